@@ -1,0 +1,640 @@
+"""The rules language, from text to closures.
+
+`grammar.lark` is parsed once (LALR); each expression or effect of a rule
+file is parsed at load, its names resolved and its types checked, and it is
+compiled to a closure f(state, env). Parameters are folded in as constants,
+so `rank(card) == rank(start_card)` costs one list lookup while playing.
+"""
+from __future__ import annotations
+
+import difflib
+import operator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from interpreter.library import LIBRARY
+from .errors import Loc, Problem, RuleError
+from .paths import grammar_path
+from .yamlload import LStr
+
+MAX_EXPR_CHARS = 10_000
+MAX_DEPTH = 60
+NO_CONST = object()
+
+TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards": "cards", "zone": "a zone",
+              "family": "a per-player zone", "list": "a list", "str": "a text", "move": "a move",
+              "fn": "a rule `x => ...`", "any": "a value", "none": "none", "effect": "an effect"}
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                start=["expr", "effects"], propagate_positions=True, maybe_placeholders=False)
+
+
+@dataclass
+class C:
+    """A compiled piece: its closure, its type, and its value when known at load."""
+
+    fn: Callable
+    type: str
+    const: Any = NO_CONST
+    elem: str | None = None  # for lists: the type of their items
+
+    @property
+    def is_const(self) -> bool:
+        return self.const is not NO_CONST
+
+
+def const(value, type_: str, elem: str | None = None) -> C:
+    return C(lambda s, e: value, type_, value, elem)
+
+
+@dataclass
+class Name:
+    """What a name in a rule file stands for."""
+
+    kind: str  # param | var | zone | move | builtin | table
+    type: str
+    value: Any = None
+
+
+class Compiler:
+    def __init__(self, names: dict[str, Name], ctx, lines: dict[str, list[str]]):
+        self.names = names
+        self.ctx = ctx  # interpreter.library.BuildContext
+        self.lines = lines
+        self.expanding: set[str] = set()  # define names being inlined, to catch cycles
+
+    # ------------------------------------------------------------ entry points
+    def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
+        src = self._source(text)
+        tree = self._parse(src, "expr")
+        unit = _Unit(self, src, dict(locals_ or {}))
+        out = unit.node(tree, 0)
+        if expect:
+            out = unit.coerce(out, expect, tree)
+        return out
+
+    def effects(self, text: Any, locals_: dict[str, str] | None = None) -> Callable:
+        src = self._source(text)
+        tree = self._parse(src, "effects")
+        unit = _Unit(self, src, dict(locals_ or {}))
+        return unit.stmts(tree.children, 0)
+
+    # ---------------------------------------------------------------- parsing
+    def _source(self, text: Any) -> LStr:
+        if isinstance(text, bool) or text is None:
+            text = LStr("true" if text is True else "false" if text is False else "none")
+        elif isinstance(text, (int, float)):
+            text = LStr(str(text))
+        if not isinstance(text, LStr):
+            src = LStr(str(text))
+            src.loc, src.style = Loc("<expression>", 1, 1), None
+            return src
+        if not hasattr(text, "loc"):
+            text.loc, text.style = Loc("<expression>", 1, 1), None
+        return text
+
+    def _parse(self, src: LStr, start: str) -> Tree:
+        if len(src) > MAX_EXPR_CHARS:
+            raise RuleError.at(src.loc, f"this expression is {len(src)} characters long; the limit is {MAX_EXPR_CHARS}",
+                               "split it into named conditions (the `define:` section)")
+        try:
+            return parser().parse(str(src), start=start)
+        except UnexpectedInput as exc:
+            raise self._syntax_error(src, exc) from None
+
+    def _syntax_error(self, src: LStr, exc: UnexpectedInput) -> RuleError:
+        pos = getattr(exc, "pos_in_stream", None)
+        if isinstance(exc, UnexpectedEOF) or pos is None:
+            pos = len(src)
+            what = "the expression ends too early"
+        elif isinstance(exc, UnexpectedCharacters):
+            what = f"unexpected character {src[pos]!r}"
+        elif isinstance(exc, UnexpectedToken):
+            tok = exc.token
+            what = "the expression ends too early" if tok.type == "$END" else f"unexpected {tok.value!r}"
+        else:
+            what = "cannot read this expression"
+        expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
+        words = [_TOKEN_WORDS.get(t, t) for t in expected if not t.startswith("__")][:6]
+        hint = ("expected " + ", ".join(words)) if words else "check the brackets and operators"
+        return RuleError([Problem(self.loc_at(src, pos), f"syntax error: {what}", hint, str(src))])
+
+    def loc_at(self, src: LStr, offset: int) -> Loc:
+        """The file position of character `offset` of an expression written in YAML."""
+        base = src.loc
+        lines = self.lines.get(base.file)
+        if not lines:
+            return Loc(base.file, base.line, base.col + offset)
+        if src.style in ("|", ">"):
+            row, col0 = base.line, None  # content starts on the line after the indicator
+        else:
+            row, col0 = base.line - 1, base.col - 1 + (1 if src.style in ("'", '"') else 0)
+        remaining = offset
+        while row < len(lines):
+            raw = lines[row]
+            start = col0 if col0 is not None else len(raw) - len(raw.lstrip())
+            content = raw[start:].rstrip()
+            if remaining <= len(content):
+                return Loc(base.file, row + 1, start + remaining + 1)
+            remaining -= len(content) + 1
+            row, col0 = row + 1, None
+        return base
+
+
+_TOKEN_WORDS = {"NAME": "a name", "NUMBER": "a number", "CARD": "a card code", "STRING": "a text",
+                "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
+                "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '/'",
+                "IF": "'if'", "THEN": "'then'", "ELSE": "'else'", "ASSIGN_OP": "'=' or '+='", "SEMICOLON": "';'"}
+
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+            ">": operator.gt, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+          "//": operator.floordiv, "%": operator.mod}
+
+
+class _Unit:
+    """Compiles one expression or effect list, knowing its source for error places."""
+
+    def __init__(self, compiler: Compiler, src: LStr, locals_: dict[str, str]):
+        self.c = compiler
+        self.src = src
+        self.locals = locals_
+
+    # ----------------------------------------------------------------- errors
+    def fail(self, tree, message: str, hint: str = "") -> RuleError:
+        offset = _offset(tree)
+        return RuleError([Problem(self.c.loc_at(self.src, offset), message, hint, str(self.src))])
+
+    def coerce(self, x: C, want: str, tree) -> C:
+        """Check that x can stand where `want` is expected, converting zones to their cards."""
+        if want in ("any", x.type) or x.type == "any":
+            return x
+        if want == "cards" and x.type == "zone":
+            return self.zone_cards(x)
+        if want == "list" and x.type in ("cards", "zone"):
+            return self.zone_cards(x) if x.type == "zone" else x
+        if want == "cards" and x.type == "list" and x.elem in ("card", None):
+            return x
+        if x.type == "none" and want in ("card", "num", "str"):
+            return x
+        raise self.fail(tree, f"expected {TYPE_WORDS.get(want, want)} here, but this is {TYPE_WORDS.get(x.type, x.type)}",
+                        _type_hint(x.type, want))
+
+    def zone_cards(self, x: C) -> C:
+        if x.is_const:
+            zone_id = x.const
+
+            def cards(s, e):
+                return s.zones[zone_id]
+            cards.zone_id = zone_id
+            return C(cards, "cards", elem="card")
+        f = x.fn
+        return C(lambda s, e: s.zones[f(s, e)], "cards", elem="card")
+
+    # ------------------------------------------------------------ expressions
+    def node(self, t, depth: int) -> C:
+        if depth > MAX_DEPTH:
+            raise self.fail(t, f"this expression is nested more than {MAX_DEPTH} levels deep",
+                            "split it into named conditions (the `define:` section)")
+        d = depth + 1
+        if isinstance(t, Token):
+            raise self.fail(t, f"unexpected {t.value!r}")
+        kind = t.data
+        handler = getattr(self, "n_" + kind, None)
+        if handler is None:
+            raise self.fail(t, f"`{kind}` cannot stand here")
+        return handler(t, d)
+
+    def n_number(self, t, d):
+        text = t.children[0].value
+        return const(float(text) if "." in text else int(text), "num")
+
+    def n_card(self, t, d):
+        code = t.children[0].value
+        card = self.c.ctx.deck.card_of_code(code)
+        if card is None:
+            raise self.fail(t, f"the card {code} is not in this game's deck", "check the deck: section")
+        return const(card, "card")
+
+    def n_string(self, t, d):
+        return const(t.children[0].value[1:-1], "str")
+
+    def n_true(self, t, d):
+        return const(True, "bool")
+
+    def n_false(self, t, d):
+        return const(False, "bool")
+
+    def n_none(self, t, d):
+        return const(None, "none")
+
+    def n_list(self, t, d):
+        items = [self.node(x, d) for x in t.children if x is not None]
+        elem = items[0].type if items and all(i.type == items[0].type for i in items) else None
+        if all(i.is_const for i in items):
+            return const([i.const for i in items], "cards" if elem == "card" else "list", elem)
+        fns = [i.fn for i in items]
+        return C(lambda s, e: [f(s, e) for f in fns], "cards" if elem == "card" else "list", elem=elem)
+
+    def n_var(self, t, d):
+        name = t.children[0].value
+        if name in self.locals:
+            return C(lambda s, e: e[name], self.locals[name])
+        entry = self.c.names.get(name)
+        if entry is None:
+            raise self.unknown(t, name)
+        if entry.kind == "param":
+            return const(entry.value, entry.type)
+        if entry.kind == "var":
+            v = entry.value
+            if v.per_seat:
+                slot, n = v.slot, self.c.ctx.players
+                return C(lambda s, e: s.vars[slot:slot + n], "list", elem="num")
+            slot = v.slot
+            return C(lambda s, e: s.vars[slot], "num")
+        if entry.kind == "zone":
+            z = entry.value
+            return const(z.first_id, "family" if z.per_seat else "zone")
+        if entry.kind == "move":
+            return const(entry.value, "move")
+        if entry.kind == "builtin":
+            return entry.value
+        if entry.kind == "define":
+            return self.inline(t, name, entry.value, d)
+        raise self.fail(t, f"`{name}` is a function: call it with ( )", f"for example {name}(card)")
+
+    def inline(self, t, name: str, text, d) -> C:
+        """A `define:` name is compiled where it is used, so it sees that place's choices."""
+        if name in self.c.expanding:
+            raise self.fail(t, f"`{name}` is defined in terms of itself", "a define cannot use its own name")
+        src = self.c._source(text)
+        tree = self.c._parse(src, "expr")
+        inner = _Unit(self.c, src, self.locals)
+        self.c.expanding.add(name)
+        try:
+            return inner.node(tree, d)
+        finally:
+            self.c.expanding.discard(name)
+
+    def unknown(self, t, name: str) -> RuleError:
+        known = list(self.locals) + list(self.c.names) + list(LIBRARY)
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f"did you mean `{close[0]}`?" if close else "names are params, vars, zones, moves, choices or library notions"
+        return self.fail(t, f"unknown name `{name}`", hint)
+
+    def n_call(self, t, d):
+        name_tok, *args = t.children
+        args = [a for a in args if a is not None]
+        name = name_tok.value
+        entry = self.c.names.get(name)
+        if name in self.locals:
+            raise self.fail(t, f"`{name}` is a value, not a function")
+        if entry is not None and entry.kind == "zone":
+            return self.zone_of_seat(t, entry.value, args, d)
+        if entry is not None and entry.kind == "table":
+            return self.table_lookup(t, name, entry.value, args, d)
+        fn = LIBRARY.get(name)
+        if fn is None:
+            if entry is not None:
+                raise self.fail(t, f"`{name}` is not a function", f"write `{name}` without ( )")
+            raise self.unknown(t, name)
+        if fn.effect:
+            raise self.fail(t, f"`{name}` is an effect; it cannot be used as a value",
+                            "effects go in `do:` and `setup:` lists")
+        return self.library_call(t, fn, args, d)
+
+    def zone_of_seat(self, t, z, args, d):
+        if not z.per_seat:
+            raise self.fail(t, f"`{z.name}` is one zone for everybody: write it without ( )")
+        if len(args) != 1:
+            raise self.fail(t, f"`{z.name}` takes one seat, as in {z.name}(me)")
+        seat = self.coerce(self.node(args[0], d), "num", args[0])
+        base, f = z.first_id, seat.fn
+        if seat.is_const:
+            return const(base + seat.const, "zone")
+        return C(lambda s, e: base + f(s, e), "zone")
+
+    def table_lookup(self, t, name, table, args, d):
+        if len(args) != 1:
+            raise self.fail(t, f"`{name}` takes one card, as in {name}(card)")
+        card = self.coerce(self.node(args[0], d), "card", args[0])
+        if card.is_const:
+            return const(table[card.const], "num")
+        f = card.fn
+        return C(lambda s, e: table[f(s, e)], "num")
+
+    def library_call(self, t, fn, args, d) -> C:
+        required = [a for a in fn.args if not a.endswith("?")]
+        if not (len(required) <= len(args) <= len(fn.args)):
+            count = f"{len(required)}" if len(required) == len(fn.args) else f"{len(required)} to {len(fn.args)}"
+            raise self.fail(t, f"`{fn.name}` takes {count} argument(s), not {len(args)}",
+                            f"{fn.name}({', '.join(fn.args)})")
+        compiled = []
+        for want, arg in zip(fn.args, args):
+            want = want.rstrip("?")
+            if want == "fn":
+                compiled.append(self.lambda_(arg, compiled[0] if compiled else None, fn, d))
+                continue
+            if isinstance(arg, Tree) and arg.data == "lambda_":
+                raise self.fail(arg, f"`{fn.name}` does not take a rule `x => ...` here")
+            compiled.append(self.coerce(self.node(arg, d), want, arg))
+        closure = fn.build(self.c.ctx, [x.fn for x in compiled])
+        returns = fn.returns
+        elem = None
+        if fn.returns_from is not None:
+            source = compiled[fn.returns_from]
+            returns, elem = source.type, source.elem
+        if fn.pure and all(x.is_const for x in compiled):
+            try:
+                return const(closure(None, {}), returns, elem)
+            except (TypeError, IndexError, KeyError):
+                pass  # leave it to play time, where the value may differ
+        return C(closure, returns, elem=elem)
+
+    def lambda_(self, arg, collection: C | None, fn, d) -> C:
+        if not (isinstance(arg, Tree) and arg.data == "lambda_"):
+            raise self.fail(arg, f"`{fn.name}` needs a rule here, such as c => rank(c) == 1",
+                            "write a name, =>, then an expression about it")
+        name = arg.children[0].value
+        if name in self.locals or name in self.c.names:
+            raise self.fail(arg, f"`{name}` is already a name here; pick another for the rule's argument")
+        elem = (collection.elem if collection else None) or "any"
+        self.locals[name] = elem
+        try:
+            body = self.node(arg.children[1], d)
+        finally:
+            del self.locals[name]
+        f = body.fn
+
+        def call(s, e, v):
+            e[name] = v
+            return f(s, e)
+        return C(call, "fn")
+
+    def n_lambda_(self, t, d):
+        raise self.fail(t, "a rule `x => ...` can only be given to a library notion such as count or any")
+
+    def n_index(self, t, d):
+        base_tree, idx_tree = t.children
+        idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
+        if isinstance(base_tree, Tree) and base_tree.data == "var":
+            entry = self.c.names.get(base_tree.children[0].value)
+            if entry is not None and entry.kind == "var" and entry.value.per_seat:
+                slot, f = entry.value.slot, idx.fn
+                return C(lambda s, e: s.vars[slot + f(s, e)], "num")
+        base = self.node(base_tree, d)
+        if base.type not in ("list", "cards"):
+            raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}")
+        bf, f = base.fn, idx.fn
+        return C(lambda s, e: bf(s, e)[f(s, e)], base.elem or "any")
+
+    def n_cond(self, t, d):
+        test, yes, no = (self.node(x, d) for x in t.children)
+        test = self.coerce(test, "bool", t.children[0])
+        if test.is_const:
+            return yes if test.const else no
+        types = {yes.type, no.type} - {"none"}
+        if len(types) > 1 and "any" not in types:
+            raise self.fail(t, f"the two branches give different kinds: {yes.type} and {no.type}")
+        tf, yf, nf = test.fn, yes.fn, no.fn
+        return C(lambda s, e: yf(s, e) if tf(s, e) else nf(s, e), yes.type if yes.type != "none" else no.type)
+
+    def n_or_(self, t, d):
+        a, b = (self.coerce(self.node(x, d), "bool", x) for x in t.children)
+        if a.is_const:
+            return const(True, "bool") if a.const else b
+        if b.is_const and not b.const:
+            return a
+        af, bf = a.fn, b.fn
+        return C(lambda s, e: af(s, e) or bf(s, e), "bool")
+
+    def n_and_(self, t, d):
+        a, b = (self.coerce(self.node(x, d), "bool", x) for x in t.children)
+        if a.is_const:
+            return b if a.const else const(False, "bool")
+        if b.is_const and b.const:
+            return a
+        af, bf = a.fn, b.fn
+        return C(lambda s, e: af(s, e) and bf(s, e), "bool")
+
+    def n_not_(self, t, d):
+        a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
+        if a.is_const:
+            return const(not a.const, "bool")
+        af = a.fn
+        return C(lambda s, e: not af(s, e), "bool")
+
+    def n_neg(self, t, d):
+        a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
+        if a.is_const:
+            return const(-a.const, "num")
+        af = a.fn
+        return C(lambda s, e: -af(s, e), "num")
+
+    def n_arith(self, t, d):
+        left, op, right = t.children
+        a = self.coerce(self.node(left, d), "num", left)
+        b = self.coerce(self.node(right, d), "num", right)
+        fn = _ARITH[op.value]
+        if a.is_const and b.is_const:
+            try:
+                return const(fn(a.const, b.const), "num")
+            except ZeroDivisionError:
+                raise self.fail(t, "division by zero") from None
+        af, bf = a.fn, b.fn
+        if b.is_const:
+            k = b.const
+            return C(lambda s, e: fn(af(s, e), k), "num")
+        return C(lambda s, e: fn(af(s, e), bf(s, e)), "num")
+
+    def n_compare(self, t, d):
+        left, op, right = t.children
+        a, b = self.node(left, d), self.node(right, d)
+        self.comparable(t, a, b, op.value)
+        if "card" in (a.type, b.type):
+            return self.compare_cards(a, b, op.value)
+        fn = _COMPARE[op.value]
+        if a.is_const and b.is_const:
+            return const(fn(a.const, b.const), "bool")
+        af, bf = a.fn, b.fn
+        if b.is_const:
+            k = b.const
+            return C(lambda s, e: fn(af(s, e), k), "bool")
+        return C(lambda s, e: fn(af(s, e), bf(s, e)), "bool")
+
+    def comparable(self, t, a: C, b: C, op: str) -> None:
+        kinds = {a.type, b.type} - {"any"}
+        if "none" in kinds:
+            if op not in ("==", "!="):
+                raise self.fail(t, "none can only be compared with == or !=")
+            return
+        if len(kinds) > 1:
+            raise self.fail(t, f"cannot compare {TYPE_WORDS.get(a.type)} with {TYPE_WORDS.get(b.type)}",
+                            _type_hint(a.type, b.type))
+        if kinds & {"card", "bool", "str", "zone", "move"} and op not in ("==", "!="):
+            raise self.fail(t, f"{TYPE_WORDS.get(a.type)} can only be compared with == or !=",
+                            "compare rank(card) or suit(card) to order cards")
+
+    def compare_cards(self, a: C, b: C, op: str) -> C:
+        """Cards are equal when their faces are: the two ♠8 of a double deck are the same card to a rule."""
+        faces = self.c.ctx.deck.face
+        want = op == "=="
+
+        def face_of(x: C):
+            if x.is_const:
+                k = None if x.const is None else faces[x.const]
+                return lambda s, e: k
+            f = x.fn
+            return lambda s, e: (lambda v: None if v is None else faces[v])(f(s, e))
+        if a.is_const and b.is_const:
+            return const((face_of(a)(None, {}) == face_of(b)(None, {})) == want, "bool")
+        if b.is_const and b.const is not None and a.type == "card":
+            k, af = faces[b.const], a.fn
+            if want:
+                return C(lambda s, e: faces[af(s, e)] == k, "bool")
+            return C(lambda s, e: faces[af(s, e)] != k, "bool")
+        fa, fb = face_of(a), face_of(b)
+        return C(lambda s, e: (fa(s, e) == fb(s, e)) == want, "bool")
+
+    def n_contains(self, t, d, negate=False):
+        left, right = t.children
+        x = self.node(left, d)
+        coll = self.node(right, d)
+        if coll.type == "zone" and x.type in ("card", "any"):
+            deck = self.c.ctx.deck
+            cards_of_face, faces, xf, zf = deck.cards_of_face, deck.face, x.fn, coll.fn
+
+            def in_zone(s, e):
+                z = zf(s, e)
+                return any(s.where[c] == z for c in cards_of_face[faces[xf(s, e)]])
+            fn = in_zone
+        elif coll.type in ("cards", "list"):
+            if x.type == "card":
+                faces, xf, cf = self.c.ctx.deck.face, x.fn, coll.fn
+                fn = lambda s, e: faces[xf(s, e)] in {faces[c] for c in cf(s, e)}  # noqa: E731
+            else:
+                xf, cf = x.fn, coll.fn
+                fn = lambda s, e: xf(s, e) in cf(s, e)  # noqa: E731
+        else:
+            raise self.fail(t, f"`in` needs a zone or a list on its right, not {TYPE_WORDS.get(coll.type)}")
+        if negate:
+            inner = fn
+            return C(lambda s, e: not inner(s, e), "bool")
+        return C(fn, "bool")
+
+    def n_not_contains(self, t, d):
+        return self.n_contains(t, d, negate=True)
+
+    # ----------------------------------------------------------------- effects
+    def stmts(self, trees, d) -> Callable:
+        fns = [self.stmt(x, d) for x in trees if x is not None]
+        if len(fns) == 1:
+            return fns[0]
+
+        def run(s, e):
+            for f in fns:
+                f(s, e)
+        return run
+
+    def stmt(self, t, d) -> Callable:
+        kind = t.data
+        if kind == "block":
+            return self.stmts(t.children, d + 1)
+        if kind == "if_stmt":
+            test = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
+            yes = self.stmt(t.children[1], d + 1)
+            no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else (lambda s, e: None)
+            tf = test.fn
+            return lambda s, e: yes(s, e) if tf(s, e) else no(s, e)
+        if kind == "assign":
+            return self.assign(t, d)
+        if kind == "call":
+            name = t.children[0].value
+            fn = LIBRARY.get(name)
+            if fn is None or not fn.effect:
+                what = "unknown effect" if fn is None and name not in self.c.names else "not an effect"
+                effects = sorted(n for n, f in LIBRARY.items() if f.effect)
+                close = difflib.get_close_matches(name, effects, n=1)
+                hint = f"did you mean `{close[0]}`?" if close else "effects: " + ", ".join(effects)
+                raise self.fail(t, f"`{name}` is {what}", hint)
+            args = [a for a in t.children[1:] if a is not None]
+            return self.library_call(t, fn, args, d).fn
+        raise self.fail(t, "this is a value, not an effect",
+                        "effects change the game: move(...), deal(...), name = value, if ... then ...")
+
+    def assign(self, t, d) -> Callable:
+        target, op, value_tree = t.children
+        value = self.coerce(self.node(value_tree, d), "num", value_tree)
+        vf, op = value.fn, op.value
+        if target.data == "var":
+            name = target.children[0].value
+            entry = self.c.names.get(name)
+            if entry is None or entry.kind != "var":
+                raise self.not_assignable(target, name, entry)
+            if entry.value.per_seat:
+                raise self.fail(target, f"`{name}` has a value per player: write {name}[seat] = ...")
+            slot = entry.value.slot
+            index = None
+        else:
+            base = target.children[0]
+            name = base.children[0].value if base.data == "var" else "?"
+            entry = self.c.names.get(name)
+            if entry is None or entry.kind != "var" or not entry.value.per_seat:
+                raise self.not_assignable(target, name, entry)
+            slot = entry.value.slot
+            index = self.coerce(self.node(target.children[1], d), "num", target.children[1]).fn
+        if op == "=":
+            combine = lambda old, new: new  # noqa: E731
+        elif op == "+=":
+            combine = operator.add
+        else:
+            combine = operator.sub
+        if index is None:
+            def set_var(s, e):
+                s.vars[slot] = combine(s.vars[slot], vf(s, e))
+            return set_var
+
+        def set_seat_var(s, e):
+            i = slot + index(s, e)
+            s.vars[i] = combine(s.vars[i], vf(s, e))
+        return set_seat_var
+
+    def not_assignable(self, t, name, entry) -> RuleError:
+        if entry is None:
+            return self.unknown(t, name)
+        return self.fail(t, f"`{name}` is a {entry.kind}, which cannot be changed during play",
+                         "declare a value that changes in the `vars:` section")
+
+
+def _offset(t) -> int:
+    if isinstance(t, Token):
+        return t.start_pos or 0
+    meta = getattr(t, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.start_pos
+    for child in getattr(t, "children", []):
+        if child is not None:
+            return _offset(child)
+    return 0
+
+
+def _type_hint(have: str, want: str) -> str:
+    if {have, want} == {"card", "num"}:
+        return "use rank(card) or suit(card) to compare a card with a number"
+    if have == "zone" and want == "card":
+        return "use top(zone) for its top card, or a choice `card: zone`"
+    if have == "family":
+        return "name whose zone: hand(me), hand(seat)"
+    return ""
+
+
+def rule_file_dir() -> Path:
+    return Path(__file__).resolve().parent

@@ -1,0 +1,562 @@
+"""Rule files to a checked GameDef: find the file, resolve `extends` and
+variants, apply `--set`, check every section, compile every expression."""
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any
+
+from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
+from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, StepDef, VarDef,
+                                 ZoneDef)
+from interpreter.library import BuildContext
+from . import schema
+from .compiler import C, Compiler, Name
+from .errors import Loc, Problem, RuleError
+from .paths import games_dir
+from .yamlload import LDict, LList, LStr, load_file
+
+LANGS = ("en", "tr")
+VISIBILITY = ("owner", "all", "none", "top")
+LAYOUTS = ("hand", "pile", "by_suit")
+MAX_EXTENDS = 10
+
+
+# ------------------------------------------------------------ finding files
+def find_game(name: str) -> Path:
+    """A game by id (`fantan`) or a path to a rule file."""
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        if not path.is_file():
+            raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
+        return path
+    candidate = games_dir() / f"{name}.yaml"
+    if candidate.is_file():
+        return candidate
+    known = [p.stem for p in games_dir().glob("*.yaml")]
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean `{close[0]}`?" if close else "games: " + ", ".join(sorted(known))
+    raise RuleError.at(Loc(name, 1, 1), f"there is no game `{name}`", hint)
+
+
+def variant_dir(base: Path) -> Path:
+    return base.parent / base.stem
+
+
+def find_variant(base: Path, name: str) -> Path:
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml"):
+        if not path.is_file():
+            raise RuleError.at(Loc(name, 1, 1), "no such variant file")
+        return path
+    candidate = variant_dir(base) / f"{name}.yaml"
+    if candidate.is_file():
+        return candidate
+    known = [p.stem for p in variant_dir(base).glob("*.yaml")]
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean `{close[0]}`?" if close else ("variants: " + ", ".join(sorted(known)) if known else
+                                                        "this game has no variant files")
+    raise RuleError.at(Loc(name, 1, 1), f"{base.stem} has no variant `{name}`", hint)
+
+
+# ---------------------------------------------------------- reading layers
+class Source:
+    """Every file read for one game, and their lines for error places."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[str]] = {}
+
+    def read(self, path: Path) -> LDict:
+        data = load_file(path)
+        self.lines[str(path)] = path.read_text(encoding="utf-8").splitlines()
+        return data
+
+
+def layers_of(path: Path, src: Source, seen: tuple = ()) -> list[tuple[Path, LDict]]:
+    """The file and every file it extends, base first."""
+    resolved = path.resolve()
+    if resolved in seen:
+        chain = " -> ".join(p.name for p in seen + (resolved,))
+        raise RuleError.at(Loc(str(path), 1, 1), f"`extends` goes round in a cycle: {chain}",
+                           "a variant extends its base game, never itself")
+    if len(seen) >= MAX_EXTENDS:
+        raise RuleError.at(Loc(str(path), 1, 1), f"more than {MAX_EXTENDS} files extend one another")
+    data = src.read(path)
+    parent = data.get("extends")
+    if parent is None:
+        return [(path, data)]
+    if not isinstance(parent, str):
+        raise RuleError.at(data.val_loc("extends"), "`extends` names a game or a file", "extends: fantan")
+    return layers_of(_extends_target(path, parent, data), src, seen + (resolved,)) + [(path, data)]
+
+
+def _extends_target(path: Path, parent: str, data: LDict) -> Path:
+    if parent.endswith((".yaml", ".yml")):
+        target = (path.parent / parent)
+    else:
+        target = games_dir() / f"{parent}.yaml"
+        if not target.is_file():
+            target = path.parent.parent / f"{parent}.yaml"
+    if not target.is_file():
+        raise RuleError.at(data.val_loc("extends"), f"`extends: {parent}` names no rule file",
+                           "name a game in games/ or a .yaml path relative to this file",
+                           f"extends: {parent}")
+    return target
+
+
+def merge(base: Any, over: Any) -> Any:
+    """A variant changes only what it names: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, LDict) and isinstance(over, LDict):
+        out = LDict(base)
+        out.loc = base.loc
+        out.key_locs, out.val_locs = dict(base.key_locs), dict(base.val_locs)
+        for key, value in over.items():
+            out[key] = merge(base[key], value) if key in base else value
+            out.key_locs[key], out.val_locs[key] = over.key_loc(key), over.val_loc(key)
+        return out
+    return over
+
+
+# ------------------------------------------------------------------- loading
+def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = ()) -> GameDef:
+    """The playable definition of a game, with its variants and --set overrides."""
+    src = Source()
+    base_path = find_game(game)
+    layers = layers_of(base_path, src)
+    root = layers[0][0]
+    variant_ids = [_variant_id(p, d) for p, d in layers[1:]]
+    for name in variants:
+        for path, data in layers_of(find_variant(root, name), src)[1:]:
+            layers.append((path, data))
+            variant_ids.append(_variant_id(path, data))
+    data = _without(layers[0][1], ())
+    for _, layer in layers[1:]:
+        data = merge(data, _without(layer, ("extends", "variant")))
+    g = build(data, src, sets)
+    g.variants = list(dict.fromkeys(variant_ids))
+    g.source = str(base_path)
+    return g
+
+
+def _without(layer: LDict, keys: tuple) -> LDict:
+    out = LDict({k: v for k, v in layer.items() if k not in keys})
+    out.loc = layer.loc
+    out.key_locs, out.val_locs = dict(layer.key_locs), dict(layer.val_locs)
+    params = out.get("params")
+    if isinstance(params, LDict):  # `start_card: 7S` in a variant changes only the value
+        for name, value in list(params.items()):
+            if not isinstance(value, (dict, list)):
+                spec = LDict({"value": value})
+                spec.loc = params.val_loc(name)
+                spec.key_locs["value"] = spec.val_locs["value"] = spec.loc
+                params[name] = spec
+    return out
+
+
+def _variant_id(path: Path, data: LDict) -> str:
+    info = data.get("variant")
+    if isinstance(info, dict) and isinstance(info.get("id"), str):
+        return str(info["id"])
+    return path.stem
+
+
+def build(data: LDict, src: Source, sets: list[str] | tuple = ()) -> GameDef:
+    schema.check(data)
+    return _Builder(data, src).build(sets)
+
+
+class _Builder:
+    def __init__(self, data: LDict, src: Source):
+        self.data = data
+        self.src = src
+        self.problems: list[Problem] = []
+
+    def section(self, name: str) -> LDict:
+        value = self.data.get(name)
+        if value is None:
+            empty = LDict()
+            empty.loc = self.data.loc
+            return empty
+        return value
+
+    def need(self, container: LDict, key: str, what: str):
+        if key not in container:
+            raise RuleError.at(container.loc, f"`{what}` is missing", f"add `{key}:`")
+        return container[key]
+
+    # ------------------------------------------------------------------ build
+    def build(self, sets) -> GameDef:
+        game = self.section("game")
+        if "game" not in self.data:
+            raise RuleError.at(self.data.loc, "the file has no `game:` section", "a rule file starts with game: id: ...")
+        gid = str(self.need(game, "id", "game.id"))
+        players = game.get("players", 4)
+        if not 1 <= players <= 12:
+            raise RuleError.at(game.val_loc("players"), "players must be between 1 and 12")
+        seats = self.seats(game, players)
+        deck = self.deck(self.section("deck"))
+        params, param_info = self.params(self.section("params"), deck, sets)
+        zones, zone_count = self.zones(self.section("zones"), players)
+        ctx = BuildContext(deck=deck, players=players)
+        hand_name = str(game.get("hand_zone", "hand"))
+        hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
+                               "the hand zone")
+        if not hand.per_seat:
+            raise RuleError.at(self.section("zones").key_loc(hand_name), f"the hand zone `{hand_name}` must be per seat",
+                               "per: seat")
+        ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
+        ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
+        deck_section = self.section("deck")
+        starts_in = str(deck_section.get("starts_in", "stock"))
+        start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
+        if start_zone.per_seat:
+            raise RuleError.at(deck_section.val_loc("starts_in"), "the deck must start in a shared zone")
+        vars_, slots = self.vars(self.section("vars"), players)
+        ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
+        moves_section = self.section("moves")
+        names = self.names(params, param_info, zones, vars_, moves_section, deck, players)
+        comp = Compiler(names, ctx, self.src.lines)
+        for v in vars_:
+            v.start = comp.expr(v.start_src, {"seat": "num"} if v.per_seat else {}, "num").fn
+        moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
+        if not moves:
+            raise RuleError.at(self.data.loc, "the game has no moves", "add a `moves:` section")
+        flow = self.section("flow")
+        rnd = flow.get("round")
+        if not isinstance(rnd, LDict):
+            raise RuleError.at(flow.loc, "`flow.round` is missing", "flow: round: {setup: ..., turn: ..., end: ...}")
+        steps = self.steps(rnd, moves)
+        for m in moves:
+            if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
+                raise RuleError.at(moves_section[m.name].val_loc("next"), f"`next: {m.next_step}` names no step",
+                                   "next: end, again, or a step of flow.round.turn")
+        result = self.section("result")
+        g = GameDef(
+            id=gid, title=self.text(game.get("title"), gid), lang=str(game.get("lang", "en")),
+            players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
+            zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
+            params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
+            round_setup=self.effects(comp, rnd.get("setup")),
+            first_seat=comp.expr(rnd.get("first", 0), {}, "num").fn,
+            next_seat=comp.expr(rnd.get("next", "next(me)"), {}, "num").fn,
+            after_move=self.effects(comp, rnd.get("after_move")),
+            round_end=comp.expr(self.need(rnd, "end", "flow.round.end"), {}, "bool").fn,
+            round_score=self.effects(comp, rnd.get("score")),
+            game_end=comp.expr(flow.get("end", "true"), {}, "bool").fn,
+            result=ResultDef(
+                winner=comp.expr(self.need(result, "winner", "result.winner"), {"seat": "num"}, "bool").fn,
+                score=comp.expr(self.need(result, "score", "result.score"), {"seat": "num"}, "num").fn,
+                fields={k: comp.expr(v, {"seat": "num"}).fn for k, v in (result.get("fields") or {}).items()}),
+            bot=self.bot(comp, moves),
+            max_moves=int(game.get("max_moves", 20000)),
+            texts={k: dict(v) for k, v in self.section("text").items()},
+            deck_has_twins=deck.copies > 1 or deck.jokers > 1,
+        )
+        g.about = self.text(game.get("about"), "")
+        g.step_index = {s.name: i for i, s in enumerate(steps)}
+        g.param_values = params
+        return g
+
+    # --------------------------------------------------------------- sections
+    def text(self, value, default: str) -> dict[str, str]:
+        if isinstance(value, dict):
+            return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
+        return {lang: str(value or default) for lang in LANGS}
+
+    def seats(self, game: LDict, players: int) -> dict[str, list[str]]:
+        given = game.get("seats") or {}
+        out = {}
+        for lang in LANGS:
+            names = [str(n) for n in given.get(lang, given.get("en", []))]
+            if names and len(names) < players:
+                raise RuleError.at(given.val_loc(lang), f"{len(names)} seat names for {players} players",
+                                   "name every seat")
+            out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
+        return out
+
+    def deck(self, d: LDict) -> Deck:
+        copies, jokers = d.get("copies", 1), d.get("jokers", 0)
+        if copies < 1 and jokers < 1:
+            raise RuleError.at(d.loc, "the deck has no cards", "copies: 1 gives one standard 52-card deck")
+        if not (0 <= copies <= 8 and 0 <= jokers <= 16):
+            raise RuleError.at(d.loc, "a deck has 0 to 8 copies of the 52 cards and 0 to 16 jokers")
+        names = {lang: dict(STANDARD_NAMES[lang]) for lang in LANGS}
+        for lang, given in (d.get("names") or {}).items():
+            base = names.setdefault(str(lang), dict(STANDARD_NAMES["en"]))
+            for part, value in given.items():
+                want = 4 if part == "suits" else 13
+                if part != "joker" and len(value) != want:
+                    raise RuleError.at(given.val_loc(part), f"deck.names.{lang}.{part} needs {want} names")
+                base[part] = list(value) if part != "joker" else str(value)
+        symbols = list(d.get("symbols") or ["♠", "♥", "♦", "♣"])
+        if len(symbols) != 4:
+            raise RuleError.at(d.val_loc("symbols"), "deck.symbols needs 4 symbols, one per suit (S H D C)")
+        deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names)
+        deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
+        return deck
+
+    def value_table(self, deck: Deck, table: LDict) -> list:
+        default = table.get("default", 0)
+        out = []
+        for card in range(deck.size):
+            code, rank = deck.code[card], deck.rank[card]
+            rank_code = RANK_CODES[rank - 1] if rank else "XJ"
+            out.append(table.get(code, table.get(rank_code, table.get("T" if rank_code == "10" else rank_code, default))))
+        for key in table:
+            if key != "default" and key not in RANK_CODES and key != "XJ" and parse_code(key) is None:
+                raise RuleError.at(table.key_loc(key), f"`{key}` is not a rank, a card code or `default`",
+                                   "keys are ranks (A, 2 ... K), codes (7D) or default")
+        return out
+
+    def params(self, section: LDict, deck: Deck, sets) -> tuple[dict, dict]:
+        info: dict[str, dict] = {}
+        for name, spec in section.items():
+            if isinstance(spec, dict):
+                if "value" not in spec:
+                    raise RuleError.at(section.val_loc(name), f"param `{name}` has no `value:`")
+                raw, loc = spec["value"], spec.val_loc("value")
+                declared = spec.get("type")
+            else:
+                raw, loc, declared = spec, section.val_loc(name), None
+            kind = str(declared) if declared else _infer_type(raw)
+            if kind not in ("num", "bool", "card", "str"):
+                raise RuleError.at(spec.val_loc("type") if isinstance(spec, dict) else loc,
+                                   f"unknown param type `{kind}`", "types: num, bool, card, str")
+            info[name] = {"type": kind, "raw": raw, "loc": loc,
+                          "rule": spec.get("rule") if isinstance(spec, dict) else None,
+                          "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
+                          "min": spec.get("min") if isinstance(spec, dict) else None,
+                          "max": spec.get("max") if isinstance(spec, dict) else None}
+        for i, item in enumerate(sets):
+            name, sep, raw = str(item).partition("=")
+            name, raw = name.strip(), raw.strip()
+            loc = Loc("--set", i + 1, 1)
+            if not sep or not name:
+                raise RuleError.at(loc, f"`{item}` is not name=value", "for example --set start_card=7S")
+            if name not in info:
+                close = difflib.get_close_matches(name, list(info), n=1)
+                hint = f"did you mean `{close[0]}`?" if close else "params: " + ", ".join(info) if info else \
+                    "this game has no params"
+                raise RuleError.at(loc, f"the game has no param `{name}`", hint, str(item))
+            info[name]["raw"] = _from_text(raw)
+            info[name]["loc"] = loc
+        values = {}
+        for name, p in info.items():
+            values[name] = self.param_value(name, p, deck)
+            p["value"] = values[name]
+        return values, info
+
+    def param_value(self, name: str, p: dict, deck: Deck):
+        raw, kind, loc = p["raw"], p["type"], p["loc"]
+        if kind == "card":
+            if raw is None or (isinstance(raw, str) and raw.lower() == "none"):
+                return None
+            card = deck.card_of_code(str(raw)) if isinstance(raw, str) else None
+            if card is None:
+                raise RuleError.at(loc, f"param `{name}` needs a card code such as 7D, not {raw!r}",
+                                   "ranks A 2 ... 9 T J Q K, suits S H D C; or none")
+            return card
+        if kind == "bool":
+            if not isinstance(raw, bool):
+                raise RuleError.at(loc, f"param `{name}` is true or false, not {raw!r}")
+            return raw
+        if kind == "num":
+            if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+                raise RuleError.at(loc, f"param `{name}` is a number, not {raw!r}")
+            if p["min"] is not None and raw < p["min"] or p["max"] is not None and raw > p["max"]:
+                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {raw}")
+            return raw
+        return str(raw)
+
+    def zones(self, section: LDict, players: int) -> tuple[list[ZoneDef], int]:
+        zones, next_id = [], 0
+        for name, z in section.items():
+            per = str(z.get("per", "none"))
+            if per not in ("seat", "none"):
+                raise RuleError.at(z.val_loc("per"), f"`per: {per}`: a zone is per seat or shared",
+                                   "per: seat, or per: none")
+            visible = str(z.get("visible", "all"))
+            if visible not in VISIBILITY:
+                raise RuleError.at(z.val_loc("visible"), f"unknown visibility `{visible}`",
+                                   "visible: " + ", ".join(VISIBILITY))
+            layout = str(z.get("layout", "hand" if per == "seat" else "pile"))
+            if layout not in LAYOUTS:
+                raise RuleError.at(z.val_loc("layout"), f"unknown layout `{layout}`", "layout: " + ", ".join(LAYOUTS))
+            zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id))
+            next_id += players if per == "seat" else 1
+        return zones, next_id
+
+    def zone_named(self, zones: list[ZoneDef], name: str, loc: Loc, what: str) -> ZoneDef:
+        for z in zones:
+            if z.name == name:
+                return z
+        close = difflib.get_close_matches(name, [z.name for z in zones], n=1)
+        raise RuleError.at(loc, f"{what} names the zone `{name}`, which the `zones:` section does not have",
+                           f"did you mean `{close[0]}`?" if close else "declare it under zones:")
+
+    def vars(self, section: LDict, players: int) -> tuple[list[VarDef], int]:
+        out, slot = [], 0
+        declared = dict(section)
+        if "dealer" not in declared:  # every game has a dealer; the seat before seat 0 by default
+            declared["dealer"] = {"start": "players - 1"}
+        for name, v in declared.items():
+            per = str(v.get("per", "none"))
+            scope = str(v.get("scope", "game"))
+            if per not in ("seat", "none") or scope not in ("game", "round"):
+                loc = section.val_loc(name) if name in section else section.loc
+                raise RuleError.at(loc, f"var `{name}`: per is seat or none, scope is game or round")
+            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0)))
+            slot += players if per == "seat" else 1
+        return out, slot
+
+    def names(self, params, info, zones, vars_, moves_section, deck, players) -> dict[str, Name]:
+        names: dict[str, Name] = {}
+        places: dict[str, str] = {}
+
+        def add(name, entry, where):
+            if name in names:
+                raise RuleError.at(self.data.loc, f"`{name}` is declared twice ({places[name]} and {where})",
+                                   "give each param, var, zone, move and define its own name")
+            names[name], places[name] = entry, where
+        for name, value in params.items():
+            add(name, Name("param", info[name]["type"] if value is not None else "card", value), "params")
+        for z in zones:
+            add(z.name, Name("zone", "zone", z), "zones")
+        for v in vars_:
+            add(v.name, Name("var", "num", v), "vars")
+        for i, name in enumerate(moves_section):
+            add(name, Name("move", "move", i), "moves")
+        for name, table in deck.values.items():
+            add(name, Name("table", "num", table), "deck.values")
+        for name, text in self.section("define").items():
+            add(name, Name("define", "any", text), "define")
+        builtins = {
+            "me": C(lambda s, e: s.me, "num"),
+            "players": C(lambda s, e: players, "num", players),
+            "seats": C(lambda s, e: list(range(players)), "list", list(range(players)), "num"),
+            "rounds_played": C(lambda s, e: s.rounds_played, "num"),
+            "moves_played": C(lambda s, e: len(s.history), "num"),
+        }
+        for name, value in builtins.items():
+            add(name, Name("builtin", value.type, value), "built in")
+        return names
+
+    def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
+        locals_: dict[str, str] = {}
+        choices = []
+        for cname, domain_src in (m.get("choose") or {}).items():
+            domain = comp.expr(domain_src, locals_)
+            if domain.type not in ("zone", "cards", "list"):
+                raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
+                                   "for example  card: hand(me)")
+            elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
+            choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards"))
+            locals_[cname] = elem
+        checks = self.checks(comp, m.get("when"), locals_, m)
+        guard = _all_of([c.test for c in checks])
+        rules = [str(r) for r in (m.get("rules") or [])]
+        return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
+                       choices=choices, checks=checks, effects=self.effects(comp, m.get("do"), locals_),
+                       next_step=str(m.get("next", "end")), guard=guard)
+
+    def checks(self, comp: Compiler, when, locals_, m: LDict) -> list[Check]:
+        if when is None:
+            return []
+        items = when if isinstance(when, list) else [LDict({"check": when})]
+        out = []
+        for item in items:
+            test = item["check"] if "check" in item else None
+            if test is None:
+                raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`")
+            out.append(Check(comp.expr(test, locals_, "bool").fn, item.get("rule"),
+                             self.text(item.get("why"), ""), str(test)))
+        return out
+
+    def effects(self, comp: Compiler, value, locals_=None):
+        if value is None:
+            return lambda s, e: None
+        items = value if isinstance(value, list) else [value]
+        fns = [comp.effects(item, locals_ or {}) for item in items]
+        if len(fns) == 1:
+            return fns[0]
+
+        def run(s, e):
+            for f in fns:
+                f(s, e)
+        return run
+
+    def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
+        turn = rnd.get("turn")
+        if not turn:
+            raise RuleError.at(rnd.loc, "`flow.round.turn` is missing", "turn: [{step: main, moves: [play, pass]}]")
+        by_name = {m.name: m.index for m in moves}
+        steps = []
+        for i, step in enumerate(turn):
+            names = step.get("moves") or []
+            indexes = []
+            for j, mname in enumerate(names):
+                if mname not in by_name:
+                    close = difflib.get_close_matches(mname, list(by_name), n=1)
+                    raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
+                                       f"the step offers `{mname}`, which is not a move",
+                                       f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
+                indexes.append(by_name[mname])
+            steps.append(StepDef(str(step.get("step", f"step{i + 1}")), indexes))
+        offered = {i for s in steps for i in s.moves}
+        for m in moves:
+            if m.index not in offered:
+                raise RuleError.at(self.section("moves").key_loc(m.name),
+                                   f"the move `{m.name}` is offered by no step of flow.round.turn",
+                                   "add it to a step's moves, or remove it")
+        return steps
+
+    def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
+        out = []
+        by_name = {m.name: m for m in moves}
+        for item in self.data.get("bot") or []:
+            mname = item.get("move")
+            m = by_name.get(mname) if mname else None
+            if mname and m is None:
+                raise RuleError.at(item.val_loc("move"), f"bot preference for `{mname}`, which is not a move")
+            locals_ = {c.name: ("card" if c.of_cards else "any") for c in m.choices} if m else {}
+            pref = comp.expr(self.need(item, "prefer", "bot[].prefer"), locals_)
+            if pref.type not in ("bool", "num", "any"):
+                raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number")
+            out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), "")))
+        return out
+
+
+def _all_of(tests):
+    if not tests:
+        return lambda s, e: True
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        a, b = tests
+        return lambda s, e: a(s, e) and b(s, e)
+    return lambda s, e: all(t(s, e) for t in tests)
+
+
+def _infer_type(raw) -> str:
+    if isinstance(raw, bool):
+        return "bool"
+    if isinstance(raw, (int, float)):
+        return "num"
+    if isinstance(raw, str) and parse_code(raw):
+        return "card"
+    return "str"
+
+
+def _from_text(raw: str):
+    """A --set value as YAML would read it: 12, 1.5, true, 7S, none."""
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(raw)
+    except ValueError:
+        pass
+    try:
+        return float(raw)
+    except ValueError:
+        return raw

@@ -1,0 +1,118 @@
+"""The engine: a game definition and a seed in, states and a result out.
+
+The flow is a state machine: a game is rounds until `game_end`; a round is
+its setup, then turns until `round_end`; a turn is steps, each offering
+moves; a move's `next` says whether the turn goes on (a step name, or
+`again`) or ends (the next seat comes from `next_seat`).
+"""
+from __future__ import annotations
+
+from .legal import legal_moves
+from .state import Move, State
+
+
+def new_game(g, seed: int) -> State:
+    s = State(g, seed)
+    for v in g.vars:
+        _init_var(s, v)
+    _start_round(s)
+    return s
+
+
+def _init_var(s: State, v) -> None:
+    if v.per_seat:
+        for seat in range(s.g.players):
+            s.vars[v.slot + seat] = v.start(s, {"seat": seat})
+    else:
+        s.vars[v.slot] = v.start(s, {})
+
+
+def _start_round(s: State) -> None:
+    g = s.g
+    for zone in s.zones:
+        zone.clear()
+    deck_zone = g.zone(g.deck_zone).first_id
+    s.zones[deck_zone] = list(range(g.deck.size))
+    s.where = [deck_zone] * g.deck.size
+    for v in g.vars:
+        if v.scope == "round":
+            _init_var(s, v)
+    g.round_setup(s, {})
+    s.me = g.first_seat(s, {})
+    s.step = 0
+    s.cache.clear()
+    if s.deal is None:
+        s.deal = [list(z) for z in s.zones]
+
+
+def apply(s: State, move: Move) -> None:
+    """Play a legal move (the caller has checked it) and advance the flow."""
+    g = s.g
+    index, values = move
+    m = g.moves[index]
+    env = {c.name: v for c, v in zip(m.choices, values)}
+    s.history.append((s.me, move))
+    m.effects(s, env)
+    s.cache.clear()
+    g.after_move(s, env)
+    if g.round_end(s, env):
+        _end_round(s, env)
+    elif m.next_step == "end":
+        s.me = g.next_seat(s, env)
+        s.step = 0
+    elif m.next_step != "again":
+        s.step = g.step_index[m.next_step]
+    if not s.over and len(s.history) >= g.max_moves:
+        s.over = s.aborted = True
+
+
+def _end_round(s: State, env: dict) -> None:
+    g = s.g
+    g.round_score(s, env)
+    s.rounds_played += 1
+    if g.game_end(s, env):
+        s.over = True
+    else:
+        _start_round(s)
+
+
+def find_move(s: State, wanted: Move) -> Move | None:
+    """The legal move equal to `wanted`, comparing cards by face (two ♠8 are one move)."""
+    key = move_key(s.g, wanted)
+    for move in legal_moves(s):
+        if move_key(s.g, move) == key:
+            return move
+    return None
+
+
+def move_key(g, move: Move) -> tuple:
+    index, values = move
+    m = g.moves[index]
+    faces = g.deck.face
+    return index, tuple(faces[v] if c.of_cards and v is not None else _freeze(v)
+                        for c, v in zip(m.choices, values))
+
+
+def _freeze(v):
+    return tuple(v) if isinstance(v, list) else v
+
+
+def result(s: State) -> dict:
+    g = s.g
+    out = {"winners": [], "scores": []}
+    for seat in range(g.players):
+        env = {"seat": seat}
+        if g.result.winner(s, env):
+            out["winners"].append(seat)
+        out["scores"].append(_plain(g.result.score(s, env)))
+    hand = g.zone(g.hand_zone)
+    out["hands"] = [[g.deck.code[c] for c in s.zones[hand.first_id + seat]] for seat in range(g.players)]
+    for name, expr in g.result.fields.items():
+        out[name] = [_plain(expr(s, {"seat": seat})) for seat in range(g.players)]
+    if s.aborted:
+        out["aborted"] = True
+    return out
+
+
+def _plain(v):
+    return int(v) if isinstance(v, float) and v.is_integer() else v

@@ -1,0 +1,137 @@
+"""The checked, compiled form of a rule file: what the engine plays.
+
+Everything callable here is a closure made by dsl/compiler.py with the
+signature f(state, env): `state` is a State, `env` a dict of the names a
+rule binds (a move's choices, a lambda's argument, `seat` in results).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .cards import Deck
+
+Expr = Callable[[Any, dict], Any]
+Effect = Callable[[Any, dict], None]
+
+
+@dataclass
+class ZoneDef:
+    name: str
+    per_seat: bool
+    visible: str  # owner | all | none | top
+    layout: str  # hand | pile | by_suit
+    title: dict[str, str]
+    first_id: int = 0  # zone instance id (per-seat zones take one id per seat)
+
+
+@dataclass
+class VarDef:
+    name: str
+    per_seat: bool
+    start: Expr
+    scope: str  # game | round: when it is set to its start value
+    slot: int = 0
+    start_src: Any = None  # the start expression as written, for the rules printer
+
+
+@dataclass
+class Check:
+    """One clause of a move's guard: a condition and the rule that demands it."""
+
+    test: Expr
+    rule: str | None
+    why: dict[str, str]
+    source: str
+
+
+@dataclass
+class Choice:
+    name: str
+    domain: Expr  # a zone id, or a list of options
+    domain_is_zone: bool
+    of_cards: bool  # each option is one card
+    of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
+
+
+@dataclass
+class MoveDef:
+    name: str
+    index: int
+    title: dict[str, str]
+    rules: list[str]
+    choices: list[Choice]
+    checks: list[Check]
+    effects: Effect
+    next_step: str  # "end" (turn ends), "again", or a step name
+    guard: Expr = None  # all checks at once, for speed
+
+@dataclass
+class StepDef:
+    name: str
+    moves: list[int]
+
+
+@dataclass
+class BotPref:
+    move: int | None  # the move it speaks of (None: every move)
+    score: Expr
+    tip: dict[str, str]
+
+
+@dataclass
+class ResultDef:
+    winner: Expr
+    score: Expr
+    fields: dict[str, Expr]
+
+
+@dataclass
+class GameDef:
+    id: str
+    title: dict[str, str]
+    lang: str
+    players: int
+    seats: dict[str, list[str]]
+    hand_zone: str
+    deck: Deck
+    deck_zone: str
+    zones: list[ZoneDef]
+    zone_count: int
+    vars: list[VarDef]
+    var_slots: int
+    params: dict[str, Any]
+    param_info: dict[str, dict]
+    moves: list[MoveDef]
+    steps: list[StepDef]
+    round_setup: Effect
+    first_seat: Expr
+    next_seat: Expr
+    after_move: Effect
+    round_end: Expr
+    round_score: Effect
+    game_end: Expr
+    result: ResultDef
+    bot: list[BotPref]
+    variants: list[str] = field(default_factory=list)
+    source: str = ""
+    max_moves: int = 20000
+    texts: dict = field(default_factory=dict)
+    deck_has_twins: bool = False  # two physical cards share a face: moves are told apart by face
+    about: dict = field(default_factory=dict)
+    step_index: dict = field(default_factory=dict)
+    param_values: dict = field(default_factory=dict)
+
+    def zone(self, name: str) -> ZoneDef:
+        return next(z for z in self.zones if z.name == name)
+
+    def move(self, name: str) -> MoveDef:
+        return next(m for m in self.moves if m.name == name)
+
+    def zone_instance(self, zone_id: int) -> tuple[ZoneDef, int | None]:
+        """The zone definition of an instance id, and its owner seat (None: shared)."""
+        for z in self.zones:
+            span = self.players if z.per_seat else 1
+            if z.first_id <= zone_id < z.first_id + span:
+                return z, (zone_id - z.first_id) if z.per_seat else None
+        raise KeyError(zone_id)

@@ -1,0 +1,86 @@
+"""Where legal moves are made: every instance of the current step's moves
+whose choices are in their domains and whose guard holds."""
+from __future__ import annotations
+
+from .state import Move, State
+
+
+def legal_moves(s: State) -> list[Move]:
+    """Every legal move of the seat to move, in the rule file's order."""
+    if s.over:
+        return []
+    g = s.g
+    out: list[Move] = []
+    for index in g.steps[s.step].moves:
+        found = instances(s, g.moves[index])
+        s.cache[index] = bool(found)
+        out.extend((index, values) for values in found)
+    return out
+
+
+def any_legal(s: State, index: int) -> bool:
+    """Has the seat to move a legal instance of this move? (Cached per position.)"""
+    known = s.cache.get(index)
+    if known is None:
+        known = s.cache[index] = bool(instances(s, s.g.moves[index], first_only=True))
+    return known
+
+
+def instances(s: State, m, first_only: bool = False) -> list[tuple]:
+    """The choice tuples of move m that are legal now."""
+    guard, env = m.guard, {}
+    choices = m.choices
+    if not choices:
+        return [()] if guard(s, env) else []
+    if len(choices) == 1:
+        return _single(s, m, choices[0], guard, env, first_only)
+    out: list[tuple] = []
+    _product(s, m, 0, env, [], out, first_only)
+    return out
+
+
+def _domain(s: State, choice, env: dict):
+    items = choice.domain(s, env)
+    return s.zones[items] if choice.domain_is_zone else items
+
+
+def _single(s, m, choice, guard, env, first_only):
+    name, out = choice.name, []
+    faces = s.g.deck.face if (choice.of_cards and s.g.deck_has_twins) else None
+    seen = set()
+    for v in _domain(s, choice, env):
+        if faces is not None:
+            if faces[v] in seen:
+                continue
+            seen.add(faces[v])
+        env[name] = v
+        if guard(s, env):
+            out.append((v,))
+            if first_only:
+                break
+    return out
+
+
+def _product(s, m, i, env, picked, out, first_only):
+    if i == len(m.choices):
+        if m.guard(s, env):
+            out.append(tuple(picked))
+        return
+    choice = m.choices[i]
+    for v in _domain(s, choice, env):
+        env[choice.name] = v
+        picked.append(v)
+        _product(s, m, i + 1, env, picked, out, first_only)
+        picked.pop()
+        if first_only and out:
+            return
+
+
+def refusal(s: State, index: int, values: tuple):
+    """Why move `index` with these choices is not legal: the first failing check, or None if legal."""
+    m = s.g.moves[index]
+    env = {c.name: v for c, v in zip(m.choices, values)}
+    for check in m.checks:
+        if not check.test(s, env):
+            return check
+    return None

@@ -1,0 +1,115 @@
+"""Records: a game's whole story as JSON, and replaying one through the engine.
+
+A record is also a save file: resuming a game is replaying its moves.
+"""
+from __future__ import annotations
+
+import json
+
+from .engine import apply, new_game, result
+from .legal import legal_moves
+from .state import Move, State
+
+FORMAT = "kural-record/1"
+
+
+def param_text(g, value, kind: str):
+    if kind == "card":
+        return None if value is None else g.deck.code[value]
+    return value
+
+
+def start(g, seed: int, seats: list[str], s: State) -> dict:
+    hand = g.zone(g.hand_zone)
+    deal = s.deal
+    zones = {}
+    for z in g.zones:
+        if z.name == g.hand_zone:
+            continue
+        if z.per_seat:
+            zones[z.name] = [[g.deck.code[c] for c in deal[z.first_id + i]] for i in range(g.players)]
+        else:
+            zones[z.name] = [g.deck.code[c] for c in deal[z.first_id]]
+    return {
+        "format": FORMAT,
+        "game": g.id,
+        "variants": list(g.variants),
+        "params": {k: param_text(g, p["value"], p["type"]) for k, p in g.param_info.items()},
+        "seed": seed,
+        "seats": list(seats),
+        "deal": {"hands": [[g.deck.code[c] for c in deal[hand.first_id + i]] for i in range(g.players)],
+                 "zones": zones},
+        "moves": [],
+    }
+
+
+def entry(g, seat: int, move: Move, legal: list[Move] | None = None) -> dict:
+    """A move as a record shows it: seat, name, the cards chosen, other choices by name."""
+    index, values = move
+    m = g.moves[index]
+    out = {"seat": seat, "move": m.name, "cards": []}
+    code = g.deck.code
+    for choice, value in zip(m.choices, values):
+        if choice.of_cards:
+            out["cards"].append(code[value])
+        elif choice.of_card_lists:
+            out[choice.name] = [code[c] for c in value]
+        else:
+            out[choice.name] = value
+    if legal is not None:
+        out["legal"] = [_bare(entry(g, seat, other)) for other in legal]
+    return out
+
+
+def _bare(e: dict) -> dict:
+    e.pop("seat", None)
+    return e
+
+
+def finish(record: dict, s: State) -> dict:
+    record["result"] = result(s)
+    return record
+
+
+def dumps(record: dict) -> str:
+    """One line of JSON; the same game gives the same bytes."""
+    return json.dumps(record, ensure_ascii=False, separators=(", ", ": "))
+
+
+def match(s: State, e: dict) -> Move | None:
+    """The legal move that a record entry names, or None."""
+    want = {k: v for k, v in e.items() if k not in ("legal", "seat")}
+    for move in legal_moves(s):
+        mine = entry(s.g, s.me, move)
+        mine.pop("seat")
+        if mine == want:
+            return move
+    return None
+
+
+def replay(g, record: dict, upto: int | None = None) -> tuple[State, list[str]]:
+    """Play a record's moves again; the problems found (empty when it reproduces exactly)."""
+    problems: list[str] = []
+    s = new_game(g, int(record.get("seed", 0)))
+    again = start(g, record.get("seed", 0), record.get("seats", []), s)
+    if again["deal"] != record.get("deal"):
+        problems.append("the deal differs from the one this seed and these rules give")
+    moves = record.get("moves", [])
+    for i, e in enumerate(moves[:upto] if upto is not None else moves):
+        if s.over:
+            problems.append(f"move {i + 1}: the game was already over")
+            break
+        if e.get("seat") != s.me:
+            problems.append(f"move {i + 1}: it is seat {s.me}'s turn, not seat {e.get('seat')}'s")
+            break
+        move = match(s, e)
+        if move is None:
+            problems.append(f"move {i + 1}: {e.get('move')} {' '.join(e.get('cards', []))} is not legal here")
+            break
+        apply(s, move)
+    if upto is None and not problems and "result" in record:
+        if not s.over:
+            problems.append("the record ends before the game does")
+        elif result(s) != record["result"]:
+            problems.append(f"the result differs: the rules give {json.dumps(result(s), ensure_ascii=False)}")
+    return s, problems

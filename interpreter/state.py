@@ -1,0 +1,43 @@
+"""The state of a game in play: small, flat and cheap to copy."""
+from __future__ import annotations
+
+import random
+
+Move = tuple  # (move index, (choice values...)); values are card ints or plain values
+
+
+class State:
+    __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
+                 "over", "aborted", "rng", "cache", "deal", "seed")
+
+    def __init__(self, g, seed: int):
+        self.g = g
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.zones: list[list[int]] = [[] for _ in range(g.zone_count)]
+        self.where: list[int] = [0] * g.deck.size
+        self.vars: list = [0] * g.var_slots
+        self.me = 0
+        self.step = 0
+        self.rounds_played = 0
+        self.history: list[tuple[int, Move]] = []  # (seat, move) in order
+        self.over = False
+        self.aborted = False
+        self.cache: dict[int, bool] = {}  # move index -> has a legal instance, for this position
+        self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
+
+    def copy(self) -> "State":
+        """An independent copy, for bots that look ahead."""
+        other = State.__new__(State)
+        other.g, other.seed = self.g, self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.zones = [list(z) for z in self.zones]
+        other.where = list(self.where)
+        other.vars = list(self.vars)
+        other.me, other.step, other.rounds_played = self.me, self.step, self.rounds_played
+        other.history = list(self.history)
+        other.over, other.aborted = self.over, self.aborted
+        other.cache = {}
+        other.deal = self.deal
+        return other
