@@ -1,0 +1,40 @@
+"""What one seat may see: every zone as its visibility allows, and the vars."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import State
+
+
+@dataclass
+class ZoneView:
+    name: str
+    title: dict[str, str]
+    owner: int | None  # the seat it belongs to; None for a shared zone
+    layout: str
+    count: int
+    cards: list[int] | None  # None when this seat may not see them
+
+
+def view(s: State, seat: int) -> dict:
+    """A seat's view of the state. Hidden cards are never in it, only their count."""
+    g = s.g
+    zones = []
+    for z in g.zones:
+        owners = range(g.players) if z.per_seat else [None]
+        for owner in owners:
+            cards = s.zones[z.first_id + (owner or 0)]
+            zones.append(ZoneView(z.name, z.title, owner, z.layout, len(cards), _visible(z.visible, owner, seat, cards)))
+    values = {}
+    for v in g.vars:
+        values[v.name] = s.vars[v.slot:v.slot + g.players] if v.per_seat else s.vars[v.slot]
+    return {"seat": seat, "to_move": s.me, "over": s.over, "zones": zones, "vars": values,
+            "moves_played": len(s.history)}
+
+
+def _visible(visibility: str, owner: int | None, seat: int, cards: list[int]) -> list[int] | None:
+    if visibility == "all" or (visibility == "owner" and owner == seat):
+        return list(cards)
+    if visibility == "top":
+        return cards[-1:]
+    return None
