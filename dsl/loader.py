@@ -134,8 +134,18 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
         data = merge(data, _without(layer, ("extends", "variant")))
     g = build(data, src, sets)
     g.variants = list(dict.fromkeys(variant_ids))
-    g.source = str(base_path)
+    g.source = str(base_path) if base_path.resolve().parent != games_dir().resolve() else ""
     return g
+
+
+def load_for_record(record: dict) -> GameDef:
+    """The definition a record was played under: its game, variants and every param's value."""
+    game = record.get("rules") or record.get("game")
+    if not isinstance(game, str):
+        raise RuleError.at(Loc("<record>", 1, 1), "the record names no game", "a record has \"game\": \"<id>\"")
+    sets = [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in (record.get("params") or {}).items()]
+    return load(game, record.get("variants") or [], sets)
 
 
 def _without(layer: LDict, keys: tuple) -> LDict:
@@ -246,7 +256,10 @@ class _Builder:
             result=ResultDef(
                 winner=comp.expr(self.need(result, "winner", "result.winner"), {"seat": "num"}, "bool").fn,
                 score=comp.expr(self.need(result, "score", "result.score"), {"seat": "num"}, "num").fn,
-                fields={k: comp.expr(v, {"seat": "num"}).fn for k, v in (result.get("fields") or {}).items()}),
+                fields={k: comp.expr(v, {"seat": "num"}).fn for k, v in (result.get("fields") or {}).items()},
+                score_title=self.text(result.get("score_title"), "score"),
+                field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
+                              for k in (result.get("fields") or {})}),
             bot=self.bot(comp, moves),
             max_moves=int(game.get("max_moves", 20000)),
             texts={k: dict(v) for k, v in self.section("text").items()},

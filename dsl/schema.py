@@ -34,7 +34,8 @@ SCHEMA = {
     "flow": {"round": {"setup": EFFECTS, "first": EXPR, "turn": [{"step": "str", "moves": ["str"]}],
                        "next": EXPR, "after_move": EFFECTS, "end": EXPR, "score": EFFECTS},
              "end": EXPR},
-    "result": {"winner": EXPR, "score": EXPR, "fields": {"*": EXPR}},
+    "result": {"winner": EXPR, "score": EXPR, "score_title": TEXT, "fields": {"*": EXPR},
+               "field_titles": {"*": TEXT}},
     "bot": [{"move": "str", "prefer": EXPR, "tip": TEXT}],
     "text": {"*": TEXT},
 }

@@ -98,12 +98,12 @@ class Deck:
         return cards[0] if cards else None
 
     def label(self, card: int) -> str:
-        """Short display: rank then suit symbol, e.g. 10♦."""
+        """Short display: suit symbol then rank, e.g. ♦10."""
         r = self.rank[card]
         if r == JOKER_RANK:
             return "🃏"
         rank_text = "10" if r == 10 else RANK_CODES[r - 1]
-        return rank_text + self.symbols[self.suit[card]]
+        return self.symbols[self.suit[card]] + rank_text
 
     def long_name(self, card: int, lang: str) -> str:
         names = self.names.get(lang) or self.names["en"]

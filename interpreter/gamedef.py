@@ -84,6 +84,8 @@ class ResultDef:
     winner: Expr
     score: Expr
     fields: dict[str, Expr]
+    score_title: dict[str, str] = field(default_factory=dict)
+    field_titles: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass

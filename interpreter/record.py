@@ -33,6 +33,7 @@ def start(g, seed: int, seats: list[str], s: State) -> dict:
     return {
         "format": FORMAT,
         "game": g.id,
+        **({"rules": g.source} if g.source else {}),
         "variants": list(g.variants),
         "params": {k: param_text(g, p["value"], p["type"]) for k, p in g.param_info.items()},
         "seed": seed,
