@@ -211,7 +211,65 @@ class _Unit:
         handler = getattr(self, "n_" + kind, None)
         if handler is None:
             raise self.fail(t, f"`{kind}` cannot stand here")
-        return handler(t, d)
+        out = handler(t, d)
+        if not out.is_const and kind not in ("var", "lambda_"):
+            out = self.tabulate(t, out)
+        return out
+
+    # A pure function of one card (`rank(card) - 1`, `card == 7D`) is worked
+    # out for every card of the deck at load time; in play it is one lookup.
+    def tabulate(self, t, x: C) -> C:
+        pure, used = self.purity(t)
+        if not pure or len(used) != 1:
+            return x
+        (name,) = used
+        if self.locals.get(name) != "card":
+            return x
+        try:
+            table = [x.fn(None, {name: card}) for card in range(self.c.ctx.deck.size)]
+        except (TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError):
+            return x
+
+        def lookup(s, e):
+            return table[e[name]]
+        lookup.tab = (name, table)
+        return C(lookup, x.type, elem=x.elem)
+
+    def purity(self, t) -> tuple[bool, frozenset]:
+        """Does this expression read only constants and locals (never the state), and which locals?"""
+        if isinstance(t, Token) or t is None:
+            return True, frozenset()
+        kind = t.data
+        if kind in ("number", "card", "string", "true", "false", "none"):
+            return True, frozenset()
+        if kind == "var":
+            name = t.children[0].value
+            if name in self.locals:
+                return True, frozenset([name])
+            entry = self.c.names.get(name)
+            if entry is None:
+                return False, frozenset()
+            if entry.kind == "define":
+                return self.purity(self.c._parse(self.c._source(entry.value), "expr"))
+            return entry.kind in ("param", "zone", "move") or name in ("players", "seats"), frozenset()
+        if kind == "call":
+            name = t.children[0].value
+            entry = self.c.names.get(name)
+            fn = LIBRARY.get(name)
+            if not ((entry is not None and entry.kind in ("table", "zone")) or (fn is not None and fn.pure)):
+                return False, frozenset()
+            children = t.children[1:]
+        elif kind in ("lambda_", "index", "contains", "not_contains"):
+            return False, frozenset()
+        else:
+            children = t.children
+        used: frozenset = frozenset()
+        for child in children:
+            pure, names = self.purity(child)
+            if not pure:
+                return False, frozenset()
+            used |= names
+        return True, used
 
     def n_number(self, t, d):
         text = t.children[0].value
@@ -405,25 +463,30 @@ class _Unit:
         if len(types) > 1 and "any" not in types:
             raise self.fail(t, f"the two branches give different kinds: {yes.type} and {no.type}")
         tf, yf, nf = test.fn, yes.fn, no.fn
+        if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
+            return C(lambda s, e: not tf(s, e) or yf(s, e), "bool")
         return C(lambda s, e: yf(s, e) if tf(s, e) else nf(s, e), yes.type if yes.type != "none" else no.type)
 
     def n_or_(self, t, d):
-        a, b = (self.coerce(self.node(x, d), "bool", x) for x in t.children)
-        if a.is_const:
-            return const(True, "bool") if a.const else b
-        if b.is_const and not b.const:
-            return a
-        af, bf = a.fn, b.fn
-        return C(lambda s, e: af(s, e) or bf(s, e), "bool")
+        return self.chain(t, d, "or_")
 
     def n_and_(self, t, d):
-        a, b = (self.coerce(self.node(x, d), "bool", x) for x in t.children)
-        if a.is_const:
-            return b if a.const else const(False, "bool")
-        if b.is_const and b.const:
-            return a
-        af, bf = a.fn, b.fn
-        return C(lambda s, e: af(s, e) and bf(s, e), "bool")
+        return self.chain(t, d, "and_")
+
+    def chain(self, t, d, kind: str) -> C:
+        """`a or b or c` as one closure over its terms, folding the constant ones."""
+        absorbing = kind == "or_"  # True ends an `or`, False ends an `and`
+        terms = []
+        for x in _chain_terms(t, kind):
+            c = self.coerce(self.node(x, d), "bool", x)
+            if c.is_const:
+                if bool(c.const) == absorbing:
+                    return const(absorbing, "bool")
+                continue
+            terms.append(c)
+        if not terms:
+            return const(not absorbing, "bool")
+        return C(_any_of([c.fn for c in terms]) if absorbing else _all_of([c.fn for c in terms]), "bool")
 
     def n_not_(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
@@ -612,6 +675,51 @@ class _Unit:
             return self.unknown(t, name)
         return self.fail(t, f"`{name}` is a {entry.kind}, which cannot be changed during play",
                          "declare a value that changes in the `vars:` section")
+
+
+def _chain_terms(t, kind: str) -> list:
+    out = []
+    for child in t.children:
+        if isinstance(child, Tree) and child.data == kind:
+            out.extend(_chain_terms(child, kind))
+        else:
+            out.append(child)
+    return out
+
+
+def _any_of(fs):
+    if len(fs) == 1:
+        return fs[0]
+    if len(fs) == 2:
+        a, b = fs
+        return lambda s, e: a(s, e) or b(s, e)
+    if len(fs) == 3:
+        a, b, c = fs
+        return lambda s, e: a(s, e) or b(s, e) or c(s, e)
+    if len(fs) == 4:
+        a, b, c, d = fs
+        return lambda s, e: a(s, e) or b(s, e) or c(s, e) or d(s, e)
+    return lambda s, e: any(f(s, e) for f in fs)
+
+
+def _all_of(fs):
+    if len(fs) == 1:
+        return fs[0]
+    if len(fs) == 2:
+        a, b = fs
+        return lambda s, e: a(s, e) and b(s, e)
+    if len(fs) == 3:
+        a, b, c = fs
+        return lambda s, e: a(s, e) and b(s, e) and c(s, e)
+    if len(fs) == 4:
+        a, b, c, d = fs
+        return lambda s, e: a(s, e) and b(s, e) and c(s, e) and d(s, e)
+    return lambda s, e: all(f(s, e) for f in fs)
+
+
+def all_of(fs):
+    """Every condition at once (a move's checks), as one closure."""
+    return _all_of(fs) if fs else (lambda s, e: True)
 
 
 def _offset(t) -> int:

@@ -11,7 +11,7 @@ from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, Resul
                                  ZoneDef)
 from interpreter.library import BuildContext
 from . import schema
-from .compiler import C, Compiler, Name
+from .compiler import C, Compiler, Name, all_of
 from .errors import Loc, Problem, RuleError
 from .paths import games_dir
 from .yamlload import LDict, LList, LStr, load_file
@@ -418,7 +418,8 @@ class _Builder:
             if per not in ("seat", "none") or scope not in ("game", "round"):
                 loc = section.val_loc(name) if name in section else section.loc
                 raise RuleError.at(loc, f"var `{name}`: per is seat or none, scope is game or round")
-            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0)))
+            title = self.text(v.get("title"), name) if v.get("title") else {}
+            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title))
             slot += players if per == "seat" else 1
         return out, slot
 
@@ -466,7 +467,7 @@ class _Builder:
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards"))
             locals_[cname] = elem
         checks = self.checks(comp, m.get("when"), locals_, m)
-        guard = _all_of([c.test for c in checks])
+        guard = all_of([c.test for c in checks])
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks, effects=self.effects(comp, m.get("do"), locals_),
@@ -537,17 +538,6 @@ class _Builder:
                 raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number")
             out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), "")))
         return out
-
-
-def _all_of(tests):
-    if not tests:
-        return lambda s, e: True
-    if len(tests) == 1:
-        return tests[0]
-    if len(tests) == 2:
-        a, b = tests
-        return lambda s, e: a(s, e) and b(s, e)
-    return lambda s, e: all(t(s, e) for t in tests)
 
 
 def _infer_type(raw) -> str:

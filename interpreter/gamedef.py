@@ -33,6 +33,7 @@ class VarDef:
     scope: str  # game | round: when it is set to its start value
     slot: int = 0
     start_src: Any = None  # the start expression as written, for the rules printer
+    title: dict[str, str] = field(default_factory=dict)  # {en, tr}; empty: not shown to players
 
 
 @dataclass

@@ -87,6 +87,19 @@ def _has(ctx, a):
     zone, suit, rank = a
     cards_of_face, face_id = ctx.deck.cards_of_face, ctx.deck.face_id
     zone_const = getattr(zone, "zone_id", None)
+    suit_tab, rank_tab = getattr(suit, "tab", None), getattr(rank, "tab", None)
+    if zone_const is not None and suit_tab and rank_tab and suit_tab[0] == rank_tab[0]:
+        # suit and rank are both worked out from one card: list, per card, the cards to look for
+        name = suit_tab[0]
+        wanted = [tuple(cards_of_face.get(face_id(r, s), ())) for s, r in zip(suit_tab[1], rank_tab[1])]
+
+        def has_beside(s, e):
+            where = s.where
+            for c in wanted[e[name]]:
+                if where[c] == zone_const:
+                    return True
+            return False
+        return has_beside
     if zone_const is not None:
         def has_in_zone(s, e):
             cards = cards_of_face.get(face_id(rank(s, e), suit(s, e)))
@@ -108,6 +121,9 @@ def _has(ctx, a):
 @notion("empty", ["cards"], "bool", "{0} is empty", "{0} boş")
 def _empty(ctx, a):
     (x,) = a
+    zone_id = getattr(x, "zone_id", None)
+    if zone_id is not None:
+        return lambda s, e: not s.zones[zone_id]
     return lambda s, e: not x(s, e)
 
 
