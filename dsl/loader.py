@@ -24,7 +24,7 @@ MAX_EXTENDS = 10
 
 # ------------------------------------------------------------ finding files
 def find_game(name: str) -> Path:
-    """A game by id (`fantan`) or a path to a rule file."""
+    """A game by its id (the name of a file in games/) or a path to a rule file."""
     path = Path(name)
     if path.suffix in (".yaml", ".yml") or path.exists():
         if not path.is_file():
@@ -86,7 +86,7 @@ def layers_of(path: Path, src: Source, seen: tuple = ()) -> list[tuple[Path, LDi
     if parent is None:
         return [(path, data)]
     if not isinstance(parent, str):
-        raise RuleError.at(data.val_loc("extends"), "`extends` names a game or a file", "extends: fantan")
+        raise RuleError.at(data.val_loc("extends"), "`extends` names a game or a file", "extends: <game id>")
     return layers_of(_extends_target(path, parent, data), src, seen + (resolved,)) + [(path, data)]
 
 
