@@ -72,12 +72,13 @@ class Source:
         return data
 
 
-def layers_of(path: Path, src: Source, seen: tuple = ()) -> list[tuple[Path, LDict]]:
-    """The file and every file it extends, base first."""
+def layers_of(path: Path, src: Source, seen: tuple = (), via: Loc | None = None) -> list[tuple[Path, LDict]]:
+    """The file and every file it extends, base first. `via` is the place of
+    the `extends:` that led here, where a cycle is reported."""
     resolved = path.resolve()
     if resolved in seen:
         chain = " -> ".join(p.name for p in seen + (resolved,))
-        raise RuleError.at(Loc(str(path), 1, 1), f"`extends` goes round in a cycle: {chain}",
+        raise RuleError.at(via or Loc(str(path), 1, 1), f"`extends` goes round in a cycle: {chain}",
                            "a variant extends its base game, never itself")
     if len(seen) >= MAX_EXTENDS:
         raise RuleError.at(Loc(str(path), 1, 1), f"more than {MAX_EXTENDS} files extend one another")
@@ -87,7 +88,8 @@ def layers_of(path: Path, src: Source, seen: tuple = ()) -> list[tuple[Path, LDi
         return [(path, data)]
     if not isinstance(parent, str):
         raise RuleError.at(data.val_loc("extends"), "`extends` names a game or a file", "extends: <game id>")
-    return layers_of(_extends_target(path, parent, data), src, seen + (resolved,)) + [(path, data)]
+    return layers_of(_extends_target(path, parent, data), src, seen + (resolved,),
+                     data.val_loc("extends")) + [(path, data)]
 
 
 def _extends_target(path: Path, parent: str, data: LDict) -> Path:
@@ -131,6 +133,7 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
             variant_ids.append(_variant_id(path, data))
     data = _without(layers[0][1], ())
     for _, layer in layers[1:]:
+        _check_param_changes(data, layer)
         data = merge(data, _without(layer, ("extends", "variant")))
     g = build(data, src, sets)
     g.variants = list(dict.fromkeys(variant_ids))
@@ -146,6 +149,23 @@ def load_for_record(record: dict) -> GameDef:
     sets = [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
             for k, v in (record.get("params") or {}).items()]
     return load(game, record.get("variants") or [], sets)
+
+
+def _check_param_changes(data: LDict, layer: LDict) -> None:
+    """A variant's `name: value` changes a param the layers below declare; a new
+    param is declared in full (`name: {value: ..., type: ...}`). Anything else
+    is a typo that would silently change nothing."""
+    params = layer.get("params")
+    if not isinstance(params, LDict):
+        return
+    known = list(data.get("params") or {})
+    for name, value in params.items():
+        if not isinstance(value, (dict, list)) and name not in known:
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f"did you mean `{close[0]}`?" if close else \
+                "to add a param, declare it in full: name: {value: ..., type: ...}"
+            raise RuleError.at(params.key_loc(name), f"the variant changes the param `{name}`, "
+                               "which the game does not have", hint)
 
 
 def _without(layer: LDict, keys: tuple) -> LDict:
