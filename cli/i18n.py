@@ -1,0 +1,201 @@
+"""Every sentence a player reads, in English and Turkish.
+
+Game words (titles, seat names, card names, why a move is refused) come
+from the rule file; this catalog holds only the app's own sentences.
+"""
+from __future__ import annotations
+
+import os
+
+LANGS = ("tr", "en")
+FALLBACK = "en"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # --- starting, saving, resuming
+    "seed": {"en": "seed {seed} (play this deal again with --seed {seed})",
+             "tr": "tohum {seed} (aynı dağıtım için --seed {seed})"},
+    "variants": {"en": "variants: {names}", "tr": "çeşitlemeler: {names}"},
+    "you_play": {"en": "You play seat {seat} ({name}) against {bots}.",
+                 "tr": "{seat}. koltukta ({name}) oynuyorsun; rakiplerin: {bots}."},
+    "saved": {"en": "Game saved to {path}; resume with: {command}",
+              "tr": "Oyun {path} dosyasına kaydedildi; devam etmek için: {command}"},
+    "save_failed": {"en": "could not save the game to {path}: {error}",
+                    "tr": "oyun {path} dosyasına kaydedilemedi: {error}"},
+    "old_save_kept": {"en": "An unfinished game was saved in {path}; it is kept as {kept} (resume with: {command})",
+                      "tr": "{path} dosyasında bitmemiş bir oyun vardı; {kept} olarak saklandı (devam etmek için: {command})"},
+    "resumed": {"en": "Resumed from {path} after {moves} moves.",
+                "tr": "{path} dosyasından {moves} hamle sonrasından devam ediliyor."},
+    "bad_save": {"en": "cannot resume from {path}: {error}", "tr": "{path} dosyasından devam edilemiyor: {error}"},
+    "save_other_game": {"en": "the save is a game of {saved}, not {asked}",
+                        "tr": "kayıt {asked} değil, {saved} oyununa ait"},
+    "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA verin"},
+    "record_written": {"en": "Record written to {path}.", "tr": "Kayıt {path} dosyasına yazıldı."},
+    "internal_error": {"en": "internal error (a bug in kural): {error}", "tr": "iç hata (kural'da bir hata): {error}"},
+    "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
+    "not_record": {"en": "not a kural record", "tr": "kural kaydı değil"},
+    "cannot_read": {"en": "cannot read the file ({error})", "tr": "dosya okunamıyor ({error})"},
+    "cmd_help": {"en": "help", "tr": "yardım"},
+    "cmd_quit": {"en": "quit", "tr": "çık"},
+    # --- the screen
+    "move_no": {"en": "move {n}", "tr": "hamle {n}"},
+    "your_hand": {"en": "your {zone}", "tr": "senin {zone}"},
+    "cards_count": {"en": "{n} cards", "tr": "{n} kart"},
+    "cards_count_one": {"en": "1 card", "tr": "1 kart"},
+    "empty": {"en": "empty", "tr": "boş"},
+    "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
+    "moves_title": {"en": "moves:", "tr": "hamleler:"},
+    "to_move": {"en": "{name} to move", "tr": "sıra {name} oyuncusunda"},
+    # --- reading the person's input
+    "empty_input": {"en": "type a card such as {examples}, or a number from the list ({help} shows the moves)",
+                    "tr": "{examples} gibi bir kart ya da listeden bir numara yazın ({help} hamleleri gösterir)"},
+    "unreadable": {"en": "cannot read '{text}': type a card such as {examples}, or a number from the list",
+                   "tr": "'{text}' anlaşılmadı: {examples} gibi bir kart ya da listeden bir numara yazın"},
+    "no_number": {"en": "there is no move {n}: choose a number from 1 to {last}",
+                  "tr": "{n} numaralı hamle yok: 1 ile {last} arasında bir numara seçin"},
+    "not_held": {"en": "{card} is not among the cards you can choose from",
+                 "tr": "{card} seçebileceğin kartlar arasında değil"},
+    "refused": {"en": "{card} cannot be played now: {why}", "tr": "{card} şimdi oynanamaz: {why}"},
+    "move_refused": {"en": "{move} is not allowed now: {why}", "tr": "{move} şimdi yapılamaz: {why}"},
+    "not_legal": {"en": "{what} is not a legal move now", "tr": "{what} şimdi geçerli bir hamle değil"},
+    "not_offered": {"en": "{move} is not possible at this point of the turn",
+                    "tr": "{move} turun bu aşamasında yapılamaz"},
+    "which_one": {"en": "{what}: which one? choose a number: {options}",
+                  "tr": "{what}: hangisi? bir numara seçin: {options}"},
+    "help_moves": {"en": "Legal moves: {moves}", "tr": "Geçerli hamleler: {moves}"},
+    "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
+                   "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yazın."},
+    "help_commands": {"en": "Commands: {help} (this help), {quit} (save and stop).",
+                      "tr": "Komutlar: {help} (bu yardım), {quit} (kaydet ve çık)."},
+    # --- the end
+    "result_title": {"en": "Result", "tr": "Sonuç"},
+    "col_player": {"en": "player", "tr": "oyuncu"},
+    "col_cards": {"en": "cards left", "tr": "kalan kartlar"},
+    "col_winner": {"en": "winner", "tr": "kazanan"},
+    "winner_mark": {"en": "★ wins", "tr": "★ kazandı"},
+    "winners": {"en": "Winner: {names}", "tr": "Kazanan: {names}"},
+    "no_winner": {"en": "Nobody won.", "tr": "Kimse kazanmadı."},
+    "aborted": {"en": "The game was stopped after {n} moves (the rule file's move limit).",
+                "tr": "Oyun {n} hamleden sonra durduruldu (kural dosyasının hamle sınırı)."},
+    # --- list
+    "list_variant": {"en": "variant", "tr": "çeşitleme"},
+    "no_games": {"en": "no rule files in {path}", "tr": "{path} içinde kural dosyası yok"},
+    # --- simulate
+    "sim_games": {"en": "games", "tr": "oyun"},
+    "sim_progress": {"en": "playing", "tr": "oynanıyor"},
+    "sim_wins": {"en": "wins", "tr": "galibiyet"},
+    "sim_seat": {"en": "seat", "tr": "koltuk"},
+    "sim_bot": {"en": "bot", "tr": "bot"},
+    "sim_mean_moves": {"en": "mean moves per game", "tr": "oyun başına ortalama hamle"},
+    "sim_aborted": {"en": "aborted games", "tr": "yarıda kalan oyun"},
+    "sim_speed": {"en": "games per second", "tr": "saniyede oyun"},
+    "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
+    "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
+                     "tr": "bir bot türü ya da her koltuk için bir tane ({players}) verin: {kinds}"},
+    # --- validate, replay
+    "valid": {"en": "ok  {path}  ({game}{variants})", "tr": "tamam  {path}  ({game}{variants})"},
+    "no_yaml": {"en": "{path}: no .yaml files here", "tr": "{path}: burada .yaml dosyası yok"},
+    "reproduced": {"en": "reproduced: same deal, moves and result",
+                   "tr": "yeniden üretildi: aynı dağıtım, hamleler ve sonuç"},
+    "reproduced_unfinished": {"en": "reproduced: same deal and moves (the record has no result: unfinished)",
+                              "tr": "yeniden üretildi: aynı dağıtım ve hamleler (kayıtta sonuç yok: bitmemiş)"},
+    "not_reproduced": {"en": "does not reproduce:", "tr": "yeniden üretilemiyor:"},
+    "record_n": {"en": "record {n}", "tr": "kayıt {n}"},
+    "replay_summary": {"en": "{ok} of {total} records reproduce", "tr": "{total} kaydın {ok} tanesi yeniden üretildi"},
+}
+
+# Help texts of the commands, in the language of KURAL_LANG (English when unset).
+HELP: dict[str, dict[str, str]] = {
+    "app": {"en": "kural: card games from rule files. Play one, let bots play thousands, check rule files and records.",
+            "tr": "kural: kural dosyalarından kart oyunları. Oynayın, botlara binlerce oyun oynatın, kural dosyalarını ve kayıtları denetleyin."},
+    "list": {"en": "List the bundled games and their variants, one line each.",
+             "tr": "Paketteki oyunları ve çeşitlemelerini, her biri bir satırda listeler."},
+    "play": {"en": "Play GAME (an id from `kural list` or a rule file) as seat 0 against bots. "
+                   "Type a card (10H, ♥10, hearts 10), its number in the list, or a move's name; `help` lists the moves, "
+                   "`quit` saves and stops. The game is saved after every move (default file: "
+                   "$KURAL_HOME/saves/GAME.json, KURAL_HOME defaulting to ~/.kural; --auto games use GAME-auto.json) "
+                   "and the save is deleted when the game ends. Exit codes: 0 the game ended, or input ended / quit "
+                   "(saved, with the command to resume printed); 130 Ctrl-C (saved); 2 a bad rule file, option or save.",
+             "tr": "OYUN'u (`kural list` içindeki bir ad ya da bir kural dosyası) botlara karşı 0. koltukta oynar. "
+                   "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yazın; `yardım` hamleleri "
+                   "gösterir, `çık` kaydedip durur. Oyun her hamleden sonra kaydedilir (varsayılan dosya: "
+                   "$KURAL_HOME/saves/OYUN.json, KURAL_HOME verilmezse ~/.kural; --auto oyunları OYUN-auto.json) "
+                   "ve oyun bitince kayıt silinir. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
+                   "devam komutu yazılır); 130 Ctrl-C (kaydedildi); 2 hatalı kural dosyası, seçenek ya da kayıt."},
+    "simulate": {"en": "Let bots play GAME many times; print wins by seat, mean scores, mean moves, aborted games and "
+                       "games per second (a progress bar on stderr when it is a terminal). Game i is dealt with seed+i.",
+                 "tr": "Botlar OYUN'u defalarca oynar; koltuk başına galibiyet, ortalama puan, ortalama hamle, yarıda "
+                       "kalan oyun ve saniyede oyun sayısı yazılır (uçbirimde stderr'de ilerleme çubuğu). "
+                       "i. oyun seed+i ile dağıtılır."},
+    "validate": {"en": "Check rule files and variant files (directories: every .yaml inside). "
+                       "Prints `ok` per good file, each problem as file:line:col on stderr; exit 2 if any problem.",
+                 "tr": "Kural ve çeşitleme dosyalarını denetler (dizinlerde içindeki her .yaml). Her iyi dosya için "
+                       "`tamam`, her sorun için stderr'e dosya:satır:sütun yazar; sorun varsa çıkış kodu 2."},
+    "replay": {"en": "Replay a record (JSON, or JSON Lines with one record a line) through the rules and say whether "
+                     "it reproduces the same deal, moves and result. Exit 0 all reproduce, 1 one does not, "
+                     "2 unreadable.",
+               "tr": "Bir kaydı (JSON ya da her satırı bir kayıt olan JSON Lines) kurallarla yeniden oynatır ve aynı "
+                     "dağıtımı, hamleleri ve sonucu verip vermediğini söyler. Çıkış 0 hepsi tutuyor, 1 biri tutmuyor, "
+                     "2 okunamıyor."},
+    "opt_lang": {"en": "Language of every text: tr or en. Default: the KURAL_LANG environment variable, "
+                       "else the rule file's own language (game.lang; Turkish for the bundled games).",
+                 "tr": "Bütün metinlerin dili: tr ya da en. Varsayılan: KURAL_LANG ortam değişkeni, o da yoksa "
+                       "kural dosyasının dili (game.lang; paketteki oyunlar için Türkçe)."},
+    "opt_variant": {"en": "A variant to play (a name from `kural list` or a variant file); repeatable.",
+                    "tr": "Oynanacak çeşitleme (`kural list` içindeki bir ad ya da dosya); birden çok verilebilir."},
+    "opt_set": {"en": "Change a param of the rule file, as name=value; repeatable.",
+                "tr": "Kural dosyasındaki bir parametreyi ad=değer olarak değiştirir; birden çok verilebilir."},
+    "opt_seed": {"en": "Seed of the deal and the bots (default: random, printed so the game can be played again).",
+                 "tr": "Dağıtımın ve botların tohumu (varsayılan: rastgele; oyun tekrar oynanabilsin diye yazılır)."},
+    "opt_bots": {"en": "Kind of bot in the other seats.", "tr": "Diğer koltuklardaki botların türü."},
+    "opt_auto": {"en": "Bots in every seat: watch a game; needs no input.",
+                 "tr": "Her koltukta bot: bir oyunu izleyin; girdi gerekmez."},
+    "opt_record": {"en": "Write the game's record (JSON) to this file when it ends.",
+                   "tr": "Oyun bitince kaydını (JSON) bu dosyaya yazar."},
+    "opt_resume": {"en": "Continue the game saved in this file (a save or a record without its end).",
+                   "tr": "Bu dosyada kayıtlı oyuna devam eder (bir kayıt ya da sonu olmayan bir oyun kaydı)."},
+    "opt_save": {"en": "Autosave to this file instead of the default.",
+                 "tr": "Varsayılan yerine bu dosyaya kaydeder."},
+    "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
+    "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
+    "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,...).",
+                     "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,...)."},
+    "opt_json": {"en": "Print the statistics as one JSON object on stdout.",
+                 "tr": "İstatistikleri stdout'a tek bir JSON nesnesi olarak yazar."},
+    "opt_sim_record": {"en": "Write every game's record to this file, one JSON record a line (JSON Lines).",
+                       "tr": "Her oyunun kaydını bu dosyaya, her satıra bir JSON kaydı olarak yazar (JSON Lines)."},
+    "opt_legal": {"en": "With --record: add to each move the list of legal moves that were offered.",
+                  "tr": "--record ile: her hamleye o an sunulan geçerli hamlelerin listesini ekler."},
+    "arg_game": {"en": "A game id (see `kural list`) or a rule file.",
+                 "tr": "Bir oyun adı (bkz. `kural list`) ya da bir kural dosyası."},
+    "arg_paths": {"en": "Rule files, variant files or directories.", "tr": "Kural dosyaları, çeşitleme dosyaları ya da dizinler."},
+    "arg_record": {"en": "A record file (.json) or records, one a line (.jsonl).",
+                   "tr": "Bir kayıt dosyası (.json) ya da her satırı bir kayıt olan dosya (.jsonl)."},
+}
+
+# Words the person may type for the app's own commands, in either language.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "?", "yardım", "yardim", "h"),
+    "quit": ("quit", "q", "exit", "çık", "cik", "çıkış", "cikis"),
+}
+
+
+def t(key: str, lang: str, **values) -> str:
+    """The message `key` in `lang`, with its {placeholders} filled."""
+    entry = MESSAGES[key]
+    text = entry.get(lang) or entry[FALLBACK]
+    return text.format(**values) if values else text
+
+
+def pick(texts: dict | None, lang: str, default: str = "") -> str:
+    """A rule file's {en, tr} text in `lang`."""
+    if not texts:
+        return default
+    return texts.get(lang) or texts.get(FALLBACK) or next(iter(texts.values()), default)
+
+
+def choose_lang(option: str | None, game_lang: str | None) -> str:
+    """--lang, else the environment's KURAL_LANG, else the rule file's own language, else English."""
+    for candidate in (option, os.environ.get("KURAL_LANG", "").strip().lower(), game_lang):
+        if candidate in LANGS:
+            return candidate
+    return FALLBACK

@@ -1,0 +1,216 @@
+"""What the person typed, read against the legal moves: a move, a command, or one line saying why not.
+
+Nothing here knows a game: cards are read by the rule file's deck, moves by
+their names and titles, refusals come from the rule file's `why` texts.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from interpreter.legal import refusal
+
+from .i18n import COMMANDS, pick, t
+
+MAX_ECHO = 24  # characters of unreadable input repeated back to the person
+NUMBER = re.compile(r"#?([0-9]+)[.)]?")
+
+
+@dataclass
+class Reading:
+    move: tuple | None = None  # a legal move to play
+    command: str | None = None  # "help" or "quit"
+    message: str | None = None  # one line: why the text is not a move
+
+
+def clean(text: str) -> str:
+    """The text without control characters and outer blanks (tabs count as spaces)."""
+    text = text.replace("\t", " ")
+    return "".join(c for c in text if not unicodedata.category(c).startswith("C")).strip()
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form ('Çık', 'CIK' and 'cik' are one word)."""
+    text = text.replace("ı", "i").replace("İ", "i").lower()
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def echo(text: str) -> str:
+    return text if len(text) <= MAX_ECHO else text[:MAX_ECHO - 1] + "…"
+
+
+def card_choice_values(g, move) -> list[int]:
+    index, values = move
+    return [v for c, v in zip(g.moves[index].choices, values) if c.of_cards and v is not None]
+
+
+def move_text(g, move, lang: str) -> str:
+    """How a move is listed: its card when the only choice is one card, else its title and choices."""
+    index, values = move
+    m = g.moves[index]
+    title = pick(m.title, lang, m.name)
+    if len(m.choices) == 1 and m.choices[0].of_cards:
+        return g.deck.label(values[0])
+    parts = [title]
+    for c, v in zip(m.choices, values):
+        if c.of_cards:
+            parts.append(g.deck.label(v))
+        elif c.of_card_lists:
+            parts.append(" ".join(g.deck.label(x) for x in v))
+        else:
+            parts.append(str(v))
+    return " ".join(parts)
+
+
+def examples(g, cards: list[int], lang: str) -> str:
+    """Ways to type a card, shown with a card the person can see: '6D, ♦6, karo 6'."""
+    if not cards:
+        return ""
+    card = cards[0]
+    deck = g.deck
+    names = deck.names.get(lang) or deck.names.get("en")
+    out = [deck.code[card], deck.label(card)]
+    if names and 1 <= deck.rank[card] <= len(names["ranks"]) and deck.suit[card] < len(names["suits"]):
+        out.append(f"{names['suits'][deck.suit[card]]} {names['ranks'][deck.rank[card] - 1]}")
+    return ", ".join(out)
+
+
+def parse_face(g, text: str):
+    """A card face from the person's words, as the deck reads them; also '♦7' and '7 of diamonds'."""
+    deck = g.deck
+    tries = [text]
+    squeezed = text.replace(" ", "")
+    if len(squeezed) >= 2:
+        tries.append(squeezed[1:] + squeezed[0])  # suit first: ♦7, D7
+    words = text.split()
+    if len(words) == 3:
+        tries.append(f"{words[0]} {words[2]}")  # '7 of diamonds'
+    for attempt in tries:
+        try:
+            face = deck.parse_input(attempt)
+        except (ValueError, IndexError, KeyError):
+            face = None
+        if face is not None:
+            return face
+    return None
+
+
+class Reader:
+    """Reads one line of input for the seat to move in state `s`."""
+
+    def __init__(self, g, lang: str):
+        self.g = g
+        self.lang = lang
+
+    def read(self, s, legal: list, text: str, example_cards: list[int]) -> Reading:
+        g, lang = self.g, self.lang
+        text = clean(text)
+        ex = examples(g, example_cards, lang)
+        if not text:
+            return Reading(message=t("empty_input", lang, examples=ex, help=t("cmd_help", lang)))
+        word = fold(text)
+        for command, words in COMMANDS.items():
+            if word in (fold(w) for w in words):
+                return Reading(command=command)
+        number = NUMBER.fullmatch(word)
+        if number:
+            return self._number(number.group(1), legal)
+        named = self._by_name(s, legal, word)
+        if named is not None:
+            return named
+        face = parse_face(g, text)
+        if face is not None:
+            return self._card(s, legal, face, None)
+        return Reading(message=t("unreadable", lang, text=echo(text), examples=ex))
+
+    def _number(self, digits: str, legal: list) -> Reading:
+        n = int(digits[:6]) if len(digits) <= 6 else 0
+        if 1 <= n <= len(legal):
+            return Reading(move=legal[n - 1])
+        shown = digits if len(digits) <= 6 else echo(digits)
+        return Reading(message=t("no_number", self.lang, n=shown, last=len(legal)))
+
+    def _by_name(self, s, legal: list, word: str) -> Reading | None:
+        """A move named by its name or title (either language), alone or followed by a card."""
+        g = self.g
+        for m in g.moves:
+            names = {fold(m.name)} | {fold(x) for x in m.title.values() if x}
+            rest = None
+            if word in names:
+                rest = ""
+            else:
+                for name in names:
+                    if name and word.startswith(name + " "):
+                        rest = word[len(name) + 1:].strip()
+                        break
+            if rest is None:
+                continue
+            title = pick(m.title, self.lang, m.name)
+            if not rest:
+                return self._bare_move(s, legal, m, title)
+            face = parse_face(g, rest)
+            if face is None:
+                return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=""))
+            return self._card(s, legal, face, m.index)
+        return None
+
+    def _bare_move(self, s, legal: list, m, title: str) -> Reading:
+        mine = [mv for mv in legal if mv[0] == m.index]
+        if not m.choices:
+            if mine:
+                return Reading(move=mine[0])
+            return Reading(message=self._why_not(s, m, (), title, "move_refused", move=title))
+        if len(mine) == 1:
+            return Reading(move=mine[0])
+        if mine:
+            return self._which(legal, mine, title)
+        return Reading(message=t("not_legal", self.lang, what=title))
+
+    def _which(self, legal: list, options: list, what: str) -> Reading:
+        shown = "  ".join(f"{legal.index(mv) + 1}) {move_text(self.g, mv, self.lang)}" for mv in options)
+        return Reading(message=t("which_one", self.lang, what=what, options=shown))
+
+    def _card(self, s, legal: list, face, only_move: int | None) -> Reading:
+        g = self.g
+        want = g.deck.face_id(*face)
+        faces = g.deck.face
+        matches = [mv for mv in legal if (only_move is None or mv[0] == only_move)
+                   and any(faces[v] == want for v in card_choice_values(g, mv))]
+        label = self._label_of_face(want, face)
+        if len(matches) == 1:
+            return Reading(move=matches[0])
+        if matches:
+            return self._which(legal, matches, label)
+        # Not legal: is it a card the person could choose at all? Then say which rule forbids it.
+        for index in g.steps[s.step].moves:
+            if only_move is not None and index != only_move:
+                continue
+            m = g.moves[index]
+            if len(m.choices) != 1 or not m.choices[0].of_cards:
+                continue
+            for card in self._domain(s, m.choices[0]):
+                if faces[card] == want:
+                    title = pick(m.title, self.lang, m.name)
+                    return Reading(message=self._why_not(s, m, (card,), title, "refused", card=label))
+        return Reading(message=t("not_held", self.lang, card=label))
+
+    def _domain(self, s, choice) -> list[int]:
+        try:
+            items = choice.domain(s, {})
+            return list(s.zones[items] if choice.domain_is_zone else items)
+        except Exception:  # a domain that needs other choices first: nothing to offer alone
+            return []
+
+    def _why_not(self, s, m, values: tuple, title: str, key: str, **names) -> str:
+        check = refusal(s, m.index, values)
+        if check is None:  # legal by its checks, yet not offered: the step does not offer it now
+            return t("not_offered", self.lang, move=title)
+        why = pick(check.why, self.lang, check.source)
+        if check.rule:
+            why = f"{why} ({check.rule})"
+        return t(key, self.lang, why=why, **names)
+
+    def _label_of_face(self, want: int, face) -> str:
+        cards = self.g.deck.cards_of_face.get(want)
+        return self.g.deck.label(cards[0]) if cards else "?"
