@@ -1,0 +1,295 @@
+"""`kural play`: one game, the person at seat 0 against bots, saved after every move.
+
+Exit codes: 0 the game ended, or input ended / the person typed quit (the
+game is saved and the line to resume it printed); 130 Ctrl-C (saved too);
+2 a rule file or a save that cannot be used; 70 a bug in kural (saved too).
+"""
+from __future__ import annotations
+
+import os
+import random
+import shlex
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.text import Text
+
+from dsl.loader import load, load_for_record
+from interpreter import record
+from interpreter.bots import BOTS, make_bot
+from interpreter.engine import apply, new_game, result
+from interpreter.legal import legal_moves
+
+from . import render, saves
+from .i18n import choose_lang, pick, t
+from .reading import Reader, clean, echo, examples
+
+EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BUG = 0, 2, 130, 70
+AUTO_SUFFIX = "-auto"  # --auto games save beside, never over, the person's own save
+
+
+@dataclass
+class Options:
+    game: str | None
+    variants: list[str] = field(default_factory=list)
+    sets: list[str] = field(default_factory=list)
+    seed: int | None = None
+    lang: str | None = None
+    bots: str | None = None
+    auto: bool = False
+    record_path: Path | None = None
+    resume_path: Path | None = None
+    save_path: Path | None = None
+
+
+class Stop(Exception):
+    """The person's input ended, or they asked to stop: save and leave with this code."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+def bot_seed(seed: int, moves_played: int) -> int:
+    """A bot's randomness depends only on the game's seed and the move number, so a resumed game plays on the same."""
+    return seed * 100_003 + moves_played
+
+
+def read_line() -> str | None:
+    """One line of input, or None at end of input."""
+    stream = sys.stdin
+    if stream is None:
+        return None
+    try:
+        line = stream.readline()
+    except (OSError, ValueError):
+        return None
+    return None if line == "" else line
+
+
+class Session:
+    def __init__(self, console, err, opts: Options):
+        self.console, self.err, self.opts = console, err, opts
+        self.g = self.s = None
+        self.seed = 0
+        self.lang = "en"
+        self.names: list[str] = []
+        self.human: int | None = 0
+        self.bots = "heuristic"
+        self.save_path: Path | None = None
+        self.game_arg = ""
+
+    # ------------------------------------------------------------ starting
+    def start(self) -> int | None:
+        """Set up a new or resumed game; an exit code if it cannot be."""
+        opts = self.opts
+        if opts.resume_path is not None:
+            return self._resume(opts.resume_path)
+        if not opts.game:
+            self.err.print(t("no_game", choose_lang(opts.lang, None)))
+            return EXIT_USAGE
+        self.g = load(opts.game, opts.variants, opts.sets)
+        self.game_arg = opts.game
+        self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
+        self.s = new_game(self.g, self.seed)
+        self.lang = choose_lang(opts.lang, self.g.lang)
+        self.human = None if opts.auto else 0
+        self.bots = opts.bots or "heuristic"
+        self.save_path = opts.save_path or saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else ""))
+        self.names = self._names()
+        self._keep_old_save()
+        return None
+
+    def _resume(self, path: Path) -> int | None:
+        opts = self.opts
+        lang = choose_lang(opts.lang, None)
+        try:
+            rec = saves.read_record(path)
+        except saves.RecordFileError as exc:
+            self.err.print(t("bad_save", lang, path=path, error=t(exc.key, lang, **exc.values)))
+            return EXIT_USAGE
+        if opts.game and opts.game not in (rec.get("game"), rec.get("rules")):
+            self.err.print(t("bad_save", lang, path=path,
+                             error=t("save_other_game", lang, saved=rec.get("game"), asked=opts.game)))
+            return EXIT_USAGE
+        self.g = load_for_record(rec)
+        try:
+            self.s, problems = record.replay(self.g, rec)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            problems = [f"{type(exc).__name__}: {exc}"]
+        if problems:
+            self.err.print(t("bad_save", lang, path=path, error="; ".join(problems)))
+            return EXIT_USAGE
+        saved = rec.get("cli") if isinstance(rec.get("cli"), dict) else {}
+        self.seed = rec["seed"]
+        self.game_arg = rec.get("rules") or rec["game"]
+        self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
+        human = saved.get("human", 0)
+        self.human = None if opts.auto else (human if isinstance(human, int) and 0 <= human < self.g.players else None)
+        kind = opts.bots or saved.get("bots")
+        self.bots = kind if isinstance(kind, str) and kind in BOTS else "heuristic"
+        # A save the app wrote is continued in place; a plain record is left as it is.
+        self.save_path = opts.save_path or (path if "cli" in rec else saves.default_save_path(self.g.id))
+        self.names = self._names()
+        if self.save_path.resolve() != path.resolve():
+            self._keep_old_save()
+        self.console.print(t("resumed", self.lang, path=path, moves=len(self.s.history)))
+        return None
+
+    def _names(self) -> list[str]:
+        names = list(self.g.seats.get(self.lang) or self.g.seats.get("en") or [])
+        return names + [f"#{i + 1}" for i in range(len(names), self.g.players)]
+
+    def _keep_old_save(self) -> None:
+        path = self.save_path
+        if path is None or not path.exists():
+            return
+        kept = path.with_name(path.stem + ".prev" + path.suffix)
+        try:
+            os.replace(path, kept)
+        except OSError:
+            return
+        self.console.print(t("old_save_kept", self.lang, path=path, kept=kept,
+                             command=self._resume_command(kept)))
+
+    # -------------------------------------------------------------- playing
+    def run(self) -> int:
+        code = self.start()
+        if code is not None:
+            return code
+        g, lang = self.g, self.lang
+        self.console.print(t("seed", lang, seed=self.seed))
+        if g.variants:
+            self.console.print(t("variants", lang, names=", ".join(g.variants)))
+        if self.human is not None:
+            bots = ", ".join(n for i, n in enumerate(self.names) if i != self.human)
+            self.console.print(t("you_play", lang, seat=self.human, name=self.names[self.human], bots=bots))
+        try:
+            self._loop()
+        except Stop as stop:
+            self._save_and_tell()
+            return stop.code
+        except KeyboardInterrupt:
+            self.console.print()
+            self._save_and_tell()
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:  # nobody reads the output any more; the save is current
+            self._autosave()
+            raise
+        except Exception as exc:  # never lose a game to a bug: save it, say so
+            if os.environ.get("KURAL_DEBUG"):
+                raise
+            self.err.print(t("internal_error", lang, error=f"{type(exc).__name__}: {exc}"))
+            self._save_and_tell()
+            return EXIT_BUG
+        return self._finish()
+
+    def _loop(self) -> None:
+        g, s = self.g, self.s
+        reader = Reader(g, self.lang)
+        while not s.over:
+            legal = legal_moves(s)
+            if not legal:  # a rule file whose flow offers nothing: end rather than spin
+                break
+            seat = s.me
+            if seat == self.human:
+                move = self._ask(reader, legal)
+            else:
+                move = make_bot(self.bots, bot_seed(self.seed, len(s.history))).choose(s, legal)
+            self.console.print(render.bot_line(g, self.names[seat], move, self.lang))
+            apply(s, move)
+            self._autosave()
+
+    def _ask(self, reader: Reader, legal: list):
+        g, s, lang = self.g, self.s, self.lang
+        render.turn_screen(self.console, g, s, self.human, self.names, lang, legal)
+        hand = [c for mv in legal for c in render.card_choice_values(g, mv)]
+        if not hand:
+            hand = list(s.zones[g.zone(g.hand_zone).first_id + self.human])
+        hand = render.sort_cards(g, hand)
+        while True:
+            self.console.print(t("prompt", lang, name=self.names[self.human]), end="")
+            self._flush()
+            line = read_line()
+            if line is None:
+                self.console.print()
+                raise Stop(EXIT_OK)
+            if not sys.stdin.isatty():  # show what a script typed, so a transcript reads like a session
+                self.console.print(echo(clean(line)), style="dim")
+            reading = reader.read(s, legal, line, hand)
+            if reading.move is not None:
+                return reading.move
+            if reading.command == "quit":
+                raise Stop(EXIT_OK)
+            if reading.command == "help":
+                self._help(legal, hand)
+                continue
+            self.console.print(Text(reading.message, style="red"))
+
+    def _help(self, legal: list, hand: list[int]) -> None:
+        g, lang = self.g, self.lang
+        self.console.print(t("help_moves", lang, moves="  ".join(
+            f"{i + 1}) {render.move_text(g, mv, lang)}" for i, mv in enumerate(legal))))
+        names = ", ".join(dict.fromkeys(pick(m.title, lang, m.name) for m in g.moves))
+        self.console.print(t("help_input", lang, examples=examples(g, hand, lang), names=names))
+        self.console.print(t("help_commands", lang, help=t("cmd_help", lang), quit=t("cmd_quit", lang)))
+
+    # ------------------------------------------------------ saving, ending
+    def _record(self) -> dict:
+        g, s = self.g, self.s
+        rec = record.start(g, self.seed, self.names, s)
+        rec["moves"] = [record.entry(g, seat, move) for seat, move in s.history]
+        return rec
+
+    def _autosave(self) -> None:
+        if self.save_path is None:
+            return
+        rec = self._record()
+        rec["cli"] = {"human": self.human, "bots": self.bots, "lang": self.lang}
+        try:
+            saves.write_atomic(self.save_path, saves.pretty(rec))
+        except OSError as exc:
+            self.err.print(t("save_failed", self.lang, path=self.save_path, error=exc.strerror or exc))
+            self.save_path = None  # say it once; the game goes on
+
+    def _save_and_tell(self) -> None:
+        if self.s is None or self.save_path is None:
+            return
+        self._autosave()
+        if self.save_path is not None:
+            self.console.print(t("saved", self.lang, path=self.save_path,
+                                 command=self._resume_command(self.save_path)))
+
+    def _resume_command(self, path: Path) -> str:
+        return f"kural play {shlex.quote(self.game_arg)} --resume {shlex.quote(str(path))}"
+
+    def _finish(self) -> int:
+        g, s = self.g, self.s
+        res = result(s)
+        render.show_end(self.console, g, s, res, self.names, self.lang)
+        if self.opts.record_path is not None:
+            rec = record.finish(self._record(), s)
+            try:
+                saves.write_atomic(self.opts.record_path, saves.pretty(rec))
+                self.console.print(t("record_written", self.lang, path=self.opts.record_path))
+            except OSError as exc:
+                self.err.print(t("save_failed", self.lang, path=self.opts.record_path, error=exc.strerror or exc))
+                return EXIT_USAGE
+        if self.save_path is not None:
+            try:
+                self.save_path.unlink()
+            except OSError:
+                pass
+        return EXIT_OK
+
+    def _flush(self) -> None:
+        try:
+            self.console.file.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def play(console, err, opts: Options) -> int:
+    return Session(console, err, opts).run()

@@ -1,0 +1,212 @@
+"""Drawing for the terminal: the table as a seat's view shows it, the moves, bot lines, the results.
+
+Everything drawn comes from the view (hidden cards are only counted) and
+from the rule file's titles; layouts (`hand`, `pile`, `by_suit`) decide the
+drawing, never the game.
+"""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from interpreter.engine import apply
+from interpreter.view import view
+
+from .i18n import pick, t
+from .reading import card_choice_values, move_text
+
+MARK = "bold yellow"  # playable cards and the places they can go (F9-style marking)
+RANKS_SHOWN = range(1, 14)  # a by_suit row has a column for every rank of a standard suit
+EMPTY_SLOT, TARGET_SLOT = "·", "[ ]"
+
+
+def make_console(stderr: bool = False) -> Console:
+    """Colours only on a terminal; player text is never read as markup."""
+    return Console(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+def sort_cards(g, cards) -> list[int]:
+    deck = g.deck
+    return sorted(cards, key=lambda c: (deck.suit[c], deck.rank[c], c))
+
+
+def zone_id(g, name: str, owner: int | None) -> int:
+    return g.zone(name).first_id + (owner or 0)
+
+
+def targets(g, s, legal: list) -> dict[int, set[tuple[int, int]]]:
+    """Where each legal move's cards would land: zone id -> {(suit, rank)}, found by trying the move on a copy."""
+    out: dict[int, set[tuple[int, int]]] = {}
+    deck = g.deck
+    for move in legal:
+        cards = card_choice_values(g, move)
+        if not cards:
+            continue
+        after = s.copy()
+        apply(after, move)
+        for card in cards:
+            zid = after.where[card]
+            zdef, _ = g.zone_instance(zid)
+            if zdef.layout == "by_suit":
+                out.setdefault(zid, set()).add((deck.suit[card], deck.rank[card]))
+    return out
+
+
+def by_suit_rows(g, cards: list[int], marked: set[tuple[int, int]]) -> list[Text]:
+    """One row per suit: its symbol, then a column per rank: the card, `·` if empty, `[ ]` where a card may go."""
+    deck = g.deck
+    have: dict[tuple[int, int], int] = {}
+    odd: list[int] = []
+    for c in cards:
+        if 0 <= deck.suit[c] < len(deck.symbols) and deck.rank[c] in RANKS_SHOWN:
+            have[(deck.suit[c], deck.rank[c])] = c
+        else:
+            odd.append(c)
+    rows = []
+    for suit, symbol in enumerate(deck.symbols):
+        row = Text(f"  {symbol} ")
+        for rank in RANKS_SHOWN:
+            if (suit, rank) in have:
+                label = deck.label(have[(suit, rank)])[len(symbol):]
+                row.append(f"{label:^3}", style="bold")
+            elif (suit, rank) in marked:
+                row.append(TARGET_SLOT, style=MARK)
+            else:
+                row.append(f"{EMPTY_SLOT:^3}", style="dim")
+        rows.append(row)
+    if odd:
+        rows.append(Text("    " + " ".join(deck.label(c) for c in odd)))
+    return rows
+
+
+def card_line(g, cards: list[int], playable: set[int]) -> Text:
+    line = Text()
+    for i, c in enumerate(sort_cards(g, cards)):
+        if i:
+            line.append(" ")
+        line.append(g.deck.label(c), style=MARK if c in playable else None)
+    return line
+
+
+def counts(g, lang: str, n: int) -> str:
+    return t("cards_count_one", lang) if n == 1 else t("cards_count", lang, n=n)
+
+
+def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Text]:
+    """Every zone as `seat` sees it, except that seat's own hand; then the titled vars."""
+    v = view(s, seat)
+    marked = targets(g, s, legal) if legal else {}
+    lines: list[Text] = []
+    per_seat: dict[str, list[str]] = {}
+    for z in v["zones"]:
+        title = pick(z.title, lang, z.name)
+        if z.layout == "by_suit":
+            lines.append(Text(f"{title}:", style="bold"))
+            lines.extend(by_suit_rows(g, z.cards or [], marked.get(zone_id(g, z.name, z.owner), set())))
+            continue
+        if z.owner is not None:
+            if z.owner == seat and z.name == g.hand_zone:
+                continue
+            shown = counts(g, lang, z.count)
+            if z.cards is not None and z.count:
+                if z.layout == "pile":
+                    shown = f"{shown} ({g.deck.label(z.cards[-1])})"
+                else:
+                    shown = " ".join(g.deck.label(c) for c in sort_cards(g, z.cards))
+            per_seat.setdefault(title, []).append(f"{names[z.owner]} {shown}")
+            continue
+        if z.count == 0:
+            continue
+        shown = counts(g, lang, z.count)
+        if z.cards:
+            shown += f" ({g.deck.label(z.cards[-1])})" if z.layout == "pile" else ": " + \
+                " ".join(g.deck.label(c) for c in z.cards)
+        lines.append(Text(f"{title}: {shown}"))
+    for title, items in per_seat.items():
+        lines.append(Text(f"{title}: " + " · ".join(items)))
+    lines.extend(var_lines(g, v["vars"], names, lang))
+    return lines
+
+
+def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
+    out = []
+    for var in g.vars:
+        if not var.title:
+            continue
+        value = values.get(var.name)
+        title = pick(var.title, lang, var.name)
+        if var.per_seat:
+            shown = " · ".join(f"{names[i]} {_num(x)}" for i, x in enumerate(value))
+        else:
+            shown = _num(value)
+        out.append(Text(f"{title}: {shown}"))
+    return out
+
+
+def _num(x) -> str:
+    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
+
+
+def moves_line(g, legal: list, lang: str) -> Text:
+    line = Text()
+    for i, move in enumerate(legal):
+        if i:
+            line.append("  ")
+        line.append(f"{i + 1}) ", style="bold")
+        line.append(move_text(g, move, lang))
+    return line
+
+
+def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, legal: list) -> None:
+    """The person's screen: header, the table, the others, their hand with playable cards marked, the moves."""
+    header = f"{pick(g.title, lang, g.id)} · {t('move_no', lang, n=len(s.history) + 1)}"
+    console.print()
+    console.rule(header)
+    for line in board(g, s, seat, names, lang, legal):
+        console.print(line)
+    hand = view(s, seat)
+    mine = next((z for z in hand["zones"] if z.name == g.hand_zone and z.owner == seat), None)
+    if mine is not None:
+        playable = {c for mv in legal for c in card_choice_values(g, mv)}
+        line = Text(t("your_hand", lang, zone=pick(mine.title, lang, mine.name)) + ": ", style="bold")
+        line.append_text(card_line(g, mine.cards or [], playable) if mine.cards else Text(t("empty", lang)))
+        console.print(line)
+    console.print(moves_line(g, legal, lang))
+
+
+def bot_line(g, name: str, move, lang: str) -> str:
+    return f"{name}: {move_text(g, move, lang)}"
+
+
+def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
+    """Every seat: cards left, score (titled by the rule file), extra result fields, winners marked."""
+    table = Table(title=t("result_title", lang), title_style="bold")
+    table.add_column(t("col_player", lang))
+    table.add_column(t("col_cards", lang))
+    table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
+    fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted")]
+    for name in fields:
+        table.add_column(pick(g.result.field_titles.get(name), lang, name), justify="right")
+    table.add_column(t("col_winner", lang))
+    deck = g.deck
+    for seat in range(g.players):
+        hand = [deck.card_of_code(code) for code in res["hands"][seat]]
+        cards = " ".join(deck.label(c) for c in sort_cards(g, [c for c in hand if c is not None]))
+        row = [names[seat], cards or "-", _num(res["scores"][seat])]
+        row += [_num(res[name][seat]) if isinstance(res[name], list) else _num(res[name]) for name in fields]
+        row.append(t("winner_mark", lang) if seat in res["winners"] else "")
+        table.add_row(*row, style=MARK if seat in res["winners"] else None)
+    return table
+
+
+def show_end(console: Console, g, s, res: dict, names: list[str], lang: str) -> None:
+    console.print()
+    for line in board(g, s, 0, names, lang, []):
+        if line.plain.strip():
+            console.print(line)
+    console.print(results_table(g, s, res, names, lang))
+    if res.get("aborted"):
+        console.print(t("aborted", lang, n=len(s.history)))
+    winners = [names[w] for w in res["winners"]]
+    console.print(t("winners", lang, names=", ".join(winners)) if winners else t("no_winner", lang))
