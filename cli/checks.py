@@ -1,0 +1,87 @@
+"""`kural validate` (rule and variant files) and `kural replay` (records): report, never raise.
+
+validate: 0 when every file loads, 2 when any has a problem.
+replay: 0 when every record reproduces, 1 when one does not, 2 when a file or record cannot be read.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from dsl.errors import RuleError
+from dsl.loader import load, load_for_record
+from interpreter import record
+
+from . import saves
+from .i18n import t
+
+RULE_SUFFIXES = (".yaml", ".yml")
+
+
+def rule_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
+    """Every rule file named, directories searched recursively; and the paths that name none."""
+    files, missing = [], []
+    for path in paths:
+        if path.is_dir():
+            found = sorted((p for p in path.rglob("*") if p.suffix in RULE_SUFFIXES and p.is_file()),
+                           key=lambda p: (len(p.parts), str(p)))  # a game before its variants
+            if not found:
+                missing.append(str(path))
+            files.extend(found)
+        else:
+            files.append(path)  # a missing file is reported by the loader, with its place
+    return files, missing
+
+
+def validate(paths: list[Path], out, err, lang: str) -> int:
+    files, empty = rule_files(paths)
+    bad = False
+    for path in empty:
+        err.print(t("no_yaml", lang, path=path))
+        bad = True
+    for path in files:
+        try:
+            g = load(str(path))
+        except RuleError as exc:
+            for problem in exc.problems:
+                err.print(problem.render())
+            bad = True
+            continue
+        variants = "".join(f", {v}" for v in g.variants)
+        out.print(t("valid", lang, path=path, game=g.id, variants=variants))
+    return 2 if bad else 0
+
+
+def replay(path: Path, out, err, lang: str) -> int:
+    try:
+        records = saves.read_records(path)
+    except saves.RecordFileError as exc:
+        err.print(f"{path}: {t(exc.key, lang, **exc.values)}")
+        return 2
+    unreadable = failed = 0
+    many = len(records) > 1
+    for i, rec in enumerate(records, 1):
+        where = f"{path}: {t('record_n', lang, n=i)}: " if many else f"{path}: "
+        if isinstance(rec, saves.RecordFileError):
+            err.print(where + t(rec.key, lang, **rec.values))
+            unreadable += 1
+            continue
+        try:
+            g = load_for_record(rec)
+        except RuleError as exc:
+            err.print(where.rstrip(": ") + ":")
+            for problem in exc.problems:
+                err.print(problem.render())
+            unreadable += 1
+            continue
+        try:
+            _, problems = record.replay(g, rec)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {exc})"]
+        if problems:
+            failed += 1
+            out.print(where + t("not_reproduced", lang) + " " + "; ".join(problems))
+        else:
+            out.print(where + t("reproduced" if "result" in rec else "reproduced_unfinished", lang))
+    if many:
+        out.print(t("replay_summary", lang, ok=len(records) - failed - unreadable, total=len(records)))
+    return 2 if unreadable else 1 if failed else 0
