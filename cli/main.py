@@ -1,0 +1,197 @@
+"""The `kural` command: typer wiring only; each command's work is in its own module.
+
+Every rule-file problem is printed as file:line:col on stderr with exit code
+2, never as a traceback; bad option values are usage errors (exit 2).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from dsl.errors import RuleError
+from dsl.loader import load
+from interpreter.bots import BOTS
+
+from . import checks, listing, play as playing, simulate as simulating
+from .i18n import HELP, choose_lang, pick, t
+from .render import make_console
+
+HELP_LANG = choose_lang(None, None)  # help is printed before any game is loaded: KURAL_LANG, else English
+
+
+def h(key: str) -> str:
+    return pick(HELP[key], HELP_LANG)
+
+
+Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
+BotKind = Enum("BotKind", {k: k for k in BOTS}, type=str)
+
+app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]})
+
+LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
+VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
+SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
+
+
+def _value(option) -> str | None:
+    return option.value if option is not None else None
+
+
+def _problems(err, exc: RuleError) -> int:
+    for problem in exc.problems:
+        err.print(problem.render())
+    return 2
+
+
+def _finish(code: int) -> None:
+    raise typer.Exit(code)
+
+
+@app.command("list", help=h("list"))
+def list_cmd(lang: LangOpt = None) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    _finish(listing.list_games(out, err, _value(lang)))
+
+
+@app.command(help=h("play"))
+def play(
+    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    seed: Annotated[Optional[int], typer.Option("--seed", help=h("opt_seed"))] = None,
+    lang: LangOpt = None,
+    bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " \\[default: heuristic]")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help=h("opt_auto"))] = False,
+    record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"), dir_okay=False)] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help=h("opt_resume"), dir_okay=False)] = None,
+    save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"), dir_okay=False)] = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, lang=_value(lang),
+                           bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save)
+    try:
+        code = playing.play(out, err, opts)
+    except RuleError as exc:
+        code = _problems(err, exc)
+    _finish(code)
+
+
+@app.command(help=h("simulate"))
+def simulate(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
+    record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_sim_record"), dir_okay=False)] = None,
+    legal: Annotated[bool, typer.Option("--legal", help=h("opt_legal"))] = False,
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    try:
+        g = load(game, list(variant), list(set_))
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    lang_ = choose_lang(_value(lang), g.lang)
+    kinds = simulating.bot_kinds(bots, g.players, BOTS)
+    if kinds is None:
+        raise typer.BadParameter(t("sim_bad_bots", lang_, players=g.players, kinds=", ".join(BOTS)),
+                                 param_hint="--bots")
+    seats = list(g.seats.get(lang_) or [])
+    seats += [f"#{i + 1}" for i in range(len(seats), g.players)]
+    try:
+        stream = open(record, "w", encoding="utf-8", newline="\n") if record is not None else None
+    except OSError as exc:
+        err.print(t("save_failed", lang_, path=record, error=exc.strerror or exc))
+        _finish(2)
+    progress = Progress(TextColumn(t("sim_progress", lang_)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err, transient=True, disable=not err.is_terminal)
+    try:
+        with progress:
+            task = progress.add_task("", total=n)
+            totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal,
+                                    progress=lambda: progress.advance(task))
+    finally:
+        if stream is not None:
+            stream.close()
+    stats = simulating.summary(g, totals, seed, kinds, seats)
+    if as_json:
+        sys.stdout.write(json.dumps(stats, ensure_ascii=False) + "\n")
+        return
+    _print_stats(out, g, stats, lang_)
+
+
+def _print_stats(out, g, stats: dict, lang: str) -> None:
+    title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
+    table = Table(title=f"{title}: {stats['games']} {t('sim_games', lang)}, seed {stats['seed']}")
+    table.add_column(t("sim_seat", lang))
+    table.add_column(t("sim_bot", lang))
+    table.add_column(t("sim_wins", lang), justify="right")
+    table.add_column("%", justify="right")
+    table.add_column(t("sim_mean", lang, title=pick(g.result.score_title, lang, "score")), justify="right")
+    fields = list(stats["mean_fields_by_seat"])
+    for name in fields:
+        table.add_column(t("sim_mean", lang, title=pick(g.result.field_titles.get(name), lang, name)),
+                         justify="right")
+    for seat in range(g.players):
+        row = [f"{seat} {stats['seats'][seat]}", stats["bots"][seat], str(stats["wins_by_seat"][seat]),
+               f"{stats['win_percent_by_seat'][seat]:.1f}", f"{stats['mean_score_by_seat'][seat]:.2f}"]
+        row += [f"{stats['mean_fields_by_seat'][name][seat]:.2f}" for name in fields]
+        table.add_row(*row)
+    out.print(table)
+    out.print(f"{t('sim_mean_moves', lang)}: {stats['mean_moves']:.1f}")
+    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
+    out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
+
+
+@app.command(help=h("validate"))
+def validate(
+    paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False)],
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None)))
+
+
+@app.command(help=h("replay"))
+def replay(
+    file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None)))
+
+
+def _tolerant_streams() -> None:
+    """Odd bytes in the input or an output that cannot show a symbol never stop the game."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def main() -> None:
+    _tolerant_streams()
+    try:
+        app()
+    except BrokenPipeError:  # the reader went away (`kural ... | head`): leave quietly
+        try:
+            sys.stdout = open("/dev/null", "w")
+        except OSError:
+            pass
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
