@@ -25,9 +25,9 @@ class Reading:
 
 
 def clean(text: str) -> str:
-    """The text without control characters and outer blanks (tabs count as spaces)."""
-    text = text.replace("\t", " ")
-    return "".join(c for c in text if not unicodedata.category(c).startswith("C")).strip()
+    """The text without control characters; any run of blanks (tabs, no-break spaces ...) is one space."""
+    kept = (" " if c.isspace() else c for c in text if c.isspace() or not unicodedata.category(c).startswith("C"))
+    return " ".join("".join(kept).split())
 
 
 def fold(text: str) -> str:

@@ -329,3 +329,35 @@ def test_ctrl_c_on_a_terminal_saves_and_exits_130(tmp_path):
     assert child.exitstatus == 130
     saved = json.loads(save_path(tmp_path).read_text(encoding="utf-8"))
     assert replay_clean(saved).me == 0
+
+
+# ------------------------------------------------- any text at all, in-process
+import functools  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from cli.reading import Reader  # noqa: E402
+from interpreter.engine import new_game  # noqa: E402
+
+
+@functools.lru_cache(maxsize=1)
+def free_pass_game():
+    return load(GAME, ["free-pass"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=60) | st.sampled_from(["pas", "PASS", "oyna", "play 7x", "10", "#2", "2)", "♦", "karo",
+                                                    "karo karo", "7 7", "of of of", "١", "²", "0" * 50]))
+def test_any_text_is_a_legal_move_a_command_or_one_line_of_refusal(text):
+    """Whatever is typed, the reader answers with a legal move, a command, or a single printable line."""
+    g = free_pass_game()
+    s = new_game(g, SEED)
+    legal = legal_moves(s)
+    hand = s.zones[g.zone(g.hand_zone).first_id + s.me]
+    for lang in ("en", "tr"):
+        reading = Reader(g, lang).read(s, legal, text, hand)
+        assert [reading.move is not None, reading.command is not None, reading.message is not None].count(True) == 1
+        if reading.move is not None:
+            assert reading.move in legal
+        if reading.message is not None:
+            assert "\n" not in reading.message and reading.message.isprintable() and len(reading.message) < 400
