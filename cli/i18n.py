@@ -43,8 +43,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cards_count_one": {"en": "1 card", "tr": "1 kart"},
     "empty": {"en": "empty", "tr": "boş"},
     "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
-    "moves_title": {"en": "moves:", "tr": "hamleler:"},
-    "to_move": {"en": "{name} to move", "tr": "sıra {name} oyuncusunda"},
     # --- reading the person's input
     "empty_input": {"en": "type a card such as {examples}, or a number from the list ({help} shows the moves)",
                     "tr": "{examples} gibi bir kart ya da listeden bir numara yazın ({help} hamleleri gösterir)"},
@@ -64,6 +62,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help_moves": {"en": "Legal moves: {moves}", "tr": "Geçerli hamleler: {moves}"},
     "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
                    "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yazın."},
+    "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
     "help_commands": {"en": "Commands: {help} (this help), {quit} (save and stop).",
                       "tr": "Komutlar: {help} (bu yardım), {quit} (kaydet ve çık)."},
     # --- the end

@@ -234,6 +234,9 @@ class Session:
             f"{i + 1}) {render.move_text(g, mv, lang)}" for i, mv in enumerate(legal))))
         names = ", ".join(dict.fromkeys(pick(m.title, lang, m.name) for m in g.moves))
         self.console.print(t("help_input", lang, examples=examples(g, hand, lang), names=names))
+        tips = list(dict.fromkeys(pick(p.tip, lang) for p in g.bot if pick(p.tip, lang)))
+        if tips:
+            self.console.print(t("help_tips", lang, tips="; ".join(tips)))
         self.console.print(t("help_commands", lang, help=t("cmd_help", lang), quit=t("cmd_quit", lang)))
 
     # ------------------------------------------------------ saving, ending

@@ -246,3 +246,12 @@ def test_every_command_has_help(tmp_path):
         proc = kural(tmp_path, command, "--help")
         assert proc.returncode == 0 and "Usage" in proc.stdout and len(proc.stdout) > 200, command
     assert "KURAL_LANG" in kural(tmp_path, "play", "--help").stdout
+
+
+def test_every_message_exists_in_both_languages_with_the_same_blanks():
+    """Everything a player reads exists in Turkish and English, with the same {placeholders}."""
+    from cli.i18n import HELP, MESSAGES
+    for catalog in (MESSAGES, HELP):
+        for key, texts in catalog.items():
+            assert set(texts) == {"en", "tr"} and all(texts.values()), key
+            assert set(re.findall(r"\{(\w+)\}", texts["en"])) == set(re.findall(r"\{(\w+)\}", texts["tr"])), key

@@ -216,6 +216,18 @@ def test_table_marks_where_each_playable_card_can_go_F9(tmp_path, first_turn):
     assert marked == wanted
 
 
+@pytest.mark.parametrize("word", ["help", "?", "yardım"])
+def test_help_lists_the_legal_moves_and_plays_nothing(tmp_path, first_turn, word):
+    s, save = first_turn
+    g = s.g
+    before = len(json.loads(save.read_text(encoding="utf-8"))["moves"])
+    proc = kural(tmp_path / "home", "play", GAME, "--resume", save, stdin=word + "\n")
+    assert proc.returncode == 0, proc.err
+    listed = "  ".join(f"{i + 1}) {g.deck.label(m[1][0])}" for i, m in enumerate(legal_moves(s)))
+    assert t("help_moves", "en", moves=listed) in proc.out
+    assert len(json.loads(save.read_text(encoding="utf-8"))["moves"]) == before
+
+
 # ------------------------------------------------------ saving, resuming
 def test_end_of_input_saves_and_resume_reaches_the_same_end(tmp_path):
     """EOF saves the game and prints the exact resume command; resuming with the rest of the same
