@@ -9,6 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from interpreter.cards import fold
 from interpreter.legal import refusal
 
 from .i18n import COMMANDS, pick, t
@@ -28,12 +29,6 @@ def clean(text: str) -> str:
     """The text without control characters; any run of blanks (tabs, no-break spaces ...) is one space."""
     kept = (" " if c.isspace() else c for c in text if c.isspace() or not unicodedata.category(c).startswith("C"))
     return " ".join("".join(kept).split())
-
-
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form ('Çık', 'CIK' and 'cik' are one word)."""
-    text = text.replace("ı", "i").replace("İ", "i").lower()
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def echo(text: str) -> str:
@@ -76,26 +71,6 @@ def examples(g, cards: list[int], lang: str) -> str:
     return ", ".join(out)
 
 
-def parse_face(g, text: str):
-    """A card face from the person's words, as the deck reads them; also '♦7' and '7 of diamonds'."""
-    deck = g.deck
-    tries = [text]
-    squeezed = text.replace(" ", "")
-    if len(squeezed) >= 2:
-        tries.append(squeezed[1:] + squeezed[0])  # suit first: ♦7, D7
-    words = text.split()
-    if len(words) == 3:
-        tries.append(f"{words[0]} {words[2]}")  # '7 of diamonds'
-    for attempt in tries:
-        try:
-            face = deck.parse_input(attempt)
-        except (ValueError, IndexError, KeyError):
-            face = None
-        if face is not None:
-            return face
-    return None
-
-
 class Reader:
     """Reads one line of input for the seat to move in state `s`."""
 
@@ -119,7 +94,7 @@ class Reader:
         named = self._by_name(s, legal, word)
         if named is not None:
             return named
-        face = parse_face(g, text)
+        face = g.deck.parse_input(text)
         if face is not None:
             return self._card(s, legal, face, None)
         return Reading(message=t("unreadable", lang, text=echo(text), examples=ex))
@@ -149,7 +124,7 @@ class Reader:
             title = pick(m.title, self.lang, m.name)
             if not rest:
                 return self._bare_move(s, legal, m, title)
-            face = parse_face(g, rest)
+            face = g.deck.parse_input(rest)
             if face is None:
                 return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=""))
             return self._card(s, legal, face, m.index)

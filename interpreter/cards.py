@@ -113,11 +113,15 @@ class Deck:
         return f"{suit} {rank}" if lang == "tr" else f"{rank} of {suit}"
 
     def parse_input(self, text: str) -> tuple[int, int] | None:
-        """A player's words for a card: 7D, 7♦, 10d, 'karo 7', '7 karo', 'seven...' -> face."""
-        parsed = parse_code(text.replace(" ", ""))
-        if parsed:
-            return parsed
-        words = [_fold(w) for w in text.replace(",", " ").split()]
+        """A player's words for a card -> its face: 7D, 7♦, ♦7, D7, 10d, 'karo 7', '7 karo', '7 of diamonds'."""
+        squeezed = text.replace(" ", "")
+        for attempt in (squeezed, squeezed[1:] + squeezed[:1]):  # rank first, or suit first
+            parsed = parse_code(attempt)
+            if parsed:
+                return parsed
+        words = [fold(w) for w in text.replace(",", " ").split()]
+        if len(words) == 3 and words[1] in ("of", "of the"):
+            words = [words[0], words[2]]
         if len(words) != 2:
             return None
         for first, second in (words, words[::-1]):
@@ -129,7 +133,7 @@ class Deck:
 
     def _lookup(self, word: str, part: str) -> int | None:
         for lang_names in self.names.values():
-            folded = [_fold(n) for n in lang_names[part]]
+            folded = [fold(n) for n in lang_names[part]]
             if word in folded:
                 return folded.index(word)
         if part == "ranks":
@@ -143,7 +147,7 @@ class Deck:
         return None
 
 
-def _fold(word: str) -> str:
+def fold(word: str) -> str:
     """Case- and accent-insensitive form, so 'Maça', 'MACA' and 'maca' match."""
     word = word.replace("ı", "i").replace("İ", "i").lower()
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
