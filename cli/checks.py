@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl.errors import RuleError
+from interpreter.errors import PlayError
 from dsl.loader import load, load_for_record
 from interpreter import record
 
@@ -75,6 +76,8 @@ def replay(path: Path, out, err, lang: str) -> int:
             continue
         try:
             _, problems = record.replay(g, rec)
+        except PlayError as exc:
+            problems = [exc.render()]
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
             problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {exc})"]
         if problems:

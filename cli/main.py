@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from dsl.errors import RuleError
+from interpreter.errors import PlayError
 from dsl.loader import load
 from interpreter.bots import BOTS
 
@@ -185,6 +186,9 @@ def main() -> None:
     _tolerant_streams()
     try:
         app()
+    except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback
+        sys.stderr.write(exc.render() + "\n")
+        sys.exit(2)
     except BrokenPipeError:  # the reader went away (`kural ... | head`): leave quietly
         try:
             sys.stdout = open("/dev/null", "w")

@@ -20,6 +20,7 @@ from dsl.loader import load, load_for_record
 from interpreter import record
 from interpreter.bots import BOTS, make_bot
 from interpreter.engine import apply, new_game, result
+from interpreter.errors import PlayError
 from interpreter.legal import legal_moves
 
 from . import render, saves
@@ -27,6 +28,7 @@ from .i18n import choose_lang, pick, t
 from .reading import Reader, clean, echo, examples
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BUG = 0, 2, 130, 70
+EXIT_RULES = EXIT_USAGE  # a rule file that fails in play, as one that fails to load
 AUTO_SUFFIX = "-auto"  # --auto games save beside, never over, the person's own save
 
 
@@ -178,6 +180,10 @@ class Session:
         except BrokenPipeError:  # nobody reads the output any more; the save is current
             self._autosave()
             raise
+        except PlayError as exc:  # the rule file fails in play: say where, keep the game
+            self.err.print(exc.render(), markup=False)
+            self._save_and_tell()
+            return EXIT_RULES
         except Exception as exc:  # never lose a game to a bug: save it, say so
             if os.environ.get("KURAL_DEBUG"):
                 raise

@@ -37,6 +37,13 @@ def parser() -> Lark:
                 start=["expr", "effects"], propagate_positions=True, maybe_placeholders=False)
 
 
+@lru_cache(maxsize=1)
+def keywords() -> frozenset:
+    """The words of the rules language (if, then, and ...), taken from the grammar."""
+    return frozenset(t.pattern.value for t in parser().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isidentifier())
+
+
 @dataclass
 class C:
     """A compiled piece: its closure, its type, and its value when known at load."""
@@ -52,7 +59,10 @@ class C:
 
 
 def const(value, type_: str, elem: str | None = None) -> C:
-    return C(lambda s, e: value, type_, value, elem)
+    def constant(s, e):
+        return value
+    constant.value = value  # lets library notions precompute with it
+    return C(constant, type_, value, elem)
 
 
 @dataclass
@@ -70,6 +80,8 @@ class Compiler:
         self.ctx = ctx  # interpreter.library.BuildContext
         self.lines = lines
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
+        self.guard_of: int | None = None  # the move whose guard is being compiled
+        self.move_refs: dict[int, dict[int, Loc]] = {}  # move -> the moves its guard asks about, and where
 
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
@@ -175,6 +187,12 @@ class _Unit:
 
     def coerce(self, x: C, want: str, tree) -> C:
         """Check that x can stand where `want` is expected, converting zones to their cards."""
+        if want == "card_or_cards":
+            if x.type in ("card", "cards", "any") or (x.type == "list" and x.elem in ("card", None)):
+                return x
+            hint = "move_all(from, to) moves a whole zone" if x.type == "zone" else ""
+            raise self.fail(tree, f"expected a card or a list of cards here, but this is {TYPE_WORDS.get(x.type, x.type)}",
+                            hint)
         if want in ("any", x.type) or x.type == "any":
             return x
         if want == "cards" and x.type == "zone":
@@ -322,6 +340,8 @@ class _Unit:
             z = entry.value
             return const(z.first_id, "family" if z.per_seat else "zone")
         if entry.kind == "move":
+            if self.c.guard_of is not None:  # a guard that asks about a move: an edge to check for cycles
+                self.c.move_refs.setdefault(self.c.guard_of, {}).setdefault(entry.value, self.c.loc_at(self.src, _offset(t)))
             return const(entry.value, "move")
         if entry.kind == "builtin":
             return entry.value
@@ -404,6 +424,9 @@ class _Unit:
             if isinstance(arg, Tree) and arg.data == "lambda_":
                 raise self.fail(arg, f"`{fn.name}` does not take a rule `x => ...` here")
             compiled.append(self.coerce(self.node(arg, d), want, arg))
+        if fn.body == "num" and len(compiled) == 1 and compiled[0].elem == "card":
+            raise self.fail(t, f"`{fn.name}` of cards needs a rule that gives each card's number",
+                            f"for example {fn.name}(cards, c => rank(c))")
         closure = fn.build(self.c.ctx, [x.fn for x in compiled])
         returns = fn.returns
         elem = None
@@ -428,6 +451,8 @@ class _Unit:
         self.locals[name] = elem
         try:
             body = self.node(arg.children[1], d)
+            if fn.body != "any":
+                body = self.coerce(body, fn.body, arg.children[1])
         finally:
             del self.locals[name]
         f = body.fn
@@ -446,8 +471,8 @@ class _Unit:
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per_seat:
-                slot, f = entry.value.slot, idx.fn
-                return C(lambda s, e: s.vars[slot + f(s, e)], "num")
+                slot, f, n = entry.value.slot, idx.fn, self.c.ctx.players
+                return C(lambda s, e: s.vars[slot + _seat(f(s, e), n)], "num")
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}")
@@ -623,7 +648,7 @@ class _Unit:
             name = t.children[0].value
             fn = LIBRARY.get(name)
             if fn is None or not fn.effect:
-                what = "unknown effect" if fn is None and name not in self.c.names else "not an effect"
+                what = "not an effect" if fn is not None or name in self.c.names else "no known effect"
                 effects = sorted(n for n, f in LIBRARY.items() if f.effect)
                 close = difflib.get_close_matches(name, effects, n=1)
                 hint = f"did you mean `{close[0]}`?" if close else "effects: " + ", ".join(effects)
@@ -665,8 +690,10 @@ class _Unit:
                 s.vars[slot] = combine(s.vars[slot], vf(s, e))
             return set_var
 
+        n = self.c.ctx.players
+
         def set_seat_var(s, e):
-            i = slot + index(s, e)
+            i = slot + _seat(index(s, e), n)
             s.vars[i] = combine(s.vars[i], vf(s, e))
         return set_seat_var
 
@@ -675,6 +702,13 @@ class _Unit:
             return self.unknown(t, name)
         return self.fail(t, f"`{name}` is a {entry.kind}, which cannot be changed during play",
                          "declare a value that changes in the `vars:` section")
+
+
+def _seat(i, players: int) -> int:
+    """A seat index, checked: a per-seat var read past the last seat is an error, not the next var."""
+    if not 0 <= i < players:
+        raise IndexError(f"seat {i} does not exist (seats are 0 to {players - 1})")
+    return i
 
 
 def _chain_terms(t, kind: str) -> list:

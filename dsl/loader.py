@@ -3,15 +3,16 @@ variants, apply `--set`, check every section, compile every expression."""
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 from typing import Any
 
 from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
 from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, StepDef, VarDef,
                                  ZoneDef)
-from interpreter.library import BuildContext
+from interpreter.library import LIBRARY, BuildContext
 from . import schema
-from .compiler import C, Compiler, Name, all_of
+from .compiler import C, Compiler, Name, all_of, keywords
 from .errors import Loc, Problem, RuleError
 from .paths import games_dir
 from .yamlload import LDict, LList, LStr, load_file
@@ -20,6 +21,7 @@ LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
 LAYOUTS = ("hand", "pile", "by_suit")
 MAX_EXTENDS = 10
+PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 # ------------------------------------------------------------ finding files
@@ -226,6 +228,7 @@ class _Builder:
         seats = self.seats(game, players)
         deck = self.deck(self.section("deck"))
         params, param_info = self.params(self.section("params"), deck, sets)
+        self.param_info, self.deck = param_info, deck
         zones, zone_count = self.zones(self.section("zones"), players)
         ctx = BuildContext(deck=deck, players=players)
         hand_name = str(game.get("hand_zone", "hand"))
@@ -249,6 +252,7 @@ class _Builder:
         for v in vars_:
             v.start = comp.expr(v.start_src, {"seat": "num"} if v.per_seat else {}, "num").fn
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
+        self.guard_cycles(comp.move_refs, moves)
         if not moves:
             raise RuleError.at(self.data.loc, "the game has no moves", "add a `moves:` section")
         flow = self.section("flow")
@@ -286,6 +290,7 @@ class _Builder:
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
         )
         g.about = self.text(game.get("about"), "")
+        g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
         g.step_index = {s.name: i for i, s in enumerate(steps)}
         g.param_values = params
         return g
@@ -448,9 +453,12 @@ class _Builder:
         places: dict[str, str] = {}
 
         def add(name, entry, where):
+            loc = self.name_loc(where, name)
             if name in names:
-                raise RuleError.at(self.data.loc, f"`{name}` is declared twice ({places[name]} and {where})",
+                raise RuleError.at(loc, f"`{name}` is declared twice ({places[name]} and {where})",
                                    "give each param, var, zone, move and define its own name")
+            if where != "built in":
+                self.usable_name(name, loc)
             names[name], places[name] = entry, where
         for name, value in params.items():
             add(name, Name("param", info[name]["type"] if value is not None else "card", value), "params")
@@ -475,10 +483,34 @@ class _Builder:
             add(name, Name("builtin", value.type, value), "built in")
         return names
 
+    def name_loc(self, section: str, name: str) -> Loc:
+        """Where a name was declared: the key in its section (deck.values for value tables)."""
+        container = self.section("deck").get("values") if section == "deck.values" else self.data.get(section)
+        return container.key_loc(name) if isinstance(container, LDict) and name in container else self.data.loc
+
+    def usable_name(self, name: str, loc: Loc) -> None:
+        """A name that expressions could never reach is refused where it is declared."""
+        problem = None
+        if not name.isidentifier():
+            problem = "is not a name: use letters, digits and _ (not first a digit)"
+        elif name in keywords():
+            problem = "is a word of the rules language"
+        elif parse_code(name):
+            problem = "reads as a card code in expressions"
+        elif name in LIBRARY:
+            problem = "is a notion of the library"
+        if problem:
+            raise RuleError.at(loc, f"`{name}` {problem}, so it cannot be used as a name", "pick another name")
+
     def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
         locals_: dict[str, str] = {}
         choices = []
-        for cname, domain_src in (m.get("choose") or {}).items():
+        choose = m.get("choose") or {}
+        for cname, domain_src in choose.items():
+            self.usable_name(cname, choose.key_loc(cname))
+            if cname in comp.names:
+                raise RuleError.at(choose.key_loc(cname), f"the choice `{cname}` has the name of a declared "
+                                   f"{comp.names[cname].kind}", "give the choice a name of its own")
             domain = comp.expr(domain_src, locals_)
             if domain.type not in ("zone", "cards", "list"):
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
@@ -486,12 +518,40 @@ class _Builder:
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards"))
             locals_[cname] = elem
-        checks = self.checks(comp, m.get("when"), locals_, m)
+        comp.guard_of = index
+        try:
+            checks = self.checks(comp, m.get("when"), locals_, m)
+        finally:
+            comp.guard_of = None
         guard = all_of([c.test for c in checks])
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks, effects=self.effects(comp, m.get("do"), locals_),
-                       next_step=str(m.get("next", "end")), guard=guard)
+                       next_step=str(m.get("next", "end")), guard=guard,
+                       where=str(self.section("moves").key_loc(name)))
+
+    def with_params(self, text: dict[str, str]) -> dict[str, str]:
+        """A sentence that names a param in braces ({row_rank}) shows its value in this game."""
+        def value(match):
+            p = self.param_info.get(match.group(1))
+            if p is None:
+                return match.group(0)
+            v = p["value"]
+            return "none" if v is None else self.deck.code[v] if p["type"] == "card" else str(v)
+        return {lang: PARAM_REF.sub(value, sentence) for lang, sentence in text.items()}
+
+    def guard_cycles(self, refs: dict, moves: list[MoveDef]) -> None:
+        """A guard may ask whether another move is possible, but never, through others, about itself."""
+        def visit(start: int, at: int, path: list[int]) -> None:
+            for target, loc in refs.get(at, {}).items():
+                if target == start:
+                    names = " -> ".join(moves[i].name for i in path + [target])
+                    raise RuleError.at(loc, f"the guard of `{moves[start].name}` depends on itself ({names})",
+                                       "a move's `when` can ask about other moves, not about itself")
+                if target not in path:
+                    visit(start, target, path + [target])
+        for index in refs:
+            visit(index, index, [index])
 
     def checks(self, comp: Compiler, when, locals_, m: LDict) -> list[Check]:
         if when is None:
@@ -503,7 +563,7 @@ class _Builder:
             if test is None:
                 raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`")
             out.append(Check(comp.expr(test, locals_, "bool").fn, item.get("rule"),
-                             self.text(item.get("why"), ""), str(test)))
+                             self.with_params(self.text(item.get("why"), "")), str(test)))
         return out
 
     def effects(self, comp: Compiler, value, locals_=None):

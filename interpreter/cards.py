@@ -85,6 +85,14 @@ class Deck:
     def face_id(rank: int, suit: int) -> int:
         return suit * 14 + rank
 
+    def cards_of(self, rank, suit) -> list[int]:
+        """The physical cards of this rank and suit; none for a rank or suit off the deck (0, 14, -1 ...)."""
+        if not (isinstance(rank, int) and isinstance(suit, int)):
+            return []
+        if 1 <= rank <= 13 and 0 <= suit < len(SUIT_CODES) or (rank, suit) == (JOKER_RANK, JOKER_SUIT):
+            return self.cards_of_face.get(self.face_id(rank, suit), [])
+        return []
+
     @property
     def size(self) -> int:
         return len(self.rank)

@@ -7,15 +7,19 @@ moves; a move's `next` says whether the turn goes on (a step name, or
 """
 from __future__ import annotations
 
+from .errors import RULE_FAILURES, PlayError
 from .legal import legal_moves
 from .state import Move, State
 
 
 def new_game(g, seed: int) -> State:
     s = State(g, seed)
-    for v in g.vars:
-        _init_var(s, v)
-    _start_round(s)
+    try:
+        for v in g.vars:
+            _init_var(s, v)
+        _start_round(s)
+    except RULE_FAILURES as exc:
+        raise PlayError.of(g.where.get("flow", g.source), "setting up the game", exc) from None
     return s
 
 
@@ -52,16 +56,22 @@ def apply(s: State, move: Move) -> None:
     m = g.moves[index]
     env = {c.name: v for c, v in zip(m.choices, values)}
     s.history.append((s.me, move))
-    m.effects(s, env)
+    try:
+        m.effects(s, env)
+    except RULE_FAILURES as exc:
+        raise PlayError.of(m.where, f"the effects of `{m.name}`", exc) from None
     s.cache.clear()
-    g.after_move(s, env)
-    if g.round_end(s, env):
-        _end_round(s, env)
-    elif m.next_step == "end":
-        s.me = g.next_seat(s, env)
-        s.step = 0
-    elif m.next_step != "again":
-        s.step = g.step_index[m.next_step]
+    try:
+        g.after_move(s, env)
+        if g.round_end(s, env):
+            _end_round(s, env)
+        elif m.next_step == "end":
+            s.me = g.next_seat(s, env)
+            s.step = 0
+        elif m.next_step != "again":
+            s.step = g.step_index[m.next_step]
+    except RULE_FAILURES as exc:
+        raise PlayError.of(g.where.get("flow", g.source), f"the flow after `{m.name}`", exc) from None
     if not s.over and len(s.history) >= g.max_moves:
         s.over = s.aborted = True
 
@@ -98,6 +108,13 @@ def _freeze(v):
 
 
 def result(s: State) -> dict:
+    try:
+        return _result(s)
+    except RULE_FAILURES as exc:
+        raise PlayError.of(s.g.where.get("result", s.g.source), "the result", exc) from None
+
+
+def _result(s: State) -> dict:
     g = s.g
     out = {"winners": [], "scores": []}
     for seat in range(g.players):

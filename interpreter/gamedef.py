@@ -66,6 +66,7 @@ class MoveDef:
     effects: Effect
     next_step: str  # "end" (turn ends), "again", or a step name
     guard: Expr = None  # all checks at once, for speed
+    where: str = ""  # file:line:col of the move in the rule file, for errors while playing
 
 @dataclass
 class StepDef:
@@ -124,6 +125,7 @@ class GameDef:
     about: dict = field(default_factory=dict)
     step_index: dict = field(default_factory=dict)
     param_values: dict = field(default_factory=dict)
+    where: dict = field(default_factory=dict)  # section -> file:line:col, for errors while playing
 
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)

@@ -2,6 +2,7 @@
 whose choices are in their domains and whose guard holds."""
 from __future__ import annotations
 
+from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
 
@@ -12,7 +13,11 @@ def legal_moves(s: State) -> list[Move]:
     g = s.g
     out: list[Move] = []
     for index in g.steps[s.step].moves:
-        found = instances(s, g.moves[index])
+        m = g.moves[index]
+        try:
+            found = instances(s, m)
+        except RULE_FAILURES as exc:
+            raise PlayError.of(m.where, f"the guard of `{m.name}`", exc) from None
         s.cache[index] = bool(found)
         out.extend((index, values) for values in found)
     return out

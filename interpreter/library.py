@@ -29,14 +29,15 @@ class Fn:
     pure: bool = False  # result depends only on the arguments: foldable
     elem: str | None = None  # for higher-order functions: the lambda's argument type
     returns_from: int | None = None  # result type is the element type of this argument
+    body: str = "any"  # what the lambda must give: bool for conditions, num for sums
 
 
 LIBRARY: dict[str, Fn] = {}
 
 
-def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, returns_from=None):
+def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, returns_from=None, body="any"):
     def register(build):
-        LIBRARY[name] = Fn(name, args, returns, build, {"en": en, "tr": tr}, effect, pure, elem, returns_from)
+        LIBRARY[name] = Fn(name, args, returns, build, {"en": en, "tr": tr}, effect, pure, elem, returns_from, body)
         return build
     return register
 
@@ -80,18 +81,28 @@ def _is_joker(ctx, a):
 
 
 # ------------------------------------------------------------------ zones
+def _per_card(f, size: int):
+    """(local, value per card) for a closure tabulated over one card or constant; None otherwise."""
+    if hasattr(f, "tab"):
+        return f.tab
+    if hasattr(f, "value"):
+        return None, [f.value] * size
+    return None
+
+
 @notion("has", ["cards", "num", "num"], "bool",
         "{0} holds the card of suit {1} and rank {2}", "{0} içinde {1} renginden {2} var")
 def _has(ctx, a):
     """Is the card of this suit and rank in the zone? Off-deck ranks are simply absent."""
     zone, suit, rank = a
-    cards_of_face, face_id = ctx.deck.cards_of_face, ctx.deck.face_id
+    cards_of = ctx.deck.cards_of
     zone_const = getattr(zone, "zone_id", None)
-    suit_tab, rank_tab = getattr(suit, "tab", None), getattr(rank, "tab", None)
-    if zone_const is not None and suit_tab and rank_tab and suit_tab[0] == rank_tab[0]:
+    suit_tab, rank_tab = _per_card(suit, ctx.deck.size), _per_card(rank, ctx.deck.size)
+    names = {suit_tab[0], rank_tab[0]} - {None} if suit_tab and rank_tab else set()
+    if zone_const is not None and len(names) == 1:
         # suit and rank are both worked out from one card: list, per card, the cards to look for
-        name = suit_tab[0]
-        wanted = [tuple(cards_of_face.get(face_id(r, s), ())) for s, r in zip(suit_tab[1], rank_tab[1])]
+        (name,) = names
+        wanted = [tuple(cards_of(r, s)) for s, r in zip(suit_tab[1], rank_tab[1])]
 
         def has_beside(s, e):
             where = s.where
@@ -102,7 +113,7 @@ def _has(ctx, a):
         return has_beside
     if zone_const is not None:
         def has_in_zone(s, e):
-            cards = cards_of_face.get(face_id(rank(s, e), suit(s, e)))
+            cards = cards_of(rank(s, e), suit(s, e))
             if cards:
                 where = s.where
                 for c in cards:
@@ -113,8 +124,8 @@ def _has(ctx, a):
     faces = ctx.deck.face
 
     def has_in_cards(s, e):
-        f = face_id(rank(s, e), suit(s, e))
-        return any(faces[c] == f for c in zone(s, e))
+        wanted = {faces[c] for c in cards_of(rank(s, e), suit(s, e))}
+        return any(faces[c] in wanted for c in zone(s, e))
     return has_in_cards
 
 
@@ -127,7 +138,7 @@ def _empty(ctx, a):
     return lambda s, e: not x(s, e)
 
 
-@notion("count", ["cards", "fn?"], "num", "the number of cards in {0}", "{0} içindeki kart sayısı", elem="card")
+@notion("count", ["cards", "fn?"], "num", "the number of cards in {0}", "{0} içindeki kart sayısı", elem="card", body="bool")
 def _count(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -158,26 +169,26 @@ def _holder(ctx, a):
 
 
 # ------------------------------------------------------- lists and counts
-@notion("any", ["list", "fn"], "bool", "some {x} of {0} has: {1}", "{0} içinde şu olan bir {x} var: {1}", elem="item")
+@notion("any", ["list", "fn"], "bool", "some {x} of {0} has: {1}", "{0} içinde şu olan bir {x} var: {1}", elem="item", body="bool")
 def _any(ctx, a):
     x, pred = a
     return lambda s, e: any(pred(s, e, v) for v in x(s, e))
 
 
-@notion("all", ["list", "fn"], "bool", "every {x} of {0} has: {1}", "{0} içindeki her {x} için: {1}", elem="item")
+@notion("all", ["list", "fn"], "bool", "every {x} of {0} has: {1}", "{0} içindeki her {x} için: {1}", elem="item", body="bool")
 def _all(ctx, a):
     x, pred = a
     return lambda s, e: all(pred(s, e, v) for v in x(s, e))
 
 
 @notion("filter", ["list", "fn"], "list", "the {x} of {0} with: {1}", "{0} içinden şu olanlar: {1}",
-        elem="item", returns_from=0)
+        elem="item", body="bool", returns_from=0)
 def _filter(ctx, a):
     x, pred = a
     return lambda s, e: [v for v in x(s, e) if pred(s, e, v)]
 
 
-@notion("sum", ["list", "fn?"], "num", "the sum over {0}", "{0} toplamı", elem="item")
+@notion("sum", ["list", "fn?"], "num", "the sum over {0}", "{0} toplamı", elem="item", body="num")
 def _sum(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -186,7 +197,7 @@ def _sum(ctx, a):
     return lambda s, e: sum(fn(s, e, v) for v in x(s, e))
 
 
-@notion("max", ["list", "fn?"], "num", "the largest of {0}", "{0} içinde en büyüğü", elem="item")
+@notion("max", ["list", "fn?"], "num", "the largest of {0}", "{0} içinde en büyüğü", elem="item", body="num")
 def _max(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -195,7 +206,7 @@ def _max(ctx, a):
     return lambda s, e: max((fn(s, e, v) for v in x(s, e)), default=0)
 
 
-@notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü", elem="item")
+@notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü", elem="item", body="num")
 def _min(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -239,7 +250,7 @@ def _move_card(s, card, zone):
     where[card] = zone
 
 
-@notion("move", ["any", "zone"], "none", "put {0} on {1}", "{0} kartını {1} alanına koy", effect=True)
+@notion("move", ["card_or_cards", "zone"], "none", "put {0} on {1}", "{0} kartını {1} alanına koy", effect=True)
 def _move(ctx, a):
     what, zone = a
 
