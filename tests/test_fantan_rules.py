@@ -163,11 +163,6 @@ def test_F4_unopened_suit_opens_only_with_its_7():
         assert refusal(s, play, (card(g, code),)) is not None, code
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "games/fantan.yaml checks F4 and F5 in one `when` clause tagged `rule: F5`, so opening a "
-    "suit without its 7 is refused citing F5. Fix: a separate F4 clause, e.g. `empty(table) or "
-    "rank(card) == row_rank or has(table, suit(card), row_rank)`; it costs about a quarter of "
-    "playout speed, so it is left to the rule file's owner. Remove this marker when fixed."))
 def test_F4_refusal_of_an_unopened_suit_cites_F4():
     """F4: the refusal of a non-7 of a suit not on the table cites F4 (the rule that forbids it),
     while a gap in an opened suit cites F5."""
