@@ -623,14 +623,7 @@ class _Unit:
 
     # ----------------------------------------------------------------- effects
     def stmts(self, trees, d) -> Callable:
-        fns = [self.stmt(x, d) for x in trees if x is not None]
-        if len(fns) == 1:
-            return fns[0]
-
-        def run(s, e):
-            for f in fns:
-                f(s, e)
-        return run
+        return in_order([self.stmt(x, d) for x in trees if x is not None])
 
     def stmt(self, t, d) -> Callable:
         kind = t.data
@@ -704,6 +697,19 @@ class _Unit:
                          "declare a value that changes in the `vars:` section")
 
 
+def in_order(fns: list[Callable]) -> Callable:
+    """Effects run one after another, as one closure."""
+    if not fns:
+        return lambda s, e: None
+    if len(fns) == 1:
+        return fns[0]
+
+    def run(s, e):
+        for f in fns:
+            f(s, e)
+    return run
+
+
 def _seat(i, players: int) -> int:
     """A seat index, checked: a per-seat var read past the last seat is an error, not the next var."""
     if not 0 <= i < players:
@@ -721,6 +727,8 @@ def _chain_terms(t, kind: str) -> list:
     return out
 
 
+# `or` and `and` of 2 to 4 terms are written out: one closure call per
+# evaluation instead of a generator, on the hottest path of legal moves.
 def _any_of(fs):
     if len(fs) == 1:
         return fs[0]

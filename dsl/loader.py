@@ -12,7 +12,7 @@ from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, Resul
                                  ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
 from . import schema
-from .compiler import C, Compiler, Name, all_of, keywords
+from .compiler import C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
 from .paths import games_dir
 from .yamlload import LDict, LList, LStr, load_file
@@ -570,14 +570,7 @@ class _Builder:
         if value is None:
             return lambda s, e: None
         items = value if isinstance(value, list) else [value]
-        fns = [comp.effects(item, locals_ or {}) for item in items]
-        if len(fns) == 1:
-            return fns[0]
-
-        def run(s, e):
-            for f in fns:
-                f(s, e)
-        return run
+        return in_order([comp.effects(item, locals_ or {}) for item in items])
 
     def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
         turn = rnd.get("turn")
