@@ -135,7 +135,7 @@ class Compiler:
         else:
             what = "cannot read this expression"
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
-        words = [_TOKEN_WORDS.get(t, t) for t in expected if not t.startswith("__")][:6]
+        words = [_token_word(t) for t in expected if not t.startswith("__")][:6]
         hint = ("expected " + ", ".join(words)) if words else "check the brackets and operators"
         return RuleError([Problem(self.loc_at(src, pos), f"syntax error: {what}", hint, str(src))])
 
@@ -162,9 +162,18 @@ class Compiler:
 
 
 _TOKEN_WORDS = {"NAME": "a name", "NUMBER": "a number", "CARD": "a card code", "STRING": "a text",
-                "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
                 "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '/'",
-                "IF": "'if'", "THEN": "'then'", "ELSE": "'else'", "ASSIGN_OP": "'=' or '+='", "SEMICOLON": "';'"}
+                "ASSIGN_OP": "'=' or '+='", "$END": "the end"}
+
+
+def _token_word(name: str) -> str:
+    """How a grammar terminal reads in a hint: 'a name', or its own text (`then`, `(`)."""
+    if name in _TOKEN_WORDS:
+        return _TOKEN_WORDS[name]
+    for terminal in parser().terminals:
+        if terminal.name == name and terminal.pattern.type == "str":
+            return f"'{terminal.pattern.value}'"
+    return name.lower()
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}

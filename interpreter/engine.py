@@ -43,6 +43,8 @@ def _start_round(s: State) -> None:
             _init_var(s, v)
     g.round_setup(s, {})
     s.me = g.first_seat(s, {})
+    if not (isinstance(s.me, int) and 0 <= s.me < g.players):
+        raise ValueError(f"flow.round.first gives {s.me!r}, not a seat (0 to {g.players - 1})")
     s.step = 0
     s.cache.clear()
     if s.deal is None:

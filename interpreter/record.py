@@ -88,6 +88,11 @@ def match(s: State, e: dict) -> Move | None:
     return None
 
 
+def _same_moves(a: list, b: list) -> bool:
+    key = lambda e: json.dumps(e, sort_keys=True)  # noqa: E731
+    return sorted(map(key, a)) == sorted(map(key, b))
+
+
 def replay(g, record: dict, upto: int | None = None) -> tuple[State, list[str]]:
     """Play a record's moves again; the problems found (empty when it reproduces exactly)."""
     problems: list[str] = []
@@ -107,6 +112,8 @@ def replay(g, record: dict, upto: int | None = None) -> tuple[State, list[str]]:
         if move is None:
             problems.append(f"move {i + 1}: {e.get('move')} {' '.join(e.get('cards', []))} is not legal here")
             break
+        if "legal" in e and not _same_moves(e["legal"], [_bare(entry(g, s.me, m)) for m in legal_moves(s)]):
+            problems.append(f"move {i + 1}: the legal moves listed are not the ones the rules give")
         apply(s, move)
     if upto is None and not problems and "result" in record:
         if not s.over:
