@@ -244,3 +244,16 @@ def test_record_under_the_wrong_variant_is_reported():
     rec = _record(("maca7",), 9)
     assert rec["moves"][0]["cards"] == ["7S"]
     assert _replay_problems((), copy.deepcopy(rec))
+
+
+def test_tampered_legal_list_is_reported():
+    """F6/F9: a record whose listed legal moves are not the rules' (here a pass added where a card
+    is playable) does not reproduce, though every move played is legal."""
+    rec = _record((), 4)
+    for i, mv, hand, table in _states(rec):
+        if ("pass", ()) not in _offered(mv):
+            break
+    mv["legal"].append({"move": "pass", "cards": []})
+    assert ref.check_record(rec), "the tamper is not wrong under RULES.md"
+    problems = _replay_problems((), rec)
+    assert any(f"move {i + 1}" in p and "legal" in p for p in problems)

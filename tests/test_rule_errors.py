@@ -278,3 +278,25 @@ def test_variant_file_may_declare_a_new_param_in_full(tmp_path):
             "params:\n  fee: {value: 2, type: num}\n")
     g = load(str(write(tmp_path, text, "extra.yaml")))
     assert g.param_info["fee"]["value"] == 2
+
+
+def test_first_seat_that_is_no_seat_is_a_play_error(tmp_path):
+    """F2 made wrong: with 12 cards each, the start card is sometimes left in the stock and
+    nobody holds it; such a deal refuses to start with the rule file's place, not a Python error."""
+    from interpreter.engine import new_game
+    from interpreter.errors import PlayError
+    path = tmp_path / "nobody.yaml"
+    path.write_text("extends: " + str(ROOT / "games" / "fantan.yaml") + "\n"
+                    "flow:\n  round:\n    setup: shuffle(stock); deal(stock, hand, 12)\n", encoding="utf-8")
+    g = load(str(path))
+    errors = []
+    for seed in range(60):
+        try:
+            s = new_game(g, seed)
+        except PlayError as exc:
+            errors.append(exc)
+            continue
+        holder_hand = g.zone("hand").first_id + s.me
+        assert g.deck.card_of_code("7D") in s.zones[holder_hand]
+    assert errors, "in 60 deals of 48 cards the start card always went to a hand"
+    assert "first" in errors[0].message and str(path) in errors[0].where
