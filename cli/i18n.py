@@ -80,6 +80,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_games": {"en": "no rule files in {path}", "tr": "{path} içinde kural dosyası yok"},
     # --- simulate
     "sim_games": {"en": "games", "tr": "oyun"},
+    "sim_seed": {"en": "seed", "tr": "tohum"},
     "sim_progress": {"en": "playing", "tr": "oynanıyor"},
     "sim_wins": {"en": "wins", "tr": "galibiyet"},
     "sim_seat": {"en": "seat", "tr": "koltuk"},

@@ -134,7 +134,7 @@ def simulate(
 
 def _print_stats(out, g, stats: dict, lang: str) -> None:
     title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
-    table = Table(title=f"{title}: {stats['games']} {t('sim_games', lang)}, seed {stats['seed']}")
+    table = Table(title=f"{title}: {stats['games']} {t('sim_games', lang)}, {t('sim_seed', lang)} {stats['seed']}")
     table.add_column(t("sim_seat", lang))
     table.add_column(t("sim_bot", lang))
     table.add_column(t("sim_wins", lang), justify="right")
