@@ -1,5 +1,7 @@
-"""Random-bot Fantan playouts per second: the kural interpreter against a
-plain hand-written Python Fantan (plain_fantan.py), in the same run.
+"""Random-bot Fantan playouts per second: the kural interpreter against
+plain hand-written Python Fantans, in the same run: plain_fantan.py (the
+fast one, a frontier of playable cards) and simple_fantan.py (each card of
+the hand tested against the table, as the interpreter does).
 
     python benchmarks/bench_fantan.py            # 3000 games each, best of 3
     python benchmarks/bench_fantan.py -n 500 --repeat 1
@@ -26,8 +28,8 @@ from interpreter.engine import apply, new_game, result  # noqa: E402
 from interpreter.legal import legal_moves  # noqa: E402
 
 
-def _plain():
-    spec = importlib.util.spec_from_file_location("plain_fantan", HERE / "plain_fantan.py")
+def _yardstick(name: str):
+    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -67,13 +69,16 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.n)
     g = load("fantan")
-    plain = _plain()
+    plain, simple = _yardstick("plain_fantan"), _yardstick("simple_fantan")
     kural_rate, kural_moves = best_rate(lambda: interpreter_games(g, seeds), args.n, args.repeat)
     plain_rate, plain_moves = best_rate(lambda: plain_games(plain, seeds), args.n, args.repeat)
+    simple_rate, simple_moves = best_rate(lambda: plain_games(simple, seeds), args.n, args.repeat)
     print(f"games per run: {args.n}, best of {args.repeat}, Python {sys.version.split()[0]}")
-    print(f"kural interpreter : {kural_rate:10,.0f} games/s  ({kural_moves:.1f} moves/game)")
-    print(f"plain Python      : {plain_rate:10,.0f} games/s  ({plain_moves:.1f} moves/game)")
-    print(f"ratio interpreter/plain: {kural_rate / plain_rate:.2f}")
+    print(f"kural interpreter         : {kural_rate:10,.0f} games/s  ({kural_moves:.1f} moves/game)")
+    print(f"plain Python (frontier)   : {plain_rate:10,.0f} games/s  ({plain_moves:.1f} moves/game)")
+    print(f"plain Python (card by card): {simple_rate:9,.0f} games/s  ({simple_moves:.1f} moves/game)")
+    print(f"ratio interpreter/plain (frontier)    : {kural_rate / plain_rate:.2f}")
+    print(f"ratio interpreter/plain (card by card): {kural_rate / simple_rate:.2f}")
 
 
 if __name__ == "__main__":

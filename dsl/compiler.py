@@ -81,6 +81,7 @@ class Compiler:
         self.lines = lines
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
         self.guard_of: int | None = None  # the move whose guard is being compiled
+        self.overrides: dict[str, Any] | None = None  # subexpression (by its tree) -> its value, see dsl/specialize.py
         self.move_refs: dict[int, dict[int, Loc]] = {}  # move -> the moves its guard asks about, and where
 
     # ------------------------------------------------------------ entry points
@@ -91,6 +92,17 @@ class Compiler:
         out = unit.node(tree, 0)
         if expect:
             out = unit.coerce(out, expect, tree)
+        return out
+
+    def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[tuple[Tree, Callable]]:
+        """The parts of a condition that do not depend on its choices, each with its closure."""
+        src = self._source(text)
+        unit = _Unit(self, src, dict(locals_))
+        out = []
+        for t, where in unit.fixed_parts(self._parse(src, "expr")):
+            compiled = where.node(t, 0)
+            if not compiled.is_const:
+                out.append((t, compiled.fn))
         return out
 
     def effects(self, text: Any, locals_: dict[str, str] | None = None) -> Callable:
@@ -239,9 +251,49 @@ class _Unit:
         if handler is None:
             raise self.fail(t, f"`{kind}` cannot stand here")
         out = handler(t, d)
+        if self.c.overrides is not None and not out.is_const:
+            known = self.c.overrides.get(repr(t), NO_CONST)
+            if known is not NO_CONST:
+                return const(known, out.type, out.elem)
         if not out.is_const and kind not in ("var", "lambda_"):
             out = self.tabulate(t, out)
         return out
+
+    def fixed_parts(self, t, bound: frozenset = frozenset()) -> list[tuple[Tree, "_Unit"]]:
+        """The largest parts of t that read neither a local nor a lambda's argument: fixed for a
+        position, whatever the choices. Literals and declared constants are left out."""
+        if isinstance(t, Token) or t is None or t.data in ("number", "card", "string", "true", "false", "none"):
+            return []
+        if t.data == "lambda_":
+            return self.fixed_parts(t.children[1], bound | {t.children[0].value})
+        if t.data == "var":
+            name = t.children[0].value
+            entry = self.c.names.get(name)
+            if name in self.locals or name in bound or entry is None:
+                return []
+            if entry.kind == "define":
+                src = self.c._source(entry.value)
+                return _Unit(self.c, src, self.locals).fixed_parts(self.c._parse(src, "expr"), bound)
+            return [(t, self)] if entry.kind in ("var", "builtin") else []
+        if not self.reads(t, bound):
+            return [(t, self)]
+        return [part for child in t.children for part in self.fixed_parts(child, bound)]
+
+    def reads(self, t, bound: frozenset) -> bool:
+        """Does t read a local or a lambda's argument (itself, or through a define)?"""
+        if isinstance(t, Token) or t is None:
+            return False
+        if t.data == "var":
+            name = t.children[0].value
+            if name in self.locals or name in bound:
+                return True
+            entry = self.c.names.get(name)
+            if entry is not None and entry.kind == "define":
+                return self.reads(self.c._parse(self.c._source(entry.value), "expr"), bound)
+            return False
+        if t.data == "lambda_":
+            return self.reads(t.children[1], bound | {t.children[0].value})
+        return any(self.reads(child, bound) for child in t.children)
 
     # A pure function of one card (`rank(card) - 1`, `card == 7D`) is worked
     # out for every card of the deck at load time; in play it is one lookup.
@@ -520,6 +572,8 @@ class _Unit:
             terms.append(c)
         if not terms:
             return const(not absorbing, "bool")
+        if absorbing:
+            terms = _fuse_card_lookups(terms, self.c.ctx.deck.size)
         return C(_any_of([c.fn for c in terms]) if absorbing else _all_of([c.fn for c in terms]), "bool")
 
     def n_not_(self, t, d):
@@ -724,6 +778,70 @@ def _seat(i, players: int) -> int:
     if not 0 <= i < players:
         raise IndexError(f"seat {i} does not exist (seats are 0 to {players - 1})")
     return i
+
+
+def _fuse_card_lookups(terms: list[C], size: int) -> list[C]:
+    """`a or b or c` where each is a lookup about the same card (a tabulated condition, or
+    has(zone, ...) tabulated by card) becomes one closure: one table of cards that pass outright
+    and, per card, one list of cards to look for in the zone; one call instead of one per term."""
+    groups: dict[str, list[C]] = {}
+    for c in terms:
+        name = _lookup_name(c)
+        if name is not None:
+            groups.setdefault(name, []).append(c)
+    fused, done = [], set()
+    for name, group in groups.items():
+        zones = {c.fn.lookup[1] for c in group if hasattr(c.fn, "lookup")}
+        if len(group) >= 2 and len(zones) <= 1:
+            fused.append(C(_fused(name, zones.pop() if zones else None, group, size), "bool"))
+            done.update(id(c) for c in group)
+    return fused + [c for c in terms if id(c) not in done]
+
+
+def _lookup_name(c: C) -> str | None:
+    """The card a term looks up (a tabulated condition, or a fused/has lookup), else None."""
+    tab = getattr(c.fn, "tab", None)
+    if tab is not None and c.type == "bool":
+        return tab[0]
+    lookup = getattr(c.fn, "lookup", None)
+    return lookup[0] if lookup is not None else None
+
+
+def _fused(name: str, zone, group: list[C], size: int) -> Callable:
+    passes = [False] * size
+    wanted: list[tuple] = [()] * size
+    for c in group:
+        if hasattr(c.fn, "tab"):
+            passes = [p or bool(v) for p, v in zip(passes, c.fn.tab[1])]
+        else:
+            _, _, its_passes, its_wanted = c.fn.lookup
+            passes = [p or q for p, q in zip(passes, its_passes)]
+            wanted = [a + b for a, b in zip(wanted, its_wanted)]
+    if zone is None:
+        return _tabulated_bool(name, passes)
+    return card_lookup(name, zone, passes, wanted)
+
+
+def _tabulated_bool(name: str, table: list) -> Callable:
+    def lookup(s, e):
+        return table[e[name]]
+    lookup.tab = (name, table)
+    return lookup
+
+
+def card_lookup(name: str, zone: int, passes: list, wanted: list) -> Callable:
+    """True when the card named `name` passes outright, or one of its wanted cards is in `zone`."""
+    def fused(s, e):
+        card = e[name]
+        if passes[card]:
+            return True
+        where = s.where
+        for x in wanted[card]:
+            if where[x] == zone:
+                return True
+        return False
+    fused.lookup = (name, zone, passes, wanted)
+    return fused
 
 
 def _chain_terms(t, kind: str) -> list:

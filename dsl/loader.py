@@ -14,6 +14,7 @@ from interpreter.library import LIBRARY, BuildContext
 from . import schema
 from .compiler import C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
+from .specialize import Specializer
 from .paths import games_dir
 from .yamlload import LDict, LList, LStr, load_file
 
@@ -524,10 +525,12 @@ class _Builder:
         finally:
             comp.guard_of = None
         guard = all_of([c.test for c in checks])
+        specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks, effects=self.effects(comp, m.get("do"), locals_),
                        next_step=str(m.get("next", "end")), guard=guard,
+                       specialize=specializer or None,
                        where=str(self.section("moves").key_loc(name)))
 
     def with_params(self, text: dict[str, str]) -> dict[str, str]:
@@ -563,7 +566,7 @@ class _Builder:
             if test is None:
                 raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`")
             out.append(Check(comp.expr(test, locals_, "bool").fn, item.get("rule"),
-                             self.with_params(self.text(item.get("why"), "")), str(test)))
+                             self.with_params(self.text(item.get("why"), "")), test))
         return out
 
     def effects(self, comp: Compiler, value, locals_=None):

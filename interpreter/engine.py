@@ -56,7 +56,7 @@ def apply(s: State, move: Move) -> None:
     g = s.g
     index, values = move
     m = g.moves[index]
-    env = {c.name: v for c, v in zip(m.choices, values)}
+    env = dict(zip(m.choice_names, values))
     s.history.append((s.me, move))
     try:
         m.effects(s, env)

@@ -67,6 +67,11 @@ class MoveDef:
     next_step: str  # "end" (turn ends), "again", or a step name
     guard: Expr = None  # all checks at once, for speed
     where: str = ""  # file:line:col of the move in the rule file, for errors while playing
+    specialize: Callable | None = None  # state -> the guard for this position (see dsl/specialize.py)
+    choice_names: tuple = ()  # the choices' names, in order (set from choices)
+
+    def __post_init__(self) -> None:
+        self.choice_names = tuple(c.name for c in self.choices)
 
 @dataclass
 class StepDef:

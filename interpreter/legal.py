@@ -18,8 +18,11 @@ def legal_moves(s: State) -> list[Move]:
             found = instances(s, m)
         except RULE_FAILURES as exc:
             raise PlayError.of(m.where, f"the guard of `{m.name}`", exc) from None
-        s.cache[index] = bool(found)
-        out.extend((index, values) for values in found)
+        if found:
+            s.cache[index] = True
+            out += [(index, values) for values in found]
+        else:
+            s.cache[index] = False
     return out
 
 
@@ -33,14 +36,15 @@ def any_legal(s: State, index: int) -> bool:
 
 def instances(s: State, m, first_only: bool = False) -> list[tuple]:
     """The choice tuples of move m that are legal now."""
-    guard, env = m.guard, {}
+    guard = m.specialize(s) if m.specialize is not None else m.guard
+    env = {}
     choices = m.choices
     if not choices:
         return [()] if guard(s, env) else []
     if len(choices) == 1:
         return _single(s, m, choices[0], guard, env, first_only)
     out: list[tuple] = []
-    _product(s, m, 0, env, [], out, first_only)
+    _product(s, m, guard, 0, env, [], out, first_only)
     return out
 
 
@@ -66,16 +70,16 @@ def _single(s, m, choice, guard, env, first_only):
     return out
 
 
-def _product(s, m, i, env, picked, out, first_only):
+def _product(s, m, guard, i, env, picked, out, first_only):
     if i == len(m.choices):
-        if m.guard(s, env):
+        if guard(s, env):
             out.append(tuple(picked))
         return
     choice = m.choices[i]
     for v in _domain(s, choice, env):
         env[choice.name] = v
         picked.append(v)
-        _product(s, m, i + 1, env, picked, out, first_only)
+        _product(s, m, guard, i + 1, env, picked, out, first_only)
         picked.pop()
         if first_only and out:
             return

@@ -110,6 +110,7 @@ def _has(ctx, a):
                 if where[c] == zone_const:
                     return True
             return False
+        has_beside.lookup = (name, zone_const, [False] * ctx.deck.size, wanted)  # lets `or` fuse it
         return has_beside
     if zone_const is not None:
         def has_in_zone(s, e):
