@@ -11,7 +11,6 @@ import difflib
 import operator
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Callable
 
 from lark import Lark, Token, Tree
@@ -912,6 +911,3 @@ def _type_hint(have: str, want: str) -> str:
         return "name whose zone: hand(me), hand(seat)"
     return ""
 
-
-def rule_file_dir() -> Path:
-    return Path(__file__).resolve().parent

@@ -16,7 +16,7 @@ from .compiler import C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import LDict, LList, LStr, load_file
+from .yamlload import LDict, LList, load_file
 
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")

@@ -78,8 +78,9 @@ def load_text(text: str, name: str) -> LDict:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(name, mark.line + 1, mark.column + 1) if mark else Loc(name, 1, 1)
-        hint = "YAML indents with spaces, never tabs" if "\t" in text and "tab" in str(exc).lower() or "\\t" in str(exc) else \
-            "check the indentation and the quotes around this place"
+        tab_trouble = "\t" in _line(text, loc.line) or "\\t" in str(exc) or "tab" in str(exc).lower()
+        hint = ("YAML indents with spaces, never tabs" if tab_trouble
+                else "check the indentation and the quotes around this place")
         raise RuleError.at(loc, f"this is not valid YAML: {exc.problem or exc.context}", hint,
                            _line(text, loc.line)) from None
     except yaml.YAMLError as exc:

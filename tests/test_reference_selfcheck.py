@@ -6,7 +6,6 @@ choices, so its base-rule games must match the benchmark's exactly. Each
 mutation test breaks one rule, named in the test, and the checker must say
 so, citing that rule.
 """
-import copy
 import importlib.util
 import random
 from pathlib import Path
