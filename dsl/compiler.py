@@ -93,15 +93,15 @@ class Compiler:
             out = unit.coerce(out, expect, tree)
         return out
 
-    def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[tuple[Tree, Callable]]:
-        """The parts of a condition that do not depend on its choices, each with its closure."""
+    def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[tuple[Tree, C]]:
+        """The parts of a condition that do not depend on its choices, each compiled."""
         src = self._source(text)
         unit = _Unit(self, src, dict(locals_))
         out = []
         for t, where in unit.fixed_parts(self._parse(src, "expr")):
             compiled = where.node(t, 0)
             if not compiled.is_const:
-                out.append((t, compiled.fn))
+                out.append((t, compiled))
         return out
 
     def effects(self, text: Any, locals_: dict[str, str] | None = None) -> Callable:
