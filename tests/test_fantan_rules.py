@@ -369,6 +369,7 @@ def test_F9_view_shows_own_hand_and_table_only():
                for seat in (1, 2, 3))
     table = next(z for z in zones if z.name == "table")
     assert codes(g, table.cards) == ["7D"] and table.layout == "by_suit"
+    assert all(z.cards is None for z in zones if z.name == "stock")  # the stock is seen by nobody
 
 
 # ------------------------------------------------------------------ FV1

@@ -1,0 +1,58 @@
+"""Every bundled game and variant, found in games/ (never named here).
+
+Not a test module. The generic tests (fuzzed play, records) run over what
+this finds, so a game added to games/ is held to them without a line of
+test code: each game alone, each of its variant files with it, every pair
+of its variants (or neighbouring pairs when there are many), and all its
+variants at once. A combination of variants that the loader refuses as
+contradictory is left out; a base game or a single variant that fails to
+load is an error.
+"""
+from __future__ import annotations
+
+import functools
+from itertools import combinations
+
+from dsl.errors import RuleError
+from dsl.loader import load, variant_dir
+from dsl.paths import games_dir
+
+MAX_ALL_PAIRS = 6  # with more variants than this, only neighbouring pairs (in name order)
+
+
+def game_ids() -> list[str]:
+    return sorted(p.stem for p in games_dir().glob("*.yaml"))
+
+
+def variant_ids(game: str) -> list[str]:
+    return sorted(p.stem for p in variant_dir(games_dir() / f"{game}.yaml").glob("*.yaml"))
+
+
+@functools.lru_cache(maxsize=None)
+def loaded(game: str, variants: tuple = ()):
+    """A GameDef, cached: loading is the slow part."""
+    return load(game, list(variants))
+
+
+@functools.lru_cache(maxsize=None)
+def configs(game: str) -> tuple[tuple[str, ...], ...]:
+    """The variant combinations of one game that the fuzzer plays (the base game first)."""
+    names = variant_ids(game)
+    out: list[tuple[str, ...]] = [()] + [(v,) for v in names]
+    pairs = list(combinations(names, 2)) if len(names) <= MAX_ALL_PAIRS else list(zip(names, names[1:]))
+    extra = pairs + ([tuple(names)] if len(names) > 2 else [])
+    for combo in extra:
+        try:
+            loaded(game, combo)
+        except RuleError:  # contradictory variants may be refused at load; that is not play
+            continue
+        out.append(combo)
+    return tuple(out)
+
+
+def all_configs() -> list[tuple[str, tuple[str, ...]]]:
+    return [(game, combo) for game in game_ids() for combo in configs(game)]
+
+
+def config_id(game: str, combo: tuple) -> str:
+    return "+".join((game,) + tuple(combo))

@@ -1,0 +1,252 @@
+"""Fuzzed play (hypothesis) over every game and variant in games/.
+
+Found by directory (tests/all_games.py), never by name: each game alone,
+each variant with its base, pairs of variants and all of them together.
+From any seed, a table of bots of every kind (interpreter.bots.BOTS, mixed
+per seat) plays to the end or to the rule file's move bound (an aborted game
+is counted, and must still replay). At every state:
+
+- cards are conserved: every card of the deck is in exactly one zone, and
+  `s.where` agrees with `s.zones`;
+- the seat to move has a legal move unless the game is over (and none after);
+- every legal move is accepted by `record.match` and `engine.find_move` and
+  passes every check of its move (`legal.refusal` gives None);
+- every other candidate (each move of the current step, with each option of
+  each choice's domain, e.g. every card of the mover's hand) is refused by
+  `legal.refusal` with a check that has a rule or a why text, and is not
+  accepted by `record.match`;
+- a seat's view shows exactly what each zone's visibility allows
+  (owner / all / none / top), and every zone's count;
+
+and the game's record (record.start / entry with the legal moves / finish),
+through JSON, replays to the same result and final state with no problems.
+
+Short by default (part of `pytest`). The long run:
+
+    KURAL_FUZZ=long python -m pytest tests/test_fuzz.py -q
+
+(`KURAL_FUZZ=N` sets the number of games per game file; the default is 100,
+`long` is 3000.)
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from all_games import config_id, configs, game_ids, loaded  # noqa: E402
+
+from interpreter import record  # noqa: E402
+from interpreter.bots import BOTS, make_bot  # noqa: E402
+from interpreter.engine import apply, find_move, move_key, new_game, result  # noqa: E402
+from interpreter.legal import legal_moves, refusal  # noqa: E402
+from interpreter.view import view  # noqa: E402
+
+LEVELS = {"": 100, "short": 100, "long": 3000}
+_level = os.environ.get("KURAL_FUZZ", "").strip().lower()
+EXAMPLES = int(_level) if _level.isdigit() else LEVELS.get(_level, LEVELS[""])
+MAX_CANDIDATES = 400  # per move of a step: enough for every card of a hand, bounded for big choice products
+ABORTED: Counter = Counter()  # config -> games that hit the move bound (printed in a long run)
+
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def tables(game: str):
+    """(variant combination, seed, one bot kind per seat)."""
+    combos = configs(game)
+    players = loaded(game).players
+    return st.tuples(st.sampled_from(combos), st.integers(min_value=0, max_value=2**32 - 1),
+                     st.lists(st.sampled_from(sorted(BOTS)), min_size=players, max_size=players))
+
+
+# ------------------------------------------------------------ the properties
+def assert_conserved(g, s):
+    """Every card of the deck in exactly one zone; where[] names that zone."""
+    seen = [c for z in s.zones for c in z]
+    assert len(seen) == g.deck.size, f"{len(seen)} cards in the zones, the deck has {g.deck.size}"
+    assert sorted(seen) == list(range(g.deck.size)), "a card is in two zones, or missing"
+    assert len(s.where) == g.deck.size
+    for zid, cards in enumerate(s.zones):
+        for c in cards:
+            assert s.where[c] == zid, f"card {g.deck.code[c]} is in zone {zid}, where[] says {s.where[c]}"
+
+
+def zone_instances(g):
+    """(zone definition, owner seat or None, instance id), in the engine's order."""
+    for z in g.zones:
+        for owner in (range(g.players) if z.per_seat else [None]):
+            yield z, owner, z.first_id + (owner or 0)
+
+
+def assert_views_hide_what_they_must(g, s):
+    """Each seat's view against each zone's visibility: owner, all, none, top."""
+    instances = list(zone_instances(g))
+    for seat in range(g.players):
+        v = view(s, seat)
+        assert v["seat"] == seat and v["to_move"] == s.me and v["over"] == s.over
+        assert [(z.name, z.owner) for z in v["zones"]] == [(z.name, owner) for z, owner, _ in instances]
+        for zv, (z, owner, zid) in zip(v["zones"], instances):
+            actual = s.zones[zid]
+            assert zv.count == len(actual)
+            if z.visible == "all" or (z.visible == "owner" and owner == seat):
+                expected = list(actual)
+            elif z.visible == "top":
+                expected = actual[-1:]
+            else:  # none, or another seat's (or nobody's) owner-only zone
+                expected = None
+            assert zv.cards == expected, f"seat {seat} sees {zv.cards} of {z.name}[{owner}] ({z.visible})"
+
+
+def candidates(s, m):
+    """Every choice tuple of move m: each option of each choice's domain (later domains may use earlier choices)."""
+    out: list[tuple] = []
+
+    def walk(i, env, picked):
+        if len(out) >= MAX_CANDIDATES:
+            return
+        if i == len(m.choices):
+            out.append(tuple(picked))
+            return
+        c = m.choices[i]
+        items = c.domain(s, env)
+        for v in list(s.zones[items] if c.domain_is_zone else items):
+            env[c.name] = v
+            picked.append(v)
+            walk(i + 1, env, picked)
+            picked.pop()
+        env.pop(c.name, None)
+
+    walk(0, {}, [])
+    return out
+
+
+def entry_key(g, seat, move) -> str:
+    e = record.entry(g, seat, move)
+    return json.dumps(e, sort_keys=True)
+
+
+def assert_legal_accepted_others_refused(g, s, legal):
+    keys = {move_key(g, mv) for mv in legal}
+    assert len(keys) == len(legal), "the same move is offered twice"
+    for mv in legal:
+        assert refusal(s, *mv) is None, f"{g.moves[mv[0]].name} is offered but a check refuses it"
+        matched = record.match(s, record.entry(g, s.me, mv))
+        assert matched is not None and move_key(g, matched) == move_key(g, mv)
+        found = find_move(s, mv)
+        assert found is not None and move_key(g, found) == move_key(g, mv)
+    legal_entries = {entry_key(g, s.me, mv) for mv in legal}
+    for index in g.steps[s.step].moves:
+        m = g.moves[index]
+        for values in candidates(s, m):
+            cand = (index, values)
+            check = refusal(s, index, values)
+            if move_key(g, cand) in keys:
+                assert check is None, f"{m.name} {values} is legal, yet refused by {check.source}"
+                continue
+            assert check is not None, f"{m.name} {values} is not offered, and no check of it says why"
+            assert check.rule or any((check.why or {}).values()), f"{check.source}: a refusal with no rule or why"
+            assert entry_key(g, s.me, cand) not in legal_entries
+    # the record layer refuses what the engine refuses: a sample of refused candidates
+    for index in g.steps[s.step].moves:
+        m = g.moves[index]
+        for values in candidates(s, m)[:3]:
+            cand = (index, values)
+            if move_key(g, cand) not in keys:
+                assert record.match(s, record.entry(g, s.me, cand)) is None
+                assert find_move(s, cand) is None
+
+
+def final_picture(s) -> tuple:
+    return ([list(z) for z in s.zones], list(s.vars), s.me, s.over, s.aborted, s.rounds_played, list(s.history))
+
+
+def play_fuzzed(game, combo, seed, kinds, check_every_state=True):
+    g = loaded(game, combo)
+    s = new_game(g, seed)
+    bots = [make_bot(kind, seed * 31 + seat) for seat, kind in enumerate(kinds)]
+    rec = record.start(g, seed, list(g.seats.get("en") or []), s)
+    assert_conserved(g, s)
+    while not s.over:
+        legal = legal_moves(s)
+        assert legal, f"seat {s.me} has no legal move in a game that is not over (step {g.steps[s.step].name})"
+        if check_every_state:
+            assert_views_hide_what_they_must(g, s)
+            assert_legal_accepted_others_refused(g, s, legal)
+        move = bots[s.me].choose(s, legal)
+        assert move in legal
+        rec["moves"].append(record.entry(g, s.me, move, legal))
+        apply(s, move)
+        assert_conserved(g, s)
+    assert legal_moves(s) == []
+    assert_views_hide_what_they_must(g, s)
+    if s.aborted:
+        assert len(s.history) == g.max_moves
+        ABORTED[config_id(game, combo)] += 1
+        event(f"{config_id(game, combo)}: aborted at the move bound")
+    res = result(s)
+    assert len(res["scores"]) == g.players and set(res["winners"]) <= set(range(g.players))
+    record.finish(rec, s)
+    again = json.loads(record.dumps(rec))
+    s2, problems = record.replay(loaded(game, combo), again)
+    assert problems == []
+    assert final_picture(s2) == final_picture(s)
+    assert result(s2) == res
+    return s
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_fuzzed_play(game):
+    @SETTINGS
+    @given(tables(game))
+    def run(case):
+        combo, seed, kinds = case
+        event(config_id(game, combo))
+        play_fuzzed(game, combo, seed, kinds)
+
+    run()
+    if ABORTED:
+        print(f"\naborted games (move bound): {dict(ABORTED)}")
+
+
+@pytest.mark.parametrize("game,combo", [(g, c) for g in game_ids() for c in configs(g)],
+                         ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
+def test_every_combination_plays_to_the_end_with_every_bot(game, combo):
+    """Each combination once per bot kind (every seat that kind), from fixed seeds: none hits the move bound."""
+    for i, kind in enumerate(sorted(BOTS)):
+        players = loaded(game, combo).players
+        s = play_fuzzed(game, combo, 1000 + i, [kind] * players, check_every_state=False)
+        assert not s.aborted, f"{config_id(game, combo)} with {kind} bots hit the move bound"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_copied_state_is_independent(game):
+    """Playing on a copy (as look-ahead bots do) leaves the original as it was."""
+    @settings(max_examples=max(10, EXAMPLES // 4), deadline=None)
+    @given(tables(game), st.integers(min_value=0, max_value=60))
+    def run(case, steps):
+        combo, seed, kinds = case
+        g = loaded(game, combo)
+        s = new_game(g, seed)
+        bots = [make_bot(kind, seed + seat) for seat, kind in enumerate(kinds)]
+        for _ in range(steps):
+            if s.over:
+                break
+            apply(s, bots[s.me].choose(s, legal_moves(s)))
+        if s.over:
+            return
+        before = ([list(z) for z in s.zones], list(s.where), list(s.vars), s.me, s.step, len(s.history))
+        legal_before = legal_moves(s)
+        t = s.copy()
+        while not t.over:
+            apply(t, bots[t.me].choose(t, legal_moves(t)))
+        assert ([list(z) for z in s.zones], list(s.where), list(s.vars), s.me, s.step, len(s.history)) == before
+        assert legal_moves(s) == legal_before
+
+    run()
