@@ -59,16 +59,28 @@ def bot_seed(seed: int, moves_played: int) -> int:
     return seed * 100_003 + moves_played
 
 
+MAX_LINE = 10_000  # characters of one line of input kept; the rest of a longer line is read and dropped
+
+
+class LongLine(str):
+    """The first MAX_LINE characters of a line that was longer: refused, never read as a move."""
+
+
 def read_line() -> str | None:
-    """One line of input, or None at end of input."""
+    """One line of input, or None at end of input. Memory stays bounded however long the line."""
     stream = sys.stdin
     if stream is None:
         return None
     try:
-        line = stream.readline()
+        line = stream.readline(MAX_LINE + 1)
+        if len(line) <= MAX_LINE or line.endswith("\n"):
+            return None if line == "" else line
+        rest = line
+        while rest and not rest.endswith("\n"):
+            rest = stream.readline(65536)
     except (OSError, ValueError):
         return None
-    return None if line == "" else line
+    return LongLine(line[:MAX_LINE])
 
 
 class Session:
@@ -224,6 +236,10 @@ class Session:
                 raise Stop(EXIT_OK)
             if not sys.stdin.isatty():  # show what a script typed, so a transcript reads like a session
                 self.console.print(echo(clean(line)), style="dim")
+            if isinstance(line, LongLine):
+                self.console.print(Text(t("unreadable", lang, text=echo(clean(line)), examples=examples(g, hand, lang)),
+                                        style="red"))
+                continue
             reading = reader.read(s, legal, line, hand)
             if reading.move is not None:
                 return reading.move

@@ -25,8 +25,18 @@ class Reading:
     message: str | None = None  # one line: why the text is not a move
 
 
+# Terminal escape sequences (arrow keys, bracketed paste, a title or colour pasted in): dropped whole, so
+# no fragment such as "[A" is read as text. CSI, SS2/SS3, OSC/DCS/SOS/PM/APC strings, then any other ESC pair.
+ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+                     r"|\x1b[NO].?"
+                     r"|(?:\x1b[\]PX^_]|[\x90\x9d\x98\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+                     r"|\x1b[ -/]*[0-~]?")
+
+
 def clean(text: str) -> str:
-    """The text without control characters; any run of blanks (tabs, no-break spaces ...) is one space."""
+    """The text without escape sequences and control characters; any run of blanks (tabs, no-break
+    spaces ...) is one space."""
+    text = ESCAPES.sub("", text)
     kept = (" " if c.isspace() else c for c in text if c.isspace() or not unicodedata.category(c).startswith("C"))
     return " ".join("".join(kept).split())
 

@@ -1,0 +1,45 @@
+"""Running `kural` in a subprocess for the generic CLI tests (not a test module).
+
+Games come from games/ (tests/all_games.py); nothing here names one.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from all_games import loaded
+
+from cli.i18n import t
+
+ROOT = Path(__file__).resolve().parents[1]
+KURAL = [sys.executable, "-m", "cli.main"]
+
+
+def env_for(home: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
+    env.update(KURAL_HOME=str(home), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="100")
+    return env
+
+
+def kural(home: Path, *args, stdin: bytes | str = b"", timeout: float = 120) -> subprocess.CompletedProcess:
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    proc = subprocess.run([*KURAL, *map(str, args)], input=data, capture_output=True,
+                          cwd=ROOT, env=env_for(home), timeout=timeout)
+    proc.out = proc.stdout.decode("utf-8")
+    proc.err = proc.stderr.decode("utf-8")
+    return proc
+
+
+def prompt(game: str) -> str:
+    """The prompt of seat 0 in English."""
+    return t("prompt", "en", name=loaded(game).seats["en"][0])
+
+
+def save_of(home: Path, game: str, auto: bool = False) -> Path:
+    return home / "saves" / f"{loaded(game).id}{'-auto' if auto else ''}.json"
+
+
+def resume_line(path: Path, game: str) -> str:
+    return t("saved", "en", path=path, command=f"kural play {game} --resume {path}")
