@@ -26,6 +26,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "resumed": {"en": "Resumed from {path} after {moves} moves.",
                 "tr": "{path} dosyasından {moves} hamle sonrasından devam ediliyor."},
     "bad_save": {"en": "cannot resume from {path}: {error}", "tr": "{path} dosyasından devam edilemiyor: {error}"},
+    "last_good_save": {"en": "the last good save is {path}; resume with: {command}",
+                       "tr": "son sağlam kayıt {path}; devam etmek için: {command}"},
     "save_other_game": {"en": "the save is a game of {saved}, not {asked}",
                         "tr": "kayıt {asked} değil, {saved} oyununa ait"},
     "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA verin"},

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rich.text import Text
 
+from dsl.errors import RuleError
 from dsl.loader import load, load_for_record
 from interpreter import record
 from interpreter.bots import BOTS, make_bot
@@ -44,6 +45,14 @@ class Options:
     record_path: Path | None = None
     resume_path: Path | None = None
     save_path: Path | None = None
+
+
+class Unusable(Exception):
+    """A save that cannot be resumed; `text` says why, in one line."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
 
 
 class Stop(Exception):
@@ -93,6 +102,7 @@ class Session:
         self.human: int | None = 0
         self.bots = "heuristic"
         self.save_path: Path | None = None
+        self._written = None  # identity of the save this session wrote last (see saves.write_save)
         self.game_arg = ""
 
     # ------------------------------------------------------------ starting
@@ -114,27 +124,55 @@ class Session:
         self.save_path = opts.save_path or saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else ""))
         self.names = self._names()
         self._keep_old_save()
+        saves.clean_stale_temps(self.save_path)
         return None
+
+    def _open_save(self, path: Path, lang: str) -> tuple[dict, object, object]:
+        """The record in `path`, its game and the state its moves reach; Unusable (one line) if any fails."""
+        try:
+            rec = saves.read_record(path)
+        except saves.RecordFileError as exc:
+            raise Unusable(t(exc.key, lang, **exc.values)) from None
+        game = self.opts.game
+        if game and game not in (rec.get("game"), rec.get("rules")):
+            raise Unusable(t("save_other_game", lang, saved=rec.get("game"), asked=game))
+        try:
+            g = load_for_record(rec)
+        except RuleError as exc:
+            raise Unusable("; ".join(p.message if p.loc.file.startswith(("-", "<")) else f"{p.loc}: {p.message}"
+                                     for p in exc.problems)) from None  # --set or <record>: the save's own
+        except (TypeError, ValueError, OSError) as exc:  # a save is outside input: its game, variants, params
+            raise Unusable(f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})") from None
+        try:
+            s, problems = record.replay(g, rec)
+        except PlayError as exc:
+            problems = [exc.render().splitlines()[0]]
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+            problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})"]
+        if problems:
+            raise Unusable("; ".join(problems))
+        return rec, g, s
+
+    def _last_good(self, path: Path, lang: str) -> str:
+        """When `path` cannot be resumed: where the last good save is and how to resume it, or ''."""
+        bak = saves.backup_path(path)
+        if not bak.is_file():
+            return ""
+        try:
+            rec, _, _ = self._open_save(bak, lang)
+        except Unusable:
+            return ""
+        game = rec.get("rules") or rec.get("game")
+        command = f"kural play {shlex.quote(str(game))} --resume {shlex.quote(str(bak))}"
+        return "; " + t("last_good_save", lang, path=bak, command=command)
 
     def _resume(self, path: Path) -> int | None:
         opts = self.opts
         lang = choose_lang(opts.lang, None)
         try:
-            rec = saves.read_record(path)
-        except saves.RecordFileError as exc:
-            self.err.print(t("bad_save", lang, path=path, error=t(exc.key, lang, **exc.values)))
-            return EXIT_USAGE
-        if opts.game and opts.game not in (rec.get("game"), rec.get("rules")):
-            self.err.print(t("bad_save", lang, path=path,
-                             error=t("save_other_game", lang, saved=rec.get("game"), asked=opts.game)))
-            return EXIT_USAGE
-        self.g = load_for_record(rec)
-        try:
-            self.s, problems = record.replay(self.g, rec)
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-            problems = [f"{type(exc).__name__}: {exc}"]
-        if problems:
-            self.err.print(t("bad_save", lang, path=path, error="; ".join(problems)))
+            rec, self.g, self.s = self._open_save(path, lang)
+        except Unusable as exc:
+            self.err.print(t("bad_save", lang, path=path, error=exc.text) + self._last_good(path, lang))
             return EXIT_USAGE
         saved = rec.get("cli") if isinstance(rec.get("cli"), dict) else {}
         self.seed = rec["seed"]
@@ -144,11 +182,18 @@ class Session:
         self.human = None if opts.auto else (human if isinstance(human, int) and 0 <= human < self.g.players else None)
         kind = opts.bots or saved.get("bots")
         self.bots = kind if isinstance(kind, str) and kind in BOTS else "heuristic"
-        # A save the app wrote is continued in place; a plain record is left as it is.
-        self.save_path = opts.save_path or (path if "cli" in rec else saves.default_save_path(self.g.id))
+        # A save the app wrote is continued in place (a backup, in place of the save it backs up);
+        # a plain record is left as it is.
+        if opts.save_path is not None:
+            self.save_path = opts.save_path
+        elif "cli" in rec:
+            self.save_path = saves.backed_up(path) or path
+        else:
+            self.save_path = saves.default_save_path(self.g.id)
         self.names = self._names()
-        if self.save_path.resolve() != path.resolve():
+        if self.save_path.resolve() not in (path.resolve(), saves.backed_up(path.resolve())):
             self._keep_old_save()
+        saves.clean_stale_temps(self.save_path)
         self.console.print(t("resumed", self.lang, path=path, moves=len(self.s.history)))
         return None
 
@@ -157,14 +202,27 @@ class Session:
         return names + [f"#{i + 1}" for i in range(len(names), self.g.players)]
 
     def _keep_old_save(self) -> None:
+        """An unfinished game in the save file is moved aside, never overwritten: its save if that reads
+        as a record, else its backup if that does, else the file as it is."""
         path = self.save_path
-        if path is None or not path.exists():
+        if path is None:
+            return
+        bak = saves.backup_path(path)
+        if saves.is_record_file(path):
+            old = path
+        elif saves.is_record_file(bak):
+            old = bak
+        elif path.exists():
+            old = path
+        else:
             return
         kept = path.with_name(path.stem + ".prev" + path.suffix)
         try:
-            os.replace(path, kept)
+            os.replace(old, kept)
         except OSError:
             return
+        if old != bak:
+            saves.remove_save(bak)  # older than the save just kept: it must not pass for the new game's
         self.console.print(t("old_save_kept", self.lang, path=path, kept=kept,
                              command=self._resume_command(kept)))
 
@@ -274,7 +332,7 @@ class Session:
         rec = self._record()
         rec["cli"] = {"human": self.human, "bots": self.bots, "lang": self.lang}
         try:
-            saves.write_atomic(self.save_path, saves.pretty(rec))
+            self._written = saves.write_save(self.save_path, saves.pretty(rec), self._written)
         except OSError as exc:
             self.err.print(t("save_failed", self.lang, path=self.save_path, error=exc.strerror or exc))
             self.save_path = None  # say it once; the game goes on
@@ -303,10 +361,7 @@ class Session:
                 self.err.print(t("save_failed", self.lang, path=self.opts.record_path, error=exc.strerror or exc))
                 return EXIT_USAGE
         if self.save_path is not None:
-            try:
-                self.save_path.unlink()
-            except OSError:
-                pass
+            saves.remove_save(self.save_path)
         return EXIT_OK
 
     def _flush(self) -> None:

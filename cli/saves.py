@@ -1,10 +1,13 @@
 """Save files and record files: written atomically, read with one clear error instead of a traceback."""
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
+import shutil
 import tempfile
+import time
 from pathlib import Path
 
 MAX_RECORD_BYTES = 50_000_000
@@ -32,6 +35,36 @@ def default_save_path(game_id: str) -> Path:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write to a temp file beside `path`, flush and fsync it, then rename it over `path`."""
+    write_save(path, text, keep=False)
+
+
+def backup_path(path: Path) -> Path:
+    """Where the save before the last one is kept: `<save>.bak`."""
+    return path.with_name(path.name + ".bak")
+
+
+def backed_up(path: Path) -> Path | None:
+    """The save that `path` is the backup of, if `path` is a `<save>.bak`."""
+    return path.with_name(path.name[:-len(".bak")]) if path.name.endswith(".bak") and len(path.name) > 4 else None
+
+
+def identity(path: Path):
+    """What tells one written file from another: device, inode, size, time."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def write_save(path: Path, text: str, last=None, keep: bool = True):
+    """Write `text` to `path` atomically: a temp file beside it, flushed and fsynced, renamed over it.
+
+    With `keep`, the file it replaces becomes `<save>.bak` first, if it is a good save: the one this
+    program wrote last (`last`, as `identity` gave it) or, when unknown, one that reads as a record. A
+    broken file is never kept over a good backup. `path` is never missing, whenever the process dies.
+    Returns the identity of the file written.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -39,6 +72,8 @@ def write_atomic(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        if keep:
+            _keep_backup(path, last)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -47,6 +82,63 @@ def write_atomic(path: Path, text: str) -> None:
             pass
         raise
     _sync_dir(path.parent)
+    return identity(path)
+
+
+def _keep_backup(path: Path, last) -> None:
+    """Link (or copy) the current save to `<save>.bak`, atomically; a failure here never stops the save."""
+    now = identity(path)
+    if now is None or (now != last and not is_record_file(path)):
+        return
+    bak = backup_path(path)
+    tmp = bak.with_name(f".{bak.name}.{os.getpid()}.tmp")
+    try:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        try:
+            os.link(path, tmp)
+        except OSError:  # a file system without hard links
+            shutil.copyfile(path, tmp)
+        os.replace(tmp, bak)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def remove_save(path: Path) -> None:
+    """A finished game's save and its backup go."""
+    for p in (path, backup_path(path)):
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+STALE_SECONDS = 3600
+
+
+def clean_stale_temps(path: Path, now: float | None = None) -> None:
+    """Temp files of `path` (and its backup) left by a process killed mid-write, older than an hour."""
+    now = time.time() if now is None else now
+    for pattern in (f".{glob.escape(path.name)}.*.tmp", f".{glob.escape(backup_path(path).name)}.*.tmp"):
+        for tmp in path.parent.glob(pattern):
+            try:
+                if now - tmp.stat().st_mtime > STALE_SECONDS:
+                    tmp.unlink()
+            except OSError:
+                pass
+
+
+def is_record_file(path: Path) -> bool:
+    try:
+        read_record(path)
+    except RecordFileError:
+        return False
+    return True
 
 
 def _sync_dir(directory: Path) -> None:
@@ -80,12 +172,18 @@ def _read_text(path: Path) -> str:
         raise RecordFileError("not_json", error="not UTF-8 text") from None
 
 
+SCALAR = (str, int, float, bool, type(None))
+
+
 def check_record(data) -> dict:
     """The record, if it has the shape every record has; else RecordFileError."""
     if (not isinstance(data, dict) or not isinstance(data.get("game"), str)
+            or not isinstance(data.get("rules", ""), str)
             or not isinstance(data.get("moves"), list) or not isinstance(data.get("seed"), int)
             or isinstance(data.get("seed"), bool) or not isinstance(data.get("seats", []), list)
             or not isinstance(data.get("variants", []), list) or not isinstance(data.get("params", {}), dict)
+            or not all(isinstance(v, str) for v in data.get("variants", []))
+            or not all(isinstance(v, SCALAR) for v in data.get("params", {}).values())
             or not all(isinstance(m, dict) for m in data["moves"])):
         raise RecordFileError("not_record")
     return data
