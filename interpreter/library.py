@@ -24,20 +24,27 @@ class Fn:
     args: list[str]
     returns: str
     build: Callable  # (ctx, compiled_args) -> closure
-    text: dict[str, str]  # how the notion reads, {0} {1} ... for its arguments
+    text: dict[str, str]  # how the notion reads, {0} {1} ... for its arguments (see dsl/words.py)
     effect: bool = False
     pure: bool = False  # result depends only on the arguments: foldable
     elem: str | None = None  # for higher-order functions: the lambda's argument type
     returns_from: int | None = None  # result type is the element type of this argument
     body: str = "any"  # what the lambda must give: bool for conditions, num for sums
+    forms: dict = field(default_factory=dict)  # other wordings: "no" (negated), "full" (optional argument given), ...
 
 
 LIBRARY: dict[str, Fn] = {}
 
 
-def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, returns_from=None, body="any"):
+def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, returns_from=None, body="any",
+           **forms):
+    """Register a notion. `en`/`tr` say how it reads ({0} {1} its arguments, {x} the argument
+    of its rule, {me} the player to move; `:gen`, `:acc` ... are Turkish case endings, see
+    dsl/words.py); keyword forms give other wordings as (en, tr): `no` when negated,
+    `full` with the optional argument."""
     def register(build):
-        LIBRARY[name] = Fn(name, args, returns, build, {"en": en, "tr": tr}, effect, pure, elem, returns_from, body)
+        LIBRARY[name] = Fn(name, args, returns, build, {"en": en, "tr": tr}, effect, pure, elem, returns_from, body,
+                           {k: {"en": v[0], "tr": v[1]} for k, v in forms.items()})
         return build
     return register
 
@@ -56,25 +63,27 @@ def lift(impl):
 
 
 # ------------------------------------------------------------------ cards
-@notion("rank", ["card"], "num", "the rank of {0}", "{0} kartının sayısı", pure=True)
+@notion("rank", ["card"], "num", "the rank of {0}", "{0:gen} sayısı~", pure=True)
 def _rank(ctx, a):
     (x,), ranks = a, ctx.deck.rank
     return lambda s, e: ranks[x(s, e)]
 
 
-@notion("suit", ["card"], "num", "the suit of {0}", "{0} kartının rengi", pure=True)
+@notion("suit", ["card"], "num", "the suit of {0}", "{0:gen} rengi~", pure=True)
 def _suit(ctx, a):
     (x,), suits = a, ctx.deck.suit
     return lambda s, e: suits[x(s, e)]
 
 
-@notion("same_face", ["card", "card"], "bool", "{0} is the same card as {1}", "{0} ile {1} aynı kart", pure=True)
+@notion("same_face", ["card", "card"], "bool", "{0} is the same card as {1}", "{0} ile {1} aynı kart", pure=True,
+        no=("{0} is not the same card as {1}", "{0} ile {1} aynı kart değil"))
 def _same_face(ctx, a):
     (x, y), faces = a, ctx.deck.face
     return lambda s, e: faces[x(s, e)] == faces[y(s, e)]
 
 
-@notion("is_joker", ["card"], "bool", "{0} is a joker", "{0} joker", pure=True)
+@notion("is_joker", ["card"], "bool", "{0} is a joker", "{0} bir joker", pure=True,
+        no=("{0} is not a joker", "{0} joker değil"))
 def _is_joker(ctx, a):
     (x,), ranks = a, ctx.deck.rank
     return lambda s, e: ranks[x(s, e)] == 0
@@ -91,7 +100,22 @@ def _per_card(f, size: int):
 
 
 @notion("has", ["cards", "num", "num"], "bool",
-        "{0} holds the card of suit {1} and rank {2}", "{0} içinde {1} renginden {2} var")
+        "{0} holds the card whose suit is {1} and whose rank is {2}", "{0:loc} rengi {1}, sayısı {2} olan kart var",
+        no=("{0} does not hold the card whose suit is {1} and whose rank is {2}",
+            "{0:loc} rengi {1}, sayısı {2} olan kart yok"),
+        # has(zone, suit(X), rank(X) - k), has(zone, suit(X), rank(X) + k), has(zone, suit(X), R), has(zone, S, R)
+        below=("{0} holds the card {2} below {1} in the same suit",
+               "{0:loc} {1} ile aynı renkten, sayısı {2} küçük olan kart var"),
+        no_below=("{0} does not hold the card {2} below {1} in the same suit",
+                  "{0:loc} {1} ile aynı renkten, sayısı {2} küçük olan kart yok"),
+        above=("{0} holds the card {2} above {1} in the same suit",
+               "{0:loc} {1} ile aynı renkten, sayısı {2} büyük olan kart var"),
+        no_above=("{0} does not hold the card {2} above {1} in the same suit",
+                  "{0:loc} {1} ile aynı renkten, sayısı {2} büyük olan kart yok"),
+        suit_of=("{0} holds the {2} of the same suit as {1}", "{0:loc} {1} ile aynı renkten {2} var"),
+        no_suit_of=("{0} does not hold the {2} of the same suit as {1}", "{0:loc} {1} ile aynı renkten {2} yok"),
+        card=("{0} holds {1}", "{0:loc} {1} var"),
+        no_card=("{0} does not hold {1}", "{0:loc} {1} yok"))
 def _has(ctx, a):
     """Is the card of this suit and rank in the zone? Off-deck ranks are simply absent."""
     zone, suit, rank = a
@@ -130,7 +154,7 @@ def _has(ctx, a):
     return has_in_cards
 
 
-@notion("empty", ["cards"], "bool", "{0} is empty", "{0} boş")
+@notion("empty", ["cards"], "bool", "{0} is empty", "{0} boş", no=("{0} is not empty", "{0} boş değil"))
 def _empty(ctx, a):
     (x,) = a
     zone_id = getattr(x, "zone_id", None)
@@ -139,7 +163,9 @@ def _empty(ctx, a):
     return lambda s, e: not x(s, e)
 
 
-@notion("count", ["cards", "fn?"], "num", "the number of cards in {0}", "{0} içindeki kart sayısı", elem="card", body="bool")
+@notion("count", ["cards", "fn?"], "num", "the number of cards in {0}", "{0:loc}ki kart sayısı~", elem="card", body="bool",
+        full=("the number of cards {x} in {0} for which {1}",
+              "{0:loc}ki kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"))
 def _count(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -148,13 +174,13 @@ def _count(ctx, a):
     return lambda s, e: sum(1 for c in x(s, e) if pred(s, e, c))
 
 
-@notion("top", ["cards"], "card", "the top card of {0}", "{0} üstündeki kart")
+@notion("top", ["cards"], "card", "the top card of {0}", "{0:gen} en üstteki kartı~")
 def _top(ctx, a):
     (x,) = a
     return lambda s, e: (x(s, e) or [None])[-1]
 
 
-@notion("holder", ["card"], "num", "the player who holds {0}", "{0} kartı kimdeyse o oyuncu")
+@notion("holder", ["card"], "num", "the player who holds {0}", "{0:acc} elinde tutan oyuncu")
 def _holder(ctx, a):
     (x,) = a
     cards_of_face, faces, owner_of = ctx.deck.cards_of_face, ctx.deck.face, ctx.zone_owner
@@ -170,26 +196,31 @@ def _holder(ctx, a):
 
 
 # ------------------------------------------------------- lists and counts
-@notion("any", ["list", "fn"], "bool", "some {x} of {0} has: {1}", "{0} içinde şu olan bir {x} var: {1}", elem="item", body="bool")
+@notion("any", ["list", "fn"], "bool", "for some {x} of {0}, {1}", "{0} içinde «{1}» koşulunu sağlayan bir {x} var",
+        elem="item", body="bool",
+        no=("for no {x} of {0}, {1}", "{0} içinde «{1}» koşulunu sağlayan hiçbir {x} yok"))
 def _any(ctx, a):
     x, pred = a
     return lambda s, e: any(pred(s, e, v) for v in x(s, e))
 
 
-@notion("all", ["list", "fn"], "bool", "every {x} of {0} has: {1}", "{0} içindeki her {x} için: {1}", elem="item", body="bool")
+@notion("all", ["list", "fn"], "bool", "for every {x} of {0}, {1}", "{0} içindeki her {x} «{1}» koşulunu sağlıyor",
+        elem="item", body="bool",
+        no=("not for every {x} of {0}, {1}", "{0} içindeki her {x} «{1}» koşulunu sağlamıyor"))
 def _all(ctx, a):
     x, pred = a
     return lambda s, e: all(pred(s, e, v) for v in x(s, e))
 
 
-@notion("filter", ["list", "fn"], "list", "the {x} of {0} with: {1}", "{0} içinden şu olanlar: {1}",
+@notion("filter", ["list", "fn"], "list", "those {x} of {0} for which {1}", "{0} içinden «{1}» koşulunu sağlayanlar ({x})",
         elem="item", body="bool", returns_from=0)
 def _filter(ctx, a):
     x, pred = a
     return lambda s, e: [v for v in x(s, e) if pred(s, e, v)]
 
 
-@notion("sum", ["list", "fn?"], "num", "the sum over {0}", "{0} toplamı", elem="item", body="num")
+@notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",
+        full=("the sum of {1} for every {x} of {0}", "{0} içindeki her {x} için {1} toplamı~"))
 def _sum(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -198,7 +229,8 @@ def _sum(ctx, a):
     return lambda s, e: sum(fn(s, e, v) for v in x(s, e))
 
 
-@notion("max", ["list", "fn?"], "num", "the largest of {0}", "{0} içinde en büyüğü", elem="item", body="num")
+@notion("max", ["list", "fn?"], "num", "the largest of {0}", "{0} içinde en büyüğü~", elem="item", body="num",
+        full=("the largest value of {1} for any {x} of {0}", "{0} içinde, {x} için {1} değerinin en büyüğü~"))
 def _max(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -207,7 +239,8 @@ def _max(ctx, a):
     return lambda s, e: max((fn(s, e, v) for v in x(s, e)), default=0)
 
 
-@notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü", elem="item", body="num")
+@notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü~", elem="item", body="num",
+        full=("the smallest value of {1} for any {x} of {0}", "{0} içinde, {x} için {1} değerinin en küçüğü~"))
 def _min(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -216,27 +249,29 @@ def _min(ctx, a):
     return lambda s, e: min((fn(s, e, v) for v in x(s, e)), default=0)
 
 
-@notion("abs", ["num"], "num", "the size of {0}", "{0} mutlak değeri", pure=True)
+@notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
+        difference=("the difference between {0} and {1}", "{0} ile {1} arasındaki fark~"))
 def _abs(ctx, a):
     (x,) = a
     return lambda s, e: abs(x(s, e))
 
 
 # ------------------------------------------------------------------ seats
-@notion("next", ["num"], "num", "the player after {0}", "{0} oyuncusundan sonraki", pure=True)
+@notion("next", ["num"], "num", "the player after {0}", "{0:abl} sonraki oyuncu", pure=True)
 def _next(ctx, a):
     (x,), n = a, ctx.players
     return lambda s, e: (x(s, e) + 1) % n
 
 
-@notion("prev", ["num"], "num", "the player before {0}", "{0} oyuncusundan önceki", pure=True)
+@notion("prev", ["num"], "num", "the player before {0}", "{0:abl} önceki oyuncu", pure=True)
 def _prev(ctx, a):
     (x,), n = a, ctx.players
     return lambda s, e: (x(s, e) - 1) % n
 
 
 # ------------------------------------------------------------------ moves
-@notion("can", ["move"], "bool", "the player can {0}", "oyuncu {0} yapabilir")
+@notion("can", ["move"], "bool", "{me} can {0}", "«{0}» hamlesi yapılabilir",
+        no=("{me} cannot {0}", "«{0}» hamlesi yapılamaz"))
 def _can(ctx, a):
     (move,) = a
     index = move(None, None)
@@ -251,7 +286,7 @@ def _move_card(s, card, zone):
     where[card] = zone
 
 
-@notion("move", ["card_or_cards", "zone"], "none", "put {0} on {1}", "{0} kartını {1} alanına koy", effect=True)
+@notion("move", ["card_or_cards", "zone"], "none", "put {0} on {1}", "{0:acc} {1:dat} koy", effect=True)
 def _move(ctx, a):
     what, zone = a
 
@@ -266,7 +301,7 @@ def _move(ctx, a):
     return move
 
 
-@notion("move_all", ["zone", "zone"], "none", "put all of {0} on {1}", "{0} alanındaki her kartı {1} alanına koy",
+@notion("move_all", ["zone", "zone"], "none", "put all the cards of {0} on {1}", "{0:loc}ki bütün kartları {1:dat} koy",
         effect=True)
 def _move_all(ctx, a):
     src, dst = a
@@ -281,15 +316,18 @@ def _move_all(ctx, a):
     return move_all
 
 
-@notion("shuffle", ["zone"], "none", "shuffle {0}", "{0} karıştırılır", effect=True)
+@notion("shuffle", ["zone"], "none", "shuffle {0}", "{0:acc} karıştır", effect=True)
 def _shuffle(ctx, a):
     (zone,) = a
     return lambda s, e: s.rng.shuffle(s.zones[zone(s, e)])
 
 
 @notion("deal", ["zone", "family", "num", "num?"], "none",
-        "deal {2} cards from {0} to each {1}, one at a time", "{0} destesinden her {1} alanına birer birer {2} kart dağıt",
-        effect=True)
+        "deal {2} cards from {0} into each player's {1}, one at a time, starting with the player after the dealer",
+        "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; dağıtıcıdan sonraki oyuncudan başla",
+        effect=True,
+        full=("deal {2} cards from {0} into each player's {1}, one at a time, starting with {3}",
+              "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; {3:abl} başla"))
 def _deal(ctx, a):
     """Deal n cards each, one at a time from the top, starting after the dealer (or at a given seat)."""
     src, family, count = a[:3]
