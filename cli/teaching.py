@@ -1,0 +1,83 @@
+"""What the teaching commands (rules, diff, graph, explain) read: a game, checked and compiled
+by the loader, together with its rule file as written, merged over its variants the way the
+loader merges them, so every part keeps its file:line."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dsl.loader import Source, _without, find_game, find_variant, layers_of, load, merge
+from dsl.yamlload import LDict
+from interpreter.gamedef import GameDef
+
+
+
+@dataclass
+class RuleSet:
+    g: GameDef
+    data: LDict  # the rule file as written, with every layer merged in
+    layers: list = field(default_factory=list)  # (path, data) of every file, base first
+    lines: dict = field(default_factory=dict)  # path -> the file's lines
+    heads: list = field(default_factory=list)  # the `variant:` section of each variant layer
+
+    @property
+    def variant_ids(self) -> list[str]:
+        return list(self.g.variants)
+
+
+def merged(path: Path, variants=(), src: Source | None = None) -> tuple[LDict, list, Source]:
+    """The merged rule data of a file and the variants named (as dsl.loader.load merges it)."""
+    src = src or Source()
+    layers = layers_of(path, src)
+    root = layers[0][0]
+    for name in variants:
+        layers += layers_of(find_variant(root, name), src)[1:]
+    data = _without(layers[0][1], ())
+    for _, layer in layers[1:]:
+        data = merge(data, _without(layer, ("extends", "variant")))
+    return data, layers, src
+
+
+def open_rules(game: str, variants=(), sets=()) -> RuleSet:
+    """A game and its variants, checked (RuleError on a problem) and as written."""
+    g = load(game, list(variants), list(sets))
+    data, layers, src = merged(find_game(game), variants)
+    heads = [dict(d.get("variant") or {}) if isinstance(d.get("variant"), dict) else {"id": p.stem}
+             for p, d in layers[1:]]
+    return RuleSet(g, data, layers, src.lines, heads)
+
+
+def rule_ids(data: LDict) -> list[str]:
+    """Every rule number the rule file cites: `rules:`, `rule:` keys and the `text:` section."""
+    found: list[str] = []
+
+    def add(x):
+        if isinstance(x, str) and x not in found:
+            found.append(x)
+    for spec in (data.get("params") or {}).values():
+        if isinstance(spec, dict):
+            add(spec.get("rule"))
+    for spec in (data.get("vars") or {}).values():
+        if isinstance(spec, dict):
+            add(spec.get("rule"))
+    for m in (data.get("moves") or {}).values():
+        for r in m.get("rules") or []:
+            add(r)
+        when = m.get("when")
+        if isinstance(when, list):
+            for item in when:
+                add(item.get("rule"))
+    for key in (data.get("text") or {}):
+        if is_rule_id(key):
+            add(key)
+    return found
+
+
+def is_rule_id(key: str) -> bool:
+    """A `text:` key is a rule number (F2, C8), unless it names a part of the rule file (flow.round.end)."""
+    return "." not in key
+
+
+def natural_key(rule: str):
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", rule)]
