@@ -21,6 +21,8 @@ from dsl.loader import load
 from interpreter.bots import BOTS
 
 from . import checks, listing, play as playing, simulate as simulating
+from . import diff as diffing, explain as explaining, graph as graphing, rulebook, teaching
+from .teach_text import HELP as TEACH_HELP
 from .i18n import HELP, choose_lang, pick, t
 from .render import make_console
 
@@ -171,6 +173,95 @@ def replay(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     _finish(checks.replay(file, out, err, choose_lang(_value(lang), None)))
+
+
+def th(key: str) -> str:
+    return pick(TEACH_HELP[key], HELP_LANG)
+
+
+RulesFormat = Enum("RulesFormat", {"text": "text", "markdown": "markdown"}, type=str)
+GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot"}, type=str)
+
+
+@app.command(help=th("rules"))
+def rules(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    lang: LangOpt = None,
+    fmt: Annotated[RulesFormat, typer.Option("--format", help=th("opt_format_rules"))] = RulesFormat.text,
+) -> None:
+    err = make_console(stderr=True)
+    try:
+        rs = teaching.open_rules(game, list(variant), list(set_))
+        base = teaching.open_rules(game, [], list(set_)) if variant else None
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    lang_ = choose_lang(_value(lang), rs.g.lang)
+    sys.stdout.write(rulebook.document(rs, lang_, _value(fmt), base))
+
+
+@app.command(help=th("diff"))
+def diff(
+    first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1")],
+    second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2")],
+    lang: LangOpt = None,
+) -> None:
+    err = make_console(stderr=True)
+    try:
+        left, right, left_name, right_name = diffing.sides(first, second)
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    sys.stdout.write(diffing.report(left, right, left_name, right_name, choose_lang(_value(lang), right.g.lang)))
+
+
+@app.command(help=th("graph"))
+def graph(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    lang: LangOpt = None,
+    fmt: Annotated[GraphFormat, typer.Option("--format", help=th("opt_format_graph"))] = GraphFormat.mermaid,
+    output: Annotated[Optional[Path], typer.Option("--output", help=th("opt_output"), dir_okay=False)] = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    try:
+        rs = teaching.open_rules(game, list(variant), list(set_))
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    lang_ = choose_lang(_value(lang), rs.g.lang)
+    gr = graphing.build(rs, lang_)
+    if output is None:
+        sys.stdout.write(graphing.mermaid(gr) if _value(fmt) == "mermaid" else graphing.dot(gr))
+        return
+    code, message = graphing.render(graphing.dot(gr), output, lang_)
+    (out if code == 0 else err).print(message)
+    _finish(code)
+
+
+@app.command(help=th("explain"))
+def explain(
+    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    move: Annotated[int, typer.Option("--move", min=1, help=th("opt_move"), metavar="K")] = 1,
+    seed: Annotated[Optional[int], typer.Option("--seed", help=th("opt_explain_seed"))] = None,
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    card: Annotated[Optional[str], typer.Option("--card", help=th("opt_card"), metavar="CODE")] = None,
+    record: Annotated[Optional[Path], typer.Option("--record", help=th("opt_record"), dir_okay=False)] = None,
+    bots: Annotated[BotKind, typer.Option("--bots", help=th("opt_explain_bots"))] = BotKind["heuristic"],
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    try:
+        code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move,
+                              lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
+                              choose_lang=choose_lang)
+    except RuleError as exc:
+        code = _problems(err, exc)
+    except explaining.ExplainError as exc:
+        err.print(exc.message)
+        code = 2
+    _finish(code)
 
 
 def _tolerant_streams() -> None:

@@ -1,0 +1,410 @@
+"""Teaching (issue 5): `kural rules`, `diff`, `graph` and `explain`, generated from the rule files.
+
+Every game and variant file in games/ is enumerated, so a new game or
+house rule is covered without touching this file. The words come from
+the rules language (dsl/words.py: a phrase per construct; the library's
+phrases): nothing here expects text written for a particular game, except
+where a test names the variant files the issue names (maca7, pass-fee).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli import diff as diffing, explain as explaining, graph as graphing
+from cli.reading import move_text
+from cli.rulebook import Book, document, mark
+from cli.teaching import open_rules, rule_ids
+from dsl.compiler import parser
+from dsl.loader import find_game, load, variant_dir
+from dsl.paths import games_dir
+from dsl.words import CONSTRUCTS, LANGS, Context, Speaker, construct_coverage, fill, inflect
+from interpreter.legal import legal_moves, refusal
+from interpreter.library import LIBRARY
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = sorted(p.stem for p in games_dir().glob("*.yaml"))
+CASES = [(game, []) for game in GAMES] + [
+    (game, [v.stem]) for game in GAMES for v in sorted(variant_dir(find_game(game)).glob("*.yaml"))]
+IDS = ["+".join([g] + v) for g, v in CASES]
+
+# Expression syntax that must never reach a reader: operators, lambdas, a seat in brackets or parentheses.
+RAW = ["==", "!=", "=>", "<=", ">=", "+=", "-=", "(me)", "(seat)", "[me]", "[seat]", "{", "}", "None", "True",
+       "False", "~"]
+
+
+def raw_syntax(text: str, g=None) -> list[str]:
+    """What in `text` is still written in the rules language rather than in words."""
+    text = "\n".join(line for line in text.splitlines() if line.strip("=-"))  # not a title's underline
+    found = [token for token in RAW if token in text]
+    names = set(LIBRARY)
+    if g is not None:
+        names |= {z.name for z in g.zones} | {m.name for m in g.moves} | set(g.deck.values)
+    found += sorted({m.group(0) for m in re.finditer(r"\b(\w+)\(", text) if m.group(1) in names})
+    return found
+
+
+def kural(tmp_path: Path, *args) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
+    env.update(KURAL_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="120")
+    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+                          encoding="utf-8", cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
+
+
+# ------------------------------------------------------------- the words
+def test_every_construct_of_the_grammar_has_words():
+    """Each node kind the parser can give is either folded to a value (literals) or has a `say_` in words.py."""
+    kinds = set()
+    for rule in parser().rules:
+        alias = rule.alias or rule.origin.name
+        name = getattr(alias, "name", alias)
+        if not str(name).startswith(("_", "?")):
+            kinds.add(str(name).lstrip("?"))
+    folded = {"number", "card", "string", "true", "false", "none", "expr", "effects", "stmt", "target", "arg",
+              "atom", "postfix", "unary", "product", "sum", "comparison", "not_expr", "and_expr", "or_expr",
+              "ternary", "if_stmt", "block", "assign"}
+    missing = kinds - folded - construct_coverage()
+    assert not missing, f"no words for {missing}"
+    for key, entry in CONSTRUCTS.items():
+        assert set(entry) == set(LANGS), key
+
+
+@pytest.mark.parametrize("name", sorted(LIBRARY))
+def test_every_library_notion_reads_in_both_languages(name):
+    """The library's phrase per notion (and each of its other forms) fills with its arguments, nothing left over."""
+    fn = LIBRARY[name]
+    for texts in [fn.text] + list(fn.forms.values()):
+        assert set(texts) == set(LANGS), name
+        for lang in LANGS:
+            args = [f"A{i}" for i in range(max(len(fn.args), 3))]  # a shaped form may take its own
+            out = fill(texts[lang], args, x="c", me="you")
+            assert "{" not in out and "}" not in out and "~" not in out, (name, lang, out)
+
+
+@pytest.mark.parametrize("word,case,expected", [
+    ("masa", "loc", "masada"), ("masa", "dat", "masaya"), ("masa", "acc", "masayı"), ("el", "poss2", "elin"),
+    ("senin el", "poss2", "senin elin"), ("deste", "abl", "desteden"), ("oyuncu", "gen", "oyuncunun"),
+    ("sen", "abl", "senden"), ("karo 7", "acc", "karo 7'yi"), ("maça 3", "loc", "maça 3'te"),
+    ("kupa 10", "gen", "kupa 10'un"), ("renk", "poss3", "rengi"), ("seçilen kart", "gen", "seçilen kartın"),
+    ("ortadaki fişler", "dat", "ortadaki fişlere"), ("c", "gen", "c'nin"), ("kitap", "acc", "kitabı"),
+])
+def test_turkish_case_endings_follow_vowel_harmony(word, case, expected):
+    assert inflect(word, case) == expected
+
+
+def test_a_possessive_takes_the_buffer_n():
+    """oyuncunun eli -> oyuncunun eline / elinde: the ending after a possessive takes n."""
+    out = fill("{0:poss3.dat}", ["el"])
+    assert out == "eline"
+    assert fill("{0:loc}", [fill("oyuncunun {0:poss3}", ["el"])]) == "oyuncunun elinde"
+
+
+def test_params_are_folded_into_the_words():
+    """`if start_card == none then ... else ...` reads as the branch this game's params choose."""
+    g = load("fantan")
+    sp = Speaker(g, None, "en")
+    move = g.moves[0]
+    ctx = sp.move_locals(move) if move.choices else Context()
+    for name, info in g.param_info.items():
+        if info["type"] == "card" and info["value"] is not None:
+            words = sp.condition(f"{name} == none", ctx)
+            assert words == sp.condition("false", ctx)
+            assert sp.value(name, ctx) == sp.card(info["value"])
+
+
+# ------------------------------------------------------------- kural rules
+@pytest.mark.parametrize("game,variants", CASES, ids=IDS)
+def test_rules_print_in_both_languages_and_formats_with_words_only(game, variants):
+    rs = open_rules(game, variants)
+    base = open_rules(game) if variants else None
+    cited = rule_ids(rs.data) + [h["rule"] for h in rs.heads if h.get("rule")]
+    for lang in LANGS:
+        for fmt in ("text", "markdown"):
+            out = document(rs, lang, fmt, base)
+            assert out.strip()
+            assert not raw_syntax(out, rs.g), (lang, fmt, raw_syntax(out, rs.g))
+            flat = " ".join(out.split())
+            missing = [r for r in cited if r not in flat]
+            assert not missing, f"rule numbers the rule file cites are missing ({lang}, {fmt}): {missing}"
+            for m in rs.g.moves:  # every move and every check of its guard is in the document
+                assert m.name in flat or (m.title.get(lang) or m.name) in flat
+                for check in m.checks:
+                    why = (check.why.get(lang) or check.why.get("en") or "") if check.why else ""
+                    if why:
+                        assert " ".join(why.split())[1:] in flat, why
+            for tip in (p.tip for p in rs.g.bot if p.tip):
+                assert " ".join((tip.get(lang) or tip["en"]).split())[1:] in flat
+
+
+def test_rules_document_has_every_part_of_the_rule_file():
+    rs = open_rules(GAMES[0])
+    for lang in LANGS:
+        keys = [s.key for s in Book(rs, lang).sections()]
+        for key in ("sec_players", "sec_zones", "sec_deal", "sec_turns", "sec_moves", "sec_round_end",
+                    "sec_game_end", "sec_result"):
+            assert key in keys, key
+
+
+def test_rules_cli_in_turkish_and_english_markdown(tmp_path):
+    game = GAMES[0]
+    for lang in LANGS:
+        proc = kural(tmp_path, "rules", game, "--lang", lang, "--format", "markdown")
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith("# ") and "\n## " in proc.stdout
+        assert not raw_syntax(proc.stdout)
+
+
+@pytest.mark.parametrize("game,variants", [c for c in CASES if c[1]], ids=[i for i, c in zip(IDS, CASES) if c[1]])
+def test_rules_of_a_variant_mark_exactly_the_parts_it_changes(game, variants):
+    """With --variant, a part is marked iff its words differ from the base game's."""
+    rs, base = open_rules(game, variants), open_rules(game)
+    plain = {p.id: p for s in Book(base, "en").sections() for p in s.parts}
+    out = " ".join(document(rs, "en", "text", base).split())
+    marked = out.count("[changed by ") + out.count("[added by ")
+    changed = sum(1 for s in Book(rs, "en").sections() for p in s.parts
+                  if p.id not in plain or plain[p.id].key() != p.key())
+    assert marked == changed
+
+
+def test_maca7_rules_mark_the_start_card_and_what_reads_it():
+    rs, base = open_rules("fantan", ["maca7"]), open_rules("fantan")
+    book = Book(rs, "en").sections()
+    mark(book, Book(base, "en").sections())
+    marked = sorted(p.id for s in book for p in s.parts if p.mark)
+    assert marked == ["flow.round.first", "moves.play", "params.start_card"]
+
+
+USER_VARIANT = """\
+extends: fantan
+variant: {id: kings-last, title: {en: "Kings last", tr: "Papazlar sona"}}
+moves:
+  play:
+    when: rank(card) != 13 or count(hand(me)) == 1
+"""
+
+
+def test_a_users_own_guard_is_explained_in_words(tmp_path):
+    """Nobody wrote text for this variant: its guard reads in words in both languages."""
+    path = tmp_path / "kings-last.yaml"
+    path.write_text(USER_VARIANT, encoding="utf-8")
+    proc = kural(tmp_path, "rules", "fantan", "--variant", path, "--lang", "en")
+    assert proc.returncode == 0, proc.stderr
+    flat = " ".join(proc.stdout.split()).lower()
+    assert "the card is not a king or the number of cards in your hand is 1" in flat
+    assert "[changed by kings-last]" in flat
+    assert not raw_syntax(proc.stdout)
+    rs = open_rules("fantan", [str(path)])
+    tr = document(rs, "tr")
+    assert "seçilen kart papaz değil ya da senin elindeki kart sayısı ile 1 eşit" in " ".join(tr.split()).lower()
+    assert not raw_syntax(tr)
+
+
+def test_a_text_entry_keyed_by_a_part_overrides_its_sentence(tmp_path):
+    path = tmp_path / "worded.yaml"
+    path.write_text('extends: fantan\ntext:\n  "flow.round.end": {en: "The hand ends when someone runs out.", '
+                    'tr: "Kartı biten olunca el biter."}\n', encoding="utf-8")
+    rs = open_rules("fantan", [str(path)])
+    for lang, sentence in (("en", "The hand ends when someone runs out."), ("tr", "Kartı biten olunca el biter.")):
+        out = document(rs, lang)
+        assert sentence in out
+        assert "flow.round.end" not in out
+
+
+# -------------------------------------------------------------- kural diff
+def changes_of(game, variant, lang="en"):
+    left, right, _, _ = diffing.sides(game, variant)
+    return diffing.compare(left, right, lang)
+
+
+def test_maca7_changes_only_the_start_card():
+    changes = changes_of("fantan", "maca7")
+    assert [(c.kind, c.name, c.status) for c in changes] == [("param", "start_card", "changed")]
+    (c,) = changes
+    assert c.rules == ["F2"] and "7S" in c.after[0] and "7D" in c.before[0]
+    assert c.where.endswith("maca7.yaml:8") and c.yaml == ["  start_card: 7S"]
+    assert c.reads  # the places that read the start card, in words
+
+
+def test_pass_fee_adds_params_vars_the_pass_effects_the_round_score_and_a_result_field():
+    changes = changes_of("fantan", "pass-fee")
+    assert sorted((c.kind, c.name, c.status) for c in changes) == sorted([
+        ("param", "pass_fee", "added"), ("param", "start_chips", "added"),
+        ("var", "chips", "added"), ("var", "pot", "added"),
+        ("effects", "pass", "added"), ("flow", "flow.round.score", "added"), ("field", "chips", "added")])
+    assert all(c.yaml and "pass-fee.yaml:" in c.where for c in changes)
+    assert all("FV3" in c.rules for c in changes if c.kind in ("param", "var"))
+
+
+@pytest.mark.parametrize("game,variants", [c for c in CASES if c[1]], ids=[i for i, c in zip(IDS, CASES) if c[1]])
+def test_a_variant_changes_only_what_its_file_writes(game, variants):
+    """Every change is in a section the variant file writes, and is shown with its rule-file lines."""
+    from dsl.yamlload import load_file
+    path = variant_dir(find_game(game)) / f"{variants[0]}.yaml"
+    written = set(load_file(path)) - {"extends", "variant"}
+    changes = changes_of(game, variants[0])
+    for c in changes:
+        assert c.path[0] in written, (c.path, written)
+        if c.status != "removed":
+            assert c.yaml and c.where.split(":")[0].endswith(path.name)
+    left, right, a, b = diffing.sides(game, variants[0])
+    for lang in LANGS:
+        out = diffing.report(left, right, a, b, lang)
+        words = "\n".join(line for line in out.splitlines() if not line.lstrip().startswith("|"))  # not the YAML
+        assert not raw_syntax(words, right.g)
+
+
+def test_a_variant_that_changes_nothing_says_so(tmp_path):
+    path = tmp_path / "same.yaml"
+    path.write_text("extends: fantan\nvariant: {id: same}\nparams:\n  start_card: 7D\nmoves:\n  pass:\n"
+                    "    title: {en: pass, tr: pas}\n", encoding="utf-8")
+    assert changes_of("fantan", str(path)) == []
+    proc = kural(tmp_path, "diff", "fantan", path)
+    assert proc.returncode == 0, proc.stderr
+    assert "changes nothing" in proc.stdout or "hiçbir şeyi değiştirmiyor" in proc.stdout
+
+
+def test_diff_of_two_files_and_in_the_terminal(tmp_path):
+    proc = kural(tmp_path, "diff", "games/fantan.yaml", "games/fantan/maca7.yaml", "--lang", "en")
+    assert proc.returncode == 0, proc.stderr
+    assert "param start_card (F2): changed" in proc.stdout
+    assert "maca7.yaml:8" in proc.stdout and "start_card: 7S" in proc.stdout
+    bad = kural(tmp_path, "diff", "fantan", "no-such-variant")
+    assert bad.returncode == 2 and "no variant" in bad.stderr
+
+
+# ------------------------------------------------------------- kural graph
+NODE = re.compile(r'^\s*(\w+)(\(\[|\[\[|\[|\(|\{)"(.*)"(\]\)|\]\]|\]|\)|\})$')
+EDGE = re.compile(r'^\s*(\w+) -->(?:\|"(.*)"\|)? (\w+)$')
+
+
+def parse_mermaid(text: str):
+    lines = text.splitlines()
+    assert lines[0] == "---" and lines[2] == "---" and lines[3] == "flowchart TD", lines[:4]
+    nodes, edges, depth = {}, [], 0
+    for line in lines[4:]:
+        if line.strip().startswith("subgraph "):
+            depth += 1
+            continue
+        if line.strip() == "end":
+            depth -= 1
+            continue
+        n, e = NODE.match(line), EDGE.match(line)
+        assert n or e, f"not Mermaid: {line!r}"
+        if n:
+            assert n.group(1) not in nodes, "node declared twice"
+            nodes[n.group(1)] = n.group(3)
+        else:
+            edges.append((e.group(1), e.group(2) or "", e.group(3)))
+    assert depth == 0
+    return nodes, edges
+
+
+@pytest.mark.parametrize("game,variants", CASES, ids=IDS)
+def test_mermaid_is_a_state_machine_from_the_start_to_the_result(game, variants):
+    rs = open_rules(game, variants)
+    for lang in LANGS:
+        nodes, edges = parse_mermaid(graphing.mermaid(graphing.build(rs, lang)))
+        for a, label, b in edges:
+            assert a in nodes and b in nodes, (a, b)
+            assert '"' not in label and not raw_syntax(label.replace("<br/>", " "), rs.g)
+        for label in nodes.values():
+            assert not raw_syntax(label.replace("<br/>", " "), rs.g), label
+        reach, todo = set(), ["start"]
+        while todo:
+            at = todo.pop()
+            if at not in reach:
+                reach.add(at)
+                todo += [b for a, _, b in edges if a == at]
+        assert "result" in reach and all(n in reach for n in nodes)
+        for m in rs.g.moves:  # each move is entered from a step, with its guard in words on the edge
+            into = [label for a, label, b in edges if b == f"move_{m.name}" and a.startswith("step_")]
+            assert into and all(label for label in into)
+            for check in m.checks:
+                if check.rule:
+                    assert all(check.rule in label for label in into)
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+@pytest.mark.parametrize("game,variants", CASES, ids=IDS)
+def test_dot_output_parses_with_graphviz(game, variants):
+    text = graphing.dot(graphing.build(open_rules(game, variants), "tr"))
+    proc = subprocess.run(["dot", "-Tsvg"], input=text, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "<svg" in proc.stdout
+
+
+def test_graph_output_file_or_a_clear_error(tmp_path, monkeypatch):
+    target = tmp_path / "fantan.svg"
+    if shutil.which("dot"):
+        proc = kural(tmp_path, "graph", "fantan", "--output", target)
+        assert proc.returncode == 0, proc.stderr
+        assert target.read_text(encoding="utf-8").lstrip().startswith(("<?xml", "<svg"))
+    proc = kural(tmp_path, "graph", "fantan", "--format", "dot")
+    assert proc.returncode == 0 and proc.stdout.startswith("digraph")
+    monkeypatch.setattr(graphing.shutil, "which", lambda name: None)
+    code, message = graphing.render("digraph {}", tmp_path / "x.png", "en")
+    assert code == 2 and "install graphviz" in message.lower()
+    code, message = graphing.render("digraph {}", tmp_path / "x.pdf", "en")
+    assert code == 2 and ".svg" in message
+
+
+# ----------------------------------------------------------- kural explain
+class Printer:
+    def __init__(self):
+        self.lines = []
+
+    def print(self, *parts):
+        self.lines.append(" ".join(getattr(p, "plain", str(p)) for p in parts))
+
+
+def test_explain_names_the_rule_that_forbids_each_card_not_legal(tmp_path):
+    """At a seeded point, every legal move is listed, and each other card of the hand with its refusal's rule."""
+    game, seed, k = "fantan", 3, 12
+    g = load(game)
+    out = Printer()
+    assert explaining.run(out, game=game, variants=[], sets=[], seed=seed, k=k, lang_option="en", card=None,
+                          record_path=None, bots="heuristic", choose_lang=lambda o, gl: o or gl) == 0
+    text = "\n".join(out.lines)
+    _, rec = explaining.play_one(g, seed, ["heuristic"] * g.players, True, False, [])
+    s = explaining.position(g, rec, k, "en")
+    legal = {explaining._key(g, mv) for mv in legal_moves(s)}
+    refused = 0
+    for index in g.steps[s.step].moves:
+        for values in explaining.options(s, g.moves[index]):
+            if explaining._key(g, (index, values)) in legal:
+                continue
+            check = refusal(s, index, values)
+            assert check is not None
+            line = next(l for l in out.lines if l.strip().startswith(move_text(g, (index, values), "en") + " "))
+            assert (check.rule or "") in line and (check.why.get("en") or "") in line
+            refused += 1
+    assert refused
+    assert not raw_syntax(text.split("Legal moves")[1], g)
+    proc = kural(tmp_path, "explain", game, "--seed", seed, "--move", k, "--lang", "tr")
+    assert proc.returncode == 0, proc.stderr
+    assert "Geçerli hamleler" in proc.stdout
+
+
+def test_explain_a_record_and_a_card(tmp_path):
+    rec_path = tmp_path / "game.jsonl"
+    assert kural(tmp_path, "simulate", "fantan", "-n", 1, "--seed", 5, "--bots", "random",
+                 "--record", rec_path).returncode == 0
+    by_record = kural(tmp_path, "explain", "--record", rec_path, "--move", 20, "--lang", "en")
+    by_seed = kural(tmp_path, "explain", "fantan", "--seed", 5, "--bots", "random", "--move", 20, "--lang", "en")
+    assert by_record.returncode == by_seed.returncode == 0, by_record.stderr + by_seed.stderr
+    assert by_record.stdout.split("To move")[1] == by_seed.stdout.split("To move")[1]
+    bad = kural(tmp_path, "explain", "--record", rec_path, "--move", 10_000)
+    assert bad.returncode == 2 and "--move" in bad.stderr
+    g = load("fantan")
+    start = g.param_info["start_card"]["value"]
+    other = next(c for c in range(g.deck.size) if g.deck.face[c] != g.deck.face[start])
+    for card, expected in ((start, [" can be played here."]), (other, ["F2", "is not among"])):
+        out = Printer()
+        explaining.run(out, game="fantan", variants=[], sets=[], seed=5, k=1, lang_option="en",
+                       card=g.deck.code[card], record_path=None, bots="random", choose_lang=lambda o, gl: o or gl)
+        assert any(e in "\n".join(out.lines) for e in expected), out.lines
