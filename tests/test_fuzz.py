@@ -215,8 +215,7 @@ def test_fuzzed_play(game):
         print(f"\naborted games (move bound): {dict(ABORTED)}")
 
 
-@pytest.mark.parametrize("game,combo", [(g, c) for g in game_ids() for c in configs(g)],
-                         ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
+@pytest.mark.parametrize("game,combo", [pytest.param(g, c, id=config_id(g, c)) for g in game_ids() for c in configs(g)])
 def test_every_combination_plays_to_the_end_with_every_bot(game, combo):
     """Each combination once per bot kind (every seat that kind), from fixed seeds: none hits the move bound."""
     for i, kind in enumerate(sorted(BOTS)):
