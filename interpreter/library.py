@@ -286,7 +286,7 @@ def _move_card(s, card, zone):
     where[card] = zone
 
 
-@notion("move", ["card_or_cards", "zone"], "none", "put {0} on {1}", "{0:acc} {1:dat} koy", effect=True)
+@notion("move", ["card_or_cards", "zone"], "none", "move {0} to {1}", "{0:acc} {1:dat} koy", effect=True)
 def _move(ctx, a):
     what, zone = a
 
@@ -301,7 +301,7 @@ def _move(ctx, a):
     return move
 
 
-@notion("move_all", ["zone", "zone"], "none", "put all the cards of {0} on {1}", "{0:loc}ki bütün kartları {1:dat} koy",
+@notion("move_all", ["zone", "zone"], "none", "move all the cards of {0} to {1}", "{0:loc}ki bütün kartları {1:dat} koy",
         effect=True)
 def _move_all(ctx, a):
     src, dst = a
