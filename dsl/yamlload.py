@@ -15,6 +15,8 @@ from .errors import Loc, RuleError
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 100_000  # bounds alias expansion ("billion laughs")
+MAX_CHARS = 2 * MAX_FILE_BYTES  # the text of every value, aliases expanded: one long string repeated by aliases
+MAX_DEPTH = 50  # mappings and lists inside one another; PyYAML composes (and we build) recursively
 YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
 
 
@@ -55,26 +57,78 @@ def loc_of(value, default: Loc) -> Loc:
 
 
 def load_file(path: Path) -> LDict:
+    return load_text(read_text(path), str(path))
+
+
+def read_text(path: Path) -> str:
+    """A rule file's text; never more than MAX_FILE_BYTES are read (a huge file, or something
+    endless such as a device, is refused after the first bytes past the limit)."""
     name = str(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise RuleError.at(Loc(name, 1, 1), f"cannot read the file: {exc.strerror}",
                            "check the path") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RuleError.at(Loc(name, 1, 1), f"the file is {len(raw)} bytes; rule files are limited to {MAX_FILE_BYTES}",
-                           "split it with `extends:`, or remove generated text")
+        raise RuleError.at(Loc(name, 1, 1), f"the file is over {MAX_FILE_BYTES} bytes; rule files are limited "
+                           f"to {MAX_FILE_BYTES}", "split it with `extends:`, or remove generated text")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise RuleError.at(Loc(name, line, 1), "the file is not UTF-8 text", "save it as UTF-8") from None
-    return load_text(text, name)
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        col = len(raw[start: exc.start].decode("utf-8", "replace")) + 1
+        raise RuleError.at(Loc(name, line, col), f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                           "save it as UTF-8") from None
+    return text
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark):
+        super().__init__("too deep")
+        self.mark = mark
+
+
+class _Tagged(Exception):
+    def __init__(self, mark, tag: str):
+        super().__init__("tagged")
+        self.mark, self.tag = mark, tag
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader's composer, stopped at MAX_DEPTH: it recurses once per level, so `[[[[...` a few
+    thousand deep would otherwise end in Python's RecursionError instead of a message."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.depth = 0
+
+    def compose_node(self, parent, index):
+        self.depth += 1
+        try:
+            event = self.peek_event()
+            if self.depth > MAX_DEPTH:
+                raise _TooDeep(event.start_mark)
+            tag = getattr(event, "tag", None)  # set only when the file writes a tag: !!python/object, !!str
+            if tag is not None:
+                raise _Tagged(event.start_mark, tag)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def load_text(text: str, name: str) -> LDict:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_Loader)
+    except _Tagged as exc:  # refused before anything is built from it
+        loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
+        raise RuleError.at(loc, f"the YAML tag {_tag(exc.tag)} is not allowed in a rule file",
+                           "rule files are plain data: remove the tag", _line(text, loc.line)) from None
+    except _TooDeep as exc:
+        loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
+        raise RuleError.at(loc, f"mappings and lists are nested more than {MAX_DEPTH} levels deep here",
+                           "a rule file needs a few levels: check the brackets", _line(text, loc.line)) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(name, mark.line + 1, mark.column + 1) if mark else Loc(name, 1, 1)
@@ -84,14 +138,16 @@ def load_text(text: str, name: str) -> LDict:
         raise RuleError.at(loc, f"this is not valid YAML: {exc.problem or exc.context}", hint,
                            _line(text, loc.line)) from None
     except yaml.YAMLError as exc:
-        raise RuleError.at(Loc(name, 1, 1), f"this is not valid YAML: {exc}") from None
+        raise RuleError.at(Loc(name, 1, 1), f"this is not valid YAML: {exc}",
+                           "check the indentation and the quotes") from None
     if node is None:
         raise RuleError.at(Loc(name, 1, 1), "the file is empty", "a rule file starts with `game:`")
     builder = _Builder(name, text)
+    builder.measure(node)  # before building anything: an alias bomb is refused at once
     data = builder.build(node)
     if not isinstance(data, LDict):
-        raise RuleError.at(Loc(name, 1, 1), "a rule file must be a mapping of sections (game:, deck:, ...)",
-                           "start the file with `game:`")
+        raise builder.fail(node, "a rule file must be a mapping of sections (game:, deck:, ...)",
+                           "start the file with `game:`, or `extends:` for a variant")
     return data
 
 
@@ -104,7 +160,6 @@ class _Builder:
     def __init__(self, name: str, text: str):
         self.name = name
         self.text = text
-        self.nodes = 0
 
     def loc(self, node) -> Loc:
         return Loc(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -113,11 +168,46 @@ class _Builder:
         loc = self.loc(node)
         return RuleError.at(loc, message, hint, _line(self.text, loc.line))
 
+    def measure(self, node) -> None:
+        """What the node tree becomes once every alias (*name) is expanded: how many values, how
+        much text, how deep. Each node is measured once (aliases share nodes), so a few lines that
+        would expand to billions of values are measured in microseconds and refused before building.
+        An alias inside its own anchor (`&a [*a]`) makes a loop, refused too."""
+        sizes: dict[int, tuple[int, int, int]] = {}
+        busy: set[int] = set()
+
+        def visit(n) -> tuple[int, int, int]:
+            key = id(n)
+            if key in sizes:
+                return sizes[key]
+            if key in busy:
+                raise self.fail(n, "a YAML alias (*name) is used inside its own anchor (&name), a loop",
+                                "rule files are plain data: write the values out")
+            busy.add(key)
+            if isinstance(n, yaml.MappingNode):
+                parts = [visit(x) for pair in n.value for x in pair]
+            elif isinstance(n, yaml.SequenceNode):
+                parts = [visit(x) for x in n.value]
+            else:
+                parts = [(0, len(n.value), 0)]
+            busy.discard(key)
+            values = 1 + sum(p[0] for p in parts)
+            chars = sum(p[1] for p in parts)
+            depth = 1 + max((p[2] for p in parts), default=0)
+            if values > MAX_NODES:
+                raise self.fail(n, f"this expands to more than {MAX_NODES} values (an alias bomb?)",
+                                "use fewer YAML aliases (*name); rule files are small")
+            if chars > MAX_CHARS:
+                raise self.fail(n, f"this expands to more than {MAX_CHARS} characters of text",
+                                "use fewer YAML aliases (*name) of long texts")
+            if depth > MAX_DEPTH:
+                raise self.fail(n, f"with its aliases expanded, this is nested more than {MAX_DEPTH} levels deep",
+                                "use fewer YAML aliases (*name) inside one another")
+            sizes[key] = (values, chars, depth)
+            return sizes[key]
+        visit(node)
+
     def build(self, node):
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise self.fail(node, f"the file expands to more than {MAX_NODES} values (an alias bomb?)",
-                            "use fewer YAML aliases (*name)")
         if isinstance(node, yaml.MappingNode):
             self.plain_tag(node, "map")
             return self.mapping(node)
@@ -133,7 +223,7 @@ class _Builder:
 
     def plain_tag(self, node, kind: str) -> None:
         if node.tag != f"tag:yaml.org,2002:{kind}":
-            raise self.fail(node, f"the YAML tag {node.tag} is not allowed in a rule file",
+            raise self.fail(node, f"the YAML tag {_tag(node.tag)} is not allowed in a rule file",
                             "rule files are plain data: remove the tag")
 
     def mapping(self, node):
@@ -173,8 +263,16 @@ class _Builder:
             return yaml.SafeLoader.construct_yaml_float(_CONSTRUCTOR, node)
         if tag == "tag:yaml.org,2002:null":
             return None
-        raise self.fail(node, f"the YAML tag {tag} is not allowed in a rule file",
-                        "rule files are plain data: remove the tag")
+        # no tag is written (those are refused while composing): YAML 1.1 read plain text as
+        # something else, such as 2024-01-31 as a date
+        kind = {"timestamp": "a date", "value": "a value marker", "binary": "binary data"}.get(
+            tag.rsplit(":", 1)[-1], _tag(tag))
+        raise self.fail(node, f"YAML reads `{node.value}` as {kind}", f'quote it: "{node.value}"')
+
+
+def _tag(tag: str) -> str:
+    """A tag as it was written: `!!python/object`, not `tag:yaml.org,2002:python/object`."""
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
 
 
 _CONSTRUCTOR = yaml.SafeLoader("")
