@@ -210,7 +210,9 @@ class _Unit:
         if want == "card_or_cards":
             if x.type in ("card", "cards", "any") or (x.type == "list" and x.elem in ("card", None)):
                 return x
-            hint = "move_all(from, to) moves a whole zone" if x.type == "zone" else ""
+            hint = ("move_all(from, to) moves a whole zone" if x.type == "zone" else
+                    "name a per-player zone's owner: hand(me)" if x.type == "family" else
+                    "a card (card, top(stock)) or a list of cards (filter(hand(me), c => ...))")
             raise self.fail(tree, f"expected a card or a list of cards here, but this is {TYPE_WORDS.get(x.type, x.type)}",
                             hint)
         if want in ("any", x.type) or x.type == "any":
@@ -434,7 +436,7 @@ class _Unit:
         name = name_tok.value
         entry = self.c.names.get(name)
         if name in self.locals:
-            raise self.fail(t, f"`{name}` is a value, not a function")
+            raise self.fail(t, f"`{name}` is a value, not a function", f"write `{name}` without ( )")
         if entry is not None and entry.kind == "zone":
             return self.zone_of_seat(t, entry.value, args, d)
         if entry is not None and entry.kind == "table":
@@ -451,9 +453,9 @@ class _Unit:
 
     def zone_of_seat(self, t, z, args, d):
         if not z.per_seat:
-            raise self.fail(t, f"`{z.name}` is one zone for everybody: write it without ( )")
+            raise self.fail(t, f"`{z.name}` is one zone for everybody: write it without ( )", f"`{z.name}`, not `{z.name}(...)`")
         if len(args) != 1:
-            raise self.fail(t, f"`{z.name}` takes one seat, as in {z.name}(me)")
+            raise self.fail(t, f"`{z.name}` takes one seat, as in {z.name}(me)", f"{z.name}(me), {z.name}(seat), {z.name}(next(me))")
         seat = self.coerce(self.node(args[0], d), "num", args[0])
         base, f = z.first_id, seat.fn
         if seat.is_const:
@@ -462,7 +464,7 @@ class _Unit:
 
     def table_lookup(self, t, name, table, args, d):
         if len(args) != 1:
-            raise self.fail(t, f"`{name}` takes one card, as in {name}(card)")
+            raise self.fail(t, f"`{name}` takes one card, as in {name}(card)", f"a value table gives a number per card: {name}(card)")
         card = self.coerce(self.node(args[0], d), "card", args[0])
         if card.is_const:
             return const(table[card.const], "num")
@@ -482,7 +484,7 @@ class _Unit:
                 compiled.append(self.lambda_(arg, compiled[0] if compiled else None, fn, d))
                 continue
             if isinstance(arg, Tree) and arg.data == "lambda_":
-                raise self.fail(arg, f"`{fn.name}` does not take a rule `x => ...` here")
+                raise self.fail(arg, f"`{fn.name}` does not take a rule `x => ...` here", f"{fn.name}({', '.join(fn.args)})")
             compiled.append(self.coerce(self.node(arg, d), want, arg))
         if fn.body == "num" and len(compiled) == 1 and compiled[0].elem == "card":
             raise self.fail(t, f"`{fn.name}` of cards needs a rule that gives each card's number",
@@ -506,7 +508,8 @@ class _Unit:
                             "write a name, =>, then an expression about it")
         name = arg.children[0].value
         if name in self.locals or name in self.c.names:
-            raise self.fail(arg, f"`{name}` is already a name here; pick another for the rule's argument")
+            raise self.fail(arg, f"`{name}` is already a name here; pick another for the rule's argument",
+                            "for example c => ..., x => ...")
         elem = (collection.elem if collection else None) or "any"
         self.locals[name] = elem
         try:
@@ -523,7 +526,8 @@ class _Unit:
         return C(call, "fn")
 
     def n_lambda_(self, t, d):
-        raise self.fail(t, "a rule `x => ...` can only be given to a library notion such as count or any")
+        raise self.fail(t, "a rule `x => ...` can only be given to a library notion such as count or any",
+                        "for example count(hand(me), c => rank(c) == 1)")
 
     def n_index(self, t, d):
         base_tree, idx_tree = t.children
@@ -535,7 +539,8 @@ class _Unit:
                 return C(lambda s, e: s.vars[slot + _seat(f(s, e), n)], "num")
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
-            raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}")
+            raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}",
+                            "top(zone) is a zone's top card; count(zone) its size")
         bf, f = base.fn, idx.fn
         return C(lambda s, e: bf(s, e)[f(s, e)], base.elem or "any")
 
@@ -546,7 +551,8 @@ class _Unit:
             return yes if test.const else no
         types = {yes.type, no.type} - {"none"}
         if len(types) > 1 and "any" not in types:
-            raise self.fail(t, f"the two branches give different kinds: {yes.type} and {no.type}")
+            raise self.fail(t, f"the two branches give different kinds: {TYPE_WORDS.get(yes.type)} and {TYPE_WORDS.get(no.type)}",
+                            "`if c then a else b` needs a and b of one kind (none fits any)")
         tf, yf, nf = test.fn, yes.fn, no.fn
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
             return C(lambda s, e: not tf(s, e) or yf(s, e), "bool")
@@ -624,11 +630,12 @@ class _Unit:
         kinds = {a.type, b.type} - {"any"}
         if "none" in kinds:
             if op not in ("==", "!="):
-                raise self.fail(t, "none can only be compared with == or !=")
+                raise self.fail(t, "none can only be compared with == or !=", "x == none, or x != none")
             return
         if len(kinds) > 1:
             raise self.fail(t, f"cannot compare {TYPE_WORDS.get(a.type)} with {TYPE_WORDS.get(b.type)}",
-                            _type_hint(a.type, b.type))
+                            _type_hint(a.type, b.type) if {a.type, b.type} == {"card", "num"} else
+                            "only values of one kind can be compared")
         if kinds & {"card", "bool", "str", "zone", "move"} and op not in ("==", "!="):
             raise self.fail(t, f"{TYPE_WORDS.get(a.type)} can only be compared with == or !=",
                             "compare rank(card) or suit(card) to order cards")
@@ -674,7 +681,8 @@ class _Unit:
                 xf, cf = x.fn, coll.fn
                 fn = lambda s, e: xf(s, e) in cf(s, e)  # noqa: E731
         else:
-            raise self.fail(t, f"`in` needs a zone or a list on its right, not {TYPE_WORDS.get(coll.type)}")
+            raise self.fail(t, f"`in` needs a zone or a list on its right, not {TYPE_WORDS.get(coll.type)}",
+                            "card in hand(me), me in [0, 2]")
         if negate:
             inner = fn
             return C(lambda s, e: not inner(s, e), "bool")
@@ -723,7 +731,8 @@ class _Unit:
             if entry is None or entry.kind != "var":
                 raise self.not_assignable(target, name, entry)
             if entry.value.per_seat:
-                raise self.fail(target, f"`{name}` has a value per player: write {name}[seat] = ...")
+                raise self.fail(target, f"`{name}` has a value per player: write {name}[seat] = ...",
+                            f"{name}[me] = ..., one seat at a time")
             slot = entry.value.slot
             index = None
         else:
@@ -902,12 +911,24 @@ def _offset(t) -> int:
     return 0
 
 
-def _type_hint(have: str, want: str) -> str:
+def _type_hint(have: str, want: str, default: str = "") -> str:
     if {have, want} == {"card", "num"}:
         return "use rank(card) or suit(card) to compare a card with a number"
     if have == "zone" and want == "card":
         return "use top(zone) for its top card, or a choice `card: zone`"
     if have == "family":
         return "name whose zone: hand(me), hand(seat)"
-    return ""
+    if want == "family":
+        return "a per-player zone (per: seat) named alone goes here, as in deal(stock, hand, 5)"
+    if want == "bool" and have == "num":
+        return "compare it to make a condition: x > 0, x == 1"
+    if want == "num" and have == "bool":
+        return "a condition is not a number: if c then 1 else 0"
+    if want == "num" and have == "str":
+        return "arithmetic is on numbers only"
+    if want == "cards" and have == "list":
+        return "to total other lists use sum(list, x => ...)"
+    if want == "zone" and have in ("cards", "card"):
+        return "name a zone here: table, hand(me)"
+    return default or f"{TYPE_WORDS.get(want, want)} is expected here (the types: docs/language.md §3.8)"
 
