@@ -23,6 +23,9 @@ from .yamlload import LStr
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
+MAX_PARTS = 20_000  # the parts of one expression once its defines are inlined (a define used twice in
+# each of twenty defines inside one another would otherwise be compiled a million times: a hang)
+MAX_TOTAL_PARTS = 400_000  # the parts compiled for a whole rule file (the bundled games: a few hundred)
 NO_CONST = object()
 
 TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards": "cards", "zone": "a zone",
@@ -82,12 +85,19 @@ class Compiler:
         self.guard_of: int | None = None  # the move whose guard is being compiled
         self.overrides: dict[str, Any] | None = None  # subexpression (by its tree) -> its value, see dsl/specialize.py
         self.move_refs: dict[int, dict[int, Loc]] = {}  # move -> the moves its guard asks about, and where
+        self.parts = 0  # parts of the expression being compiled, defines inlined (MAX_PARTS)
+        self.total = 0  # parts compiled for the whole file (MAX_TOTAL_PARTS)
+        self.top: LStr | None = None  # the expression being compiled, where running out of parts is reported
+        self.trees: dict[tuple[str, str], Tree] = {}  # each text parsed once: defines are read at every use
+        self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
+        self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
 
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
         src = self._source(text)
         tree = self._parse(src, "expr")
         unit = _Unit(self, src, dict(locals_ or {}))
+        self.parts, self.top = 0, src
         out = unit.node(tree, 0)
         if expect:
             out = unit.coerce(out, expect, tree)
@@ -99,6 +109,7 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_))
         out = []
         for t, where in unit.fixed_parts(self._parse(src, "expr")):
+            self.parts, self.top = 0, src
             compiled = where.node(t, 0)
             if not compiled.is_const:
                 out.append((t, compiled))
@@ -108,6 +119,7 @@ class Compiler:
         src = self._source(text)
         tree = self._parse(src, "effects")
         unit = _Unit(self, src, dict(locals_ or {}))
+        self.parts, self.top = 0, src
         return unit.stmts(tree.children, 0)
 
     # ---------------------------------------------------------------- parsing
@@ -128,10 +140,15 @@ class Compiler:
         if len(src) > MAX_EXPR_CHARS:
             raise RuleError.at(src.loc, f"this expression is {len(src)} characters long; the limit is {MAX_EXPR_CHARS}",
                                "split it into named conditions (the `define:` section)")
-        try:
-            return parser().parse(str(src), start=start)
-        except UnexpectedInput as exc:
-            raise self._syntax_error(src, exc) from None
+        key = (str(src), start)
+        tree = self.trees.get(key)
+        if tree is None:
+            try:
+                tree = parser().parse(key[0], start=start)
+            except UnexpectedInput as exc:
+                raise self._syntax_error(src, exc) from None
+            tree = self.trees[key] = _flatten_chains(tree)
+        return tree
 
     def _syntax_error(self, src: LStr, exc: UnexpectedInput) -> RuleError:
         pos = getattr(exc, "pos_in_stream", None)
@@ -244,16 +261,28 @@ class _Unit:
         if depth > MAX_DEPTH:
             raise self.fail(t, f"this expression is nested more than {MAX_DEPTH} levels deep",
                             "split it into named conditions (the `define:` section)")
+        self.c.parts += 1
+        self.c.total += 1
+        if self.c.parts > MAX_PARTS or self.c.total > MAX_TOTAL_PARTS:
+            top = self.c.top or self.src
+            what = (f"this expression has more than {MAX_PARTS} parts" if self.c.parts > MAX_PARTS else
+                    f"the rule file has more than {MAX_TOTAL_PARTS} parts in all")
+            raise RuleError([Problem(top.loc, f"{what} once its defines are written out",
+                                     "a define is copied at every use: use defines inside defines fewer times",
+                                     str(top))])
         d = depth + 1
         if isinstance(t, Token):
-            raise self.fail(t, f"unexpected {t.value!r}")
+            raise self.fail(t, f"unexpected {t.value!r}", "check the operators around it")
         kind = t.data
         handler = getattr(self, "n_" + kind, None)
         if handler is None:
-            raise self.fail(t, f"`{kind}` cannot stand here")
+            raise self.fail(t, f"`{kind}` cannot stand here", "a value, a condition or a call is expected here")
         out = handler(t, d)
         if self.c.overrides is not None and not out.is_const:
-            known = self.c.overrides.get(repr(t), NO_CONST)
+            text = self.c.reprs.get(id(t))
+            if text is None:
+                text = self.c.reprs[id(t)] = repr(t)
+            known = self.c.overrides.get(text, NO_CONST)
             if known is not NO_CONST:
                 return const(known, out.type, out.elem)
         if not out.is_const and kind not in ("var", "lambda_"):
@@ -316,9 +345,18 @@ class _Unit:
         return C(lookup, x.type, elem=x.elem)
 
     def purity(self, t) -> tuple[bool, frozenset]:
-        """Does this expression read only constants and locals (never the state), and which locals?"""
+        """Does this expression read only constants and locals (never the state), and which locals?
+        Asked of every part, about all it contains: remembered per part (trees are parsed once and
+        kept), so that it costs once per part, not once per part and level."""
         if isinstance(t, Token) or t is None:
             return True, frozenset()
+        key = (id(t), tuple(self.locals))
+        known = self.c.purities.get(key)
+        if known is None:
+            known = self.c.purities[key] = self._purity(t)
+        return known
+
+    def _purity(self, t) -> tuple[bool, frozenset]:
         kind = t.data
         if kind in ("number", "card", "string", "true", "false", "none"):
             return True, frozenset()
@@ -604,10 +642,12 @@ class _Unit:
             try:
                 return const(fn(a.const, b.const), "num")
             except ZeroDivisionError:
-                raise self.fail(t, "division by zero") from None
+                raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params") from None
         af, bf = a.fn, b.fn
         if b.is_const:
             k = b.const
+            if k == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the first try in play
+                raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params")
             return C(lambda s, e: fn(af(s, e), k), "num")
         return C(lambda s, e: fn(af(s, e), bf(s, e)), "num")
 
@@ -696,6 +736,9 @@ class _Unit:
         return in_order([self.stmt(x, d) for x in trees if x is not None])
 
     def stmt(self, t, d) -> Callable:
+        if d > MAX_DEPTH:  # `{{{{ ... }}}}` nests statements without any expression to stop it
+            raise self.fail(t, f"these effects are nested more than {MAX_DEPTH} levels deep",
+                            "write the statements one after another, separated by ;")
         kind = t.data
         if kind == "block":
             return self.stmts(t.children, d + 1)
@@ -853,13 +896,30 @@ def card_lookup(name: str, zone: int, passes: list, wanted: list) -> Callable:
 
 
 def _chain_terms(t, kind: str) -> list:
-    out = []
-    for child in t.children:
-        if isinstance(child, Tree) and child.data == kind:
-            out.extend(_chain_terms(child, kind))
-        else:
-            out.append(child)
-    return out
+    return list(t.children)  # _parse has flattened the chain already
+
+
+CHAINS = ("or_", "and_")
+
+
+def _flatten_chains(tree: Tree) -> Tree:
+    """`a or b or c` parses as or_(or_(a, b), c): a spine one level per term. It is made one
+    or_(a, b, c), without recursion, so that a chain of thousands of terms (an expression may
+    have 10 000 characters) is one level to every walk of the tree, not a RecursionError."""
+    stack = [tree]
+    while stack:
+        t = stack.pop()
+        if t.data in CHAINS:
+            flat, pending = [], list(reversed(t.children))
+            while pending:
+                child = pending.pop()
+                if isinstance(child, Tree) and child.data == t.data:
+                    pending.extend(reversed(child.children))
+                else:
+                    flat.append(child)
+            t.children = flat
+        stack.extend(c for c in t.children if isinstance(c, Tree))
+    return tree
 
 
 # `or` and `and` of 2 to 4 terms are written out: one closure call per
