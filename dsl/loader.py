@@ -16,26 +16,34 @@ from .compiler import C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import LDict, LList, load_file
+from .yamlload import LDict, LList, load_text, read_text
 
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
 LAYOUTS = ("hand", "pile", "by_suit")
 MAX_EXTENDS = 10
+DEFAULT_MAX_MOVES = 20_000  # moves per game before it is stopped and counted as aborted
+MAX_MOVES = 1_000_000
 PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, without .yaml
 
 
 # ------------------------------------------------------------ finding files
 def find_game(name: str) -> Path:
     """A game by its id (the name of a file in games/) or a path to a rule file."""
     path = Path(name)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
             raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
         return path
     candidate = games_dir() / f"{name}.yaml"
-    if candidate.is_file():
+    if GAME_ID.fullmatch(name) and candidate.is_file():  # a game id, even where a folder has its name
         return candidate
+    if path.is_file():  # not read: its lines would be echoed in the errors
+        raise RuleError.at(Loc(name, 1, 1), "this is not a rule file: rule files end in .yaml",
+                           "give a path to a .yaml file or a game id")
+    if path.exists():
+        raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
     known = [p.stem for p in games_dir().glob("*.yaml")]
     close = difflib.get_close_matches(name, known, n=1)
     hint = f"did you mean `{close[0]}`?" if close else "games: " + ", ".join(sorted(known))
@@ -50,7 +58,7 @@ def find_variant(base: Path, name: str) -> Path:
     path = Path(name)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise RuleError.at(Loc(name, 1, 1), "no such variant file")
+            raise RuleError.at(Loc(name, 1, 1), "no such variant file", "give a path to a .yaml file or a variant name")
         return path
     candidate = variant_dir(base) / f"{name}.yaml"
     if candidate.is_file():
@@ -70,40 +78,72 @@ class Source:
         self.lines: dict[str, list[str]] = {}
 
     def read(self, path: Path) -> LDict:
-        data = load_file(path)
-        self.lines[str(path)] = path.read_text(encoding="utf-8").splitlines()
+        text = read_text(path)  # read once, within the size limit
+        data = load_text(text, str(path))
+        self.lines[str(path)] = text.splitlines()
         return data
 
 
-def layers_of(path: Path, src: Source, seen: tuple = (), via: Loc | None = None) -> list[tuple[Path, LDict]]:
+def allowed_roots(named: Path) -> tuple[Path, ...]:
+    """Where `extends` may reach from a file the user named: the games directory and that file's
+    own folder (and, for a variant in a game's variant folder, `mygame/v.yaml` beside
+    `mygame.yaml`, the game's folder). Rule files are data: a file must not be able to make the
+    loader read, and echo in an error, a file the user did not point at."""
+    folder = named.resolve().parent
+    roots = [games_dir().resolve(), folder]
+    if (folder.parent / f"{folder.name}.yaml").is_file():
+        roots.append(folder.parent)
+    return tuple(roots)
+
+
+def layers_of(path: Path, src: Source, seen: tuple = (), via: Loc | None = None,
+              roots: tuple[Path, ...] | None = None) -> list[tuple[Path, LDict]]:
     """The file and every file it extends, base first. `via` is the place of
-    the `extends:` that led here, where a cycle is reported."""
+    the `extends:` that led here, where a cycle is reported; `roots` are the
+    folders `extends` may reach (from the file the user named)."""
+    roots = roots if roots is not None else allowed_roots(path)
     resolved = path.resolve()
     if resolved in seen:
         chain = " -> ".join(p.name for p in seen + (resolved,))
         raise RuleError.at(via or Loc(str(path), 1, 1), f"`extends` goes round in a cycle: {chain}",
                            "a variant extends its base game, never itself")
     if len(seen) >= MAX_EXTENDS:
-        raise RuleError.at(Loc(str(path), 1, 1), f"more than {MAX_EXTENDS} files extend one another")
+        raise RuleError.at(via or Loc(str(path), 1, 1), f"more than {MAX_EXTENDS} files extend one another",
+                           "extend the base game directly")
     data = src.read(path)
     parent = data.get("extends")
     if parent is None:
         return [(path, data)]
     if not isinstance(parent, str):
         raise RuleError.at(data.val_loc("extends"), "`extends` names a game or a file", "extends: <game id>")
-    return layers_of(_extends_target(path, parent, data), src, seen + (resolved,),
-                     data.val_loc("extends")) + [(path, data)]
+    return layers_of(_extends_target(path, parent, data, roots), src, seen + (resolved,),
+                     data.val_loc("extends"), roots) + [(path, data)]
 
 
-def _extends_target(path: Path, parent: str, data: LDict) -> Path:
+def _inside(target: Path, roots: tuple[Path, ...]) -> bool:
+    resolved = target.resolve()  # `..` and symbolic links are followed before the check
+    return any(resolved.is_relative_to(root) for root in roots)
+
+
+def _extends_target(path: Path, parent: str, data: LDict, roots: tuple[Path, ...]) -> Path:
+    loc = data.val_loc("extends")
     if parent.endswith((".yaml", ".yml")):
-        target = (path.parent / parent)
+        target = path.parent / parent
+        if not _inside(target, roots):  # refused before reading, or even looking whether it exists
+            raise RuleError.at(loc, f"`extends: {parent}` reaches outside the games directory and the folder "
+                               "of the file you named", "extend a game of games/ by its id, or copy the base "
+                               "file next to yours", f"extends: {parent}")
+    elif not GAME_ID.fullmatch(parent):
+        raise RuleError.at(loc, f"`extends: {parent}` is neither a game id nor a .yaml file",
+                           "extends: <game id>, or extends: <file>.yaml beside this file", f"extends: {parent}")
     else:
         target = games_dir() / f"{parent}.yaml"
         if not target.is_file():
-            target = path.parent.parent / f"{parent}.yaml"
+            target = path.parent.parent / f"{parent}.yaml"  # a variant folder's own game
+            if not _inside(target, roots):
+                target = games_dir() / f"{parent}.yaml"
     if not target.is_file():
-        raise RuleError.at(data.val_loc("extends"), f"`extends: {parent}` names no rule file",
+        raise RuleError.at(loc, f"`extends: {parent}` names no rule file",
                            "name a game in games/ or a .yaml path relative to this file",
                            f"extends: {parent}")
     return target
