@@ -252,9 +252,10 @@ class _Builder:
             return empty
         return value
 
-    def need(self, container: LDict, key: str, what: str):
+    def need(self, container: LDict, key: str, what: str, at: Loc | None = None):
+        """A required key; when missing, reported at `at` (the key of the mapping that lacks it)."""
         if key not in container:
-            raise RuleError.at(container.loc, f"`{what}` is missing", f"add `{key}:`")
+            raise RuleError.at(at or container.loc, f"`{what}` is missing", f"add `{key}:`")
         return container[key]
 
     # ------------------------------------------------------------------ build
@@ -262,11 +263,16 @@ class _Builder:
         game = self.section("game")
         if "game" not in self.data:
             raise RuleError.at(self.data.loc, "the file has no `game:` section", "a rule file starts with game: id: ...")
-        gid = str(self.need(game, "id", "game.id"))
+        gid = str(self.need(game, "id", "game.id", self.data.key_loc("game")))
         players = game.get("players", 4)
         if not 1 <= players <= 12:
-            raise RuleError.at(game.val_loc("players"), "players must be between 1 and 12")
+            raise RuleError.at(game.val_loc("players"), f"players must be between 1 and 12, not {players}",
+                               "players: a whole number from 1 to 12")
         seats = self.seats(game, players)
+        max_moves = game.get("max_moves", DEFAULT_MAX_MOVES)
+        if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
+            raise RuleError.at(game.val_loc("max_moves"), f"game.max_moves must be between 1 and {MAX_MOVES}, "
+                               f"not {max_moves}", f"the default is {DEFAULT_MAX_MOVES}; leave it out to use it")
         deck = self.deck(self.section("deck"))
         params, param_info = self.params(self.section("params"), deck, sets)
         self.param_info, self.deck = param_info, deck
@@ -275,16 +281,18 @@ class _Builder:
         hand_name = str(game.get("hand_zone", "hand"))
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                "the hand zone")
-        if not hand.per_seat:
-            raise RuleError.at(self.section("zones").key_loc(hand_name), f"the hand zone `{hand_name}` must be per seat",
-                               "per: seat")
+        if not hand.per_seat:  # reported where the mistake is: the hand_zone: that names it, else the zone
+            where = game.val_loc("hand_zone") if "hand_zone" in game else self.section("zones").key_loc(hand_name)
+            raise RuleError.at(where, f"the hand zone `{hand_name}` must be per seat",
+                               f"name a zone with per: seat, or give `{hand_name}` per: seat")
         ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
         ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
         deck_section = self.section("deck")
         starts_in = str(deck_section.get("starts_in", "stock"))
         start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
         if start_zone.per_seat:
-            raise RuleError.at(deck_section.val_loc("starts_in"), "the deck must start in a shared zone")
+            raise RuleError.at(deck_section.val_loc("starts_in"), "the deck must start in a shared zone",
+                               f"name a zone with per: none, or change `{starts_in}` to per: none")
         vars_, slots = self.vars(self.section("vars"), players)
         ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
         moves_section = self.section("moves")
@@ -303,8 +311,14 @@ class _Builder:
         steps = self.steps(rnd, moves)
         for m in moves:
             if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
+                close = difflib.get_close_matches(m.next_step, [s.name for s in steps], n=1)
                 raise RuleError.at(moves_section[m.name].val_loc("next"), f"`next: {m.next_step}` names no step",
+                                   f"did you mean `{close[0]}`?" if close else
                                    "next: end, again, or a step of flow.round.turn")
+        self.reachable(rnd, steps, moves)
+        round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
+                                rnd.val_loc("end"))
+        game_end = self.ending(comp, flow.get("end", "true"), "game", flow.val_loc("end"))
         result = self.section("result")
         g = GameDef(
             id=gid, title=self.text(game.get("title"), gid), lang=str(game.get("lang", "en")),
@@ -315,18 +329,20 @@ class _Builder:
             first_seat=comp.expr(rnd.get("first", 0), {}, "num").fn,
             next_seat=comp.expr(rnd.get("next", "next(me)"), {}, "num").fn,
             after_move=self.effects(comp, rnd.get("after_move")),
-            round_end=comp.expr(self.need(rnd, "end", "flow.round.end"), {}, "bool").fn,
+            round_end=round_end,
             round_score=self.effects(comp, rnd.get("score")),
-            game_end=comp.expr(flow.get("end", "true"), {}, "bool").fn,
+            game_end=game_end,
             result=ResultDef(
-                winner=comp.expr(self.need(result, "winner", "result.winner"), {"seat": "num"}, "bool").fn,
-                score=comp.expr(self.need(result, "score", "result.score"), {"seat": "num"}, "num").fn,
+                winner=comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
+                                 {"seat": "num"}, "bool").fn,
+                score=comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
+                                {"seat": "num"}, "num").fn,
                 fields={k: comp.expr(v, {"seat": "num"}).fn for k, v in (result.get("fields") or {}).items()},
                 score_title=self.text(result.get("score_title"), "score"),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})}),
             bot=self.bot(comp, moves),
-            max_moves=int(game.get("max_moves", 20000)),
+            max_moves=max_moves,
             texts={k: dict(v) for k, v in self.section("text").items()},
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
         )
@@ -355,21 +371,27 @@ class _Builder:
 
     def deck(self, d: LDict) -> Deck:
         copies, jokers = d.get("copies", 1), d.get("jokers", 0)
+        # d.loc of a merged section is the base file's: name the key the mistake is in
+        where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
         if copies < 1 and jokers < 1:
-            raise RuleError.at(d.loc, "the deck has no cards", "copies: 1 gives one standard 52-card deck")
+            raise RuleError.at(where, "the deck has no cards", "copies: 1 gives one standard 52-card deck")
         if not (0 <= copies <= 8 and 0 <= jokers <= 16):
-            raise RuleError.at(d.loc, "a deck has 0 to 8 copies of the 52 cards and 0 to 16 jokers")
+            where = d.val_loc("copies") if not 0 <= copies <= 8 else d.val_loc("jokers")
+            raise RuleError.at(where, "a deck has 0 to 8 copies of the 52 cards and 0 to 16 jokers",
+                               "copies: 1 is one standard deck; jokers: 2 adds two jokers")
         names = {lang: dict(STANDARD_NAMES[lang]) for lang in LANGS}
         for lang, given in (d.get("names") or {}).items():
             base = names.setdefault(str(lang), dict(STANDARD_NAMES["en"]))
             for part, value in given.items():
                 want = 4 if part == "suits" else 13
                 if part != "joker" and len(value) != want:
-                    raise RuleError.at(given.val_loc(part), f"deck.names.{lang}.{part} needs {want} names")
+                    raise RuleError.at(given.val_loc(part), f"deck.names.{lang}.{part} needs {want} names",
+                                       "suits in the order S H D C; ranks in the order A 2 ... 10 J Q K")
                 base[part] = list(value) if part != "joker" else str(value)
         symbols = list(d.get("symbols") or ["♠", "♥", "♦", "♣"])
         if len(symbols) != 4:
-            raise RuleError.at(d.val_loc("symbols"), "deck.symbols needs 4 symbols, one per suit (S H D C)")
+            raise RuleError.at(d.val_loc("symbols"), "deck.symbols needs 4 symbols, one per suit (S H D C)",
+                               'for example symbols: ["♠", "♥", "♦", "♣"]')
         deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names)
         deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
         return deck
@@ -392,7 +414,8 @@ class _Builder:
         for name, spec in section.items():
             if isinstance(spec, dict):
                 if "value" not in spec:
-                    raise RuleError.at(section.val_loc(name), f"param `{name}` has no `value:`")
+                    raise RuleError.at(section.val_loc(name), f"param `{name}` has no `value:`",
+                                       f"{name}: {{value: ..., type: ...}}")
                 raw, loc = spec["value"], spec.val_loc("value")
                 declared = spec.get("type")
             else:
@@ -437,13 +460,14 @@ class _Builder:
             return card
         if kind == "bool":
             if not isinstance(raw, bool):
-                raise RuleError.at(loc, f"param `{name}` is true or false, not {raw!r}")
+                raise RuleError.at(loc, f"param `{name}` is true or false, not {raw!r}", "write true or false")
             return raw
         if kind == "num":
             if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-                raise RuleError.at(loc, f"param `{name}` is a number, not {raw!r}")
+                raise RuleError.at(loc, f"param `{name}` is a number, not {raw!r}", "write a number, such as 3 or 1.5")
             if p["min"] is not None and raw < p["min"] or p["max"] is not None and raw > p["max"]:
-                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {raw}")
+                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {raw}",
+                                   "the bounds are the param's `min:` and `max:`")
             return raw
         return str(raw)
 
@@ -482,8 +506,10 @@ class _Builder:
             per = str(v.get("per", "none"))
             scope = str(v.get("scope", "game"))
             if per not in ("seat", "none") or scope not in ("game", "round"):
-                loc = section.val_loc(name) if name in section else section.loc
-                raise RuleError.at(loc, f"var `{name}`: per is seat or none, scope is game or round")
+                key = "per" if per not in ("seat", "none") else "scope"
+                loc = v.val_loc(key) if isinstance(v, LDict) else section.loc
+                raise RuleError.at(loc, f"var `{name}`: `{key}: {v.get(key)}` is not known",
+                                   "per: seat or none; scope: game or round")
             title = self.text(v.get("title"), name) if v.get("title") else {}
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title))
             slot += players if per == "seat" else 1
@@ -584,17 +610,26 @@ class _Builder:
         return {lang: PARAM_REF.sub(value, sentence) for lang, sentence in text.items()}
 
     def guard_cycles(self, refs: dict, moves: list[MoveDef]) -> None:
-        """A guard may ask whether another move is possible, but never, through others, about itself."""
-        def visit(start: int, at: int, path: list[int]) -> None:
-            for target, loc in refs.get(at, {}).items():
-                if target == start:
-                    names = " -> ".join(moves[i].name for i in path + [target])
-                    raise RuleError.at(loc, f"the guard of `{moves[start].name}` depends on itself ({names})",
-                                       "a move's `when` can ask about other moves, not about itself")
-                if target not in path:
-                    visit(start, target, path + [target])
-        for index in refs:
-            visit(index, index, [index])
+        """A guard may ask whether another move is possible, but never, through others, about itself.
+        One search from each move, each move visited once (no recursion, no walk of every path:
+        thirty moves asking about one another must not take 2**30 steps)."""
+        for start in sorted(refs):
+            came_from = {start: None}
+            todo = [start]
+            while todo:
+                at = todo.pop()
+                for target, loc in refs.get(at, {}).items():
+                    if target == start:
+                        path, step = [], at
+                        while step is not None:
+                            path.append(step)
+                            step = came_from[step]
+                        names = " -> ".join(moves[i].name for i in reversed(path)) + f" -> {moves[start].name}"
+                        raise RuleError.at(loc, f"the guard of `{moves[start].name}` depends on itself ({names})",
+                                           "a move's `when` can ask about other moves, not about itself")
+                    if target not in came_from:
+                        came_from[target] = at
+                        todo.append(target)
 
     def checks(self, comp: Compiler, when, locals_, m: LDict) -> list[Check]:
         if when is None:
@@ -604,7 +639,8 @@ class _Builder:
         for item in items:
             test = item["check"] if "check" in item else None
             if test is None:
-                raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`")
+                raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`",
+                                   "- {check: <condition>, rule: <rule id>, why: {en: ...}}")
             out.append(Check(comp.expr(test, locals_, "bool").fn, item.get("rule"),
                              self.with_params(self.text(item.get("why"), "")), test))
         return out
@@ -631,7 +667,14 @@ class _Builder:
                                        f"the step offers `{mname}`, which is not a move",
                                        f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
                 indexes.append(by_name[mname])
-            steps.append(StepDef(str(step.get("step", f"step{i + 1}")), indexes))
+            name = str(step.get("step", f"step{i + 1}"))
+            where = step.val_loc("step") if "step" in step else turn.locs[i]
+            if name in {s.name for s in steps}:
+                raise RuleError.at(where, f"two steps of the turn are named `{name}`",
+                                   "give each step its own name: `next:` finds a step by name")
+            if not indexes:  # a step that offers nothing would leave the seat to move without a move
+                raise RuleError.at(where, f"the step `{name}` offers no moves", "moves: [a move, ...]")
+            steps.append(StepDef(name, indexes))
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:
@@ -640,6 +683,37 @@ class _Builder:
                                    "add it to a step's moves, or remove it")
         return steps
 
+    def ending(self, comp: Compiler, src, what: str, loc: Loc):
+        """A round's or the game's end condition. One that is false whatever happens (`end: false`,
+        or a condition on params that folds to false) would play until game.max_moves: refused."""
+        end = comp.expr(src, {}, "bool")
+        if end.is_const and not end.const:
+            key = "flow.round.end" if what == "round" else "flow.end"
+            raise RuleError.at(loc, f"the {what} can never end: `{key}` is always false",
+                               "write a condition that becomes true in play, such as a hand running out")
+        return end.fn
+
+    def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
+        """Every step of a turn must be reachable: a turn starts at its first step, and goes to
+        another only through a move's `next:`. A step no path leads to is a mistake (a misspelt
+        `next:`, a step left over), and its moves would never be offered."""
+        index = {s.name: i for i, s in enumerate(steps)}
+        seen, todo = {0}, [0]
+        while todo:
+            for m in steps[todo.pop()].moves:
+                target = index.get(moves[m].next_step)
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        turn = rnd["turn"]
+        for i, step in enumerate(steps):
+            if i not in seen:
+                item = turn[i]
+                loc = item.val_loc("step") if isinstance(item, LDict) and "step" in item else turn.locs[i]
+                raise RuleError.at(loc, f"the step `{step.name}` is never reached: it is not the first step "
+                                   "and no move of a reachable step has `next:` to it",
+                                   f"give a move `next: {step.name}`, or remove the step")
+
     def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
         out = []
         by_name = {m.name: m for m in moves}
@@ -647,11 +721,14 @@ class _Builder:
             mname = item.get("move")
             m = by_name.get(mname) if mname else None
             if mname and m is None:
-                raise RuleError.at(item.val_loc("move"), f"bot preference for `{mname}`, which is not a move")
+                close = difflib.get_close_matches(str(mname), list(by_name), n=1)
+                raise RuleError.at(item.val_loc("move"), f"bot preference for `{mname}`, which is not a move",
+                                   f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
             locals_ = {c.name: ("card" if c.of_cards else "any") for c in m.choices} if m else {}
             pref = comp.expr(self.need(item, "prefer", "bot[].prefer"), locals_)
             if pref.type not in ("bool", "num", "any"):
-                raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number")
+                raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number",
+                                   "higher is better: true counts 1, false 0")
             out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), "")))
         return out
 
