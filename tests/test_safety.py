@@ -1,0 +1,319 @@
+"""Safety (issue 6): rule files are data. No YAML tag builds anything, no expression reaches
+Python (no eval, no exec, no attribute, no import), no library notion touches a file or a
+process, and `extends` reads only inside the games directory and the folder of the file the
+user named, refusing anything else before reading it, so nothing of another file is echoed.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import io
+import os
+import socket
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from dsl import compiler
+from dsl.errors import RuleError
+from dsl.loader import find_game, load, variant_dir
+from interpreter.bots import make_bot
+from interpreter.engine import apply, new_game, result
+from interpreter.legal import legal_moves
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = sorted(p.stem for p in (ROOT / "games").glob("*.yaml"))
+SECRET = "kural-secret-4f1c"  # what a file outside the allowed folders holds; it must never be printed
+
+
+def kural(*args, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", KURAL_HOME=os.devnull + "-none")
+    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", cwd=ROOT, env=env, timeout=timeout,
+                          stdin=subprocess.DEVNULL)
+
+
+def refused_at_load(path: Path) -> RuleError:
+    with pytest.raises(RuleError) as info:
+        load(str(path))
+    return info.value
+
+
+# ------------------------------------------------------------------------ YAML tags
+TAGGED = {
+    "python object": '!!python/object/apply:os.system ["touch {marker}"]',
+    "python object new": '!!python/object/new:os.system ["touch {marker}"]',
+    "python object state": "!!python/object:builtins.dict {{a: 1}}",
+    "python name": "!!python/name:os.system",
+    "python module": "!!python/module:os",
+    "binary": "!!binary aGVsbG8=",
+    "set": "!!set {{a, b}}",
+    "omap": "!!omap [a: 1]",
+    "str": "!!str fantan",
+    "int": '!!int "3"',
+    "map": "!!map {{en: x}}",
+    "local tag": "!include /etc/passwd",
+    "verbatim tag": "!<tag:example.com,2000:app/x> y",
+}
+
+
+@pytest.mark.parametrize("name", list(TAGGED))
+def test_every_yaml_tag_is_refused_and_builds_nothing(tmp_path, name):
+    marker = tmp_path / "MARKER"
+    value = TAGGED[name].format(marker=marker)
+    path = tmp_path / "tagged.yaml"
+    path.write_text(f"extends: fantan\ntext:\n  F1: {value}\n", encoding="utf-8")
+    err = refused_at_load(path)
+    first = err.problems[0]
+    assert "YAML tag" in first.message and "not allowed" in first.message, str(err)
+    assert (first.loc.line, first.loc.col) == (3, 7), str(err)
+    assert not marker.exists()
+
+
+def test_a_tag_on_the_whole_document_or_through_a_tag_directive_is_refused(tmp_path):
+    marker = tmp_path / "MARKER"
+    for text in (f'--- !!python/object/apply:os.system ["touch {marker}"]\n',
+                 f'%TAG !p! tag:yaml.org,2002:python/\n---\nextends: fantan\ntext:\n  F1: !p!object/apply:os.system ["touch {marker}"]\n'):
+        path = tmp_path / "tagged.yaml"
+        path.write_text(text, encoding="utf-8")
+        assert "is not allowed" in refused_at_load(path).problems[0].message
+    assert not marker.exists()
+
+
+def test_plain_text_that_yaml_would_read_as_a_date_is_refused_with_a_hint(tmp_path):
+    path = tmp_path / "dated.yaml"
+    path.write_text("extends: fantan\ngame:\n  about: 2024-01-31\n", encoding="utf-8")
+    first = refused_at_load(path).problems[0]
+    assert "as a date" in first.message and '"2024-01-31"' in first.hint
+
+
+# ------------------------------------------------------------------ expressions
+NOT_THE_LANGUAGE = {
+    "import": '__import__("os")',
+    "open": 'open("{marker}", "w") == none',
+    "eval": 'eval("1") == 1',
+    "exec": 'exec("open(1)") == none',
+    "compile": 'compile("1", "x", "eval") == none',
+    "getattr": 'getattr(me, "real") == 0',
+    "globals": "globals() == none",
+    "attribute": "x.y",
+    "dunder attribute": "me.__class__ == none",
+    "attribute chain": '__import__("os").system("touch {marker}") == 0',
+    "builtins": "__builtins__ == none",
+    "text arithmetic": '"a" + "b" == "ab"',
+    "text repetition": '"a" * 3 == "aaa"',
+    "comprehension": "[c for c in hand(me)] == []",
+    "python lambda": "(lambda: 1)() == 1",
+    "import statement": "import os",
+    "format string": 'f"{{me}}" == "0"',
+    "subscript of text": '"abc"[0] == "a"',
+}
+
+
+@pytest.mark.parametrize("name", list(NOT_THE_LANGUAGE))
+def test_python_in_an_expression_is_refused_at_load(tmp_path, name):
+    marker = tmp_path / "MARKER"
+    condition = NOT_THE_LANGUAGE[name].format(marker=marker).replace("'", "''")
+    path = tmp_path / "python.yaml"
+    path.write_text(f"extends: fantan\nmoves:\n  pass:\n    when: 'not can(play) and ({condition})'\n",
+                    encoding="utf-8")
+    err = refused_at_load(path)
+    assert err.problems[0].loc.line == 4, str(err)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("statement", ['open("{marker}", "w")', 'exec("1")', 'os.system("touch {marker}")',
+                                       '__import__("os")', "import os"])
+def test_python_in_an_effect_is_refused_at_load(tmp_path, statement):
+    marker = tmp_path / "MARKER"
+    path = tmp_path / "python.yaml"
+    effect = statement.format(marker=marker).replace("'", "''")
+    path.write_text(f"extends: fantan\nmoves:\n  play:\n    do: 'move(card, table); {effect}'\n", encoding="utf-8")
+    assert refused_at_load(path).problems[0].loc.line == 4
+    assert not marker.exists()
+
+
+def test_loading_every_game_never_calls_eval_exec_or_compile(monkeypatch):
+    compiler.parser()  # the grammar itself is built by Lark (once, from grammar.lark): not a user's string
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("eval/exec/compile called while loading a rule file")
+    for name in ("eval", "exec", "compile"):
+        monkeypatch.setattr(builtins, name, forbidden)
+    for game in GAMES:
+        base = find_game(game)
+        load(game)
+        for variant in sorted(variant_dir(base).glob("*.yaml")):
+            load(game, [variant.stem])
+
+
+# ---------------------------------------------------------------- the library
+FORBIDDEN_NAMES = {"open", "eval", "exec", "compile", "__import__", "globals", "input",
+                   "breakpoint", "__builtins__", "os", "sys", "subprocess",
+                   "shutil", "socket", "pathlib", "Path", "io", "importlib", "ctypes", "pickle", "marshal",
+                   "tempfile", "glob", "urllib", "signal", "system", "popen"}
+FORBIDDEN_MODULES = {"os", "sys", "subprocess", "shutil", "socket", "pathlib", "io", "importlib", "builtins",
+                     "ctypes", "pickle", "marshal", "tempfile", "glob", "urllib", "http", "multiprocessing",
+                     "signal", "runpy", "code", "codeop", "asyncio", "threading", "select", "mmap", "fcntl"}
+INTERPRETER = sorted((ROOT / "interpreter").glob("*.py"))
+
+
+def names_in_code(path: Path) -> set[str]:
+    """Every name written in the code of a module (not in its strings or comments)."""
+    with path.open("rb") as f:
+        return {tok.string for tok in tokenize.tokenize(f.readline) if tok.type == tokenize.NAME}
+
+
+def imported(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            out.add((node.module or "").split(".")[0])
+    return out
+
+
+def test_the_library_source_touches_no_file_and_no_process():
+    path = ROOT / "interpreter" / "library.py"
+    code = names_in_code(path)
+    assert not code & FORBIDDEN_NAMES, code & FORBIDDEN_NAMES
+    assert not imported(path) & FORBIDDEN_MODULES
+    text = path.read_text(encoding="utf-8")
+    for needle in ("open(", "os.", "subprocess", "__import__", "eval(", "exec("):
+        assert needle not in text, needle
+    for node in ast.walk(ast.parse(text)):  # attributes are looked up by fixed names only
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr"):
+            assert isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str), node.lineno
+
+
+@pytest.mark.parametrize("path", INTERPRETER, ids=[p.name for p in INTERPRETER])
+def test_no_module_of_the_interpreter_imports_files_processes_or_eval(path):
+    assert not imported(path) & FORBIDDEN_MODULES, imported(path) & FORBIDDEN_MODULES
+    assert not names_in_code(path) & {"open", "eval", "exec", "compile", "__import__", "system", "popen"}
+
+
+def test_the_rules_language_reaches_python_through_no_name():
+    """No dsl/ or interpreter/ module calls eval, exec or compile on anything."""
+    for path in sorted((ROOT / "dsl").glob("*.py")) + INTERPRETER:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in ("eval", "exec", "compile", "__import__"), f"{path.name}:{node.lineno}"
+
+
+def test_playing_whole_games_opens_no_file_and_starts_no_process(monkeypatch):
+    """Every game and variant is loaded first; then, with every way to a file, a process or the
+    network made to fail, bots play them to the end."""
+    defs = []
+    for game in GAMES:
+        defs.append(load(game))
+        for variant in sorted(variant_dir(find_game(game)).glob("*.yaml")):
+            defs.append(load(game, [variant.stem]))
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a file, a process or a socket was used while playing")
+    for target, name in [(builtins, "open"), (io, "open"), (os, "open"), (os, "system"), (os, "popen"),
+                         (os, "execv"), (os, "execve"), (os, "fork"), (os, "remove"), (os, "unlink"),
+                         (os, "listdir"), (os, "scandir"), (subprocess, "Popen"), (socket, "socket")]:
+        monkeypatch.setattr(target, name, forbidden)
+    for g in defs:
+        for seed in range(3):
+            s = new_game(g, seed)
+            bots = [make_bot("random" if seat % 2 else "heuristic", seed * 8 + seat) for seat in range(g.players)]
+            while not s.over:
+                apply(s, bots[s.me].choose(s, legal_moves(s)))
+            assert result(s)["scores"]
+
+
+# ------------------------------------------------------------- files a rule file names
+def secret_file(folder: Path, name: str = "secret.yaml") -> Path:
+    """A file a rule file must not be able to read: if it were read, its lines would show up in
+    the error (it is not valid YAML: the error would quote it)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(f"game: {{id: x}}\n{SECRET}: [unclosed\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("how", ["relative", "absolute", "symlink", "dot-dot inside"])
+def test_extends_outside_the_allowed_folders_is_refused_without_reading_the_file(tmp_path, how):
+    secret = secret_file(tmp_path / "private")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    target = {"relative": "../private/secret.yaml", "absolute": str(secret),
+              "symlink": "link.yaml", "dot-dot inside": "sub/../../private/secret.yaml"}[how]
+    if how == "symlink":
+        (mine / "link.yaml").symlink_to(secret)
+    (mine / "sub").mkdir()
+    variant = mine / "variant.yaml"
+    variant.write_text(f"extends: {target}\n", encoding="utf-8")
+    proc = kural("validate", variant)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.startswith(f"{variant}:1:10: `extends: {target}` reaches outside"), proc.stderr
+    assert "hint:" in proc.stderr
+    assert SECRET not in proc.stdout + proc.stderr
+
+
+def test_extends_by_a_game_id_never_looks_outside_the_allowed_folders(tmp_path):
+    """`extends: secret` from mine/variant.yaml: games/secret.yaml does not exist, and
+    ../secret.yaml is not the game of the folder mine/ (there is no mine.yaml): not read."""
+    secret_file(tmp_path)
+    (tmp_path / "mine").mkdir()
+    variant = tmp_path / "mine" / "variant.yaml"
+    variant.write_text("extends: secret\n", encoding="utf-8")
+    proc = kural("validate", variant)
+    assert proc.returncode == 2
+    assert "names no rule file" in proc.stderr
+    assert SECRET not in proc.stdout + proc.stderr
+
+
+def test_extends_that_is_neither_a_game_id_nor_a_yaml_file_is_refused(tmp_path):
+    for target in ("/etc/passwd", "../../etc/passwd", "~/.ssh/id_rsa", "fantan/../../x"):
+        variant = tmp_path / "variant.yaml"
+        variant.write_text(f"extends: {target}\n", encoding="utf-8")
+        first = refused_at_load(variant).problems[0]
+        assert "neither a game id nor a .yaml file" in first.message, first.message
+
+
+def test_a_users_own_game_and_its_variant_folder_may_extend_one_another(tmp_path):
+    """What extends is for keeps working: a game of one's own, and variants beside it or in its folder."""
+    base = (ROOT / "games" / "fantan.yaml").read_text(encoding="utf-8").replace("id: fantan", "id: mygame")
+    (tmp_path / "mygame.yaml").write_text(base, encoding="utf-8")
+    (tmp_path / "mygame").mkdir()
+    (tmp_path / "mygame" / "by_id.yaml").write_text("extends: mygame\nparams: {start_card: 7S}\n", encoding="utf-8")
+    (tmp_path / "mygame" / "by_path.yaml").write_text("extends: ../mygame.yaml\nparams: {row_rank: 8}\n",
+                                                      encoding="utf-8")
+    (tmp_path / "beside.yaml").write_text("extends: mygame.yaml\nparams: {row_rank: 8}\n", encoding="utf-8")
+    (tmp_path / "mygame" / "chained.yaml").write_text("extends: by_id.yaml\n", encoding="utf-8")
+    for name in ("mygame/by_id.yaml", "mygame/by_path.yaml", "beside.yaml", "mygame/chained.yaml"):
+        assert load(str(tmp_path / name)).id == "mygame"
+    assert load(str(tmp_path / "mygame.yaml"), ["by_path"]).param_values["row_rank"] == 8
+
+
+@pytest.mark.parametrize("command", [["validate"], ["simulate", "-n", "1"], ["rules"], ["play", "--auto"]])
+def test_a_path_that_is_not_a_yaml_file_is_refused_without_being_read(tmp_path, command):
+    secret = tmp_path / "notes.txt"
+    secret.write_text(f"game:\n  {SECRET}: [\n", encoding="utf-8")
+    for path in [secret] + ([Path("/etc/passwd")] if Path("/etc/passwd").is_file() else []):
+        proc = kural(*command, path)
+        assert proc.returncode == 2, proc.stdout + proc.stderr
+        assert "Traceback" not in proc.stderr
+        assert "this is not a rule file" in proc.stderr, proc.stderr
+        shown = proc.stdout + proc.stderr
+        assert SECRET not in shown and "root:" not in shown
+
+
+def test_a_variant_named_by_a_path_that_is_not_yaml_is_not_read(tmp_path):
+    secret = tmp_path / "notes.txt"
+    secret.write_text(f"{SECRET}: [\n", encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        load("fantan", [str(secret)])
+    assert SECRET not in str(info.value)
+    assert "has no variant" in info.value.problems[0].message
