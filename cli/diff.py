@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dsl.compiler import parser
+from dsl.compiler import parse_flat
 from dsl.errors import RuleError
 from dsl.loader import find_game, find_variant
 from dsl.words import Context, Speaker, capital
@@ -277,7 +277,7 @@ def _names(text) -> list[str]:
             continue
         for start in ("expr", "effects"):
             try:
-                tree = parser().parse(str(item), start=start)
+                tree = parse_flat(str(item), start)
                 break
             except Exception:  # noqa: BLE001 - not this kind of text; the loader has checked it
                 tree = None

@@ -144,10 +144,9 @@ class Compiler:
         tree = self.trees.get(key)
         if tree is None:
             try:
-                tree = parser().parse(key[0], start=start)
+                tree = self.trees[key] = parse_flat(key[0], start)
             except UnexpectedInput as exc:
                 raise self._syntax_error(src, exc) from None
-            tree = self.trees[key] = _flatten_chains(tree)
         return tree
 
     def _syntax_error(self, src: LStr, exc: UnexpectedInput) -> RuleError:
@@ -900,6 +899,12 @@ def _chain_terms(t, kind: str) -> list:
 
 
 CHAINS = ("or_", "and_")
+
+
+def parse_flat(text: str, start: str) -> Tree:
+    """The parse tree of a rule-file text with its and/or chains flat (see _flatten_chains);
+    for every reader of the language, so that none recurses once per term of a long chain."""
+    return _flatten_chains(parser().parse(text, start=start))
 
 
 def _flatten_chains(tree: Tree) -> Tree:

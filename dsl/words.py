@@ -30,7 +30,7 @@ from typing import Any
 from lark import Token, Tree
 
 from interpreter.library import LIBRARY
-from .compiler import parser
+from .compiler import parse_flat
 from .yamlload import LStr
 
 LANGS = ("en", "tr")
@@ -413,7 +413,7 @@ class Speaker:
             text = "true" if text else "false"
         elif text is None:
             text = "none"
-        tree = parser().parse(str(text), start=start)
+        tree = parse_flat(str(text), start)
         return self.fold(tree, frozenset(), frozenset())
 
     def fold(self, t, bound: frozenset, expanding: frozenset):
@@ -490,7 +490,7 @@ class Speaker:
         if name in bound:
             return t
         if name in self.defines and name not in expanding:
-            inner = parser().parse(str(self.defines[name]), start="expr")
+            inner = parse_flat(str(self.defines[name]), "expr")
             return self.fold(inner, bound, expanding | {name})
         if name in self.params and name not in bound:
             info = self.params[name]

@@ -221,3 +221,16 @@ def test_the_default_move_bound_stops_a_game_that_cannot_end(tmp_path):
     stats = simulate(path, "-n", 2, "--bots", "heuristic")
     assert stats["aborted"] == 2
     assert stats["mean_moves"] == DEFAULT_MAX_MOVES
+
+
+@pytest.mark.parametrize("command", [["rules", "--lang", "en"], ["graph"], ["diff"]])
+def test_long_chains_are_printed_without_recursion(tmp_path, command):
+    """A guard of hundreds of `or` terms loads (the compiler flattens chains); the teaching
+    commands read the same flat trees, so they print it instead of failing with a RecursionError."""
+    path = write(tmp_path, guard(" or ".join(["not can(play) or moves_played < 0"] * 250)))
+    load(str(path))
+    args = [command[0], "fantan", str(path)] if command[0] == "diff" else [command[0], str(path), *command[1:]]
+    proc = subprocess.run([sys.executable, "-m", "cli.main", *args], cwd=ROOT, capture_output=True, text=True,
+                          encoding="utf-8", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "RecursionError" not in proc.stderr
