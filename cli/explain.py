@@ -13,7 +13,7 @@ import itertools
 import json
 from pathlib import Path
 
-from dsl.loader import find_game, load, load_for_record
+from dsl.loader import load, load_for_record
 from dsl.words import Speaker
 from interpreter import record as records
 from interpreter.legal import legal_moves, refusal
@@ -200,7 +200,7 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     if record_path is not None:
         rec = read_record(record_path, choose_lang(lang_option, None))
         g = load_for_record(rec)
-        data = merged(find_game(rec.get("rules") or rec.get("game")), rec.get("variants") or [])[0]
+        data = merged(rec.get("rules") or rec.get("game"), rec.get("variants") or [])
         lang = choose_lang(lang_option, g.lang)
         s = position(g, rec, k, lang)
         n = len(rec["moves"])
@@ -209,7 +209,7 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     if game is None or seed is None:
         raise ExplainError(say("x_need_game", choose_lang(lang_option, None)))
     g = load(game, list(variants), list(sets))
-    data = merged(find_game(game), variants)[0]
+    data = merged(game, variants)
     lang = choose_lang(lang_option, g.lang)
     seats = list(g.seats.get(lang) or [])
     _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from dsl.loader import Source, _without, find_game, find_variant, layers_of, load, merge
+from dsl.loader import load, resolve
 from dsl.yamlload import LDict
 from interpreter.gamedef import GameDef
 
@@ -26,26 +25,18 @@ class RuleSet:
         return list(self.g.variants)
 
 
-def merged(path: Path, variants=(), src: Source | None = None) -> tuple[LDict, list, Source]:
-    """The merged rule data of a file and the variants named (as dsl.loader.load merges it)."""
-    src = src or Source()
-    layers = layers_of(path, src)
-    root = layers[0][0]
-    for name in variants:
-        layers += layers_of(find_variant(root, name), src)[1:]
-    data = _without(layers[0][1], ())
-    for _, layer in layers[1:]:
-        data = merge(data, _without(layer, ("extends", "variant")))
-    return data, layers, src
+def merged(game: str, variants=()) -> LDict:
+    """The merged rule data of a game and the variants named, as the loader merges it."""
+    return resolve(game, list(variants)).data
 
 
 def open_rules(game: str, variants=(), sets=()) -> RuleSet:
     """A game and its variants, checked (RuleError on a problem) and as written."""
     g = load(game, list(variants), list(sets))
-    data, layers, src = merged(find_game(game), variants)
+    r = resolve(game, list(variants))
     heads = [dict(d.get("variant") or {}) if isinstance(d.get("variant"), dict) else {"id": p.stem}
-             for p, d in layers[1:]]
-    return RuleSet(g, data, layers, src.lines, heads)
+             for p, d in r.layers[1:]]
+    return RuleSet(g, r.data, r.layers, r.src.lines, heads)
 
 
 def rule_ids(data: LDict) -> list[str]:

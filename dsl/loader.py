@@ -3,6 +3,7 @@ variants, apply `--set`, check every section, compile every expression."""
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 import re
 from pathlib import Path
 from typing import Any
@@ -163,24 +164,39 @@ def merge(base: Any, over: Any) -> Any:
 
 
 # ------------------------------------------------------------------- loading
-def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = ()) -> GameDef:
-    """The playable definition of a game, with its variants and --set overrides."""
+@dataclass
+class Resolved:
+    """A game's rule files as written: every layer (base first) and their merge."""
+
+    path: Path  # the base rule file
+    layers: list[tuple[Path, LDict]]
+    data: LDict  # every layer merged, as the game is built from it
+    variant_ids: list[str]
+    src: Source
+
+
+def resolve(game: str, variants: list[str] | tuple = ()) -> Resolved:
+    """Find a game and the variants named, and merge them: a variant changes only what it names."""
     src = Source()
     base_path = find_game(game)
     layers = layers_of(base_path, src)
     root = layers[0][0]
-    variant_ids = [_variant_id(p, d) for p, d in layers[1:]]
     for name in variants:
-        for path, data in layers_of(find_variant(root, name), src)[1:]:
-            layers.append((path, data))
-            variant_ids.append(_variant_id(path, data))
+        layers += layers_of(find_variant(root, name), src)[1:]
     data = _without(layers[0][1], ())
     for _, layer in layers[1:]:
         _check_param_changes(data, layer)
         data = merge(data, _without(layer, ("extends", "variant")))
-    g = build(data, src, sets)
-    g.variants = list(dict.fromkeys(variant_ids))
-    g.source = str(base_path) if base_path.resolve().parent != games_dir().resolve() else ""
+    ids = list(dict.fromkeys(_variant_id(path, layer) for path, layer in layers[1:]))
+    return Resolved(base_path, layers, data, ids, src)
+
+
+def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = ()) -> GameDef:
+    """The playable definition of a game, with its variants and --set overrides."""
+    r = resolve(game, variants)
+    g = build(r.data, r.src, sets)
+    g.variants = r.variant_ids
+    g.source = str(r.path) if r.path.resolve().parent != games_dir().resolve() else ""
     return g
 
 
