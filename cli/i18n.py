@@ -38,6 +38,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cannot_read": {"en": "cannot read the file ({error})", "tr": "dosya okunamıyor ({error})"},
     "cmd_help": {"en": "help", "tr": "yardım"},
     "cmd_quit": {"en": "quit", "tr": "çık"},
+    "cmd_why": {"en": "why", "tr": "neden"},
     # --- the screen
     "move_no": {"en": "move {n}", "tr": "hamle {n}"},
     "your_hand": {"en": "your {zone}", "tr": "senin {zone}"},
@@ -65,8 +66,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
                    "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yazın."},
     "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
-    "help_commands": {"en": "Commands: {help} (this help), {quit} (save and stop).",
-                      "tr": "Komutlar: {help} (bu yardım), {quit} (kaydet ve çık)."},
+    "help_commands": {"en": "Commands: {help} (this help), {why} CARD (why a card can or cannot be played, "
+                            "without playing it), {quit} (save and stop).",
+                      "tr": "Komutlar: {help} (bu yardım), {why} KART (bir kartın neden oynanıp oynanamayacağı, "
+                            "oynamadan), {quit} (kaydet ve çık)."},
+    "why_legal": {"en": "{card} can be played now", "tr": "{card} şimdi oynanabilir"},
     # --- the end
     "result_title": {"en": "Result", "tr": "Sonuç"},
     "col_player": {"en": "player", "tr": "oyuncu"},
@@ -179,6 +183,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "?", "yardım", "yardim", "h"),
     "quit": ("quit", "q", "exit", "çık", "cik", "çıkış", "cikis"),
 }
+WHY_WORDS = ("why", "neden", "niye")  # `why 7D`: explain a card without playing it
 
 
 def t(key: str, lang: str, **values) -> str:

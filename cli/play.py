@@ -317,7 +317,8 @@ class Session:
         tips = list(dict.fromkeys(pick(p.tip, lang) for p in g.bot if pick(p.tip, lang)))
         if tips:
             self.console.print(t("help_tips", lang, tips="; ".join(tips)))
-        self.console.print(t("help_commands", lang, help=t("cmd_help", lang), quit=t("cmd_quit", lang)))
+        self.console.print(t("help_commands", lang, help=t("cmd_help", lang), why=t("cmd_why", lang),
+                             quit=t("cmd_quit", lang)))
 
     # ------------------------------------------------------ saving, ending
     def _record(self) -> dict:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from interpreter.cards import fold
 from interpreter.legal import refusal
 
-from .i18n import COMMANDS, pick, t
+from .i18n import COMMANDS, WHY_WORDS, pick, t
 
 MAX_ECHO = 24  # characters of unreadable input repeated back to the person
 NUMBER = re.compile(r"#?([0-9]+)[.)]?")
@@ -98,16 +98,33 @@ class Reader:
         for command, words in COMMANDS.items():
             if word in (fold(w) for w in words):
                 return Reading(command=command)
+        why = self._why(s, legal, text, word, ex)
+        if why is not None:
+            return why
         number = NUMBER.fullmatch(word)
         if number:
             return self._number(number.group(1), legal)
-        named = self._by_name(s, legal, word)
+        named = self._by_name(s, legal, word, ex)
         if named is not None:
             return named
         face = g.deck.parse_input(text)
         if face is not None:
             return self._card(s, legal, face, None)
         return Reading(message=t("unreadable", lang, text=echo(text), examples=ex))
+
+    def _why(self, s, legal: list, text: str, word: str, ex: str) -> Reading | None:
+        """`why 7D`: what playing the card would meet (played or refused, and by which rule), without playing."""
+        head, _, rest = word.partition(" ")
+        if head not in WHY_WORDS or not rest:
+            return None
+        face = self.g.deck.parse_input(text.split(" ", 1)[1])
+        if face is None:
+            return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=ex))
+        answer = self._card(s, legal, face, None)
+        if answer.message is not None:
+            return answer
+        label = self._label_of_face(self.g.deck.face_id(*face), face)
+        return Reading(message=t("why_legal", self.lang, card=label))
 
     def _number(self, digits: str, legal: list) -> Reading:
         n = int(digits[:6]) if len(digits) <= 6 else 0
@@ -116,7 +133,7 @@ class Reader:
         shown = digits if len(digits) <= 6 else echo(digits)
         return Reading(message=t("no_number", self.lang, n=shown, last=len(legal)))
 
-    def _by_name(self, s, legal: list, word: str) -> Reading | None:
+    def _by_name(self, s, legal: list, word: str, ex: str) -> Reading | None:
         """A move named by its name or title (either language), alone or followed by a card."""
         g = self.g
         for m in g.moves:
@@ -136,7 +153,7 @@ class Reader:
                 return self._bare_move(s, legal, m, title)
             face = g.deck.parse_input(rest)
             if face is None:
-                return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=""))
+                return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=ex))
             return self._card(s, legal, face, m.index)
         return None
 

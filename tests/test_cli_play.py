@@ -373,3 +373,26 @@ def test_any_text_is_a_legal_move_a_command_or_one_line_of_refusal(text):
             assert reading.move in legal
         if reading.message is not None:
             assert "\n" not in reading.message and reading.message.isprintable() and len(reading.message) < 400
+
+
+@pytest.mark.parametrize("word", ["why", "neden"])
+def test_why_explains_a_card_by_its_rule_and_plays_nothing_F4_F5(tmp_path, first_turn, word):
+    """`why CARD` at the prompt: a refused card gets the rule that forbids it (the rule file's
+    `why` and number), a playable one is said to be playable, a card not held says so; nothing is played."""
+    s, save = first_turn
+    g = s.g
+    play = g.move("play").index
+    legal = legal_moves(s)
+    hand = s.zones[g.zone(g.hand_zone).first_id]
+    refused = next(c for c in hand if (play, (c,)) not in legal)
+    other = s.zones[g.zone(g.hand_zone).first_id + 1][0]
+    check = refusal(s, play, (refused,))
+    before = len(json.loads(save.read_text(encoding="utf-8"))["moves"])
+    typed = [f"{word} {g.deck.code[refused]}", f"{word} {g.deck.code[legal[0][1][0]]}", f"{word} {g.deck.code[other]}"]
+    proc = kural(tmp_path / "home", "play", GAME, "--resume", save, stdin="\n".join(typed) + "\n")
+    assert proc.returncode == 0, proc.err
+    msgs = [r.splitlines()[1] for r in answers(proc.out)[:3]]
+    assert check.why["en"] in msgs[0] and f"({check.rule})" in msgs[0]
+    assert msgs[1] == t("why_legal", "en", card=g.deck.label(legal[0][1][0]))
+    assert msgs[2] == t("not_held", "en", card=g.deck.label(other))
+    assert len(json.loads(save.read_text(encoding="utf-8"))["moves"]) == before
