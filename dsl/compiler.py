@@ -960,8 +960,33 @@ def _all_of(fs):
 
 
 def all_of(fs):
-    """Every condition at once (a move's checks), as one closure."""
-    return _all_of(fs) if fs else (lambda s, e: True)
+    """Every condition at once (a move's checks), as one closure. Checks that are each a
+    lookup about the same card in the same zone (a row opened and a card next to it) are tried in one call."""
+    if not fs:
+        return lambda s, e: True
+    lookups = [getattr(f, "lookup", None) for f in fs]
+    if len(fs) > 1 and all(lookups) and len({(x[0], x[1]) for x in lookups}) == 1:
+        name, zone = lookups[0][0], lookups[0][1]
+        return _all_lookups(name, zone, [(x[2], x[3]) for x in lookups])
+    return _all_of(fs)
+
+
+def _all_lookups(name: str, zone: int, pairs: list[tuple[list, list]]) -> Callable:
+    """True when, for each (passes, wanted) pair, the card passes outright or one of its wanted
+    cards is in the zone: the `and` of several card_lookup closures, in one call."""
+    def all_found(s, e):
+        card = e[name]
+        where = s.where
+        for passes, wanted in pairs:
+            if passes[card]:
+                continue
+            for x in wanted[card]:
+                if where[x] == zone:
+                    break
+            else:
+                return False
+        return True
+    return all_found
 
 
 def _offset(t) -> int:

@@ -344,7 +344,7 @@ class _Builder:
             round_setup=self.effects(comp, rnd.get("setup")),
             first_seat=comp.expr(rnd.get("first", 0), {}, "num").fn,
             next_seat=comp.expr(rnd.get("next", "next(me)"), {}, "num").fn,
-            after_move=self.effects(comp, rnd.get("after_move")),
+            after_move=self.effects(comp, rnd.get("after_move")) if rnd.get("after_move") else None,
             round_end=round_end,
             round_score=self.effects(comp, rnd.get("score")),
             game_end=game_end,

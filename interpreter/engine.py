@@ -64,7 +64,8 @@ def apply(s: State, move: Move) -> None:
         raise PlayError.of(m.where, f"the effects of `{m.name}`", exc) from None
     s.cache.clear()
     try:
-        g.after_move(s, env)
+        if g.after_move is not None:
+            g.after_move(s, env)
         if g.round_end(s, env):
             _end_round(s, env)
         elif m.next_step == "end":

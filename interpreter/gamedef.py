@@ -116,7 +116,7 @@ class GameDef:
     round_setup: Effect
     first_seat: Expr
     next_seat: Expr
-    after_move: Effect
+    after_move: Effect | None  # None: nothing happens after each move
     round_end: Expr
     round_score: Effect
     game_end: Expr

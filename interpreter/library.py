@@ -289,6 +289,20 @@ def _move_card(s, card, zone):
 @notion("move", ["card_or_cards", "zone"], "none", "move {0} to {1}", "{0:acc} {1:dat} koy", effect=True)
 def _move(ctx, a):
     what, zone = a
+    if hasattr(zone, "value"):  # the common case: a named zone, known at load
+        target_zone = zone.value
+
+        def move_to_zone(s, e):
+            value = what(s, e)
+            if isinstance(value, int):
+                where = s.where
+                s.zones[where[value]].remove(value)
+                s.zones[target_zone].append(value)
+                where[value] = target_zone
+            else:
+                for card in list(value):
+                    _move_card(s, card, target_zone)
+        return move_to_zone
 
     def move(s, e):
         value = what(s, e)
