@@ -294,14 +294,8 @@ def _move(ctx, a):
 
         def move_to_zone(s, e):
             value = what(s, e)
-            if isinstance(value, int):
-                where = s.where
-                s.zones[where[value]].remove(value)
-                s.zones[target_zone].append(value)
-                where[value] = target_zone
-            else:
-                for card in list(value):
-                    _move_card(s, card, target_zone)
+            for card in ((value,) if isinstance(value, int) else list(value)):
+                _move_card(s, card, target_zone)
         return move_to_zone
 
     def move(s, e):
