@@ -16,6 +16,7 @@ from pathlib import Path
 from dsl.compiler import parse_flat
 from dsl.errors import RuleError
 from dsl.loader import find_game, find_variant
+from dsl.schema import define_parts
 from dsl.words import Context, Speaker, capital
 from dsl.yamlload import LDict, LList
 
@@ -168,7 +169,9 @@ class Sayer:
             if kind in ("var", "zone"):
                 return self.part_lines(f"{path[0]}.{path[1]}")
             if kind == "define":
-                return [capital(sp.value(value, self.define_context(value)), self.lang)]
+                text, title = define_parts(value)
+                words = capital(sp.value(text, self.define_context(text)), self.lang)
+                return [f"{pick(title, self.lang)}: {words}" if title else words]
             if kind == "text":
                 return [pick(value, self.lang)] if isinstance(value, dict) else [str(value)]
             if kind == "check":
@@ -271,6 +274,7 @@ class Sayer:
 def _names(text) -> list[str]:
     """The names an expression or effect list reads (not the library notions it calls)."""
     out = []
+    text = define_parts(text)[0]
     items = text if isinstance(text, list) else [text]
     for item in items:
         if item is None or isinstance(item, (bool, int, float)):

@@ -54,7 +54,7 @@ def read_record(path: Path, lang: str) -> dict:
 
 def position(g, rec: dict, k: int, lang: str):
     """The state before move k (1-based) of a record."""
-    n = len(rec["moves"])
+    n = len(records.played_moves(rec))
     if not 1 <= k <= n:
         raise ExplainError(say("x_bad_move", lang, n=n))
     s, problems = records.replay(g, rec, upto=k - 1)
@@ -203,9 +203,10 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         data = merged(rec.get("rules") or rec.get("game"), rec.get("variants") or [])
         lang = choose_lang(lang_option, g.lang)
         s = position(g, rec, k, lang)
-        n = len(rec["moves"])
+        moves = records.played_moves(rec)
+        n = len(moves)
         header = say("x_header_record", lang, title=pick(g.title, lang, g.id), path=record_path, k=k, n=n)
-        return explain(out, g, data, s, lang, header, "", k, n, rec["moves"][k - 1], card)
+        return explain(out, g, data, s, lang, header, "", k, n, moves[k - 1], card)
     if game is None or seed is None:
         raise ExplainError(say("x_need_game", choose_lang(lang_option, None)))
     g = load(game, list(variants), list(sets))
@@ -214,9 +215,10 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     seats = list(g.seats.get(lang) or [])
     _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)
     s = position(g, rec, k, lang)
-    n = len(rec["moves"])
+    moves = records.played_moves(rec)
+    n = len(moves)
     title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
     header = say("x_header", lang, title=title, seed=seed, k=k, n=n)
     game_args = game + "".join(f" --variant {v}" for v in variants) + "".join(f" --set {x}" for x in sets)
     note = say("x_bots", lang, bots=bots, game=game_args, seed=seed)
-    return explain(out, g, data, s, lang, header, note, k, n, rec["moves"][k - 1], card)
+    return explain(out, g, data, s, lang, header, note, k, n, moves[k - 1], card)

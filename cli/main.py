@@ -42,6 +42,7 @@ app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=False, pre
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
 VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
 SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
+PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
 
 
 def _value(option) -> str | None:
@@ -70,6 +71,7 @@ def play(
     variant: VariantOpt = [],
     set_: SetOpt = [],
     seed: Annotated[Optional[int], typer.Option("--seed", help=h("opt_seed"))] = None,
+    players: PlayersOpt = None,
     lang: LangOpt = None,
     bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " \\[default: heuristic]")] = None,
     auto: Annotated[bool, typer.Option("--auto", help=h("opt_auto"))] = False,
@@ -78,7 +80,8 @@ def play(
     save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"), dir_okay=False)] = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, lang=_value(lang),
+    opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
+                           lang=_value(lang),
                            bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save)
     try:
         code = playing.play(out, err, opts)
@@ -98,11 +101,12 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
     record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_sim_record"), dir_okay=False)] = None,
     legal: Annotated[bool, typer.Option("--legal", help=h("opt_legal"))] = False,
+    players: PlayersOpt = None,
     lang: LangOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
-        g = load(game, list(variant), list(set_))
+        g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc))
     lang_ = choose_lang(_value(lang), g.lang)
@@ -152,6 +156,19 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
         row += [f"{stats['mean_fields_by_seat'][name][seat]:.2f}" for name in fields]
         table.add_row(*row)
     out.print(table)
+    per_round = stats.get("mean_per_round_by_seat", {})
+    if per_round:
+        rounds = Table(title=t("sim_per_round", lang))
+        rounds.add_column(t("sim_seat", lang))
+        rr = g.round_result
+        for name in per_round:
+            title = rr.points_title if name == "points" else rr.field_titles.get(name)
+            rounds.add_column(pick(title, lang, name), justify="right")
+        for seat in range(g.players):
+            rounds.add_row(f"{seat} {stats['seats'][seat]}", *[f"{v[seat]:.2f}" for v in per_round.values()])
+        out.print(rounds)
+    if "mean_rounds" in stats:
+        out.print(f"{t('sim_mean_rounds', lang)}: {stats['mean_rounds']:.1f}")
     out.print(f"{t('sim_mean_moves', lang)}: {stats['mean_moves']:.1f}")
     out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")

@@ -39,6 +39,7 @@ class Options:
     variants: list[str] = field(default_factory=list)
     sets: list[str] = field(default_factory=list)
     seed: int | None = None
+    players: int | None = None
     lang: str | None = None
     bots: str | None = None
     auto: bool = False
@@ -114,7 +115,7 @@ class Session:
         if not opts.game:
             self.err.print(t("no_game", choose_lang(opts.lang, None)))
             return EXIT_USAGE
-        self.g = load(opts.game, opts.variants, opts.sets)
+        self.g = load(opts.game, opts.variants, opts.sets, opts.players)
         self.game_arg = opts.game
         self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
         self.s = new_game(self.g, self.seed)
@@ -275,8 +276,20 @@ class Session:
             else:
                 move = make_bot(self.bots, bot_seed(self.seed, len(s.history))).choose(s, legal)
             self.console.print(render.bot_line(g, self.names[seat], move, self.lang))
+            sheets, deals = len(s.sheets), len(s.deals)
             apply(s, move)
             self._autosave()
+            self._tell_flow(sheets, deals)
+
+    def _tell_flow(self, sheets: int, deals: int) -> None:
+        """What the flow did after a move: a round scored (its sheet), a new round, more cards dealt."""
+        s, lang = self.s, self.lang
+        for i, sheet in enumerate(s.sheets[sheets:], start=sheets + 1):
+            self.console.print()
+            self.console.print(render.round_table(self.g, sheet, i, self.names, lang))
+        if len(s.deals) > deals and not s.over:
+            key = "new_round" if len(s.sheets) > sheets else "new_deal"
+            self.console.print(t(key, lang, n=s.rounds_played + 1), style="bold")
 
     def _ask(self, reader: Reader, legal: list):
         g, s, lang = self.g, self.s, self.lang
@@ -324,7 +337,7 @@ class Session:
     def _record(self) -> dict:
         g, s = self.g, self.s
         rec = record.start(g, self.seed, self.names, s)
-        rec["moves"] = [record.entry(g, seat, move) for seat, move in s.history]
+        rec["moves"] = record.moves_of(g, s)
         return rec
 
     def _autosave(self) -> None:

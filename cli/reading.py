@@ -58,13 +58,16 @@ def move_text(g, move, lang: str) -> str:
     if len(m.choices) == 1 and m.choices[0].of_cards:
         return g.deck.label(values[0])
     parts = [title]
+    after_card = False
     for c, v in zip(m.choices, values):
         if c.of_cards:
             parts.append(g.deck.label(v))
         elif c.of_card_lists:
-            parts.append(" ".join(g.deck.label(x) for x in v))
+            if v:  # the cards a played card takes, or a group of cards on its own
+                parts.append(("→ " if after_card else "") + " ".join(g.deck.label(x) for x in v))
         else:
             parts.append(str(v))
+        after_card = c.of_cards
     return " ".join(parts)
 
 

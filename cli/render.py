@@ -185,7 +185,7 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     table.add_column(t("col_player", lang))
     table.add_column(t("col_cards", lang))
     table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
-    fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted")]
+    fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")]
     for name in fields:
         table.add_column(pick(g.result.field_titles.get(name), lang, name), justify="right")
     table.add_column(t("col_winner", lang))
@@ -197,6 +197,23 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
         row += [_num(res[name][seat]) if isinstance(res[name], list) else _num(res[name]) for name in fields]
         row.append(t("winner_mark", lang) if seat in res["winners"] else "")
         table.add_row(*row, style=MARK if seat in res["winners"] else None)
+    return table
+
+
+def round_table(g, sheet: dict, number: int, names: list[str], lang: str) -> Table:
+    """A round's scoring sheet: each seat's fields, its points this round and its running total."""
+    rr = g.round_result
+    table = Table(title=t("round_title", lang, n=number), title_style="bold")
+    table.add_column(t("col_player", lang))
+    fields = [k for k in sheet if k not in ("points", "totals")]
+    for name in fields:
+        table.add_column(pick(rr.field_titles.get(name), lang, name), justify="right")
+    table.add_column(pick(rr.points_title, lang, "points"), justify="right")
+    table.add_column(pick(g.result.score_title, lang, "total"), justify="right")
+    for seat in range(g.players):
+        row = [names[seat]] + [_num(sheet[name][seat]) for name in fields]
+        row += [_num(sheet["points"][seat]), _num(sheet["totals"][seat])]
+        table.add_row(*row)
     return table
 
 

@@ -8,9 +8,11 @@ keyed by a part's id (`flow.round.end`, `moves.play`, `params.start_card`,
 """
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass, field
 
+from dsl.schema import define_parts
 from dsl.words import Context, Speaker, capital, fill
 from interpreter.cards import STANDARD_NAMES, SUIT_SYMBOLS
 
@@ -49,7 +51,7 @@ class Book:
     def __init__(self, rs: RuleSet, lang: str):
         self.rs, self.g, self.data, self.lang = rs, rs.g, rs.data, lang
         self.sp = Speaker(rs.g, rs.data, lang)
-        self.texts = dict(rs.data.get("text") or {})
+        self.texts = dict(rs.g.texts)  # with the params' values in place of {name}
 
     # ------------------------------------------------------------ helpers
     def t(self, key: str, **values) -> str:
@@ -83,6 +85,7 @@ class Book:
         out = [Section("sec_brief", self.brief()), Section("sec_players", self.players()),
                Section("sec_zones", self.zones()), Section("sec_params", self.params()),
                Section("sec_vars", self.vars()), Section("sec_deal", self.deal()), Section("sec_turns", self.turns()),
+               Section("sec_terms", self.terms()),
                Section("sec_moves", self.moves()), Section("sec_round_end", self.round_end()),
                Section("sec_game_end", self.game_end()), Section("sec_result", self.result()),
                Section("sec_tactics", self.tactics())]
@@ -248,6 +251,23 @@ class Book:
         rules = list(m.rules) + [c.rule for c in m.checks if c.rule and c.rule not in m.rules]
         return Part(f"moves.{m.name}", title if title == m.name else f"{title} ({m.name})", rules, lines)
 
+    def terms(self) -> list[Part]:
+        """The defines that have a title: named where they are used, spelled out once here."""
+        out = []
+        for name, spec in (self.section("define") or {}).items():
+            text, title = define_parts(spec)
+            if not title:
+                continue
+            ctx = self.sp.seat_context() if "seat" in _words_of(text) else Context()
+            for m in self.g.moves:  # a term about a move's choices reads them as that move's
+                if any(c.name in _words_of(text) for c in m.choices):
+                    ctx = self.sp.move_locals(m)
+                    break
+            words = self.sp.value(text, ctx) if self.sp.kind_of(text, ctx) != "bool" else self.sp.condition(text, ctx)
+            out.append(self.part(f"define.{name}", [self.t("term", title=capital(self.pick(title), self.lang),
+                                                              words=words)]))
+        return out
+
     def round_end(self) -> list[Part]:
         rnd = self.round()
         mover = Context("me_mover")
@@ -255,6 +275,20 @@ class Book:
         if rnd.get("score") is not None:
             out.append(self.part("flow.round.score",
                                  [self.t("round_score", effects=self.sp.effects(rnd["score"], mover))]))
+        return out + self.round_result()
+
+    def round_result(self) -> list[Part]:
+        """What each player scores when a round ends, added to their total, and the sheet shown of it."""
+        rr = self.section("round_result")
+        if not rr:
+            return []
+        ctx = self.sp.seat_context(Context("me_last"))
+        out = [self.part("round_result.points", [self.t("round_points", title=self.pick(rr.get("points_title"), "points"),
+                                                        value=self.sp.value(rr.get("points"), ctx))])]
+        titles = rr.get("field_titles") or {}
+        shown = [self.pick(titles.get(name), name) for name in (rr.get("fields") or {})]
+        if shown:
+            out.append(self.part("round_result.fields", [self.t("round_sheet", fields=", ".join(shown))]))
         return out
 
     def game_end(self) -> list[Part]:
@@ -291,6 +325,10 @@ class Book:
                 tip = str(self.sp.p(key, words))
             out.append(self.part(f"bot.{i}", [tip]))
         return out
+
+
+def _words_of(text) -> set[str]:
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", str(text)))
 
 
 def mark(sections: list[Section], base: list[Section]) -> list[Part]:

@@ -13,6 +13,7 @@ from interpreter.bots import make_bot
 from interpreter.engine import apply, new_game, result
 from interpreter.legal import legal_moves
 
+NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
 SEAT_STRIDE = 64  # bot seeds: (game seed) * SEAT_STRIDE + seat; more seats than this share nothing else
 
 
@@ -37,6 +38,8 @@ class Totals:
         self.wins: list[int] = []
         self.scores: list[float] = []
         self.fields: dict[str, list[float]] = {}
+        self.rounds = 0  # rounds scored by a round_result, over all games
+        self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat
 
 
 def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str]):
@@ -52,8 +55,9 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
             break
         move = bots[s.me].choose(s, moves)
         if entries is not None:
-            entries.append(record.entry(g, s.me, move, legal=moves if with_legal else None))
-        apply(s, move)
+            record.play(entries, g, s, move, legal=moves if with_legal else None)
+        else:
+            apply(s, move)
     if rec is not None:
         record.finish(rec, s)
     return s, rec
@@ -78,18 +82,31 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
             if isinstance(score, (int, float)) and not isinstance(score, bool):
                 totals.scores[seat] += score
         for name, values in res.items():
-            if name in ("winners", "scores", "hands", "aborted") or not isinstance(values, list):
+            if name in NOT_FIELDS or not isinstance(values, list):
                 continue
             sums = totals.fields.setdefault(name, [0.0] * g.players)
             for seat, value in enumerate(values[:g.players]):
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     sums[seat] += value
+        _add_rounds(totals, s.sheets, g.players)
         if out is not None:
             out.write(record.dumps(rec) + "\n")
         if progress is not None:
             progress()
     totals.seconds = time.perf_counter() - start
     return totals
+
+
+def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
+    totals.rounds += len(sheets)
+    for sheet in sheets:
+        for name, values in sheet.items():
+            if name == "totals":
+                continue
+            sums = totals.round_fields.setdefault(name, [0.0] * players)
+            for seat, value in enumerate(values):
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    sums[seat] += value
 
 
 def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) -> dict:
@@ -106,6 +123,9 @@ def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) ->
         "mean_score_by_seat": [round(x / n, 4) for x in totals.scores],
         "mean_fields_by_seat": {k: [round(x / n, 4) for x in v] for k, v in totals.fields.items()},
         "mean_moves": round(totals.moves / n, 4),
+        **({"mean_rounds": round(totals.rounds / n, 4),
+            "mean_per_round_by_seat": {k: [round(x / max(totals.rounds, 1), 4) for x in v]
+                                       for k, v in totals.round_fields.items()}} if totals.rounds else {}),
         "aborted": totals.aborted,
         "seconds": round(totals.seconds, 4),
         "games_per_second": round(totals.games / totals.seconds, 1) if totals.seconds > 0 else None,

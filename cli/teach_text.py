@@ -16,6 +16,7 @@ TEXT: dict[str, dict[str, str]] = {
     "sec_vars": {"en": "Counters (vars)", "tr": "Sayaçlar (değişkenler)"},
     "sec_deal": {"en": "The deal", "tr": "Dağıtım"},
     "sec_turns": {"en": "Turns", "tr": "Sıra"},
+    "sec_terms": {"en": "Terms", "tr": "Terimler"},
     "sec_moves": {"en": "Moves", "tr": "Hamleler"},
     "sec_round_end": {"en": "End of a round", "tr": "Turun sonu"},
     "sec_game_end": {"en": "End of the game", "tr": "Oyunun sonu"},
@@ -87,6 +88,10 @@ TEXT: dict[str, dict[str, str]] = {
     # --- ends and result
     "round_end": {"en": "After any move, the round ends at once when {cond}.",
                   "tr": "Herhangi bir hamleden sonra şu olursa tur hemen biter: {cond}."},
+    "term": {"en": "{title}: {words}.", "tr": "{title}: {words}."},
+    "round_points": {"en": "Then each player scores ({title}): {value}; it is added to their total.",
+                     "tr": "Sonra her oyuncu puan alır ({title}): {value}; bu, toplamına eklenir."},
+    "round_sheet": {"en": "The round's scoring sheet shows: {fields}.", "tr": "Turun puan tablosu şunları gösterir: {fields}."},
     "round_score": {"en": "When a round ends: {effects}.", "tr": "Tur bitince: {effects}."},
     "game_end": {"en": "After a round, the game ends when {cond}.", "tr": "Bir tur bitince şu olursa oyun biter: {cond}."},
     "one_round": {"en": "The game is one round.", "tr": "Oyun tek turdur."},

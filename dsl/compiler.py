@@ -528,7 +528,7 @@ class _Unit:
                             f"for example {fn.name}(cards, c => rank(c))")
         closure = fn.build(self.c.ctx, [x.fn for x in compiled])
         returns = fn.returns
-        elem = None
+        elem = fn.gives
         if fn.returns_from is not None:
             source = compiled[fn.returns_from]
             returns, elem = source.type, source.elem
@@ -593,7 +593,8 @@ class _Unit:
         tf, yf, nf = test.fn, yes.fn, no.fn
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
             return C(lambda s, e: not tf(s, e) or yf(s, e), "bool")
-        return C(lambda s, e: yf(s, e) if tf(s, e) else nf(s, e), yes.type if yes.type != "none" else no.type)
+        kind = yes.type if yes.type != "none" else no.type
+        return C(lambda s, e: yf(s, e) if tf(s, e) else nf(s, e), kind, elem=_joined_elem(yes, no))
 
     def n_or_(self, t, d):
         return self.chain(t, d, "or_")
@@ -634,8 +635,10 @@ class _Unit:
 
     def n_arith(self, t, d):
         left, op, right = t.children
-        a = self.coerce(self.node(left, d), "num", left)
-        b = self.coerce(self.node(right, d), "num", right)
+        a, b = self.node(left, d), self.node(right, d)
+        if op.value == "+" and a.type in LISTS and b.type in LISTS:
+            return self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b)))
+        a, b = self.coerce(a, "num", left), self.coerce(b, "num", right)
         fn = _ARITH[op.value]
         if a.is_const and b.is_const:
             try:
@@ -649,6 +652,13 @@ class _Unit:
                 raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params")
             return C(lambda s, e: fn(af(s, e), k), "num")
         return C(lambda s, e: fn(af(s, e), bf(s, e)), "num")
+
+    def joined(self, a: C, b: C) -> C:
+        """`list + list`: the items of the first, then those of the second (options offered together)."""
+        kind = "cards" if "cards" in (a.type, b.type) and {a.type, b.type} <= {"cards", "list"} and \
+            _joined_elem(a, b) == "card" else "list"
+        af, bf = a.fn, b.fn
+        return C(lambda s, e: list(af(s, e)) + list(bf(s, e)), kind, elem=_joined_elem(a, b))
 
     def n_compare(self, t, d):
         left, op, right = t.children
@@ -808,6 +818,22 @@ class _Unit:
             return self.unknown(t, name)
         return self.fail(t, f"`{name}` is a {entry.kind}, which cannot be changed during play",
                          "declare a value that changes in the `vars:` section")
+
+
+LISTS = ("list", "cards", "zone")
+
+
+def _joined_elem(a: C, b: C) -> str | None:
+    """The item type of a list made of a's and b's items; an empty `[]` or `[[]]` takes the other's."""
+    ea = "card" if a.type in ("cards", "zone") else a.elem
+    eb = "card" if b.type in ("cards", "zone") else b.elem
+    if ea == eb or eb is None or (a.type == "list" and b.is_const and b.const in ([], [[]])):
+        return ea if ea is not None else eb
+    if ea is None or (b.type == "list" and a.is_const and a.const in ([], [[]])):
+        return eb
+    if {ea, eb} == {"list", "cards"}:
+        return "cards"
+    return None
 
 
 def in_order(fns: list[Callable]) -> Callable:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
-from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, StepDef, VarDef,
+from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, RoundResultDef, StepDef, VarDef,
                                  ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
 from . import schema
@@ -21,7 +21,7 @@ from .yamlload import LDict, LList, load_text, read_text
 
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
-LAYOUTS = ("hand", "pile", "by_suit")
+LAYOUTS = ("hand", "pile", "spread", "by_suit")
 MAX_EXTENDS = 10
 DEFAULT_MAX_MOVES = 20_000  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
@@ -191,10 +191,11 @@ def resolve(game: str, variants: list[str] | tuple = ()) -> Resolved:
     return Resolved(base_path, layers, data, ids, src)
 
 
-def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = ()) -> GameDef:
-    """The playable definition of a game, with its variants and --set overrides."""
+def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),
+         players: int | None = None) -> GameDef:
+    """The playable definition of a game, with its variants, --set overrides and --players count."""
     r = resolve(game, variants)
-    g = build(r.data, r.src, sets)
+    g = build(r.data, r.src, sets, players)
     g.variants = r.variant_ids
     g.source = str(r.path) if r.path.resolve().parent != games_dir().resolve() else ""
     return g
@@ -207,7 +208,8 @@ def load_for_record(record: dict) -> GameDef:
         raise RuleError.at(Loc("<record>", 1, 1), "the record names no game", "a record has \"game\": \"<id>\"")
     sets = [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
             for k, v in (record.get("params") or {}).items()]
-    return load(game, record.get("variants") or [], sets)
+    seats = record.get("seats")
+    return load(game, record.get("variants") or [], sets, len(seats) if isinstance(seats, list) else None)
 
 
 def _check_param_changes(data: LDict, layer: LDict) -> None:
@@ -249,9 +251,9 @@ def _variant_id(path: Path, data: LDict) -> str:
     return path.stem
 
 
-def build(data: LDict, src: Source, sets: list[str] | tuple = ()) -> GameDef:
+def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
     schema.check(data)
-    return _Builder(data, src).build(sets)
+    return _Builder(data, src).build(sets, players)
 
 
 class _Builder:
@@ -275,15 +277,12 @@ class _Builder:
         return container[key]
 
     # ------------------------------------------------------------------ build
-    def build(self, sets) -> GameDef:
+    def build(self, sets, players_asked: int | None = None) -> GameDef:
         game = self.section("game")
         if "game" not in self.data:
             raise RuleError.at(self.data.loc, "the file has no `game:` section", "a rule file starts with game: id: ...")
         gid = str(self.need(game, "id", "game.id", self.data.key_loc("game")))
-        players = game.get("players", 4)
-        if not 1 <= players <= 12:
-            raise RuleError.at(game.val_loc("players"), f"players must be between 1 and 12, not {players}",
-                               "players: a whole number from 1 to 12")
+        players = self.players(game, players_asked)
         seats = self.seats(game, players)
         max_moves = game.get("max_moves", DEFAULT_MAX_MOVES)
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
@@ -357,9 +356,10 @@ class _Builder:
                 score_title=self.text(result.get("score_title"), "score"),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})}),
+            round_result=self.round_result(comp),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
-            texts={k: dict(v) for k, v in self.section("text").items()},
+            texts={k: self.with_params(dict(v)) for k, v in self.section("text").items()},
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
         )
         g.about = self.text(game.get("about"), "")
@@ -369,6 +369,26 @@ class _Builder:
         return g
 
     # --------------------------------------------------------------- sections
+    def players(self, game: LDict, asked: int | None) -> int:
+        """The number of players: the one asked for (--players), if the game allows it, else the default."""
+        default = game.get("players", 4)
+        allowed = list(game.get("allowed_players") or [default])
+        for n, where in [(default, game.val_loc("players"))] + \
+                [(n, game.val_loc("allowed_players")) for n in allowed]:
+            if not 1 <= n <= 12:
+                raise RuleError.at(where, f"players must be between 1 and 12, not {n}",
+                                   "players: a whole number from 1 to 12")
+        if default not in allowed:
+            raise RuleError.at(game.val_loc("players"), f"the default of {default} players is not among "
+                               f"allowed_players {allowed}", "add it to allowed_players")
+        if asked is None:
+            return default
+        if asked not in allowed:
+            counts = ", ".join(map(str, allowed))
+            raise RuleError.at(Loc("--players", 1, 1), f"this game is played by {counts} players, not {asked}",
+                               f"--players {counts.split(', ')[-1]}")
+        return asked
+
     def text(self, value, default: str) -> dict[str, str]:
         if isinstance(value, dict):
             return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
@@ -408,7 +428,13 @@ class _Builder:
         if len(symbols) != 4:
             raise RuleError.at(d.val_loc("symbols"), "deck.symbols needs 4 symbols, one per suit (S H D C)",
                                'for example symbols: ["♠", "♥", "♦", "♣"]')
+        labels = [str(x) for x in d.get("labels") or []]
+        if labels and len(labels) != 13:
+            raise RuleError.at(d.val_loc("labels"), "deck.labels needs 13 labels, one per rank",
+                               "in the order A 2 ... 10 J Q K, for example [A, 2, ..., 10, G, S, M]")
         deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names)
+        if labels:
+            deck.labels = labels
         deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
         return deck
 
@@ -444,7 +470,8 @@ class _Builder:
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
                           "min": spec.get("min") if isinstance(spec, dict) else None,
-                          "max": spec.get("max") if isinstance(spec, dict) else None}
+                          "max": spec.get("max") if isinstance(spec, dict) else None,
+                          "one_of": list(spec.get("one_of")) if isinstance(spec, dict) and spec.get("one_of") else None}
         for i, item in enumerate(sets):
             name, sep, raw = str(item).partition("=")
             name, raw = name.strip(), raw.strip()
@@ -485,6 +512,9 @@ class _Builder:
                 raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {raw}",
                                    "the bounds are the param's `min:` and `max:`")
             return raw
+        if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
+            raise RuleError.at(loc, f"param `{name}` is one of {', '.join(map(str, p['one_of']))}, not {raw!r}",
+                               "the choices are the param's `one_of:`")
         return str(raw)
 
     def zones(self, section: LDict, players: int) -> tuple[list[ZoneDef], int]:
@@ -553,14 +583,15 @@ class _Builder:
             add(name, Name("move", "move", i), "moves")
         for name, table in deck.values.items():
             add(name, Name("table", "num", table), "deck.values")
-        for name, text in self.section("define").items():
-            add(name, Name("define", "any", text), "define")
+        for name, spec in self.section("define").items():
+            add(name, Name("define", "any", schema.define_parts(spec)[0]), "define")
         builtins = {
             "me": C(lambda s, e: s.me, "num"),
             "players": C(lambda s, e: players, "num", players),
             "seats": C(lambda s, e: list(range(players)), "list", list(range(players)), "num"),
             "rounds_played": C(lambda s, e: s.rounds_played, "num"),
             "moves_played": C(lambda s, e: len(s.history), "num"),
+            "totals": C(lambda s, e: s.totals, "list", elem="num"),
         }
         for name, value in builtins.items():
             add(name, Name("builtin", value.type, value), "built in")
@@ -729,6 +760,19 @@ class _Builder:
                 raise RuleError.at(loc, f"the step `{step.name}` is never reached: it is not the first step "
                                    "and no move of a reachable step has `next:` to it",
                                    f"give a move `next: {step.name}`, or remove the step")
+
+    def round_result(self, comp: Compiler) -> RoundResultDef | None:
+        """What each seat scores when a round ends (added to `totals`), and the sheet shown of it."""
+        section = self.data.get("round_result")
+        if section is None:
+            return None
+        fields = section.get("fields") or {}
+        return RoundResultDef(
+            points=comp.expr(self.need(section, "points", "round_result.points", self.data.key_loc("round_result")),
+                             {"seat": "num"}, "num").fn,
+            points_title=self.text(section.get("points_title"), "points"),
+            fields={k: comp.expr(v, {"seat": "num"}).fn for k, v in fields.items()},
+            field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields})
 
     def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
         out = []

@@ -21,14 +21,15 @@ SCHEMA = {
     "extends": "str",
     "variant": {"id": "str", "title": TEXT, "about": TEXT, "rule": "str"},
     "game": {"id": "str", "title": TEXT, "about": TEXT, "lang": "str", "players": "int",
-             "seats": {"en": ["str"], "tr": ["str"]}, "hand_zone": "str", "max_moves": "int"},
-    "deck": {"copies": "int", "jokers": "int", "starts_in": "str", "symbols": ["str"],
+             "allowed_players": ["int"], "seats": {"en": ["str"], "tr": ["str"]}, "hand_zone": "str",
+             "max_moves": "int"},
+    "deck": {"copies": "int", "jokers": "int", "starts_in": "str", "symbols": ["str"], "labels": ["any"],
              "names": {"*": {"suits": ["str"], "ranks": ["str"], "joker": "str"}},
              "values": {"*": {"*": "num"}}},
     "params": {"*": "param"},
     "zones": {"*": {"per": "str", "visible": "str", "layout": "str", "title": TEXT}},
     "vars": {"*": {"per": "str", "start": EXPR, "scope": "str", "rule": "str", "title": TEXT}},
-    "define": {"*": EXPR},
+    "define": {"*": "define"},
     "moves": {"*": {"title": TEXT, "rules": ["str"], "choose": {"*": EXPR}, "when": "checks",
                     "do": EFFECTS, "next": "str"}},
     "flow": {"round": {"setup": EFFECTS, "first": EXPR, "turn": [{"step": "str", "moves": ["str"]}],
@@ -36,11 +37,23 @@ SCHEMA = {
              "end": EXPR},
     "result": {"winner": EXPR, "score": EXPR, "score_title": TEXT, "fields": {"*": EXPR},
                "field_titles": {"*": TEXT}},
+    "round_result": {"points": EXPR, "points_title": TEXT, "fields": {"*": EXPR}, "field_titles": {"*": TEXT}},
     "bot": [{"move": "str", "prefer": EXPR, "tip": TEXT}],
     "text": {"*": TEXT},
 }
 
-PARAM = {"value": "any", "type": "str", "rule": "str", "text": TEXT, "min": "num", "max": "num"}
+PARAM = {"value": "any", "type": "str", "rule": "str", "text": TEXT, "min": "num", "max": "num", "one_of": ["any"]}
+
+
+DEFINE = {"value": EXPR, "title": TEXT}  # a named expression, with the words that name it in the rules
+
+
+def define_parts(spec) -> tuple:
+    """A define's expression and its title ({en, tr}; None when it has none): `name: expr`, or
+    `name: {value: expr, title: {en: ..., tr: ...}}`, which the rules printer names instead of spelling out."""
+    if isinstance(spec, dict):
+        return spec.get("value"), spec.get("title")
+    return spec, None
 
 
 def check(data: LDict) -> None:
@@ -89,6 +102,14 @@ def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> No
         elif isinstance(value, list):
             problems.append(Problem(loc, f"`{path}` must be a value or a mapping with `value:`",
                                     "found a list; name: 3, or name: {value: 3, type: num}"))
+        return
+    if shape == "define":
+        if isinstance(value, dict):
+            _walk(value, DEFINE, loc, path, problems)
+            if "value" not in value:
+                problems.append(Problem(loc, f"`{path}` has no `value:`", "name: {value: <expression>, title: {en: ..., tr: ...}}"))
+        else:
+            _leaf(value, EXPR, loc, path, problems)
         return
     if shape == "checks":
         if isinstance(value, list):

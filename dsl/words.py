@@ -31,6 +31,7 @@ from lark import Token, Tree
 
 from interpreter.library import LIBRARY
 from .compiler import parse_flat
+from .schema import define_parts
 from .yamlload import LStr
 
 LANGS = ("en", "tr")
@@ -81,6 +82,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "//": {"en": "{0} divided by {1}, rounded down", "tr": "{0} bölü {1} (aşağı yuvarlanmış)"},
     "%": {"en": "the remainder of {0} divided by {1}", "tr": "{0:gen} {1} ile bölümünden kalan~"},
     "neg": {"en": "minus {0}", "tr": "eksi {0}"},
+    "joined": {"en": "{0}, together with {1}", "tr": "{0}, bunlara ek olarak {1}"},  # list + list
     # cond: if c then a else b
     "if_then": {"en": "if {0}, then {1}", "tr": "{0} ise {1}"},  # a condition with `else true`
     "if_then_else": {"en": "if {0}, then {1}, otherwise {2}", "tr": "{0} ise {1}, değilse {2}"},
@@ -117,6 +119,8 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "players": {"en": "the number of players", "tr": "oyuncu sayısı~"},
     "rounds_played": {"en": "the number of rounds played", "tr": "oynanan tur sayısı~"},
     "moves_played": {"en": "the number of moves made", "tr": "yapılan hamle sayısı~"},
+    "totals": {"en": "the players' totals", "tr": "oyuncuların toplam puanları~"},
+    "total": {"en": "total points", "tr": "toplam puan"},
     "dealer": {"en": "the dealer", "tr": "dağıtıcı"},
     "zone": {"en": "the {0}", "tr": "{0}"},
     "zone_family": {"en": "{0}", "tr": "{0}"},  # a per-seat zone named alone: each player's own
@@ -334,7 +338,10 @@ class Speaker:
         self.g = g
         self.lang = lang if lang in LANGS else "en"
         self.deck = g.deck
-        self.defines = dict((data or {}).get("define") or {})
+        given = dict((data or {}).get("define") or {})
+        self.defines = {name: define_parts(spec)[0] for name, spec in given.items()}
+        # a define with a title is named, not spelled out, where it is used (the rules list it once)
+        self.named = {name: define_parts(spec)[1] for name, spec in given.items() if define_parts(spec)[1]}
         self.params = g.param_info
         self.zones = {z.name: z for z in g.zones}
         self.vars = {v.name: v for v in g.vars}
@@ -489,6 +496,8 @@ class Speaker:
     def fold_name(self, t, name: str, bound, expanding):
         if name in bound:
             return t
+        if name in self.named:
+            return t
         if name in self.defines and name not in expanding:
             inner = parse_flat(str(self.defines[name]), "expr")
             return self.fold(inner, bound, expanding | {name})
@@ -571,6 +580,9 @@ class Speaker:
         k = t.data
         if k in ("or_", "and_", "not_", "compare", "contains", "not_contains"):
             return "bool"
+        if k == "arith" and t.children[1].value == "+":
+            kinds = {self.kind(t.children[0], ctx), self.kind(t.children[2], ctx)}
+            return "list" if kinds & {"list", "cards", "zone"} else "num"
         if k in ("arith", "neg"):
             return "num"
         if k == "cond":
@@ -591,6 +603,8 @@ class Speaker:
                 return "move"
             if name == "me":
                 return "seat"
+            if name in self.named:
+                return self.kind(self.fold(parse_flat(str(self.defines[name]), "expr"), frozenset(), frozenset()), ctx)
             return "num"
         if k == "call":
             name = t.children[0].value
@@ -678,8 +692,10 @@ class Speaker:
             return self.p("var_all" if v.per_seat else "var", title)
         if name in self.moves:
             return self.p("move_name", self.title(self.moves[name].title, name))
-        if name in ("rounds_played", "moves_played"):
+        if name in ("rounds_played", "moves_played", "totals"):
             return self.p(name)
+        if name in self.named:
+            return Phrase(self.title(self.named[name], name.replace("_", " ")))
         return Phrase(name.replace("_", " "))
 
     def owned(self, title: str, seat_tree, ctx: Context) -> Phrase:
@@ -694,6 +710,8 @@ class Speaker:
 
     def say_index(self, t, ctx: Context) -> Phrase:
         base, idx = t.children
+        if isinstance(base, Tree) and base.data == "var" and base.children[0].value == "totals":
+            return self.owned(str(self.p("total")), idx, ctx)
         if isinstance(base, Tree) and base.data == "var" and base.children[0].value in self.vars:
             v = self.vars[base.children[0].value]
             if v.per_seat:
@@ -832,6 +850,8 @@ class Speaker:
 
     def say_arith(self, t, ctx: Context) -> Phrase:
         a, op, b = t.children
+        if op.value == "+" and {self.kind(a, ctx), self.kind(b, ctx)} & {"list", "cards", "zone"}:
+            return self.p("joined", self.say(a, ctx), self.say(b, ctx))
         return self.p(op.value, self.operand(a, op.value, ctx, True), self.operand(b, op.value, ctx, False))
 
     def operand(self, t, op: str, ctx: Context, left: bool) -> Phrase:

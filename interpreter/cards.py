@@ -69,6 +69,7 @@ class Deck:
     face: list[int] = field(init=False)
     code: list[str] = field(init=False)
     cards_of_face: dict[int, list[int]] = field(init=False)
+    labels: list[str] = field(default_factory=lambda: ["10" if c == "T" else c for c in RANK_CODES])  # shown per rank
 
     def __post_init__(self) -> None:
         faces = [(r, s) for _ in range(self.copies) for s in range(4) for r in range(1, 14)]
@@ -110,8 +111,7 @@ class Deck:
         r = self.rank[card]
         if r == JOKER_RANK:
             return "🃏"
-        rank_text = "10" if r == 10 else RANK_CODES[r - 1]
-        return self.symbols[self.suit[card]] + rank_text
+        return self.symbols[self.suit[card]] + self.labels[r - 1]
 
     def long_name(self, card: int, lang: str) -> str:
         names = self.names.get(lang) or self.names["en"]
@@ -123,8 +123,11 @@ class Deck:
     def parse_input(self, text: str) -> tuple[int, int] | None:
         """A player's words for a card -> its face: 7D, 7♦, ♦7, D7, 10d, 'karo 7', '7 karo', '7 of diamonds'."""
         squeezed = text.replace(" ", "")
+        for symbol, code in zip(self.symbols, SUIT_CODES):  # a deck's own symbols (★7) read as its suits
+            if symbol not in SUIT_SYMBOLS:
+                squeezed = squeezed.replace(symbol, code)
         for attempt in (squeezed, squeezed[1:] + squeezed[:1]):  # rank first, or suit first
-            parsed = parse_code(attempt)
+            parsed = parse_code(attempt) or self._labelled(attempt)
             if parsed:
                 return parsed
         words = [fold(w) for w in text.replace(",", " ").split()]
@@ -139,12 +142,24 @@ class Deck:
                 return rank + 1, suit
         return None
 
+    def _labelled(self, text: str) -> tuple[int, int] | None:
+        """A rank by the deck's own label and a suit code: 'GD' for a deck that labels its jacks G."""
+        suit = text[-1:].upper()
+        if suit not in SUIT_CODES:
+            return None
+        labels = [fold(x) for x in self.labels]
+        rank = fold(text[:-1])
+        return (labels.index(rank) + 1, SUIT_CODES.index(suit)) if rank in labels else None
+
     def _lookup(self, word: str, part: str) -> int | None:
         for lang_names in self.names.values():
             folded = [fold(n) for n in lang_names[part]]
             if word in folded:
                 return folded.index(word)
         if part == "ranks":
+            labels = [fold(x) for x in self.labels]
+            if word in labels:
+                return labels.index(word)
             code = "T" if word == "10" else word.upper()
             if code in RANK_CODES:
                 return RANK_CODES.index(code)

@@ -42,6 +42,8 @@ def _start_round(s: State) -> None:
         if v.scope == "round":
             _init_var(s, v)
     g.round_setup(s, {})
+    if s.deal is not None:  # a later round: its deal is part of the story, as a record tells it
+        _dealt(s, [c for z, cards in enumerate(s.zones) if z != deck_zone for c in cards])
     s.me = g.first_seat(s, {})
     if not (isinstance(s.me, int) and 0 <= s.me < g.players):
         raise ValueError(f"flow.round.first gives {s.me!r}, not a seat (0 to {g.players - 1})")
@@ -65,7 +67,7 @@ def apply(s: State, move: Move) -> None:
     s.cache.clear()
     try:
         if g.after_move is not None:
-            g.after_move(s, env)
+            _after_move(s, env)
         if g.round_end(s, env):
             _end_round(s, env)
         elif m.next_step == "end":
@@ -79,14 +81,48 @@ def apply(s: State, move: Move) -> None:
         s.over = s.aborted = True
 
 
+def _after_move(s: State, env: dict) -> None:
+    """The flow's own effects after a move; the cards they take from the deck (a new deal) are kept as a deal."""
+    deck_zone = s.g.zone(s.g.deck_zone).first_id
+    before = s.zones[deck_zone][:]
+    s.g.after_move(s, env)
+    where = s.where
+    gone = [c for c in reversed(before) if where[c] != deck_zone]  # top first: the order they were dealt
+    if gone:
+        _dealt(s, gone)
+        s.cache.clear()
+
+
+def _dealt(s: State, cards: list[int]) -> None:
+    by_zone: dict[int, list[int]] = {}
+    for c in cards:
+        by_zone.setdefault(s.where[c], []).append(c)
+    s.deals.append((len(s.history), by_zone))
+
+
 def _end_round(s: State, env: dict) -> None:
     g = s.g
     g.round_score(s, env)
+    if g.round_result is not None:
+        _score_round(s)
     s.rounds_played += 1
     if g.game_end(s, env):
         s.over = True
     else:
         _start_round(s)
+
+
+def _score_round(s: State) -> None:
+    """Every seat's points for the round (added to its total) and the round's scoring sheet."""
+    rr = s.g.round_result
+    seats = range(s.g.players)
+    sheet = {"points": [_plain(rr.points(s, {"seat": seat})) for seat in seats]}
+    for name, expr in rr.fields.items():
+        sheet[name] = [_plain(expr(s, {"seat": seat})) for seat in seats]
+    for seat, points in enumerate(sheet["points"]):
+        s.totals[seat] += points
+    sheet["totals"] = list(s.totals)
+    s.sheets.append(sheet)
 
 
 def find_move(s: State, wanted: Move) -> Move | None:
@@ -129,6 +165,9 @@ def _result(s: State) -> dict:
     out["hands"] = [[g.deck.code[c] for c in s.zones[hand.first_id + seat]] for seat in range(g.players)]
     for name, expr in g.result.fields.items():
         out[name] = [_plain(expr(s, {"seat": seat})) for seat in range(g.players)]
+    if g.round_result is not None:
+        out["rounds"] = [sheet["points"] for sheet in s.sheets]
+        out["round_sheets"] = [dict(sheet) for sheet in s.sheets]
     if s.aborted:
         out["aborted"] = True
     return out

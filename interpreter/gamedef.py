@@ -96,6 +96,16 @@ class ResultDef:
 
 
 @dataclass
+class RoundResultDef:
+    """Evaluated for every seat when a round ends: `points` are added to the seat's total."""
+
+    points: Expr
+    points_title: dict[str, str]
+    fields: dict[str, Expr]
+    field_titles: dict[str, dict[str, str]]
+
+
+@dataclass
 class GameDef:
     id: str
     title: dict[str, str]
@@ -122,6 +132,7 @@ class GameDef:
     game_end: Expr
     result: ResultDef
     bot: list[BotPref]
+    round_result: RoundResultDef | None = None
     variants: list[str] = field(default_factory=list)
     source: str = ""
     max_moves: int = 20000

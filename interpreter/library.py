@@ -31,20 +31,21 @@ class Fn:
     returns_from: int | None = None  # result type is the element type of this argument
     body: str = "any"  # what the lambda must give: bool for conditions, num for sums
     forms: dict = field(default_factory=dict)  # other wordings: "no" (negated), "full" (optional argument given), ...
+    gives: str | None = None  # for notions that return a list: the type of its items
 
 
 LIBRARY: dict[str, Fn] = {}
 
 
 def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, returns_from=None, body="any",
-           **forms):
+           gives=None, **forms):
     """Register a notion. `en`/`tr` say how it reads ({0} {1} its arguments, {x} the argument
     of its rule, {me} the player to move; `:gen`, `:acc` ... are Turkish case endings, see
     dsl/words.py); keyword forms give other wordings as (en, tr): `no` when negated,
     `full` with the optional argument."""
     def register(build):
         LIBRARY[name] = Fn(name, args, returns, build, {"en": en, "tr": tr}, effect, pure, elem, returns_from, body,
-                           {k: {"en": v[0], "tr": v[1]} for k, v in forms.items()})
+                           {k: {"en": v[0], "tr": v[1]} for k, v in forms.items()}, gives)
         return build
     return register
 
@@ -154,7 +155,7 @@ def _has(ctx, a):
     return has_in_cards
 
 
-@notion("empty", ["cards"], "bool", "{0} is empty", "{0} boş", no=("{0} is not empty", "{0} boş değil"))
+@notion("empty", ["list"], "bool", "{0} is empty", "{0} boş", no=("{0} is not empty", "{0} boş değil"))
 def _empty(ctx, a):
     (x,) = a
     zone_id = getattr(x, "zone_id", None)
@@ -163,7 +164,7 @@ def _empty(ctx, a):
     return lambda s, e: not x(s, e)
 
 
-@notion("count", ["cards", "fn?"], "num", "the number of cards in {0}", "{0:loc}ki kart sayısı~", elem="card", body="bool",
+@notion("count", ["list", "fn?"], "num", "the number of cards in {0}", "{0:loc}ki kart sayısı~", elem="card", body="bool",
         full=("the number of cards {x} in {0} for which {1}",
               "{0:loc}ki kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"))
 def _count(ctx, a):
@@ -249,6 +250,90 @@ def _min(ctx, a):
     return lambda s, e: min((fn(s, e, v) for v in x(s, e)), default=0)
 
 
+@notion("leaders", ["list", "fn"], "list", "those {x} of {0} for whom {1} is largest",
+        "{0} içinde {1} değeri en büyük olanlar ({x})", elem="item", body="num", returns_from=0)
+def _leaders(ctx, a):
+    """The items with the largest value (all of them when tied): who has the most cards, the most points."""
+    x, fn = a
+
+    def leaders(s, e):
+        items = list(x(s, e))
+        values = [fn(s, e, v) for v in items]
+        top = max(values, default=None)
+        return [v for v, k in zip(items, values) if k == top]
+    return leaders
+
+
+# ------------------------------------------------------- groups of cards
+MAX_GROUPS = 5000  # groups one notion may offer: a rule whose groups explode is reported, not waited on
+
+
+def _too_many(name: str):
+    return ValueError(f"{name} finds more than {MAX_GROUPS} groups of cards")
+
+
+@notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} whose {2} add up to {1}",
+        "{0} içinden, {2} toplamı {1} eden kart grupları ({x})", elem="card", body="num", gives="cards")
+def _sums_to(ctx, a):
+    """Every group (a non-empty subset) of the cards whose values add up to exactly the total. Twins of a
+    double deck give one group, not two; a group lists its cards in the order of the zone."""
+    x, total, value = a
+    faces = ctx.deck.face
+
+    def sums_to(s, e):
+        cards = list(x(s, e))
+        values = [value(s, e, c) for c in cards]
+        target = total(s, e)
+        prunable = all(v >= 0 for v in values)  # a sum past the total can only grow: stop there
+        out, seen, picked = [], set(), []
+
+        def grow(i, left):
+            if picked and left == 0:
+                key = tuple(sorted(faces[c] for c in picked))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(list(picked))
+                    if len(out) > MAX_GROUPS:
+                        raise _too_many("sums_to")
+            for j in range(i, len(cards)):
+                v = values[j]
+                if prunable and v > left:
+                    continue
+                picked.append(cards[j])
+                grow(j + 1, left - v)
+                picked.pop()
+        grow(0, target)
+        return out
+    return sums_to
+
+
+@notion("each", ["list"], "list", "each card of {0} on its own", "{0} içindeki her kart tek başına", gives="cards")
+def _each(ctx, a):
+    """Every card as a group of one (taking one of its twins, one matching card ...); faces counted once."""
+    (x,), faces = a, ctx.deck.face
+
+    def each(s, e):
+        seen, out = set(), []
+        for c in x(s, e):
+            if faces[c] not in seen:
+                seen.add(faces[c])
+                out.append([c])
+        return out
+    return each
+
+
+@notion("together", ["list"], "list", "all the cards of {0} at once (if there are any)",
+        "{0} içindeki bütün kartlar birden (varsa)", gives="cards")
+def _together(ctx, a):
+    """The cards as one group, the only one offered (a sweep); no group when there are none."""
+    (x,) = a
+
+    def together(s, e):
+        cards = list(x(s, e))
+        return [cards] if cards else []
+    return together
+
+
 @notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
         difference=("the difference between {0} and {1}", "{0} ile {1} arasındaki fark~"))
 def _abs(ctx, a):
@@ -322,6 +407,26 @@ def _move_all(ctx, a):
         for card in cards:
             s.where[card] = target
     return move_all
+
+
+@notion("move_top", ["zone", "zone", "num?"], "none", "move the top card of {0} to {1}", "{0:gen} en üstteki kartını {1:dat} koy",
+        effect=True,
+        full=("move the top {2} cards of {0} to {1}", "{0:gen} en üstteki {2} kartı {1:dat} koy"))
+def _move_top(ctx, a):
+    """The top n cards (the last of the zone's list) go, one by one, to the other zone; fewer if it runs out."""
+    src, dst = a[:2]
+    count = a[2] if len(a) > 2 else None
+
+    def move_top(s, e):
+        source, target = src(s, e), dst(s, e)
+        stock = s.zones[source]
+        for _ in range(count(s, e) if count else 1):
+            if not stock:
+                return
+            card = stock.pop()
+            s.zones[target].append(card)
+            s.where[card] = target
+    return move_top
 
 
 @notion("shuffle", ["zone"], "none", "shuffle {0}", "{0:acc} karıştır", effect=True)

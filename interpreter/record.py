@@ -62,6 +62,51 @@ def entry(g, seat: int, move: Move, legal: list[Move] | None = None) -> dict:
     return out
 
 
+def deal_entry(g, by_zone: dict[int, list[int]]) -> dict:
+    """A deal after the first (a new round, or more cards when the hands are empty), as the moves list
+    shows it: the cards each hand and each other zone received, in the order they were dealt."""
+    code = g.deck.code
+    hand = g.zone(g.hand_zone)
+    hands = [[code[c] for c in by_zone.get(hand.first_id + i, [])] for i in range(g.players)]
+    zones = {}
+    for z in g.zones:
+        if z.name == g.hand_zone:
+            continue
+        if z.per_seat:
+            cards = [[code[c] for c in by_zone.get(z.first_id + i, [])] for i in range(g.players)]
+            if any(cards):
+                zones[z.name] = cards
+        elif by_zone.get(z.first_id):
+            zones[z.name] = [code[c] for c in by_zone[z.first_id]]
+    return {"deal": {"hands": hands, "zones": zones}}
+
+
+def play(entries: list[dict], g, s: State, move: Move, legal: list[Move] | None = None) -> None:
+    """Apply a move and write it to a record's moves, followed by the deals it brought about."""
+    entries.append(entry(g, s.me, move, legal))
+    dealt = len(s.deals)
+    apply(s, move)
+    entries.extend(deal_entry(g, d) for _, d in s.deals[dealt:])
+
+
+def moves_of(g, s: State) -> list[dict]:
+    """The moves list of a state's record: each move, and each later deal where it happened."""
+    out, deals = [], s.deals
+    k = 0
+    for i, (seat, move) in enumerate(s.history):
+        while k < len(deals) and deals[k][0] <= i:
+            out.append(deal_entry(g, deals[k][1]))
+            k += 1
+        out.append(entry(g, seat, move))
+    out += [deal_entry(g, d) for _, d in deals[k:]]
+    return out
+
+
+def played_moves(record: dict) -> list[dict]:
+    """A record's moves without its deal entries."""
+    return [e for e in record.get("moves", []) if not (isinstance(e, dict) and "deal" in e)]
+
+
 def _bare(e: dict) -> dict:
     e.pop("seat", None)
     return e
@@ -94,30 +139,53 @@ def _same_moves(a: list, b: list) -> bool:
 
 
 def replay(g, record: dict, upto: int | None = None) -> tuple[State, list[str]]:
-    """Play a record's moves again; the problems found (empty when it reproduces exactly)."""
+    """Play a record's moves again (the first `upto` moves only, if given); the problems found (empty when
+    it reproduces exactly). Deal entries are checked against the deals the rules give, not played."""
     problems: list[str] = []
     s = new_game(g, int(record.get("seed", 0)))
     again = start(g, record.get("seed", 0), record.get("seats", []), s)
     if again["deal"] != record.get("deal"):
         problems.append("the deal differs from the one this seed and these rules give")
     moves = record.get("moves", [])
-    for i, e in enumerate(moves[:upto] if upto is not None else moves):
-        if s.over:
-            problems.append(f"move {i + 1}: the game was already over")
+    played = told = 0
+    for i, e in enumerate(moves):
+        if problems:
             break
-        if e.get("seat") != s.me:
-            problems.append(f"move {i + 1}: it is seat {s.me}'s turn, not seat {e.get('seat')}'s")
+        if isinstance(e, dict) and "deal" in e:
+            if told >= len(s.deals) or s.deals[told][0] != len(s.history):
+                problems.append(f"entry {i + 1}: the rules deal no cards here")
+            elif deal_entry(g, s.deals[told][1]) != e:
+                problems.append(f"entry {i + 1}: the deal differs from the one this seed and these rules give")
+            told += 1
+            continue
+        if upto is not None and played >= upto:
             break
-        move = match(s, e)
-        if move is None:
-            problems.append(f"move {i + 1}: {e.get('move')} {' '.join(e.get('cards', []))} is not legal here")
+        if told < len(s.deals) and s.deals[told][0] <= len(s.history):
+            problems.append(f"entry {i + 1}: the record leaves out the deal the rules give before it")
             break
-        if "legal" in e and not _same_moves(e["legal"], [_bare(entry(g, s.me, m)) for m in legal_moves(s)]):
-            problems.append(f"move {i + 1}: the legal moves listed are not the ones the rules give")
-        apply(s, move)
+        played += 1
+        _replay_move(g, s, e, played, problems)
+    if upto is None and not problems and told != len(s.deals):
+        problems.append(f"the record tells {told} deals after the first; the rules give {len(s.deals)}")
     if upto is None and not problems and "result" in record:
         if not s.over:
             problems.append("the record ends before the game does")
         elif result(s) != record["result"]:
             problems.append(f"the result differs: the rules give {json.dumps(result(s), ensure_ascii=False)}")
     return s, problems
+
+
+def _replay_move(g, s: State, e: dict, n: int, problems: list[str]) -> None:
+    if s.over:
+        problems.append(f"move {n}: the game was already over")
+        return
+    if e.get("seat") != s.me:
+        problems.append(f"move {n}: it is seat {s.me}'s turn, not seat {e.get('seat')}'s")
+        return
+    move = match(s, e)
+    if move is None:
+        problems.append(f"move {n}: {e.get('move')} {' '.join(e.get('cards', []))} is not legal here")
+        return
+    if "legal" in e and not _same_moves(e["legal"], [_bare(entry(g, s.me, m)) for m in legal_moves(s)]):
+        problems.append(f"move {n}: the legal moves listed are not the ones the rules give")
+    apply(s, move)

@@ -8,7 +8,7 @@ Move = tuple  # (move index, (choice values...)); values are card ints or plain 
 
 class State:
     __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
-                 "over", "aborted", "rng", "cache", "deal", "seed")
+                 "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals")
 
     def __init__(self, g, seed: int):
         self.g = g
@@ -25,6 +25,9 @@ class State:
         self.aborted = False
         self.cache: dict[int, bool] = {}  # move index -> has a legal instance, for this position
         self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
+        self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
+        self.totals: list = [0] * g.players  # each seat's points over the rounds played (round_result)
+        self.sheets: list[dict] = []  # each round's scoring: field -> value per seat
 
     def copy(self) -> "State":
         """An independent copy, for bots that look ahead."""
@@ -40,4 +43,7 @@ class State:
         other.over, other.aborted = self.over, self.aborted
         other.cache = {}
         other.deal = self.deal
+        other.deals = list(self.deals)
+        other.totals = list(self.totals)
+        other.sheets = list(self.sheets)
         return other

@@ -181,8 +181,7 @@ def play_fuzzed(game, combo, seed, kinds, check_every_state=True):
             assert_legal_accepted_others_refused(g, s, legal)
         move = bots[s.me].choose(s, legal)
         assert move in legal
-        rec["moves"].append(record.entry(g, s.me, move, legal))
-        apply(s, move)
+        record.play(rec["moves"], g, s, move, legal)
         assert_conserved(g, s)
     assert legal_moves(s) == []
     assert_views_hide_what_they_must(g, s)
