@@ -194,7 +194,7 @@ def played_text(g, entry: dict, lang: str) -> str:
     return " ".join([pick(m.title, lang, m.name)] + [g.deck.label(c) for c in cards if c is not None])
 
 
-def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang_option: str | None,
+def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang_option: str | None, players=None,
         card: str | None, record_path: Path | None, bots: str, choose_lang) -> int:
     """The whole command; raises ExplainError (a message for the person) or RuleError."""
     if record_path is not None:
@@ -209,7 +209,7 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         return explain(out, g, data, s, lang, header, "", k, n, moves[k - 1], card)
     if game is None or seed is None:
         raise ExplainError(say("x_need_game", choose_lang(lang_option, None)))
-    g = load(game, list(variants), list(sets))
+    g = load(game, list(variants), list(sets), players)
     data = merged(game, variants)
     lang = choose_lang(lang_option, g.lang)
     seats = list(g.seats.get(lang) or [])
@@ -219,6 +219,7 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     n = len(moves)
     title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
     header = say("x_header", lang, title=title, seed=seed, k=k, n=n)
-    game_args = game + "".join(f" --variant {v}" for v in variants) + "".join(f" --set {x}" for x in sets)
+    game_args = game + "".join(f" --variant {v}" for v in variants) + "".join(f" --set {x}" for x in sets) + \
+        (f" --players {players}" if players is not None else "")
     note = say("x_bots", lang, bots=bots, game=game_args, seed=seed)
     return explain(out, g, data, s, lang, header, note, k, n, moves[k - 1], card)

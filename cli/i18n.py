@@ -72,6 +72,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "oynamadan), {quit} (kaydet ve çık)."},
     "why_legal": {"en": "{card} can be played now", "tr": "{card} şimdi oynanabilir"},
     # --- the end
+    "round_col": {"en": "R{n}", "tr": "{n}. tur"},
     "round_title": {"en": "Round {n}", "tr": "{n}. tur"},
     "new_round": {"en": "— round {n}: new deal —", "tr": "— {n}. tur: yeni dağıtım —"},
     "new_deal": {"en": "— new cards dealt —", "tr": "— yeni kartlar dağıtıldı —"},

@@ -266,11 +266,12 @@ def explain(
     card: Annotated[Optional[str], typer.Option("--card", help=th("opt_card"), metavar="CODE")] = None,
     record: Annotated[Optional[Path], typer.Option("--record", help=th("opt_record"), dir_okay=False)] = None,
     bots: Annotated[BotKind, typer.Option("--bots", help=th("opt_explain_bots"))] = BotKind["heuristic"],
+    players: PlayersOpt = None,
     lang: LangOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
-        code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move,
+        code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
                               choose_lang=choose_lang)
     except RuleError as exc:

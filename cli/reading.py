@@ -113,7 +113,36 @@ class Reader:
         face = g.deck.parse_input(text)
         if face is not None:
             return self._card(s, legal, face, None)
+        faces = self._several(text)
+        if faces:
+            return self._cards(legal, faces, None)
         return Reading(message=t("unreadable", lang, text=echo(text), examples=ex))
+
+    def _several(self, text: str) -> list[tuple[int, int]] | None:
+        """`7D 4S 3S`: several cards, one per word (a card and the cards it takes, a group to lay down)."""
+        words = text.replace(",", " ").split()
+        faces = [self.g.deck.parse_input(w) for w in words]
+        return faces if len(faces) > 1 and all(faces) else None
+
+    def _cards(self, legal: list, faces: list, only_move: int | None) -> Reading:
+        """The legal move whose cards are these: the card chosen first, then the cards of its groups."""
+        g = self.g
+        face_of, want = g.deck.face, [g.deck.face_id(*f) for f in faces]
+        matches = []
+        for mv in legal:
+            if only_move is not None and mv[0] != only_move:
+                continue
+            m = g.moves[mv[0]]
+            single = [face_of[v] for c, v in zip(m.choices, mv[1]) if c.of_cards]
+            groups = sorted(face_of[x] for c, v in zip(m.choices, mv[1]) if c.of_card_lists for x in v)
+            if single + groups == want[:len(single)] + sorted(want[len(single):]) and len(single + groups) == len(want):
+                matches.append(mv)
+        if len(matches) == 1:
+            return Reading(move=matches[0])
+        shown = " ".join(self._label_of_face(w, f) for w, f in zip(want, faces))
+        if matches:
+            return self._which(legal, matches, shown)
+        return Reading(message=t("not_legal", self.lang, what=shown))
 
     def _why(self, s, legal: list, text: str, word: str, ex: str) -> Reading | None:
         """`why 7D`: what playing the card would meet (played or refused, and by which rule), without playing."""
@@ -156,6 +185,9 @@ class Reader:
                 return self._bare_move(s, legal, m, title)
             face = g.deck.parse_input(rest)
             if face is None:
+                faces = self._several(rest)
+                if faces:
+                    return self._cards(legal, faces, m.index)
                 return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=ex))
             return self._card(s, legal, face, m.index)
         return None

@@ -183,7 +183,12 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     """Every seat: cards left, score (titled by the rule file), extra result fields, winners marked."""
     table = Table(title=t("result_title", lang), title_style="bold")
     table.add_column(t("col_player", lang))
-    table.add_column(t("col_cards", lang))
+    held = any(res["hands"])  # a game that ends with every hand empty has no cards left to show
+    if held:
+        table.add_column(t("col_cards", lang))
+    rounds = res.get("rounds") or []
+    for i in range(len(rounds)):  # each round's points, then the total
+        table.add_column(t("round_col", lang, n=i + 1), justify="right")
     table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
     fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")]
     for name in fields:
@@ -193,7 +198,8 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     for seat in range(g.players):
         hand = [deck.card_of_code(code) for code in res["hands"][seat]]
         cards = " ".join(deck.label(c) for c in sort_cards(g, [c for c in hand if c is not None]))
-        row = [names[seat], cards or "-", _num(res["scores"][seat])]
+        row = [names[seat]] + ([cards or "-"] if held else []) + [_num(r[seat]) for r in rounds]
+        row.append(_num(res["scores"][seat]))
         row += [_num(res[name][seat]) if isinstance(res[name], list) else _num(res[name]) for name in fields]
         row.append(t("winner_mark", lang) if seat in res["winners"] else "")
         table.add_row(*row, style=MARK if seat in res["winners"] else None)

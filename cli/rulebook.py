@@ -99,7 +99,11 @@ class Book:
         g = self.g
         names = list(g.seats.get(self.lang) or g.seats.get("en") or [])
         names += [f"#{i + 1}" for i in range(len(names), g.players)]
-        parts = [self.part("game.players", [self.t("players", n=g.players, names=", ".join(names))])]
+        lines = [self.t("players", n=g.players, names=", ".join(names))]
+        allowed = [int(n) for n in (self.section("game").get("allowed_players") or [])]
+        if len(allowed) > 1:
+            lines.append(self.t("players_allowed", counts=", ".join(map(str, allowed)), last=allowed[-1]))
+        parts = [self.part("game.players", lines)]
         deck = g.deck
         what = self.t("deck_one") if deck.copies == 1 else self.t("deck_many", n=deck.copies)
         if deck.jokers:

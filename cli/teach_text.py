@@ -27,6 +27,8 @@ TEXT: dict[str, dict[str, str]] = {
     "mark_changed": {"en": "changed by {names}", "tr": "{names} ile değişti"},
     "mark_new": {"en": "added by {names}", "tr": "{names} ile eklendi"},
     # --- players, deck, zones
+    "players_allowed": {"en": "It can be played by {counts} players (choose with --players, for example --players {last}).",
+                        "tr": "{counts} oyuncuyla oynanabilir (--players ile seçilir, örneğin --players {last})."},
     "players": {"en": "{n} players, in seat order (turns go round in this order): {names}.",
                 "tr": "{n} oyuncu, oturma sırasıyla (sıra bu düzende döner): {names}."},
     "deck_one": {"en": "One standard deck", "tr": "Bir standart deste"},

@@ -17,7 +17,7 @@ def legal_moves(s: State) -> list[Move]:
         try:
             found = instances(s, m)
         except RULE_FAILURES as exc:
-            raise PlayError.of(m.where, f"the guard of `{m.name}`", exc) from None
+            raise PlayError.of(m.where, f"the choices or the guard of `{m.name}`", exc) from None
         if found:
             s.cache[index] = True
             out += [(index, values) for values in found]
