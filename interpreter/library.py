@@ -264,6 +264,18 @@ def _leaders(ctx, a):
     return leaders
 
 
+@notion("or_else", ["list", "list"], "list", "{0}, or {1} when there are none", "{0}; hiç yoksa {1}",
+        returns_from=0)
+def _or_else(ctx, a):
+    """The first list, unless it is empty: then the second (`or_else(takes, [[]])`: the captures, or none)."""
+    x, y = a
+
+    def or_else(s, e):
+        first = x(s, e)
+        return first if len(first) else y(s, e)
+    return or_else
+
+
 # ------------------------------------------------------- groups of cards
 MAX_GROUPS = 5000  # groups one notion may offer: a rule whose groups explode is reported, not waited on
 
@@ -332,6 +344,65 @@ def _together(ctx, a):
         cards = list(x(s, e))
         return [cards] if cards else []
     return together
+
+
+# ------------------------------------------------------------------ melds
+class NeedsSection(Exception):
+    """A notion that needs a section the rule file does not have: reported at the call, when it is loaded."""
+
+    def __init__(self, message: str, hint: str):
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+
+def _meld_rules(ctx, name: str):
+    rules = getattr(ctx, "melds", None)
+    if rules is None:
+        raise NeedsSection(f"`{name}` needs a `melds:` section",
+                           "add `melds:` to the rule file: the smallest meld, sets and runs, which cards are wild "
+                           "(see docs/melds.md)")
+    return rules
+
+
+def _meld_summary(name: str, pick):
+    """A notion that gives one thing of the best reading of a group of cards (interpreter/melds.py)."""
+    def build(ctx, a):
+        (x,), summary = a, _meld_rules(ctx, name).summary
+        return lambda s, e: pick(summary(x(s, e)))
+    return build
+
+
+notion("is_meld", ["cards"], "bool", "{0} form a meld", "{0} bir per oluşturuyor", pure=True,
+       no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))(
+    _meld_summary("is_meld", lambda r: r.legal))
+notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set, run or none)",
+       "{0:gen} oluşturduğu per türü~ (seri, sıralı ya da hiçbiri)", pure=True)(
+    _meld_summary("meld_kind", lambda r: r.kind))
+notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)(
+    _meld_summary("meld_points", lambda r: r.points))
+notion("meld_wilds", ["cards"], "num", "the number of cards of {0} that stand for another in the meld",
+       "{0} içinde perde başka kartın yerine geçen kart sayısı~", pure=True)(
+    _meld_summary("meld_wilds", lambda r: r.wilds))
+notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing for themselves) in the meld {0}",
+       "{0} perindeki doğal (kendi yerindeki) kart sayısı~", pure=True)(
+    _meld_summary("meld_naturals", lambda r: r.naturals))
+
+
+@notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0} ile yapılabilecek perler",
+        gives="cards")
+def _melds_in(ctx, a):
+    """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
+    (x,), rules = a, _meld_rules(ctx, "melds_in")
+    return lambda s, e: rules.melds_in(x(s, e), MAX_GROUPS)
+
+
+@notion("can_join", ["cards", "cards"], "bool", "{1} can be added to the meld {0}",
+        "{1}, {0} perine eklenebilir", pure=True,
+        no=("{1} cannot be added to the meld {0}", "{1}, {0} perine eklenemez"))
+def _can_join(ctx, a):
+    """The meld with the cards added is still a meld."""
+    (meld, cards), summary = a, _meld_rules(ctx, "can_join").summary
+    return lambda s, e: summary(list(meld(s, e)) + list(cards(s, e))).legal
 
 
 @notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
@@ -471,3 +542,4 @@ class BuildContext:
     zone_owner: dict[int, int] = field(default_factory=dict)
     hand_ids: frozenset = frozenset()
     dealer_slot: int = 0
+    melds: Any = None  # interpreter.melds.MeldRules, from the rule file's `melds:` section (None: it has none)
