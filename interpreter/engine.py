@@ -8,7 +8,7 @@ moves; a move's `next` says whether the turn goes on (a step name, or
 from __future__ import annotations
 
 from .errors import RULE_FAILURES, PlayError
-from .legal import legal_moves
+from .legal import legal_moves, move_key  # noqa: F401  (move_key is part of the engine's API)
 from .state import Move, State
 
 
@@ -132,18 +132,6 @@ def find_move(s: State, wanted: Move) -> Move | None:
         if move_key(s.g, move) == key:
             return move
     return None
-
-
-def move_key(g, move: Move) -> tuple:
-    index, values = move
-    m = g.moves[index]
-    faces = g.deck.face
-    return index, tuple(faces[v] if c.of_cards and v is not None else _freeze(v)
-                        for c, v in zip(m.choices, values))
-
-
-def _freeze(v):
-    return tuple(v) if isinstance(v, list) else v
 
 
 def result(s: State) -> dict:

@@ -45,6 +45,20 @@ def instances(s: State, m, first_only: bool = False) -> list[tuple]:
         return _single(s, m, choices[0], guard, env, first_only)
     out: list[tuple] = []
     _product(s, m, guard, 0, env, [], out, first_only)
+    if any(c.of_card_lists for c in choices) and len(out) > 1:
+        out = _distinct(s.g, m, out)
+    return out
+
+
+def _distinct(g, m, found: list[tuple]) -> list[tuple]:
+    """One instance per move: two ways of offering the same group of cards (a sum that is also a pair)
+    are one move."""
+    seen, out = set(), []
+    for values in found:
+        key = move_key(g, (m.index, values))
+        if key not in seen:
+            seen.add(key)
+            out.append(values)
     return out
 
 
@@ -93,3 +107,16 @@ def refusal(s: State, index: int, values: tuple):
         if not check.test(s, env):
             return check
     return None
+
+
+def move_key(g, move: Move) -> tuple:
+    index, values = move
+    m = g.moves[index]
+    faces = g.deck.face
+    return index, tuple(faces[v] if c.of_cards and v is not None else
+                        tuple(sorted(faces[x] for x in v)) if c.of_card_lists else _freeze(v)
+                        for c, v in zip(m.choices, values))  # a group of cards is the same in any order
+
+
+def _freeze(v):
+    return tuple(v) if isinstance(v, list) else v

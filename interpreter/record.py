@@ -123,14 +123,19 @@ def dumps(record: dict) -> str:
 
 
 def match(s: State, e: dict) -> Move | None:
-    """The legal move that a record entry names, or None."""
-    want = {k: v for k, v in e.items() if k not in ("legal", "seat")}
+    """The legal move that a record entry names, or None. A group of cards may be listed in any order."""
+    groups = {c.name for m in s.g.moves for c in m.choices if c.of_card_lists}
+    want = _unordered({k: v for k, v in e.items() if k not in ("legal", "seat")}, groups)
     for move in legal_moves(s):
         mine = entry(s.g, s.me, move)
         mine.pop("seat")
-        if mine == want:
+        if _unordered(mine, groups) == want:
             return move
     return None
+
+
+def _unordered(e: dict, groups: set) -> dict:
+    return {k: sorted(v, key=str) if k in groups and isinstance(v, list) else v for k, v in e.items()}
 
 
 def _same_moves(a: list, b: list) -> bool:
