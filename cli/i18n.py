@@ -113,6 +113,26 @@ MESSAGES: dict[str, dict[str, str]] = {
     "not_reproduced": {"en": "does not reproduce:", "tr": "yeniden üretilemiyor:"},
     "record_n": {"en": "record {n}", "tr": "kayıt {n}"},
     "replay_summary": {"en": "{ok} of {total} records reproduce", "tr": "{total} kaydın {ok} tanesi yeniden üretildi"},
+    # --- check (melds)
+    "check_meld": {"en": "{cards}: a meld, {kind}, {points} points", "tr": "{cards}: geçerli per, {kind}, {points} puan"},
+    "check_set": {"en": "a set of {rank}s", "tr": "{rank} serisi"},
+    "check_run": {"en": "a run in {suit}", "tr": "{suit} sıralı"},
+    "check_stands_for": {"en": "{card} stands for {face}", "tr": "{card}, {face} yerine geçiyor"},
+    "check_stands_any": {"en": "{card} stands for any {rank}", "tr": "{card}, herhangi bir {rank} yerine geçiyor"},
+    "check_in_place": {"en": "{card} is in its own place: natural", "tr": "{card} kendi yerinde: doğal"},
+    "check_not_meld": {"en": "{cards}: not a meld — {reason}", "tr": "{cards}: per değil — {reason}"},
+    "check_why_size": {"en": "too few cards for a meld", "tr": "bir per için kart az"},
+    "check_why_shape": {"en": "neither a set nor a run", "tr": "ne seri ne sıralı"},
+    "check_why_wilds": {"en": "more wild cards than a meld may hold", "tr": "bir perin alabileceğinden çok joker var"},
+    "check_why_core": {"en": "a wild in a run needs more natural cards in sequence",
+                       "tr": "sıralıda joker için daha çok sıralı doğal kart gerekir"},
+    "check_no_melds": {"en": "{game} has no `melds:` section: its rule file says nothing of melds",
+                       "tr": "{game} oyununun `melds:` bölümü yok: kural dosyası per tanımlamıyor"},
+    "check_bad_card": {"en": "`{code}` is not a card: give codes such as 7H, TS, 10D or XJ",
+                       "tr": "`{code}` bir kart değil: 7H, TS, 10D ya da XJ gibi kodlar verin"},
+    "check_not_in_deck": {"en": "{code} is not in this game's deck", "tr": "{code} bu oyunun destesinde yok"},
+    "check_too_many": {"en": "{code} is given more times than the deck has it ({n})",
+                       "tr": "{code} destede olduğundan ({n}) daha çok kez verildi"},
 }
 
 # Help texts of the commands, in the language of KURAL_LANG (English when unset).
@@ -182,6 +202,16 @@ HELP: dict[str, dict[str, str]] = {
     "arg_game": {"en": "A game id (see `kural list`) or a rule file.",
                  "tr": "Bir oyun adı (bkz. `kural list`) ya da bir kural dosyası."},
     "arg_paths": {"en": "Rule files, variant files or directories.", "tr": "Kural dosyaları, çeşitleme dosyaları ya da dizinler."},
+    "check": {"en": "Say whether the CARDS form a meld under GAME's `melds:` section: a set or a run, which card "
+                    "stands for which, its points; or the rule that refuses it. Exit 0 a meld, 1 not a meld, "
+                    "2 unusable input (an unknown card, a game without `melds:`).",
+              "tr": "KARTLAR'ın OYUN'un `melds:` bölümüne göre bir per olup olmadığını söyler: seri mi sıralı mı, "
+                    "hangi kart hangisinin yerine geçiyor, kaç puan; ya da onu reddeden kural. Çıkış 0 per, 1 per değil, "
+                    "2 kullanılamaz girdi (bilinmeyen kart, `melds:` bölümü olmayan oyun)."},
+    "arg_cards": {"en": "Card codes: ranks A 2 ... 9 T (or 10) J Q K, suits S H D C; a joker is XJ.",
+                  "tr": "Kart kodları: sayılar A 2 ... 9 T (ya da 10) J Q K, renkler S H D C; joker XJ."},
+    "opt_check_json": {"en": "Print {\"legal\", \"kind\", \"points\", \"reason\"} as one JSON object.",
+                       "tr": "{\"legal\", \"kind\", \"points\", \"reason\"} alanlarını tek bir JSON nesnesi olarak yazar."},
     "arg_record": {"en": "A record file (.json) or records, one a line (.jsonl).",
                    "tr": "Bir kayıt dosyası (.json) ya da her satırı bir kayıt olan dosya (.jsonl)."},
 }

@@ -20,7 +20,7 @@ from interpreter.errors import PlayError
 from dsl.loader import load
 from interpreter.bots import BOTS
 
-from . import checks, listing, play as playing, simulate as simulating
+from . import checks, listing, meldcheck, play as playing, simulate as simulating
 from . import diff as diffing, explain as explaining, graph as graphing, rulebook, teaching
 from .teach_text import HELP as TEACH_HELP
 from .i18n import HELP, choose_lang, pick, t
@@ -190,6 +190,28 @@ def replay(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     _finish(checks.replay(file, out, err, choose_lang(_value(lang), None)))
+
+
+@app.command(help=h("check"))
+def check(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    cards: Annotated[list[str], typer.Argument(help=h("arg_cards"), show_default=False, metavar="CARD...")],
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    as_json: Annotated[bool, typer.Option("--json", help=h("opt_check_json"))] = False,
+    lang: LangOpt = None,
+) -> None:
+    err = make_console(stderr=True)
+    try:
+        g = load(game, list(variant), list(set_))
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    try:
+        code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
+    except meldcheck.Unusable as exc:
+        sys.stderr.write(f"{exc}\n")
+        code = 2
+    _finish(code)
 
 
 def th(key: str) -> str:

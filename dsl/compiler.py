@@ -16,7 +16,7 @@ from typing import Any, Callable
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from interpreter.library import LIBRARY
+from interpreter.library import LIBRARY, NeedsSection
 from .errors import Loc, Problem, RuleError
 from .paths import grammar_path
 from .yamlload import LStr
@@ -526,7 +526,10 @@ class _Unit:
         if fn.body == "num" and len(compiled) == 1 and compiled[0].elem == "card":
             raise self.fail(t, f"`{fn.name}` of cards needs a rule that gives each card's number",
                             f"for example {fn.name}(cards, c => rank(c))")
-        closure = fn.build(self.c.ctx, [x.fn for x in compiled])
+        try:
+            closure = fn.build(self.c.ctx, [x.fn for x in compiled])
+        except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
+            raise self.fail(t, exc.message, exc.hint) from None
         returns = fn.returns
         elem = fn.gives
         if fn.returns_from is not None:
@@ -560,6 +563,9 @@ class _Unit:
         def call(s, e, v):
             e[name] = v
             return f(s, e)
+        tab = getattr(f, "tab", None)
+        if tab is not None and tab[0] == name:  # a rule about one card only: notions may look it up per card
+            call.table = tab[1]
         return C(call, "fn")
 
     def n_lambda_(self, t, d):

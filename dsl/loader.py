@@ -12,6 +12,7 @@ from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
 from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, RoundResultDef, StepDef, VarDef,
                                  ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
+from interpreter.melds import ACES, REASONS, MeldRules
 from . import schema
 from .compiler import C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
@@ -313,6 +314,7 @@ class _Builder:
         moves_section = self.section("moves")
         names = self.names(params, param_info, zones, vars_, moves_section, deck, players)
         comp = Compiler(names, ctx, self.src.lines)
+        ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
             v.start = comp.expr(v.start_src, {"seat": "num"} if v.per_seat else {}, "num").fn
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
@@ -366,6 +368,7 @@ class _Builder:
         g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
         g.step_index = {s.name: i for i, s in enumerate(steps)}
         g.param_values = params
+        g.melds = ctx.melds
         return g
 
     # --------------------------------------------------------------- sections
@@ -437,6 +440,87 @@ class _Builder:
             deck.labels = labels
         deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
         return deck
+
+    def melds(self, comp: Compiler, deck: Deck, params: dict, info: dict) -> MeldRules | None:
+        """The `melds:` section: what a set and a run are, which cards are wild, what a meld is worth."""
+        if "melds" not in self.data:
+            return None
+        m = self.section("melds")
+        where = self.data.key_loc("melds")
+
+        def count(key: str, default):
+            """A whole number, or the name of a num param (so that --set changes it)."""
+            raw = m.get(key, default)
+            if isinstance(raw, str) and raw in info:
+                if info[raw]["type"] != "num":
+                    raise RuleError.at(m.val_loc(key), f"`melds.{key}` names the param `{raw}`, which is not a number",
+                                       f"{key}: a whole number, or a num param")
+                raw = params[raw]
+                if isinstance(raw, float) and raw.is_integer():
+                    raw = int(raw)
+            if raw is None and default is None:
+                return None
+            if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+                close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
+                hint = f"did you mean `{close[0]}`?" if close else f"{key}: a whole number (0 or more), or a num param"
+                raise RuleError.at(m.val_loc(key), f"`melds.{key}` must be a whole number or a param, not {raw!r}",
+                                   hint)
+            return raw
+
+        def flag(key: str, default: bool) -> bool:
+            raw = m.get(key, default)
+            if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
+                raw = params[raw]
+            if not isinstance(raw, bool):
+                raise RuleError.at(m.val_loc(key), f"`melds.{key}` is true or false, not {raw!r}",
+                                   "write true or false, or name a bool param")
+            return raw
+
+        def table(key: str, default):
+            name = m.get(key)
+            if name is None:
+                return default
+            if str(name) not in deck.values:
+                close = difflib.get_close_matches(str(name), list(deck.values), n=1)
+                hint = f"did you mean `{close[0]}`?" if close else \
+                    "name a table of deck.values, such as points: {A: 15, default: 10}"
+                raise RuleError.at(m.val_loc(key), f"`melds.{key}` names no value table of `deck.values`", hint)
+            return deck.values[str(name)]
+
+        ace = str(m.get("ace", "low"))
+        if ace not in ACES:
+            raise RuleError.at(m.val_loc("ace"), f"`melds.ace: {ace}` is not known",
+                               "ace: low (A-2-3), high (Q-K-A) or both")
+        wild = [False] * deck.size
+        if "wild" in m:
+            src = m["wild"]
+            test = comp.expr(src, {"c": "card"}, "bool")
+            try:
+                wild = [bool(test.fn(None, {"c": card})) for card in range(deck.size)]
+            except (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError):
+                raise RuleError.at(getattr(src, "loc", m.val_loc("wild")),
+                                   "`melds.wild` must say which cards are wild from the card `c` alone",
+                                   "for example wild: is_joker(c) or rank(c) == 2 (no zones, vars or players)",
+                                   str(src)) from None
+        points = table("points", [0] * deck.size)
+        why = {}
+        for reason, item in (m.get("why") or {}).items():
+            if reason not in REASONS:  # dsl/schema.py refuses it first; kept for files built without it
+                raise RuleError.at(m["why"].key_loc(reason), f"`melds.why.{reason}` is not a reason",
+                                   "reasons: " + ", ".join(REASONS))
+            why[reason] = {"rule": str(item["rule"]) if item.get("rule") is not None else None,
+                           **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""))}
+        rules = MeldRules(rank=list(deck.rank), suit=list(deck.suit), face=list(deck.face), wild=wild,
+                          points=points, wild_points=table("wild_points", points),
+                          min_size=count("min_size", 3), sets=flag("sets", True), runs=flag("runs", True), ace=ace,
+                          max_wilds=count("max_wilds", None), natural_in_place=flag("natural_in_place", True),
+                          run_natural_core=count("run_natural_core", 0), why=why)
+        if rules.min_size < 1:
+            raise RuleError.at(m.val_loc("min_size") if "min_size" in m else where,
+                               "`melds.min_size` must be at least 1", "min_size: 3 is the usual smallest meld")
+        if not (rules.sets or rules.runs):
+            raise RuleError.at(where, "`melds:` allows neither sets nor runs", "sets: true, runs: true, or one of them")
+        return rules
 
     def value_table(self, deck: Deck, table: LDict) -> list:
         default = table.get("default", 0)

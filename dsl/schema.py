@@ -16,6 +16,7 @@ EXPR = "expr"  # a string (or number/bool) in the rules language
 EFFECTS = "effects"  # a string of effects separated by ; or a list of them
 
 CHECK = {"check": EXPR, "rule": "str", "why": TEXT}
+WHY = {"rule": "str", "en": "str", "tr": "str"}  # a refusal: the rule it applies and its words
 
 SCHEMA = {
     "extends": "str",
@@ -39,6 +40,9 @@ SCHEMA = {
                "field_titles": {"*": TEXT}},
     "round_result": {"points": EXPR, "points_title": TEXT, "fields": {"*": EXPR}, "field_titles": {"*": TEXT}},
     "bot": [{"move": "str", "prefer": EXPR, "tip": TEXT}],
+    "melds": {"min_size": "any", "sets": "any", "runs": "any", "ace": "str", "wild": EXPR, "max_wilds": "any",
+              "natural_in_place": "any", "run_natural_core": "any", "points": "str", "wild_points": "str",
+              "why": {"size": WHY, "shape": WHY, "wilds": WHY, "core": WHY}},  # see docs/melds.md
     "text": {"*": TEXT},
 }
 

@@ -142,6 +142,7 @@ class GameDef:
     step_index: dict = field(default_factory=dict)
     param_values: dict = field(default_factory=dict)
     where: dict = field(default_factory=dict)  # section -> file:line:col, for errors while playing
+    melds: Any = None  # interpreter.melds.MeldRules from the `melds:` section; None when the game has none
 
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)

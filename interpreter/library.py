@@ -172,6 +172,9 @@ def _count(ctx, a):
         (x,) = a
         return lambda s, e: len(x(s, e))
     x, pred = a
+    table = getattr(pred, "table", None)
+    if table is not None:  # a rule about each card alone: a lookup per card
+        return lambda s, e: sum(1 for c in x(s, e) if table[c])
     return lambda s, e: sum(1 for c in x(s, e) if pred(s, e, c))
 
 
@@ -217,6 +220,9 @@ def _all(ctx, a):
         elem="item", body="bool", returns_from=0)
 def _filter(ctx, a):
     x, pred = a
+    table = getattr(pred, "table", None)
+    if table is not None:  # a rule about each card alone: a lookup per card
+        return lambda s, e: [v for v in x(s, e) if table[v]]
     return lambda s, e: [v for v in x(s, e) if pred(s, e, v)]
 
 
@@ -292,9 +298,11 @@ def _sums_to(ctx, a):
     x, total, value = a
     faces = ctx.deck.face
 
+    table = getattr(value, "table", None)  # each card's value, looked up
+
     def sums_to(s, e):
         cards = list(x(s, e))
-        values = [value(s, e, c) for c in cards]
+        values = [table[c] for c in cards] if table is not None else [value(s, e, c) for c in cards]
         target = total(s, e)
         prunable = all(v >= 0 for v in values)  # a sum past the total can only grow: stop there
         out, seen, picked = [], set(), []
@@ -375,8 +383,8 @@ def _meld_summary(name: str, pick):
 notion("is_meld", ["cards"], "bool", "{0} form a meld", "{0} bir per oluşturuyor", pure=True,
        no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))(
     _meld_summary("is_meld", lambda r: r.legal))
-notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set, run or none)",
-       "{0:gen} oluşturduğu per türü~ (seri, sıralı ya da hiçbiri)", pure=True)(
+notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set or run)",
+       "{0:gen} oluşturduğu per türü~", pure=True)(
     _meld_summary("meld_kind", lambda r: r.kind))
 notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)(
     _meld_summary("meld_points", lambda r: r.points))

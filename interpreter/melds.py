@@ -1,0 +1,331 @@
+"""Melds: sets and runs of cards, with wild cards, as a rule file's `melds:` section describes them.
+
+A *set* is cards of one rank (suits free); a *run* is cards of one suit in
+sequence. Some cards may be *wild* (stand for another card); how many one
+meld may hold, whether a wild card in its own place counts as itself, how
+many natural cards in sequence a run needs before a wild may stand in it,
+where the ace goes and what every card is worth are all the rule file's
+numbers (see docs/melds.md). Nothing here knows a particular game.
+
+A group of cards may be read in several ways (which card is the wild, where
+it stands). The reading chosen is a legal one with the fewest wilds (a wild
+card that can be itself is itself), then the most points, then a set before
+a run, then the wilds as high in the run as they go.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+SIZE, SHAPE, WILDS, CORE = "size", "shape", "wilds", "core"
+REASONS = (SIZE, SHAPE, WILDS, CORE)  # why a group is not a meld (the keys of `melds.why`)
+_SEVERITY = {SHAPE: 0, WILDS: 1, CORE: 2}  # several readings fail: the one that came closest speaks
+ACES = ("low", "high", "both")
+ACE_HIGH = 14  # the place of an ace above the king in a run
+MAX_CACHED = 100_000  # readings remembered (by the cards' faces); the memory is cleared when full
+
+
+@dataclass(frozen=True)
+class Place:
+    """One card of a meld as it is read: the rank and suit it counts as, and whether it is a wild."""
+
+    card: int
+    rank: int  # in a run, 14 is an ace above the king
+    suit: int | None  # None: a wild in a set (it stands for a card of the set's rank, any suit)
+    wild: bool
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a group of cards is: a set, a run or no meld (with the reason), its cards in order, its points."""
+
+    kind: str | None  # "set" | "run" | None
+    places: tuple[Place, ...] = ()
+    points: float = 0
+    reason: str | None = None  # None when legal, else one of REASONS
+
+    @property
+    def legal(self) -> bool:
+        return self.kind is not None
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for p in self.places if p.wild)
+
+    @property
+    def naturals(self) -> int:
+        return sum(1 for p in self.places if not p.wild)
+
+    @property
+    def cards(self) -> list[int]:
+        return [p.card for p in self.places]
+
+
+@dataclass
+class MeldRules:
+    """The meld rules of a game, per physical card of its deck (lists indexed by card)."""
+
+    rank: list[int]  # 0 for a joker
+    suit: list[int]
+    face: list[int]
+    wild: list[bool]  # the card may stand for another
+    points: list[float]  # its points as itself
+    wild_points: list[float]  # its points standing for another
+    min_size: int = 3
+    sets: bool = True
+    runs: bool = True
+    ace: str = "low"  # low (A-2-3) | high (Q-K-A) | both; never round the corner (K-A-2)
+    max_wilds: int | None = None  # None: any number
+    natural_in_place: bool = True  # a wild card in its own place (its rank in a set, its rank and suit in a run)
+    run_natural_core: int = 0  # natural cards in sequence a run needs before a wild may stand in it
+    why: dict = field(default_factory=dict)  # reason -> {"rule": ..., "en": ..., "tr": ...}
+    _cache: dict = field(default_factory=dict, repr=False)
+    _alike: list = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        kinds: dict[tuple, int] = {}  # cards that read alike share a key: the cache is by these keys
+        self._alike = [kinds.setdefault((f, w, p, q), len(kinds))
+                      for f, w, p, q in zip(self.face, self.wild, self.points, self.wild_points)]
+
+    # ------------------------------------------------------------ one group
+    def read(self, cards) -> Reading:
+        """The best legal reading of the cards, or why there is none."""
+        cards = list(cards)
+        if len(cards) < self.min_size:
+            return Reading(None, (), 0, SIZE)
+        best, best_key, reason = None, None, SHAPE
+        for found in self._set_readings(cards) if self.sets else ():
+            best, best_key, reason = self._better(found, best, best_key, reason, 0)
+        for found in self._run_readings(cards) if self.runs else ():
+            best, best_key, reason = self._better(found, best, best_key, reason, 1)
+        return best if best is not None else Reading(None, (), 0, reason)
+
+    def summary(self, cards) -> Reading:
+        """read(), remembered by the cards' faces: for the notions that give a number or a kind."""
+        cards = list(cards)
+        alike = self._alike
+        key = tuple(sorted(alike[c] for c in cards))
+        known = self._cache.get(key)
+        if known is None:
+            if len(self._cache) >= MAX_CACHED:
+                self._cache.clear()
+            known = self._cache[key] = self.read(cards)
+        return known
+
+    def _better(self, found, best, best_key, reason, kind_order):
+        if isinstance(found, str):  # a reading that failed, and why
+            return best, best_key, found if _SEVERITY[found] > _SEVERITY[reason] else reason
+        key = (found.wilds, -found.points, kind_order, -sum(p.rank for p in found.places if p.wild))
+        if best_key is None or key < best_key:
+            return found, key, reason
+        return best, best_key, reason
+
+    def _points(self, places) -> float:
+        total = sum(self.wild_points[p.card] if p.wild else self.points[p.card] for p in places)
+        return int(total) if float(total).is_integer() else total
+
+    def _set_readings(self, cards):
+        rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
+        plain_ranks = {rank[c] for c in cards if not wild[c]}
+        if len(plain_ranks) > 1 or 0 in plain_ranks:
+            yield SHAPE
+            return
+        targets = plain_ranks or (sorted({rank[c] for c in cards if rank[c]}) if in_place else [])
+        if not targets:  # wild cards only, none of which may be itself
+            yield SHAPE
+        for r in targets:
+            naturals = [c for c in cards if rank[c] == r and (in_place or not wild[c])]
+            wilds = [c for c in cards if not (rank[c] == r and (in_place or not wild[c]))]
+            if self.max_wilds is not None and len(wilds) > self.max_wilds:
+                yield WILDS
+                continue
+            places = tuple([Place(c, r, suit[c], False) for c in naturals] + [Place(c, r, None, True) for c in wilds])
+            yield Reading("set", places, self._points(places))
+
+    def _window(self) -> tuple[int, int]:
+        """The lowest and highest place a run may reach: 1 is a low ace, 14 a high one."""
+        return (1 if self.ace in ("low", "both") else 2), (ACE_HIGH if self.ace in ("high", "both") else 13)
+
+    def _run_readings(self, cards):
+        rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
+        n = len(cards)
+        plain = [c for c in cards if not wild[c]]
+        suits = {suit[c] for c in plain}
+        if len(suits) > 1 or any(rank[c] == 0 for c in plain):
+            yield SHAPE
+            return
+        targets = suits or (sorted({suit[c] for c in cards if rank[c]}) if in_place else [])
+        if not targets:
+            yield SHAPE
+        first, last = self._window()
+        for s in targets:
+            plain_of: dict[int, list[int]] = {}  # rank -> the cards that must be themselves
+            able_of: dict[int, list[int]] = {}  # rank -> the wild cards of this suit that may be themselves
+            for c in cards:
+                if not wild[c]:
+                    plain_of.setdefault(rank[c], []).append(c)
+                elif in_place and rank[c] and suit[c] == s:
+                    able_of.setdefault(rank[c], []).append(c)
+            if any(len(v) > (2 if r == 1 and self.ace == "both" else 1) for r, v in plain_of.items()):
+                yield SHAPE  # two cards of one place
+                continue
+            for lo in range(first, last - n + 2):
+                yield from self._run_in(cards, s, lo, lo + n - 1, plain_of, able_of)
+
+    def _run_in(self, cards, s, lo, hi, plain_of, able_of):
+        """The readings of the cards as the run of suit s from place lo to place hi."""
+        slots: dict[int, list[int]] = {}  # rank -> its places in the window (an ace may have two)
+        for p in range(lo, hi + 1):
+            slots.setdefault(1 if p == ACE_HIGH else p, []).append(p)
+        if any(len(v) > len(slots.get(r, ())) for r, v in plain_of.items()):
+            yield SHAPE
+            return
+        options = []  # per rank of the window: the ways its places are filled by natural cards
+        for r, places in slots.items():
+            naturals = list(plain_of.get(r, ())) + list(able_of.get(r, ()))
+            naturals = naturals[:len(places)]
+            if len(naturals) == 1 and len(places) == 2:  # one ace, both ends in the window: either end
+                options.append([{places[0]: naturals[0]}, {places[1]: naturals[0]}])
+            else:
+                options.append([dict(zip(places, naturals))])
+        for choice in product(*options):
+            at: dict[int, int] = {}
+            for part in choice:
+                at.update(part)
+            yield self._run_reading(cards, s, lo, hi, at)
+
+    def _run_reading(self, cards, s, lo, hi, at: dict[int, int]):
+        used = set(at.values())
+        wilds = [c for c in cards if c not in used]
+        if self.max_wilds is not None and len(wilds) > self.max_wilds:
+            return WILDS
+        if wilds and self.run_natural_core > 0:
+            streak = longest = 0
+            for p in range(lo, hi + 1):
+                streak = streak + 1 if p in at else 0
+                longest = max(longest, streak)
+            if longest < self.run_natural_core:
+                return CORE
+        spare = iter(wilds)
+        places = tuple(Place(at[p], p, s, False) if p in at else Place(next(spare), p, s, True)
+                       for p in range(lo, hi + 1))
+        return Reading("run", places, self._points(places))
+
+    # ------------------------------------------------------------ many groups
+    def melds_in(self, cards, limit: int) -> list[list[int]]:
+        """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
+        are one card here), its cards in the order of the meld. More than `limit`: ValueError."""
+        cards = list(cards)
+        by_face: dict[int, list[int]] = {}
+        for c in cards:
+            by_face.setdefault(self.face[c], []).append(c)
+        out: list[list[int]] = []
+        seen: set[tuple] = set()
+
+        def offer(faces: list[int]) -> None:
+            key = tuple(sorted(faces))
+            if key in seen:
+                return
+            seen.add(key)
+            taken: dict[int, int] = {}
+            group = []
+            for f in faces:
+                group.append(by_face[f][taken.get(f, 0)])
+                taken[f] = taken.get(f, 0) + 1
+            reading = self.read(group)
+            if reading.legal:
+                out.append(reading.cards)
+                if len(out) > limit:
+                    raise ValueError(f"melds_in finds more than {limit} groups of cards")
+
+        wild_faces = [f for f, cs in by_face.items() if self.wild[cs[0]]]
+        if self.sets:
+            self._sets_from(by_face, wild_faces, offer)
+        if self.runs:
+            self._runs_from(by_face, wild_faces, offer)
+        return out
+
+    def _natural_ok(self, card: int) -> bool:
+        return self.rank[card] != 0 and (self.natural_in_place or not self.wild[card])
+
+    def _wild_limit(self, pool: dict[int, int]) -> int:
+        total = sum(pool.values())
+        return total if self.max_wilds is None else min(self.max_wilds, total)
+
+    def _sets_from(self, by_face, wild_faces, offer) -> None:
+        for r in range(1, 14):
+            naturals = [f for f, cs in by_face.items() if self.rank[cs[0]] == r and self._natural_ok(cs[0])]
+            if not naturals:
+                continue
+            pool = {f: len(by_face[f]) for f in wild_faces if f not in naturals}
+            most = self._wild_limit(pool)
+            for counts in product(*(range(len(by_face[f]) + 1) for f in naturals)):
+                k = sum(counts)
+                if k == 0:
+                    continue
+                chosen = [f for f, m in zip(naturals, counts) for _ in range(m)]
+                for w in range(max(0, self.min_size - k), most + 1):
+                    for extra in _multisets(pool, w):
+                        offer(chosen + extra)
+
+    def _runs_from(self, by_face, wild_faces, offer) -> None:
+        first, last = self._window()
+        face_at: dict[tuple[int, int], int] = {}  # (rank, suit) -> a face that may be itself there
+        for f, cs in by_face.items():
+            if self._natural_ok(cs[0]):
+                face_at[(self.rank[cs[0]], self.suit[cs[0]])] = f
+        pool_all = {f: len(by_face[f]) for f in wild_faces}
+        most = self._wild_limit(pool_all)
+        for s in sorted({suit for _, suit in face_at}):
+            for lo in range(first, last + 1):
+                missing = 0
+                for hi in range(lo, last + 1):
+                    if (1 if hi == ACE_HIGH else hi, s) not in face_at:
+                        missing += 1
+                    if missing > most:
+                        break
+                    if hi - lo + 1 >= self.min_size:
+                        self._fill(by_face, face_at, pool_all, most, s, lo, hi, offer)
+
+    def _fill(self, by_face, face_at, pool_all, most, s, lo, hi, offer) -> None:
+        """Every way to fill places lo..hi of suit s: each place by its own card (while there is one
+        left) or by a wild, with at most `most` wilds."""
+        places = list(range(lo, hi + 1))
+        used: dict[int, int] = {}
+        chosen: list[int] = []
+
+        def go(i: int, wilds: int) -> None:
+            if i == len(places):
+                pool = {f: n - used.get(f, 0) for f, n in pool_all.items()}
+                for extra in _multisets({f: n for f, n in pool.items() if n > 0}, wilds):
+                    offer(chosen + extra)
+                return
+            p = places[i]
+            f = face_at.get((1 if p == ACE_HIGH else p, s))
+            if f is not None and used.get(f, 0) < len(by_face[f]):
+                used[f] = used.get(f, 0) + 1
+                chosen.append(f)
+                go(i + 1, wilds)
+                chosen.pop()
+                used[f] -= 1
+            if wilds < most:
+                go(i + 1, wilds + 1)
+        go(0, 0)
+
+
+def _multisets(pool: dict[int, int], k: int):
+    """Every way to take k items from the pool (face -> how many), as lists of faces, each way once."""
+    faces = sorted(pool)
+
+    def go(i: int, left: int, picked: list[int]):
+        if left == 0:
+            yield list(picked)
+            return
+        if i == len(faces):
+            return
+        f = faces[i]
+        for m in range(min(pool[f], left), -1, -1):
+            picked.extend([f] * m)
+            yield from go(i + 1, left - m, picked)
+            del picked[len(picked) - m:]
+    yield from go(0, k, [])

@@ -1,0 +1,301 @@
+"""Melds (interpreter/melds.py, the `melds:` section, the library's meld notions), held to the
+meld rules of RULES.md §3 through the test game tests/games/melds.yaml, whose deck and `melds:`
+section carry them: two decks and two jokers, 2s and jokers wild, one wild per meld (C4), a 2 in
+its own place natural (C5), a wild in a run only after three natural cards in sequence (C6),
+ace low or high and never round the corner (C3), points A 15, 2–7 5, 8–K 10, a wild 10 (C7).
+"""
+from __future__ import annotations
+
+import random
+import shutil
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from dsl.errors import RuleError
+from dsl.loader import load
+from interpreter.cards import parse_code
+from interpreter.engine import apply, new_game, result
+from interpreter.legal import legal_moves
+from interpreter.library import LIBRARY, MAX_GROUPS
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "tests" / "games" / "melds.yaml"
+
+
+@pytest.fixture(scope="module")
+def g():
+    return load(str(GAME))
+
+
+def cards(g, text: str) -> list[int]:
+    """Physical cards for codes; a code given twice takes the second copy of the double deck."""
+    out = []
+    for code in text.split():
+        face = g.deck.face_id(*parse_code(code))
+        out.append(next(c for c in g.deck.cards_of_face[face] if c not in out))
+    return out
+
+
+def codes(g, group) -> str:
+    return " ".join(g.deck.code[c] for c in group)
+
+
+# The seed's examples (RULES.md §3, seed 004): cards, meld kind (None: not a meld), points, the rule.
+SEED = [
+    ("4H 5H 6H 2C 8H", "run", 35, "C6"),   # 4-5-6-W-8: the wild after three naturals in sequence
+    ("8H 9H TH XJ QH", "run", 50, "C6"),   # 8-9-T-W-Q
+    ("7S 7H 2C", "set", 20, "C7"),         # 7-7-W = 5 + 5 + 10
+    ("8S 8D XJ", "set", 30, "C7"),         # 8-8-W = 10 + 10 + 10
+    ("AS AH 2D", "set", 40, "C7"),         # A-A-W = 15 + 15 + 10
+    ("5H 6H 2C", None, 0, "C6"),           # 5-6-W: no three naturals in sequence
+    ("8H 2C TH", None, 0, "C6"),           # 8-W-T
+    ("QH KH AH", "run", 35, "C3"),         # the ace high after the king
+    ("KH AH 2H", None, 0, "C3"),           # K-A-2: no wrap
+    ("KS AS 2S 3S", None, 0, "C3"),        # K-A-2-3: no wrap, whatever the 2 does
+    ("AS 2S 3S", "run", 25, "C5"),         # ♠2 in its own place: natural, 5
+    ("AS 2S 3S 2C", "run", 35, "C5"),      # ♠2 natural, so ♣2 may still be the one wild (4)
+    ("7S 7H 2C 2D", None, 0, "C4"),        # two wilds
+    ("8S 8S 8H", "set", 30, "C3"),         # suits free: two ♠8 and a ♥8
+    ("2S 2H 2D 2C 2S 2H 2D", "set", 35, "C13"),  # seven 2s: a set of 2s, each natural
+    ("2S 2H 2D 2C 2S 2H XJ", "set", 40, "C13"),  # six 2s and a joker: the joker is the wild
+    ("7S 7H", None, 0, "C3"),              # fewer than three cards
+]
+
+
+@pytest.mark.parametrize("text,kind,points,rule", SEED, ids=[f"{r}:{t}" for t, _, _, r in SEED])
+def test_the_seeds_examples(g, text, kind, points, rule):
+    reading = g.melds.read(cards(g, text))
+    assert reading.kind == kind, (text, rule, reading)
+    assert reading.points == points, (text, rule, reading)
+    assert reading.legal == (kind is not None)
+
+
+@pytest.mark.parametrize("text,reason,rule", [
+    ("5H 6H 2C", "core", "C6"), ("8H 2C TH", "core", "C6"), ("7S 7H 2C 2D", "wilds", "C4"),
+    ("KS AS 2S 3S", "shape", "C3"), ("7S 7H", "size", "C3"), ("7S 8H 9S", "shape", "C3"),
+])
+def test_a_refusal_names_its_rule(g, text, reason, rule):
+    reading = g.melds.read(cards(g, text))
+    assert reading.reason == reason
+    assert g.melds.why[reason]["rule"] == rule
+    assert g.melds.why[reason]["en"] and g.melds.why[reason]["tr"]
+
+
+def stands(g, text: str) -> dict[str, tuple]:
+    """card -> (rank it counts as, suit or None, wild?) in the reading chosen."""
+    return {g.deck.code[p.card]: (p.rank, p.suit, p.wild) for p in g.melds.read(cards(g, text)).places}
+
+
+def test_which_card_stands_for_which(g):
+    """C6: in 4-5-6-W-8 the ♣2 stands for ♥7; C5: in ♠A-2-3 the ♠2 is itself and ♣2 the wild (♠4)."""
+    assert stands(g, "4H 5H 6H 2C 8H")["2C"] == (7, 1, True)
+    assert stands(g, "8H 9H TH XJ QH")["XJ"] == (11, 1, True)
+    run = stands(g, "AS 2S 3S 2C")
+    assert run["2S"] == (2, 0, False) and run["2C"] == (4, 0, True)
+    assert stands(g, "7S 7H 2C")["2C"] == (7, None, True)  # a wild in a set: any suit
+
+
+def test_a_wild_at_either_end_goes_high(g):
+    """3-4-5 + W: the wild could be the 2 or the 6; both score alike, so it stands at the high end."""
+    assert stands(g, "3H 4H 5H XJ")["XJ"] == (6, 1, True)
+    assert stands(g, "QH KH AH")["AH"] == (14, 1, False)  # C3: the ace after the king
+
+
+def test_a_2_in_its_own_place_is_natural_rather_than_a_wild(g):
+    """C5 (and C12: a 2 of the run's suit goes back to its place when it can): ♠2-3-4-5 is a clean
+    run of four naturals (20), not 3-4-5 with the ♠2 as a wild for ♠6 (25)."""
+    reading = g.melds.read(cards(g, "2S 3S 4S 5S"))
+    assert (reading.kind, reading.points, reading.wilds, reading.naturals) == ("run", 20, 0, 4)
+    away = g.melds.read(cards(g, "2S 4S 5S 6S"))  # its place is not reachable: it is the wild
+    assert (away.points, away.wilds) == (25, 1)
+
+
+def test_counts_of_wilds_and_naturals(g):
+    """C13: seven 2s have no wild (clean); six 2s and a joker have one (half)."""
+    seven = g.melds.read(cards(g, "2S 2H 2D 2C 2S 2H 2D"))
+    assert (seven.wilds, seven.naturals) == (0, 7)
+    six = g.melds.read(cards(g, "2S 2H 2D 2C 2S 2H XJ"))
+    assert (six.wilds, six.naturals) == (1, 6)
+
+
+def test_a_thirteen_card_run_takes_its_wild_above_the_king(g):
+    """C10's full canasta: A to K of one suit, the wild outside the thirteen (as the high ace)."""
+    reading = g.melds.read(cards(g, "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS XJ"))
+    assert reading.kind == "run" and reading.naturals == 13 and reading.points == 15 + 6 * 5 + 6 * 10 + 10
+    assert stands(g, "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS XJ")["XJ"] == (14, 0, True)
+
+
+# ------------------------------------------------------------------ params
+def test_the_core_is_a_param(g):
+    """C6's `run_natural_core: 3` is the game's param: --set run_natural_core=2 allows 5-6-W."""
+    assert not g.melds.read(cards(g, "5H 6H 2C")).legal
+    two = load(str(GAME), sets=["run_natural_core=2"])
+    reading = two.melds.read(cards(two, "5H 6H 2C"))
+    assert (reading.kind, reading.points) == ("run", 20)
+    assert not two.melds.read(cards(two, "5H 2C 7H 2D")).legal  # still one wild (C4)
+
+
+def test_max_wilds_is_a_param(g):
+    more = load(str(GAME), sets=["max_wilds=2"])
+    assert more.melds.read(cards(more, "7S 7H 2C 2D")).points == 30
+    assert not g.melds.read(cards(g, "7S 7H 2C 2D")).legal
+
+
+# ------------------------------------------------------------------ melds_in
+def by_faces(g, groups) -> list[tuple]:
+    return sorted(tuple(sorted(g.deck.face[c] for c in group)) for group in groups)
+
+
+def every_meld_by_brute_force(g, hand: list[int]) -> list[tuple]:
+    """Every sub-multiset (by face) of the hand that is a meld: the slow way."""
+    by_face: dict[int, list[int]] = {}
+    for c in hand:
+        by_face.setdefault(g.deck.face[c], []).append(c)
+    faces = sorted(by_face)
+    found = []
+    for counts in product(*(range(len(by_face[f]) + 1) for f in faces)):
+        group = [c for f, k in zip(faces, counts) for c in by_face[f][:k]]
+        if len(group) >= 3 and g.melds.read(group).legal:
+            found.append(tuple(sorted(g.deck.face[c] for c in group)))
+    return sorted(found)
+
+
+def test_melds_in_finds_every_meld_once(g):
+    """Against brute force on random hands: every meld that can be made, twins once by face."""
+    rng = random.Random(7)
+    deck = list(range(g.deck.size))
+    for _ in range(40):
+        hand = rng.sample(deck, 11)
+        groups = g.melds.melds_in(hand, MAX_GROUPS)
+        assert by_faces(g, groups) == every_meld_by_brute_force(g, hand), codes(g, hand)
+        assert len(set(by_faces(g, groups))) == len(groups)
+        for group in groups:
+            assert all(c in hand for c in group) and len(set(group)) == len(group)
+
+
+def test_melds_in_on_a_hand_rich_in_melds(g):
+    hand = cards(g, "4H 5H 6H 7H 8H 2C XJ 7S 7D 7C 2S 3S AS KS QS 7H")
+    groups = g.melds.melds_in(hand, MAX_GROUPS)
+    assert by_faces(g, groups) == every_meld_by_brute_force(g, hand)
+    shown = {codes(g, group) for group in groups}
+    assert "4H 5H 6H 2C 8H" in shown  # in the order of the meld, the wild in its place (C6)
+    assert "AS 2S 3S" in shown  # C5
+
+
+def test_melds_in_is_bounded(g):
+    hand = cards(g, "4H 5H 6H 7H 8H 2C XJ 7S 7D 7C 2S 3S AS KS QS")
+    with pytest.raises(ValueError, match="more than 10"):
+        g.melds.melds_in(hand, 10)
+
+
+# ------------------------------------------------------------------ the notions in a rule file
+def test_the_notions_are_in_the_library_with_words():
+    for name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals", "melds_in", "can_join"):
+        fn = LIBRARY[name]
+        assert fn.text["en"] and fn.text["tr"]
+
+
+def test_the_notions_in_expressions(tmp_path):
+    """Each notion through the rules language: constants folded at load, zones read in play."""
+    shutil.copy(GAME, tmp_path / "melds.yaml")
+    (tmp_path / "probe.yaml").write_text(
+        "extends: melds.yaml\n"
+        "result:\n"
+        "  fields:\n"
+        "    run_points: meld_points([4H, 5H, 6H, 2C, 8H])\n"
+        "    run_kind: meld_kind([4H, 5H, 6H, 2C, 8H])\n"
+        "    set_ok: is_meld([7S, 7H, 2C])\n"
+        "    core: is_meld([5H, 6H, 2C])\n"
+        "    kind_none: meld_kind([5H, 6H, 2C]) == none\n"
+        "    wilds: meld_wilds([AS, 2S, 3S, 2C])\n"
+        "    naturals: meld_naturals([AS, 2S, 3S, 2C])\n"
+        "    joins: can_join([AS, 2S, 3S], [2C])\n"
+        "    joins_two: can_join([7S, 7H, 2C], [2D])\n"
+        "    laid_points: meld_points(laid(seat))\n"
+        "    laid_is_meld: is_meld(laid(seat)) or empty(laid(seat))\n"
+        "    offered: count(melds_in(hand(seat))) >= 0\n", encoding="utf-8")
+    g = load(str(tmp_path / "probe.yaml"))
+    s = new_game(g, 3)
+    while not s.over:
+        apply(s, legal_moves(s)[0])
+    res = result(s)
+    assert res["run_points"] == [35, 35] and res["run_kind"] == ["run", "run"]
+    assert res["set_ok"] == [True, True] and res["core"] == [False, False] and res["kind_none"] == [True, True]
+    assert res["wilds"] == [1, 1] and res["naturals"] == [3, 3]
+    assert res["joins"] == [True, True] and res["joins_two"] == [False, False]  # C4: a second wild
+    assert res["laid_is_meld"] == [True, True] and res["offered"] == [True, True]
+    assert res["laid_points"] == res["scores"]
+
+
+def test_the_test_game_plays_and_scores_its_melds(g):
+    """Every offered meld is a meld (C3–C6), and a seat's score is its meld's points (C7)."""
+    hand_zone, laid = g.zone("hand"), g.zone("laid")
+    for seed in range(30):
+        s = new_game(g, seed)
+        while not s.over:
+            moves = legal_moves(s)
+            for index, values in moves:
+                if g.moves[index].name == "meld":
+                    group = values[0]
+                    assert g.melds.read(group).legal, codes(g, group)
+                    assert all(s.where[c] == hand_zone.first_id + s.me for c in group)
+            apply(s, random.Random(seed).choice(moves))
+        res = result(s)
+        for seat in range(g.players):
+            laid_cards = s.zones[laid.first_id + seat]
+            assert res["scores"][seat] == (g.melds.read(laid_cards).points if laid_cards else 0)
+
+
+# ------------------------------------------------------------------ load errors
+def write(tmp_path: Path, text: str) -> str:
+    """A rule file: the test game with its text changed."""
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def refusal(path: str):
+    with pytest.raises(RuleError) as caught:
+        load(path)
+    return caught.value.problems[0]
+
+
+def test_a_notion_without_a_melds_section_is_refused_at_the_call(tmp_path):
+    text = GAME.read_text(encoding="utf-8")
+    start, end = text.index("\nmelds:\n"), text.index("\nmoves:\n")
+    path = write(tmp_path, text[:start] + text[end:])
+    problem = refusal(path)
+    assert problem.message == "`melds_in` needs a `melds:` section"
+    assert "melds:" in problem.hint
+    line = next(i for i, row in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1)
+                if "melds_in(hand(me))" in row)
+    assert (problem.loc.file, problem.loc.line) == (path, line)
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("  max_wilds: max_wilds ", "  max_wild: max_wilds ", "unknown key `max_wild` in `melds`"),
+    ("  ace: both ", "  ace: sideways ", "`melds.ace: sideways` is not known"),
+    ("  points: points ", "  points: pionts ", "`melds.points` names no value table of `deck.values`"),
+    ("  run_natural_core: run_natural_core ", "  run_natural_core: three ",
+     "`melds.run_natural_core` must be a whole number or a param, not 'three'"),
+    ("  wild: is_joker(c) or rank(c) == 2 ", "  wild: is_joker(c) or count(hand(0)) > 2 ",
+     "`melds.wild` must say which cards are wild from the card `c` alone"),
+    ("    core:\n", "    centre:\n", "unknown key `centre` in `melds.why`"),
+])
+def test_mistakes_in_the_melds_section_are_refused_with_their_place(tmp_path, old, new, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = write(tmp_path, text.replace(old, new))
+    problem = refusal(path)
+    assert problem.message == message
+    rows = Path(path).read_text(encoding="utf-8").splitlines()
+    assert problem.loc.file == path
+    assert new.strip().split(":")[0] in rows[problem.loc.line - 1]
+
+
+def test_numbers_are_given_as_numbers_too(tmp_path):
+    text = GAME.read_text(encoding="utf-8").replace("  run_natural_core: run_natural_core ", "  run_natural_core: 2 ")
+    g2 = load(write(tmp_path, text))
+    assert g2.melds.run_natural_core == 2 and g2.melds.read(cards(g2, "5H 6H 2C")).legal
