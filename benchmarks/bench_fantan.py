@@ -14,51 +14,15 @@ from the rule file's guards, applying moves, and the result.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
-import time
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+from timing import best_rate, interpreter_games, yardstick  # first: it puts the repository on the path
 
 from dsl.loader import load  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import apply, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
-
-
-def _yardstick(name: str):
-    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def interpreter_games(g, seeds) -> int:
-    moves = 0
-    for seed in seeds:
-        s = new_game(g, seed)
-        bot = make_bot("random", seed)
-        while not s.over:
-            apply(s, bot.choose(s, legal_moves(s)))
-        result(s)
-        moves += len(s.history)
-    return moves
 
 
 def plain_games(plain, seeds) -> int:
     return sum(plain.play_random_game(seed)["moves"] for seed in seeds)
-
-
-def best_rate(run, n: int, repeat: int) -> tuple[float, float]:
-    """Games per second (best of `repeat` runs) and mean moves per game."""
-    best, moves = 0.0, 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        moves = run()
-        best = max(best, n / (time.perf_counter() - start))
-    return best, moves / n
 
 
 def main(argv=None) -> None:
@@ -69,7 +33,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.n)
     g = load("fantan")
-    plain, simple = _yardstick("plain_fantan"), _yardstick("simple_fantan")
+    plain, simple = yardstick("plain_fantan"), yardstick("simple_fantan")
     kural_rate, kural_moves = best_rate(lambda: interpreter_games(g, seeds), args.n, args.repeat)
     plain_rate, plain_moves = best_rate(lambda: plain_games(plain, seeds), args.n, args.repeat)
     simple_rate, simple_moves = best_rate(lambda: plain_games(simple, seeds), args.n, args.repeat)
