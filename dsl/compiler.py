@@ -368,7 +368,7 @@ class _Unit:
                 return False, frozenset()
             if entry.kind == "define":
                 return self.purity(self.c._parse(self.c._source(entry.value), "expr"))
-            return entry.kind in ("param", "zone", "move") or name in ("players", "seats"), frozenset()
+            return entry.kind in ("param", "zone", "move") or name in ("players", "seats", "teams"), frozenset()
         if kind == "call":
             name = t.children[0].value
             entry = self.c.names.get(name)
@@ -430,13 +430,16 @@ class _Unit:
             return const(entry.value, entry.type)
         if entry.kind == "var":
             v = entry.value
-            if v.per_seat:
-                slot, n = v.slot, self.c.ctx.players
+            if v.per_seat or v.per_team:
+                slot, n = v.slot, self._span(v)
                 return C(lambda s, e: s.vars[slot:slot + n], "list", elem="num")
             slot = v.slot
             return C(lambda s, e: s.vars[slot], "num")
         if entry.kind == "zone":
             z = entry.value
+            if z.per_team:  # a family of team zones has no use alone (`deal` deals to seats)
+                raise self.fail(t, f"`{name}` has one zone per team: name whose, as in {name}(team(me))",
+                                f"{name}(team(me)), {name}(team(seat)), {name}(t) for t in teams")
             return const(z.first_id, "family" if z.per_seat else "zone")
         if entry.kind == "move":
             if self.c.guard_of is not None:  # a guard that asks about a move: an edge to check for cycles
@@ -472,7 +475,7 @@ class _Unit:
         args = [a for a in args if a is not None]
         name = name_tok.value
         entry = self.c.names.get(name)
-        if name in self.locals:
+        if name in self.locals and name not in LIBRARY:  # the local `team` is a value; team(seat) a notion
             raise self.fail(t, f"`{name}` is a value, not a function", f"write `{name}` without ( )")
         if entry is not None and entry.kind == "zone":
             return self.zone_of_seat(t, entry.value, args, d)
@@ -489,15 +492,30 @@ class _Unit:
         return self.library_call(t, fn, args, d)
 
     def zone_of_seat(self, t, z, args, d):
-        if not z.per_seat:
+        if not (z.per_seat or z.per_team):
             raise self.fail(t, f"`{z.name}` is one zone for everybody: write it without ( )", f"`{z.name}`, not `{z.name}(...)`")
         if len(args) != 1:
+            if z.per_team:
+                raise self.fail(t, f"`{z.name}` takes one team, as in {z.name}(team(me))",
+                                f"{z.name}(team(me)), {z.name}(team(seat))")
             raise self.fail(t, f"`{z.name}` takes one seat, as in {z.name}(me)", f"{z.name}(me), {z.name}(seat), {z.name}(next(me))")
         seat = self.coerce(self.node(args[0], d), "num", args[0])
         base, f = z.first_id, seat.fn
+        if z.per_team:  # one zone per team: the index is checked, a team past the last is an error, not another zone
+            n = self._span(z)
+            if seat.is_const:
+                if not (isinstance(seat.const, int) and 0 <= seat.const < n):
+                    raise self.fail(args[0], f"team {seat.const!r} does not exist (teams are 0 to {n - 1})",
+                                    f"{z.name}(team(me)): the team of a seat")
+                return const(base + seat.const, "zone")
+            return C(lambda s, e: base + _index(f(s, e), n, "team"), "zone")
         if seat.is_const:
             return const(base + seat.const, "zone")
         return C(lambda s, e: base + f(s, e), "zone")
+
+    def _span(self, zone_or_var) -> int:
+        """Instances of a per-seat or per-team zone or var."""
+        return len(self.c.ctx.teams) if zone_or_var.per_team else self.c.ctx.players
 
     def table_lookup(self, t, name, table, args, d):
         if len(args) != 1:
@@ -577,9 +595,10 @@ class _Unit:
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
-            if entry is not None and entry.kind == "var" and entry.value.per_seat:
-                slot, f, n = entry.value.slot, idx.fn, self.c.ctx.players
-                return C(lambda s, e: s.vars[slot + _seat(f(s, e), n)], "num")
+            if entry is not None and entry.kind == "var" and (entry.value.per_seat or entry.value.per_team):
+                slot, f, n = entry.value.slot, idx.fn, self._span(entry.value)
+                what = "team" if entry.value.per_team else "seat"
+                return C(lambda s, e: s.vars[slot + _index(f(s, e), n, what)], "num")
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}",
@@ -791,16 +810,20 @@ class _Unit:
             if entry.value.per_seat:
                 raise self.fail(target, f"`{name}` has a value per player: write {name}[seat] = ...",
                             f"{name}[me] = ..., one seat at a time")
+            if entry.value.per_team:
+                raise self.fail(target, f"`{name}` has a value per team: write {name}[team(me)] = ...",
+                                f"{name}[team(me)] = ..., one team at a time")
             slot = entry.value.slot
             index = None
         else:
             base = target.children[0]
             name = base.children[0].value if base.data == "var" else "?"
             entry = self.c.names.get(name)
-            if entry is None or entry.kind != "var" or not entry.value.per_seat:
+            if entry is None or entry.kind != "var" or not (entry.value.per_seat or entry.value.per_team):
                 raise self.not_assignable(target, name, entry)
             slot = entry.value.slot
             index = self.coerce(self.node(target.children[1], d), "num", target.children[1]).fn
+            span, what = self._span(entry.value), "team" if entry.value.per_team else "seat"
         if op == "=":
             combine = lambda old, new: new  # noqa: E731
         elif op == "+=":
@@ -812,10 +835,8 @@ class _Unit:
                 s.vars[slot] = combine(s.vars[slot], vf(s, e))
             return set_var
 
-        n = self.c.ctx.players
-
         def set_seat_var(s, e):
-            i = slot + _seat(index(s, e), n)
+            i = slot + _index(index(s, e), span, what)
             s.vars[i] = combine(s.vars[i], vf(s, e))
         return set_seat_var
 
@@ -855,10 +876,10 @@ def in_order(fns: list[Callable]) -> Callable:
     return run
 
 
-def _seat(i, players: int) -> int:
-    """A seat index, checked: a per-seat var read past the last seat is an error, not the next var."""
-    if not 0 <= i < players:
-        raise IndexError(f"seat {i} does not exist (seats are 0 to {players - 1})")
+def _index(i, n: int, what: str = "seat") -> int:
+    """A seat (or team) index, checked: a per-seat var read past the last seat is an error, not the next var."""
+    if not 0 <= i < n:
+        raise IndexError(f"{what} {i} does not exist ({what}s are 0 to {n - 1})")
     return i
 
 

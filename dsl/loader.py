@@ -285,6 +285,9 @@ class _Builder:
         gid = str(self.need(game, "id", "game.id", self.data.key_loc("game")))
         players = self.players(game, players_asked)
         seats = self.seats(game, players)
+        teams_by_count = self.teams(game)
+        teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
+        self.team_count = len(teams)
         max_moves = game.get("max_moves", DEFAULT_MAX_MOVES)
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
             raise RuleError.at(game.val_loc("max_moves"), f"game.max_moves must be between 1 and {MAX_MOVES}, "
@@ -293,7 +296,8 @@ class _Builder:
         params, param_info = self.params(self.section("params"), deck, sets)
         self.param_info, self.deck = param_info, deck
         zones, zone_count = self.zones(self.section("zones"), players)
-        ctx = BuildContext(deck=deck, players=players)
+        ctx = BuildContext(deck=deck, players=players, teams=teams,
+                           team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
         hand_name = str(game.get("hand_zone", "hand"))
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                "the hand zone")
@@ -306,17 +310,17 @@ class _Builder:
         deck_section = self.section("deck")
         starts_in = str(deck_section.get("starts_in", "stock"))
         start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
-        if start_zone.per_seat:
+        if start_zone.per != "none":
             raise RuleError.at(deck_section.val_loc("starts_in"), "the deck must start in a shared zone",
                                f"name a zone with per: none, or change `{starts_in}` to per: none")
         vars_, slots = self.vars(self.section("vars"), players)
         ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
         moves_section = self.section("moves")
-        names = self.names(params, param_info, zones, vars_, moves_section, deck, players)
+        names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
         comp = Compiler(names, ctx, self.src.lines)
         ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
-            v.start = comp.expr(v.start_src, {"seat": "num"} if v.per_seat else {}, "num").fn
+            v.start = comp.expr(v.start_src, {v.per: "num"} if v.per != "none" else {}, "num").fn
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
@@ -337,6 +341,8 @@ class _Builder:
                                 rnd.val_loc("end"))
         game_end = self.ending(comp, flow.get("end", "true"), "game", flow.val_loc("end"))
         result = self.section("result")
+        result_per = self.per_of(result, "result")
+        result_locals = {result_per: "num"}
         g = GameDef(
             id=gid, title=self.text(game.get("title"), gid), lang=str(game.get("lang", "en")),
             players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
@@ -351,18 +357,20 @@ class _Builder:
             game_end=game_end,
             result=ResultDef(
                 winner=comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
-                                 {"seat": "num"}, "bool").fn,
+                                 result_locals, "bool").fn,
                 score=comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
-                                {"seat": "num"}, "num").fn,
-                fields={k: comp.expr(v, {"seat": "num"}).fn for k, v in (result.get("fields") or {}).items()},
+                                result_locals, "num").fn,
+                fields={k: comp.expr(v, result_locals).fn for k, v in (result.get("fields") or {}).items()},
                 score_title=self.text(result.get("score_title"), "score"),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
-                              for k in (result.get("fields") or {})}),
+                              for k in (result.get("fields") or {})},
+                per=result_per),
             round_result=self.round_result(comp),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
             texts={k: self.with_params(dict(v)) for k, v in self.section("text").items()},
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
+            teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )
         g.about = self.text(game.get("about"), "")
         g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
@@ -391,6 +399,66 @@ class _Builder:
             raise RuleError.at(Loc("--players", 1, 1), f"this game is played by {counts} players, not {asked}",
                                f"--players {counts.split(', ')[-1]}")
         return asked
+
+    def teams(self, game: LDict) -> dict[int, list[list[int]]]:
+        """`game.teams`: for each player count listed, teams that split the seats 0..n-1 exactly.
+        A count not listed plays each seat for itself. Every count listed is checked, not only
+        the one being played, so that a mistake shows whatever --players is given."""
+        section = game.get("teams")
+        if section is None:
+            return {}
+        allowed = list(game.get("allowed_players") or [game.get("players", 4)])
+        example = '"4": [[0, 2], [1, 3]]'
+        out: dict[int, list[list[int]]] = {}
+        for key, teams in section.items():
+            where = section.key_loc(key)
+            n = int(key) if str(key).isdigit() else None
+            if n is None:
+                raise RuleError.at(where, f"`game.teams` is keyed by a number of players, not `{key}`",
+                                   f"for example teams: {{{example}}}", self.line_of(where))
+            if n not in allowed:
+                counts = ", ".join(map(str, allowed))
+                raise RuleError.at(where, f"`game.teams` gives teams for {n} players, but the game is played by "
+                                   f"{counts} players", "list the count in allowed_players, or remove these teams",
+                                   self.line_of(where))
+            seen: dict[int, Loc] = {}
+            for i, team in enumerate(teams):
+                team_loc = teams.locs[i] if isinstance(teams, LList) else where
+                if not team:
+                    raise RuleError.at(team_loc, f"team {i} of {n} players has no seat",
+                                       f"each team lists its seats, for example {example}", self.line_of(team_loc))
+                for j, seat in enumerate(team):
+                    loc = team.locs[j] if isinstance(team, LList) else team_loc
+                    if not 0 <= seat < n:
+                        raise RuleError.at(loc, f"seat {seat} does not exist with {n} players "
+                                           f"(seats are 0 to {n - 1})", f"for example {example}", self.line_of(loc))
+                    if seat in seen:
+                        raise RuleError.at(loc, f"seat {seat} is in two teams of {n} players "
+                                           f"(first at {seen[seat].line}:{seen[seat].col})",
+                                           "each seat plays in one team", self.line_of(loc))
+                    seen[seat] = loc
+            missing = [seat for seat in range(n) if seat not in seen]
+            if missing:
+                listed = ", ".join(map(str, missing))
+                plural = "s" if len(missing) > 1 else ""
+                raise RuleError.at(section.val_loc(key), f"the teams of {n} players leave out seat{plural} {listed}",
+                                   f"every seat from 0 to {n - 1} plays in one team; a seat alone is "
+                                   f"a team of one: [{missing[0]}]", self.line_of(section.val_loc(key)))
+            out[n] = [list(team) for team in teams]
+        return out
+
+    def line_of(self, loc: Loc) -> str:
+        """The rule file's line at a place, to show with a problem found there."""
+        lines = self.src.lines.get(loc.file) or []
+        return lines[loc.line - 1].strip() if 0 < loc.line <= len(lines) else ""
+
+    def per_of(self, section: LDict, name: str) -> str:
+        """`per:` of `result` or `round_result`: worked out for each seat (the default) or each team."""
+        per = str(section.get("per", "seat"))
+        if per not in ("seat", "team"):
+            raise RuleError.at(section.val_loc("per"), f"`{name}.per: {per}` is not known",
+                               "per: seat (each player's result) or per: team (each team's)")
+        return per
 
     def text(self, value, default: str) -> dict[str, str]:
         if isinstance(value, dict):
@@ -605,9 +673,9 @@ class _Builder:
         zones, next_id = [], 0
         for name, z in section.items():
             per = str(z.get("per", "none"))
-            if per not in ("seat", "none"):
-                raise RuleError.at(z.val_loc("per"), f"`per: {per}`: a zone is per seat or shared",
-                                   "per: seat, or per: none")
+            if per not in ("seat", "team", "none"):
+                raise RuleError.at(z.val_loc("per"), f"`per: {per}`: a zone is per seat, per team or shared",
+                                   "per: seat, per: team, or per: none")
             visible = str(z.get("visible", "all"))
             if visible not in VISIBILITY:
                 raise RuleError.at(z.val_loc("visible"), f"unknown visibility `{visible}`",
@@ -615,8 +683,9 @@ class _Builder:
             layout = str(z.get("layout", "hand" if per == "seat" else "pile"))
             if layout not in LAYOUTS:
                 raise RuleError.at(z.val_loc("layout"), f"unknown layout `{layout}`", "layout: " + ", ".join(LAYOUTS))
-            zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id))
-            next_id += players if per == "seat" else 1
+            zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
+                                 per_team=per == "team"))
+            next_id += players if per == "seat" else self.team_count if per == "team" else 1
         return zones, next_id
 
     def zone_named(self, zones: list[ZoneDef], name: str, loc: Loc, what: str) -> ZoneDef:
@@ -635,17 +704,18 @@ class _Builder:
         for name, v in declared.items():
             per = str(v.get("per", "none"))
             scope = str(v.get("scope", "game"))
-            if per not in ("seat", "none") or scope not in ("game", "round"):
-                key = "per" if per not in ("seat", "none") else "scope"
+            if per not in ("seat", "team", "none") or scope not in ("game", "round"):
+                key = "per" if per not in ("seat", "team", "none") else "scope"
                 loc = v.val_loc(key) if isinstance(v, LDict) else section.loc
                 raise RuleError.at(loc, f"var `{name}`: `{key}: {v.get(key)}` is not known",
-                                   "per: seat or none; scope: game or round")
+                                   "per: seat, team or none; scope: game or round")
             title = self.text(v.get("title"), name) if v.get("title") else {}
-            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title))
-            slot += players if per == "seat" else 1
+            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title,
+                              per_team=per == "team"))
+            slot += players if per == "seat" else self.team_count if per == "team" else 1
         return out, slot
 
-    def names(self, params, info, zones, vars_, moves_section, deck, players) -> dict[str, Name]:
+    def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
         names: dict[str, Name] = {}
         places: dict[str, str] = {}
 
@@ -673,6 +743,7 @@ class _Builder:
             "me": C(lambda s, e: s.me, "num"),
             "players": C(lambda s, e: players, "num", players),
             "seats": C(lambda s, e: list(range(players)), "list", list(range(players)), "num"),
+            "teams": C(lambda s, e: list(range(team_count)), "list", list(range(team_count)), "num"),
             "rounds_played": C(lambda s, e: s.rounds_played, "num"),
             "moves_played": C(lambda s, e: len(s.history), "num"),
             "totals": C(lambda s, e: s.totals, "list", elem="num"),
@@ -851,12 +922,14 @@ class _Builder:
         if section is None:
             return None
         fields = section.get("fields") or {}
+        per = self.per_of(section, "round_result")
         return RoundResultDef(
             points=comp.expr(self.need(section, "points", "round_result.points", self.data.key_loc("round_result")),
-                             {"seat": "num"}, "num").fn,
+                             {per: "num"}, "num").fn,
             points_title=self.text(section.get("points_title"), "points"),
-            fields={k: comp.expr(v, {"seat": "num"}).fn for k, v in fields.items()},
-            field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields})
+            fields={k: comp.expr(v, {per: "num"}).fn for k, v in fields.items()},
+            field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
+            per=per)
 
     def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
         out = []

@@ -24,9 +24,9 @@ def new_game(g, seed: int) -> State:
 
 
 def _init_var(s: State, v) -> None:
-    if v.per_seat:
-        for seat in range(s.g.players):
-            s.vars[v.slot + seat] = v.start(s, {"seat": seat})
+    if v.per != "none":  # per seat (the local `seat`) or per team (the local `team`)
+        for i in s.g.units(v.per):
+            s.vars[v.slot + i] = v.start(s, {v.per: i})
     else:
         s.vars[v.slot] = v.start(s, {})
 
@@ -113,14 +113,14 @@ def _end_round(s: State, env: dict) -> None:
 
 
 def _score_round(s: State) -> None:
-    """Every seat's points for the round (added to its total) and the round's scoring sheet."""
+    """Every seat's (or team's) points for the round (added to its total) and the round's scoring sheet."""
     rr = s.g.round_result
-    seats = range(s.g.players)
-    sheet = {"points": [_plain(rr.points(s, {"seat": seat})) for seat in seats]}
+    per, units = rr.per, s.g.units(rr.per)
+    sheet = {"points": [_plain(rr.points(s, {per: i})) for i in units]}
     for name, expr in rr.fields.items():
-        sheet[name] = [_plain(expr(s, {"seat": seat})) for seat in seats]
-    for seat, points in enumerate(sheet["points"]):
-        s.totals[seat] += points
+        sheet[name] = [_plain(expr(s, {per: i})) for i in units]
+    for i, points in enumerate(sheet["points"]):
+        s.totals[i] += points
     sheet["totals"] = list(s.totals)
     s.sheets.append(sheet)
 
@@ -142,17 +142,19 @@ def result(s: State) -> dict:
 
 
 def _result(s: State) -> dict:
+    """Winners, scores and fields per seat, or per team (their indexes) with `result.per: team`; hands per seat."""
     g = s.g
+    per, units = g.result.per, g.units(g.result.per)
     out = {"winners": [], "scores": []}
-    for seat in range(g.players):
-        env = {"seat": seat}
+    for i in units:
+        env = {per: i}
         if g.result.winner(s, env):
-            out["winners"].append(seat)
+            out["winners"].append(i)
         out["scores"].append(_plain(g.result.score(s, env)))
     hand = g.zone(g.hand_zone)
     out["hands"] = [[g.deck.code[c] for c in s.zones[hand.first_id + seat]] for seat in range(g.players)]
     for name, expr in g.result.fields.items():
-        out[name] = [_plain(expr(s, {"seat": seat})) for seat in range(g.players)]
+        out[name] = [_plain(expr(s, {per: i})) for i in units]
     if g.round_result is not None:
         out["rounds"] = [sheet["points"] for sheet in s.sheets]
         out["round_sheets"] = [dict(sheet) for sheet in s.sheets]

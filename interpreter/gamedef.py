@@ -22,7 +22,12 @@ class ZoneDef:
     visible: str  # owner | all | none | top
     layout: str  # hand | pile | by_suit
     title: dict[str, str]
-    first_id: int = 0  # zone instance id (per-seat zones take one id per seat)
+    first_id: int = 0  # zone instance id (per-seat zones take one id per seat, per-team zones one per team)
+    per_team: bool = False  # one zone per team (`per: team`); its owner is a team, and its seats see `visible: owner`
+
+    @property
+    def per(self) -> str:
+        return "seat" if self.per_seat else "team" if self.per_team else "none"
 
 
 @dataclass
@@ -34,6 +39,11 @@ class VarDef:
     slot: int = 0
     start_src: Any = None  # the start expression as written, for the rules printer
     title: dict[str, str] = field(default_factory=dict)  # {en, tr}; empty: not shown to players
+    per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
+
+    @property
+    def per(self) -> str:
+        return "seat" if self.per_seat else "team" if self.per_team else "none"
 
 
 @dataclass
@@ -93,16 +103,18 @@ class ResultDef:
     fields: dict[str, Expr]
     score_title: dict[str, str] = field(default_factory=dict)
     field_titles: dict[str, dict[str, str]] = field(default_factory=dict)
+    per: str = "seat"  # seat: worked out for every seat (local `seat`); team: for every team (local `team`)
 
 
 @dataclass
 class RoundResultDef:
-    """Evaluated for every seat when a round ends: `points` are added to the seat's total."""
+    """Evaluated for every seat (or every team, `per: team`) when a round ends: `points` are added to its total."""
 
     points: Expr
     points_title: dict[str, str]
     fields: dict[str, Expr]
     field_titles: dict[str, dict[str, str]]
+    per: str = "seat"
 
 
 @dataclass
@@ -143,6 +155,41 @@ class GameDef:
     param_values: dict = field(default_factory=dict)
     where: dict = field(default_factory=dict)  # section -> file:line:col, for errors while playing
     melds: Any = None  # interpreter.melds.MeldRules from the `melds:` section; None when the game has none
+    teams: list = field(default_factory=list)  # the teams at this player count, each a list of seats (game.teams)
+    team_of: list = field(default_factory=list)  # seat -> its team's index
+    teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
+
+    def __post_init__(self) -> None:
+        if not self.teams:  # no partnerships: each seat is its own team
+            self.teams = [[seat] for seat in range(self.players)]
+        if not self.team_of:
+            self.team_of = [0] * self.players
+            for i, team in enumerate(self.teams):
+                for seat in team:
+                    self.team_of[seat] = i
+
+    @property
+    def partnered(self) -> bool:
+        """Do some seats play together at this player count?"""
+        return any(len(team) > 1 for team in self.teams)
+
+    def team_names(self, seat_names: list[str], joiner: str = " & ") -> list[str]:
+        """Each team named by its seats' names: "You & Can"."""
+        return [joiner.join(seat_names[s] if s < len(seat_names) else f"#{s + 1}" for s in team)
+                for team in self.teams]
+
+    def units(self, per: str) -> list[int]:
+        """What a result or round_result `per` seat or team is worked out for: the seats, or the teams' indexes."""
+        return list(range(self.span(per)))
+
+    @property
+    def totals_per(self) -> str:
+        """`totals` has one entry per seat, or per team when the round_result is `per: team`."""
+        return self.round_result.per if self.round_result is not None else "seat"
+
+    def span(self, per: str) -> int:
+        """How many instances a zone or var `per` seat, team or none has."""
+        return self.players if per == "seat" else len(self.teams) if per == "team" else 1
 
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)
@@ -151,9 +198,9 @@ class GameDef:
         return next(m for m in self.moves if m.name == name)
 
     def zone_instance(self, zone_id: int) -> tuple[ZoneDef, int | None]:
-        """The zone definition of an instance id, and its owner seat (None: shared)."""
+        """The zone definition of an instance id, and its owner: a seat, a team's index (per-team zones), or None."""
         for z in self.zones:
-            span = self.players if z.per_seat else 1
+            span = self.span(z.per)
             if z.first_id <= zone_id < z.first_id + span:
-                return z, (zone_id - z.first_id) if z.per_seat else None
+                return z, (zone_id - z.first_id) if z.per != "none" else None
         raise KeyError(zone_id)

@@ -433,6 +433,41 @@ def _prev(ctx, a):
     return lambda s, e: (x(s, e) - 1) % n
 
 
+# ------------------------------------------------------------------ teams
+# The teams are fixed at load for the player count (game.teams; a count not listed: each seat alone).
+@notion("team", ["num"], "num", "the partnership of {0}", "{0:gen} takımı~", pure=True,
+        of_me=("your partnership", "senin takımın"))
+def _team(ctx, a):
+    (x,), team_of = a, ctx.team_of
+    return lambda s, e: team_of[_seat_of(x(s, e), len(team_of))]
+
+
+@notion("partners", ["num"], "list", "the partners of {0}", "{0:gen} takım arkadaşları~", pure=True, gives="num",
+        of_me=("your partners", "senin takım arkadaşların"))
+def _partners(ctx, a):
+    (x,), team_of, teams = a, ctx.team_of, ctx.teams
+    others = [[p for p in teams[team_of[seat]] if p != seat] for seat in range(len(team_of))]
+    return lambda s, e: others[_seat_of(x(s, e), len(team_of))]
+
+
+@notion("members", ["num"], "list", "the players of {0}", "{0:gen} oyuncuları~", pure=True, gives="num")
+def _members(ctx, a):
+    (x,), teams = a, ctx.teams
+
+    def members(s, e):
+        t = x(s, e)
+        if not (isinstance(t, int) and 0 <= t < len(teams)):
+            raise IndexError(f"team {t!r} does not exist (teams are 0 to {len(teams) - 1})")
+        return teams[t]
+    return members
+
+
+def _seat_of(seat, players: int) -> int:
+    if not (isinstance(seat, int) and 0 <= seat < players):
+        raise IndexError(f"seat {seat!r} does not exist (seats are 0 to {players - 1})")
+    return seat
+
+
 # ------------------------------------------------------------------ moves
 @notion("can", ["move"], "bool", "{me} can {0}", "«{0}» hamlesi yapılabilir",
         no=("{me} cannot {0}", "«{0}» hamlesi yapılamaz"))
@@ -551,3 +586,5 @@ class BuildContext:
     hand_ids: frozenset = frozenset()
     dealer_slot: int = 0
     melds: Any = None  # interpreter.melds.MeldRules, from the rule file's `melds:` section (None: it has none)
+    teams: list = field(default_factory=list)  # each team's seats, at this player count (game.teams)
+    team_of: list = field(default_factory=list)  # seat -> its team's index

@@ -26,8 +26,8 @@ def start(g, seed: int, seats: list[str], s: State) -> dict:
     for z in g.zones:
         if z.name == g.hand_zone:
             continue
-        if z.per_seat:
-            zones[z.name] = [[g.deck.code[c] for c in deal[z.first_id + i]] for i in range(g.players)]
+        if z.per != "none":  # a list per seat, or per team
+            zones[z.name] = [[g.deck.code[c] for c in deal[z.first_id + i]] for i in g.units(z.per)]
         else:
             zones[z.name] = [g.deck.code[c] for c in deal[z.first_id]]
     return {
@@ -38,10 +38,20 @@ def start(g, seed: int, seats: list[str], s: State) -> dict:
         "params": {k: param_text(g, p["value"], p["type"]) for k, p in g.param_info.items()},
         "seed": seed,
         "seats": list(seats),
+        **({"teams": teams_of(g)} if uses_teams(g) else {}),
         "deal": {"hands": [[g.deck.code[c] for c in deal[hand.first_id + i]] for i in range(g.players)],
                  "zones": zones},
         "moves": [],
     }
+
+
+def uses_teams(g) -> bool:
+    """A record names the teams when seats play together, or when the result is per team."""
+    return g.partnered or g.result.per == "team" or g.totals_per == "team"
+
+
+def teams_of(g) -> list[list[int]]:
+    return [list(team) for team in g.teams]
 
 
 def entry(g, seat: int, move: Move, legal: list[Move] | None = None) -> dict:
@@ -72,8 +82,8 @@ def deal_entry(g, by_zone: dict[int, list[int]]) -> dict:
     for z in g.zones:
         if z.name == g.hand_zone:
             continue
-        if z.per_seat:
-            cards = [[code[c] for c in by_zone.get(z.first_id + i, [])] for i in range(g.players)]
+        if z.per != "none":
+            cards = [[code[c] for c in by_zone.get(z.first_id + i, [])] for i in g.units(z.per)]
             if any(cards):
                 zones[z.name] = cards
         elif by_zone.get(z.first_id):
@@ -149,7 +159,9 @@ def replay(g, record: dict, upto: int | None = None) -> tuple[State, list[str]]:
     problems: list[str] = []
     s = new_game(g, int(record.get("seed", 0)))
     again = start(g, record.get("seed", 0), record.get("seats", []), s)
-    if again["deal"] != record.get("deal"):
+    if again.get("teams") != record.get("teams"):
+        problems.append(f"the teams differ: the rules give {again.get('teams')}, the record {record.get('teams')}")
+    elif again["deal"] != record.get("deal"):
         problems.append("the deal differs from the one this seed and these rules give")
     moves = record.get("moves", [])
     played = told = 0

@@ -26,7 +26,7 @@ class State:
         self.cache: dict[int, bool] = {}  # move index -> has a legal instance, for this position
         self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
         self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
-        self.totals: list = [0] * g.players  # each seat's points over the rounds played (round_result)
+        self.totals: list = [0] * g.span(g.totals_per)  # each seat's (or team's) points over the rounds (round_result)
         self.sheets: list[dict] = []  # each round's scoring: field -> value per seat
 
     def copy(self) -> "State":

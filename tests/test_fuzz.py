@@ -79,10 +79,14 @@ def assert_conserved(g, s):
 
 
 def zone_instances(g):
-    """(zone definition, owner seat or None, instance id), in the engine's order."""
+    """(zone definition, owner seat or None, instance id, team or None), in the engine's order."""
     for z in g.zones:
+        if z.per_team:
+            for team in range(len(g.teams)):
+                yield z, None, z.first_id + team, team
+            continue
         for owner in (range(g.players) if z.per_seat else [None]):
-            yield z, owner, z.first_id + (owner or 0)
+            yield z, owner, z.first_id + (owner or 0), None
 
 
 def assert_views_hide_what_they_must(g, s):
@@ -91,11 +95,13 @@ def assert_views_hide_what_they_must(g, s):
     for seat in range(g.players):
         v = view(s, seat)
         assert v["seat"] == seat and v["to_move"] == s.me and v["over"] == s.over
-        assert [(z.name, z.owner) for z in v["zones"]] == [(z.name, owner) for z, owner, _ in instances]
-        for zv, (z, owner, zid) in zip(v["zones"], instances):
+        assert [(z.name, z.owner, z.team) for z in v["zones"]] == [(z.name, owner, team)
+                                                                   for z, owner, _, team in instances]
+        for zv, (z, owner, zid, team) in zip(v["zones"], instances):
             actual = s.zones[zid]
             assert zv.count == len(actual)
-            if z.visible == "all" or (z.visible == "owner" and owner == seat):
+            mine = owner == seat if team is None else g.team_of[seat] == team  # a team's zone: its seats own it
+            if z.visible == "all" or (z.visible == "owner" and mine):
                 expected = list(actual)
             elif z.visible == "top":
                 expected = actual[-1:]
