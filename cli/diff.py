@@ -86,7 +86,7 @@ def units(data: LDict) -> dict[tuple, tuple]:
     if "end" in flow:
         out[("flow", "end")] = ("flow", "flow.end", flow["end"])
     result = data.get("result") or {}
-    for key in ("winner", "score", "score_title"):
+    for key in ("per", "winner", "score", "score_title"):
         if key in result:
             out[("result", key)] = ("result", f"result.{key}", result[key])
     titles = result.get("field_titles") or {}
@@ -198,7 +198,8 @@ class Sayer:
             if kind == "bot":
                 return self.part_lines(f"bot.{path[1]}")
             if kind == "game":
-                return self.part_lines("game.players") if path[1] in ("players", "seats") else [str(plain(value))]
+                return self.part_lines("game.players") if path[1] in ("players", "seats", "teams", "allowed_players") \
+                    else [str(plain(value))]
             if kind == "deck":
                 return self.part_lines("deck")
         except (KeyError, StopIteration, RuleError, ValueError):

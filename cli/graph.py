@@ -66,9 +66,10 @@ def build(rs: RuleSet, lang: str) -> Graph:
     game_end = sp.condition(flow.get("end", True), Context("me_mover"))
     gr.nodes["game_over"] = (f"{t('g_game_over')} {game_end}", "decision")
     r = data.get("result") or {}
-    seat = sp.seat_context(Context("me_last"))
+    seat = sp.per_context(rs.g.result.per, Context("me_last"))
     score_title = capital(pick(r.get("score_title"), lang, "score"), lang)
-    result = "\n".join([capital(t("g_result"), lang), say("winner", lang, cond=sp.condition(r.get("winner"), seat)),
+    winner = "winner_team" if rs.g.result.per == "team" else "winner"
+    result = "\n".join([capital(t("g_result"), lang), say(winner, lang, cond=sp.condition(r.get("winner"), seat)),
                         say("score", lang, title=score_title, value=sp.value(r.get("score"), seat))])
     gr.nodes["result"] = (result, "terminal")
     gr.cluster = [k for k in gr.nodes if k not in ("start", "game_over", "result")]

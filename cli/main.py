@@ -139,33 +139,43 @@ def simulate(
 
 
 def _print_stats(out, g, stats: dict, lang: str) -> None:
+    """The statistics as tables: a row per seat, or per team (named by its seats) when the result is per team."""
     title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
     table = Table(title=f"{title}: {stats['games']} {t('sim_games', lang)}, {t('sim_seed', lang)} {stats['seed']}")
-    table.add_column(t("sim_seat", lang))
+
+    def rows_of(per: str) -> list[tuple[int, str, str]]:
+        """(index, label, bots) for each seat, or each team."""
+        if per == "team":
+            names = g.team_names(stats["seats"])
+            return [(i, f"{i} {names[i]}", ", ".join(stats["bots"][p] for p in team)) for i, team in enumerate(g.teams)]
+        return [(i, f"{i} {stats['seats'][i]}", stats["bots"][i]) for i in range(g.players)]
+    per = g.result.per
+    by = "_by_" + per
+    table.add_column(t("sim_team" if per == "team" else "sim_seat", lang))
     table.add_column(t("sim_bot", lang))
     table.add_column(t("sim_wins", lang), justify="right")
     table.add_column("%", justify="right")
     table.add_column(t("sim_mean", lang, title=pick(g.result.score_title, lang, "score")), justify="right")
-    fields = list(stats["mean_fields_by_seat"])
+    fields = list(stats["mean_fields" + by])
     for name in fields:
         table.add_column(t("sim_mean", lang, title=pick(g.result.field_titles.get(name), lang, name)),
                          justify="right")
-    for seat in range(g.players):
-        row = [f"{seat} {stats['seats'][seat]}", stats["bots"][seat], str(stats["wins_by_seat"][seat]),
-               f"{stats['win_percent_by_seat'][seat]:.1f}", f"{stats['mean_score_by_seat'][seat]:.2f}"]
-        row += [f"{stats['mean_fields_by_seat'][name][seat]:.2f}" for name in fields]
+    for i, label, bots in rows_of(per):
+        row = [label, bots, str(stats["wins" + by][i]),
+               f"{stats['win_percent' + by][i]:.1f}", f"{stats['mean_score' + by][i]:.2f}"]
+        row += [f"{stats['mean_fields' + by][name][i]:.2f}" for name in fields]
         table.add_row(*row)
     out.print(table)
-    per_round = stats.get("mean_per_round_by_seat", {})
+    per_round = stats.get("mean_per_round_by_" + g.totals_per, {})
     if per_round:
         rounds = Table(title=t("sim_per_round", lang))
-        rounds.add_column(t("sim_seat", lang))
+        rounds.add_column(t("sim_team" if g.totals_per == "team" else "sim_seat", lang))
         rr = g.round_result
         for name in per_round:
             title = rr.points_title if name == "points" else rr.field_titles.get(name)
             rounds.add_column(pick(title, lang, name), justify="right")
-        for seat in range(g.players):
-            rounds.add_row(f"{seat} {stats['seats'][seat]}", *[f"{v[seat]:.2f}" for v in per_round.values()])
+        for i, label, _ in rows_of(g.totals_per):
+            rounds.add_row(label, *[f"{v[i]:.2f}" for v in per_round.values()])
         out.print(rounds)
     if "mean_rounds" in stats:
         out.print(f"{t('sim_mean_rounds', lang)}: {stats['mean_rounds']:.1f}")

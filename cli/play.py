@@ -237,8 +237,13 @@ class Session:
         if g.variants:
             self.console.print(t("variants", lang, names=", ".join(g.variants)))
         if self.human is not None:
-            bots = ", ".join(n for i, n in enumerate(self.names) if i != self.human)
-            self.console.print(t("you_play", lang, seat=self.human, name=self.names[self.human], bots=bots))
+            partners = [p for p in g.teams[g.team_of[self.human]] if p != self.human]
+            bots = ", ".join(n for i, n in enumerate(self.names) if i != self.human and i not in partners)
+            if partners:  # seats that play together: say who is on your side
+                self.console.print(t("you_play_teams", lang, seat=self.human, name=self.names[self.human],
+                                     partners=", ".join(self.names[p] for p in partners), bots=bots))
+            else:
+                self.console.print(t("you_play", lang, seat=self.human, name=self.names[self.human], bots=bots))
         try:
             self._loop()
         except Stop as stop:

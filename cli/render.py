@@ -31,8 +31,8 @@ def sort_cards(g, cards) -> list[int]:
     return sorted(cards, key=lambda c: (deck.suit[c], deck.rank[c], c))
 
 
-def zone_id(g, name: str, owner: int | None) -> int:
-    return g.zone(name).first_id + (owner or 0)
+def zone_id(g, name: str, owner: int | None, team: int | None = None) -> int:
+    return g.zone(name).first_id + (team if team is not None else owner or 0)
 
 
 def targets(g, s, legal: list) -> dict[int, set[tuple[int, int]]]:
@@ -99,22 +99,27 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     marked = targets(g, s, legal) if legal else {}
     lines: list[Text] = []
     per_seat: dict[str, list[str]] = {}
+    teams = g.team_names(names)
     for z in v["zones"]:
         title = pick(z.title, lang, z.name)
         if z.layout == "by_suit":
+            if z.team is not None:
+                title = f"{title} · {teams[z.team]}"
             lines.append(Text(f"{title}:", style="bold"))
-            lines.extend(by_suit_rows(g, z.cards or [], marked.get(zone_id(g, z.name, z.owner), set())))
+            lines.extend(by_suit_rows(g, z.cards or [], marked.get(zone_id(g, z.name, z.owner, z.team), set())))
             continue
-        if z.owner is not None:
+        if z.owner is not None or z.team is not None:  # one per seat, or one per team: on one line, by owner
             if z.owner == seat and z.name == g.hand_zone:
                 continue
             shown = counts(g, lang, z.count)
             if z.cards is not None and z.count:
                 if z.layout == "pile":
                     shown = f"{shown} ({g.deck.label(z.cards[-1])})"
-                else:
-                    shown = " ".join(g.deck.label(c) for c in sort_cards(g, z.cards))
-            per_seat.setdefault(title, []).append(f"{names[z.owner]} {shown}")
+                else:  # a spread in the zone's order (its top last); a hand sorted
+                    order = z.cards if z.layout == "spread" else sort_cards(g, z.cards)
+                    shown = " ".join(g.deck.label(c) for c in order)
+            owner = names[z.owner] if z.owner is not None else teams[z.team]
+            per_seat.setdefault(title, []).append(f"{owner} {shown}")
             continue
         if z.count == 0:
             continue
@@ -136,8 +141,9 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
             continue
         value = values.get(var.name)
         title = pick(var.title, lang, var.name)
-        if var.per_seat:
-            shown = " · ".join(f"{names[i]} {_num(x)}" for i, x in enumerate(value))
+        if var.per != "none":  # per seat, or per team (named by its seats)
+            owners = names if var.per_seat else g.team_names(names)
+            shown = " · ".join(f"{owners[i]} {_num(x)}" for i, x in enumerate(value))
         else:
             shown = _num(value)
         out.append(Text(f"{title}: {shown}"))
@@ -180,7 +186,10 @@ def bot_line(g, name: str, move, lang: str) -> str:
 
 
 def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
-    """Every seat: cards left, score (titled by the rule file), extra result fields, winners marked."""
+    """Every seat (or every team, with a result per team): cards left, score (titled by the rule file),
+    extra result fields, winners marked."""
+    if g.result.per == "team":
+        return team_results_table(g, res, names, lang)
     table = Table(title=t("result_title", lang), title_style="bold")
     table.add_column(t("col_player", lang))
     held = any(res["hands"])  # a game that ends with every hand empty has no cards left to show
@@ -206,19 +215,49 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     return table
 
 
+def team_results_table(g, res: dict, names: list[str], lang: str) -> Table:
+    """A result per team: each team by its seats' names, its cards left, rounds, score, fields; winners marked."""
+    table = Table(title=t("result_title", lang), title_style="bold")
+    table.add_column(t("col_team", lang))
+    held = any(res["hands"])
+    if held:
+        table.add_column(t("col_cards", lang))
+    rounds = (res.get("rounds") or []) if g.totals_per == "team" else []
+    for i in range(len(rounds)):
+        table.add_column(t("round_col", lang, n=i + 1), justify="right")
+    table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
+    fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")]
+    for name in fields:
+        table.add_column(pick(g.result.field_titles.get(name), lang, name), justify="right")
+    table.add_column(t("col_winner", lang))
+    deck = g.deck
+    for i, team_name in enumerate(g.team_names(names)):
+        row = [team_name]
+        if held:
+            hand = [deck.card_of_code(code) for seat in g.teams[i] for code in res["hands"][seat]]
+            row.append(" ".join(deck.label(c) for c in sort_cards(g, [c for c in hand if c is not None])) or "-")
+        row += [_num(r[i]) for r in rounds]
+        row.append(_num(res["scores"][i]))
+        row += [_num(res[name][i]) if isinstance(res[name], list) else _num(res[name]) for name in fields]
+        row.append(t("winner_mark", lang) if i in res["winners"] else "")
+        table.add_row(*row, style=MARK if i in res["winners"] else None)
+    return table
+
+
 def round_table(g, sheet: dict, number: int, names: list[str], lang: str) -> Table:
-    """A round's scoring sheet: each seat's fields, its points this round and its running total."""
+    """A round's scoring sheet: each seat's (or team's) fields, its points this round and its running total."""
     rr = g.round_result
+    owners = g.team_names(names) if rr.per == "team" else names
     table = Table(title=t("round_title", lang, n=number), title_style="bold")
-    table.add_column(t("col_player", lang))
+    table.add_column(t("col_team" if rr.per == "team" else "col_player", lang))
     fields = [k for k in sheet if k not in ("points", "totals")]
     for name in fields:
         table.add_column(pick(rr.field_titles.get(name), lang, name), justify="right")
     table.add_column(pick(rr.points_title, lang, "points"), justify="right")
     table.add_column(pick(g.result.score_title, lang, "total"), justify="right")
-    for seat in range(g.players):
-        row = [names[seat]] + [_num(sheet[name][seat]) for name in fields]
-        row += [_num(sheet["points"][seat]), _num(sheet["totals"][seat])]
+    for i, owner in enumerate(owners):
+        row = [owner] + [_num(sheet[name][i]) for name in fields]
+        row += [_num(sheet["points"][i]), _num(sheet["totals"][i])]
         table.add_row(*row)
     return table
 
@@ -231,5 +270,5 @@ def show_end(console: Console, g, s, res: dict, names: list[str], lang: str) -> 
     console.print(results_table(g, s, res, names, lang))
     if res.get("aborted"):
         console.print(t("aborted", lang, n=len(s.history)))
-    winners = [names[w] for w in res["winners"]]
+    winners = [(g.team_names(names) if g.result.per == "team" else names)[w] for w in res["winners"]]
     console.print(t("winners", lang, names=", ".join(winners)) if winners else t("no_winner", lang))

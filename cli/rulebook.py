@@ -13,7 +13,7 @@ import textwrap
 from dataclasses import dataclass, field
 
 from dsl.schema import define_parts
-from dsl.words import Context, Speaker, capital, fill
+from dsl.words import Context, Phrase, Speaker, capital, fill
 from interpreter.cards import STANDARD_NAMES, SUIT_SYMBOLS
 
 from .i18n import pick
@@ -103,6 +103,7 @@ class Book:
         allowed = [int(n) for n in (self.section("game").get("allowed_players") or [])]
         if len(allowed) > 1:
             lines.append(self.t("players_allowed", counts=", ".join(map(str, allowed)), last=allowed[-1]))
+        lines += self.partnerships()
         parts = [self.part("game.players", lines)]
         deck = g.deck
         what = self.t("deck_one") if deck.copies == 1 else self.t("deck_many", n=deck.copies)
@@ -125,13 +126,35 @@ class Book:
         parts.append(self.part("deck", lines))
         return parts
 
+    def partnerships(self) -> list[str]:
+        """Who plays with whom at this player count (game.teams), and at the other counts it lists."""
+        g = self.g
+        if not g.teams_by_count and not g.partnered:
+            return []
+        given = (self.section("game").get("seats") or {})
+        names = [str(n) for n in (given.get(self.lang) or given.get("en") or [])]
+
+        def named(team) -> str:
+            return str(self.sp.join([Phrase(names[p] if p < len(names) else f"#{p + 1}") for p in team]))
+
+        def line(teams) -> str:
+            if len(teams) == 2:
+                return self.t("teams_two", a=named(teams[0]), b=named(teams[1]))
+            return self.t("teams_many", teams="; ".join(named(team) for team in teams))
+        out = [line(g.teams)] if g.partnered else [self.t("teams_alone")]
+        for n, teams in sorted(g.teams_by_count.items()):
+            if n != g.players:
+                out.append(self.t("teams_at", n=n, line=line(teams)))
+        return out
+
     def zones(self) -> list[Part]:
         out = []
         for z in self.g.zones:
             layout = (", " + self.t("layout_by_suit")) if z.layout == "by_suit" else ""
+            visible = "vis_owner_team" if z.per_team and z.visible == "owner" else "vis_" + z.visible
             line = self.t("zone_line", title=self.sp.title(z.title, z.name),
-                          per=self.t("zone_seat" if z.per_seat else "zone_shared"),
-                          visible=self.t("vis_" + z.visible), layout=layout)
+                          per=self.t("zone_" + {"seat": "seat", "team": "team", "none": "shared"}[z.per]),
+                          visible=self.t(visible), layout=layout)
             out.append(self.part(f"zones.{z.name}", [line]))
         return out
 
@@ -170,9 +193,10 @@ class Book:
             if v.name not in declared:
                 continue  # the implicit dealer
             spec = declared[v.name] if isinstance(declared[v.name], dict) else {}
-            ctx = self.sp.seat_context() if v.per_seat else Context()
+            ctx = self.sp.per_context(v.per) if v.per != "none" else Context()
             start = self.sp.value(spec.get("start", 0), ctx)
-            line = self.t("var_line", title=self.sp.title(v.title, v.name), per=self.t("var_seat") if v.per_seat else "",
+            line = self.t("var_line", title=self.sp.title(v.title, v.name),
+                          per=self.t("var_" + v.per) if v.per != "none" else "",
                           start=start, scope=self.t("scope_" + v.scope))
             out.append(self.part(f"vars.{v.name}", [line], head=v.name, rules=[spec.get("rule")]))
         return out
@@ -286,8 +310,10 @@ class Book:
         rr = self.section("round_result")
         if not rr:
             return []
-        ctx = self.sp.seat_context(Context("me_last"))
-        out = [self.part("round_result.points", [self.t("round_points", title=self.pick(rr.get("points_title"), "points"),
+        per = self.g.round_result.per
+        ctx = self.sp.per_context(per, Context("me_last"))
+        key = "round_points_team" if per == "team" else "round_points"
+        out = [self.part("round_result.points", [self.t(key, title=self.pick(rr.get("points_title"), "points"),
                                                         value=self.sp.value(rr.get("points"), ctx))])]
         titles = rr.get("field_titles") or {}
         shown = [self.pick(titles.get(name), name) for name in (rr.get("fields") or {})]
@@ -304,8 +330,10 @@ class Book:
 
     def result(self) -> list[Part]:
         r = self.section("result")
-        ctx = self.sp.seat_context(Context("me_last"))
-        out = [self.part("result.winner", [self.t("winner", cond=self.sp.condition(r.get("winner"), ctx))])]
+        per = self.g.result.per
+        ctx = self.sp.per_context(per, Context("me_last"))
+        key = "winner_team" if per == "team" else "winner"
+        out = [self.part("result.winner", [self.t(key, cond=self.sp.condition(r.get("winner"), ctx))])]
         title = capital(self.pick(r.get("score_title"), "score"), self.lang)
         out.append(self.part("result.score", [self.t("score", title=title, value=self.sp.value(r.get("score"), ctx))]))
         titles = r.get("field_titles") or {}

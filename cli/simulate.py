@@ -39,7 +39,7 @@ class Totals:
         self.scores: list[float] = []
         self.fields: dict[str, list[float]] = {}
         self.rounds = 0  # rounds scored by a round_result, over all games
-        self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat
+        self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat (or team)
 
 
 def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str]):
@@ -65,10 +65,12 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
 
 def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with_legal: bool = False,
         progress=None) -> Totals:
-    """Play n games; write each record as one line to `out` if given; call progress() after each game."""
+    """Play n games; write each record as one line to `out` if given; call progress() after each game.
+    Wins, scores and fields are counted per seat, or per team when the result is `per: team`."""
     totals = Totals()
-    totals.wins = [0] * g.players
-    totals.scores = [0.0] * g.players
+    units = g.span(g.result.per)
+    totals.wins = [0] * units
+    totals.scores = [0.0] * units
     start = time.perf_counter()
     for i in range(n):
         s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats)
@@ -84,11 +86,11 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
         for name, values in res.items():
             if name in NOT_FIELDS or not isinstance(values, list):
                 continue
-            sums = totals.fields.setdefault(name, [0.0] * g.players)
-            for seat, value in enumerate(values[:g.players]):
+            sums = totals.fields.setdefault(name, [0.0] * units)
+            for seat, value in enumerate(values[:units]):
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     sums[seat] += value
-        _add_rounds(totals, s.sheets, g.players)
+        _add_rounds(totals, s.sheets, g.span(g.totals_per))
         if out is not None:
             out.write(record.dumps(rec) + "\n")
         if progress is not None:
@@ -110,22 +112,33 @@ def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
 
 
 def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) -> dict:
+    """The statistics; with a result per team, wins, scores and fields are `..._by_team` (and a seat
+    counts a win when its team wins), and with a round_result per team, `mean_per_round_by_team`."""
     n = max(totals.games, 1)
+    by = "_by_" + g.result.per
+    teams = {"teams": [list(t) for t in g.teams], "team_names": g.team_names(seats)} \
+        if g.partnered or "team" in (g.result.per, g.totals_per) else {}
+    wins = {}
+    if g.result.per == "team":
+        wins = {"wins_by_team": totals.wins, "win_percent_by_team": [round(100 * w / n, 2) for w in totals.wins]}
+    seat_wins = [totals.wins[g.team_of[seat]] for seat in range(g.players)] if g.result.per == "team" else totals.wins
     return {
         "game": g.id,
         "variants": list(g.variants),
         "seed": seed,
         "bots": kinds,
         "seats": seats,
+        **teams,
         "games": totals.games,
-        "wins_by_seat": totals.wins,
-        "win_percent_by_seat": [round(100 * w / n, 2) for w in totals.wins],
-        "mean_score_by_seat": [round(x / n, 4) for x in totals.scores],
-        "mean_fields_by_seat": {k: [round(x / n, 4) for x in v] for k, v in totals.fields.items()},
+        **wins,
+        "wins_by_seat": seat_wins,
+        "win_percent_by_seat": [round(100 * w / n, 2) for w in seat_wins],
+        "mean_score" + by: [round(x / n, 4) for x in totals.scores],
+        "mean_fields" + by: {k: [round(x / n, 4) for x in v] for k, v in totals.fields.items()},
         "mean_moves": round(totals.moves / n, 4),
         **({"mean_rounds": round(totals.rounds / n, 4),
-            "mean_per_round_by_seat": {k: [round(x / max(totals.rounds, 1), 4) for x in v]
-                                       for k, v in totals.round_fields.items()}} if totals.rounds else {}),
+            "mean_per_round_by_" + g.totals_per: {k: [round(x / max(totals.rounds, 1), 4) for x in v]
+                                                  for k, v in totals.round_fields.items()}} if totals.rounds else {}),
         "aborted": totals.aborted,
         "seconds": round(totals.seconds, 4),
         "games_per_second": round(totals.games / totals.seconds, 1) if totals.seconds > 0 else None,

@@ -120,6 +120,14 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "rounds_played": {"en": "the number of rounds played", "tr": "oynanan tur sayısı~"},
     "moves_played": {"en": "the number of moves made", "tr": "yapılan hamle sayısı~"},
     "totals": {"en": "the players' totals", "tr": "oyuncuların toplam puanları~"},
+    "totals_teams": {"en": "the partnerships' totals", "tr": "takımların toplam puanları~"},
+    # teams (game.teams): the local `team` of a result per team, the built-in `teams`, a team's zone or var
+    "team_local": {"en": "the partnership", "tr": "takım"},
+    "teams": {"en": "the partnerships", "tr": "takımlar"},
+    "ours": {"en": "your partnership's {0}", "tr": "senin takımının {0:poss3}"},
+    "teams_own": {"en": "the partnership's {0}", "tr": "takımın {0:poss3}"},
+    "of_team": {"en": "the {0} of the partnership of {1}", "tr": "{1:gen} takımının {0:poss3}"},
+    "var_all_teams": {"en": "the {0} of every partnership", "tr": "her takımın {0:poss3}"},
     "total": {"en": "total points", "tr": "toplam puan"},
     "dealer": {"en": "the dealer", "tr": "dağıtıcı"},
     "zone": {"en": "the {0}", "tr": "{0}"},
@@ -409,6 +417,16 @@ class Speaker:
         ctx.locals["seat"] = ("seat", self.p("seat_local"))
         return ctx
 
+    def team_context(self, ctx: Context | None = None) -> Context:
+        """A context with the local `team` (results and round results per team, per-team var starts)."""
+        ctx = Context(ctx.me if ctx else "me", dict(ctx.locals) if ctx else {})
+        ctx.locals["team"] = ("team", self.p("team_local"))
+        return ctx
+
+    def per_context(self, per: str, ctx: Context | None = None) -> Context:
+        """The context of something worked out per seat (`seat`) or per team (`team`)."""
+        return self.team_context(ctx) if per == "team" else self.seat_context(ctx)
+
     def title(self, texts: dict | None, default: str) -> str:
         if not texts:
             return default
@@ -508,6 +526,8 @@ class Speaker:
             return _mk(self.g.players, "num")
         if name == "seats":
             return _mk(list(range(self.g.players)), "seats")
+        if name == "teams":
+            return _mk(list(range(len(self.g.teams))), "teams")
         return t
 
     def fold_chain(self, kind: str, kids: list):
@@ -598,7 +618,8 @@ class Speaker:
             if name in self.zones:
                 return "family" if self.zones[name].per_seat else "zone"
             if name in self.vars:
-                return "nums" if self.vars[name].per_seat else ("seat" if name == "dealer" else "num")
+                per = self.vars[name].per
+                return "nums" if per != "none" else ("seat" if name == "dealer" else "num")
             if name in self.moves:
                 return "move"
             if name == "me":
@@ -617,6 +638,10 @@ class Speaker:
                 return "any"
             if name in ("next", "prev", "holder"):
                 return "seat"
+            if name == "team":
+                return "team"
+            if name in ("partners", "members"):
+                return "seats"
             if fn.returns_from is not None:
                 return self.kind(t.children[1 + fn.returns_from], ctx)
             return fn.returns
@@ -650,6 +675,8 @@ class Speaker:
             return self.p("string", v)
         if kind == "seats":
             return self.p("seats")
+        if kind == "teams":
+            return self.p("teams")
         if kind in ("list", "cards"):
             return self.join([self.say_const(Const(x, "card" if kind == "cards" else _kind_of_value(x)), ctx)
                               for x in v])
@@ -689,9 +716,11 @@ class Speaker:
             if name == "dealer" and not v.title:
                 return self.p("dealer")
             title = self.title(v.title, name.replace("_", " "))
-            return self.p("var_all" if v.per_seat else "var", title)
+            return self.p("var_all" if v.per_seat else "var_all_teams" if v.per_team else "var", title)
         if name in self.moves:
             return self.p("move_name", self.title(self.moves[name].title, name))
+        if name == "totals" and self.g.totals_per == "team":
+            return self.p("totals_teams")
         if name in ("rounds_played", "moves_played", "totals"):
             return self.p(name)
         if name in self.named:
@@ -699,13 +728,22 @@ class Speaker:
         return Phrase(name.replace("_", " "))
 
     def owned(self, title: str, seat_tree, ctx: Context) -> Phrase:
-        """A per-seat zone or var of one seat: your hand, the player's hand, the hand of p."""
+        """A per-seat zone or var of one seat: your hand, the player's hand, the hand of p; a per-team
+        one of one team: your partnership's pile, the partnership's pile, the pile of the partnership of p."""
         if isinstance(seat_tree, Tree) and seat_tree.data == "var":
             name = seat_tree.children[0].value
             if name == "me" and ctx.me == "me" and name not in ctx.locals:
                 return self.p("mine", title)
             if name in ctx.locals and ctx.locals[name][1] == self.p("seat_local"):
                 return self.p("players_own", title)
+            if name in ctx.locals and ctx.locals[name][1] == self.p("team_local"):
+                return self.p("teams_own", title)
+        if _call_name(seat_tree) == "team" and len(seat_tree.children) > 1:  # x(team(...)): that seat's partnership
+            seat = seat_tree.children[1]
+            if isinstance(seat, Tree) and seat.data == "var" and seat.children[0].value == "me" \
+                    and ctx.me == "me" and "me" not in ctx.locals:
+                return self.p("ours", title)
+            return self.p("of_team", title, self.say_seat(seat, ctx))
         return self.p("of_seat", title, self.say_seat(seat_tree, ctx))
 
     def say_index(self, t, ctx: Context) -> Phrase:
@@ -714,7 +752,7 @@ class Speaker:
             return self.owned(str(self.p("total")), idx, ctx)
         if isinstance(base, Tree) and base.data == "var" and base.children[0].value in self.vars:
             v = self.vars[base.children[0].value]
-            if v.per_seat:
+            if v.per != "none":
                 return self.owned(self.title(v.title, v.name.replace("_", " ")), idx, ctx)
         return self.p("index", self.say(base, ctx), self.say(idx, ctx))
 
@@ -904,7 +942,8 @@ class Speaker:
                 var = a.children[0].value
                 elem = self.kind(args[0], ctx) if args else "any"
                 inner = Context(ctx.me, dict(ctx.locals))
-                inner.locals[var] = ({"cards": "card", "zone": "card", "seats": "seat"}.get(elem, "any"), Phrase(var))
+                inner.locals[var] = ({"cards": "card", "zone": "card", "seats": "seat", "teams": "team"}.get(elem, "any"),
+                                     Phrase(var))
                 named["x"] = Phrase(var)
                 phrases.append(self.say(a.children[1], inner))
             elif fn.args[i].rstrip("?") == "num" and fn.name in ("next", "prev", "deal") and i != 2:
@@ -937,6 +976,9 @@ class Speaker:
                 and args[0].children[1].value == "-":
             a, _, b = args[0].children
             return "difference", [self.say(a, ctx), self.say(b, ctx)]
+        if "of_me" in fn.forms and len(args) == 1 and isinstance(args[0], Tree) and args[0].data == "var" \
+                and args[0].children[0].value == "me" and ctx.me == "me" and "me" not in ctx.locals:
+            return "of_me", []  # team(me), partners(me): your partnership, your partners
         if "full" in fn.forms and len(args) == len(fn.args) and fn.args[-1].endswith("?"):
             return "full", None
         return None, None
