@@ -186,16 +186,16 @@ def bot_line(g, name: str, move, lang: str) -> str:
 
 
 def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
-    """Every seat (or every team, with a result per team): cards left, score (titled by the rule file),
-    extra result fields, winners marked."""
-    if g.result.per == "team":
-        return team_results_table(g, res, names, lang)
+    """Every seat (or every team, with a result per team): cards left, each round's points, the score
+    (titled by the rule file), extra result fields, winners marked."""
+    by_team = g.result.per == "team"
+    rows = list(zip(g.team_names(names), g.teams)) if by_team else [(n, [i]) for i, n in enumerate(names[:g.players])]
     table = Table(title=t("result_title", lang), title_style="bold")
-    table.add_column(t("col_player", lang))
+    table.add_column(t("col_team" if by_team else "col_player", lang))
     held = any(res["hands"])  # a game that ends with every hand empty has no cards left to show
     if held:
         table.add_column(t("col_cards", lang))
-    rounds = res.get("rounds") or []
+    rounds = (res.get("rounds") or []) if g.totals_per == g.result.per else []
     for i in range(len(rounds)):  # each round's points, then the total
         table.add_column(t("round_col", lang, n=i + 1), justify="right")
     table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
@@ -204,37 +204,10 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
         table.add_column(pick(g.result.field_titles.get(name), lang, name), justify="right")
     table.add_column(t("col_winner", lang))
     deck = g.deck
-    for seat in range(g.players):
-        hand = [deck.card_of_code(code) for code in res["hands"][seat]]
-        cards = " ".join(deck.label(c) for c in sort_cards(g, [c for c in hand if c is not None]))
-        row = [names[seat]] + ([cards or "-"] if held else []) + [_num(r[seat]) for r in rounds]
-        row.append(_num(res["scores"][seat]))
-        row += [_num(res[name][seat]) if isinstance(res[name], list) else _num(res[name]) for name in fields]
-        row.append(t("winner_mark", lang) if seat in res["winners"] else "")
-        table.add_row(*row, style=MARK if seat in res["winners"] else None)
-    return table
-
-
-def team_results_table(g, res: dict, names: list[str], lang: str) -> Table:
-    """A result per team: each team by its seats' names, its cards left, rounds, score, fields; winners marked."""
-    table = Table(title=t("result_title", lang), title_style="bold")
-    table.add_column(t("col_team", lang))
-    held = any(res["hands"])
-    if held:
-        table.add_column(t("col_cards", lang))
-    rounds = (res.get("rounds") or []) if g.totals_per == "team" else []
-    for i in range(len(rounds)):
-        table.add_column(t("round_col", lang, n=i + 1), justify="right")
-    table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
-    fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")]
-    for name in fields:
-        table.add_column(pick(g.result.field_titles.get(name), lang, name), justify="right")
-    table.add_column(t("col_winner", lang))
-    deck = g.deck
-    for i, team_name in enumerate(g.team_names(names)):
-        row = [team_name]
+    for i, (owner, seats) in enumerate(rows):
+        row = [owner]
         if held:
-            hand = [deck.card_of_code(code) for seat in g.teams[i] for code in res["hands"][seat]]
+            hand = [deck.card_of_code(code) for seat in seats for code in res["hands"][seat]]
             row.append(" ".join(deck.label(c) for c in sort_cards(g, [c for c in hand if c is not None])) or "-")
         row += [_num(r[i]) for r in rounds]
         row.append(_num(res["scores"][i]))
