@@ -1,8 +1,10 @@
 """`kural rules`: a game's rules as a readable document, generated from its rule file.
 
 Every sentence comes from the rule file: its titles, `why:` texts, `text:`
-section and bot tips, and, for everything else, the words of the rules
-language (dsl/words.py) for the expressions as written. A `text:` entry
+section, `melds.why` refusals and bot tips, and, for everything else, the
+words of the rules language (dsl/words.py) for the expressions as written
+and the app's own frames (cli/teach_text.py) for the values of sections
+such as `melds:`. A `text:` entry
 keyed by a part's id (`flow.round.end`, `moves.play`, `params.start_card`,
 ...) replaces that part's generated sentence.
 """
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from dsl.schema import define_parts
 from dsl.words import Context, Phrase, Speaker, capital, fill
 from interpreter.cards import STANDARD_NAMES, SUIT_SYMBOLS
+from interpreter.melds import REASONS
 
 from .i18n import pick
 from .teach_text import say
@@ -83,7 +86,8 @@ class Book:
     # ----------------------------------------------------------- sections
     def sections(self) -> list[Section]:
         out = [Section("sec_brief", self.brief()), Section("sec_players", self.players()),
-               Section("sec_zones", self.zones()), Section("sec_params", self.params()),
+               Section("sec_zones", self.zones()), Section("sec_melds", self.melds()),
+               Section("sec_params", self.params()),
                Section("sec_vars", self.vars()), Section("sec_deal", self.deal()), Section("sec_turns", self.turns()),
                Section("sec_terms", self.terms()),
                Section("sec_moves", self.moves()), Section("sec_round_end", self.round_end()),
@@ -156,6 +160,81 @@ class Book:
                           per=self.t("zone_" + {"seat": "seat", "team": "team", "none": "shared"}[z.per]),
                           visible=self.t(visible), layout=layout)
             out.append(self.part(f"zones.{z.name}", [line]))
+        return out
+
+    def melds(self) -> list[Part]:
+        """The `melds:` section in words, from its values: what a meld is, which cards are wild and how
+        many a meld may hold, what it is worth, and why a group is refused (`why`, with its rule)."""
+        rules = self.g.melds
+        if rules is None:
+            return []
+        spec, info = self.section("melds"), self.g.param_info
+        why = rules.why
+
+        def param(key: str) -> str | None:
+            raw = spec.get(key)
+            return str(raw) if isinstance(raw, str) and raw in info else None
+
+        def cited(key: str | None, *reasons: str) -> list:
+            """The rules a line applies: the rule of the param that gives its value, then the `why` rules."""
+            name = param(key) if key else None
+            found = [info[name].get("rule")] if name else []
+            found += [(why.get(r) or {}).get("rule") for r in reasons]
+            return [str(r) for i, r in enumerate(found) if r and r not in found[:i]]
+
+        def setting(key: str) -> str:
+            name = param(key)
+            return self.t("melds_setting", name=name) if name else ""
+
+        def many(key: str, n: int, **values) -> str:
+            return self.t(key + ("_one" if n == 1 else ""), n=n, **values)
+
+        wild_cards = [c for c, w in enumerate(rules.wild) if w]
+        out = [self.part("melds.min_size", [many("melds_min_size", rules.min_size, setting=setting("min_size"))],
+                         rules=cited("min_size", "size"))]
+        kinds = "melds_sets_runs" if rules.sets and rules.runs else "melds_sets_only" if rules.sets else "melds_runs_only"
+        out.append(self.part("melds.kinds", [self.t(kinds)], rules=list(dict.fromkeys(cited("sets") + cited("runs", "shape")))))
+        if rules.runs:
+            ranks = (self.g.deck.names.get(self.lang) or self.g.deck.names["en"])["ranks"]
+            seq = lambda *i: "-".join(ranks[k] for k in i)  # noqa: E731
+            out.append(self.part("melds.ace", [self.t("melds_ace_" + rules.ace, low=seq(0, 1, 2), high=seq(11, 12, 0),
+                                                      corner=seq(12, 0, 1))], rules=cited(None, "shape")))
+        if not wild_cards:
+            out.append(self.part("melds.wild", [self.t("melds_no_wild")]))
+        else:
+            ctx = Context(locals={"c": ("card", Phrase(self.t("melds_the_card")))})
+            out.append(self.part("melds.wild", [self.t("melds_wild", cond=self.sp.condition(spec.get("wild"), ctx))]))
+            if rules.max_wilds is None:
+                line = self.t("melds_max_wilds_any")
+            elif rules.max_wilds == 0:
+                line = self.t("melds_max_wilds_none", setting=setting("max_wilds"))
+            else:
+                line = many("melds_max_wilds", rules.max_wilds, setting=setting("max_wilds"))
+            out.append(self.part("melds.max_wilds", [line], rules=cited("max_wilds", "wilds")))
+            if any(self.g.deck.rank[c] for c in wild_cards):  # a wild card with a place of its own
+                key = "melds_in_place" if rules.natural_in_place else "melds_never_in_place"
+                out.append(self.part("melds.natural_in_place", [self.t(key, setting=setting("natural_in_place"))],
+                                     rules=cited("natural_in_place")))
+            if rules.runs and rules.run_natural_core > 0:
+                out.append(self.part("melds.run_natural_core",
+                                     [many("melds_core", rules.run_natural_core, setting=setting("run_natural_core"))],
+                                     rules=cited("run_natural_core", "core")))
+        points, wild_points = spec.get("points"), spec.get("wild_points")
+        if points is None and wild_points is None:
+            line = self.t("melds_no_points")
+        else:
+            line = self.t("melds_points", table=points) if points is not None else self.t("melds_points_none")
+            if wild_cards:
+                line += self.t("melds_wild_points", table=wild_points) if wild_points is not None \
+                    else self.t("melds_wild_points_same")
+        out.append(self.part("melds.points", [line]))
+        for reason in REASONS:
+            item = why.get(reason)
+            if not item:
+                continue
+            words = item.get(self.lang) or item.get("en") or ""
+            out.append(self.part(f"melds.why.{reason}", [self.t("melds_why", case=self.t("melds_case_" + reason),
+                                                                why=words.rstrip("."))], rules=[item.get("rule")]))
         return out
 
     def param_value(self, info: dict) -> str:

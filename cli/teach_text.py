@@ -12,6 +12,7 @@ TEXT: dict[str, dict[str, str]] = {
     "sec_brief": {"en": "Rules in brief", "tr": "Kısaca kurallar"},
     "sec_players": {"en": "Players and cards", "tr": "Oyuncular ve kartlar"},
     "sec_zones": {"en": "Places for cards", "tr": "Kartların yerleri"},
+    "sec_melds": {"en": "Melds", "tr": "Perler"},
     "sec_params": {"en": "Settings (params)", "tr": "Ayarlar (parametreler)"},
     "sec_vars": {"en": "Counters (vars)", "tr": "Sayaçlar (değişkenler)"},
     "sec_deal": {"en": "The deal", "tr": "Dağıtım"},
@@ -60,6 +61,66 @@ TEXT: dict[str, dict[str, str]] = {
     "vis_top": {"en": "only the top card is seen", "tr": "yalnızca en üstteki kart görünür"},
     "layout_by_suit": {"en": "laid out in rows by suit", "tr": "renklere göre sıralar halinde dizilir"},
     "zone_line": {"en": "{title}: {per}; {visible}{layout}.", "tr": "{title}: {per}; {visible}{layout}."},
+    # --- melds (the `melds:` section)
+    "melds_setting": {"en": " (the setting {name})", "tr": " ({name} ayarı)"},
+    "melds_min_size": {"en": "A meld has at least {n} cards{setting}.", "tr": "Bir per en az {n} karttır{setting}."},
+    "melds_min_size_one": {"en": "A meld has at least 1 card{setting}.", "tr": "Bir per en az 1 karttır{setting}."},
+    "melds_sets_runs": {"en": "A meld is a set (cards of one rank, suits free) or a run (cards of one suit in sequence).",
+                        "tr": "Per ya seridir (aynı sayıdan kartlar, renk serbest) ya da sıralıdır "
+                              "(aynı renkten sıralı kartlar)."},
+    "melds_sets_only": {"en": "A meld is a set: cards of one rank, suits free. Cards in sequence are no meld.",
+                        "tr": "Per seridir: aynı sayıdan kartlar, renk serbest. Sıralı kartlar per sayılmaz."},
+    "melds_runs_only": {"en": "A meld is a run: cards of one suit in sequence. Cards of one rank are no meld.",
+                        "tr": "Per sıralıdır: aynı renkten sıralı kartlar. Aynı sayıdan kartlar per sayılmaz."},
+    "melds_ace_low": {"en": "In a run the ace is low only ({low}), never above the king.",
+                      "tr": "Sıralıda as yalnızca başta olur ({low}), papazın üstüne gelmez."},
+    "melds_ace_high": {"en": "In a run the ace is high only ({high}), never below the 2.",
+                       "tr": "Sıralıda as yalnızca sonda olur ({high}), ikinin altına gelmez."},
+    "melds_ace_both": {"en": "In a run the ace is low ({low}) or high ({high}), never both: a run does not go "
+                             "round the corner ({corner}).",
+                       "tr": "Sıralıda as başta ({low}) ya da sonda ({high}) olur, ikisi birden olmaz: "
+                             "papazdan ikiye dönülmez ({corner} per değildir)."},
+    "melds_the_card": {"en": "the card", "tr": "kart"},
+    "melds_wild": {"en": "A card is wild (it may stand for another card in a meld) when {cond}.",
+                   "tr": "Bir kart şu durumda jokerdir (perde başka bir kartın yerine geçebilir): {cond}."},
+    "melds_no_wild": {"en": "No card is wild: every card of a meld is itself.",
+                      "tr": "Hiçbir kart joker değildir: perdeki her kart kendisidir."},
+    "melds_max_wilds": {"en": "A meld holds at most {n} wild cards{setting}.",
+                        "tr": "Bir perde en çok {n} joker olur{setting}."},
+    "melds_max_wilds_one": {"en": "A meld holds at most 1 wild card{setting}.",
+                            "tr": "Bir perde en çok 1 joker olur{setting}."},
+    "melds_max_wilds_none": {"en": "A meld holds no wild card standing for another{setting}.",
+                             "tr": "Bir perde başka bir kartın yerine geçen joker olmaz{setting}."},
+    "melds_max_wilds_any": {"en": "A meld may hold any number of wild cards.",
+                            "tr": "Bir perde istenen sayıda joker olabilir."},
+    "melds_in_place": {"en": "A wild card in its own place (in a run, at its own rank and suit; in a set, of the set's "
+                             "rank) is natural: it counts as itself, with its own points, and is not one of the "
+                             "meld's wild cards{setting}.",
+                       "tr": "Kendi yerindeki joker (sıralıda kendi sayısında ve renginde, seride serinin sayısında) "
+                             "doğaldır: kendisi sayılır, kendi puanını alır ve perin jokerlerinden sayılmaz{setting}."},
+    "melds_never_in_place": {"en": "A wild card is always one of the meld's wild cards, even in its own place{setting}.",
+                             "tr": "Joker kendi yerinde dursa bile her zaman perin jokerlerinden sayılır{setting}."},
+    "melds_core": {"en": "A wild card may stand in a run only when the run holds {n} natural cards in sequence, "
+                         "one after another with no wild card between them{setting}.",
+                   "tr": "Sıralıda joker ancak perde arada joker olmadan art arda {n} doğal kart varsa "
+                         "kullanılır{setting}."},
+    "melds_core_one": {"en": "A wild card may stand in a run only when the run holds a natural card{setting}.",
+                       "tr": "Sıralıda joker ancak perde en az bir doğal kart varsa kullanılır{setting}."},
+    "melds_points": {"en": "A card of a meld is worth its card value “{table}”",
+                     "tr": "Perdeki bir kart “{table}” kart değeri kadar puan alır"},
+    "melds_points_none": {"en": "A card of a meld that is itself is worth no points",
+                          "tr": "Perde kendisi olarak duran kart puan almaz"},
+    "melds_wild_points": {"en": "; a wild card standing for another, its card value “{table}”.",
+                          "tr": "; başka bir kartın yerine geçen joker, “{table}” kart değeri kadar."},
+    "melds_wild_points_same": {"en": "; a wild card standing for another is worth the same.",
+                               "tr": "; başka bir kartın yerine geçen joker de aynı puanı alır."},
+    "melds_no_points": {"en": "Melds are worth no points.", "tr": "Perler puan getirmez."},
+    "melds_why": {"en": "{case} is not a meld: “{why}”.", "tr": "{case} per değildir: “{why}”."},
+    "melds_case_size": {"en": "A group with too few cards", "tr": "Kart sayısı az olan grup"},
+    "melds_case_shape": {"en": "A group that is neither a set nor a run", "tr": "Ne seri ne sıralı olan grup"},
+    "melds_case_wilds": {"en": "A group with too many wild cards", "tr": "Fazla jokerli grup"},
+    "melds_case_core": {"en": "A run with a wild card but too few natural cards in sequence",
+                        "tr": "Jokerli ama yeterince sıralı doğal kartı olmayan sıralı"},
     # --- params, vars
     "param_line": {"en": "{name}: {value}{text}", "tr": "{name}: {value}{text}"},
     "param_bounds": {"en": " (from {min} to {max})", "tr": " ({min} ile {max} arası)"},
@@ -223,11 +284,12 @@ TEXT: dict[str, dict[str, str]] = {
 
 HELP: dict[str, dict[str, str]] = {
     "rules": {"en": "Print GAME's rules as a readable document generated from its rule file: deck, seats, places, "
-                    "the deal, turns, every move and when it is allowed, the end, scoring, params and tactics, with "
-                    "the rule numbers of RULES.md. With --variant, the parts a variant changes are marked.",
+                    "melds, the deal, turns, every move and when it is allowed, the end, scoring, params and "
+                    "tactics, with the rule numbers of RULES.md. With --variant, the parts a variant changes are marked.",
               "tr": "OYUN'un kurallarını kural dosyasından üretilmiş okunur bir belge olarak yazar: deste, koltuklar, "
-                    "alanlar, dağıtım, sıra, her hamle ve ne zaman yapılabileceği, bitiş, puanlama, parametreler ve "
-                    "taktikler; RULES.md kural numaralarıyla. --variant ile çeşitlemenin değiştirdiği yerler işaretlenir."},
+                    "alanlar, perler, dağıtım, sıra, her hamle ve ne zaman yapılabileceği, bitiş, puanlama, "
+                    "parametreler ve taktikler; RULES.md kural numaralarıyla. --variant ile çeşitlemenin "
+                    "değiştirdiği yerler işaretlenir."},
     "diff": {"en": "Show what a variant changes, rule by rule, in words and as rule-file lines: "
                    "`kural diff GAME VARIANT`, or `kural diff FILE1 FILE2` for two rule files.",
              "tr": "Bir çeşitlemenin neyi değiştirdiğini kural kural, sözle ve kural dosyası satırlarıyla gösterir: "

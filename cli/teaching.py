@@ -40,7 +40,7 @@ def open_rules(game: str, variants=(), sets=()) -> RuleSet:
 
 
 def rule_ids(data: LDict) -> list[str]:
-    """Every rule number the rule file cites: `rules:`, `rule:` keys and the `text:` section."""
+    """Every rule number the rule file cites: `rules:`, `rule:` keys (`melds.why` too) and the `text:` section."""
     found: list[str] = []
 
     def add(x):
@@ -59,6 +59,10 @@ def rule_ids(data: LDict) -> list[str]:
         if isinstance(when, list):
             for item in when:
                 add(item.get("rule"))
+    melds = data.get("melds")
+    for item in ((melds.get("why") or {}) if isinstance(melds, dict) else {}).values():
+        if isinstance(item, dict) and item.get("rule") is not None:
+            add(str(item["rule"]))
     for key in (data.get("text") or {}):
         if is_rule_id(key):
             add(key)

@@ -122,6 +122,12 @@ def test_params_are_folded_into_the_words():
 def test_rules_print_in_both_languages_and_formats_with_words_only(game, variants):
     rs = open_rules(game, variants)
     base = open_rules(game) if variants else None
+    check_rules_document(rs, base)
+
+
+def check_rules_document(rs, base=None) -> None:
+    """The rules document in both languages and formats: words only, every rule number the file cites,
+    every move, every check's `why` and every bot tip (also run on test games, tests/test_melds_rules_text.py)."""
     cited = rule_ids(rs.data) + [h["rule"] for h in rs.heads if h.get("rule")]
     for lang in LANGS:
         for fmt in ("text", "markdown"):
