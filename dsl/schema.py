@@ -42,7 +42,7 @@ SCHEMA = {
     "bot": [{"move": "str", "prefer": EXPR, "tip": TEXT}],
     "melds": {"min_size": "any", "sets": "any", "runs": "any", "ace": "str", "wild": EXPR, "max_wilds": "any",
               "natural_in_place": "any", "run_natural_core": "any", "points": "str", "wild_points": "str",
-              "why": {"size": WHY, "shape": WHY, "wilds": WHY, "core": WHY}},  # see docs/melds.md
+              "why": {"size": WHY, "shape": WHY, "wilds": WHY, "core": WHY}},  # see docs/language.md §2.4
     "text": {"*": TEXT},
 }
 

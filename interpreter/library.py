@@ -368,7 +368,7 @@ def _meld_rules(ctx, name: str):
     if rules is None:
         raise NeedsSection(f"`{name}` needs a `melds:` section",
                            "add `melds:` to the rule file: the smallest meld, sets and runs, which cards are wild "
-                           "(see docs/melds.md)")
+                           "(see docs/language.md §2.4)")
     return rules
 
 

@@ -5,7 +5,7 @@ sequence. Some cards may be *wild* (stand for another card); how many one
 meld may hold, whether a wild card in its own place counts as itself, how
 many natural cards in sequence a run needs before a wild may stand in it,
 where the ace goes and what every card is worth are all the rule file's
-numbers (see docs/melds.md). Nothing here knows a particular game.
+numbers (see docs/language.md §2.4, §4.8). Nothing here knows a particular game.
 
 A group of cards may be read in several ways (which card is the wild, where
 it stands). The reading chosen is a legal one with the fewest wilds (a wild
