@@ -58,7 +58,7 @@ def plain(x):
 def units(data: LDict) -> dict[tuple, tuple]:
     """Every comparable part of the rule data: path -> (kind, name, value)."""
     out: dict[tuple, tuple] = {}
-    for section in ("game", "deck"):
+    for section in ("game", "deck", "melds"):
         for key, value in (data.get(section) or {}).items():
             if section == "deck" and key == "values":
                 for table, spec in value.items():
@@ -202,6 +202,9 @@ class Sayer:
                     else [str(plain(value))]
             if kind == "deck":
                 return self.part_lines("deck")
+            if kind == "melds":  # the Melds section's line for this key (the kinds line for sets and runs)
+                part = {"sets": "kinds", "runs": "kinds", "wild_points": "points"}.get(path[1], path[1])
+                return self.part_lines(f"melds.{part}") if part != "why" else self.part_lines("melds.kinds")
         except (KeyError, StopIteration, RuleError, ValueError):
             pass
         return [str(plain(value))]

@@ -206,6 +206,7 @@ TEXT: dict[str, dict[str, str]] = {
     "kind_text": {"en": "rule text", "tr": "kural metni"},
     "kind_game": {"en": "game", "tr": "oyun"},
     "kind_deck": {"en": "deck", "tr": "deste"},
+    "kind_melds": {"en": "melds:", "tr": "perler:"},
     "absent": {"en": "(none)", "tr": "(yok)"},
     "at_check": {"en": "the check {rule} of {move}", "tr": "«{move}» hamlesinin {rule} koşulu"},
     "at_do": {"en": "what {move} does", "tr": "«{move}» hamlesinin etkisi"},

@@ -116,3 +116,15 @@ def test_the_cli_prints_the_section(tmp_path, lang):
     assert not raw_syntax(proc.stdout)
     for rule in ("C3", "C4", "C6"):
         assert f"  {rule}: " in proc.stdout
+
+
+def test_diff_reports_a_change_of_the_melds_section(tmp_path):
+    """A variant that changes only `melds:` (here: no sets, C3) changes the rules: kural diff says so, in words."""
+    shutil.copy(GAME, tmp_path / "melds.yaml")
+    (tmp_path / "runs_only.yaml").write_text(
+        "extends: melds.yaml\nvariant: {id: runs_only}\nmelds: {sets: false}\n", encoding="utf-8")
+    proc = kural(tmp_path, "diff", str(tmp_path / "melds.yaml"), str(tmp_path / "runs_only.yaml"), "--lang", "en")
+    assert proc.returncode == 0, proc.stderr
+    assert "changes nothing" not in proc.stdout
+    assert "melds: sets: changed" in proc.stdout
+    assert "A meld is a run" in proc.stdout
