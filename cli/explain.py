@@ -191,7 +191,15 @@ def played_text(g, entry: dict, lang: str) -> str:
     cards = [g.deck.card_of_code(c) for c in entry.get("cards", [])]
     if len(m.choices) == 1 and m.choices[0].of_cards and cards and cards[0] is not None:
         return g.deck.label(cards[0])
-    return " ".join([pick(m.title, lang, m.name)] + [g.deck.label(c) for c in cards if c is not None])
+    groups = [f"{pick(_group_zone(g).title, lang, _group_zone(g).name)} {entry[c.name]}"
+              for c in m.choices if c.of_groups and c.name in entry and _group_zone(g) is not None]
+    return " ".join([pick(m.title, lang, m.name)] + groups + [g.deck.label(c) for c in cards if c is not None])
+
+
+def _group_zone(g):
+    """The game's group zone when it has exactly one (a group choice is written by its number alone)."""
+    zones = [z for z in g.zones if z.max_groups]
+    return zones[0] if len(zones) == 1 else None
 
 
 def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang_option: str | None, players=None,

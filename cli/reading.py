@@ -50,7 +50,7 @@ def card_choice_values(g, move) -> list[int]:
     return [v for c, v in zip(g.moves[index].choices, values) if c.of_cards and v is not None]
 
 
-def move_text(g, move, lang: str) -> str:
+def move_text(g, move, lang: str, s=None) -> str:
     """How a move is listed: its card when the only choice is one card, else its title and choices."""
     index, values = move
     m = g.moves[index]
@@ -65,6 +65,11 @@ def move_text(g, move, lang: str) -> str:
         elif c.of_card_lists:
             if v:  # the cards a played card takes, or a group of cards on its own
                 parts.append(("→ " if after_card else "") + " ".join(g.deck.label(x) for x in v))
+        elif c.of_groups:  # a group by its number in its area, and its cards: "meld 2: ♥4 ♥5 ♥6"
+            z, _ = g.zone_instance(v)
+            parts.append(f"{pick(z.title, lang, z.name)} {g.group_number(v)}:")
+            if s is not None:
+                parts.append(" ".join(g.deck.label(x) for x in s.zones[v]))
         else:
             parts.append(str(v))
         after_card = c.of_cards
@@ -183,6 +188,8 @@ class Reader:
             title = pick(m.title, self.lang, m.name)
             if not rest:
                 return self._bare_move(s, legal, m, title)
+            if rest.isdigit() and any(c.of_groups for c in m.choices):  # `add 2`: the group numbered 2
+                return self._group(legal, m, int(rest[:6]), f"{title} {rest[:6]}")
             face = g.deck.parse_input(rest)
             if face is None:
                 faces = self._several(rest)
@@ -191,6 +198,16 @@ class Reader:
                 return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=ex))
             return self._card(s, legal, face, m.index)
         return None
+
+    def _group(self, legal: list, m, n: int, what: str) -> Reading:
+        """A move with a group choice, named with the group's number in its area."""
+        mine = [mv for mv in legal if mv[0] == m.index
+                and any(c.of_groups and self.g.group_number(v) == n for c, v in zip(m.choices, mv[1]))]
+        if len(mine) == 1:
+            return Reading(move=mine[0])
+        if mine:
+            return self._which(legal, mine, what)
+        return Reading(message=t("not_legal", self.lang, what=what))
 
     def _bare_move(self, s, legal: list, m, title: str) -> Reading:
         mine = [mv for mv in legal if mv[0] == m.index]

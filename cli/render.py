@@ -31,8 +31,9 @@ def sort_cards(g, cards) -> list[int]:
     return sorted(cards, key=lambda c: (deck.suit[c], deck.rank[c], c))
 
 
-def zone_id(g, name: str, owner: int | None, team: int | None = None) -> int:
-    return g.zone(name).first_id + (team if team is not None else owner or 0)
+def zone_id(g, name: str, owner: int | None, team: int | None = None, group: int | None = None) -> int:
+    z = g.zone(name)
+    return z.first_id + (team if team is not None else owner or 0) * z.per_owner + ((group or 1) - 1)
 
 
 def targets(g, s, legal: list) -> dict[int, set[tuple[int, int]]]:
@@ -99,6 +100,7 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     marked = targets(g, s, legal) if legal else {}
     lines: list[Text] = []
     per_seat: dict[str, list[str]] = {}
+    groups: dict[tuple, list[str]] = {}
     teams = g.team_names(names)
     for z in v["zones"]:
         title = pick(z.title, lang, z.name)
@@ -106,7 +108,12 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
             if z.team is not None:
                 title = f"{title} · {teams[z.team]}"
             lines.append(Text(f"{title}:", style="bold"))
-            lines.extend(by_suit_rows(g, z.cards or [], marked.get(zone_id(g, z.name, z.owner, z.team), set())))
+            lines.extend(by_suit_rows(g, z.cards or [], marked.get(zone_id(g, z.name, z.owner, z.team, z.group), set())))
+            continue
+        if z.group is not None:  # a group zone: one line per owner, its groups numbered
+            owner = names[z.owner] if z.owner is not None else teams[z.team] if z.team is not None else None
+            shown = " ".join(g.deck.label(c) for c in z.cards) if z.cards is not None else counts(g, lang, z.count)
+            groups.setdefault((title, owner), []).append(f"{z.group}) {shown}")
             continue
         if z.owner is not None or z.team is not None:  # one per seat, or one per team: on one line, by owner
             if z.owner == seat and z.name == g.hand_zone:
@@ -130,6 +137,8 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
         lines.append(Text(f"{title}: {shown}"))
     for title, items in per_seat.items():
         lines.append(Text(f"{title}: " + " · ".join(items)))
+    for (title, owner), items in groups.items():
+        lines.append(Text(f"{title}{f' · {owner}' if owner else ''}: " + "  ".join(items)))
     lines.extend(var_lines(g, v["vars"], names, lang))
     return lines
 
@@ -141,7 +150,11 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
             continue
         value = values.get(var.name)
         title = pick(var.title, lang, var.name)
-        if var.per != "none":  # per seat, or per team (named by its seats)
+        if var.per_group:  # per group in play: named by its zone, owner and number
+            if not value:
+                continue
+            shown = " · ".join(f"{group_name(g, zid, names, lang)} {_num(x)}" for zid, x in value.items())
+        elif var.per != "none":  # per seat, or per team (named by its seats)
             owners = names if var.per_seat else g.team_names(names)
             shown = " · ".join(f"{owners[i]} {_num(x)}" for i, x in enumerate(value))
         else:
@@ -150,17 +163,24 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
     return out
 
 
+def group_name(g, zid: int, names: list[str], lang: str) -> str:
+    """A group as the screen names it: "meld You & Bora 2"."""
+    z, owner = g.zone_instance(zid)
+    who = "" if owner is None else " " + (names[owner] if z.per_seat else g.team_names(names)[owner])
+    return f"{pick(z.title, lang, z.name)}{who} {g.group_number(zid)}"
+
+
 def _num(x) -> str:
     return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
-def moves_line(g, legal: list, lang: str) -> Text:
+def moves_line(g, legal: list, lang: str, s=None) -> Text:
     line = Text()
     for i, move in enumerate(legal):
         if i:
             line.append("  ")
         line.append(f"{i + 1}) ", style="bold")
-        line.append(move_text(g, move, lang))
+        line.append(move_text(g, move, lang, s))
     return line
 
 
@@ -178,7 +198,7 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         line = Text(t("your_hand", lang, zone=pick(mine.title, lang, mine.name)) + ": ", style="bold")
         line.append_text(card_line(g, mine.cards or [], playable) if mine.cards else Text(t("empty", lang)))
         console.print(line)
-    console.print(moves_line(g, legal, lang))
+    console.print(moves_line(g, legal, lang, s))
 
 
 def bot_line(g, name: str, move, lang: str) -> str:

@@ -156,8 +156,10 @@ class Book:
         for z in self.g.zones:
             layout = (", " + self.t("layout_by_suit")) if z.layout == "by_suit" else ""
             visible = "vis_owner_team" if z.per_team and z.visible == "owner" else "vis_" + z.visible
-            line = self.t("zone_line", title=self.sp.title(z.title, z.name),
-                          per=self.t("zone_" + {"seat": "seat", "team": "team", "none": "shared"}[z.per]),
+            per = self.t("zone_" + {"seat": "seat", "team": "team", "none": "shared"}[z.per])
+            if z.max_groups:  # a group zone: its groups
+                per = self.t("zone_groups", per=per, n=z.max_groups)
+            line = self.t("zone_line", title=self.sp.title(z.title, z.name), per=per,
                           visible=self.t(visible), layout=layout)
             out.append(self.part(f"zones.{z.name}", [line]))
         return out
@@ -324,6 +326,8 @@ class Book:
                 key = "choice_from_zone" if kind == "zone" else "choice_from_cards"
             elif c.of_card_lists:
                 key = "choice_group"
+            elif c.of_groups:
+                key = "choice_zone_group"
             else:
                 key = "choice_other"
             choices.append(self.t(key, domain=domain, name=c.name.replace("_", " ")))

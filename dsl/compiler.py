@@ -29,7 +29,7 @@ MAX_TOTAL_PARTS = 400_000  # the parts compiled for a whole rule file (the bundl
 NO_CONST = object()
 
 TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards": "cards", "zone": "a zone",
-              "family": "a per-player zone", "list": "a list", "str": "a text", "move": "a move",
+              "family": "a per-player zone", "area": "a group zone", "list": "a list", "str": "a text", "move": "a move",
               "fn": "a rule `x => ...`", "any": "a value", "none": "none", "effect": "an effect"}
 
 
@@ -430,6 +430,9 @@ class _Unit:
             return const(entry.value, entry.type)
         if entry.kind == "var":
             v = entry.value
+            if v.per_group:  # its slots run over every zone instance: only a group's value means something
+                raise self.fail(t, f"`{name}` has a value per group: write {name}[g], g a group",
+                                f"{name}[target] with a choice `target: groups(...)`, or any(groups(...), g => {name}[g] > 0)")
             if v.per_seat or v.per_team:
                 slot, n = v.slot, self._span(v)
                 return C(lambda s, e: s.vars[slot:slot + n], "list", elem="num")
@@ -440,7 +443,10 @@ class _Unit:
             if z.per_team:  # a family of team zones has no use alone (`deal` deals to seats)
                 raise self.fail(t, f"`{name}` has one zone per team: name whose, as in {name}(team(me))",
                                 f"{name}(team(me)), {name}(team(seat)), {name}(t) for t in teams")
-            return const(z.first_id, "family" if z.per_seat else "zone")
+            if z.max_groups and z.per_seat:
+                raise self.fail(t, f"`{name}` is a group zone per player: name whose, as in {name}(me)",
+                                f"{name}(me), {name}(seat)")
+            return const(z.first_id, "area" if z.max_groups else "family" if z.per_seat else "zone")
         if entry.kind == "move":
             if self.c.guard_of is not None:  # a guard that asks about a move: an edge to check for cycles
                 self.c.move_refs.setdefault(self.c.guard_of, {}).setdefault(entry.value, self.c.loc_at(self.src, _offset(t)))
@@ -500,21 +506,27 @@ class _Unit:
                                 f"{z.name}(team(me)), {z.name}(team(seat))")
             raise self.fail(t, f"`{z.name}` takes one seat, as in {z.name}(me)", f"{z.name}(me), {z.name}(seat), {z.name}(next(me))")
         seat = self.coerce(self.node(args[0], d), "num", args[0])
-        base, f = z.first_id, seat.fn
+        base, f, k = z.first_id, seat.fn, z.per_owner  # a group zone: each owner's area is k instances
+        kind = "area" if z.max_groups else "zone"
         if z.per_team:  # one zone per team: the index is checked, a team past the last is an error, not another zone
             n = self._span(z)
             if seat.is_const:
                 if not (isinstance(seat.const, int) and 0 <= seat.const < n):
                     raise self.fail(args[0], f"team {seat.const!r} does not exist (teams are 0 to {n - 1})",
                                     f"{z.name}(team(me)): the team of a seat")
-                return const(base + seat.const, "zone")
-            return C(lambda s, e: base + _index(f(s, e), n, "team"), "zone")
+                return const(base + seat.const * k, kind)
+            return C(lambda s, e: base + _index(f(s, e), n, "team") * k, kind)
         if seat.is_const:
-            return const(base + seat.const, "zone")
+            return const(base + seat.const * k, kind)
+        if k > 1:
+            n = self._span(z)
+            return C(lambda s, e: base + _index(f(s, e), n) * k, kind)
         return C(lambda s, e: base + f(s, e), "zone")
 
     def _span(self, zone_or_var) -> int:
-        """Instances of a per-seat or per-team zone or var."""
+        """Instances of a per-seat or per-team zone or var (a per-group var: a slot per zone instance)."""
+        if getattr(zone_or_var, "per_group", False):
+            return self.c.ctx.zone_count
         return len(self.c.ctx.teams) if zone_or_var.per_team else self.c.ctx.players
 
     def table_lookup(self, t, name, table, args, d):
@@ -590,14 +602,36 @@ class _Unit:
         raise self.fail(t, "a rule `x => ...` can only be given to a library notion such as count or any",
                         "for example count(hand(me), c => rank(c) == 1)")
 
+    def var_index(self, v, idx_tree, d):
+        """The index of a per-seat, per-team or per-group var, compiled; a group's index is a group of a group zone."""
+        if not v.per_group:
+            return self.coerce(self.node(idx_tree, d), "num", idx_tree).fn
+        idx = self.node(idx_tree, d)
+        if idx.type not in ("zone", "any"):
+            raise self.fail(idx_tree, f"`{v.name}` has a value per group: its index is a group, not "
+                            f"{TYPE_WORDS.get(idx.type, idx.type)}", f"{v.name}[g] with g from groups(...)")
+        f, groups = idx.fn, self.c.ctx.group_ids
+
+        def group(s, e):
+            g = f(s, e)
+            if g not in groups:
+                raise IndexError(f"{v.name}[...]: {g!r} is not a group of a group zone")
+            return g
+        return group
+
     def n_index(self, t, d):
         base_tree, idx_tree = t.children
+        if isinstance(base_tree, Tree) and base_tree.data == "var":
+            entry = self.c.names.get(base_tree.children[0].value)
+            if entry is not None and entry.kind == "var" and entry.value.per_group:
+                slot, f = entry.value.slot, self.var_index(entry.value, idx_tree, d)
+                return C(lambda s, e: s.vars[slot + f(s, e)], "num")
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
-            if entry is not None and entry.kind == "var" and (entry.value.per_seat or entry.value.per_team):
-                slot, f, n = entry.value.slot, idx.fn, self._span(entry.value)
-                what = "team" if entry.value.per_team else "seat"
+            if entry is not None and entry.kind == "var" and entry.value.per != "none":
+                slot, f, n = entry.value.slot, self.var_index(entry.value, idx_tree, d), self._span(entry.value)
+                what = entry.value.per
                 return C(lambda s, e: s.vars[slot + _index(f(s, e), n, what)], "num")
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
@@ -813,17 +847,20 @@ class _Unit:
             if entry.value.per_team:
                 raise self.fail(target, f"`{name}` has a value per team: write {name}[team(me)] = ...",
                                 f"{name}[team(me)] = ..., one team at a time")
+            if entry.value.per_group:
+                raise self.fail(target, f"`{name}` has a value per group: write {name}[g] = ..., g a group",
+                                f"{name}[target] = ..., with a choice `target: groups(...)`")
             slot = entry.value.slot
             index = None
         else:
             base = target.children[0]
             name = base.children[0].value if base.data == "var" else "?"
             entry = self.c.names.get(name)
-            if entry is None or entry.kind != "var" or not (entry.value.per_seat or entry.value.per_team):
+            if entry is None or entry.kind != "var" or entry.value.per == "none":
                 raise self.not_assignable(target, name, entry)
             slot = entry.value.slot
-            index = self.coerce(self.node(target.children[1], d), "num", target.children[1]).fn
-            span, what = self._span(entry.value), "team" if entry.value.per_team else "seat"
+            index = self.var_index(entry.value, target.children[1], d)
+            span, what = self._span(entry.value), entry.value.per
         if op == "=":
             combine = lambda old, new: new  # noqa: E731
         elif op == "+=":
@@ -1071,6 +1108,10 @@ def _type_hint(have: str, want: str, default: str = "") -> str:
         return "arithmetic is on numbers only"
     if want == "cards" and have == "list":
         return "to total other lists use sum(list, x => ...)"
+    if want == "zone" and have == "area":
+        return "a group zone holds groups: lay(cards, zone) starts one; groups(zone) lists them"
+    if want == "area":
+        return "name a zone with kind: groups here"
     if want == "zone" and have in ("cards", "card"):
         return "name a zone here: table, hand(me)"
     return default or f"{TYPE_WORDS.get(want, want)} is expected here (the types: docs/language.md §3.8)"

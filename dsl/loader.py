@@ -23,6 +23,7 @@ from .yamlload import LDict, LList, load_text, read_text
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
 LAYOUTS = ("hand", "pile", "spread", "by_suit")
+MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
 MAX_EXTENDS = 10
 DEFAULT_MAX_MOVES = 20_000  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
@@ -296,12 +297,21 @@ class _Builder:
         params, param_info = self.params(self.section("params"), deck, sets)
         self.param_info, self.deck = param_info, deck
         zones, zone_count = self.zones(self.section("zones"), players)
+        self.has_groups = any(z.max_groups for z in zones)
         ctx = BuildContext(deck=deck, players=players, teams=teams,
                            team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
+        ctx.zone_count = zone_count
+        for z in zones:
+            if z.max_groups:
+                owners = players if z.per_seat else self.team_count if z.per_team else 1
+                ids = range(z.first_id, z.first_id + owners * z.max_groups)
+                ctx.group_ids = ctx.group_ids | frozenset(ids)
+                for first in ids[::z.max_groups]:
+                    ctx.area_of[first] = (z.max_groups, z.name)
         hand_name = str(game.get("hand_zone", "hand"))
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                "the hand zone")
-        if not hand.per_seat:  # reported where the mistake is: the hand_zone: that names it, else the zone
+        if not hand.per_seat or hand.max_groups:  # reported where the mistake is: the hand_zone: that names it, else the zone
             where = game.val_loc("hand_zone") if "hand_zone" in game else self.section("zones").key_loc(hand_name)
             raise RuleError.at(where, f"the hand zone `{hand_name}` must be per seat",
                                f"name a zone with per: seat, or give `{hand_name}` per: seat")
@@ -310,7 +320,7 @@ class _Builder:
         deck_section = self.section("deck")
         starts_in = str(deck_section.get("starts_in", "stock"))
         start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
-        if start_zone.per != "none":
+        if start_zone.per != "none" or start_zone.max_groups:
             raise RuleError.at(deck_section.val_loc("starts_in"), "the deck must start in a shared zone",
                                f"name a zone with per: none, or change `{starts_in}` to per: none")
         vars_, slots = self.vars(self.section("vars"), players)
@@ -320,7 +330,8 @@ class _Builder:
         comp = Compiler(names, ctx, self.src.lines)
         ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
-            v.start = comp.expr(v.start_src, {v.per: "num"} if v.per != "none" else {}, "num").fn
+            v.start = comp.expr(v.start_src, {v.per: "zone" if v.per == "group" else "num"} if v.per != "none" else {},
+                                "num").fn
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
@@ -683,10 +694,32 @@ class _Builder:
             layout = str(z.get("layout", "hand" if per == "seat" else "pile"))
             if layout not in LAYOUTS:
                 raise RuleError.at(z.val_loc("layout"), f"unknown layout `{layout}`", "layout: " + ", ".join(LAYOUTS))
+            max_groups = self.zone_groups(name, z)
             zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
-                                 per_team=per == "team"))
-            next_id += players if per == "seat" else self.team_count if per == "team" else 1
+                                 per_team=per == "team", max_groups=max_groups))
+            next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
+        self.zone_count = next_id
         return zones, next_id
+
+    def zone_groups(self, name: str, z: LDict) -> int:
+        """A group zone's max_groups (`kind: groups`); 0 for an ordinary zone."""
+        kind = str(z.get("kind", "cards"))
+        if kind not in ("cards", "groups"):
+            raise RuleError.at(z.val_loc("kind"), f"zone `{name}`: unknown kind `{kind}`",
+                               "kind: cards (one list of cards, the default) or kind: groups (several groups)")
+        if kind == "cards":
+            if "max_groups" in z:
+                raise RuleError.at(z.val_loc("max_groups"), f"zone `{name}`: max_groups is for a group zone",
+                                   "add kind: groups, or leave max_groups out")
+            return 0
+        if "max_groups" not in z:
+            raise RuleError.at(z.key_loc("kind") if hasattr(z, "key_loc") else z.loc,
+                               f"zone `{name}`: a group zone needs max_groups", "for example max_groups: 20")
+        n = z.get("max_groups")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ZONE_GROUPS:
+            raise RuleError.at(z.val_loc("max_groups"), f"zone `{name}`: max_groups must be between 1 and "
+                               f"{MAX_ZONE_GROUPS}, not {n!r}", "the most groups one owner may lay, such as 20")
+        return n
 
     def zone_named(self, zones: list[ZoneDef], name: str, loc: Loc, what: str) -> ZoneDef:
         for z in zones:
@@ -704,15 +737,20 @@ class _Builder:
         for name, v in declared.items():
             per = str(v.get("per", "none"))
             scope = str(v.get("scope", "game"))
-            if per not in ("seat", "team", "none") or scope not in ("game", "round"):
-                key = "per" if per not in ("seat", "team", "none") else "scope"
+            if per not in ("seat", "team", "group", "none") or scope not in ("game", "round"):
+                key = "per" if per not in ("seat", "team", "group", "none") else "scope"
                 loc = v.val_loc(key) if isinstance(v, LDict) else section.loc
                 raise RuleError.at(loc, f"var `{name}`: `{key}: {v.get(key)}` is not known",
-                                   "per: seat, team or none; scope: game or round")
+                                   "per: seat, team, group or none; scope: game or round")
+            if per == "group" and not self.has_groups:
+                raise RuleError.at(v.val_loc("per"), f"var `{name}` is per group, but no zone is a group zone",
+                                   "give a zone kind: groups, or the var per: seat, team or none")
             title = self.text(v.get("title"), name) if v.get("title") else {}
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title,
-                              per_team=per == "team"))
-            slot += players if per == "seat" else self.team_count if per == "team" else 1
+                              per_team=per == "team", per_group=per == "group"))
+            # a per-group var has a slot per zone instance, indexed by the group's zone id
+            slot += (players if per == "seat" else self.team_count if per == "team" else
+                     self.zone_count if per == "group" else 1)
         return out, slot
 
     def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
@@ -785,7 +823,8 @@ class _Builder:
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
                                    "for example  card: hand(me)")
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
-            choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards"))
+            choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
+                                  of_groups=elem == "zone"))
             locals_[cname] = elem
         comp.guard_of = index
         try:

@@ -110,6 +110,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "choice_named_card": {"en": "the card {0}", "tr": "seçilen kart ({0})"},
     "choice_cards": {"en": "the chosen cards ({0})", "tr": "seçilen kartlar ({0})"},
     "choice": {"en": "the chosen {0}", "tr": "seçilen {0}"},
+    "choice_zone_group": {"en": "the chosen group ({0})", "tr": "seçilen küme ({0})"},
     "me": {"en": "you", "tr": "sen"},
     "me_mover": {"en": "the player who moved", "tr": "hamleyi yapan oyuncu"},
     "me_last": {"en": "the player who made the last move", "tr": "son hamleyi yapan oyuncu"},
@@ -123,6 +124,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "totals_teams": {"en": "the partnerships' totals", "tr": "takımların toplam puanları~"},
     # teams (game.teams): the local `team` of a result per team, the built-in `teams`, a team's zone or var
     "team_local": {"en": "the partnership", "tr": "takım"},
+    "group_local": {"en": "the group", "tr": "grup"},
     "teams": {"en": "the partnerships", "tr": "takımlar"},
     "ours": {"en": "your partnership's {0}", "tr": "senin takımının {0:poss3}"},
     "teams_own": {"en": "the partnership's {0}", "tr": "takımın {0:poss3}"},
@@ -407,6 +409,8 @@ class Speaker:
                 ctx.locals[c.name] = ("card", ph)
             elif c.of_card_lists:
                 ctx.locals[c.name] = ("cards", self.p("choice_cards", name))
+            elif c.of_groups:  # a group of a group zone
+                ctx.locals[c.name] = ("zone", self.p("choice_zone_group", name))
             else:
                 ctx.locals[c.name] = ("any", self.p("choice", name))
         return ctx
@@ -423,8 +427,16 @@ class Speaker:
         ctx.locals["team"] = ("team", self.p("team_local"))
         return ctx
 
+    def group_context(self, ctx: Context | None = None) -> Context:
+        """A context with the local `group` (per-group var starts)."""
+        ctx = Context(ctx.me if ctx else "me", dict(ctx.locals) if ctx else {})
+        ctx.locals["group"] = ("zone", self.p("group_local"))
+        return ctx
+
     def per_context(self, per: str, ctx: Context | None = None) -> Context:
-        """The context of something worked out per seat (`seat`) or per team (`team`)."""
+        """The context of something worked out per seat (`seat`), per team (`team`) or per group (`group`)."""
+        if per == "group":
+            return self.group_context(ctx)
         return self.team_context(ctx) if per == "team" else self.seat_context(ctx)
 
     def title(self, texts: dict | None, default: str) -> str:
@@ -972,6 +984,8 @@ class Speaker:
                     form = "above" if (rank.children[1].value == "+") == (k > 0) else "below"
                     steps = self.p("ranks_1") if abs(k) == 1 else self.p("ranks_n", _num(abs(k)))
                     return form, [self.say(zone, ctx), self.say(x, ctx), steps]
+        if fn.name == "count" and len(args) == 1 and _call_name(args[0]) == "groups":  # groups, not cards
+            return "items", [self.say(args[0], ctx)]
         if fn.name == "abs" and len(args) == 1 and isinstance(args[0], Tree) and args[0].data == "arith" \
                 and args[0].children[1].value == "-":
             a, _, b = args[0].children

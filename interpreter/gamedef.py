@@ -24,10 +24,16 @@ class ZoneDef:
     title: dict[str, str]
     first_id: int = 0  # zone instance id (per-seat zones take one id per seat, per-team zones one per team)
     per_team: bool = False  # one zone per team (`per: team`); its owner is a team, and its seats see `visible: owner`
+    max_groups: int = 0  # a group zone (`kind: groups`): each owner's area is this many groups, each its own instance
 
     @property
     def per(self) -> str:
         return "seat" if self.per_seat else "team" if self.per_team else "none"
+
+    @property
+    def per_owner(self) -> int:
+        """Instances each owner has: its groups for a group zone, else one."""
+        return self.max_groups or 1
 
 
 @dataclass
@@ -40,10 +46,11 @@ class VarDef:
     start_src: Any = None  # the start expression as written, for the rules printer
     title: dict[str, str] = field(default_factory=dict)  # {en, tr}; empty: not shown to players
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
+    per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
 
     @property
     def per(self) -> str:
-        return "seat" if self.per_seat else "team" if self.per_team else "none"
+        return "seat" if self.per_seat else "team" if self.per_team else "group" if self.per_group else "none"
 
 
 @dataclass
@@ -63,6 +70,7 @@ class Choice:
     domain_is_zone: bool
     of_cards: bool  # each option is one card
     of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
+    of_groups: bool = False  # each option is a group of a group zone (a zone id; a record writes its number)
 
 
 @dataclass
@@ -189,7 +197,8 @@ class GameDef:
 
     def span(self, per: str) -> int:
         """How many instances a zone or var `per` seat, team or none has."""
-        return self.players if per == "seat" else len(self.teams) if per == "team" else 1
+        return (self.players if per == "seat" else len(self.teams) if per == "team" else
+                self.zone_count if per == "group" else 1)
 
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)
@@ -200,7 +209,17 @@ class GameDef:
     def zone_instance(self, zone_id: int) -> tuple[ZoneDef, int | None]:
         """The zone definition of an instance id, and its owner: a seat, a team's index (per-team zones), or None."""
         for z in self.zones:
-            span = self.span(z.per)
+            span = self.span(z.per) * z.per_owner
             if z.first_id <= zone_id < z.first_id + span:
-                return z, (zone_id - z.first_id) if z.per != "none" else None
+                return z, (zone_id - z.first_id) // z.per_owner if z.per != "none" else None
         raise KeyError(zone_id)
+
+    def owner_ids(self, z: ZoneDef, owner: int | None) -> list[int]:
+        """The instance ids of one owner's zone: one id, or every group of a group zone."""
+        base = z.first_id + (owner or 0) * z.per_owner
+        return list(range(base, base + z.per_owner))
+
+    def group_number(self, zone_id: int) -> int:
+        """A group's number in its area, from 1."""
+        z, _ = self.zone_instance(zone_id)
+        return (zone_id - z.first_id) % z.per_owner + 1

@@ -166,7 +166,8 @@ def _empty(ctx, a):
 
 @notion("count", ["list", "fn?"], "num", "the number of cards in {0}", "{0:loc}ki kart sayısı~", elem="card", body="bool",
         full=("the number of cards {x} in {0} for which {1}",
-              "{0:loc}ki kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"))
+              "{0:loc}ki kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"),
+        items=("the number of {0}", "{0:gen} sayısı~"))
 def _count(ctx, a):
     if len(a) == 1:
         (x,) = a
@@ -477,6 +478,38 @@ def _can(ctx, a):
     return lambda s, e: legal.any_legal(s, index)
 
 
+# ------------------------------------------------------------ group zones
+# A group zone (`kind: groups`) gives each owner an area of max_groups groups, each its own zone instance;
+# an area is written as its first instance's id (type "area"), a group as its own id (type "zone").
+@notion("groups", ["area"], "list", "the groups of {0}", "{0:gen} grupları~", gives="zone")
+def _groups(ctx, a):
+    (x,), area_of = a, ctx.area_of
+
+    def groups(s, e):
+        first = x(s, e)
+        zones = s.zones
+        return [i for i in range(first, first + area_of[first][0]) if zones[i]]
+    return groups
+
+
+@notion("lay", ["card_or_cards", "area"], "none", "lay {0} as a new group in {1}", "{0:acc} {1:dat} yeni grup olarak aç",
+        effect=True)
+def _lay(ctx, a):
+    what, area = a
+    area_of = ctx.area_of
+
+    def lay(s, e):
+        first = area(s, e)
+        size, name = area_of[first]
+        target = next((i for i in range(first, first + size) if not s.zones[i]), None)
+        if target is None:
+            raise ValueError(f"`{name}` has no empty group left (max_groups is {size})")
+        value = what(s, e)
+        for card in ((value,) if isinstance(value, int) else list(value)):
+            _move_card(s, card, target)
+    return lay
+
+
 # ---------------------------------------------------------------- effects
 def _move_card(s, card, zone):
     where = s.where
@@ -588,3 +621,6 @@ class BuildContext:
     melds: Any = None  # interpreter.melds.MeldRules, from the rule file's `melds:` section (None: it has none)
     teams: list = field(default_factory=list)  # each team's seats, at this player count (game.teams)
     team_of: list = field(default_factory=list)  # seat -> its team's index
+    zone_count: int = 0  # zone instances in all (a per-group var has a slot per instance)
+    group_ids: frozenset = frozenset()  # the instance ids of every group of every group zone
+    area_of: dict = field(default_factory=dict)  # a group zone's area (its owner's first id) -> (groups, zone name)

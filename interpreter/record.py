@@ -26,7 +26,10 @@ def start(g, seed: int, seats: list[str], s: State) -> dict:
     for z in g.zones:
         if z.name == g.hand_zone:
             continue
-        if z.per != "none":  # a list per seat, or per team
+        if z.max_groups:  # a group zone: its non-empty groups (per seat or team: a list of them per owner)
+            areas = [group_codes(g, z, deal, owner) for owner in (g.units(z.per) if z.per != "none" else [None])]
+            zones[z.name] = areas if z.per != "none" else areas[0]
+        elif z.per != "none":  # a list per seat, or per team
             zones[z.name] = [[g.deck.code[c] for c in deal[z.first_id + i]] for i in g.units(z.per)]
         else:
             zones[z.name] = [g.deck.code[c] for c in deal[z.first_id]]
@@ -43,6 +46,12 @@ def start(g, seed: int, seats: list[str], s: State) -> dict:
                  "zones": zones},
         "moves": [],
     }
+
+
+def group_codes(g, z, zones, owner) -> list[list[str]]:
+    """One owner's non-empty groups of a group zone, as lists of codes; `zones` is a list or a dict by id."""
+    get = zones.get if isinstance(zones, dict) else (lambda i, d=None: zones[i])
+    return [[g.deck.code[c] for c in get(i, [])] for i in g.owner_ids(z, owner) if get(i, [])]
 
 
 def uses_teams(g) -> bool:
@@ -65,6 +74,8 @@ def entry(g, seat: int, move: Move, legal: list[Move] | None = None) -> dict:
             out["cards"].append(code[value])
         elif choice.of_card_lists:
             out[choice.name] = [code[c] for c in value]
+        elif choice.of_groups:  # a group by its number in its area, from 1
+            out[choice.name] = g.group_number(value)
         else:
             out[choice.name] = value
     if legal is not None:
@@ -82,7 +93,11 @@ def deal_entry(g, by_zone: dict[int, list[int]]) -> dict:
     for z in g.zones:
         if z.name == g.hand_zone:
             continue
-        if z.per != "none":
+        if z.max_groups:
+            areas = [group_codes(g, z, by_zone, owner) for owner in (g.units(z.per) if z.per != "none" else [None])]
+            if any(areas):
+                zones[z.name] = areas if z.per != "none" else areas[0]
+        elif z.per != "none":
             cards = [[code[c] for c in by_zone.get(z.first_id + i, [])] for i in g.units(z.per)]
             if any(cards):
                 zones[z.name] = cards

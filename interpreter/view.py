@@ -15,6 +15,7 @@ class ZoneView:
     count: int
     cards: list[int] | None  # None when this seat may not see them
     team: int | None = None  # the team a per-team zone belongs to (its seats are its owners)
+    group: int | None = None  # a group zone: the group's number in its owner's area, from 1 (one view per group)
 
 
 def view(s: State, seat: int) -> dict:
@@ -24,20 +25,39 @@ def view(s: State, seat: int) -> dict:
     for z in g.zones:
         if z.per_team:  # `visible: owner`: every seat of the team sees it
             for team in range(len(g.teams)):
-                cards = s.zones[z.first_id + team]
                 mine = g.team_of[seat] == team
-                zones.append(ZoneView(z.name, z.title, None, z.layout, len(cards),
-                                      _visible(z.visible, seat if mine else None, seat, cards), team))
+                for zid in _instances(g, z, team, s):
+                    cards = s.zones[zid]
+                    zones.append(ZoneView(z.name, z.title, None, z.layout, len(cards),
+                                          _visible(z.visible, seat if mine else None, seat, cards), team,
+                                          _number(g, z, zid)))
             continue
         owners = range(g.players) if z.per_seat else [None]
         for owner in owners:
-            cards = s.zones[z.first_id + (owner or 0)]
-            zones.append(ZoneView(z.name, z.title, owner, z.layout, len(cards), _visible(z.visible, owner, seat, cards)))
+            for zid in _instances(g, z, owner, s):
+                cards = s.zones[zid]
+                zones.append(ZoneView(z.name, z.title, owner, z.layout, len(cards),
+                                      _visible(z.visible, owner, seat, cards), group=_number(g, z, zid)))
     values = {}
     for v in g.vars:
-        values[v.name] = s.vars[v.slot:v.slot + g.span(v.per)] if v.per != "none" else s.vars[v.slot]
+        if v.per_group:  # the value of each group in play
+            values[v.name] = {i: s.vars[v.slot + i] for z in g.zones if z.max_groups
+                              for owner in (g.units(z.per) if z.per != "none" else [None])
+                              for i in _instances(g, z, owner, s)}
+        else:
+            values[v.name] = s.vars[v.slot:v.slot + g.span(v.per)] if v.per != "none" else s.vars[v.slot]
     return {"seat": seat, "to_move": s.me, "over": s.over, "zones": zones, "vars": values,
             "moves_played": len(s.history)}
+
+
+def _instances(g, z, owner, s: State) -> list[int]:
+    """An owner's zone instance, or a group zone's non-empty groups."""
+    ids = g.owner_ids(z, owner)
+    return [i for i in ids if s.zones[i]] if z.max_groups else ids
+
+
+def _number(g, z, zid: int) -> int | None:
+    return g.group_number(zid) if z.max_groups else None
 
 
 def _visible(visibility: str, owner: int | None, seat: int, cards: list[int]) -> list[int] | None:

@@ -78,20 +78,25 @@ def assert_conserved(g, s):
             assert s.where[c] == zid, f"card {g.deck.code[c]} is in zone {zid}, where[] says {s.where[c]}"
 
 
-def zone_instances(g):
-    """(zone definition, owner seat or None, instance id, team or None), in the engine's order."""
+def zone_instances(g, s):
+    """(zone definition, owner seat or None, instance id, team or None), in the engine's order; a group
+    zone (`kind: groups`) gives one instance per non-empty group of each owner."""
     for z in g.zones:
         if z.per_team:
             for team in range(len(g.teams)):
-                yield z, None, z.first_id + team, team
+                for zid in g.owner_ids(z, team):
+                    if not z.max_groups or s.zones[zid]:
+                        yield z, None, zid, team
             continue
         for owner in (range(g.players) if z.per_seat else [None]):
-            yield z, owner, z.first_id + (owner or 0), None
+            for zid in g.owner_ids(z, owner):
+                if not z.max_groups or s.zones[zid]:
+                    yield z, owner, zid, None
 
 
 def assert_views_hide_what_they_must(g, s):
     """Each seat's view against each zone's visibility: owner, all, none, top."""
-    instances = list(zone_instances(g))
+    instances = list(zone_instances(g, s))
     for seat in range(g.players):
         v = view(s, seat)
         assert v["seat"] == seat and v["to_move"] == s.me and v["over"] == s.over
