@@ -126,7 +126,7 @@ def explain(out, g, data, s, lang: str, header: str, note: str, k: int, n: int, 
     out.print("")
     out.print(say("x_legal", lang, n=len(legal)))
     for mv in (shown_legal if wanted is not None else legal):
-        out.print("  " + move_text(g, mv, lang))
+        out.print("  " + move_text(g, mv, lang, s))
     if played is not None:
         out.print(say("x_played", lang, move=played_text(g, played, lang)))
     legal_keys = {_key(g, mv) for mv in legal}
@@ -160,9 +160,9 @@ def explain(out, g, data, s, lang: str, header: str, note: str, k: int, n: int, 
     order = {c: i for i, c in enumerate(sort_cards(g, range(g.deck.size)))}
     refused.sort(key=lambda item: (step.moves.index(item[0][0]), [order.get(v, -1) if isinstance(v, int) else 0
                                                                    for v in item[0][1]]))
-    width = max(len(move_text(g, mv, lang)) for mv, _ in refused)
+    width = max(len(move_text(g, mv, lang, s)) for mv, _ in refused)
     for mv, check in refused:
-        out.print(f"  {move_text(g, mv, lang):<{width}}  {reason(sp, g, mv, check, lang)}")
+        out.print(f"  {move_text(g, mv, lang, s):<{width}}  {reason(sp, g, mv, check, lang)}")
     return 0
 
 

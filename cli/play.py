@@ -329,7 +329,7 @@ class Session:
     def _help(self, legal: list, hand: list[int]) -> None:
         g, lang = self.g, self.lang
         self.console.print(t("help_moves", lang, moves="  ".join(
-            f"{i + 1}) {render.move_text(g, mv, lang)}" for i, mv in enumerate(legal))))
+            f"{i + 1}) {render.move_text(g, mv, lang, self.s)}" for i, mv in enumerate(legal))))
         names = ", ".join(dict.fromkeys(pick(m.title, lang, m.name) for m in g.moves))
         self.console.print(t("help_input", lang, examples=examples(g, hand, lang), names=names))
         tips = list(dict.fromkeys(pick(p.tip, lang) for p in g.bot if pick(p.tip, lang)))

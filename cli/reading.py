@@ -70,6 +70,8 @@ def move_text(g, move, lang: str, s=None) -> str:
             parts.append(f"{pick(z.title, lang, z.name)} {g.group_number(v)}:")
             if s is not None:
                 parts.append(" ".join(g.deck.label(x) for x in s.zones[v]))
+                if c is not m.choices[-1]:  # the cards chosen next join it: "meld 1: ♥4 ♥5 ♥6 + ♥7"
+                    parts.append("+")
         else:
             parts.append(str(v))
         after_card = c.of_cards
@@ -95,9 +97,11 @@ class Reader:
     def __init__(self, g, lang: str):
         self.g = g
         self.lang = lang
+        self.s = None  # the position being read, to list a group choice with its cards
 
     def read(self, s, legal: list, text: str, example_cards: list[int]) -> Reading:
         g, lang = self.g, self.lang
+        self.s = s  # the position, to list a group choice with its cards
         text = clean(text)
         ex = examples(g, example_cards, lang)
         if not text:
@@ -222,7 +226,8 @@ class Reader:
         return Reading(message=t("not_legal", self.lang, what=title))
 
     def _which(self, legal: list, options: list, what: str) -> Reading:
-        shown = "  ".join(f"{legal.index(mv) + 1}) {move_text(self.g, mv, self.lang)}" for mv in options)
+        shown = "  ".join(f"{legal.index(mv) + 1}) {move_text(self.g, mv, self.lang, self.s)}"
+                          for mv in options)
         return Reading(message=t("which_one", self.lang, what=what, options=shown))
 
     def _card(self, s, legal: list, face, only_move: int | None) -> Reading:

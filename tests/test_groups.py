@@ -219,13 +219,15 @@ def test_the_cli_lists_a_group_by_number_and_cards_and_reads_the_number(g4):
     place(s, seven, g4.zone("hand").first_id)
     s.cache.clear()
     mv = next(mv for mv in by_name(g4, s, "add") if mv[1][1] == seven[0])
-    assert move_text(g4, mv, "en", s) == "add meld 1: ♥4 ♥5 ♥6 ♥7"
+    assert move_text(g4, mv, "en", s) == "add meld 1: ♥4 ♥5 ♥6 + ♥7"
     legal = legal_moves(s)
     reading = Reader(g4, "en").read(s, legal, "add 1", [])
     assert reading.move is not None or reading.message  # group 1: the moves that add to it
     adds = [m for m in legal if g4.moves[m[0]].name == "add" and m[1][0] == a[0]]
     if len(adds) == 1:
         assert reading.move == adds[0]
+    if len(adds) > 1:  # which one: each listed with the group's cards
+        assert "meld 1: ♥4 ♥5 ♥6" in reading.message
     reading = Reader(g4, "en").read(s, legal, "add 3", [])
     assert reading.move is None and reading.message
 
