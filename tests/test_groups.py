@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from edited import refusal_of_edit  # noqa: E402
 from test_teaching import check_rules_document  # noqa: E402
 
 from cli.reading import Reader, move_text  # noqa: E402
 from cli.render import board  # noqa: E402
 from cli.teaching import open_rules  # noqa: E402
-from dsl.errors import RuleError  # noqa: E402
 from dsl.loader import load  # noqa: E402
 from interpreter import record  # noqa: E402
 from interpreter.bots import make_bot  # noqa: E402
@@ -268,13 +268,9 @@ BAD = [
 
 @pytest.mark.parametrize("old, new, message", BAD)
 def test_bad_group_rules_are_refused_at_their_place(tmp_path, old, new, message):
-    text = GAME.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "groups.yaml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(RuleError) as info:
-        load(str(path), players=4)
-    out = str(info.value)
+    error = refusal_of_edit(GAME, tmp_path, old, new, players=4)
+    path = tmp_path / GAME.name
+    out = str(error)
     assert message in out, out
     assert out.startswith(str(path) + ":") and out.split(":")[1].isdigit() and out.split(":")[2].isdigit(), out
 
