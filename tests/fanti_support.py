@@ -7,8 +7,6 @@ themselves are restated in the tests, never taken from here.
 """
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 from dsl.loader import load
 from interpreter import record
@@ -16,7 +14,7 @@ from interpreter.bots import make_bot
 from interpreter.engine import new_game
 from interpreter.legal import legal_moves
 
-ROOT = Path(__file__).resolve().parents[1]
+from by_path import ROOT, load_by_path  # noqa: F401  (ROOT: the tests that use these helpers take it from here)
 SUITS = "SHDC"
 RANKS = "A23456789TJQK"
 FULL_DECK = frozenset(r + s for s in SUITS for r in RANKS)
@@ -26,12 +24,6 @@ VARIANT_COMBOS = [(), ("capture-optional",), ("tie-shared",), ("guardian-takes-g
 PLAYERS = (2, 3, 4)
 
 
-def load_by_path(name: str, relpath: str):
-    """A module by its path, so no tests/__init__.py or import mode matters."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / relpath)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 ref = load_by_path("fanti_ref", "tests/reference/fanti_ref.py")

@@ -8,24 +8,16 @@ judges it as a whole. Each refusal test breaks one rule, named in the test,
 and the checker must say so, citing that rule; each acceptance test needs the
 checker to report nothing at all.
 """
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from by_path import load_by_path
 
 
-def _load(name, relpath):
-    # By path, so neither tests/__init__.py nor a pytest import mode matters.
-    spec = importlib.util.spec_from_file_location(name, ROOT / relpath)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
-ref = _load("fanti_ref", "tests/reference/fanti_ref.py")
+ref = load_by_path("fanti_ref", "tests/reference/fanti_ref.py")
 
 RANKS, SUITS = "A23456789TJQK", "SHDC"
 DECK = [r + s for s in SUITS for r in RANKS]

@@ -6,25 +6,17 @@ choices, so its base-rule games must match the benchmark's exactly. Each
 mutation test breaks one rule, named in the test, and the checker must say
 so, citing that rule.
 """
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from by_path import load_by_path
 
 
-def _load(name, relpath):
-    # By path, so neither tests/__init__.py nor a pytest import mode matters.
-    spec = importlib.util.spec_from_file_location(name, ROOT / relpath)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
-ref = _load("fantan_ref", "tests/reference/fantan_ref.py")
-plain = _load("plain_fantan", "benchmarks/plain_fantan.py")
+ref = load_by_path("fantan_ref", "tests/reference/fantan_ref.py")
+plain = load_by_path("plain_fantan", "benchmarks/plain_fantan.py")
 
 RANKS, SUITS = "A23456789TJQK", "SHDC"
 DECK = [r + s for s in SUITS for r in RANKS]
