@@ -8,7 +8,7 @@ moves; a move's `next` says whether the turn goes on (a step name, or
 from __future__ import annotations
 
 from .errors import RULE_FAILURES, PlayError
-from .legal import legal_moves, move_key  # noqa: F401  (move_key is part of the engine's API)
+from .legal import legal_moves, move_key
 from .state import Move, State
 
 
@@ -35,7 +35,7 @@ def _start_round(s: State) -> None:
     g = s.g
     for zone in s.zones:
         zone.clear()
-    deck_zone = g.zone(g.deck_zone).first_id
+    deck_zone = g.deck_zone_id
     s.zones[deck_zone] = list(range(g.deck.size))
     s.where = [deck_zone] * g.deck.size
     for v in g.vars:
@@ -83,7 +83,7 @@ def apply(s: State, move: Move) -> None:
 
 def _after_move(s: State, env: dict) -> None:
     """The flow's own effects after a move; the cards they take from the deck (a new deal) are kept as a deal."""
-    deck_zone = s.g.zone(s.g.deck_zone).first_id
+    deck_zone = s.g.deck_zone_id
     before = s.zones[deck_zone][:]
     s.g.after_move(s, env)
     where = s.where

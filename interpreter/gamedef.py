@@ -7,6 +7,7 @@ rule binds (a move's choices, a lambda's argument, `seat` in results).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from .cards import Deck
@@ -202,6 +203,11 @@ class GameDef:
 
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)
+
+    @cached_property
+    def deck_zone_id(self) -> int:
+        """The zone instance the cards start in (looked up once: the engine asks after every move)."""
+        return self.zone(self.deck_zone).first_id
 
     def move(self, name: str) -> MoveDef:
         return next(m for m in self.moves if m.name == name)
