@@ -249,6 +249,8 @@ class Book:
             return self.t("yes" if v else "no")
         if kind == "str":
             return f"“{v}”"
+        if kind == "list":
+            return _list_text(v)
         return _num(v)
 
     def params(self) -> list[Part]:
@@ -556,3 +558,8 @@ def _num(v) -> str:
 
 
 __all__ = ["Book", "Part", "Section", "document", "fill"]
+
+
+def _list_text(v) -> str:
+    """A list param as it is written: [5200, 7200] or [[0, 45], [900, 90]]."""
+    return "[" + ", ".join(_list_text(x) if isinstance(x, list) else _num(x) for x in v) + "]"

@@ -223,6 +223,10 @@ class _Unit:
 
     def coerce(self, x: C, want: str, tree) -> C:
         """Check that x can stand where `want` is expected, converting zones to their cards."""
+        if want == "cards_to_lay":  # lay(g, area) lays a group's cards again, as a new group
+            if x.type == "zone":
+                return self.zone_cards(x)
+            want = "card_or_cards"
         if want == "card_or_cards":
             if x.type in ("card", "cards", "any") or (x.type == "list" and x.elem in ("card", None)):
                 return x
@@ -303,6 +307,8 @@ class _Unit:
             if entry.kind == "define":
                 src = self.c._source(entry.value)
                 return _Unit(self.c, src, self.locals).fixed_parts(self.c._parse(src, "expr"), bound)
+            if entry.kind == "var" and entry.value.per_group:  # read only as name[g], never alone
+                return []
             return [(t, self)] if entry.kind in ("var", "builtin") else []
         if not self.reads(t, bound):
             return [(t, self)]
@@ -816,6 +822,8 @@ class _Unit:
             no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else (lambda s, e: None)
             tf = test.fn
             return lambda s, e: yes(s, e) if tf(s, e) else no(s, e)
+        if kind == "for_stmt":
+            return self.for_stmt(t, d)
         if kind == "assign":
             return self.assign(t, d)
         if kind == "call":
@@ -831,6 +839,32 @@ class _Unit:
             return self.library_call(t, fn, args, d).fn
         raise self.fail(t, "this is a value, not an effect",
                         "effects change the game: move(...), deal(...), name = value, if ... then ...")
+
+    def for_stmt(self, t, d) -> Callable:
+        """`for x in list do s`: s once per item, the list read once before the first (s may change it)."""
+        name_tok, coll_tree, body_tree = t.children
+        name = name_tok.value
+        if name in self.locals or name in self.c.names:
+            raise self.fail(t, f"`{name}` is already a name here; pick another for the loop's item",
+                            "for example for g in groups(...) do ...")
+        coll = self.node(coll_tree, d)
+        if coll.type == "zone":
+            coll = self.zone_cards(coll)
+        if coll.type not in ("list", "cards"):
+            raise self.fail(coll_tree, f"`for` goes through a list, not {TYPE_WORDS.get(coll.type, coll.type)}",
+                            "for example for t in teams do ..., for g in groups(laid(me)) do ...")
+        self.locals[name] = "card" if coll.type == "cards" else (coll.elem or "any")
+        try:
+            body = self.stmt(body_tree, d + 1)
+        finally:
+            del self.locals[name]
+        cf = coll.fn
+
+        def loop(s, e):
+            for v in list(cf(s, e)):
+                e[name] = v
+                body(s, e)
+        return loop
 
     def assign(self, t, d) -> Callable:
         target, op, value_tree = t.children

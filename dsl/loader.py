@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 import re
+
+import yaml
 from pathlib import Path
 from typing import Any
 
@@ -223,7 +225,7 @@ def _check_param_changes(data: LDict, layer: LDict) -> None:
         return
     known = list(data.get("params") or {})
     for name, value in params.items():
-        if not isinstance(value, (dict, list)) and name not in known:
+        if not isinstance(value, dict) and name not in known:
             close = difflib.get_close_matches(name, known, n=1)
             hint = f"did you mean `{close[0]}`?" if close else \
                 "to add a param, declare it in full: name: {value: ..., type: ...}"
@@ -238,7 +240,7 @@ def _without(layer: LDict, keys: tuple) -> LDict:
     params = out.get("params")
     if isinstance(params, LDict):  # `start_card: 7S` in a variant changes only the value
         for name, value in list(params.items()):
-            if not isinstance(value, (dict, list)):
+            if not isinstance(value, dict):
                 spec = LDict({"value": value})
                 spec.loc = params.val_loc(name)
                 spec.key_locs["value"] = spec.val_locs["value"] = spec.loc
@@ -626,9 +628,9 @@ class _Builder:
             else:
                 raw, loc, declared = spec, section.val_loc(name), None
             kind = str(declared) if declared else _infer_type(raw)
-            if kind not in ("num", "bool", "card", "str"):
+            if kind not in ("num", "bool", "card", "str", "list"):
                 raise RuleError.at(spec.val_loc("type") if isinstance(spec, dict) else loc,
-                                   f"unknown param type `{kind}`", "types: num, bool, card, str")
+                                   f"unknown param type `{kind}`", "types: num, bool, card, str, list")
             info[name] = {"type": kind, "raw": raw, "loc": loc,
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
@@ -675,6 +677,8 @@ class _Builder:
                 raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {raw}",
                                    "the bounds are the param's `min:` and `max:`")
             return raw
+        if kind == "list":
+            return _number_list(name, raw, loc)
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
             raise RuleError.at(loc, f"param `{name}` is one of {', '.join(map(str, p['one_of']))}, not {raw!r}",
                                "the choices are the param's `one_of:`")
@@ -980,7 +984,8 @@ class _Builder:
                 close = difflib.get_close_matches(str(mname), list(by_name), n=1)
                 raise RuleError.at(item.val_loc("move"), f"bot preference for `{mname}`, which is not a move",
                                    f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
-            locals_ = {c.name: ("card" if c.of_cards else "any") for c in m.choices} if m else {}
+            locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
+                       for c in m.choices} if m else {}
             pref = comp.expr(self.need(item, "prefer", "bot[].prefer"), locals_)
             if pref.type not in ("bool", "num", "any"):
                 raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number",
@@ -989,7 +994,20 @@ class _Builder:
         return out
 
 
+def _number_list(name: str, raw, loc: Loc) -> list:
+    """A list param: numbers, or lists of numbers (pairs such as [[0, 45], [900, 90]])."""
+    def number(x) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+    if isinstance(raw, list) and raw and (all(number(x) for x in raw) or all(
+            isinstance(x, list) and x and all(number(y) for y in x) for x in raw)):
+        return [list(x) if isinstance(x, list) else x for x in raw]
+    raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {raw!r}",
+                       "for example [5200, 7200] or [[0, 45], [900, 90]]")
+
+
 def _infer_type(raw) -> str:
+    if isinstance(raw, list):
+        return "list"
     if isinstance(raw, bool):
         return "bool"
     if isinstance(raw, (int, float)):
@@ -1000,7 +1018,12 @@ def _infer_type(raw) -> str:
 
 
 def _from_text(raw: str):
-    """A --set value as YAML would read it: 12, 1.5, true, 7S, none."""
+    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [351] or [[0, 45], [900, 90]]."""
+    if raw.startswith("["):
+        try:
+            return yaml.safe_load(raw)
+        except yaml.YAMLError:
+            return raw
     lowered = raw.lower()
     if lowered in ("true", "false"):
         return lowered == "true"

@@ -104,9 +104,6 @@ def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> No
     if shape == "param":
         if isinstance(value, dict):
             _walk(value, PARAM, loc, path, problems)
-        elif isinstance(value, list):
-            problems.append(Problem(loc, f"`{path}` must be a value or a mapping with `value:`",
-                                    "found a list; name: 3, or name: {value: 3, type: num}"))
         return
     if shape == "define":
         if isinstance(value, dict):

@@ -147,6 +147,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "-=": {"en": "take {1} from {0}", "tr": "{0:abl} {1} düş"},
     "if_do": {"en": "if {0}, {1}", "tr": "{0} ise {1}"},
     "if_do_else": {"en": "if {0}, {1}; otherwise {2}", "tr": "{0} ise {1}; değilse {2}"},
+    "for_do": {"en": "for each {0} of {1}: {2}", "tr": "{1} içindeki her {0} için: {2}"},
     "then_sep": {"en": ", then ", "tr": ", sonra "},  # statements of a block { a; b }
     "effects_sep": {"en": "; ", "tr": "; "},  # statements of an effect list
     "nothing_done": {"en": "nothing happens", "tr": "hiçbir şey olmaz"},
@@ -474,6 +475,10 @@ class Speaker:
         if k == "lambda_":
             name = t.children[0].value
             return Tree(k, [t.children[0], self.fold(t.children[1], bound | {name}, expanding)])
+        if k == "for_stmt":
+            name = t.children[0].value
+            return Tree(k, [t.children[0], self.fold(t.children[1], bound, expanding),
+                            self.fold(t.children[2], bound | {name}, expanding)])
         kids = [self.fold(c, bound, expanding) if isinstance(c, Tree) else c for c in t.children]
         if k in ("or_", "and_"):
             return self.fold_chain(k, kids)
@@ -689,6 +694,8 @@ class Speaker:
             return self.p("seats")
         if kind == "teams":
             return self.p("teams")
+        if kind == "list" and v and all(isinstance(x, list) for x in v):  # pairs: [0, 45], [900, 90]
+            return self.join([Phrase("[" + ", ".join(_num(y) for y in x) + "]") for x in v])
         if kind in ("list", "cards"):
             return self.join([self.say_const(Const(x, "card" if kind == "cards" else _kind_of_value(x)), ctx)
                               for x in v])
@@ -1011,6 +1018,13 @@ class Speaker:
             if len(t.children) > 2 and t.children[2] is not None:
                 return self.p("if_do_else", test, yes, self.say_stmt(t.children[2], ctx))
             return self.p("if_do", test, yes)
+        if k == "for_stmt":
+            var, items, body = t.children
+            inner = Context(ctx.me, dict(ctx.locals))
+            elem = self.kind(items, ctx)
+            inner.locals[var.value] = ({"cards": "card", "zone": "card", "seats": "seat", "teams": "team"}.get(elem, "any"),
+                                       Phrase(var.value))
+            return self.p("for_do", Phrase(var.value), self.say(items, ctx), self.say_stmt(body, inner))
         if k == "assign":
             target, op, value = t.children
             return self.p(op.value, self.say(target, ctx), self.say(value, ctx))

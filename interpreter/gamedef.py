@@ -88,9 +88,13 @@ class MoveDef:
     where: str = ""  # file:line:col of the move in the rule file, for errors while playing
     specialize: Callable | None = None  # state -> the guard for this position (see dsl/specialize.py)
     choice_names: tuple = ()  # the choices' names, in order (set from choices)
+    has_cards: bool = False  # some choice is a card (set from choices)
+    has_card_lists: bool = False  # some choice is a group of cards (set from choices)
 
     def __post_init__(self) -> None:
         self.choice_names = tuple(c.name for c in self.choices)
+        self.has_cards = any(c.of_cards for c in self.choices)
+        self.has_card_lists = any(c.of_card_lists for c in self.choices)
 
 @dataclass
 class StepDef:

@@ -45,7 +45,7 @@ def instances(s: State, m, first_only: bool = False) -> list[tuple]:
         return _single(s, m, choices[0], guard, env, first_only)
     out: list[tuple] = []
     _product(s, m, guard, 0, env, [], out, first_only)
-    if any(c.of_card_lists for c in choices) and len(out) > 1:
+    if len(out) > 1 and (m.has_card_lists or (m.has_cards and s.g.deck_has_twins)):  # two ♠8 are one option
         out = _distinct(s.g, m, out)
     return out
 

@@ -247,6 +247,22 @@ def _max(ctx, a):
     return lambda s, e: max((fn(s, e, v) for v in x(s, e)), default=0)
 
 
+@notion("step_value", ["list", "num"], "num",
+        "the value for {1} in the steps {0} (each [from, value]: the last step reached counts)",
+        "{0} basamaklarında {1} için geçerli değer~ (her biri [başlangıç, değer]: ulaşılan son basamak)", pure=True)
+def _step_value(ctx, a):
+    """A value that rises with another, in steps: an opening minimum from a running total."""
+    steps, x = a
+
+    def value(s, e):
+        at, found = x(s, e), 0
+        for start, v in steps(s, e):
+            if at >= start:
+                found = v
+        return found
+    return value
+
+
 @notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü~", elem="item", body="num",
         full=("the smallest value of {1} for any {x} of {0}", "{0} içinde, {x} için {1} değerinin en küçüğü~"))
 def _min(ctx, a):
@@ -492,7 +508,7 @@ def _groups(ctx, a):
     return groups
 
 
-@notion("lay", ["card_or_cards", "area"], "none", "lay {0} as a new group in {1}", "{0:acc} {1:dat} yeni grup olarak aç",
+@notion("lay", ["cards_to_lay", "area"], "none", "lay {0} as a new group in {1}", "{0:acc} {1:dat} yeni grup olarak aç",
         effect=True)
 def _lay(ctx, a):
     what, area = a
