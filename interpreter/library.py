@@ -248,15 +248,18 @@ def _max(ctx, a):
 
 
 @notion("step_value", ["list", "num"], "num",
-        "the value for {1} in the steps {0} (each [from, value]: the last step reached counts)",
-        "{0} basamaklarında {1} için geçerli değer~ (her biri [başlangıç, değer]: ulaşılan son basamak)", pure=True)
+        "the value for {1} in the steps {0} (each [from, value]: the last step reached counts, the first below it)",
+        "{0} basamaklarında {1} için geçerli değer~ (her biri [başlangıç, değer]: ulaşılan son basamak, altında ilki)",
+        pure=True)
 def _step_value(ctx, a):
-    """A value that rises with another, in steps: an opening minimum from a running total."""
+    """A value that rises with another, in steps: an opening minimum from a running total (which may be
+    below the first step: a negative total still has the first minimum)."""
     steps, x = a
 
     def value(s, e):
-        at, found = x(s, e), 0
-        for start, v in steps(s, e):
+        pairs = steps(s, e)
+        at, found = x(s, e), pairs[0][1] if pairs else 0
+        for start, v in pairs:
             if at >= start:
                 found = v
         return found
