@@ -177,7 +177,8 @@ class Reader:
     def _by_name(self, s, legal: list, word: str, ex: str) -> Reading | None:
         """A move named by its name or title (either language), alone or followed by a card."""
         g = self.g
-        for m in g.moves:
+        longest_first = sorted(g.moves, key=lambda m: -max(len(fold(x)) for x in [m.name, *m.title.values()] if x))
+        for m in longest_first:  # `take back` is the move take_back, not `take` with "back"
             names = {fold(m.name)} | {fold(x) for x in m.title.values() if x}
             rest = None
             if word in names:
@@ -194,6 +195,9 @@ class Reader:
                 return self._bare_move(s, legal, m, title)
             if rest.isdigit() and any(c.of_groups for c in m.choices):  # `add 2`: the group numbered 2
                 return self._group(legal, m, int(rest[:6]), f"{title} {rest[:6]}")
+            head, _, tail = rest.partition(" ")
+            if head.isdigit() and tail and any(c.of_groups for c in m.choices):  # `add 2 7H`: a card onto group 2
+                return self._group_card(s, legal, m, int(head[:6]), tail, title, ex)
             face = g.deck.parse_input(rest)
             if face is None:
                 faces = self._several(rest)
@@ -212,6 +216,30 @@ class Reader:
         if mine:
             return self._which(legal, mine, what)
         return Reading(message=t("not_legal", self.lang, what=what))
+
+    def _group_card(self, s, legal: list, m, n: int, text: str, title: str, ex: str) -> Reading:
+        """`add 2 7H`: the move with the group numbered n and this card; if it is not legal, the rule that refuses it."""
+        g = self.g
+        face = g.deck.parse_input(text)
+        if face is None:
+            return Reading(message=t("unreadable", self.lang, text=echo(text), examples=ex))
+        want, faces = g.deck.face_id(*face), g.deck.face
+        label = f"{title} {n} {self._label_of_face(want, face)}"
+
+        def fits(values) -> bool:
+            return all(g.group_number(v) == n if c.of_groups else faces[v] == want if c.of_cards else True
+                       for c, v in zip(m.choices, values))
+        mine = [mv for mv in legal if mv[0] == m.index and fits(mv[1])]
+        if len(mine) == 1:
+            return Reading(move=mine[0])
+        if mine:
+            return self._which(legal, mine, label)
+        if m.index in g.steps[s.step].moves and len(m.choices) == 2 and m.choices[0].of_groups and m.choices[1].of_cards:
+            group = next((v for v in self._domain(s, m.choices[0]) if g.group_number(v) == n), None)
+            card = next((c for c in self._domain(s, m.choices[1]) if faces[c] == want), None) if group is not None else None
+            if card is not None:
+                return Reading(message=self._why_not(s, m, (group, card), title, "refused", card=label))
+        return Reading(message=t("not_legal", self.lang, what=label))
 
     def _bare_move(self, s, legal: list, m, title: str) -> Reading:
         mine = [mv for mv in legal if mv[0] == m.index]

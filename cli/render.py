@@ -150,10 +150,11 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
             continue
         value = values.get(var.name)
         title = pick(var.title, lang, var.name)
-        if var.per_group:  # per group in play: named by its zone, owner and number
-            if not value:
+        if var.per_group:  # per group in play: named by its zone, owner and number; only the groups it marks
+            marked = {zid: x for zid, x in (value or {}).items() if x}
+            if not marked:
                 continue
-            shown = " · ".join(f"{group_name(g, zid, names, lang)} {_num(x)}" for zid, x in value.items())
+            shown = " · ".join(f"{group_name(g, zid, names, lang)}: {_num(x)}" for zid, x in marked.items())
         elif var.per != "none":  # per seat, or per team (named by its seats)
             owners = names if var.per_seat else g.team_names(names)
             shown = " · ".join(f"{owners[i]} {_num(x)}" for i, x in enumerate(value))

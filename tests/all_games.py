@@ -56,3 +56,26 @@ def all_configs() -> list[tuple[str, tuple[str, ...]]]:
 
 def config_id(game: str, combo: tuple) -> str:
     return "+".join((game,) + tuple(combo))
+
+
+WHOLE_GAME_MOVES = 2000  # a game played whole through `kural play` in a test must end within this many moves
+
+
+@functools.lru_cache(maxsize=None)
+def short_game_ids() -> list[str]:
+    """The games a test may play whole through the command line (a subprocess, a person answering "1" at
+    every prompt): those that random bots end within WHOLE_GAME_MOVES moves. Measured, never named: a
+    race to thousands of points (Kanasta) is left to its own pipe test, played to a low target."""
+    from interpreter.bots import make_bot
+    from interpreter.engine import apply, new_game
+    from interpreter.legal import legal_moves
+    out = []
+    for game in game_ids():
+        g = loaded(game)
+        s = new_game(g, 1)
+        bots = [make_bot("random", seat) for seat in range(g.players)]
+        while not s.over and len(s.history) < WHOLE_GAME_MOVES:
+            apply(s, bots[s.me].choose(s, legal_moves(s)))
+        if s.over and not s.aborted:
+            out.append(game)
+    return out

@@ -33,7 +33,7 @@ from pexpect.popen_spawn import PopenSpawn
 from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from all_games import game_ids  # noqa: E402
+from all_games import game_ids, short_game_ids  # noqa: E402
 from cli_support import KURAL, ROOT, env_for, kural, prompt, resume_line, save_of  # noqa: E402
 
 from cli import play as playing, saves  # noqa: E402
@@ -64,7 +64,7 @@ def picture(s) -> list:
 
 
 # ------------------------------------------------------------ SIGKILL
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", short_game_ids())
 def test_sigkill_at_a_prompt_then_resume_gives_the_same_game(tmp_path, game):
     """Kill -9 while the person is thinking; the save holds every move so far, resuming shows the same
     table, and with the same remaining answers the game ends exactly as the uninterrupted one."""
@@ -106,7 +106,7 @@ def test_sigkill_at_a_prompt_then_resume_gives_the_same_game(tmp_path, game):
     assert not save.exists() and not saves.backup_path(save).exists()  # a finished game leaves nothing
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", short_game_ids())
 def test_sigkill_at_random_moments_never_leaves_a_broken_save(tmp_path, game):
     """Bots play every seat and the process is killed at random moments, often in the middle of a write:
     the save and its backup are always whole records that replay to a prefix of the uninterrupted game."""

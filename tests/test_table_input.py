@@ -23,7 +23,7 @@ import pexpect
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from all_games import game_ids  # noqa: E402
+from all_games import game_ids, short_game_ids  # noqa: E402
 from cli_support import ROOT, env_for, kural, prompt, resume_line, save_of  # noqa: E402
 
 from dsl.loader import load_for_record  # noqa: E402
@@ -66,7 +66,7 @@ def assert_clean_output(proc):
     assert "\x1b" not in proc.out and "\x00" not in proc.out, "a control character was echoed to the screen"
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", short_game_ids())
 def test_junk_before_every_answer_changes_nothing(tmp_path, game):
     """At every prompt of a whole game every bad line of JUNK comes first: each gets exactly one line
     back and the same prompt, and the game (moves, result) is the one the good answers alone give."""
