@@ -561,5 +561,5 @@ __all__ = ["Book", "Part", "Section", "document", "fill"]
 
 
 def _list_text(v) -> str:
-    """A list param as it is written: [5200, 7200] or [[0, 45], [900, 90]]."""
+    """A list param as it is written: [100, 200] or [[0, 10], [50, 20]]."""
     return "[" + ", ".join(_list_text(x) if isinstance(x, list) else _num(x) for x in v) + "]"

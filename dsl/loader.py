@@ -995,14 +995,14 @@ class _Builder:
 
 
 def _number_list(name: str, raw, loc: Loc) -> list:
-    """A list param: numbers, or lists of numbers (pairs such as [[0, 45], [900, 90]])."""
+    """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
     def number(x) -> bool:
         return isinstance(x, (int, float)) and not isinstance(x, bool)
     if isinstance(raw, list) and raw and (all(number(x) for x in raw) or all(
             isinstance(x, list) and x and all(number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]
     raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {raw!r}",
-                       "for example [5200, 7200] or [[0, 45], [900, 90]]")
+                       "for example [100, 200] or [[0, 10], [50, 20]]")
 
 
 def _infer_type(raw) -> str:
@@ -1018,7 +1018,7 @@ def _infer_type(raw) -> str:
 
 
 def _from_text(raw: str):
-    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [351] or [[0, 45], [900, 90]]."""
+    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [100] or [[0, 10], [50, 20]]."""
     if raw.startswith("["):
         try:
             return yaml.safe_load(raw)

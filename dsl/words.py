@@ -694,7 +694,7 @@ class Speaker:
             return self.p("seats")
         if kind == "teams":
             return self.p("teams")
-        if kind == "list" and v and all(isinstance(x, list) for x in v):  # pairs: [0, 45], [900, 90]
+        if kind == "list" and v and all(isinstance(x, list) for x in v):  # pairs: [0, 10], [50, 20]
             return self.join([Phrase("[" + ", ".join(_num(y) for y in x) + "]") for x in v])
         if kind in ("list", "cards"):
             return self.join([self.say_const(Const(x, "card" if kind == "cards" else _kind_of_value(x)), ctx)
