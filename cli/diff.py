@@ -172,7 +172,8 @@ class Sayer:
                 text, title = define_parts(value)
                 words = capital(sp.value(text, self.define_context(text)), self.lang)
                 return [f"{pick(title, self.lang)}: {words}" if title else words]
-            if kind == "text":
+            if kind == "text":  # as the game says it, its {param}s filled in
+                value = g.texts.get(path[1], value) if len(path) > 1 else value
                 return [pick(value, self.lang)] if isinstance(value, dict) else [str(value)]
             if kind == "check":
                 m = g.move(path[1])

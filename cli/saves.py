@@ -175,6 +175,13 @@ def _read_text(path: Path) -> str:
 SCALAR = (str, int, float, bool, type(None))
 
 
+def _number_list(v) -> bool:
+    """A list param's value: numbers, or lists of numbers."""
+    def number(x) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+    return isinstance(v, list) and all(number(x) or (isinstance(x, list) and all(number(y) for y in x)) for x in v)
+
+
 def check_record(data) -> dict:
     """The record, if it has the shape every record has; else RecordFileError."""
     if (not isinstance(data, dict) or not isinstance(data.get("game"), str)
@@ -183,7 +190,7 @@ def check_record(data) -> dict:
             or isinstance(data.get("seed"), bool) or not isinstance(data.get("seats", []), list)
             or not isinstance(data.get("variants", []), list) or not isinstance(data.get("params", {}), dict)
             or not all(isinstance(v, str) for v in data.get("variants", []))
-            or not all(isinstance(v, SCALAR) for v in data.get("params", {}).values())
+            or not all(isinstance(v, SCALAR) or _number_list(v) for v in data.get("params", {}).values())
             or not all(isinstance(m, dict) for m in data["moves"])):
         raise RecordFileError("not_record")
     return data

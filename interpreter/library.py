@@ -249,7 +249,7 @@ def _max(ctx, a):
 
 @notion("step_value", ["list", "num"], "num",
         "the value for {1} in the steps {0} (each [from, value]: the last step reached counts, the first below it)",
-        "{0} basamaklarında {1} için geçerli değer~ (her biri [başlangıç, değer]: ulaşılan son basamak, altında ilki)",
+        "{0} basamaklarında {1} için geçerli değer (her biri [başlangıç, değer]: ulaşılan son basamak, altında ilki)",
         pure=True)
 def _step_value(ctx, a):
     """A value that rises with another, in steps: an opening minimum from a running total (which may be
