@@ -173,7 +173,8 @@ class Session:
         try:
             rec, self.g, self.s = self._open_save(path, lang)
         except Unusable as exc:
-            self.err.print(t("bad_save", lang, path=path, error=exc.text) + self._last_good(path, lang))
+            error = "".join(c if c.isprintable() else repr(c)[1:-1] for c in exc.text)  # one line, whatever the save held
+            self.err.print(t("bad_save", lang, path=path, error=error) + self._last_good(path, lang))
             return EXIT_USAGE
         saved = rec.get("cli") if isinstance(rec.get("cli"), dict) else {}
         self.seed = rec["seed"]
