@@ -44,6 +44,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- the screen
     "move_no": {"en": "move {n}", "tr": "hamle {n}"},
     "your_hand": {"en": "your {zone}", "tr": "senin {zone}"},
+    "running_totals": {"en": "totals so far", "tr": "şimdiye kadarki toplam"},
     "cards_count": {"en": "{n} cards", "tr": "{n} kart"},
     "cards_count_one": {"en": "1 card", "tr": "1 kart"},
     "empty": {"en": "empty", "tr": "boş"},

@@ -82,10 +82,13 @@ def by_suit_rows(g, cards: list[int], marked: set[tuple[int, int]]) -> list[Text
 
 
 def card_line(g, cards: list[int], playable: set[int]) -> Text:
+    """Cards sorted, grouped by suit (two spaces between suits)."""
     line = Text()
+    last = None
     for i, c in enumerate(sort_cards(g, cards)):
         if i:
-            line.append(" ")
+            line.append("  " if g.deck.suit[c] != last else " ")
+        last = g.deck.suit[c]
         line.append(g.deck.label(c), style=MARK if c in playable else None)
     return line
 
@@ -100,6 +103,7 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     marked = targets(g, s, legal) if legal else {}
     lines: list[Text] = []
     per_seat: dict[str, list[str]] = {}
+    empty_everywhere: set[str] = set()
     groups: dict[tuple, list[str]] = {}
     teams = g.team_names(names)
     for z in v["zones"]:
@@ -112,8 +116,10 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
             continue
         if z.group is not None:  # a group zone: one line per owner, its groups numbered
             owner = names[z.owner] if z.owner is not None else teams[z.team] if z.team is not None else None
-            shown = " ".join(g.deck.label(c) for c in z.cards) if z.cards is not None else counts(g, lang, z.count)
-            groups.setdefault((title, owner), []).append(f"{z.group}) {shown}")
+            zid = zone_id(g, z.name, z.owner, z.team, z.group)
+            shown = group_text(g, z.cards) if z.cards is not None else counts(g, lang, z.count)
+            marks = group_marks(g, v["vars"], zid, lang)
+            groups.setdefault((title, owner), []).append(f"{z.group}) {shown}{marks}")
             continue
         if z.owner is not None or z.team is not None:  # one per seat, or one per team: on one line, by owner
             if z.owner == seat and z.name == g.hand_zone:
@@ -126,6 +132,10 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
                     order = z.cards if z.layout == "spread" else sort_cards(g, z.cards)
                     shown = " ".join(g.deck.label(c) for c in order)
             owner = names[z.owner] if z.owner is not None else teams[z.team]
+            if title not in per_seat:
+                empty_everywhere.add(title)
+            if z.count:
+                empty_everywhere.discard(title)
             per_seat.setdefault(title, []).append(f"{owner} {shown}")
             continue
         if z.count == 0:
@@ -136,39 +146,73 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
                 " ".join(g.deck.label(c) for c in z.cards)
         lines.append(Text(f"{title}: {shown}"))
     for title, items in per_seat.items():
+        if title in empty_everywhere:  # nobody has any card there yet: nothing to say
+            continue
         lines.append(Text(f"{title}: " + " · ".join(items)))
     for (title, owner), items in groups.items():
         lines.append(Text(f"{title}{f' · {owner}' if owner else ''}: " + "  ".join(items)))
     lines.extend(var_lines(g, v["vars"], names, lang))
+    if g.round_result is not None and s.sheets:  # points carried from round to round
+        owners = g.team_names(names) if g.round_result.per == "team" else names
+        lines.append(Text(t("running_totals", lang) + ": " + " · ".join(
+            f"{owners[i]} {_num(x)}" for i, x in enumerate(s.totals))))
+    lines.extend(shown_lines(g, s, lang))
     return lines
+
+
+def group_text(g, cards: list[int]) -> str:
+    """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets,
+    and its size: `♥4 ♥5 ♥6 [♣2] ♥8 (5)`."""
+    reading = g.melds.summary(cards) if g.melds is not None and cards else None
+    if reading is None or not reading.legal:
+        return " ".join(g.deck.label(c) for c in cards)
+    wild = {p.card for p in reading.places if p.wild}
+    return " ".join(f"[{g.deck.label(c)}]" if c in wild else g.deck.label(c) for c in reading.cards) + f" ({len(cards)})"
+
+
+def group_marks(g, values: dict, zid: int, lang: str) -> str:
+    """The titled per-group vars that mark this group (non-zero), after it: ` · canasta: clean`."""
+    out = ""
+    for var in g.vars:
+        if var.per_group and var.title:
+            x = (values.get(var.name) or {}).get(zid, 0)
+            if x:
+                out += f" · {pick(var.title, lang, var.name)}: {said(var, x, lang)}"
+    return out
+
+
+def said(var, x, lang: str) -> str:
+    """A var's value as the screen says it: its `shown_as` words, else the number."""
+    words = var.shown_as.get(x)
+    return pick(words, lang, _num(x)) if words else _num(x)
 
 
 def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
     out = []
     for var in g.vars:
-        if not var.title:
+        if not var.title or var.per_group:  # a group's marks are shown with the group
             continue
         value = values.get(var.name)
         title = pick(var.title, lang, var.name)
-        if var.per_group:  # per group in play: named by its zone, owner and number; only the groups it marks
-            marked = {zid: x for zid, x in (value or {}).items() if x}
-            if not marked:
-                continue
-            shown = " · ".join(f"{group_name(g, zid, names, lang)}: {_num(x)}" for zid, x in marked.items())
-        elif var.per != "none":  # per seat, or per team (named by its seats)
+        if var.per != "none":  # per seat, or per team (named by its seats)
             owners = names if var.per_seat else g.team_names(names)
-            shown = " · ".join(f"{owners[i]} {_num(x)}" for i, x in enumerate(value))
+            shown = " · ".join(f"{owners[i]} {said(var, x, lang)}" for i, x in enumerate(value))
         else:
-            shown = _num(value)
+            shown = said(var, value, lang)
         out.append(Text(f"{title}: {shown}"))
     return out
 
 
-def group_name(g, zid: int, names: list[str], lang: str) -> str:
-    """A group as the screen names it: "meld You & Bora 2"."""
-    z, owner = g.zone_instance(zid)
-    who = "" if owner is None else " " + (names[owner] if z.per_seat else g.team_names(names)[owner])
-    return f"{pick(z.title, lang, z.name)}{who} {g.group_number(zid)}"
+def shown_lines(g, s, lang: str) -> list[Text]:
+    """The defines the rule file shows at the table (`shown: true`), for the player to move."""
+    out = []
+    for title, fn in g.shown:
+        try:
+            value = fn(s, {})
+        except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
+            continue
+        out.append(Text(f"{pick(title, lang, '')}: {_num(value)}"))
+    return out
 
 
 def _num(x) -> str:

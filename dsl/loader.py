@@ -383,6 +383,7 @@ class _Builder:
             bot=self.bot(comp, moves),
             max_moves=max_moves,
             texts={k: self.with_params(dict(v)) for k, v in self.section("text").items()},
+            shown=self.shown_defines(comp),
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )
@@ -752,7 +753,8 @@ class _Builder:
                                    "give a zone kind: groups, or the var per: seat, team or none")
             title = self.text(v.get("title"), name) if v.get("title") else {}
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title,
-                              per_team=per == "team", per_group=per == "group"))
+                              per_team=per == "team", per_group=per == "group",
+                              shown_as=self.shown_as(name, v)))
             # a per-group var has a slot per zone instance, indexed by the group's zone id
             slot += (players if per == "seat" else self.team_count if per == "team" else
                      self.zone_count if per == "group" else 1)
@@ -844,6 +846,29 @@ class _Builder:
                        next_step=str(m.get("next", "end")), guard=guard,
                        specialize=specializer or None,
                        where=str(self.section("moves").key_loc(name)))
+
+    def shown_as(self, name: str, v: LDict) -> dict:
+        """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
+        section = v.get("shown_as") or {}
+        out = {}
+        for key, words in section.items():
+            value = _from_text(str(key))
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise RuleError.at(section.key_loc(key), f"var `{name}`: `shown_as` is keyed by values (numbers), "
+                                   f"not {key!r}", 'for example shown_as: {"0": {en: no, tr: hayır}, "1": {en: yes, tr: evet}}')
+            out[value] = self.text(words, str(key))
+        return out
+
+    def shown_defines(self, comp: Compiler) -> list:
+        """Titled defines with `shown: true`: the screen shows their value for the player to move."""
+        out = []
+        for name, spec in self.section("define").items():
+            if isinstance(spec, dict) and spec.get("shown"):
+                if not spec.get("title"):
+                    raise RuleError.at(spec.key_loc("shown"), f"define `{name}` is shown, so it needs a title",
+                                       "add title: {en: ..., tr: ...}")
+                out.append((self.text(spec["title"], name), comp.expr(spec["value"], {}).fn))
+        return out
 
     def with_params(self, text: dict[str, str]) -> dict[str, str]:
         """A sentence that names a param in braces ({row_rank}) shows its value in this game."""

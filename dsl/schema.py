@@ -30,7 +30,8 @@ SCHEMA = {
     "params": {"*": "param"},
     "zones": {"*": {"per": "str", "kind": "str", "max_groups": "int", "visible": "str", "layout": "str",
                     "title": TEXT}},
-    "vars": {"*": {"per": "str", "start": EXPR, "scope": "str", "rule": "str", "title": TEXT}},
+    "vars": {"*": {"per": "str", "start": EXPR, "scope": "str", "rule": "str", "title": TEXT,
+                   "shown_as": {"*": TEXT}}},
     "define": {"*": "define"},
     "moves": {"*": {"title": TEXT, "rules": ["str"], "choose": {"*": EXPR}, "when": "checks",
                     "do": EFFECTS, "next": "str"}},
@@ -50,7 +51,7 @@ SCHEMA = {
 PARAM = {"value": "any", "type": "str", "rule": "str", "text": TEXT, "min": "num", "max": "num", "one_of": ["any"]}
 
 
-DEFINE = {"value": EXPR, "title": TEXT}  # a named expression, with the words that name it in the rules
+DEFINE = {"value": EXPR, "title": TEXT, "shown": "bool"}  # a named expression, with the words that name it in the rules
 
 
 def define_parts(spec) -> tuple:
@@ -131,9 +132,9 @@ def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> No
             problems.append(Problem(loc, f"`{path}` must be an expression of the rules language", f"found {_kind(value)}"))
         return
     ok = {"str": isinstance(value, str), "int": isinstance(value, int) and not isinstance(value, bool),
-          "num": isinstance(value, (int, float)) and not isinstance(value, bool)}[shape]
+          "num": isinstance(value, (int, float)) and not isinstance(value, bool), "bool": isinstance(value, bool)}[shape]
     if not ok:
-        want = {"str": "a text", "int": "a whole number", "num": "a number"}[shape]
+        want = {"str": "a text", "int": "a whole number", "num": "a number", "bool": "true or false"}[shape]
         problems.append(Problem(loc, f"`{path}` must be {want}", f"found {_kind(value)}"))
 
 

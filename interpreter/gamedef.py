@@ -48,6 +48,7 @@ class VarDef:
     title: dict[str, str] = field(default_factory=dict)  # {en, tr}; empty: not shown to players
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
     per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
+    shown_as: dict = field(default_factory=dict)  # value -> {en, tr}: how the screen says a value (1: "half")
 
     @property
     def per(self) -> str:
@@ -162,6 +163,7 @@ class GameDef:
     source: str = ""
     max_moves: int = 20000
     texts: dict = field(default_factory=dict)
+    shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table
     deck_has_twins: bool = False  # two physical cards share a face: moves are told apart by face
     about: dict = field(default_factory=dict)
     step_index: dict = field(default_factory=dict)

@@ -100,3 +100,23 @@ def test_the_351_game_plays_with_two_and_three_players(tmp_path):
         assert len(data["result"]["scores"]) == int(players)
         s, problems = record.replay(load_for_record(data), data)
         assert problems == [] and s.over
+
+
+def test_the_board_shows_melds_as_they_read_and_says_marks_in_words():
+    """The table: each meld in its order with the wild in brackets and its size (C5, C6), a canasta's kind
+    in words once fixed (C10), who has opened (C8), the opening minimum for the player to move (C8), the
+    current target (C22) and, once a hand is scored, the totals so far (C21)."""
+    from canasta_support import game, position
+    from cli.render import board
+    g = game()
+    s = position(g, 0, hands={0: ["3S", "9D"]}, opened=(1,), totals=(950, 100),
+                 melds={0: [["4H", "5H", "6H", "2C", "8H"], ["5S", "5S", "5D", "5D", "5C", "5C", "5H"]]},
+                 kinds={(0, 1): 2})
+    s.sheets.append({"points": [950, 100], "totals": [950, 100]})
+    names = ["You", "Zeynep", "Can", "Elif"]
+    lines = [str(x) for x in board(g, s, 0, names, "en", [])]
+    assert "melds · You & Can: 1) ♥4 ♥5 ♥6 [♣2] ♥8 (5)  2) ♠5 ♠5 ♦5 ♦5 ♣5 ♣5 ♥5 (7) · canasta: clean" in lines
+    assert "opened: You no · Zeynep yes · Can no · Elif no" in lines
+    assert "your opening minimum: 90" in lines  # C8: from 900 on, for You & Can
+    assert "the target now: 5200" in lines
+    assert "totals so far: You & Can 950 · Zeynep & Elif 100" in lines

@@ -206,8 +206,8 @@ def test_a_seat_view_and_the_board_show_each_group(g4):
     hands = [z for z in v["zones"] if z.name == "hand"]
     assert [z.cards is not None for z in hands] == [False, True, False, False]
     lines = [str(x) for x in board(g4, s, 1, g4.seats["en"], "en", [])]
-    assert "meld · You & Bora: 1) ♥4 ♥5 ♥6  2) ♠8 ♥8 ♣8" in lines
-    assert "meld · Ada & Cem: 1) ♦9 ♣9 ♠9" in lines
+    assert "meld · You & Bora: 1) ♥4 ♥5 ♥6 (3)  2) ♠8 ♥8 ♣8 (3)" in lines  # each meld as it reads, its size
+    assert "meld · Ada & Cem: 1) ♦9 ♣9 ♠9 (3)" in lines
 
 
 def test_the_cli_lists_a_group_by_number_and_cards_and_reads_the_number(g4):
