@@ -171,7 +171,7 @@ def group_text(g, cards: list[int]) -> str:
 
 
 def group_marks(g, values: dict, zid: int, lang: str) -> str:
-    """The titled per-group vars that mark this group (non-zero), after it: ` · canasta: clean`."""
+    """The titled per-group vars that mark this group (non-zero), after it: ` · kind: full` (the var title, its value in words)."""
     out = ""
     for var in g.vars:
         if var.per_group and var.title:
