@@ -1,0 +1,70 @@
+"""Kanasta playouts per second with the heuristic bots (the bots `kural simulate` uses to finish games),
+and moves per second: the 5200 game and the 351 game.
+
+    python benchmarks/bench_canasta.py                 # 4 games each, best of 2
+    python benchmarks/bench_canasta.py -n 10 --repeat 1
+
+There is no plain hand-written Kanasta to compare with (as there is for
+Fantan and Fanti): the figures are the interpreter's alone, to follow from
+one change to the next. A game is whole: every hand until a partnership
+reaches the target (C22, D11), with legal moves from the rule file's guards,
+meld readings, the bots' preferences and each hand's scoring.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from timing import HERE  # noqa: F401  (puts the repository on the path)
+
+from dsl.loader import load  # noqa: E402
+from interpreter.bots import make_bot  # noqa: E402
+from interpreter.engine import apply, new_game, result  # noqa: E402
+from interpreter.legal import legal_moves  # noqa: E402
+
+
+def heuristic_games(g, seeds) -> tuple[int, int]:
+    """(moves, hands) over whole games with heuristic bots at every seat."""
+    moves = hands = 0
+    for seed in seeds:
+        s = new_game(g, seed)
+        bots = [make_bot("heuristic", seed * 10 + seat) for seat in range(g.players)]
+        while not s.over:
+            apply(s, bots[s.me].choose(s, legal_moves(s)))
+        result(s)
+        if s.aborted:
+            raise SystemExit(f"seed {seed}: the game hit the move bound")
+        moves += len(s.history)
+        hands += s.rounds_played
+    return moves, hands
+
+
+def measure(g, seeds, repeat: int) -> tuple[float, float, float, float]:
+    best = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        moves, hands = heuristic_games(g, seeds)
+        took = time.perf_counter() - start
+        best = took if best is None else min(best, took)
+    n = len(seeds)
+    return n / best, moves / best, moves / n, hands / n
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=4, help="games per run (default 4)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--repeat", type=int, default=2, help="runs; the best counts (default 2)")
+    args = parser.parse_args(argv)
+    seeds = range(args.seed, args.seed + args.n)
+    print(f"games per run: {args.n}, best of {args.repeat}, heuristic bots")
+    for label, variants, players in (("5200 game, 4 players", [], 4), ("351 game, 4 players", ["351"], 4),
+                                     ("351 game, 2 players", ["351"], 2)):
+        g = load("canasta", variants, [], players)
+        games, moves, per_game, hands = measure(g, seeds, args.repeat)
+        print(f"{label:22} {games:6.2f} games/s  {moves:8.0f} moves/s  "
+              f"{per_game:6.0f} moves and {hands:4.1f} hands a game")
+
+
+if __name__ == "__main__":
+    main()
