@@ -585,6 +585,22 @@ def test_C17_a_canasta_made_this_turn_lets_the_player_end_the_hand(g):
     assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
 
 
+def test_C8_C17_a_player_may_open_and_end_the_hand_in_the_same_turn(g):
+    """C17 asks that the player has opened when the last card is discarded: an opening made this turn counts.
+    The melds that open may leave one card; if they fell short, take_back gives the cards back (no dead end)."""
+    s = end_position(g, ["4H", "5H", "6H", "8S", "8D", "8C", "KD"], opened=(2,))
+    play(g, s, "meld", ["4H", "5H", "6H"])
+    play(g, s, "meld", ["8S", "8D", "8C"])  # 45 natural points with a run: opened (C8)
+    assert var(g, s, "opened", 0) == 1
+    play(g, s, "discard", "KD")
+    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
+    s = end_position(g, ["4H", "5H", "6H", "8S", "8D", "KD"], opened=(2,))
+    play(g, s, "meld", ["4H", "5H", "6H"])  # 15: short of 45
+    assert why_not(g, s, "discard", "KD") == "C8"
+    play(g, s, "take_back")
+    assert sorted(zone_codes(g, s, hand(g, 0))) == sorted(["4H", "5H", "6H", "8S", "8D", "KD"])
+
+
 # -------------------------------------------------------------------- C18
 def test_C18_both_fi_to_one_side_forces_the_other_to_open_with_a_canasta(g):
     s = position(g, 0, hands={0: ["4H", "5H", "6H"]}, opened=[0], fi1=[], fi_taken=(1, 0))
