@@ -255,6 +255,11 @@ def _step_value(ctx, a):
     """A value that rises with another, in steps: an opening minimum from a running total (which may be
     below the first step: a negative total still has the first minimum)."""
     steps, x = a
+    known = getattr(steps, "value", None)
+    if known is not None and not (isinstance(known, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(n, (int, float)) for n in p) for p in known)):
+        raise NeedsSection(f"step_value needs steps [from, value], not {known!r}",
+                           "for example a list param [[0, 10], [50, 20]]")
 
     def value(s, e):
         pairs = steps(s, e)
@@ -376,7 +381,8 @@ def _together(ctx, a):
 
 # ------------------------------------------------------------------ melds
 class NeedsSection(Exception):
-    """A notion that needs a section the rule file does not have: reported at the call, when it is loaded."""
+    """A notion that cannot be used as written (a section the rule file does not have, an argument of the
+    wrong shape): reported at the call, when the file is loaded."""
 
     def __init__(self, message: str, hint: str):
         super().__init__(message)

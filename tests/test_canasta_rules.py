@@ -760,3 +760,14 @@ def test_a_whole_game_with_heuristic_bots_ends_without_abort(g):
     assert not s.aborted
     assert max(s.totals) >= 5200
     assert result(s)["winners"] == [s.totals.index(max(s.totals))]
+
+
+def test_C8_opening_steps_must_be_pairs():
+    """C8's `open_thresholds` are [from, minimum] steps: a list of plain numbers is refused when the game loads."""
+    import pytest as _pytest
+
+    from dsl.errors import RuleError
+    from dsl.loader import load
+    with _pytest.raises(RuleError) as err:
+        load("canasta", [], ["open_thresholds=[45, 90]"])
+    assert "step_value needs steps [from, value]" in str(err.value)
