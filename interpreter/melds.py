@@ -23,6 +23,7 @@ _SEVERITY = {SHAPE: 0, WILDS: 1, CORE: 2}  # several readings fail: the one that
 ACES = ("low", "high", "both")
 ACE_HIGH = 14  # the place of an ace above the king in a run
 MAX_CACHED = 100_000  # readings remembered (by the cards' faces); the memory is cleared when full
+NOT_READ = object()  # a group not yet read (None is remembered too: no meld)
 
 
 @dataclass(frozen=True)
@@ -81,11 +82,12 @@ class MeldRules:
     why: dict = field(default_factory=dict)  # reason -> {"rule": ..., "en": ..., "tr": ...}
     _cache: dict = field(default_factory=dict, repr=False)
     _alike: list = field(default_factory=list, repr=False)
+    _orders: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        kinds: dict[tuple, int] = {}  # cards that read alike share a key: the cache is by these keys
-        self._alike = [kinds.setdefault((f, w, p, q), len(kinds))
-                      for f, w, p, q in zip(self.face, self.wild, self.points, self.wild_points)]
+        kinds: dict[tuple, int] = {}  # cards that read alike share a key: the caches are by these keys
+        self._alike = [kinds.setdefault(key, len(kinds))
+                       for key in zip(self.face, self.rank, self.suit, self.wild, self.points, self.wild_points)]
 
     # ------------------------------------------------------------ one group
     def read(self, cards) -> Reading:
@@ -110,6 +112,24 @@ class MeldRules:
             if len(self._cache) >= MAX_CACHED:
                 self._cache.clear()
             known = self._cache[key] = self.read(cards)
+        return known
+
+    def _order(self, group: list[int]) -> tuple[int, ...] | None:
+        """read(group).cards as places in the group (None: no meld), remembered by what the cards are in
+        this order. read() sees a card only through what makes it alike, so cards that read alike in the
+        same places give the same reading, place for place."""
+        key = tuple([self._alike[c] for c in group])
+        known = self._orders.get(key, NOT_READ)
+        if known is NOT_READ:
+            if len(self._orders) >= MAX_CACHED:
+                self._orders.clear()
+            reading = self.read(group)
+            if reading.legal:
+                place = {c: i for i, c in enumerate(group)}
+                known = tuple([place[c] for c in reading.cards])
+            else:
+                known = None
+            self._orders[key] = known
         return known
 
     def _better(self, found, best, best_key, reason, kind_order):
@@ -232,9 +252,9 @@ class MeldRules:
             for f in faces:
                 group.append(by_face[f][taken.get(f, 0)])
                 taken[f] = taken.get(f, 0) + 1
-            reading = self.read(group)
-            if reading.legal:
-                out.append(reading.cards)
+            order = self._order(group)
+            if order is not None:
+                out.append([group[i] for i in order])
                 if len(out) > limit:
                     raise ValueError(f"melds_in finds more than {limit} groups of cards")
 
