@@ -163,7 +163,7 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
 def group_text(g, cards: list[int]) -> str:
     """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets,
     and its size: `♥4 ♥5 ♥6 [♣2] ♥8 (5)`."""
-    reading = g.melds.summary(cards) if g.melds is not None and cards else None
+    reading = g.melds.read(cards) if g.melds is not None and cards else None  # read(): these very cards, not a twin
     if reading is None or not reading.legal:
         return " ".join(g.deck.label(c) for c in cards)
     wild = {p.card for p in reading.places if p.wild}
