@@ -83,11 +83,16 @@ class MeldRules:
     _cache: dict = field(default_factory=dict, repr=False)
     _alike: list = field(default_factory=list, repr=False)
     _orders: dict = field(default_factory=dict, repr=False, compare=False)
+    _by_faces: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         kinds: dict[tuple, int] = {}  # cards that read alike share a key: the caches are by these keys
         self._alike = [kinds.setdefault(key, len(kinds))
                        for key in zip(self.face, self.rank, self.suit, self.wild, self.points, self.wild_points)]
+        alike_of_face: dict[int, set] = {}
+        for f, kind in zip(self.face, self._alike):
+            alike_of_face.setdefault(f, set()).add(kind)
+        self._faces_alike = all(len(v) == 1 for v in alike_of_face.values())  # a group is known by its faces
 
     # ------------------------------------------------------------ one group
     def read(self, cards) -> Reading:
@@ -236,33 +241,40 @@ class MeldRules:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
         are one card here), its cards in the order of the meld. More than `limit`: ValueError."""
         cards = list(cards)
+        face, rank, suit, wild = self.face, self.rank, self.suit, self.wild
         by_face: dict[int, list[int]] = {}
         for c in cards:
-            by_face.setdefault(self.face[c], []).append(c)
+            by_face.setdefault(face[c], []).append(c)
         out: list[list[int]] = []
         seen: set[tuple] = set()
+        known = self._by_faces if self._faces_alike else None
 
         def offer(faces: list[int]) -> None:
-            key = tuple(sorted(faces))
+            faces = tuple(faces)
+            entry = known.get(faces) if known is not None else None
+            if entry is None:  # each group once by its faces (sorted), read in the order offered
+                entry = (tuple(sorted(faces)), self._order(_group(by_face, faces)))
+                if known is not None:
+                    if len(known) >= MAX_CACHED:
+                        known.clear()
+                    known[faces] = entry
+            key, order = entry
             if key in seen:
                 return
             seen.add(key)
-            taken: dict[int, int] = {}
-            group = []
-            for f in faces:
-                group.append(by_face[f][taken.get(f, 0)])
-                taken[f] = taken.get(f, 0) + 1
-            order = self._order(group)
             if order is not None:
+                group = _group(by_face, faces)
                 out.append([group[i] for i in order])
                 if len(out) > limit:
                     raise ValueError(f"melds_in finds more than {limit} groups of cards")
 
-        wild_faces = [f for f, cs in by_face.items() if self.wild[cs[0]]]
+        wild_faces = [f for f, cs in by_face.items() if wild[cs[0]]]
+        natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
+        multisets = _Multisets()
         if self.sets:
-            self._sets_from(by_face, wild_faces, offer)
+            self._sets_from(by_face, wild_faces, natural_faces, multisets, offer)
         if self.runs:
-            self._runs_from(by_face, wild_faces, offer)
+            self._runs_from(by_face, wild_faces, natural_faces, multisets, offer)
         return out
 
     def _natural_ok(self, card: int) -> bool:
@@ -272,65 +284,152 @@ class MeldRules:
         total = sum(pool.values())
         return total if self.max_wilds is None else min(self.max_wilds, total)
 
-    def _sets_from(self, by_face, wild_faces, offer) -> None:
+    def _sets_from(self, by_face, wild_faces, natural_faces, multisets, offer) -> None:
+        rank, min_size = self.rank, self.min_size
+        naturals_of: dict[int, list[int]] = {}  # rank -> its faces that may be themselves, in the cards' order
+        for f in natural_faces:
+            naturals_of.setdefault(rank[by_face[f][0]], []).append(f)
+        pool_all = {f: len(by_face[f]) for f in wild_faces}
         for r in range(1, 14):
-            naturals = [f for f, cs in by_face.items() if self.rank[cs[0]] == r and self._natural_ok(cs[0])]
+            naturals = naturals_of.get(r)
             if not naturals:
                 continue
-            pool = {f: len(by_face[f]) for f in wild_faces if f not in naturals}
+            pool = pool_all
+            if any(f in pool_all for f in naturals):  # wild cards of this rank may be themselves here
+                pool = {f: n for f, n in pool_all.items() if f not in naturals}
             most = self._wild_limit(pool)
-            for counts in product(*(range(len(by_face[f]) + 1) for f in naturals)):
-                k = sum(counts)
+            wilds = multisets.of(pool)
+            for parts in product(*([[f] * m for m in range(len(by_face[f]) + 1)] for f in naturals)):
+                chosen = [f for part in parts for f in part]
+                k = len(chosen)
                 if k == 0:
                     continue
-                chosen = [f for f, m in zip(naturals, counts) for _ in range(m)]
-                for w in range(max(0, self.min_size - k), most + 1):
-                    for extra in _multisets(pool, w):
+                for w in range(max(0, min_size - k), most + 1):
+                    for extra in wilds(w):
                         offer(chosen + extra)
 
-    def _runs_from(self, by_face, wild_faces, offer) -> None:
+    def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer) -> None:
         first, last = self._window()
+        rank, suit = self.rank, self.suit
         face_at: dict[tuple[int, int], int] = {}  # (rank, suit) -> a face that may be itself there
-        for f, cs in by_face.items():
-            if self._natural_ok(cs[0]):
-                face_at[(self.rank[cs[0]], self.suit[cs[0]])] = f
+        for f in natural_faces:
+            c = by_face[f][0]
+            face_at[(rank[c], suit[c])] = f
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most = self._wild_limit(pool_all)
-        for s in sorted({suit for _, suit in face_at}):
+        wilds = multisets.of(pool_all)
+        min_size = self.min_size
+        for s in sorted({su for _, su in face_at}):
+            at = [face_at.get((1 if p == ACE_HIGH else p, s)) for p in range(last + 1)]  # place -> its face
             for lo in range(first, last + 1):
                 missing = 0
                 for hi in range(lo, last + 1):
-                    if (1 if hi == ACE_HIGH else hi, s) not in face_at:
+                    if at[hi] is None:
                         missing += 1
                     if missing > most:
                         break
-                    if hi - lo + 1 >= self.min_size:
-                        self._fill(by_face, face_at, pool_all, most, s, lo, hi, offer)
+                    if hi - lo + 1 >= min_size:
+                        window = at[lo:hi + 1]
+                        own = [f for f in window if f is not None]
+                        if len(set(own)) < len(own):  # one face in two places (an ace at both ends)
+                            self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
+                            continue
+                        shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
+                        for places, w in _patterns(tuple([f is None for f in window]), most):
+                            chosen = [window[i] for i in places]
+                            if shared:
+                                left = dict(pool_all)
+                                for f in chosen:
+                                    if f in left:
+                                        left[f] -= 1
+                                ways = multisets.of({f: n for f, n in left.items() if n > 0})
+                            else:
+                                ways = wilds
+                            for extra in ways(w):
+                                offer(chosen + extra)
 
-    def _fill(self, by_face, face_at, pool_all, most, s, lo, hi, offer) -> None:
-        """Every way to fill places lo..hi of suit s: each place by its own card (while there is one
-        left) or by a wild, with at most `most` wilds."""
-        places = list(range(lo, hi + 1))
+    def _fill(self, by_face, at, pool_all, most, lo, hi, multisets, offer) -> None:
+        """Every way to fill places lo..hi of a suit (`at`: each place's own face): each place by its
+        own card (while there is one left) or by a wild, with at most `most` wilds. (The way for any
+        window; most windows take the quicker _patterns.)"""
         used: dict[int, int] = {}
         chosen: list[int] = []
 
-        def go(i: int, wilds: int) -> None:
-            if i == len(places):
+        def go(p: int, wilds: int) -> None:
+            if p > hi:
                 pool = {f: n - used.get(f, 0) for f, n in pool_all.items()}
-                for extra in _multisets({f: n for f, n in pool.items() if n > 0}, wilds):
+                for extra in multisets.of({f: n for f, n in pool.items() if n > 0})(wilds):
                     offer(chosen + extra)
                 return
-            p = places[i]
-            f = face_at.get((1 if p == ACE_HIGH else p, s))
+            f = at[p]
             if f is not None and used.get(f, 0) < len(by_face[f]):
                 used[f] = used.get(f, 0) + 1
                 chosen.append(f)
-                go(i + 1, wilds)
+                go(p + 1, wilds)
                 chosen.pop()
                 used[f] -= 1
             if wilds < most:
-                go(i + 1, wilds + 1)
-        go(0, 0)
+                go(p + 1, wilds + 1)
+        go(lo, 0)
+
+
+def _group(by_face: dict[int, list[int]], faces) -> list[int]:
+    """The cards of a group given by its faces: a face's first card, then its twin, ..."""
+    taken: dict[int, int] = {}
+    group = []
+    for f in faces:
+        i = taken.get(f, 0)
+        group.append(by_face[f][i])
+        taken[f] = i + 1
+    return group
+
+
+class _Multisets:
+    """_multisets(pool, k) as lists, worked out once per pool and k (one melds_in call asks again and again)."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple, list[list[int]]] = {}
+
+    def of(self, pool: dict[int, int]):
+        """k -> the ways to take k items from this pool."""
+        items = tuple(sorted(pool.items()))
+        known = self.known
+
+        def ways(k: int) -> list[list[int]]:
+            found = known.get((items, k))
+            if found is None:
+                found = known[(items, k)] = list(_multisets(pool, k))
+            return found
+        return ways
+
+
+def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
+    """The ways to fill a window of places, each by its own card or by a wild (the missing ones by a
+    wild), with at most `most` wilds, in _fill's order (own card first, place by place): each way as
+    the places filled by their own cards and the number of wilds."""
+    key = (missing, most)
+    found = _PATTERNS.get(key)
+    if found is None:
+        found = []
+
+        def go(i: int, own: list[int], wilds: int) -> None:
+            if i == len(missing):
+                found.append((tuple(own), wilds))
+                return
+            if not missing[i]:
+                own.append(i)
+                go(i + 1, own, wilds)
+                own.pop()
+            if wilds < most:
+                go(i + 1, own, wilds + 1)
+        go(0, [], 0)
+        if len(_PATTERNS) >= MAX_CACHED:
+            _PATTERNS.clear()
+        _PATTERNS[key] = found
+    return found
+
+
+_PATTERNS: dict[tuple, list] = {}
 
 
 def _multisets(pool: dict[int, int], k: int):
