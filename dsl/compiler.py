@@ -592,6 +592,7 @@ class _Unit:
             body = self.node(arg.children[1], d)
             if fn.body != "any":
                 body = self.coerce(body, fn.body, arg.children[1])
+            other = self.other_card(arg.children[1], name) if elem == "card" and not body.is_const else None
         finally:
             del self.locals[name]
         f = body.fn
@@ -602,7 +603,18 @@ class _Unit:
         tab = getattr(f, "tab", None)
         if tab is not None and tab[0] == name:  # a rule about one card only: notions may look it up per card
             call.table = tab[1]
+        elif other is not None:  # a rule about its card and one other: a row of values per other card
+            call.rows = (other, _rows(f, name, other, self.c.ctx.deck.size))
         return C(call, "fn")
+
+    def other_card(self, body, name: str) -> str | None:
+        """The one other card local that a rule about card `name` reads, if it reads nothing else
+        (`c => rank(c) == rank(card)`); None otherwise."""
+        pure, used = self.purity(body)
+        if not pure or name not in used or len(used) != 2:
+            return None
+        (other,) = used - {name}
+        return other if self.locals.get(other) == "card" else None
 
     def n_lambda_(self, t, d):
         raise self.fail(t, "a rule `x => ...` can only be given to a library notion such as count or any",
@@ -1049,6 +1061,30 @@ def _flatten_chains(tree: Tree) -> Tree:
             t.children = flat
         stack.extend(c for c in t.children if isinstance(c, Tree))
     return tree
+
+
+def _rows(f: Callable, name: str, other: str, size: int) -> Callable:
+    """For a rule about its card `name` and one other card `other` that reads nothing else: the rule's
+    value for every card, given the other card, worked out at its first use (a row per other card).
+    A card whose value fails is left out of the row: the notion then asks the rule itself."""
+    rows: dict[int, dict] = {}
+
+    def row_of(v) -> dict | None:
+        row = rows.get(v)
+        if row is None:
+            if type(v) is not int or not 0 <= v < size:
+                return None
+            row = {}
+            env = {other: v}
+            for card in range(size):
+                env[name] = card
+                try:
+                    row[card] = f(None, env)
+                except Exception:  # this card's value is the rule's to give (or to fail), in play
+                    pass
+            rows[v] = row
+        return row
+    return row_of
 
 
 # `or` and `and` of 2 to 4 terms are written out: one closure call per

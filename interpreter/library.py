@@ -176,7 +176,28 @@ def _count(ctx, a):
     table = getattr(pred, "table", None)
     if table is not None:  # a rule about each card alone: a lookup per card
         return lambda s, e: sum(1 for c in x(s, e) if table[c])
-    return lambda s, e: sum(1 for c in x(s, e) if pred(s, e, c))
+    general = lambda s, e: sum(1 for c in x(s, e) if pred(s, e, c))  # noqa: E731
+    return _by_rows(x, pred, general, lambda row, items: sum(1 for c in items if row[c]))
+
+
+def _by_rows(x, pred, general, with_row):
+    """A notion over a list with a rule about each card and one other card (`c => rank(c) == rank(card)`):
+    each card's value is looked up in the other card's row (dsl/compiler.py _rows). Any card the row
+    cannot answer (not a card, or its value fails): the notion asks the rule itself, as `general`."""
+    rows = getattr(pred, "rows", None)
+    if rows is None:
+        return general
+    other, row_of = rows
+
+    def by_rows(s, e):
+        row = row_of(e.get(other))
+        if row is not None:
+            try:
+                return with_row(row, x(s, e))
+            except (KeyError, TypeError):
+                pass
+        return general(s, e)
+    return by_rows
 
 
 @notion("top", ["cards"], "card", "the top card of {0}", "{0:gen} en üstteki kartı~")
@@ -224,7 +245,8 @@ def _filter(ctx, a):
     table = getattr(pred, "table", None)
     if table is not None:  # a rule about each card alone: a lookup per card
         return lambda s, e: [v for v in x(s, e) if table[v]]
-    return lambda s, e: [v for v in x(s, e) if pred(s, e, v)]
+    general = lambda s, e: [v for v in x(s, e) if pred(s, e, v)]  # noqa: E731
+    return _by_rows(x, pred, general, lambda row, items: [v for v in items if row[v]])
 
 
 @notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",
