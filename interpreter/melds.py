@@ -84,6 +84,7 @@ class MeldRules:
     _alike: list = field(default_factory=list, repr=False)
     _orders: dict = field(default_factory=dict, repr=False, compare=False)
     _by_faces: dict = field(default_factory=dict, repr=False, compare=False)
+    _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         kinds: dict[tuple, int] = {}  # cards that read alike share a key: the caches are by these keys
@@ -108,15 +109,21 @@ class MeldRules:
         return best if best is not None else Reading(None, (), 0, reason)
 
     def summary(self, cards) -> Reading:
-        """read(), remembered by the cards' faces: for the notions that give a number or a kind."""
-        cards = list(cards)
-        alike = self._alike
-        key = tuple(sorted(alike[c] for c in cards))
-        known = self._cache.get(key)
+        """read(), remembered by the cards' faces: for the notions that give a number or a kind. The same
+        cards asked again (a meld and a card to add, tried move after move) are looked up as they are."""
+        cards = tuple(cards)
+        known = self._by_cards.get(cards)
         if known is None:
-            if len(self._cache) >= MAX_CACHED:
-                self._cache.clear()
-            known = self._cache[key] = self.read(cards)
+            alike = self._alike
+            key = tuple(sorted([alike[c] for c in cards]))
+            known = self._cache.get(key)
+            if known is None:
+                if len(self._cache) >= MAX_CACHED:
+                    self._cache.clear()
+                known = self._cache[key] = self.read(cards)
+            if len(self._by_cards) >= MAX_CACHED:
+                self._by_cards.clear()
+            self._by_cards[cards] = known
         return known
 
     def _order(self, group: list[int]) -> tuple[int, ...] | None:
