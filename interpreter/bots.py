@@ -21,17 +21,24 @@ class HeuristicBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        self.g = None
+        self.scorers: list = []  # per move: each preference's score, None if it is about another move
 
     def choose(self, s: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
-        prefs = s.g.bot
+        if self.g is not s.g:
+            self.g = s.g
+            self.scorers = [(m.choice_names, tuple(p.score if p.move in (None, index) else None for p in s.g.bot))
+                            for index, m in enumerate(s.g.moves)]
+        scorers = self.scorers
         best: list[Move] = []
         best_key = None
         for move in moves:
             index, values = move
-            env = {c.name: v for c, v in zip(s.g.moves[index].choices, values)}
-            key = tuple(float(p.score(s, env)) if p.move in (None, index) else 0.0 for p in prefs)
+            names, scores = scorers[index]
+            env = dict(zip(names, values))
+            key = tuple([float(score(s, env)) if score is not None else 0.0 for score in scores])
             if best_key is None or key > best_key:
                 best, best_key = [move], key
             elif key == best_key:
