@@ -13,6 +13,7 @@ optional argument, `...` a repeatable last one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, Callable
 
 from . import legal
@@ -534,8 +535,8 @@ def _groups(ctx, a):
 
     def groups(s, e):
         first = x(s, e)
-        zones = s.zones
-        return [i for i in range(first, first + area_of[first][0]) if zones[i]]
+        last = first + area_of[first][0]
+        return list(compress(range(first, last), s.zones[first:last]))  # the instances that hold cards
     return groups
 
 
