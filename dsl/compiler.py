@@ -67,6 +67,25 @@ def const(value, type_: str, elem: str | None = None) -> C:
     return C(constant, type_, value, elem)
 
 
+class Slot:
+    """A part of an expression with one value per position (see dsl/specialize.py): compiled, through
+    `overrides`, as `read`, which works the part out at its first use after `forget()` and then gives
+    that value again. It fails, if it fails, where and when the part itself would."""
+
+    def __init__(self, fn: Callable):
+        cell = [NO_CONST]
+
+        def read(s, e):
+            value = cell[0]
+            if value is NO_CONST:
+                value = cell[0] = fn(s, e)
+            return value
+        self.read, self.cell = read, cell
+
+    def forget(self) -> None:
+        self.cell[0] = NO_CONST
+
+
 @dataclass
 class Name:
     """What a name in a rule file stands for."""
@@ -83,7 +102,7 @@ class Compiler:
         self.lines = lines
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
         self.guard_of: int | None = None  # the move whose guard is being compiled
-        self.overrides: dict[str, Any] | None = None  # subexpression (by its tree) -> its value, see dsl/specialize.py
+        self.overrides: dict[str, Any] | None = None  # subexpression (by its tree) -> its value or Slot, see dsl/specialize.py
         self.move_refs: dict[int, dict[int, Loc]] = {}  # move -> the moves its guard asks about, and where
         self.parts = 0  # parts of the expression being compiled, defines inlined (MAX_PARTS)
         self.total = 0  # parts compiled for the whole file (MAX_TOTAL_PARTS)
@@ -286,6 +305,8 @@ class _Unit:
             if text is None:
                 text = self.c.reprs[id(t)] = repr(t)
             known = self.c.overrides.get(text, NO_CONST)
+            if isinstance(known, Slot):
+                return C(known.read, out.type, elem=out.elem)
             if known is not NO_CONST:
                 return const(known, out.type, out.elem)
         if not out.is_const and kind not in ("var", "lambda_"):
@@ -293,8 +314,8 @@ class _Unit:
         return out
 
     def fixed_parts(self, t, bound: frozenset = frozenset()) -> list[tuple[Tree, "_Unit"]]:
-        """The largest parts of t that read neither a local nor a lambda's argument: fixed for a
-        position, whatever the choices. Literals and declared constants are left out."""
+        """The largest parts of t that read neither a local nor the argument of a lambda around them:
+        fixed for a position, whatever the choices. Literals and declared constants are left out."""
         if isinstance(t, Token) or t is None or t.data in ("number", "card", "string", "true", "false", "none"):
             return []
         if t.data == "lambda_":
@@ -315,7 +336,9 @@ class _Unit:
         return [part for child in t.children for part in self.fixed_parts(child, bound)]
 
     def reads(self, t, bound: frozenset) -> bool:
-        """Does t read a local or a lambda's argument (itself, or through a define)?"""
+        """Does t read a local or the argument of a lambda around it (`bound`), itself or through a
+        define? The argument of a lambda inside t is t's own: `any(groups(x), g => count(g) > 6)`
+        reads no local, so it is fixed for a position."""
         if isinstance(t, Token) or t is None:
             return False
         if t.data == "var":
@@ -326,8 +349,8 @@ class _Unit:
             if entry is not None and entry.kind == "define":
                 return self.reads(self.c._parse(self.c._source(entry.value), "expr"), bound)
             return False
-        if t.data == "lambda_":
-            return self.reads(t.children[1], bound | {t.children[0].value})
+        if t.data == "lambda_":  # its argument is bound inside it (a name no local has)
+            return self.reads(t.children[1], bound)
         return any(self.reads(child, bound) for child in t.children)
 
     # A pure function of one card (`rank(card) - 1`, `card == 7D`) is worked

@@ -9,6 +9,13 @@ matching version is used: no compiling while playing. When a part cannot
 be worked out alone (a part the whole guard might never reach, such as
 `rank(top(pile)) > 3` of an empty pile), the general guard decides, which
 is always right, only slower.
+
+A fixed part may hold a rule of its own (`any(groups(x), g => count(g) > 6)`):
+its argument is its own, not a choice. The fixed parts that give a number
+(`count(hand(me))`, a define such as the cards to keep), and the true/false
+ones past the versions' five, are remembered instead: the versions read each
+through a Slot, worked out at its first use in the position (so it fails
+where and when the part itself would) and read again for the other options.
 """
 from __future__ import annotations
 
@@ -16,34 +23,43 @@ import itertools
 from typing import Callable
 
 from interpreter.errors import RULE_FAILURES
-from .compiler import Compiler, all_of
+from .compiler import Compiler, Slot, all_of
 from .errors import RuleError
 
 MAX_PARTS = 5  # 2**5 versions of a guard at most
-NO_ENV: dict = {}  # fixed parts read no local
+SLOT_TYPES = ("bool", "num", "str")  # parts with a plain value, that a guard may be given to read again
 
 
 class Specializer:
     def __init__(self, comp: Compiler, sources: list, locals_: dict[str, str], guard: Callable):
         self.guard = guard
-        parts = {}
+        parts, values = {}, {}
         for src in sources:
             for tree, compiled in comp.fixed_parts(src, locals_):
-                if compiled.type == "bool":
-                    parts.setdefault(repr(tree), compiled.fn)
+                if compiled.type in SLOT_TYPES:
+                    (parts if compiled.type == "bool" else values).setdefault(repr(tree), compiled.fn)
         keys = list(parts)[:MAX_PARTS]
         self.parts = [parts[k] for k in keys]
-        self.versions = {values: _compile(comp, sources, locals_, dict(zip(keys, values)), guard)
-                         for values in itertools.product((False, True), repeat=len(keys))}
+        for k in list(parts)[MAX_PARTS:]:  # true/false parts past the versions: remembered, like numbers
+            values.setdefault(k, parts[k])
+        slots = {k: Slot(fn) for k, fn in values.items()}
+        self.slots = list(slots.values())
+        self.versions = {vals: _compile(comp, sources, locals_, {**slots, **dict(zip(keys, vals))}, guard)
+                         for vals in itertools.product((False, True), repeat=len(keys))}
 
     def __bool__(self) -> bool:
-        return bool(self.parts)
+        return bool(self.parts or self.slots)
 
     def __call__(self, s) -> Callable:
+        for slot in self.slots:  # a new position: each remembered part is worked out again, when first used
+            slot.forget()
+        if not self.parts:
+            return self.versions[()]
+        env: dict = {}  # fixed parts read no local (a lambda in one sets its own argument here)
         try:
             if len(self.parts) == 1:  # the common case, kept cheap: this runs once per position
-                return self.versions[(bool(self.parts[0](s, NO_ENV)),)]
-            return self.versions[tuple(bool(f(s, NO_ENV)) for f in self.parts)]
+                return self.versions[(bool(self.parts[0](s, env)),)]
+            return self.versions[tuple([bool(f(s, env)) for f in self.parts])]
         except RULE_FAILURES:  # a part that fails alone: the general guard decides
             return self.guard
 
