@@ -85,11 +85,16 @@ def _single(s, m, choice, guard, env, first_only):
 
 
 def _product(s, m, guard, i, env, picked, out, first_only):
-    if i == len(m.choices):
-        if guard(s, env):
-            out.append(tuple(picked))
-        return
     choice = m.choices[i]
+    if i == len(m.choices) - 1:  # the last choice: its values are tried here, each with the guard
+        name = choice.name
+        for v in _domain(s, choice, env):
+            env[name] = v
+            if guard(s, env):
+                out.append((*picked, v))
+                if first_only:
+                    return
+        return
     for v in _domain(s, choice, env):
         env[choice.name] = v
         picked.append(v)

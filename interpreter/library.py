@@ -459,7 +459,7 @@ def _melds_in(ctx, a):
 def _can_join(ctx, a):
     """The meld with the cards added is still a meld."""
     (meld, cards), summary = a, _meld_rules(ctx, "can_join").summary
-    return lambda s, e: summary([*meld(s, e), *cards(s, e)]).legal
+    return lambda s, e: summary([*meld(s, e), *cards(s, e)]).kind is not None  # .legal
 
 
 @notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
