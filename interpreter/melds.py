@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Iterable
 
 SIZE, SHAPE, WILDS, CORE = "size", "shape", "wilds", "core"
 REASONS = (SIZE, SHAPE, WILDS, CORE)  # why a group is not a meld (the keys of `melds.why`)
@@ -256,8 +257,7 @@ class MeldRules:
         seen: set[tuple] = set()
         known = self._by_faces if self._faces_alike else None
 
-        def offer(faces: list[int]) -> None:
-            faces = tuple(faces)
+        def offer(faces: tuple) -> None:
             entry = known.get(faces) if known is not None else None
             if entry is None:  # each group once by its faces (sorted), read in the order offered
                 entry = (tuple(sorted(faces)), self._order(_group(by_face, faces)))
@@ -297,22 +297,32 @@ class MeldRules:
         for f in natural_faces:
             naturals_of.setdefault(rank[by_face[f][0]], []).append(f)
         pool_all = {f: len(by_face[f]) for f in wild_faces}
+        most_all = self._wild_limit(pool_all)
+        wilds_all = multisets.of(pool_all)
+        extras_all = [wilds_all(w) for w in range(most_all + 1)]  # the ways to add w wild cards
         for r in range(1, 14):
             naturals = naturals_of.get(r)
             if not naturals:
                 continue
-            pool = pool_all
-            if any(f in pool_all for f in naturals):  # wild cards of this rank may be themselves here
+            if pool_all.keys().isdisjoint(naturals):
+                most, extras = most_all, extras_all
+            else:  # wild cards of this rank may be themselves here
                 pool = {f: n for f, n in pool_all.items() if f not in naturals}
-            most = self._wild_limit(pool)
-            wilds = multisets.of(pool)
-            for parts in product(*([[f] * m for m in range(len(by_face[f]) + 1)] for f in naturals)):
-                chosen = [f for part in parts for f in part]
+                most = self._wild_limit(pool)
+                wilds = multisets.of(pool)
+                extras = [wilds(w) for w in range(most + 1)]
+            if len(naturals) == 1:  # one face: one, two ... of its cards
+                f = naturals[0]
+                options: Iterable = [((f,) * m,) for m in range(len(by_face[f]) + 1)]
+            else:
+                options = product(*([(f,) * m for m in range(len(by_face[f]) + 1)] for f in naturals))
+            for parts in options:
+                chosen = parts[0] if len(parts) == 1 else sum(parts, ())
                 k = len(chosen)
                 if k == 0:
                     continue
                 for w in range(max(0, min_size - k), most + 1):
-                    for extra in wilds(w):
+                    for extra in extras[w]:
                         offer(chosen + extra)
 
     def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer) -> None:
@@ -343,7 +353,7 @@ class MeldRules:
                             continue
                         shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
                         for places, w in _patterns(tuple([f is None for f in window]), most):
-                            chosen = [window[i] for i in places]
+                            chosen = tuple([window[i] for i in places])
                             if shared:
                                 left = dict(pool_all)
                                 for f in chosen:
@@ -366,7 +376,7 @@ class MeldRules:
             if p > hi:
                 pool = {f: n - used.get(f, 0) for f, n in pool_all.items()}
                 for extra in multisets.of({f: n for f, n in pool.items() if n > 0})(wilds):
-                    offer(chosen + extra)
+                    offer(tuple(chosen) + extra)
                 return
             f = at[p]
             if f is not None and used.get(f, 0) < len(by_face[f]):
@@ -392,20 +402,20 @@ def _group(by_face: dict[int, list[int]], faces) -> list[int]:
 
 
 class _Multisets:
-    """_multisets(pool, k) as lists, worked out once per pool and k (one melds_in call asks again and again)."""
+    """_multisets(pool, k) as tuples, worked out once per pool and k (one melds_in call asks again and again)."""
 
     def __init__(self) -> None:
-        self.known: dict[tuple, list[list[int]]] = {}
+        self.known: dict[tuple, list[tuple[int, ...]]] = {}
 
     def of(self, pool: dict[int, int]):
         """k -> the ways to take k items from this pool."""
         items = tuple(sorted(pool.items()))
         known = self.known
 
-        def ways(k: int) -> list[list[int]]:
+        def ways(k: int) -> list[tuple[int, ...]]:
             found = known.get((items, k))
             if found is None:
-                found = known[(items, k)] = list(_multisets(pool, k))
+                found = known[(items, k)] = [tuple(way) for way in _multisets(pool, k)]
             return found
         return ways
 
