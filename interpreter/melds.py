@@ -202,8 +202,14 @@ class MeldRules:
             if any(len(v) > (2 if r == 1 and self.ace == "both" else 1) for r, v in plain_of.items()):
                 yield SHAPE  # two cards of one place
                 continue
+            others = [r for r in plain_of if r != 1]  # a window must hold their places (and the aces')
+            low, high = (min(others), max(others)) if others else (0, 0)
+            aces = len(plain_of.get(1, ()))
             for lo in range(first, last - n + 2):
-                yield from self._run_in(cards, s, lo, lo + n - 1, plain_of, able_of)
+                hi = lo + n - 1
+                if (others and (lo > low or hi < high)) or aces > (lo <= 1 <= hi) + (lo <= ACE_HIGH <= hi):
+                    continue  # a card with no place here: _run_in would only say SHAPE, which decides nothing
+                yield from self._run_in(cards, s, lo, hi, plain_of, able_of)
 
     def _run_in(self, cards, s, lo, hi, plain_of, able_of):
         """The readings of the cards as the run of suit s from place lo to place hi."""
