@@ -100,7 +100,8 @@ def counts(g, lang: str, n: int) -> str:
 def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Text]:
     """Every zone as `seat` sees it, except that seat's own hand; then the titled vars."""
     v = view(s, seat)
-    marked = targets(g, s, legal) if legal else {}
+    by_suit = any(z.layout == "by_suit" for z in g.zones)  # only those rows mark where a card may go
+    marked = targets(g, s, legal) if legal and by_suit else {}
     lines: list[Text] = []
     per_seat: dict[str, list[str]] = {}
     empty_everywhere: set[str] = set()
