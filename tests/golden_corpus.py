@@ -1,0 +1,97 @@
+"""The golden corpus: sha256 of the records of fixed seeds, for every bundled game and variant.
+
+Not a test module. `python tests/golden_corpus.py --write` records the hashes in
+tests/golden/hashes.json (without --write it checks them, exit 1 on a change); tests/test_golden.py plays the same games and checks
+that every hash is still the same, so a rebuild of the engine keeps every game
+the same game. A hash that must change is changed by --write, in a commit that
+says why.
+
+Each config is a game, one variant file (or none), a player count the game
+allows, and a bot kind for every seat; each plays seeds 1..SEEDS with --legal
+(every move carries the legal moves offered), and the hash is of the record's
+JSON line exactly as `kural simulate --record` writes it.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+HASHES = HERE / "golden" / "hashes.json"
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # run as a script from anywhere
+SEEDS = 20
+BOTS = ("random", "heuristic")
+# Random bots never end a game that is a race to thousands of points; such a game
+# runs to the move bound. This many moves of it are enough to pin the engine.
+MOVE_CAP = 3000
+
+
+def configs() -> list[tuple[str, tuple[str, ...], int, str]]:
+    from dsl.errors import RuleError
+    from dsl.loader import load
+    from all_games import game_ids, variant_ids
+    out = []
+    for game in game_ids():
+        for combo in [()] + [(v,) for v in variant_ids(game)]:
+            for players in range(1, 9):  # every count the game allows: the others are refused at load
+                try:
+                    load(game, list(combo), players=players)
+                except RuleError:
+                    continue
+                out.extend((game, combo, players, bots) for bots in BOTS)
+    return out
+
+
+def key(game: str, combo: tuple, players: int, bots: str) -> str:
+    return f"{'+'.join((game,) + combo)}/{players}p/{bots}"
+
+
+def hashes_of(game: str, combo: tuple, players: int, bots: str, seeds: range) -> list[str]:
+    from cli.simulate import play_one
+    from dsl.loader import load
+    from interpreter import record
+    g = load(game, list(combo), players=players)
+    g.max_moves = min(g.max_moves, MOVE_CAP)
+    seats = list(g.seats.get("en") or []) + [f"#{i + 1}" for i in range(len(g.seats.get("en") or []), g.players)]
+    out = []
+    for seed in seeds:
+        _, rec = play_one(g, seed, [bots] * g.players, True, True, seats)
+        out.append(hashlib.sha256(record.dumps(rec).encode()).hexdigest())
+    return out
+
+
+def compute(only: str | None = None) -> dict[str, list[str]]:
+    table = {}
+    for cfg in configs():
+        k = key(*cfg)
+        if only and only not in k:
+            continue
+        t = time.perf_counter()
+        table[k] = hashes_of(*cfg, range(1, SEEDS + 1))
+        print(f"{k}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    return table
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--write", action="store_true", help="write tests/golden/hashes.json")
+    ap.add_argument("--only", help="configs whose key contains this text")
+    a = ap.parse_args()
+    table = compute(a.only)
+    if a.write:
+        old = json.loads(HASHES.read_text()) if HASHES.exists() and a.only else {}
+        old.update(table)
+        HASHES.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
+        return
+    want = json.loads(HASHES.read_text())
+    bad = [k for k, v in table.items() if want.get(k) != v]
+    print("\n".join(f"changed: {k}" for k in bad) or f"all {len(table)} configs match")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
