@@ -5,6 +5,7 @@ Games come from games/ (tests/all_games.py); nothing here names one.
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -23,10 +24,20 @@ def env_for(home: Path) -> dict:
     return env
 
 
-def kural(home: Path, *args, stdin: bytes | str = b"", timeout: float = 120) -> subprocess.CompletedProcess:
+def cpu_limit(seconds: float):
+    """A preexec_fn that bounds the child's CPU time, so a hang fails fast even on a loaded machine."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (int(seconds) + 1, int(seconds) + 2))
+    return limit
+
+
+def kural(home: Path, *args, stdin: bytes | str = b"", timeout: float = 120, cpu: float | None = None,
+          cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """Run kural; `timeout` bounds the wall clock, `cpu` (seconds) the CPU time of the child."""
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     proc = subprocess.run([*KURAL, *map(str, args)], input=data, capture_output=True,
-                          cwd=ROOT, env=env_for(home), timeout=timeout)
+                          cwd=cwd, env=env_for(home), timeout=timeout,
+                          preexec_fn=cpu_limit(cpu) if cpu is not None else None)
     proc.out = proc.stdout.decode("utf-8")
     proc.err = proc.stderr.decode("utf-8")
     return proc
