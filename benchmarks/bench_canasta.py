@@ -3,6 +3,7 @@ and moves per second: the 5200 game and the 351 game.
 
     python benchmarks/bench_canasta.py                 # 4 games each, best of 2
     python benchmarks/bench_canasta.py -n 10 --repeat 1
+    python benchmarks/bench_canasta.py --against 5e07999   # and the engine of that commit, same run
 
 There is no plain hand-written Kanasta to compare with (as there is for
 Fantan and Fanti): the figures are the interpreter's alone, to follow from
@@ -13,14 +14,19 @@ meld readings, the bots' preferences and each hand's scoring.
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 
-from timing import HERE  # noqa: F401  (puts the repository on the path)
+from timing import engine_at  # first: it puts the repository on the path
 
 from dsl.loader import load  # noqa: E402
 from interpreter.bots import make_bot  # noqa: E402
 from interpreter.engine import apply, new_game, result  # noqa: E402
 from interpreter.legal import legal_moves  # noqa: E402
+
+
+GAMES = (("5200 game, 4 players", [], 4), ("351 game, 4 players", ["351"], 4), ("351 game, 2 players", ["351"], 2))
 
 
 def heuristic_games(g, seeds) -> tuple[int, int]:
@@ -55,15 +61,27 @@ def main(argv=None) -> None:
     parser.add_argument("-n", type=int, default=4, help="games per run (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--repeat", type=int, default=2, help="runs; the best counts (default 2)")
+    parser.add_argument("--against", metavar="REV", help="also measure the engine of this git commit "
+                        "(a throwaway worktree), in the same run, and print the ratio of moves/s")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.n)
-    print(f"games per run: {args.n}, best of {args.repeat}, heuristic bots")
-    for label, variants, players in (("5200 game, 4 players", [], 4), ("351 game, 4 players", ["351"], 4),
-                                     ("351 game, 2 players", ["351"], 2)):
+    figures = {}
+    for label, variants, players in GAMES:
         g = load("canasta", variants, [], players)
-        games, moves, per_game, hands = measure(g, seeds, args.repeat)
+        figures[label] = measure(g, seeds, args.repeat)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    old = {}
+    if args.against:
+        inner = ["-n", str(args.n), "--seed", str(args.seed), "--repeat", str(args.repeat), "--json"]
+        old = json.loads(engine_at(args.against, inner, Path(__file__).resolve()))
+    print(f"games per run: {args.n}, best of {args.repeat}, heuristic bots")
+    for label, (games, moves, per_game, hands) in figures.items():
+        ratio = f"  {moves / old[label][1]:5.2f}x the moves/s of {args.against}" if label in old else ""
         print(f"{label:22} {games:6.2f} games/s  {moves:8.0f} moves/s  "
-              f"{per_game:6.0f} moves and {hands:4.1f} hands a game")
+              f"{per_game:6.0f} moves and {hands:4.1f} hands a game{ratio}")
 
 
 if __name__ == "__main__":

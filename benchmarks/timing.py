@@ -3,12 +3,16 @@ plain program loaded by its path, and the best rate of a few runs."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+# The engine measured: this checkout's, or (KURAL_BENCH_ROOT) a pinned copy of an older commit that
+# a benchmark compares against in the same run (see engine_at); never a copy inside the package.
+ROOT = Path(os.environ.get("KURAL_BENCH_ROOT") or HERE.parent)
+sys.path.insert(0, str(ROOT))
 
 from interpreter.bots import make_bot  # noqa: E402
 from interpreter.engine import apply, new_game, result  # noqa: E402
@@ -44,3 +48,20 @@ def best_rate(run, n: int, repeat: int) -> tuple[float, float]:
         moves = run()
         best = max(best, n / (time.perf_counter() - start))
     return best, moves / n
+
+
+def engine_at(rev: str, argv: list[str], script: Path) -> str:
+    """Run `script` with `argv` against the engine of commit `rev` (a throwaway git worktree) and
+    return what it printed: the figures of an older engine, measured in the same run as today's."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "engine"
+        subprocess.run(["git", "-C", str(HERE.parent), "worktree", "add", "--quiet", "--detach", str(tree), rev],
+                       check=True)
+        try:
+            env = dict(os.environ, KURAL_BENCH_ROOT=str(tree))
+            return subprocess.run([sys.executable, str(script), *argv], env=env, check=True,
+                                  capture_output=True, text=True).stdout
+        finally:
+            subprocess.run(["git", "-C", str(HERE.parent), "worktree", "remove", "--force", str(tree)], check=True)
