@@ -7,7 +7,9 @@ moves by what they do. The rules themselves are restated in the tests.
 """
 from __future__ import annotations
 
+from cli.simulate import SEAT_STRIDE
 from dsl.loader import load
+from interpreter.bots import make_bot
 from interpreter.engine import apply, new_game
 from interpreter.legal import legal_moves, refusal
 
@@ -224,3 +226,32 @@ def turn(g, s, discard_code: str | None = None) -> None:
     play(g, s, "draw")
     code = discard_code or g.deck.code[s.zones[hand(g, s.me)][-1]]
     play(g, s, "discard", code)
+
+
+# ------------------------------------------------------- seeded bot games
+def heuristic_game(g, seed: int):
+    """The game `kural simulate --seed SEED -n 1 --bots heuristic` plays: its state and its bots
+    (each seat's bot seeded as simulate seeds it)."""
+    return new_game(g, seed), [make_bot("heuristic", seed * SEAT_STRIDE + seat) for seat in range(g.players)]
+
+
+def bots_to_move(g, seed: int, moves: int):
+    """The heuristic bots' game of this seed after that many moves (the record's move number)."""
+    s, bots = heuristic_game(g, seed)
+    while len(s.history) < moves and not s.over:
+        apply(s, bots[s.me].choose(s, legal_moves(s)))
+    assert len(s.history) == moves, f"the game of seed {seed} ends before move {moves}"
+    return s
+
+
+def bots_to_the_end_of_hand(g, seed: int, hand_no: int):
+    """The heuristic bots' game of this seed just after hand `hand_no` (from 1) is scored, and each
+    partnership's melds (by codes) as they were before the move that ended it."""
+    s, bots = heuristic_game(g, seed)
+    melds: list = []
+    while s.rounds_played < hand_no and not s.over:
+        if s.rounds_played == hand_no - 1:
+            melds = [[zone_codes(g, s, z) for z in groups(g, s, team)] for team in range(len(g.teams))]
+        apply(s, bots[s.me].choose(s, legal_moves(s)))
+    assert s.rounds_played == hand_no, f"the game of seed {seed} ends before hand {hand_no}"
+    return s, melds

@@ -20,6 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from canasta_support import (
     area,
+    bots_to_move,
     cards_of,
     find,
     groups,
@@ -508,34 +509,124 @@ def test_D9_show_ends_the_turn_with_no_draw_and_no_discard(g):
     assert s.me == 1 and g.steps[s.step].name == "draw"
 
 
-def test_D9_show_not_two_turns_running(g2):
+def two_show_chances(g2):
+    """Two players: seat 0 shows the ♦K; seat 1 draws and discards a ♣Q, again the twin of a card of
+    seat 0. Seat 0 is to move, having shown on its last turn."""
     s = pos(g2, 0, "draw", hands={0: ["KD", "QC", "4H"], 1: ["QC", "8S"]}, pile=["KD"],
             stock=["5S", "3D", "7C"], rest="pile")
     play(g2, s, "show")
     assert s.me == 1
     play(g2, s, "draw")
-    play(g2, s, "discard", "QC")                        # the top is again the twin of a card of seat 0
-    assert s.me == 0 and why_not(g2, s, "show") == "D9"
-    assert move_names(g2, s) == {"draw", "take"}
-    play(g2, s, "draw")
-    play(g2, s, "discard", "4H")
+    play(g2, s, "discard", "QC")
+    assert s.me == 0
+    return s
+
+
+def test_D9_the_seed_sets_no_limit_a_player_may_show_on_turns_running(g2):
+    """D9 (Decision): the seed sets no limit, so the 351 game lets a player show on consecutive turns."""
+    s = two_show_chances(g2)
+    assert move_names(g2, s) == {"draw", "take", "show"}
+    play(g2, s, "show")
+    assert s.me == 1 and sorted(zone_codes(g2, s, hand(g2, 0))) == ["4H", "KD", "QC"]
+
+
+HOUSE_RULE = [(["351-no-show-twice"], []), (["351"], ["no_show_twice_running=true"])]
+
+
+@pytest.fixture(scope="module", params=HOUSE_RULE, ids=["variant file", "--set"])
+def house2(request):
+    """Two players with D9's house rule, no show on two turns running: its variant file, or the param set."""
+    variants, sets = request.param
+    return load("canasta", variants, sets, 2)
+
+
+def test_D9_house_rule_no_show_two_turns_running(house2):
+    """D9's house rule (the param no_show_twice_running, off by default): a player who showed last turn
+    draws or takes."""
+    s = two_show_chances(house2)
+    assert why_not(house2, s, "show") == "D9"
+    assert move_names(house2, s) == {"draw", "take"}
+    play(house2, s, "draw")
+    play(house2, s, "discard", "4H")
     assert s.me == 1
 
 
-def test_D9_after_a_drawn_turn_show_is_allowed_again(g2):
-    s = pos(g2, 0, "draw", hands={0: ["KD", "QC", "5S"], 1: ["8S"]}, pile=["KD"],
+def test_D9_house_rule_after_a_drawn_turn_show_is_allowed_again(house2):
+    s = pos(house2, 0, "draw", hands={0: ["KD", "QC", "5S"], 1: ["8S"]}, pile=["KD"],
             stock=["3D", "5S", "7C", "4H"], rest="pile")
-    play(g2, s, "show")
-    play(g2, s, "draw")                                  # seat 1 draws ♥4 and throws it
-    play(g2, s, "discard", "4H")
-    assert s.me == 0 and why_not(g2, s, "show") == "D9"  # no ♥4 in hand
-    play(g2, s, "draw")                                  # seat 0 draws ♣7 and throws it
-    play(g2, s, "discard", "7C")
-    play(g2, s, "draw")                                  # seat 1 draws ♠5 and throws it
-    play(g2, s, "discard", "5S")
-    assert s.me == 0 and "show" in move_names(g2, s)     # seat 0 drew last turn: showing is legal again
-    play(g2, s, "show")
-    assert s.me == 1 and sorted(zone_codes(g2, s, hand(g2, 0))) == ["5S", "KD", "QC"]
+    play(house2, s, "show")
+    play(house2, s, "draw")                              # seat 1 draws ♥4 and throws it
+    play(house2, s, "discard", "4H")
+    assert s.me == 0 and why_not(house2, s, "show") == "D9"  # no ♥4 in hand
+    play(house2, s, "draw")                              # seat 0 draws ♣7 and throws it
+    play(house2, s, "discard", "7C")
+    play(house2, s, "draw")                              # seat 1 draws ♠5 and throws it
+    play(house2, s, "discard", "5S")
+    assert s.me == 0 and "show" in move_names(house2, s)  # seat 0 drew last turn: showing is legal again
+    play(house2, s, "show")
+    assert s.me == 1 and sorted(zone_codes(house2, s, hand(house2, 0))) == ["5S", "KD", "QC"]
+
+
+def test_D9_kural_diff_shows_the_house_rule_off_in_the_351_game_and_on_in_its_variant():
+    """D9: the house rule is a param of the 351 game, off; `kural diff` names it, in both languages, and
+    the variant file that plays it differs from the 351 game by that param (and D9's words) alone."""
+    proc = run_cli("diff", "canasta", "351", "--lang", "en")
+    assert proc.returncode == 0, proc.stderr
+    assert "param no_show_twice_running (D9): added\n    no — no show on two turns running" in proc.stdout
+    proc = run_cli("diff", "canasta", "351", "--lang", "tr")
+    assert "parametre no_show_twice_running (D9): eklendi\n    hayır — üst üste iki sırada gösterilmez" in proc.stdout
+    proc = run_cli("diff", "games/canasta/351.yaml", "games/canasta/351-no-show-twice.yaml", "--lang", "en")
+    assert proc.returncode == 0, proc.stderr
+    assert "2 changes, rule by rule" in proc.stdout
+    assert "param no_show_twice_running (D9): changed\n    before: no — " in proc.stdout
+    assert "\n    now:    yes — no show on two turns running" in proc.stdout
+    assert "rule text D9 (D9): changed" in proc.stdout
+
+
+# --------------------------------------------------------------- C16, D9
+def test_C16_D9_a_twin_in_the_fi_taken_by_discarding_may_be_shown(g):
+    """C16 (Decision): from the start of the next turn the fi taken by discarding is in the hand for
+    every purpose, the show too (D9); showing puts its cards in the hand and ends the turn."""
+    fi = ["KD", "3C", "8S", "QH", "5D", "7C", "9S", "JD", "4H", "AS", "6C"]
+    s = pos(g, 0, "draw", hands={}, picked_={0: fi}, pile=["QS", "KD"], fi1=[], fi_taken=[1, 0])
+    assert move_names(g, s) == {"draw", "take", "show"}
+    play(g, s, "show")
+    assert sorted(zone_codes(g, s, hand(g, 0))) == sorted(fi) and s.zones[picked(g, 0)] == []
+    assert zone_codes(g, s, zid(g, "pile")) == ["QS", "KD"] and s.me == 1
+
+
+def test_C16_D9_seed_41_move_499_the_king_of_spades_in_the_fi_may_be_shown(g):
+    """C16, D9 in play: `kural simulate canasta --variant 351 --seed 41 --bots heuristic` (4 players):
+    before move 500 (entry 502 of its record, which counts the deal entries) Zeynep has emptied her hand
+    by discarding and took the first fi, ♠K among it; the top discard is the other ♠K. She may show it."""
+    s = bots_to_move(g, 41, 499)
+    assert s.me == 1 and g.steps[s.step].name == "draw"
+    assert s.zones[hand(g, 1)] == [] and "KS" in zone_codes(g, s, picked(g, 1))
+    assert zone_codes(g, s, zid(g, "pile"))[-1] == "KS"
+    assert "show" in move_names(g, s)
+    fi = zone_codes(g, s, picked(g, 1))
+    play(g, s, "show")
+    assert zone_codes(g, s, hand(g, 1)) == fi and s.me == 2
+
+
+def test_C16_D9_seed_41_move_1158_the_ace_of_clubs_in_the_fi_may_be_shown(g):
+    """C16, D9: the position the same game reached before move 1159 (entry 1166 of its record) when show
+    was withheld there (the fix changes the game from move 500 on, so the position is placed by hand):
+    You have taken the second fi by discarding, ♣A among it; the top discard is the other ♣A."""
+    fi = ["5H", "AC", "9S", "9D", "6C", "4C", "8C", "3C", "6D", "AH", "TS"]
+    s = pos(g, 0, "draw", hands={1: ["2D"], 3: ["JC"]},
+            picked_={0: fi, 2: ["6H", "XJ", "6S", "KS", "JH", "4H", "2H", "2D", "9C", "QC", "AS"]},
+            pile=["JD", "9C", "4S", "7D", "9D", "JS", "4D", "JC", "9S", "5S", "3D", "TC", "3C", "6H", "2C", "AC"],
+            melds={0: [["5C", "6C", "7C"], ["QH", "QC", "2H", "QS", "QH", "QD", "QD"], ["7S", "7H", "2S", "7C", "7S"],
+                       ["TH", "TH", "TD", "TS", "TC"], ["AD", "AS", "AH"], ["8S", "8S", "8D", "8H", "8D"],
+                       ["KC", "KC", "2S"], ["6S", "6D", "XJ"]],
+                   1: [["7H", "8H", "9H"], ["3S", "3D", "3H", "3H"], ["KD", "KD", "KS", "KH", "KH"],
+                       ["4S", "4H", "4C"], ["5C", "5S", "2C", "5D", "5H"]]},
+            fi1=[], fi2=[], fi_taken=[2, 0], opened=[0, 1])
+    assert len(s.zones[zid(g, "stock")]) == 12                # every other card is where the game had it
+    assert "show" in move_names(g, s)
+    play(g, s, "show")
+    assert sorted(zone_codes(g, s, hand(g, 0))) == sorted(fi) and s.me == 1
 
 
 def test_D9_take_moves_the_whole_pile_with_no_duty_to_meld(g):

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from canasta_support import (area, cards_of, find, game, groups, hand, moves_named, picked,  # noqa: E402
-                             play, position, turn, var, why_not, zid, zone_codes)
+from canasta_support import (area, bots_to_the_end_of_hand, cards_of, find, game, groups, hand,  # noqa: E402
+                             moves_named, picked, play, position, turn, var, why_not, zid, zone_codes)
 
 from interpreter.bots import make_bot  # noqa: E402
 from interpreter.engine import apply, new_game, result  # noqa: E402
@@ -468,6 +468,56 @@ def test_C10_C21_a_full_canasta_scores_500_even_if_it_was_half(g):
         play(g, s, "discard", "KD")
         assert s.rounds_played == 1
         assert sheet(s)["points"][0] == FULL + pts(*meld) + FI + OUT
+
+
+SPADES_A_TO_Q = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]
+
+
+def hand_end_with(g, meld, kind):
+    """Partnership 0 ends the hand (C17) holding `meld`, a canasta of this kind; its sheet points."""
+    s = position(g, 0, hands={0: ["KD"]}, opened=[0], melds={0: [meld]}, kinds={(0, 0): kind},
+                 fi1=[], fi2=[], fi_taken=(1, 1))
+    play(g, s, "discard", "KD")
+    assert s.rounds_played == 1
+    return sheet(s)["points"][0]
+
+
+def test_C10_an_ace_at_both_ends_and_a_wild_for_the_missing_king_is_not_full(g):
+    """C10 (Decision): full means every rank A to K is there as a natural card. ♠A-2-…-Q, ♦2 for the ♠K,
+    ♠A high: 13 naturals, but no king, so it scores as the clean canasta it is, 200, not 500."""
+    no_king = SPADES_A_TO_Q + ["2D", "AS"]
+    r = read(g, *no_king)
+    assert (r.kind, r.naturals, r.wilds) == ("run", 13, 1)
+    assert [p.rank for p in r.places if p.wild] == [13]            # the ♦2 stands for the king
+    assert hand_end_with(g, no_king, 2) == CLEAN + pts(*SPADES_A_TO_Q, "AS") + 10 + FI + OUT
+
+
+def test_C10_every_rank_a_to_k_natural_is_full_with_a_second_ace_or_a_wild_beside_it(g):
+    """C10: a run with every rank A to K natural is full (500) whatever else it holds: the second ace
+    (A to K to A, no wild) or a wild beside the thirteen (a second ♠2 standing for the high ace)."""
+    a_to_k = SPADES_A_TO_Q + ["KS"]
+    assert hand_end_with(g, a_to_k + ["AS"], 2) == FULL + pts(*a_to_k, "AS") + FI + OUT
+    with_wild = a_to_k + ["2S"]
+    r = read(g, *with_wild)
+    assert (r.naturals, r.wilds) == (13, 1)
+    assert hand_end_with(g, with_wild, 1) == FULL + pts(*a_to_k) + 10 + FI + OUT
+
+
+def test_C10_seed_209_the_run_without_the_king_of_spades_scores_no_500(g):
+    """C10 (Decision), in play: `kural simulate canasta --seed 209 --bots heuristic` reaches, in hand 10,
+    Zeynep & Elif's ♠ run with an ace at both ends, 13 naturals and the ♦2 standing for the missing ♠K
+    (Elif lays off the second ♠A at move 1788). Their sheet counts it as the clean canasta it is: every
+    canasta bonus on the sheet is a clean or half one, no 500 (before the fix the side had 300 more)."""
+    s, before_end = bots_to_the_end_of_hand(g, 209, 10)
+    runs = [cs for cs in before_end[1] if len(cs) == 14 and cs.count("AS") == 2]
+    assert len(runs) == 1 and "KS" not in runs[0] and "2D" in runs[0]
+    r = read(g, *runs[0])
+    assert (r.kind, r.naturals, r.wilds) == ("run", 13, 1)
+    sh = sheet(s)
+    side = 1
+    canasta_bonus = CLEAN * sh["clean"][side] + HALF * sh["half"][side]
+    assert sh["points"][side] == (sh["melded"][side] + canasta_bonus + FI * sh["fi"][side]
+                                  + OUT * sh["out"][side] - sh["in_hand"][side])
 
 
 # ------------------------------------------------------------ C14-C16
