@@ -71,6 +71,7 @@ from interpreter.engine import apply, find_move, move_key, new_game, result  # n
 from interpreter.legal import legal_moves, refusal  # noqa: E402
 from interpreter.view import view  # noqa: E402
 
+
 @dataclass(frozen=True)
 class Level:
     """What one game file costs at a level: moves played (the budget), games at most, and how deep and how
@@ -79,7 +80,8 @@ class Level:
     most_games: int   # games per game file, at most (a game of few moves is not played without end)
     game_moves: int   # a fuzzed game stops here, as if at its move bound (the rule file's own when lower)
     check_all: int    # the legal moves and the views are checked at every state up to this many moves,
-    check_every: int  # then at every check_every-th
+    check_every: int  # then at every check_every-th (sparser when the games are deeper: the checked states
+                      # per game stay a few hundred, each a few dozen legal-move searches in a big game)
 
 
 LEVELS = {
