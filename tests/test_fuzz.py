@@ -89,8 +89,9 @@ LEVELS = {
     "long": Level(budget=100_000, most_games=3000, game_moves=3000, check_all=150, check_every=25),
 }
 _level = os.environ.get("KURAL_FUZZ", "").strip().lower() or "short"
-LEVEL = (dataclasses.replace(LEVELS["short"], budget=int(_level)) if _level.isdigit()
-         else LEVELS.get(_level, LEVELS["short"]))
+if not (_level.isdigit() or _level in LEVELS):  # a misspelt level would run the short one and look like a pass
+    raise pytest.UsageError(f"KURAL_FUZZ={_level!r}: short, long, or a budget of moves per game file")
+LEVEL = dataclasses.replace(LEVELS["short"], budget=int(_level)) if _level.isdigit() else LEVELS[_level]
 LENGTH_SEEDS = range(3)  # random-bot games that measure a combination's typical length
 MAX_CANDIDATES = 400  # per move of a step: enough for every card of a hand, bounded for big choice products
 ABORTED: Counter = Counter()  # config -> games that hit the move bound (printed in a long run)
