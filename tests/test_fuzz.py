@@ -3,12 +3,13 @@
 Found by directory (tests/all_games.py), never by name: each game alone,
 each variant with its base, pairs of variants and all of them together.
 From any seed, a table of bots of every kind (interpreter.bots.BOTS, mixed
-per seat) plays to the end or to the rule file's move bound (an aborted game
-is counted, and must still replay). At every state:
+per seat) plays to the end or to a move bound (an aborted game is counted,
+and must still replay). At every checked state:
 
 - cards are conserved: every card of the deck is in exactly one zone, and
-  `s.where` agrees with `s.zones`;
-- the seat to move has a legal move unless the game is over (and none after);
+  `s.where` agrees with `s.zones` (at every state, checked or not);
+- the seat to move has a legal move unless the game is over (and none after;
+  at every state, checked or not);
 - every legal move is accepted by `record.match` and `engine.find_move` and
   passes every check of its move (`legal.refusal` gives None);
 - every other candidate (each move of the current step, with each option of
@@ -16,31 +17,44 @@ is counted, and must still replay). At every state:
   `legal.refusal` with a check that has a rule or a why text, and is not
   accepted by `record.match`;
 - a seat's view shows exactly what each zone's visibility allows
-  (owner / all / none / top), and every zone's count;
+  (owner / all / none / top), and every zone's count (and at the last state);
 
 and the game's record (record.start / entry with the legal moves / finish),
 through JSON, replays to the same result and final state with no problems.
 
-Short by default (part of `pytest`). The long run:
+The cost of each game file is bounded by its level (LEVELS), never by the
+clock: a budget of moves played per game file, split evenly over its
+variant combinations; a combination plays as many games as its budget holds
+at its typical length (the mean of a few random-bot games, measured, never
+named), at least one and at most `most_games` per game file. A fuzzed game
+stops at `game_moves` moves, as if it reached its move bound (the rule
+file's own bound when that is lower): random bots never finish a race to
+thousands of points, and a 600-move Kanasta game already spans a deal,
+melds, the pile and the stock. The two per-state checks of the legal moves
+and the views are the dear ones (each asks the engine for the legal moves
+again for every candidate, dozens per Kanasta state), so they are made on a
+sample of states: every state up to `check_all` moves, then every
+`check_every`-th. Conservation, the existence of a legal move, the bots'
+moves being legal and the replay are checked at every state of every game.
+
+Short by default (part of `pytest`). The long run, per game file so that a
+part can run alone (`-k canasta`, `-k fantan`, `-k fanti`) and the parts on
+separate cores (`python benchmarks/fuzz_parts.py`):
 
     KURAL_FUZZ=long python -m pytest tests/test_fuzz.py -q
 
-(`KURAL_FUZZ=N` sets the number of games per game file; the default is 100,
-`long` is 3000. A game with a bigger deck is longer and each of its states
-dearer to check: it plays 100 * 52 / (4 * deck size) as many games, at least
-8. By default a fuzzed game stops at FUZZ_MOVES moves, as if it reached its
-move bound; every state is checked up to CHECK_ALL states, then every
-CHECK_EVERY-th. The long run plays every game to its own bound and checks
-every state.)
+(`KURAL_FUZZ=N`: the short level with a budget of N moves per game file.)
 """
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import json
 import os
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -57,43 +71,73 @@ from interpreter.engine import apply, find_move, move_key, new_game, result  # n
 from interpreter.legal import legal_moves, refusal  # noqa: E402
 from interpreter.view import view  # noqa: E402
 
-LEVELS = {"": 100, "short": 100, "long": 3000}
-_level = os.environ.get("KURAL_FUZZ", "").strip().lower()
-EXAMPLES = int(_level) if _level.isdigit() else LEVELS.get(_level, LEVELS[""])
-LONG = _level == "long"
-FUZZ_MOVES = None if LONG else 600  # a fuzzed game's move bound (None: the rule file's own)
-CHECK_ALL, CHECK_EVERY = (None, 1) if LONG else (150, 20)
+
+@dataclass(frozen=True)
+class Level:
+    """What one game file costs at a level: moves played (the budget), games at most, and how deep and how
+    densely each game is checked."""
+    budget: int       # moves played per game file, split evenly over its variant combinations
+    most_games: int   # games per game file, at most (a game of few moves is not played without end)
+    game_moves: int   # a fuzzed game stops here, as if at its move bound (the rule file's own when lower)
+    check_all: int    # the legal moves and the views are checked at every state up to this many moves,
+    check_every: int  # then at every check_every-th (sparser when the games are deeper: the checked states
+                      # per game stay a few hundred, each a few dozen legal-move searches in a big game)
+
+
+LEVELS = {
+    "short": Level(budget=8_000, most_games=100, game_moves=600, check_all=150, check_every=20),
+    "long": Level(budget=100_000, most_games=3000, game_moves=3000, check_all=150, check_every=25),
+}
+_level = os.environ.get("KURAL_FUZZ", "").strip().lower() or "short"
+if not (_level.isdigit() or _level in LEVELS):  # a misspelt level would run the short one and look like a pass
+    raise pytest.UsageError(f"KURAL_FUZZ={_level!r}: short, long, or a budget of moves per game file")
+LEVEL = dataclasses.replace(LEVELS["short"], budget=int(_level)) if _level.isdigit() else LEVELS[_level]
+LENGTH_SEEDS = range(3)  # random-bot games that measure a combination's typical length
 MAX_CANDIDATES = 400  # per move of a step: enough for every card of a hand, bounded for big choice products
 ABORTED: Counter = Counter()  # config -> games that hit the move bound (printed in a long run)
 
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def examples_for(game: str) -> int:
-    size = loaded(game).deck.size
-    return EXAMPLES if size <= 52 else max(8, EXAMPLES * 52 // (4 * size))
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.lru_cache(maxsize=None)
 def bounded(game: str, combo: tuple = ()):
     """The game with the fuzzer's move bound (its own when that is lower)."""
     g = loaded(game, combo)
-    if FUZZ_MOVES is None or g.max_moves <= FUZZ_MOVES:
+    if g.max_moves <= LEVEL.game_moves:
         return g
     short = copy.copy(g)
-    short.max_moves = FUZZ_MOVES
+    short.max_moves = LEVEL.game_moves
     return short
 
 
+@functools.lru_cache(maxsize=None)
+def typical_moves(game: str, combo: tuple) -> int:
+    """The mean length of a few random-bot games of a combination, up to the fuzzer's move bound."""
+    g = bounded(game, combo)
+    total = 0
+    for seed in LENGTH_SEEDS:
+        s = new_game(g, seed)
+        bot = make_bot("random", seed)
+        while not s.over:
+            apply(s, bot.choose(s, legal_moves(s)))
+        total += len(s.history)
+    return max(1, total // len(LENGTH_SEEDS))
+
+
+def games_for(game: str, combo: tuple) -> int:
+    """Games of one combination: its share of the game file's budget at its typical length."""
+    share = len(configs(game))
+    return max(1, min(LEVEL.most_games // share, LEVEL.budget // share // typical_moves(game, combo)))
+
+
 def checked_here(moves_played: int) -> bool:
-    return CHECK_ALL is None or moves_played < CHECK_ALL or moves_played % CHECK_EVERY == 0
+    return moves_played < LEVEL.check_all or moves_played % LEVEL.check_every == 0
 
 
-def tables(game: str):
-    """(variant combination, seed, one bot kind per seat)."""
-    combos = configs(game)
-    players = loaded(game).players
-    return st.tuples(st.sampled_from(combos), st.integers(min_value=0, max_value=2**32 - 1),
+def tables(game: str, combos: tuple | None = None):
+    """(variant combination, seed, one bot kind per seat); the combinations of the game file, or those given."""
+    players = loaded(game, (combos or ((),))[0]).players
+    return st.tuples(st.sampled_from(combos or configs(game)), st.integers(min_value=0, max_value=2**32 - 1),
                      st.lists(st.sampled_from(sorted(BOTS)), min_size=players, max_size=players))
 
 
@@ -245,13 +289,16 @@ def play_fuzzed(game, combo, seed, kinds, check_every_state=True, whole=False):
     return s
 
 
-@pytest.mark.parametrize("game", game_ids())
-def test_fuzzed_play(game):
-    @settings(SETTINGS, max_examples=examples_for(game))
-    @given(tables(game))
+EVERY_COMBINATION = [pytest.param(g, c, id=config_id(g, c)) for g in game_ids() for c in configs(g)]
+
+
+@pytest.mark.parametrize("game,combo", EVERY_COMBINATION)
+def test_fuzzed_play(game, combo):
+    """Games of one variant combination, as many as its share of the level's budget holds."""
+    @settings(SETTINGS, max_examples=games_for(game, combo))
+    @given(tables(game, (combo,)))
     def run(case):
-        combo, seed, kinds = case
-        event(config_id(game, combo))
+        _, seed, kinds = case
         play_fuzzed(game, combo, seed, kinds)
 
     run()
@@ -259,7 +306,7 @@ def test_fuzzed_play(game):
         print(f"\naborted games (move bound): {dict(ABORTED)}")
 
 
-@pytest.mark.parametrize("game,combo", [pytest.param(g, c, id=config_id(g, c)) for g in game_ids() for c in configs(g)])
+@pytest.mark.parametrize("game,combo", EVERY_COMBINATION)
 def test_every_combination_plays_to_the_end_with_every_bot(game, combo):
     """Each combination once per bot kind (every seat that kind), from fixed seeds. Heuristic bots play
     every game to its end within the rule file's move bound. Random bots play to the end or to the
@@ -276,7 +323,7 @@ def test_every_combination_plays_to_the_end_with_every_bot(game, combo):
 @pytest.mark.parametrize("game", game_ids())
 def test_a_copied_state_is_independent(game):
     """Playing on a copy (as look-ahead bots do) leaves the original as it was."""
-    @settings(max_examples=max(5, examples_for(game) // 4), deadline=None)
+    @settings(max_examples=max(5, sum(games_for(game, c) for c in configs(game)) // 4), deadline=None)
     @given(tables(game), st.integers(min_value=0, max_value=60))
     def run(case, steps):
         combo, seed, kinds = case
