@@ -17,9 +17,10 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from interpreter.library import LIBRARY, NeedsSection
+from interpreter.numbers import RANGE_TEXT, describe, in_range
 from .errors import Loc, Problem, RuleError
 from .paths import grammar_path
-from .yamlload import LStr
+from .yamlload import MAX_NUMBER_CHARS, LStr
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -419,7 +420,19 @@ class _Unit:
 
     def n_number(self, t, d):
         text = t.children[0].value
-        return const(float(text) if "." in text else int(text), "num")
+        value = None
+        if len(text) <= MAX_NUMBER_CHARS:  # int() of thousands of digits is slow, and then refused
+            value = float(text) if "." in text else int(text)
+        return self.number(t, value, f"the number {text if len(text) <= 20 else text[:17] + '...'}")
+
+    def number(self, t, value, what: str) -> C:
+        """A number known at load (written, or folded from constants), within the range of numbers a
+        game holds (interpreter/numbers.py): a float that overflows to infinity, or an integer of
+        thousands of digits, is refused where it is written, not met in play."""
+        if not in_range(value):
+            raise self.fail(t, f"{what} is outside the range of numbers: {RANGE_TEXT}",
+                            "a score, a count or a card value is far smaller: check the numbers and the params")
+        return const(value, "num")
 
     def n_card(self, t, d):
         code = t.children[0].value
@@ -596,9 +609,13 @@ class _Unit:
             returns, elem = source.type, source.elem
         if fn.pure and all(x.is_const for x in compiled):
             try:
-                return const(closure(None, {}), returns, elem)
+                value = closure(None, {})
             except (TypeError, IndexError, KeyError):
                 pass  # leave it to play time, where the value may differ
+            else:
+                if returns == "num" and value is not None:
+                    return self.number(t, value, f"`{_text_of(self.src, t)}` gives {describe(value)}, which")
+                return const(value, returns, elem)
         return C(closure, returns, elem=elem)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
@@ -728,6 +745,7 @@ class _Unit:
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
+        self.not_none(a, t.children[0])
         if a.is_const:
             return const(-a.const, "num")
         af = a.fn
@@ -739,12 +757,17 @@ class _Unit:
         if op.value == "+" and a.type in LISTS and b.type in LISTS:
             return self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b)))
         a, b = self.coerce(a, "num", left), self.coerce(b, "num", right)
+        self.not_none(a, left)
+        self.not_none(b, right)
         fn = _ARITH[op.value]
         if a.is_const and b.is_const:
             try:
-                return const(fn(a.const, b.const), "num")
+                value = fn(a.const, b.const)
             except ZeroDivisionError:
                 raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params") from None
+            except OverflowError:  # a float too large to hold
+                value = None
+            return self.number(t, value, f"`{_text_of(self.src, t)}` gives {describe(value)}, which")
         af, bf = a.fn, b.fn
         if b.is_const:
             k = b.const
@@ -752,6 +775,12 @@ class _Unit:
                 raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params")
             return C(lambda s, e: fn(af(s, e), k), "num")
         return C(lambda s, e: fn(af(s, e), bf(s, e)), "num")
+
+    def not_none(self, x: C, tree) -> None:
+        """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
+        if x.type == "none" or (x.is_const and x.const is None):
+            raise self.fail(tree, "arithmetic needs a number here, but this is none",
+                            "a param or value that may be none is compared (x == none), not counted with")
 
     def joined(self, a: C, b: C) -> C:
         """`list + list`: the items of the first, then those of the second (options offered together)."""
@@ -1170,6 +1199,15 @@ def _all_lookups(name: str, zone: int, pairs: list[tuple[list, list]]) -> Callab
                 return False
         return True
     return all_found
+
+
+def _text_of(src: str, t) -> str:
+    """The text of a part of an expression, as written (shortened for a message)."""
+    meta = getattr(t, "meta", None)
+    if meta is None or meta.empty:
+        return str(src)
+    text = str(src)[meta.start_pos:meta.end_pos]
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _offset(t) -> int:

@@ -6,7 +6,6 @@ import difflib
 from dataclasses import dataclass
 import re
 
-import yaml
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +14,13 @@ from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, Resul
                                  ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
 from interpreter.melds import ACES, REASONS, MeldRules
+from interpreter.numbers import RANGE_TEXT, describe, in_range
 from . import schema
 from .compiler import C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import LDict, LList, load_text, read_text
+from .yamlload import MAX_NUMBER_CHARS, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
@@ -546,7 +546,7 @@ class _Builder:
             if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
                 close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
                 hint = f"did you mean `{close[0]}`?" if close else f"{key}: a whole number (0 or more), or a num param"
-                raise RuleError.at(m.val_loc(key), f"`melds.{key}` must be a whole number or a param, not {raw!r}",
+                raise RuleError.at(m.val_loc(key), f"`melds.{key}` must be a whole number or a param, not {_shown(raw)}",
                                    hint)
             return raw
 
@@ -555,7 +555,7 @@ class _Builder:
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
                 raw = params[raw]
             if not isinstance(raw, bool):
-                raise RuleError.at(m.val_loc(key), f"`melds.{key}` is true or false, not {raw!r}",
+                raise RuleError.at(m.val_loc(key), f"`melds.{key}` is true or false, not {_shown(raw)}",
                                    "write true or false, or name a bool param")
             return raw
 
@@ -650,7 +650,11 @@ class _Builder:
                 hint = f"did you mean `{close[0]}`?" if close else "params: " + ", ".join(info) if info else \
                     "this game has no params"
                 raise RuleError.at(loc, f"the game has no param `{name}`", hint, str(item))
-            info[name]["raw"] = _from_text(raw)
+            try:
+                info[name]["raw"] = _from_text(raw)
+            except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
+                first = exc.problems[0]
+                raise RuleError.at(loc, f"--set {name}=...: {first.message}", first.hint, str(item)) from None
             info[name]["loc"] = loc
         values = {}
         for name, p in info.items():
@@ -665,24 +669,24 @@ class _Builder:
                 return None
             card = deck.card_of_code(str(raw)) if isinstance(raw, str) else None
             if card is None:
-                raise RuleError.at(loc, f"param `{name}` needs a card code such as 7D, not {raw!r}",
+                raise RuleError.at(loc, f"param `{name}` needs a card code such as 7D, not {_shown(raw)}",
                                    "ranks A 2 ... 9 T J Q K, suits S H D C; or none")
             return card
         if kind == "bool":
             if not isinstance(raw, bool):
-                raise RuleError.at(loc, f"param `{name}` is true or false, not {raw!r}", "write true or false")
+                raise RuleError.at(loc, f"param `{name}` is true or false, not {_shown(raw)}", "write true or false")
             return raw
         if kind == "num":
             if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-                raise RuleError.at(loc, f"param `{name}` is a number, not {raw!r}", "write a number, such as 3 or 1.5")
+                raise RuleError.at(loc, f"param `{name}` is a number, not {_shown(raw)}", "write a number, such as 3 or 1.5")
             if p["min"] is not None and raw < p["min"] or p["max"] is not None and raw > p["max"]:
-                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {raw}",
+                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {_shown(raw)}",
                                    "the bounds are the param's `min:` and `max:`")
             return raw
         if kind == "list":
             return _number_list(name, raw, loc)
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
-            raise RuleError.at(loc, f"param `{name}` is one of {', '.join(map(str, p['one_of']))}, not {raw!r}",
+            raise RuleError.at(loc, f"param `{name}` is one of {', '.join(map(str, p['one_of']))}, not {_shown(raw)}",
                                "the choices are the param's `one_of:`")
         return str(raw)
 
@@ -1027,7 +1031,7 @@ def _number_list(name: str, raw, loc: Loc) -> list:
     if isinstance(raw, list) and raw and (all(number(x) for x in raw) or all(
             isinstance(x, list) and x and all(number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]
-    raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {raw!r}",
+    raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {_shown(raw)}",
                        "for example [100, 200] or [[0, 10], [50, 20]]")
 
 
@@ -1043,21 +1047,34 @@ def _infer_type(raw) -> str:
     return "str"
 
 
+def _shown(raw) -> str:
+    """A value as a message shows it: a number never as thousands of digits, a text never as a page."""
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return describe(raw)
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+INT_TEXT = re.compile(r"[-+]?[0-9]+")
+FLOAT_TEXT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+")
+
+
 def _from_text(raw: str):
-    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [100] or [[0, 10], [50, 20]]."""
+    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [100] or [[0, 10], [50, 20]].
+    A list is read with a rule file's bounds (depth, size, numbers); a number must be one a game
+    can hold (`nan`, `inf` and 5,000 digits are refused, not read as a float): RuleError otherwise."""
     if raw.startswith("["):
-        try:
-            return yaml.safe_load(raw)
-        except yaml.YAMLError:
-            return raw
+        return load_value(raw, "--set")
     lowered = raw.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    try:
-        return int(raw)
-    except ValueError:
-        pass
-    try:
-        return float(raw)
-    except ValueError:
+    is_int, is_float = INT_TEXT.fullmatch(raw), FLOAT_TEXT.fullmatch(raw)
+    if not (is_int or is_float):
         return raw
+    value = None
+    if len(raw) <= MAX_NUMBER_CHARS:
+        value = int(raw) if is_int else float(raw)
+    if not in_range(value):
+        raise RuleError.at(Loc("--set", 1, 1), f"{_shown(raw)} is not a number a game can hold: {RANGE_TEXT}",
+                           "write a number such as 3 or 1.5 within that range")
+    return value
