@@ -14,6 +14,7 @@ from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, Resul
                                  ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
 from interpreter.melds import ACES, REASONS, MeldRules
+from interpreter.errors import RULE_FAILURES, PlayError
 from interpreter.numbers import RANGE_TEXT, describe, in_range
 from . import schema
 from .compiler import C, Compiler, Name, all_of, in_order, keywords
@@ -252,8 +253,19 @@ def _without(layer: LDict, keys: tuple) -> LDict:
 def _variant_id(path: Path, data: LDict) -> str:
     info = data.get("variant")
     if isinstance(info, dict) and isinstance(info.get("id"), str):
-        return str(info["id"])
+        return printable_id(info["id"], info.val_loc("id"), "variant.id")
     return path.stem
+
+
+def printable_id(value, loc: Loc, what: str) -> str:
+    """An id a message or a record will print: every character shows as itself (no zero-width
+    space, no bidi or control character), so that two ids that look alike are alike."""
+    text = str(value)
+    hidden = next((c for c in text if not c.isprintable()), None)
+    if hidden is not None:
+        raise RuleError.at(loc, f"{what} `{text}` holds the character U+{ord(hidden):04X}, which does not "
+                           "show as itself", "ids are letters, digits, - and _: retype it")
+    return text
 
 
 def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
@@ -286,7 +298,7 @@ class _Builder:
         game = self.section("game")
         if "game" not in self.data:
             raise RuleError.at(self.data.loc, "the file has no `game:` section", "a rule file starts with game: id: ...")
-        gid = str(self.need(game, "id", "game.id", self.data.key_loc("game")))
+        gid = printable_id(self.need(game, "id", "game.id", self.data.key_loc("game")), game.val_loc("id"), "game.id")
         players = self.players(game, players_asked)
         seats = self.seats(game, players)
         teams_by_count = self.teams(game)
@@ -333,8 +345,8 @@ class _Builder:
         comp = Compiler(names, ctx, self.src.lines)
         ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
-            v.start = comp.expr(v.start_src, {v.per: "zone" if v.per == "group" else "num"} if v.per != "none" else {},
-                                "num").fn
+            v.start = self.located(comp.expr(v.start_src, {v.per: "zone" if v.per == "group" else "num"}
+                                             if v.per != "none" else {}, "num").fn, v.start_src, f"the start of `{v.name}`")
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
@@ -362,19 +374,22 @@ class _Builder:
             players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
             zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
             params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
-            round_setup=self.effects(comp, rnd.get("setup")),
-            first_seat=comp.expr(rnd.get("first", 0), {}, "num").fn,
-            next_seat=comp.expr(rnd.get("next", "next(me)"), {}, "num").fn,
-            after_move=self.effects(comp, rnd.get("after_move")) if rnd.get("after_move") else None,
+            round_setup=self.effects(comp, rnd.get("setup"), what="flow.round.setup"),
+            first_seat=self.located(comp.expr(rnd.get("first", 0), {}, "num").fn, rnd.get("first"), "flow.round.first"),
+            next_seat=self.located(comp.expr(rnd.get("next", "next(me)"), {}, "num").fn, rnd.get("next"),
+                                   "flow.round.next"),
+            after_move=self.effects(comp, rnd.get("after_move"), what="flow.round.after_move")
+            if rnd.get("after_move") else None,
             round_end=round_end,
-            round_score=self.effects(comp, rnd.get("score")),
+            round_score=self.effects(comp, rnd.get("score"), what="flow.round.score"),
             game_end=game_end,
             result=ResultDef(
-                winner=comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
-                                 result_locals, "bool").fn,
-                score=comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
-                                result_locals, "num").fn,
-                fields={k: comp.expr(v, result_locals).fn for k, v in (result.get("fields") or {}).items()},
+                winner=self.located(comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
+                                              result_locals, "bool").fn, result.get("winner"), "result.winner"),
+                score=self.located(comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
+                                             result_locals, "num").fn, result.get("score"), "result.score"),
+                fields={k: self.located(comp.expr(v, result_locals).fn, v, f"result.fields.{k}")
+                        for k, v in (result.get("fields") or {}).items()},
                 score_title=self.text(result.get("score_title"), "score"),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})},
@@ -846,7 +861,8 @@ class _Builder:
         specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
-                       choices=choices, checks=checks, effects=self.effects(comp, m.get("do"), locals_),
+                       choices=choices, checks=checks,
+                       effects=self.effects(comp, m.get("do"), locals_, f"the effects of `{name}`"),
                        next_step=str(m.get("next", "end")), guard=guard,
                        specialize=specializer or None,
                        where=str(self.section("moves").key_loc(name)))
@@ -920,11 +936,26 @@ class _Builder:
                              self.with_params(self.text(item.get("why"), "")), test))
         return out
 
-    def effects(self, comp: Compiler, value, locals_=None):
+    def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects"):
         if value is None:
             return lambda s, e: None
         items = value if isinstance(value, list) else [value]
-        return in_order([comp.effects(item, locals_ or {}) for item in items])
+        return in_order([self.located(comp.effects(item, locals_ or {}), item, what) for item in items])
+
+    def located(self, fn, src, what: str):
+        """A compiled part that, failing in play, names the place it was written: the file and line
+        of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        loc = getattr(src, "loc", None)
+        if loc is None:  # a default (`first: 0`): the engine names the section
+            return fn
+        place = str(loc)
+
+        def run(s, e):
+            try:
+                return fn(s, e)
+            except RULE_FAILURES as exc:
+                raise PlayError.of(place, what, exc) from None
+        return run
 
     def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
         turn = rnd.get("turn")
@@ -942,8 +973,8 @@ class _Builder:
                                        f"the step offers `{mname}`, which is not a move",
                                        f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
                 indexes.append(by_name[mname])
-            name = str(step.get("step", f"step{i + 1}"))
             where = step.val_loc("step") if "step" in step else turn.locs[i]
+            name = printable_id(step.get("step", f"step{i + 1}"), where, "the step's name")
             if name in {s.name for s in steps}:
                 raise RuleError.at(where, f"two steps of the turn are named `{name}`",
                                    "give each step its own name: `next:` finds a step by name")
@@ -966,7 +997,7 @@ class _Builder:
             key = "flow.round.end" if what == "round" else "flow.end"
             raise RuleError.at(loc, f"the {what} can never end: `{key}` is always false",
                                "write a condition that becomes true in play, such as a hand running out")
-        return end.fn
+        return self.located(end.fn, src, "flow.round.end" if what == "round" else "flow.end")
 
     def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
         """Every step of a turn must be reachable: a turn starts at its first step, and goes to
@@ -997,10 +1028,12 @@ class _Builder:
         fields = section.get("fields") or {}
         per = self.per_of(section, "round_result")
         return RoundResultDef(
-            points=comp.expr(self.need(section, "points", "round_result.points", self.data.key_loc("round_result")),
-                             {per: "num"}, "num").fn,
+            points=self.located(comp.expr(self.need(section, "points", "round_result.points",
+                                                    self.data.key_loc("round_result")), {per: "num"}, "num").fn,
+                                section.get("points"), "round_result.points"),
             points_title=self.text(section.get("points_title"), "points"),
-            fields={k: comp.expr(v, {per: "num"}).fn for k, v in fields.items()},
+            fields={k: self.located(comp.expr(v, {per: "num"}).fn, v, f"round_result.fields.{k}")
+                    for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
             per=per)
 

@@ -282,6 +282,10 @@ class _Builder:
             if not isinstance(key, str):
                 raise self.fail(key_node, f"the key `{key_node.value}` is read by YAML as {type(key).__name__} {key!r}",
                                 f'quote it: "{key_node.value}":')
+            if not key.isprintable():  # a name (of a zone, a move, a param ...) shows as what it is
+                raise self.fail(key_node, f"the key `{key}` holds a character that does not show as itself "
+                                f"(U+{ord(next(c for c in key if not c.isprintable())):04X})",
+                                "names are letters, digits and _: retype it")
             if key in out:
                 first = out.key_loc(key)
                 raise self.fail(key_node, f"`{key}` is written twice in this mapping (first at line {first.line})",
