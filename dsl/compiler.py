@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import operator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
@@ -27,6 +28,9 @@ MAX_DEPTH = 60
 MAX_PARTS = 20_000  # the parts of one expression once its defines are inlined (a define used twice in
 # each of twenty defines inside one another would otherwise be compiled a million times: a hang)
 MAX_TOTAL_PARTS = 400_000  # the parts compiled for a whole rule file (the bundled games: a few hundred)
+MAX_LOOP_WORK = 1_000_000  # items that loops inside loops (`for`, rules `x => ...`, a move's choices around its
+# guard) may go through for one evaluation, where their sizes are known at load: a zone or cards at most the
+# deck, a list param or written list its length (the bundled games: at most 52 * 52)
 NO_CONST = object()
 
 TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards": "cards", "zone": "a zone",
@@ -111,6 +115,7 @@ class Compiler:
         self.trees: dict[tuple[str, str], Tree] = {}  # each text parsed once: defines are read at every use
         self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
+        self.loops: list[int] = [1]  # sizes of the loops around the part being compiled (MAX_LOOP_WORK)
 
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
@@ -141,6 +146,21 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         return unit.stmts(tree.children, 0)
+
+    def size_of(self, collection: C | None) -> int:
+        """The most items a loop over `collection` may go through, as far as known at load: a written
+        or param list its length, cards at most the deck; 1 when unknown (bounded in play instead)."""
+        if collection is None:
+            return 1
+        if collection.is_const and isinstance(collection.const, list):
+            return max(len(collection.const), 1)
+        if collection.type in ("cards", "zone") or (collection.type == "list" and collection.elem == "card"):
+            return self.ctx.deck.size
+        return 1
+
+    def loop_sizes(self) -> list[int]:
+        """Each loop's own size, from the running products."""
+        return [b // a for a, b in zip(self.loops, self.loops[1:])]
 
     # ---------------------------------------------------------------- parsing
     def _source(self, text: Any) -> LStr:
@@ -629,7 +649,8 @@ class _Unit:
         elem = (collection.elem if collection else None) or "any"
         self.locals[name] = elem
         try:
-            body = self.node(arg.children[1], d)
+            with self.loop(arg, collection):
+                body = self.node(arg.children[1], d)
             if fn.body != "any":
                 body = self.coerce(body, fn.body, arg.children[1])
             other = self.other_card(arg.children[1], name) if elem == "card" and not body.is_const else None
@@ -646,6 +667,23 @@ class _Unit:
         elif other is not None:  # a rule about its card and one other: a row of values per other card
             call.rows = (other, _rows(f, name, other, self.c.ctx.deck.size))
         return C(call, "fn")
+
+    @contextmanager
+    def loop(self, t, collection: C | None):
+        """Compile a loop's body knowing how many items the loops around it go through: the product
+        of their sizes, where known at load, is bounded by MAX_LOOP_WORK (the rest is bounded in play)."""
+        size = self.c.size_of(collection)
+        work = self.c.loops[-1] * size
+        if work > MAX_LOOP_WORK:
+            sizes = " x ".join(str(n) for n in self.c.loop_sizes() + [size])
+            raise self.fail(t, f"the loops around here go through up to {work:,} items ({sizes}) each time; "
+                            f"the bound is {MAX_LOOP_WORK:,}", "loop over fewer items (a filter first, or a "
+                            "shorter list), or nest fewer loops")
+        self.c.loops.append(work)
+        try:
+            yield
+        finally:
+            self.c.loops.pop()
 
     def other_card(self, body, name: str) -> str | None:
         """The one other card local that a rule about card `name` reads, if it reads nothing else
@@ -919,7 +957,8 @@ class _Unit:
                             "for example for t in teams do ..., for g in groups(laid(me)) do ...")
         self.locals[name] = "card" if coll.type == "cards" else (coll.elem or "any")
         try:
-            body = self.stmt(body_tree, d + 1)
+            with self.loop(t, coll):
+                body = self.stmt(body_tree, d + 1)
         finally:
             del self.locals[name]
         cf = coll.fn

@@ -17,7 +17,7 @@ from interpreter.melds import ACES, REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
 from interpreter.numbers import RANGE_TEXT, describe, in_range
 from . import schema
-from .compiler import C, Compiler, Name, all_of, in_order, keywords
+from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
 from .specialize import Specializer
 from .paths import games_dir
@@ -27,6 +27,16 @@ LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
 LAYOUTS = ("hand", "pile", "spread", "by_suit")
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
+# What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
+# lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
+# (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
+SECTION_BOUNDS = {"zones": 100, "vars": 200, "moves": 100, "params": 200, "bot": 100}
+MAX_STEPS = 50  # steps of a turn
+MAX_VALUE_TABLES = 50  # tables of deck.values
+MAX_CHOICES = 8  # choices of one move
+MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
+MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's counted
+MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists counted
 MAX_EXTENDS = 10
 DEFAULT_MAX_MOVES = 20_000  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
@@ -270,7 +280,37 @@ def printable_id(value, loc: Loc, what: str) -> str:
 
 def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
     schema.check(data)
+    check_sizes(data)
     return _Builder(data, src).build(sets, players)
+
+
+def check_sizes(data: LDict) -> None:
+    """The counts a rule file controls, bounded before anything is built from them: a file of a
+    few thousand zones or moves is refused at once, at the first item past the bound."""
+    for name, bound in SECTION_BOUNDS.items():
+        section = data.get(name)
+        if isinstance(section, (dict, list)) and len(section) > bound:
+            first_past = list(section)[bound] if isinstance(section, dict) else None
+            loc = section.key_loc(first_past) if isinstance(section, LDict) else \
+                section.locs[bound] if isinstance(section, LList) else data.key_loc(name)
+            raise RuleError.at(loc, f"`{name}` has {len(section)} entries; a rule file may have at most {bound}",
+                               "a card game needs far fewer: check for generated or repeated entries")
+    tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
+    if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
+        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]), f"`deck.values` has {len(tables)} "
+                           f"tables; a rule file may have at most {MAX_VALUE_TABLES}",
+                           "a card game needs a few value tables: points, wild points")
+    rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
+    turn = rnd.get("turn") if isinstance(rnd, dict) else None
+    if isinstance(turn, LList) and len(turn) > MAX_STEPS:
+        raise RuleError.at(turn.locs[MAX_STEPS], f"the turn has {len(turn)} steps; it may have at most {MAX_STEPS}",
+                           "a turn needs a few steps: draw, meld, discard")
+    for mname, m in (data.get("moves") or {}).items():
+        choose = m.get("choose") if isinstance(m, dict) else None
+        if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
+            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]), f"the move `{mname}` has {len(choose)} "
+                               f"choices; a move may have at most {MAX_CHOICES}",
+                               "split the move in steps, each with a few choices")
 
 
 class _Builder:
@@ -316,13 +356,15 @@ class _Builder:
         ctx = BuildContext(deck=deck, players=players, teams=teams,
                            team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
         ctx.zone_count = zone_count
+        group_ids: set[int] = set()  # gathered, then frozen once: a union per zone copied the set each time
         for z in zones:
             if z.max_groups:
                 owners = players if z.per_seat else self.team_count if z.per_team else 1
                 ids = range(z.first_id, z.first_id + owners * z.max_groups)
-                ctx.group_ids = ctx.group_ids | frozenset(ids)
+                group_ids.update(ids)
                 for first in ids[::z.max_groups]:
                     ctx.area_of[first] = (z.max_groups, z.name)
+        ctx.group_ids = ctx.group_ids | frozenset(group_ids)
         hand_name = str(game.get("hand_zone", "hand"))
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                "the hand zone")
@@ -723,6 +765,10 @@ class _Builder:
             zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
                                  per_team=per == "team", max_groups=max_groups))
             next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
+            if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
+                raise RuleError.at(section.key_loc(name), f"with `{name}`, the zones are {next_id} once each "
+                                   f"owner's and each group counts; a game may have at most {MAX_ZONE_INSTANCES}",
+                                   "fewer zones, or a smaller max_groups")
         self.zone_count = next_id
         return zones, next_id
 
@@ -777,6 +823,10 @@ class _Builder:
             # a per-group var has a slot per zone instance, indexed by the group's zone id
             slot += (players if per == "seat" else self.team_count if per == "team" else
                      self.zone_count if per == "group" else 1)
+            if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
+                raise RuleError.at(self.name_loc("vars", name), f"with `{name}`, the vars hold {slot} values "
+                                   f"(each seat's, team's and group's); a game may have at most {MAX_VAR_SLOTS}",
+                                   "fewer vars per group, or fewer group zones")
         return out, slot
 
     def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
@@ -837,6 +887,7 @@ class _Builder:
 
     def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
         locals_: dict[str, str] = {}
+        comp.loops = [1]
         choices = []
         choose = m.get("choose") or {}
         for cname, domain_src in choose.items():
@@ -848,6 +899,7 @@ class _Builder:
             if domain.type not in ("zone", "cards", "list"):
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
                                    "for example  card: hand(me)")
+            self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
                                   of_groups=elem == "zone"))
@@ -859,6 +911,7 @@ class _Builder:
             comp.guard_of = None
         guard = all_of([c.test for c in checks])
         specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
+        comp.loops = [1]  # the effects run once, for the move chosen
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks,
@@ -866,6 +919,16 @@ class _Builder:
                        next_step=str(m.get("next", "end")), guard=guard,
                        specialize=specializer or None,
                        where=str(self.section("moves").key_loc(name)))
+
+    def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
+        """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
+        work = comp.loops[-1] * comp.size_of(domain)
+        if work > MAX_LOOP_WORK:
+            sizes = " x ".join(str(n) for n in comp.loop_sizes() + [comp.size_of(domain)])
+            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make up to {work:,} options "
+                               f"({sizes}); the bound is {MAX_LOOP_WORK:,}", "choose from fewer items, or "
+                               "split the move in steps")
+        comp.loops.append(work)
 
     def shown_as(self, name: str, v: LDict) -> dict:
         """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
@@ -1061,6 +1124,10 @@ def _number_list(name: str, raw, loc: Loc) -> list:
     """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
     def number(x) -> bool:
         return isinstance(x, (int, float)) and not isinstance(x, bool)
+    size = sum(len(x) if isinstance(x, list) else 1 for x in raw) if isinstance(raw, list) else 0
+    if size > MAX_LIST_ITEMS:
+        raise RuleError.at(loc, f"param `{name}` holds {size} numbers; a list param may hold at most "
+                           f"{MAX_LIST_ITEMS}", "a card game's thresholds and targets are a few numbers")
     if isinstance(raw, list) and raw and (all(number(x) for x in raw) or all(
             isinstance(x, list) and x and all(number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]

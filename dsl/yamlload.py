@@ -17,7 +17,7 @@ from interpreter.numbers import RANGE_TEXT, in_range
 from .errors import Loc, RuleError
 
 MAX_FILE_BYTES = 1_000_000
-MAX_NODES = 100_000  # bounds alias expansion ("billion laughs")
+MAX_NODES = 20_000  # values, aliases expanded ("billion laughs"); the bundled games have at most 1 400
 MAX_CHARS = 2 * MAX_FILE_BYTES  # the text of every value, aliases expanded: one long string repeated by aliases
 MAX_DEPTH = 50  # mappings and lists inside one another; PyYAML composes (and we build) recursively
 YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
@@ -106,20 +106,32 @@ class _Tagged(Exception):
         self.mark, self.tag = mark, tag
 
 
+class _TooMany(Exception):
+    def __init__(self, mark):
+        super().__init__("too many")
+        self.mark = mark
+
+
 class _Loader(yaml.SafeLoader):
     """SafeLoader's composer, stopped at MAX_DEPTH: it recurses once per level, so `[[[[...` a few
-    thousand deep would otherwise end in Python's RecursionError instead of a message."""
+    thousand deep would otherwise end in Python's RecursionError instead of a message. It stops
+    too at MAX_NODES values written (aliases are measured after): composing is pure Python, and a
+    megabyte of `[1,1,1,...` would take half a minute to compose before being refused."""
 
     def __init__(self, stream):
         super().__init__(stream)
         self.depth = 0
+        self.nodes = 0
 
     def compose_node(self, parent, index):
         self.depth += 1
+        self.nodes += 1
         try:
             event = self.peek_event()
             if self.depth > MAX_DEPTH:
                 raise _TooDeep(event.start_mark)
+            if self.nodes > MAX_NODES:
+                raise _TooMany(event.start_mark)
             tag = getattr(event, "tag", None)  # set only when the file writes a tag: !!python/object, !!str
             if tag is not None:
                 raise _Tagged(event.start_mark, tag)
@@ -174,6 +186,10 @@ def compose(text: str, name: str):
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
         raise RuleError.at(loc, f"the YAML tag {_tag(exc.tag)} is not allowed in a rule file",
                            "rule files are plain data: remove the tag", _line(text, loc.line)) from None
+    except _TooMany as exc:
+        loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
+        raise RuleError.at(loc, f"the file has more than {MAX_NODES} values", "rule files are small: check for "
+                           "generated or repeated text", _line(text, loc.line)) from None
     except _TooDeep as exc:
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
         raise RuleError.at(loc, f"mappings and lists are nested more than {MAX_DEPTH} levels deep here",
