@@ -899,6 +899,9 @@ class _Builder:
             if domain.type not in ("zone", "cards", "list"):
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
                                    "for example  card: hand(me)")
+            if domain.is_const and domain.const == []:
+                self.never(m, getattr(domain_src, "loc", m.loc), f"its choice `{cname}` is from an empty list",
+                           str(domain_src))
             self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
@@ -995,9 +998,21 @@ class _Builder:
             if test is None:
                 raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`",
                                    "- {check: <condition>, rule: <rule id>, why: {en: ...}}")
-            out.append(Check(comp.expr(test, locals_, "bool").fn, item.get("rule"),
-                             self.with_params(self.text(item.get("why"), "")), test))
+            compiled = comp.expr(test, locals_, "bool")
+            if compiled.is_const and not compiled.const:
+                self.never(m, getattr(test, "loc", m.loc), "this check is always false", str(test))
+            out.append(Check(compiled.fn, item.get("rule"), self.with_params(self.text(item.get("why"), "")), test))
         return out
+
+    def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
+        """A move that can never be played is a mistake: a step offering only such moves leaves the
+        seat to move with no move, a game nobody can finish. A param that switches a move off (a
+        check that folds to false with the params given, --set included) is one too: a variant
+        takes a move out of the game by leaving it out of the steps' `moves:`."""
+        name = next((k for k, v in self.section("moves").items() if v is m), "?")
+        raise RuleError.at(loc, f"the move `{name}` can never be played: {why}",
+                           "write a condition that can be true in play; to switch the move off, leave it out "
+                           "of the steps of flow.round.turn", text)
 
     def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects"):
         if value is None:

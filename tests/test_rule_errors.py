@@ -366,3 +366,18 @@ def test_a_set_list_is_read_with_the_bounds_of_a_rule_file(tmp_path, value, mess
 def test_a_set_number_within_the_range_still_plays():
     g = load("fantan", sets=["row_rank=8"])
     assert g.param_values["row_rank"] == 8
+
+
+def test_a_set_that_switches_every_move_off_is_refused_and_the_game_loads_without_it(tmp_path):
+    """Issue 11 item 7: a move whose guard folds to false can never be played (a step of only such
+    moves is a game nobody can finish); a bool param that folds it false, by --set too, is refused."""
+    text = ("extends: fantan\nvariant: {id: gated}\nparams:\n  open: {value: true, type: bool}\n"
+            "moves:\n  pass:\n    when: open and not can(play)\n")
+    path = write(tmp_path, text, "gated.yaml")
+    load("fantan", variants=[str(path)])
+    with pytest.raises(RuleError) as info:
+        load("fantan", variants=[str(path)], sets=["open=false"])
+    p = info.value.problems[0]
+    line, col = place(text, "open and not")
+    assert (p.loc.file, p.loc.line, p.loc.col) == (str(path), line, col)
+    assert "the move `pass` can never be played: this check is always false" in p.message
