@@ -938,7 +938,11 @@ class _Builder:
         section = v.get("shown_as") or {}
         out = {}
         for key, words in section.items():
-            value = _from_text(str(key))
+            try:
+                value = _from_text(str(key))
+            except RuleError as exc:  # a number out of range, reported at its key
+                raise RuleError.at(section.key_loc(key), f"var `{name}`: {exc.problems[0].message}",
+                                   exc.problems[0].hint) from None
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise RuleError.at(section.key_loc(key), f"var `{name}`: `shown_as` is keyed by values (numbers), "
                                    f"not {key!r}", 'for example shown_as: {"0": {en: no, tr: hayır}, "1": {en: yes, tr: evet}}')
