@@ -805,7 +805,8 @@ class _Unit:
                 raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params") from None
             except OverflowError:  # a float too large to hold
                 value = None
-            return self.number(t, value, f"`{_text_of(self.src, t)}` gives {describe(value)}, which")
+            shown = "a number too large to hold" if value is None else describe(value)
+            return self.number(t, value, f"`{_text_of(self.src, t)}` gives {shown}, which")
         af, bf = a.fn, b.fn
         if b.is_const:
             k = b.const
