@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import operator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
@@ -17,15 +18,19 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from interpreter.library import LIBRARY, NeedsSection
+from interpreter.numbers import RANGE_TEXT, describe, in_range
 from .errors import Loc, Problem, RuleError
 from .paths import grammar_path
-from .yamlload import LStr
+from .yamlload import MAX_NUMBER_CHARS, LStr
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
 MAX_PARTS = 20_000  # the parts of one expression once its defines are inlined (a define used twice in
 # each of twenty defines inside one another would otherwise be compiled a million times: a hang)
 MAX_TOTAL_PARTS = 400_000  # the parts compiled for a whole rule file (the bundled games: a few hundred)
+MAX_LOOP_WORK = 1_000_000  # items that loops inside loops (`for`, rules `x => ...`, a move's choices around its
+# guard) may go through for one evaluation, where their sizes are known at load: a zone or cards at most the
+# deck, a list param or written list its length (the bundled games: at most 52 * 52)
 NO_CONST = object()
 
 TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards": "cards", "zone": "a zone",
@@ -110,6 +115,7 @@ class Compiler:
         self.trees: dict[tuple[str, str], Tree] = {}  # each text parsed once: defines are read at every use
         self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
+        self.loops: list[int] = [1]  # sizes of the loops around the part being compiled (MAX_LOOP_WORK)
 
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
@@ -140,6 +146,21 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         return unit.stmts(tree.children, 0)
+
+    def size_of(self, collection: C | None) -> int:
+        """The most items a loop over `collection` may go through, as far as known at load: a written
+        or param list its length, cards at most the deck; 1 when unknown (bounded in play instead)."""
+        if collection is None:
+            return 1
+        if collection.is_const and isinstance(collection.const, list):
+            return max(len(collection.const), 1)
+        if collection.type in ("cards", "zone") or (collection.type == "list" and collection.elem == "card"):
+            return self.ctx.deck.size
+        return 1
+
+    def loop_sizes(self) -> list[int]:
+        """Each loop's own size, from the running products."""
+        return [b // a for a, b in zip(self.loops, self.loops[1:])]
 
     # ---------------------------------------------------------------- parsing
     def _source(self, text: Any) -> LStr:
@@ -419,7 +440,19 @@ class _Unit:
 
     def n_number(self, t, d):
         text = t.children[0].value
-        return const(float(text) if "." in text else int(text), "num")
+        value = None
+        if len(text) <= MAX_NUMBER_CHARS:  # int() of thousands of digits is slow, and then refused
+            value = float(text) if "." in text else int(text)
+        return self.number(t, value, f"the number {text if len(text) <= 20 else text[:17] + '...'}")
+
+    def number(self, t, value, what: str) -> C:
+        """A number known at load (written, or folded from constants), within the range of numbers a
+        game holds (interpreter/numbers.py): a float that overflows to infinity, or an integer of
+        thousands of digits, is refused where it is written, not met in play."""
+        if not in_range(value):
+            raise self.fail(t, f"{what} is outside the range of numbers: {RANGE_TEXT}",
+                            "a score, a count or a card value is far smaller: check the numbers and the params")
+        return const(value, "num")
 
     def n_card(self, t, d):
         code = t.children[0].value
@@ -596,9 +629,13 @@ class _Unit:
             returns, elem = source.type, source.elem
         if fn.pure and all(x.is_const for x in compiled):
             try:
-                return const(closure(None, {}), returns, elem)
+                value = closure(None, {})
             except (TypeError, IndexError, KeyError):
                 pass  # leave it to play time, where the value may differ
+            else:
+                if returns == "num" and value is not None:
+                    return self.number(t, value, f"`{_text_of(self.src, t)}` gives {describe(value)}, which")
+                return const(value, returns, elem)
         return C(closure, returns, elem=elem)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
@@ -612,7 +649,8 @@ class _Unit:
         elem = (collection.elem if collection else None) or "any"
         self.locals[name] = elem
         try:
-            body = self.node(arg.children[1], d)
+            with self.loop(arg, collection):
+                body = self.node(arg.children[1], d)
             if fn.body != "any":
                 body = self.coerce(body, fn.body, arg.children[1])
             other = self.other_card(arg.children[1], name) if elem == "card" and not body.is_const else None
@@ -629,6 +667,23 @@ class _Unit:
         elif other is not None:  # a rule about its card and one other: a row of values per other card
             call.rows = (other, _rows(f, name, other, self.c.ctx.deck.size))
         return C(call, "fn")
+
+    @contextmanager
+    def loop(self, t, collection: C | None):
+        """Compile a loop's body knowing how many items the loops around it go through: the product
+        of their sizes, where known at load, is bounded by MAX_LOOP_WORK (the rest is bounded in play)."""
+        size = self.c.size_of(collection)
+        work = self.c.loops[-1] * size
+        if work > MAX_LOOP_WORK:
+            sizes = " x ".join(str(n) for n in self.c.loop_sizes() + [size])
+            raise self.fail(t, f"the loops around here go through up to {work:,} items ({sizes}) each time; "
+                            f"the bound is {MAX_LOOP_WORK:,}", "loop over fewer items (a filter first, or a "
+                            "shorter list), or nest fewer loops")
+        self.c.loops.append(work)
+        try:
+            yield
+        finally:
+            self.c.loops.pop()
 
     def other_card(self, body, name: str) -> str | None:
         """The one other card local that a rule about card `name` reads, if it reads nothing else
@@ -728,6 +783,7 @@ class _Unit:
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
+        self.not_none(a, t.children[0])
         if a.is_const:
             return const(-a.const, "num")
         af = a.fn
@@ -739,12 +795,18 @@ class _Unit:
         if op.value == "+" and a.type in LISTS and b.type in LISTS:
             return self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b)))
         a, b = self.coerce(a, "num", left), self.coerce(b, "num", right)
+        self.not_none(a, left)
+        self.not_none(b, right)
         fn = _ARITH[op.value]
         if a.is_const and b.is_const:
             try:
-                return const(fn(a.const, b.const), "num")
+                value = fn(a.const, b.const)
             except ZeroDivisionError:
                 raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params") from None
+            except OverflowError:  # a float too large to hold
+                value = None
+            shown = "a number too large to hold" if value is None else describe(value)
+            return self.number(t, value, f"`{_text_of(self.src, t)}` gives {shown}, which")
         af, bf = a.fn, b.fn
         if b.is_const:
             k = b.const
@@ -752,6 +814,12 @@ class _Unit:
                 raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params")
             return C(lambda s, e: fn(af(s, e), k), "num")
         return C(lambda s, e: fn(af(s, e), bf(s, e)), "num")
+
+    def not_none(self, x: C, tree) -> None:
+        """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
+        if x.type == "none" or (x.is_const and x.const is None):
+            raise self.fail(tree, "arithmetic needs a number here, but this is none",
+                            "a param or value that may be none is compared (x == none), not counted with")
 
     def joined(self, a: C, b: C) -> C:
         """`list + list`: the items of the first, then those of the second (options offered together)."""
@@ -890,7 +958,8 @@ class _Unit:
                             "for example for t in teams do ..., for g in groups(laid(me)) do ...")
         self.locals[name] = "card" if coll.type == "cards" else (coll.elem or "any")
         try:
-            body = self.stmt(body_tree, d + 1)
+            with self.loop(t, coll):
+                body = self.stmt(body_tree, d + 1)
         finally:
             del self.locals[name]
         cf = coll.fn
@@ -1170,6 +1239,15 @@ def _all_lookups(name: str, zone: int, pairs: list[tuple[list, list]]) -> Callab
                 return False
         return True
     return all_found
+
+
+def _text_of(src: str, t) -> str:
+    """The text of a part of an expression, as written (shortened for a message)."""
+    meta = getattr(t, "meta", None)
+    if meta is None or meta.empty:
+        return str(src)
+    text = str(src)[meta.start_pos:meta.end_pos]
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _offset(t) -> int:

@@ -4,6 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def escaped(text: str) -> str:
+    """Text as a message may show it: a character that does not print as itself (a control
+    character, a bidi override such as U+202E that would reorder the line on the terminal, a
+    zero-width one) is written as its code, so that what the user reads is what the file holds."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" if ord(c) > 0xFF else f"\\x{ord(c):02x}"
+                   for c in text)
+
+
 @dataclass(frozen=True)
 class Loc:
     file: str
@@ -11,7 +21,7 @@ class Loc:
     col: int  # 1-based
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}"
+        return f"{escaped(self.file)}:{self.line}:{self.col}"
 
 
 @dataclass
@@ -22,12 +32,12 @@ class Problem:
     text: str = ""
 
     def render(self) -> str:
-        out = f"{self.loc}: {self.message}"
+        out = f"{self.loc}: {escaped(self.message)}"
         if self.text:
             shown = self.text if len(self.text) <= 120 else self.text[:117] + "..."
-            out += f"\n    {shown}"
+            out += f"\n    {escaped(shown)}"
         if self.hint:
-            out += f"\n    hint: {self.hint}"
+            out += f"\n    hint: {escaped(self.hint)}"
         return out
 
 

@@ -6,7 +6,6 @@ import difflib
 from dataclasses import dataclass
 import re
 
-import yaml
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +14,29 @@ from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, Resul
                                  ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
 from interpreter.melds import ACES, REASONS, MeldRules
+from interpreter.errors import RULE_FAILURES, PlayError
+from interpreter.numbers import RANGE_TEXT, describe, in_range
 from . import schema
-from .compiler import C, Compiler, Name, all_of, in_order, keywords
+from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import LDict, LList, load_text, read_text
+from .yamlload import MAX_NUMBER_CHARS, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
 LAYOUTS = ("hand", "pile", "spread", "by_suit")
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
+# What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
+# lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
+# (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
+SECTION_BOUNDS = {"zones": 100, "vars": 200, "moves": 100, "params": 200, "bot": 100}
+MAX_STEPS = 50  # steps of a turn
+MAX_VALUE_TABLES = 50  # tables of deck.values
+MAX_CHOICES = 8  # choices of one move
+MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
+MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's counted
+MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists counted
 MAX_EXTENDS = 10
 DEFAULT_MAX_MOVES = 20_000  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
@@ -252,13 +263,54 @@ def _without(layer: LDict, keys: tuple) -> LDict:
 def _variant_id(path: Path, data: LDict) -> str:
     info = data.get("variant")
     if isinstance(info, dict) and isinstance(info.get("id"), str):
-        return str(info["id"])
+        return printable_id(info["id"], info.val_loc("id"), "variant.id")
     return path.stem
+
+
+def printable_id(value, loc: Loc, what: str) -> str:
+    """An id a message or a record will print: every character shows as itself (no zero-width
+    space, no bidi or control character), so that two ids that look alike are alike."""
+    text = str(value)
+    hidden = next((c for c in text if not c.isprintable()), None)
+    if hidden is not None:
+        raise RuleError.at(loc, f"{what} `{text}` holds the character U+{ord(hidden):04X}, which does not "
+                           "show as itself", "ids are letters, digits, - and _: retype it")
+    return text
 
 
 def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
     schema.check(data)
+    check_sizes(data)
     return _Builder(data, src).build(sets, players)
+
+
+def check_sizes(data: LDict) -> None:
+    """The counts a rule file controls, bounded before anything is built from them: a file of a
+    few thousand zones or moves is refused at once, at the first item past the bound."""
+    for name, bound in SECTION_BOUNDS.items():
+        section = data.get(name)
+        if isinstance(section, (dict, list)) and len(section) > bound:
+            first_past = list(section)[bound] if isinstance(section, dict) else None
+            loc = section.key_loc(first_past) if isinstance(section, LDict) else \
+                section.locs[bound] if isinstance(section, LList) else data.key_loc(name)
+            raise RuleError.at(loc, f"`{name}` has {len(section)} entries; a rule file may have at most {bound}",
+                               "a card game needs far fewer: check for generated or repeated entries")
+    tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
+    if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
+        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]), f"`deck.values` has {len(tables)} "
+                           f"tables; a rule file may have at most {MAX_VALUE_TABLES}",
+                           "a card game needs a few value tables: points, wild points")
+    rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
+    turn = rnd.get("turn") if isinstance(rnd, dict) else None
+    if isinstance(turn, LList) and len(turn) > MAX_STEPS:
+        raise RuleError.at(turn.locs[MAX_STEPS], f"the turn has {len(turn)} steps; it may have at most {MAX_STEPS}",
+                           "a turn needs a few steps: draw, meld, discard")
+    for mname, m in (data.get("moves") or {}).items():
+        choose = m.get("choose") if isinstance(m, dict) else None
+        if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
+            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]), f"the move `{mname}` has {len(choose)} "
+                               f"choices; a move may have at most {MAX_CHOICES}",
+                               "split the move in steps, each with a few choices")
 
 
 class _Builder:
@@ -286,7 +338,7 @@ class _Builder:
         game = self.section("game")
         if "game" not in self.data:
             raise RuleError.at(self.data.loc, "the file has no `game:` section", "a rule file starts with game: id: ...")
-        gid = str(self.need(game, "id", "game.id", self.data.key_loc("game")))
+        gid = printable_id(self.need(game, "id", "game.id", self.data.key_loc("game")), game.val_loc("id"), "game.id")
         players = self.players(game, players_asked)
         seats = self.seats(game, players)
         teams_by_count = self.teams(game)
@@ -304,13 +356,15 @@ class _Builder:
         ctx = BuildContext(deck=deck, players=players, teams=teams,
                            team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
         ctx.zone_count = zone_count
+        group_ids: set[int] = set()  # gathered, then frozen once: a union per zone copied the set each time
         for z in zones:
             if z.max_groups:
                 owners = players if z.per_seat else self.team_count if z.per_team else 1
                 ids = range(z.first_id, z.first_id + owners * z.max_groups)
-                ctx.group_ids = ctx.group_ids | frozenset(ids)
+                group_ids.update(ids)
                 for first in ids[::z.max_groups]:
                     ctx.area_of[first] = (z.max_groups, z.name)
+        ctx.group_ids = ctx.group_ids | frozenset(group_ids)
         hand_name = str(game.get("hand_zone", "hand"))
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                "the hand zone")
@@ -333,8 +387,8 @@ class _Builder:
         comp = Compiler(names, ctx, self.src.lines)
         ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
-            v.start = comp.expr(v.start_src, {v.per: "zone" if v.per == "group" else "num"} if v.per != "none" else {},
-                                "num").fn
+            v.start = self.located(comp.expr(v.start_src, {v.per: "zone" if v.per == "group" else "num"}
+                                             if v.per != "none" else {}, "num").fn, v.start_src, f"the start of `{v.name}`")
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
@@ -362,19 +416,22 @@ class _Builder:
             players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
             zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
             params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
-            round_setup=self.effects(comp, rnd.get("setup")),
-            first_seat=comp.expr(rnd.get("first", 0), {}, "num").fn,
-            next_seat=comp.expr(rnd.get("next", "next(me)"), {}, "num").fn,
-            after_move=self.effects(comp, rnd.get("after_move")) if rnd.get("after_move") else None,
+            round_setup=self.effects(comp, rnd.get("setup"), what="flow.round.setup"),
+            first_seat=self.located(comp.expr(rnd.get("first", 0), {}, "num").fn, rnd.get("first"), "flow.round.first"),
+            next_seat=self.located(comp.expr(rnd.get("next", "next(me)"), {}, "num").fn, rnd.get("next"),
+                                   "flow.round.next"),
+            after_move=self.effects(comp, rnd.get("after_move"), what="flow.round.after_move")
+            if rnd.get("after_move") else None,
             round_end=round_end,
-            round_score=self.effects(comp, rnd.get("score")),
+            round_score=self.effects(comp, rnd.get("score"), what="flow.round.score"),
             game_end=game_end,
             result=ResultDef(
-                winner=comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
-                                 result_locals, "bool").fn,
-                score=comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
-                                result_locals, "num").fn,
-                fields={k: comp.expr(v, result_locals).fn for k, v in (result.get("fields") or {}).items()},
+                winner=self.located(comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
+                                              result_locals, "bool").fn, result.get("winner"), "result.winner"),
+                score=self.located(comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
+                                             result_locals, "num").fn, result.get("score"), "result.score"),
+                fields={k: self.located(comp.expr(v, result_locals).fn, v, f"result.fields.{k}")
+                        for k, v in (result.get("fields") or {}).items()},
                 score_title=self.text(result.get("score_title"), "score"),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})},
@@ -546,7 +603,7 @@ class _Builder:
             if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
                 close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
                 hint = f"did you mean `{close[0]}`?" if close else f"{key}: a whole number (0 or more), or a num param"
-                raise RuleError.at(m.val_loc(key), f"`melds.{key}` must be a whole number or a param, not {raw!r}",
+                raise RuleError.at(m.val_loc(key), f"`melds.{key}` must be a whole number or a param, not {_shown(raw)}",
                                    hint)
             return raw
 
@@ -555,7 +612,7 @@ class _Builder:
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
                 raw = params[raw]
             if not isinstance(raw, bool):
-                raise RuleError.at(m.val_loc(key), f"`melds.{key}` is true or false, not {raw!r}",
+                raise RuleError.at(m.val_loc(key), f"`melds.{key}` is true or false, not {_shown(raw)}",
                                    "write true or false, or name a bool param")
             return raw
 
@@ -650,7 +707,11 @@ class _Builder:
                 hint = f"did you mean `{close[0]}`?" if close else "params: " + ", ".join(info) if info else \
                     "this game has no params"
                 raise RuleError.at(loc, f"the game has no param `{name}`", hint, str(item))
-            info[name]["raw"] = _from_text(raw)
+            try:
+                info[name]["raw"] = _from_text(raw)
+            except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
+                first = exc.problems[0]
+                raise RuleError.at(loc, f"--set {name}=...: {first.message}", first.hint, str(item)) from None
             info[name]["loc"] = loc
         values = {}
         for name, p in info.items():
@@ -665,24 +726,24 @@ class _Builder:
                 return None
             card = deck.card_of_code(str(raw)) if isinstance(raw, str) else None
             if card is None:
-                raise RuleError.at(loc, f"param `{name}` needs a card code such as 7D, not {raw!r}",
+                raise RuleError.at(loc, f"param `{name}` needs a card code such as 7D, not {_shown(raw)}",
                                    "ranks A 2 ... 9 T J Q K, suits S H D C; or none")
             return card
         if kind == "bool":
             if not isinstance(raw, bool):
-                raise RuleError.at(loc, f"param `{name}` is true or false, not {raw!r}", "write true or false")
+                raise RuleError.at(loc, f"param `{name}` is true or false, not {_shown(raw)}", "write true or false")
             return raw
         if kind == "num":
             if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-                raise RuleError.at(loc, f"param `{name}` is a number, not {raw!r}", "write a number, such as 3 or 1.5")
+                raise RuleError.at(loc, f"param `{name}` is a number, not {_shown(raw)}", "write a number, such as 3 or 1.5")
             if p["min"] is not None and raw < p["min"] or p["max"] is not None and raw > p["max"]:
-                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {raw}",
+                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {_shown(raw)}",
                                    "the bounds are the param's `min:` and `max:`")
             return raw
         if kind == "list":
             return _number_list(name, raw, loc)
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
-            raise RuleError.at(loc, f"param `{name}` is one of {', '.join(map(str, p['one_of']))}, not {raw!r}",
+            raise RuleError.at(loc, f"param `{name}` is one of {', '.join(map(str, p['one_of']))}, not {_shown(raw)}",
                                "the choices are the param's `one_of:`")
         return str(raw)
 
@@ -704,6 +765,10 @@ class _Builder:
             zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
                                  per_team=per == "team", max_groups=max_groups))
             next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
+            if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
+                raise RuleError.at(section.key_loc(name), f"with `{name}`, the zones are {next_id} once each "
+                                   f"owner's and each group counts; a game may have at most {MAX_ZONE_INSTANCES}",
+                                   "fewer zones, or a smaller max_groups")
         self.zone_count = next_id
         return zones, next_id
 
@@ -758,6 +823,10 @@ class _Builder:
             # a per-group var has a slot per zone instance, indexed by the group's zone id
             slot += (players if per == "seat" else self.team_count if per == "team" else
                      self.zone_count if per == "group" else 1)
+            if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
+                raise RuleError.at(self.name_loc("vars", name), f"with `{name}`, the vars hold {slot} values "
+                                   f"(each seat's, team's and group's); a game may have at most {MAX_VAR_SLOTS}",
+                                   "fewer vars per group, or fewer group zones")
         return out, slot
 
     def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
@@ -818,6 +887,7 @@ class _Builder:
 
     def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
         locals_: dict[str, str] = {}
+        comp.loops = [1]
         choices = []
         choose = m.get("choose") or {}
         for cname, domain_src in choose.items():
@@ -829,6 +899,10 @@ class _Builder:
             if domain.type not in ("zone", "cards", "list"):
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
                                    "for example  card: hand(me)")
+            if domain.is_const and domain.const == []:
+                self.never(m, getattr(domain_src, "loc", m.loc), f"its choice `{cname}` is from an empty list",
+                           str(domain_src))
+            self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
                                   of_groups=elem == "zone"))
@@ -840,19 +914,35 @@ class _Builder:
             comp.guard_of = None
         guard = all_of([c.test for c in checks])
         specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
+        comp.loops = [1]  # the effects run once, for the move chosen
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
-                       choices=choices, checks=checks, effects=self.effects(comp, m.get("do"), locals_),
+                       choices=choices, checks=checks,
+                       effects=self.effects(comp, m.get("do"), locals_, f"the effects of `{name}`"),
                        next_step=str(m.get("next", "end")), guard=guard,
                        specialize=specializer or None,
                        where=str(self.section("moves").key_loc(name)))
+
+    def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
+        """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
+        work = comp.loops[-1] * comp.size_of(domain)
+        if work > MAX_LOOP_WORK:
+            sizes = " x ".join(str(n) for n in comp.loop_sizes() + [comp.size_of(domain)])
+            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make up to {work:,} options "
+                               f"({sizes}); the bound is {MAX_LOOP_WORK:,}", "choose from fewer items, or "
+                               "split the move in steps")
+        comp.loops.append(work)
 
     def shown_as(self, name: str, v: LDict) -> dict:
         """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
         section = v.get("shown_as") or {}
         out = {}
         for key, words in section.items():
-            value = _from_text(str(key))
+            try:
+                value = _from_text(str(key))
+            except RuleError as exc:  # a number out of range, reported at its key
+                raise RuleError.at(section.key_loc(key), f"var `{name}`: {exc.problems[0].message}",
+                                   exc.problems[0].hint) from None
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise RuleError.at(section.key_loc(key), f"var `{name}`: `shown_as` is keyed by values (numbers), "
                                    f"not {key!r}", 'for example shown_as: {"0": {en: no, tr: hayır}, "1": {en: yes, tr: evet}}')
@@ -912,15 +1002,42 @@ class _Builder:
             if test is None:
                 raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`",
                                    "- {check: <condition>, rule: <rule id>, why: {en: ...}}")
-            out.append(Check(comp.expr(test, locals_, "bool").fn, item.get("rule"),
-                             self.with_params(self.text(item.get("why"), "")), test))
+            compiled = comp.expr(test, locals_, "bool")
+            if compiled.is_const and not compiled.const:
+                self.never(m, getattr(test, "loc", m.loc), "this check is always false", str(test))
+            out.append(Check(compiled.fn, item.get("rule"), self.with_params(self.text(item.get("why"), "")), test))
         return out
 
-    def effects(self, comp: Compiler, value, locals_=None):
+    def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
+        """A move that can never be played is a mistake: a step offering only such moves leaves the
+        seat to move with no move, a game nobody can finish. A param that switches a move off (a
+        check that folds to false with the params given, --set included) is one too: a variant
+        takes a move out of the game by leaving it out of the steps' `moves:`."""
+        name = next((k for k, v in self.section("moves").items() if v is m), "?")
+        raise RuleError.at(loc, f"the move `{name}` can never be played: {why}",
+                           "write a condition that can be true in play; to switch the move off, leave it out "
+                           "of the steps of flow.round.turn", text)
+
+    def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects"):
         if value is None:
             return lambda s, e: None
         items = value if isinstance(value, list) else [value]
-        return in_order([comp.effects(item, locals_ or {}) for item in items])
+        return in_order([self.located(comp.effects(item, locals_ or {}), item, what) for item in items])
+
+    def located(self, fn, src, what: str):
+        """A compiled part that, failing in play, names the place it was written: the file and line
+        of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        loc = getattr(src, "loc", None)
+        if loc is None:  # a default (`first: 0`): the engine names the section
+            return fn
+        place = str(loc)
+
+        def run(s, e):
+            try:
+                return fn(s, e)
+            except RULE_FAILURES as exc:
+                raise PlayError.of(place, what, exc) from None
+        return run
 
     def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
         turn = rnd.get("turn")
@@ -938,8 +1055,8 @@ class _Builder:
                                        f"the step offers `{mname}`, which is not a move",
                                        f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
                 indexes.append(by_name[mname])
-            name = str(step.get("step", f"step{i + 1}"))
             where = step.val_loc("step") if "step" in step else turn.locs[i]
+            name = printable_id(step.get("step", f"step{i + 1}"), where, "the step's name")
             if name in {s.name for s in steps}:
                 raise RuleError.at(where, f"two steps of the turn are named `{name}`",
                                    "give each step its own name: `next:` finds a step by name")
@@ -962,7 +1079,7 @@ class _Builder:
             key = "flow.round.end" if what == "round" else "flow.end"
             raise RuleError.at(loc, f"the {what} can never end: `{key}` is always false",
                                "write a condition that becomes true in play, such as a hand running out")
-        return end.fn
+        return self.located(end.fn, src, "flow.round.end" if what == "round" else "flow.end")
 
     def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
         """Every step of a turn must be reachable: a turn starts at its first step, and goes to
@@ -993,10 +1110,12 @@ class _Builder:
         fields = section.get("fields") or {}
         per = self.per_of(section, "round_result")
         return RoundResultDef(
-            points=comp.expr(self.need(section, "points", "round_result.points", self.data.key_loc("round_result")),
-                             {per: "num"}, "num").fn,
+            points=self.located(comp.expr(self.need(section, "points", "round_result.points",
+                                                    self.data.key_loc("round_result")), {per: "num"}, "num").fn,
+                                section.get("points"), "round_result.points"),
             points_title=self.text(section.get("points_title"), "points"),
-            fields={k: comp.expr(v, {per: "num"}).fn for k, v in fields.items()},
+            fields={k: self.located(comp.expr(v, {per: "num"}).fn, v, f"round_result.fields.{k}")
+                    for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
             per=per)
 
@@ -1024,10 +1143,14 @@ def _number_list(name: str, raw, loc: Loc) -> list:
     """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
     def number(x) -> bool:
         return isinstance(x, (int, float)) and not isinstance(x, bool)
+    size = sum(len(x) if isinstance(x, list) else 1 for x in raw) if isinstance(raw, list) else 0
+    if size > MAX_LIST_ITEMS:
+        raise RuleError.at(loc, f"param `{name}` holds {size} numbers; a list param may hold at most "
+                           f"{MAX_LIST_ITEMS}", "a card game's thresholds and targets are a few numbers")
     if isinstance(raw, list) and raw and (all(number(x) for x in raw) or all(
             isinstance(x, list) and x and all(number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]
-    raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {raw!r}",
+    raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {_shown(raw)}",
                        "for example [100, 200] or [[0, 10], [50, 20]]")
 
 
@@ -1043,21 +1166,34 @@ def _infer_type(raw) -> str:
     return "str"
 
 
+def _shown(raw) -> str:
+    """A value as a message shows it: a number never as thousands of digits, a text never as a page."""
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return describe(raw)
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+INT_TEXT = re.compile(r"[-+]?[0-9]+")
+FLOAT_TEXT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+")
+
+
 def _from_text(raw: str):
-    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [100] or [[0, 10], [50, 20]]."""
+    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [100] or [[0, 10], [50, 20]].
+    A list is read with a rule file's bounds (depth, size, numbers); a number must be one a game
+    can hold (`nan`, `inf` and 5,000 digits are refused, not read as a float): RuleError otherwise."""
     if raw.startswith("["):
-        try:
-            return yaml.safe_load(raw)
-        except yaml.YAMLError:
-            return raw
+        return load_value(raw, "--set")
     lowered = raw.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    try:
-        return int(raw)
-    except ValueError:
-        pass
-    try:
-        return float(raw)
-    except ValueError:
+    is_int, is_float = INT_TEXT.fullmatch(raw), FLOAT_TEXT.fullmatch(raw)
+    if not (is_int or is_float):
         return raw
+    value = None
+    if len(raw) <= MAX_NUMBER_CHARS:
+        value = int(raw) if is_int else float(raw)
+    if not in_range(value):
+        raise RuleError.at(Loc("--set", 1, 1), f"{_shown(raw)} is not a number a game can hold: {RANGE_TEXT}",
+                           "write a number such as 3 or 1.5 within that range")
+    return value

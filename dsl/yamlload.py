@@ -7,17 +7,27 @@ file:line:col for every value, for error messages.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from pathlib import Path
 
 import yaml
 
+from interpreter.numbers import RANGE_TEXT, in_range
 from .errors import Loc, RuleError
 
 MAX_FILE_BYTES = 1_000_000
-MAX_NODES = 100_000  # bounds alias expansion ("billion laughs")
+MAX_NODES = 20_000  # values, aliases expanded ("billion laughs"); the bundled games have at most 1 400
 MAX_CHARS = 2 * MAX_FILE_BYTES  # the text of every value, aliases expanded: one long string repeated by aliases
 MAX_DEPTH = 50  # mappings and lists inside one another; PyYAML composes (and we build) recursively
 YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
+MAX_NUMBER_CHARS = 64  # a number a game may hold (within ±10^15) is written in far fewer; read no longer one
+# Characters a rule file may not hold anywhere: control characters (a NUL, an escape sequence that
+# drives the terminal) and bidi controls (U+202E shows `a > b` as something else: "Trojan Source"),
+# and the line separators Python splits lines on where YAML does not (the places would be wrong).
+# Tab, newline and carriage return are text.
+HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                    "\u2028\u2029\u2066-\u2069]")
 
 
 class LStr(str):
@@ -96,20 +106,32 @@ class _Tagged(Exception):
         self.mark, self.tag = mark, tag
 
 
+class _TooMany(Exception):
+    def __init__(self, mark):
+        super().__init__("too many")
+        self.mark = mark
+
+
 class _Loader(yaml.SafeLoader):
     """SafeLoader's composer, stopped at MAX_DEPTH: it recurses once per level, so `[[[[...` a few
-    thousand deep would otherwise end in Python's RecursionError instead of a message."""
+    thousand deep would otherwise end in Python's RecursionError instead of a message. It stops
+    too at MAX_NODES values written (aliases are measured after): composing is pure Python, and a
+    megabyte of `[1,1,1,...` would take half a minute to compose before being refused."""
 
     def __init__(self, stream):
         super().__init__(stream)
         self.depth = 0
+        self.nodes = 0
 
     def compose_node(self, parent, index):
         self.depth += 1
+        self.nodes += 1
         try:
             event = self.peek_event()
             if self.depth > MAX_DEPTH:
                 raise _TooDeep(event.start_mark)
+            if self.nodes > MAX_NODES:
+                raise _TooMany(event.start_mark)
             tag = getattr(event, "tag", None)  # set only when the file writes a tag: !!python/object, !!str
             if tag is not None:
                 raise _Tagged(event.start_mark, tag)
@@ -118,13 +140,56 @@ class _Loader(yaml.SafeLoader):
             self.depth -= 1
 
 
+def refuse_hidden(text: str, name: str) -> None:
+    """A control or bidi character anywhere in a rule file is refused at its line and column."""
+    m = HIDDEN.search(text)
+    if m is None:
+        return
+    line = text.count("\n", 0, m.start()) + 1
+    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+    char = m.group()
+    what = unicodedata.name(char, "a control character")
+    raise RuleError.at(Loc(name, line, col), f"the file holds the character U+{ord(char):04X} ({what}), "
+                       "which does not show as itself", "remove it: a rule file holds no control or bidi characters",
+                       _line(text, line))
+
+
 def load_text(text: str, name: str) -> LDict:
+    node = compose(text, name)
+    if node is None:
+        raise RuleError.at(Loc(name, 1, 1), "the file is empty", "a rule file starts with `game:`")
+    builder = _Builder(name, text)
+    builder.measure(node)  # before building anything: an alias bomb is refused at once
+    data = builder.build(node)
+    if not isinstance(data, LDict):
+        raise builder.fail(node, "a rule file must be a mapping of sections (game:, deck:, ...)",
+                           "start the file with `game:`, or `extends:` for a variant")
+    return data
+
+
+def load_value(text: str, name: str):
+    """One value written in YAML (a --set's list), with the bounds and checks of a rule file."""
+    node = compose(text, name)
+    if node is None:
+        return None
+    builder = _Builder(name, text)
+    builder.measure(node)
+    return builder.build(node)
+
+
+def compose(text: str, name: str):
+    """The YAML node tree of a text, or a RuleError at the place of what is wrong."""
+    refuse_hidden(text, name)
     try:
         node = yaml.compose(text, Loader=_Loader)
     except _Tagged as exc:  # refused before anything is built from it
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
         raise RuleError.at(loc, f"the YAML tag {_tag(exc.tag)} is not allowed in a rule file",
                            "rule files are plain data: remove the tag", _line(text, loc.line)) from None
+    except _TooMany as exc:
+        loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
+        raise RuleError.at(loc, f"the file has more than {MAX_NODES} values", "rule files are small: check for "
+                           "generated or repeated text", _line(text, loc.line)) from None
     except _TooDeep as exc:
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
         raise RuleError.at(loc, f"mappings and lists are nested more than {MAX_DEPTH} levels deep here",
@@ -137,18 +202,15 @@ def load_text(text: str, name: str) -> LDict:
                 else "check the indentation and the quotes around this place")
         raise RuleError.at(loc, f"this is not valid YAML: {exc.problem or exc.context}", hint,
                            _line(text, loc.line)) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: its place, from its position
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise RuleError.at(Loc(name, line, col), f"this is not valid YAML: the character U+{exc.character:04X} "
+                           "is not allowed", "remove it", _line(text, line)) from None
     except yaml.YAMLError as exc:
         raise RuleError.at(Loc(name, 1, 1), f"this is not valid YAML: {exc}",
                            "check the indentation and the quotes") from None
-    if node is None:
-        raise RuleError.at(Loc(name, 1, 1), "the file is empty", "a rule file starts with `game:`")
-    builder = _Builder(name, text)
-    builder.measure(node)  # before building anything: an alias bomb is refused at once
-    data = builder.build(node)
-    if not isinstance(data, LDict):
-        raise builder.fail(node, "a rule file must be a mapping of sections (game:, deck:, ...)",
-                           "start the file with `game:`, or `extends:` for a variant")
-    return data
+    return node
 
 
 def _line(text: str, line: int) -> str:
@@ -236,6 +298,10 @@ class _Builder:
             if not isinstance(key, str):
                 raise self.fail(key_node, f"the key `{key_node.value}` is read by YAML as {type(key).__name__} {key!r}",
                                 f'quote it: "{key_node.value}":')
+            if not key.isprintable():  # a name (of a zone, a move, a param ...) shows as what it is
+                raise self.fail(key_node, f"the key `{key}` holds a character that does not show as itself "
+                                f"(U+{ord(next(c for c in key if not c.isprintable())):04X})",
+                                "names are letters, digits and _: retype it")
             if key in out:
                 first = out.key_loc(key)
                 raise self.fail(key_node, f"`{key}` is written twice in this mapping (first at line {first.line})",
@@ -257,10 +323,8 @@ class _Builder:
                 raise self.fail(node, f"YAML reads `{node.value}` as a boolean",
                                 f'write true or false, or quote it ("{node.value}") if you meant the word')
             return node.value.lower() == "true"
-        if tag == "tag:yaml.org,2002:int":
-            return yaml.SafeLoader.construct_yaml_int(_CONSTRUCTOR, node)
-        if tag == "tag:yaml.org,2002:float":
-            return yaml.SafeLoader.construct_yaml_float(_CONSTRUCTOR, node)
+        if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+            return self.number(node)
         if tag == "tag:yaml.org,2002:null":
             return None
         # no tag is written (those are refused while composing): YAML 1.1 read plain text as
@@ -268,6 +332,21 @@ class _Builder:
         kind = {"timestamp": "a date", "value": "a value marker", "binary": "binary data"}.get(
             tag.rsplit(":", 1)[-1], _tag(tag))
         raise self.fail(node, f"YAML reads `{node.value}` as {kind}", f'quote it: "{node.value}"')
+
+    def number(self, node):
+        """A number of the file, within the one range a game's numbers keep (interpreter/numbers.py):
+        never NaN (`.nan` != itself, a record holding it never replays), infinity (`.inf`, or a float
+        literal too long to be finite) nor an integer of thousands of digits."""
+        value = None
+        if len(node.value) <= MAX_NUMBER_CHARS:  # int() of thousands of digits is slow, and then refused
+            construct = (yaml.SafeLoader.construct_yaml_int if node.tag.endswith(":int")
+                         else yaml.SafeLoader.construct_yaml_float)
+            value = construct(_CONSTRUCTOR, node)
+        if not in_range(value):
+            shown = node.value if len(node.value) <= 20 else node.value[:17] + "..."
+            raise self.fail(node, f"`{shown}` is not a number a game can hold: {RANGE_TEXT}",
+                            "write a number such as 3 or 1.5 within that range")
+        return value
 
 
 def _tag(tag: str) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl import compiler, yamlload
+from dsl import compiler, loader, yamlload
 from dsl.errors import RuleError
 from dsl.loader import DEFAULT_MAX_MOVES, MAX_MOVES, load
 
@@ -234,3 +234,67 @@ def test_long_chains_are_printed_without_recursion(tmp_path, command):
                           encoding="utf-8", timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "RecursionError" not in proc.stderr
+
+
+# ---------------------------------------------------------------- issue 11: sizes a file controls
+def validate_bounded(tmp_path: Path, path: Path):
+    """`kural validate` in a subprocess whose CPU time is bounded: a cost past its bound fails fast."""
+    from cli_support import kural
+    proc = kural(tmp_path, "validate", path, timeout=120, cpu=30)
+    assert "Traceback" not in proc.out + proc.err, proc.err
+    return proc
+
+
+def test_three_thousand_group_zones_are_refused_at_once(tmp_path):
+    """Issue 11 item 4: 3,000 group zones took over a minute to validate (each zone's group ids
+    were added by copying the set of all before); the zone bound refuses them at the first past it."""
+    lines = ["extends: fantan", "zones:"] + [f"  g{i}: {{kind: groups, max_groups: 100}}" for i in range(3000)]
+    lines += ["vars:", "  added: {per: group, start: 0}"]
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    proc = validate_bounded(tmp_path, path)
+    assert proc.returncode == 2
+    assert proc.err.startswith(f"{path}:100:3: `zones` has 3003 entries; a rule file may have at most "
+                               f"{loader.SECTION_BOUNDS['zones']}"), proc.err
+
+
+def test_a_file_at_the_zone_and_var_bounds_validates(tmp_path):
+    """Just within the bounds (97 group zones, 4 956 zone instances, 19 825 var values) a file loads,
+    and fast enough for the CPU limit: the cost of loading grows with the file, not faster."""
+    lines = ["extends: fantan", "zones:"] + [f"  g{i}: {{per: none, kind: groups, max_groups: 51}}"
+                                             for i in range(97)]
+    lines += ["vars:"] + [f"  a{i}: {{per: group, start: 0}}" for i in range(4)]
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    g = load(str(path))
+    assert g.zone_count <= loader.MAX_ZONE_INSTANCES and g.var_slots <= loader.MAX_VAR_SLOTS
+    assert g.zone_count > loader.MAX_ZONE_INSTANCES * 0.9
+    proc = validate_bounded(tmp_path, path)
+    assert proc.returncode == 0, proc.err
+
+
+def test_a_megabyte_of_yaml_values_is_refused_while_composing(tmp_path):
+    """A megabyte of `[1,1,1,...` took half a minute to compose before the value bound refused it;
+    the composer stops at the bound."""
+    path = write(tmp_path, "extends: fantan\ntext: [" + ",".join(["1"] * 490_000) + "]\n")
+    assert path.stat().st_size < yamlload.MAX_FILE_BYTES
+    proc = validate_bounded(tmp_path, path)
+    assert proc.returncode == 2
+    assert f"the file has more than {yamlload.MAX_NODES} values" in proc.err.splitlines()[0], proc.err
+
+
+@pytest.mark.parametrize("section, entry, bound", [
+    ("vars", "  v{i}: {{start: 0}}", "vars"),
+    ("params", "  p{i}: {{value: 1, type: num}}", "params"),
+    ("bot", "  - {{move: play, prefer: 1}}", "bot"),
+])
+def test_a_section_past_its_bound_is_refused_at_the_first_entry_past_it(tmp_path, section, entry, bound):
+    limit = loader.SECTION_BOUNDS[bound]
+    lines = [f"extends: fantan\nvariant: {{id: many}}\n{section}:"] + [entry.format(i=i) for i in range(limit + 5)]
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    err = refused(path, f"a rule file may have at most {limit}")
+    assert err.problems[0].loc.line > limit  # past the first `limit` entries of this file
+
+
+def test_the_loop_bound_is_far_above_the_bundled_games():
+    """The worst nesting of the bundled games (Fanti: a rule over the deck inside one) is 2 704
+    items; the bound refuses four rules nested over a 52-card deck (tests/bad_rules/loops_*)."""
+    assert 52 * 52 * 52 < compiler.MAX_LOOP_WORK < 52 ** 4

@@ -300,3 +300,84 @@ def test_first_seat_that_is_no_seat_is_a_play_error(tmp_path):
         assert g.deck.card_of_code("7D") in s.zones[holder_hand]
     assert errors, "in 60 deals of 48 cards the start card always went to a hand"
     assert "first" in errors[0].message and str(path) in errors[0].where
+
+
+# ------------------------------------------------- issue 11: numbers, places, characters
+def test_a_variants_round_result_that_fails_in_play_names_the_variants_file(tmp_path):
+    """Issue 11 item 9: a part of a game keeps the place of the file that wrote it, so an error in
+    play names the variant's file and line, not the base game's section it was merged into."""
+    from interpreter.engine import apply, new_game
+    from interpreter.errors import PlayError
+    from interpreter.legal import legal_moves
+    text = ("extends: fantan\nvariant: {id: broken}\nround_result:\n"
+            "  points: count(hand(seat)) // (count(hand(seat)) - count(hand(seat)))\n")
+    path = write(tmp_path, text, "broken.yaml")
+    g = load("fantan", variants=[str(path)])
+    s = new_game(g, 1)
+    with pytest.raises(PlayError) as info:
+        while not s.over:
+            apply(s, legal_moves(s)[0])
+    line, col = place(text, "count(hand(seat)) //")
+    assert info.value.where == f"{path}:{line}:{col}", info.value.render()
+    assert "round_result.points" in info.value.message
+
+
+def test_a_message_escapes_the_characters_that_do_not_show_as_themselves():
+    """Issue 11 item 9: a message quoting a file's text shows a bidi override or a control
+    character as its code, never raw (U+202E would reorder the line on the terminal)."""
+    from dsl.errors import Loc, Problem
+    shown = Problem(Loc("a\u202eb.yaml", 1, 2), "`x\u202ey` is wrong", "not \x1b[2J", "x\u202ey: 1\x00").render()
+    assert "\u202e" not in shown and "\x1b" not in shown and "\x00" not in shown
+    assert "a\\u202eb.yaml:1:2: `x\\u202ey` is wrong" in shown and "\\x1b[2J" in shown and "\\x00" in shown
+
+
+@pytest.mark.parametrize("value, message", [
+    ("nan", "is a number, not 'nan'"),
+    ("inf", "is a number, not 'inf'"),
+    ("9" * 5000, "is not a number a game can hold: numbers are finite and between -10^15 and 10^15"),
+    ("1e400", "is not a number a game can hold"),
+    ("-10000000000000001", "is not a number a game can hold"),
+])
+def test_a_set_number_outside_the_range_is_refused_naming_the_set(tmp_path, value, message):
+    """Issue 11 items 6 and 8: `--set row_rank=nan` is no number, 5,000 digits do not become
+    infinity: exit 2, one `--set:` line and its hint, no traceback, within seconds."""
+    from cli_support import kural
+    proc = kural(tmp_path, "simulate", "fantan", "-n", 1, "--set", f"row_rank={value}", timeout=60, cpu=20)
+    assert proc.returncode == 2 and "Traceback" not in proc.err, proc.err
+    first = proc.err.splitlines()[0]
+    assert first.startswith("--set:1:1: ") and message in first, proc.err
+    assert "    hint: " in proc.err
+
+
+@pytest.mark.parametrize("value, message", [
+    ("[" * 3000 + "]" * 3000, "nested more than 50 levels deep"),
+    ("[100, .nan]", "`.nan` is not a number a game can hold"),
+    ("[100, " + "9" * 5000 + "]", "is not a number a game can hold"),
+])
+def test_a_set_list_is_read_with_the_bounds_of_a_rule_file(tmp_path, value, message):
+    """Issue 11 item 6: `--set 'targets=[[[...3000 deep...]]]'` was a RecursionError."""
+    from cli_support import kural
+    proc = kural(tmp_path, "simulate", "canasta", "-n", 1, "--set", f"targets={value}", timeout=60, cpu=20)
+    assert proc.returncode == 2 and "Traceback" not in proc.err, proc.err
+    first = proc.err.splitlines()[0]
+    assert first.startswith("--set:1:1: --set targets=...: ") and message in first, proc.err
+
+
+def test_a_set_number_within_the_range_still_plays():
+    g = load("fantan", sets=["row_rank=8"])
+    assert g.param_values["row_rank"] == 8
+
+
+def test_a_set_that_switches_every_move_off_is_refused_and_the_game_loads_without_it(tmp_path):
+    """Issue 11 item 7: a move whose guard folds to false can never be played (a step of only such
+    moves is a game nobody can finish); a bool param that folds it false, by --set too, is refused."""
+    text = ("extends: fantan\nvariant: {id: gated}\nparams:\n  open: {value: true, type: bool}\n"
+            "moves:\n  pass:\n    when: open and not can(play)\n")
+    path = write(tmp_path, text, "gated.yaml")
+    load("fantan", variants=[str(path)])
+    with pytest.raises(RuleError) as info:
+        load("fantan", variants=[str(path)], sets=["open=false"])
+    p = info.value.problems[0]
+    line, col = place(text, "open and not")
+    assert (p.loc.file, p.loc.line, p.loc.col) == (str(path), line, col)
+    assert "the move `pass` can never be played: this check is always false" in p.message
