@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from .errors import Loc, RuleError
+from .files import read_at_most
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 100_000  # bounds alias expansion ("billion laughs")
@@ -65,8 +66,7 @@ def read_text(path: Path) -> str:
     endless such as a device, is refused after the first bytes past the limit)."""
     name = str(path)
     try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+        raw = read_at_most(path, MAX_FILE_BYTES)  # a regular file only: a FIFO or a device would hang or never end
     except OSError as exc:
         raise RuleError.at(Loc(name, 1, 1), f"cannot read the file: {exc.strerror}",
                            "check the path") from None
