@@ -87,11 +87,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "tr": "kayıt sana {seat}. koltuğu veriyor, bu oyunda öyle bir koltuk yok (koltuklar 0 ile {last} arası)"},
     "bad_bots": {"en": "the save names the bots `{bots}`, which kural does not have ({kinds})",
                  "tr": "kayıt `{bots}` botlarını anıyor, kural'da böyle botlar yok ({kinds})"},
-    "resume_options": {"en": "{options} do not go with --resume: the game goes on with the save's own variants "
+    "resume_options": {"en": "{options} would change the saved game: a save goes on with its own variants "
                              "({variants}) and params; to start a new game with {options}, leave out --resume",
-                       "tr": "{options} --resume ile kullanılmaz: oyun kaydın kendi çeşitlemeleri ({variants}) "
-                             "ve parametreleriyle sürer; {options} ile yeni bir oyun başlatmak için --resume "
-                             "verme"},
+                       "tr": "{options} kayıtlı oyunu değiştirir: kayıtlı oyun kendi çeşitlemeleri ({variants}) "
+                             "ve parametreleriyle sürer; {options} ile yeni bir oyun başlatmak için --resume verme"},
     "cmd_help": {"en": "help", "tr": "yardım"},
     "cmd_quit": {"en": "quit", "tr": "çık"},
     "cmd_why": {"en": "why", "tr": "neden"},

@@ -209,10 +209,12 @@ MAX_NESTING = 16  # lists and mappings inside one another; a record of any game 
 MAX_NUMBER_DIGITS = 40  # longer number literals are refused before Python converts them
 
 
+LIMIT_TEXT = f"10^{len(str(numbers.LIMIT)) - 1}" if str(numbers.LIMIT).strip("0") == "1" else str(numbers.LIMIT)
+
+
 def _number(text: str, value) -> int | float:
     if not numbers.in_range(value):
-        raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""),
-                              limit=numbers.LIMIT)
+        raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""), limit=LIMIT_TEXT)
     return value
 
 
@@ -225,7 +227,7 @@ def _parse_float(text: str) -> float:
 
 
 def _parse_constant(text: str):
-    raise RecordFileError("bad_number", number=text, limit=numbers.LIMIT)  # NaN, Infinity, -Infinity
+    raise RecordFileError("bad_number", number=text, limit=LIMIT_TEXT)  # NaN, Infinity, -Infinity
 
 
 def _loads(text: str):

@@ -304,8 +304,23 @@ def resolve_for_record(record: dict) -> Resolved:
                 raise RecordSourceError("record_file_gone", name)
     try:
         return resolve(game, variants, expected)
-    except RuleError as exc:  # the files are not the user's to show: places and messages, no text
-        raise RuleError([Problem(p.loc, p.message, p.hint) for p in exc.problems]) from None
+    except RuleError as exc:
+        raise _unshown(exc, expected) from None
+
+
+def _unshown(exc: RuleError, outside: dict) -> RuleError:
+    """A record's rule files were not named by the user on this command line: their problems are shown
+    without a line of their text, and for a file outside games/ not even a message (a key or a value
+    of it): only where it fails, and how to see why."""
+    problems, told = [], set()
+    for p in exc.problems:
+        if p.loc.file.startswith(("<", "-")) or str(Path(p.loc.file).resolve()) not in outside:
+            problems.append(Problem(p.loc, p.message, p.hint))
+        elif p.loc.file not in told:  # where it first fails, once per file
+            told.add(p.loc.file)
+            problems.append(Problem(p.loc, "this rule file, which the record names, does not load",
+                                    f"see why with: kural validate {p.loc.file}"))
+    return RuleError(problems)
 
 
 def _absolute_rule_file(name: str) -> bool:
@@ -321,7 +336,7 @@ def load_for_record(record: dict) -> GameDef:
     try:
         return _built(r, sets, len(seats) if isinstance(seats, list) else None)
     except RuleError as exc:
-        raise RuleError([Problem(p.loc, p.message, p.hint) for p in exc.problems]) from None
+        raise _unshown(exc, r.src.sha256) from None
 
 
 def _check_param_changes(data: LDict, layer: LDict) -> None:
