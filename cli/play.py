@@ -188,7 +188,7 @@ class Session:
         self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
         refused = self._refused_options(rec) or self._refused_cli(saved)
         if refused:
-            self.err.print(t("bad_save", lang, path=path, error=refused))
+            self.err.print(t("bad_save", lang, path=path, error=refused) + self._last_good(path, lang))
             return EXIT_USAGE
         human = saved.get("human", 0)
         self.human = None if opts.auto else human
