@@ -109,7 +109,9 @@ def test_a_game_of_a_rule_file_by_a_relative_path_resumes_and_replays_from_anoth
     rec = json.loads(save.read_text(encoding="utf-8"))
     file = rules / ("sevens8.yaml" if how == "variant" else "mine.yaml")
     assert rec["files"]["sha256"] == {str(file.resolve()): sha256(file)}
-    resumed = kural(home, "play", "--resume", save, "--lang", "en", stdin="quit\n", cwd=elsewhere, **LIMITS)
+    game = GAME if how == "variant" else str(file.resolve())  # as the line "resume with: ..." gives it
+    assert t("saved", "en", path=save, command=f"kural play {game} --resume {save}") in proc.out
+    resumed = kural(home, "play", game, "--resume", save, "--lang", "en", stdin="quit\n", cwd=elsewhere, **LIMITS)
     assert resumed.returncode == 0, resumed.err
     assert t("resumed", "en", path=save, moves=len(played_moves(rec))) in resumed.out
     record = rules / "record.json"
