@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dsl.errors import RuleError
 from interpreter.errors import PlayError
-from dsl.loader import load, load_for_record
+from dsl.loader import load
 from interpreter import record
 
 from . import saves
@@ -56,18 +56,22 @@ def replay(path: Path, out, err, lang: str) -> int:
     try:
         records = saves.read_records(path)
     except saves.RecordFileError as exc:
-        err.print(f"{path}: {t(exc.key, lang, **exc.values)}")
+        err.print(f"{path}: {exc.text(lang)}")
         return 2
     unreadable = failed = 0
     many = len(records) > 1
     for i, rec in enumerate(records, 1):
         where = f"{path}: {t('record_n', lang, n=i)}: " if many else f"{path}: "
         if isinstance(rec, saves.RecordFileError):
-            err.print(where + t(rec.key, lang, **rec.values))
+            err.print(where + rec.text(lang))
             unreadable += 1
             continue
         try:
-            g = load_for_record(rec)
+            g = saves.game_of(rec)
+        except saves.RecordFileError as exc:
+            err.print(where + exc.text(lang))
+            unreadable += 1
+            continue
         except RuleError as exc:
             err.print(where.rstrip(": ") + ":")
             for problem in exc.problems:

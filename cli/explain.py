@@ -10,14 +10,14 @@ with the check's rule, its `why` text, and the check in words.
 from __future__ import annotations
 
 import itertools
-import json
 from pathlib import Path
 
-from dsl.loader import load, load_for_record
+from dsl.loader import load, resolve_for_record
 from dsl.words import Speaker
 from interpreter import record as records
 from interpreter.legal import legal_moves, refusal
 
+from . import saves
 from .i18n import pick
 from .reading import move_text
 from .render import board, card_line, sort_cards
@@ -34,22 +34,17 @@ class ExplainError(Exception):
         self.message = message
 
 
-def read_record(path: Path, lang: str) -> dict:
+def open_record(path: Path, lang: str):
+    """The record in `path` (the first of a JSON Lines file), read as every record is (cli/saves.py), its
+    GameDef and its merged rule data; ExplainError (one line) when it cannot be used."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ExplainError(say("x_bad_record", lang, path=path, error=exc.strerror or exc)) from None
-    try:
-        rec = json.loads(text)
-    except json.JSONDecodeError:  # JSON Lines: the first record
-        first = next((line for line in text.splitlines() if line.strip()), "")
-        try:
-            rec = json.loads(first)
-        except json.JSONDecodeError as exc:
-            raise ExplainError(say("x_bad_record", lang, path=path, error=exc.msg)) from None
-    if not isinstance(rec, dict) or not isinstance(rec.get("moves"), list):
-        raise ExplainError(say("x_bad_record", lang, path=path, error="not a kural record"))
-    return rec
+        rec = saves.read_records(path)[0]
+        if isinstance(rec, saves.RecordFileError):
+            raise rec
+        g = saves.game_of(rec)
+    except saves.RecordFileError as exc:
+        raise ExplainError(say("x_bad_record", lang, path=path, error=exc.text(lang))) from None
+    return rec, g, resolve_for_record(rec).data
 
 
 def position(g, rec: dict, k: int, lang: str):
@@ -206,9 +201,7 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         card: str | None, record_path: Path | None, bots: str, choose_lang) -> int:
     """The whole command; raises ExplainError (a message for the person) or RuleError."""
     if record_path is not None:
-        rec = read_record(record_path, choose_lang(lang_option, None))
-        g = load_for_record(rec)
-        data = merged(rec.get("rules") or rec.get("game"), rec.get("variants") or [])
+        rec, g, data = open_record(record_path, choose_lang(lang_option, None))
         lang = choose_lang(lang_option, g.lang)
         s = position(g, rec, k, lang)
         moves = records.played_moves(rec)

@@ -17,7 +17,7 @@ from pathlib import Path
 from rich.text import Text
 
 from dsl.errors import RuleError
-from dsl.loader import load, load_for_record
+from dsl.loader import load
 from interpreter import record
 from interpreter.bots import BOTS, make_bot
 from interpreter.engine import apply, new_game, result
@@ -46,6 +46,13 @@ class Options:
     record_path: Path | None = None
     resume_path: Path | None = None
     save_path: Path | None = None
+
+
+def _same_game(asked: str, rec: dict) -> bool:
+    """Does the game named on the command line (an id, or a rule file's path) name the save's game?"""
+    rules = rec.get("rules")
+    return asked == rec["game"] or (rules is not None and Path(asked).suffix in (".yaml", ".yml")
+                                    and str(Path(asked).resolve()) == rules)
 
 
 class Unusable(Exception):
@@ -116,7 +123,7 @@ class Session:
             self.err.print(t("no_game", choose_lang(opts.lang, None)))
             return EXIT_USAGE
         self.g = load(opts.game, opts.variants, opts.sets, opts.players)
-        self.game_arg = opts.game
+        self.game_arg = self.g.source or opts.game  # a rule file by its absolute path: resumed from any folder
         self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
         self.s = new_game(self.g, self.seed)
         self.lang = choose_lang(opts.lang, self.g.lang)
@@ -132,13 +139,12 @@ class Session:
         """The record in `path`, its game and the state its moves reach; Unusable (one line) if any fails."""
         try:
             rec = saves.read_record(path)
+            game = self.opts.game
+            if game and not _same_game(game, rec):
+                raise Unusable(t("save_other_game", lang, saved=saves.shown(rec["game"]), asked=game))
+            g = saves.game_of(rec)
         except saves.RecordFileError as exc:
-            raise Unusable(t(exc.key, lang, **exc.values)) from None
-        game = self.opts.game
-        if game and game not in (rec.get("game"), rec.get("rules")):
-            raise Unusable(t("save_other_game", lang, saved=rec.get("game"), asked=game))
-        try:
-            g = load_for_record(rec)
+            raise Unusable(exc.text(lang)) from None
         except RuleError as exc:
             raise Unusable("; ".join(p.message if p.loc.file.startswith(("-", "<")) else f"{p.loc}: {p.message}"
                                      for p in exc.problems)) from None  # --set or <record>: the save's own
@@ -176,14 +182,17 @@ class Session:
             error = "".join(c if c.isprintable() else repr(c)[1:-1] for c in exc.text)  # one line, whatever the save held
             self.err.print(t("bad_save", lang, path=path, error=error) + self._last_good(path, lang))
             return EXIT_USAGE
-        saved = rec.get("cli") if isinstance(rec.get("cli"), dict) else {}
+        saved = rec.get("cli", {})  # its types are checked with the record's (cli/recordcheck.py)
         self.seed = rec["seed"]
         self.game_arg = rec.get("rules") or rec["game"]
         self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
+        refused = self._refused_options(rec) or self._refused_cli(saved)
+        if refused:
+            self.err.print(t("bad_save", lang, path=path, error=refused) + self._last_good(path, lang))
+            return EXIT_USAGE
         human = saved.get("human", 0)
-        self.human = None if opts.auto else (human if isinstance(human, int) and 0 <= human < self.g.players else None)
-        kind = opts.bots or saved.get("bots")
-        self.bots = kind if isinstance(kind, str) and kind in BOTS else "heuristic"
+        self.human = None if opts.auto else human
+        self.bots = opts.bots or saved.get("bots") or "heuristic"
         # A save the app wrote is continued in place (a backup, in place of the save it backs up);
         # a plain record is left as it is.
         if opts.save_path is not None:
@@ -198,6 +207,35 @@ class Session:
         saves.clean_stale_temps(self.save_path)
         self.console.print(t("resumed", self.lang, path=path, moves=len(self.s.history)))
         return None
+
+    def _refused_cli(self, saved: dict) -> str:
+        """Why the save's own settings cannot be played (a seat this game lacks, bots kural lacks), or ''."""
+        human, kind, lang = saved.get("human", 0), saved.get("bots"), self.lang
+        if human is not None and not 0 <= human < self.g.players:
+            return t("bad_human", lang, seat=saves.shown(human, 24), last=self.g.players - 1)
+        if kind is not None and kind not in BOTS:
+            return t("bad_bots", lang, bots=saves.shown(kind, 40), kinds=", ".join(BOTS))
+        return ""
+
+    def _refused_options(self, rec: dict) -> str:
+        """--variant, --set and --players with --resume: the save decides them, so they must say what it says.
+        Why they are refused, or ''."""
+        opts, g = self.opts, self.g
+        given = [name for name, value in (("--variant", opts.variants), ("--set", opts.sets),
+                                          ("--players", opts.players)) if value]
+        if not given:
+            return ""
+        variants = opts.variants or (rec.get("files") or {}).get("variants", g.variants)
+        try:
+            asked = load(self.game_arg, variants, opts.sets, opts.players or g.players)
+            same = asked.variants == g.variants and asked.players == g.players and all(
+                asked.param_info[name]["value"] == g.param_info[name]["value"]
+                for name in (item.partition("=")[0].strip() for item in opts.sets))
+        except (RuleError, KeyError):
+            same = False
+        if same:
+            return ""
+        return t("resume_options", self.lang, options=", ".join(given), variants=", ".join(g.variants) or "-")
 
     def _names(self) -> list[str]:
         names = list(self.g.seats.get(self.lang) or self.g.seats.get("en") or [])

@@ -8,18 +8,49 @@ import re
 import shutil
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
+
+from dsl.files import NotRegularFile, read_at_most
+from dsl.loader import RecordSourceError, load_for_record
+from interpreter import numbers
+
+from .i18n import t
+from .recordcheck import check_record
 
 MAX_RECORD_BYTES = 50_000_000
 
 
 class RecordFileError(Exception):
-    """A record or save that cannot be used; `key` and `values` name the message in cli.i18n."""
+    """A record or save that cannot be used; `key` and `values` name the message in cli.i18n
+    (a value named `want` is itself a key of the catalog)."""
 
     def __init__(self, key: str, **values):
         super().__init__(key)
         self.key = key
         self.values = values
+
+    def text(self, lang: str) -> str:
+        """The message in one line: what a record holds is shown escaped and cut short."""
+        values = {k: t(v, lang) if k == "want" else shown(v) for k, v in self.values.items()}
+        return t(self.key, lang, **values)
+
+
+def shown(value, limit: int = 120) -> str:
+    """Outside text (a record's field, a path) as a message shows it: one line, control and bidi
+    characters escaped, at most `limit` characters."""
+    text = "".join(c if c.isprintable() and not unicodedata.category(c) == "Cf" else repr(c)[1:-1]
+                   for c in str(value)[:limit + 1])
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def game_of(rec: dict):
+    """The GameDef a record was played with, read under the record's guarantees (dsl.loader.load_for_record);
+    RecordFileError when a rule file it names may not be read or has changed, RuleError when the rules fail."""
+    try:
+        return load_for_record(rec)
+    except RecordSourceError as exc:
+        raise RecordFileError(exc.key, path=exc.path) from None
 
 
 def home() -> Path:
@@ -159,49 +190,74 @@ def pretty(record: dict) -> str:
 
 
 def _read_text(path: Path) -> str:
+    """A record's text: a regular file of at most MAX_RECORD_BYTES, in UTF-8 (see dsl.files)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordFileError("cannot_read", error=f"{size} bytes")
-        return path.read_bytes().decode("utf-8")
-    except RecordFileError:
-        raise
+        raw = read_at_most(path, MAX_RECORD_BYTES)
+    except NotRegularFile:
+        raise RecordFileError("not_regular") from None
     except OSError as exc:
         raise RecordFileError("cannot_read", error=exc.strerror or str(exc)) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordFileError("too_large", limit=MAX_RECORD_BYTES)
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordFileError("not_json", error="not UTF-8 text") from None
+        raise RecordFileError("not_utf8") from None
 
 
-SCALAR = (str, int, float, bool, type(None))
+MAX_NESTING = 16  # lists and mappings inside one another; a record of any game needs 6
+MAX_NUMBER_DIGITS = 40  # longer number literals are refused before Python converts them
 
 
-def _number_list(v) -> bool:
-    """A list param's value: numbers, or lists of numbers."""
-    def number(x) -> bool:
-        return isinstance(x, (int, float)) and not isinstance(x, bool)
-    return isinstance(v, list) and all(number(x) or (isinstance(x, list) and all(number(y) for y in x)) for x in v)
+LIMIT_TEXT = f"10^{len(str(numbers.LIMIT)) - 1}" if str(numbers.LIMIT).strip("0") == "1" else str(numbers.LIMIT)
 
 
-def check_record(data) -> dict:
-    """The record, if it has the shape every record has; else RecordFileError."""
-    if (not isinstance(data, dict) or not isinstance(data.get("game"), str)
-            or not isinstance(data.get("rules", ""), str)
-            or not isinstance(data.get("moves"), list) or not isinstance(data.get("seed"), int)
-            or isinstance(data.get("seed"), bool) or not isinstance(data.get("seats", []), list)
-            or not isinstance(data.get("variants", []), list) or not isinstance(data.get("params", {}), dict)
-            or not all(isinstance(v, str) for v in data.get("variants", []))
-            or not all(isinstance(v, SCALAR) or _number_list(v) for v in data.get("params", {}).values())
-            or not all(isinstance(m, dict) for m in data["moves"])):
-        raise RecordFileError("not_record")
+def _number(text: str, value) -> int | float:
+    if not numbers.in_range(value):
+        raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""), limit=LIMIT_TEXT)
+    return value
+
+
+def _parse_int(text: str) -> int:
+    return _number(text, int(text) if len(text) <= MAX_NUMBER_DIGITS else float("inf"))
+
+
+def _parse_float(text: str) -> float:
+    return _number(text, float(text) if len(text) <= MAX_NUMBER_DIGITS * 10 else float("inf"))
+
+
+def _parse_constant(text: str):
+    raise RecordFileError("bad_number", number=text, limit=LIMIT_TEXT)  # NaN, Infinity, -Infinity
+
+
+def _loads(text: str):
+    """JSON with every number a game may hold (no NaN, no infinity, within numbers.LIMIT), nested at most
+    MAX_NESTING deep."""
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except RecursionError:
+        raise RecordFileError("too_deep", limit=MAX_NESTING) from None
+    except ValueError as exc:
+        raise RecordFileError("not_json", error=str(exc)[:80]) from None
+    if _nesting(data) > MAX_NESTING:
+        raise RecordFileError("too_deep", limit=MAX_NESTING)
     return data
 
 
+def _nesting(data) -> int:
+    """How deep lists and mappings go (without recursion, so no depth can overflow the stack)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_NESTING:
+                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
 def _parse(text: str) -> dict:
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise RecordFileError("not_json", error=str(exc)[:80]) from None
-    return check_record(data)
+    return check_record(_loads(text))
 
 
 def read_record(path: Path) -> dict:
@@ -228,7 +284,7 @@ def read_records(path: Path) -> list[dict | RecordFileError]:
 
 def _is_one_json(text: str) -> bool:
     try:
-        json.loads(text)
+        _loads(text)
         return True
-    except (ValueError, RecursionError):
+    except RecordFileError:
         return False

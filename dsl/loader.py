@@ -3,6 +3,7 @@ variants, apply `--set`, check every section, compile every expression."""
 from __future__ import annotations
 
 import difflib
+import hashlib
 from dataclasses import dataclass
 import re
 
@@ -88,17 +89,64 @@ def find_variant(base: Path, name: str) -> Path:
 
 
 # ---------------------------------------------------------- reading layers
-class Source:
-    """Every file read for one game, and their lines for error places."""
+class RecordSourceError(Exception):
+    """A rule file a record or save names that may not be read, or is no longer the file it was played
+    with; `key` names the message (for the CLI's catalog), `path` the file."""
 
-    def __init__(self) -> None:
+    def __init__(self, key: str, path: str):
+        super().__init__(f"{key}: {path}")
+        self.key, self.path = key, path
+
+
+def bundled(path: Path) -> bool:
+    """Is this rule file one of the games kural comes with (under games/)?"""
+    return path.resolve().is_relative_to(games_dir().resolve())
+
+
+def sha256_of(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Source:
+    """Every file read for one game, and their lines for error places.
+
+    `sha256` holds, for every file read from outside games/, the hash of the text read: a record or
+    save keeps it, so that playing it again reads the very same files. With `expected` (the hashes a
+    record carries), a file outside games/ is read only if the record knows its hash, and is used only
+    if its text still has that hash: a record cannot make kural read (and show) any other file.
+    """
+
+    def __init__(self, expected: dict[str, str] | None = None) -> None:
         self.lines: dict[str, list[str]] = {}
+        self.sha256: dict[str, str] = {}
+        self.expected = expected
 
     def read(self, path: Path) -> LDict:
-        text = read_text(path)  # read once, within the size limit
+        key = str(path.resolve())
+        outside = not bundled(path)
+        if outside and self.expected is not None:
+            text = self._read_expected(path, key)
+        else:
+            text = read_text(path)  # read once, within the size limit
+        if outside:
+            self.sha256[key] = sha256_of(text)
         data = load_text(text, str(path))
         self.lines[str(path)] = text.splitlines()
         return data
+
+    def _read_expected(self, path: Path, key: str) -> str:
+        want = self.expected.get(key)
+        if want is None:  # refused before the file is even looked at
+            raise RecordSourceError("record_file_unknown", key)
+        if not path.is_file():
+            raise RecordSourceError("record_file_gone", key)
+        try:
+            text = read_text(path)
+        except RuleError:  # too large, not UTF-8 ...: not the file the game was played with
+            raise RecordSourceError("record_file_changed", key) from None
+        if sha256_of(text) != want:
+            raise RecordSourceError("record_file_changed", key)
+        return text
 
 
 def allowed_roots(named: Path) -> tuple[Path, ...]:
@@ -189,43 +237,117 @@ class Resolved:
     data: LDict  # every layer merged, as the game is built from it
     variant_ids: list[str]
     src: Source
+    variant_names: list[str]  # each variant as a record names it (see _variant_name)
 
 
-def resolve(game: str, variants: list[str] | tuple = ()) -> Resolved:
-    """Find a game and the variants named, and merge them: a variant changes only what it names."""
-    src = Source()
+def resolve(game: str, variants: list[str] | tuple = (), expected: dict[str, str] | None = None) -> Resolved:
+    """Find a game and the variants named, and merge them: a variant changes only what it names.
+    `expected`: the hashes of a record's files outside games/ (see Source)."""
+    src = Source(expected)
     base_path = find_game(game)
     layers = layers_of(base_path, src)
     root = layers[0][0]
+    names = []
     for name in variants:
-        layers += layers_of(find_variant(root, name), src)[1:]
+        path = find_variant(root, name)
+        names.append(_variant_name(root, path))
+        layers += layers_of(path, src)[1:]
     data = _without(layers[0][1], ())
     for _, layer in layers[1:]:
         _check_param_changes(data, layer)
         data = merge(data, _without(layer, ("extends", "variant")))
     ids = list(dict.fromkeys(_variant_id(path, layer) for path, layer in layers[1:]))
-    return Resolved(base_path, layers, data, ids, src)
+    return Resolved(base_path, layers, data, ids, src, names)
+
+
+def _variant_name(root: Path, path: Path) -> str:
+    """How a record names a variant file so that it is found again from any folder: a bundled
+    variant of a bundled game by its name, any other file by its absolute path."""
+    if bundled(path) and path.resolve() == (variant_dir(root) / f"{path.stem}.yaml").resolve():
+        return path.stem
+    return str(path.resolve())
 
 
 def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),
          players: int | None = None) -> GameDef:
     """The playable definition of a game, with its variants, --set overrides and --players count."""
-    r = resolve(game, variants)
+    return _built(resolve(game, variants), sets, players)
+
+
+def _built(r: Resolved, sets, players: int | None) -> GameDef:
     g = build(r.data, r.src, sets, players)
     g.variants = r.variant_ids
-    g.source = str(r.path) if r.path.resolve().parent != games_dir().resolve() else ""
+    g.source = "" if bundled(r.path) else str(r.path.resolve())
+    # what a record needs to read the same files again from anywhere (none for the bundled games)
+    g.files = {"variants": r.variant_names, "sha256": dict(r.src.sha256)} if r.src.sha256 else {}
     return g
+
+
+RECORD = Loc("<record>", 1, 1)
+
+
+def resolve_for_record(record: dict) -> Resolved:
+    """The rule files a record or save was played with, read under the record's own guarantees: a
+    bundled game and its variants by name; any other file by the absolute path the record gives, and
+    only if the record holds its sha256 and the file still has it (RecordSourceError otherwise)."""
+    files = record.get("files") if isinstance(record.get("files"), dict) else {}
+    expected = files.get("sha256") if isinstance(files.get("sha256"), dict) else {}
+    rules, game = record.get("rules"), record.get("game")
+    if rules is not None:
+        if not (isinstance(rules, str) and _absolute_rule_file(rules)):
+            raise RecordSourceError("record_file_unknown", str(rules))
+        game = rules
+    elif not (isinstance(game, str) and GAME_ID.fullmatch(game)):  # never a path: paths come with their hash
+        shown = game if isinstance(game, str) and game.isprintable() else repr(game)
+        raise RuleError.at(RECORD, f"the record names no game of games/: `{shown[:80]}`",
+                           "a record has \"game\": \"<id>\", or \"rules\" with the file's path and hash")
+    variants = files.get("variants", record.get("variants") or [])
+    if not isinstance(variants, list):
+        variants = [variants]
+    for name in variants:
+        if not (isinstance(name, str) and (GAME_ID.fullmatch(name) or _absolute_rule_file(name))):
+            raise RecordSourceError("record_file_unknown", str(name))
+    for name in [game, *variants]:  # a path the record gives: known to it by hash, and still there
+        if Path(name).is_absolute():
+            if name not in expected:
+                raise RecordSourceError("record_file_unknown", name)
+            if not Path(name).is_file():
+                raise RecordSourceError("record_file_gone", name)
+    try:
+        return resolve(game, variants, expected)
+    except RuleError as exc:
+        raise _unshown(exc, expected) from None
+
+
+def _unshown(exc: RuleError, outside: dict) -> RuleError:
+    """A record's rule files were not named by the user on this command line: their problems are shown
+    without a line of their text, and for a file outside games/ not even a message (a key or a value
+    of it): only where it fails, and how to see why."""
+    problems, told = [], set()
+    for p in exc.problems:
+        if p.loc.file.startswith(("<", "-")) or str(Path(p.loc.file).resolve()) not in outside:
+            problems.append(Problem(p.loc, p.message, p.hint))
+        elif p.loc.file not in told:  # where it first fails, once per file
+            told.add(p.loc.file)
+            problems.append(Problem(p.loc, "this rule file, which the record names, does not load",
+                                    f"see why with: kural validate {p.loc.file}"))
+    return RuleError(problems)
+
+
+def _absolute_rule_file(name: str) -> bool:
+    return name.isprintable() and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
 def load_for_record(record: dict) -> GameDef:
     """The definition a record was played under: its game, variants and every param's value."""
-    game = record.get("rules") or record.get("game")
-    if not isinstance(game, str):
-        raise RuleError.at(Loc("<record>", 1, 1), "the record names no game", "a record has \"game\": \"<id>\"")
+    r = resolve_for_record(record)
     sets = [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
             for k, v in (record.get("params") or {}).items()]
     seats = record.get("seats")
-    return load(game, record.get("variants") or [], sets, len(seats) if isinstance(seats, list) else None)
+    try:
+        return _built(r, sets, len(seats) if isinstance(seats, list) else None)
+    except RuleError as exc:
+        raise _unshown(exc, r.src.sha256) from None
 
 
 def _check_param_changes(data: LDict, layer: LDict) -> None:

@@ -15,6 +15,7 @@ import yaml
 
 from interpreter.numbers import RANGE_TEXT, in_range
 from .errors import Loc, RuleError
+from .files import read_at_most
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 20_000  # values, aliases expanded ("billion laughs"); the bundled games have at most 1 400
@@ -75,8 +76,7 @@ def read_text(path: Path) -> str:
     endless such as a device, is refused after the first bytes past the limit)."""
     name = str(path)
     try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+        raw = read_at_most(path, MAX_FILE_BYTES)  # a regular file only: a FIFO or a device would hang or never end
     except OSError as exc:
         raise RuleError.at(Loc(name, 1, 1), f"cannot read the file: {exc.strerror}",
                            "check the path") from None

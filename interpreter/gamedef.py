@@ -161,6 +161,7 @@ class GameDef:
     round_result: RoundResultDef | None = None
     variants: list[str] = field(default_factory=list)
     source: str = ""
+    files: dict = field(default_factory=dict)  # rule files outside games/: how a record finds them again, their sha256
     max_moves: int = 20000
     texts: dict = field(default_factory=dict)
     shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table

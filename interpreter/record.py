@@ -38,6 +38,7 @@ def start(g, seed: int, seats: list[str], s: State) -> dict:
         "game": g.id,
         **({"rules": g.source} if g.source else {}),
         "variants": list(g.variants),
+        **({"files": g.files} if g.files else {}),  # rule files outside games/: paths to load and sha256
         "params": {k: param_text(g, p["value"], p["type"]) for k, p in g.param_info.items()},
         "seed": seed,
         "seats": list(seats),

@@ -1,0 +1,361 @@
+"""Records and saves under attack: what `replay`, `play --resume` and `explain --record` do with them.
+
+The guarantees (README "Guarantees"; issue 11):
+- A record or save carries what it needs to be played again from any folder: a rule file outside
+  games/ by its absolute path and the sha256 of its content. A file changed since, or gone, is one
+  line, exit 2, naming the file and what to do. Records of the bundled games are unchanged
+  (tests/test_golden.py).
+- A record reads no other file: a game of games/ by its id, any other file only by a path whose hash
+  the record holds; an error in such a file shows not a line of it.
+- One reader for records (cli/saves.py), used by all three commands: a regular file only (a FIFO or a
+  device never hangs them), at most MAX_RECORD_BYTES, UTF-8, JSON nested at most MAX_NESTING deep,
+  numbers finite and within interpreter/numbers.py's LIMIT, every field of its type.
+- `--resume` with a --variant, --set or --players that would change the save is refused.
+
+Every case is a subprocess under a wall-clock and CPU bound, so a hang fails fast.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cli_support import kural  # noqa: E402
+
+from cli import saves  # noqa: E402
+from cli.i18n import t  # noqa: E402
+from cli.teach_text import say  # noqa: E402
+from dsl.files import NotRegularFile, read_at_most  # noqa: E402
+from interpreter import numbers  # noqa: E402
+from interpreter.bots import BOTS  # noqa: E402
+from interpreter.record import played_moves  # noqa: E402
+
+GAME = "fantan"
+SEVENS8 = """extends: fantan
+variant: {id: sevens8, title: {en: "Sevens around the 8", tr: "8'li dizme"}}
+params:
+  start_card: 8D       # the 8 of diamonds opens (F2)
+  row_rank: 8          # rows open with 8s and grow from there (F4)
+"""
+MINE = (Path(__file__).resolve().parents[1] / "games" / f"{GAME}.yaml").read_text(encoding="utf-8")  # a copy: a game of my own
+SECRET = "SECRET-LINE-4711"  # in a .yaml file no command names: it must never be shown
+LIMITS = dict(timeout=90, cpu=30)
+COMMANDS = ("replay", "resume", "explain")
+
+
+def run(home: Path, command: str, path: Path, *extra, cwd: Path | None = None, lang: str = "en"):
+    args = {"replay": ["replay", path], "resume": ["play", "--resume", path],
+            "explain": ["explain", "--record", path]}[command]
+    return kural(home, *args, *extra, "--lang", lang, cwd=cwd or home, **LIMITS)
+
+
+def refusal(command: str, path: Path, message: str, lang: str = "en") -> str:
+    """The one line each command prints for a record it cannot use."""
+    if command == "replay":
+        return f"{path}: {message}"
+    if command == "resume":
+        return t("bad_save", lang, path=path, error=message)
+    return say("x_bad_record", lang, path=path, error=message)
+
+
+def one_line_refusal(proc, command: str, path: Path, message: str) -> None:
+    assert proc.returncode == 2, (proc.returncode, proc.out, proc.err)
+    assert "Traceback" not in proc.err
+    lines = proc.err.strip().splitlines()
+    assert len(lines) == 1, proc.err
+    want = refusal(command, path, message)  # a save may name its last good backup after it
+    assert lines[0] == want or lines[0].startswith(want + "; " + t("last_good_save", "en", path="", command="")[:9]), \
+        proc.err
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---------------------------------------------------------- the README's own example, from another folder
+@pytest.fixture
+def folders(tmp_path):
+    """A home, a folder holding the rule files, and another folder to come back from."""
+    made = {name: tmp_path / name for name in ("home", "rules", "elsewhere")}
+    for folder in made.values():
+        folder.mkdir()
+    (made["rules"] / "sevens8.yaml").write_text(SEVENS8, encoding="utf-8")
+    (made["rules"] / "mine.yaml").write_text(MINE, encoding="utf-8")
+    return made
+
+
+PLAYED = {"variant": ["play", GAME, "--variant", "./sevens8.yaml"], "own game": ["play", "mine.yaml"]}
+
+
+def save_in(home: Path) -> Path:
+    saves_dir = home / "saves"
+    found = sorted(saves_dir.glob("*.json"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize("how", list(PLAYED))
+def test_a_game_of_a_rule_file_by_a_relative_path_resumes_and_replays_from_another_folder(folders, how):
+    """Guarantee: a save and a record carry the absolute path and the sha256 of a rule file outside games/."""
+    home, rules, elsewhere = folders["home"], folders["rules"], folders["elsewhere"]
+    proc = kural(home, *PLAYED[how], "--seed", "5", "--lang", "en", stdin="quit\n", cwd=rules, **LIMITS)
+    assert proc.returncode == 0, proc.err
+    save = save_in(home)
+    rec = json.loads(save.read_text(encoding="utf-8"))
+    file = rules / ("sevens8.yaml" if how == "variant" else "mine.yaml")
+    assert rec["files"]["sha256"] == {str(file.resolve()): sha256(file)}
+    game = GAME if how == "variant" else str(file.resolve())  # as the line "resume with: ..." gives it
+    assert t("saved", "en", path=save, command=f"kural play {game} --resume {save}") in proc.out
+    resumed = kural(home, "play", game, "--resume", save, "--lang", "en", stdin="quit\n", cwd=elsewhere, **LIMITS)
+    assert resumed.returncode == 0, resumed.err
+    assert t("resumed", "en", path=save, moves=len(played_moves(rec))) in resumed.out
+    record = rules / "record.json"
+    auto = kural(home, *PLAYED[how], "--seed", "5", "--auto", "--record", "record.json", "--lang", "en",
+                 cwd=rules, **LIMITS)
+    assert auto.returncode == 0, auto.err
+    replayed = kural(home, "replay", record, "--lang", "en", cwd=elsewhere, **LIMITS)
+    assert replayed.returncode == 0, replayed.out + replayed.err
+    assert replayed.out.strip() == f"{record}: {t('reproduced', 'en')}"
+    explained = kural(home, "explain", "--record", record, "--move", "1", "--lang", "en", cwd=elsewhere, **LIMITS)
+    assert explained.returncode == 0, explained.err
+
+
+@pytest.mark.parametrize("change", ["changed", "gone"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_rule_file_changed_or_gone_since_the_save_is_one_line_exit_2(folders, command, change):
+    """Guarantee: a file whose sha256 differs from the record's, or that is gone, is named in one line, exit 2."""
+    home, rules = folders["home"], folders["rules"]
+    proc = kural(home, "play", GAME, "--variant", "./sevens8.yaml", "--seed", "5", "--auto", "--record", "rec.json",
+                 "--lang", "en", cwd=rules, **LIMITS)
+    assert proc.returncode == 0, proc.err
+    variant = rules / "sevens8.yaml"
+    if change == "changed":
+        variant.write_text(SEVENS8.replace("8D", "9D").replace("row_rank: 8", "row_rank: 9"), encoding="utf-8")
+    else:
+        variant.unlink()
+    key = {"changed": "record_file_changed", "gone": "record_file_gone"}[change]
+    out = run(home, command, rules / "rec.json", cwd=folders["elsewhere"])
+    one_line_refusal(out, command, rules / "rec.json", t(key, "en", path=variant.resolve()))
+
+
+def test_the_bundled_games_records_name_no_file():
+    """Records of games/ stay as they were: no path, no hash (the golden corpus holds their bytes)."""
+    from cli.simulate import play_one
+    from dsl.loader import load
+    g = load(GAME, ["maca7"])
+    _, rec = play_one(g, 1, ["random"] * g.players, True, False, ["a", "b", "c", "d"])
+    assert "files" not in rec and "rules" not in rec
+
+
+# ------------------------------------------------------------- a record reads no other file
+def base_record() -> dict:
+    from cli.simulate import play_one
+    from dsl.loader import load
+    g = load(GAME)
+    _, rec = play_one(g, 3, ["heuristic"] * g.players, True, False, list(g.seats["en"]))
+    return rec
+
+
+@pytest.fixture(scope="module")
+def good() -> dict:
+    return base_record()
+
+
+@pytest.fixture
+def secret(tmp_path) -> Path:
+    """A .yaml file of someone else's, outside games/, that is not even a rule file."""
+    path = tmp_path / "private" / "notes.yaml"
+    path.parent.mkdir()
+    path.write_text(f"extends: fantan\nparams:\n  {SECRET}: 1\npassword: \"{SECRET}\"\n", encoding="utf-8")
+    return path
+
+
+def reaching(good: dict, secret: Path, how: str) -> tuple[dict, str]:
+    """A record that tries to make kural read `secret`, and the message it gets: (record, i18n key or '')."""
+    rec = json.loads(json.dumps(good))
+    climb = "../" * 12 + str(secret.with_suffix("")).lstrip("/")
+    if how == "rules":
+        rec["rules"] = str(secret)
+    elif how == "relative rules":
+        rec["rules"] = "../private/notes.yaml"
+    elif how == "game path":
+        rec["game"] = str(secret)
+    elif how == "variant climbing":
+        rec["variants"] = [climb]
+    elif how == "variant path":
+        rec["variants"] = [str(secret)]
+    elif how == "files without hash":
+        rec["files"] = {"variants": [str(secret)], "sha256": {}}
+    elif how == "wrong hash":
+        rec["files"] = {"variants": [str(secret)], "sha256": {str(secret): "0" * 64}}
+    elif how == "right hash":  # only who knows the content can name it; and then it is still not shown
+        rec["files"] = {"variants": [str(secret)], "sha256": {str(secret): sha256(secret)}}
+    return rec
+
+
+HOW = ["rules", "relative rules", "game path", "variant climbing", "variant path", "files without hash",
+       "wrong hash", "right hash"]
+
+
+EVERY_COMMAND = ["rules", "variant climbing", "right hash"]  # the three share one reader: the rest by replay
+
+
+@pytest.mark.parametrize("how,command", [(how, "replay") for how in HOW] +
+                         [(how, command) for how in EVERY_COMMAND for command in COMMANDS if command != "replay"])
+def test_a_record_never_shows_a_file_the_user_did_not_name(tmp_path, good, secret, command, how):
+    """Guarantee: a record reads a file outside games/ only by a path whose hash it holds, and an error
+    in it shows no line, key or value of it; exit 2, no traceback."""
+    path = tmp_path / "work" / "rec.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(reaching(good, secret, how)), encoding="utf-8")
+    proc = run(tmp_path, command, path, cwd=path.parent)
+    assert proc.returncode == 2, (proc.out, proc.err)
+    assert "Traceback" not in proc.err
+    assert SECRET not in proc.out + proc.err and "password" not in proc.out + proc.err
+
+
+@pytest.mark.parametrize("how,key", [("rules", "record_file_unknown"), ("variant path", "record_file_unknown"),
+                                     ("wrong hash", "record_file_changed")])
+def test_a_path_without_its_hash_is_refused_before_it_is_read(tmp_path, good, secret, how, key):
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(reaching(good, secret, how)), encoding="utf-8")
+    one_line_refusal(run(tmp_path, "replay", path), "replay", path, t(key, "en", path=secret))
+
+
+# ----------------------------------------------------------------- special files, one bounded reader
+def test_the_reader_reads_only_regular_files_and_never_past_its_bound(tmp_path):
+    """dsl/files.py: a FIFO opens without blocking and is refused; a device too; a file is read to limit+1."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for special in (fifo, Path("/dev/zero"), tmp_path):
+        with pytest.raises(NotRegularFile):
+            read_at_most(special, 10)
+    big = tmp_path / "big"
+    big.write_bytes(b"x" * 100)
+    assert len(read_at_most(big, 10)) == 11 and read_at_most(big, 1000) == b"x" * 100
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("special", ["fifo", "/dev/zero"])
+def test_a_fifo_or_a_device_as_a_record_is_refused_at_once(tmp_path, command, special):
+    path = tmp_path / "rec.json" if special == "fifo" else Path(special)
+    if special == "fifo":
+        os.mkfifo(path)
+    one_line_refusal(run(tmp_path, command, path), command, path, t("not_regular", "en"))
+
+
+def test_a_fifo_as_a_rule_file_never_hangs_validate(tmp_path):
+    fifo = tmp_path / "game.yaml"
+    os.mkfifo(fifo)
+    proc = kural(tmp_path, "validate", fifo, "--lang", "en", **LIMITS)
+    assert proc.returncode == 2 and "Traceback" not in proc.err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_record_over_the_size_bound_is_refused_unread(tmp_path, command):
+    path = tmp_path / "rec.json"
+    with open(path, "wb") as f:
+        f.truncate(saves.MAX_RECORD_BYTES + 1)  # sparse: the bound is met without writing 50 MB
+    one_line_refusal(run(tmp_path, command, path), command, path,
+                     t("too_large", "en", limit=saves.MAX_RECORD_BYTES))
+
+
+# --------------------------------------------------------- the corpus of hostile records, one message each
+def with_seed(good: dict, literal: str) -> str:
+    return json.dumps(good).replace(f'"seed": {good["seed"]}', f'"seed": {literal}', 1)
+
+
+def corpus(good: dict) -> dict[str, tuple[bytes, str]]:
+    """name -> (the file's bytes, the message every command gives)."""
+    first = dict(good["moves"][0])
+    seat_text = dict(good, moves=[dict(first, seat=str(first["seat"]))] + good["moves"][1:])
+    cards_number = dict(good, moves=[dict(first, cards=7)] + good["moves"][1:])
+    params_deep = dict(good, params={"start_card": {"value": "7D"}})
+    number = lambda text: t("bad_number", "en", number=text, limit=saves.LIMIT_TEXT)  # noqa: E731
+    return {
+        "not UTF-8": (json.dumps(good).encode("utf-8").replace(b'"fantan"', b'"f\xe2ntan"', 1), t("not_utf8", "en")),
+        "nested 100000 deep": (b"[" * 100_000 + b"]" * 100_000, t("too_deep", "en", limit=saves.MAX_NESTING)),
+        "nested past the bound": (json.dumps(dict(good, extra=[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]])).encode(),
+                                  t("too_deep", "en", limit=saves.MAX_NESTING)),
+        "NaN": (with_seed(good, "NaN").encode(), number("NaN")),
+        "Infinity": (with_seed(good, "-Infinity").encode(), number("-Infinity")),
+        "float overflow": (with_seed(good, "1e400").encode(), number("1e400")),
+        "past the number bound": (with_seed(good, str(numbers.LIMIT + 1)).encode(), number(str(numbers.LIMIT + 1))),
+        "5000 digits": (with_seed(good, "9" * 5000).encode(), number("9" * 24 + "…")),
+        "seat as text": (json.dumps(seat_text).encode(),
+                         t("bad_field", "en", field="moves[1].seat", want=t("kind_whole", "en"))),
+        "cards as a number": (json.dumps(cards_number).encode(),
+                              t("bad_field", "en", field="moves[1].cards", want=t("kind_cards", "en"))),
+        "a param as a mapping": (json.dumps(params_deep).encode(),
+                                 t("bad_field", "en", field="params.start_card", want=t("kind_param", "en"))),
+        "seed as text": (with_seed(good, '"3"').encode(), t("bad_field", "en", field="seed",
+                                                            want=t("kind_whole", "en"))),
+    }
+
+
+CASES = list(corpus(base_record()))
+SHARED = ["not UTF-8", "nested 100000 deep", "NaN", "seat as text"]  # by all three commands; the rest by replay
+
+
+@pytest.mark.parametrize("case,command", [(case, "replay") for case in CASES] +
+                         [(case, command) for case in SHARED for command in COMMANDS if command != "replay"])
+def test_every_hostile_record_gets_its_one_line(tmp_path, good, case, command):
+    data, message = corpus(good)[case]
+    path = tmp_path / "rec.json"
+    path.write_bytes(data)
+    one_line_refusal(run(tmp_path, command, path), command, path, message)
+
+
+def test_the_corpus_messages_exist_in_turkish_too(tmp_path, good):
+    path = tmp_path / "rec.json"
+    path.write_bytes(corpus(good)["seat as text"][0])
+    proc = run(tmp_path, "replay", path, lang="tr")
+    want = t("bad_field", "tr", field="moves[1].seat", want=t("kind_whole", "tr"))
+    assert proc.returncode == 2 and proc.err.strip() == f"{path}: {want}"
+    assert t("bad_field", "tr") != t("bad_field", "en")
+
+
+# ----------------------------------------------------------------------------- a save's own settings
+def a_save(home: Path, **cli) -> Path:
+    proc = kural(home, "play", GAME, "--seed", "4", "--lang", "en", stdin="quit\n", **LIMITS)
+    assert proc.returncode == 0, proc.err
+    save = save_in(home)
+    rec = json.loads(save.read_text(encoding="utf-8"))
+    rec["cli"].update(cli)
+    save.write_text(json.dumps(rec), encoding="utf-8")
+    return save
+
+
+@pytest.mark.parametrize("cli,message", [
+    ({"human": 99}, lambda: t("bad_human", "en", seat=99, last=3)),
+    ({"human": "0"}, lambda: t("bad_field", "en", field="cli.human", want=t("kind_seat", "en"))),
+    ({"bots": "nobody"}, lambda: t("bad_bots", "en", bots="nobody", kinds=", ".join(BOTS))),
+])
+def test_a_save_edited_to_a_seat_or_bots_the_game_lacks_is_refused_and_kept(tmp_path, cli, message):
+    """A save with `human: 99` is not played by bots and deleted: refused, exit 2, the file left as it is."""
+    save = a_save(tmp_path, **cli)
+    before = save.read_bytes()
+    proc = run(tmp_path, "resume", save)
+    one_line_refusal(proc, "resume", save, message())
+    assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("options", [["--variant", "maca7"], ["--set", "start_card=7S"], ["--players", "3"],
+                                     ["--set", "no_such_param=1"]])
+def test_resume_refuses_options_that_would_change_the_save(tmp_path, options):
+    save = a_save(tmp_path)
+    proc = run(tmp_path, "resume", save, *options)
+    given = options[0]
+    one_line_refusal(proc, "resume", save, t("resume_options", "en", options=given, variants="-"))
+
+
+def test_resume_takes_options_that_say_what_the_save_says(tmp_path):
+    save = a_save(tmp_path)
+    proc = kural(tmp_path, "play", "--resume", save, "--set", "start_card=7D", "--players", "4", "--lang", "en",
+                 stdin="quit\n", **LIMITS)
+    assert proc.returncode == 0, proc.err
