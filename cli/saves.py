@@ -251,6 +251,9 @@ class SaveLock:
             os.close(fd)
         return False
 
+    def __del__(self) -> None:  # a session that was started but never run still lets its save go
+        self.release()
+
     def release(self) -> None:
         """Remove the lock file while still holding it (a waiting process then sees it is gone), then unlock."""
         if self.fd is None:
