@@ -136,8 +136,8 @@ class Session:
         self.human = None if opts.auto else 0
         self.bots = opts.bots or "heuristic"
         self.names = self._names()
-        code = self._claim_files(opts.save_path or saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else "")),
-                                 mine=opts.save_path is None)
+        default = saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else ""))
+        code = self._claim_files(opts.save_path or default, mine=opts.save_path is None)
         if code is not None:
             return code
         self._keep_old_save()
