@@ -25,6 +25,23 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "tr": "oyun {path} dosyasına kaydedilemedi: {error}"},
     "old_save_kept": {"en": "An unfinished game was saved in {path}; it is kept as {kept} (resume with: {command})",
                       "tr": "{path} dosyasında bitmemiş bir oyun vardı; {kept} olarak saklandı (devam etmek için: {command})"},
+    "save_in_use": {"en": "the save {path} is in use: another kural is playing that game now; go on there, "
+                          "or play here with --save FILE",
+                    "tr": "{path} kaydı kullanımda: şu an başka bir kural o oyunu oynuyor; orada devam et ya da "
+                          "burada --save DOSYA ile oyna"},
+    "not_file_folder": {"en": "{path} is a folder: give the path of a file to write",
+                        "tr": "{path} bir klasör: yazılacak bir dosyanın yolunu ver"},
+    "not_file_fifo": {"en": "{path} is a FIFO, not a regular file: give the path of a file to write",
+                      "tr": "{path} bir FIFO, sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+    "not_file_device": {"en": "{path} is a device, not a regular file: give the path of a file to write",
+                        "tr": "{path} bir aygıt, sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+    "not_file_other": {"en": "{path} is not a regular file: give the path of a file to write",
+                       "tr": "{path} sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+    "no_folder": {"en": "cannot write {path}: the folder {folder} does not exist (make it first: mkdir -p {folder})",
+                  "tr": "{path} yazılamıyor: {folder} klasörü yok (önce oluştur: mkdir -p {folder})"},
+    "cannot_write": {"en": "cannot write {path}: {error}", "tr": "{path} yazılamıyor: {error}"},
+    "record_failed": {"en": "could not write {path}: {error}; the file is left as it was",
+                      "tr": "{path} yazılamadı: {error}; dosya olduğu gibi bırakıldı"},
     "resumed": {"en": "Resumed from {path} after {moves} moves.",
                 "tr": "{path} dosyasından {moves} hamle sonrasından devam ediliyor."},
     "bad_save": {"en": "cannot resume from {path}: {error}", "tr": "{path} dosyasından devam edilemiyor: {error}"},
@@ -201,15 +218,19 @@ HELP: dict[str, dict[str, str]] = {
              "tr": "Paketteki oyunları ve çeşitlemelerini, her biri bir satırda listeler."},
     "play": {"en": "Play GAME (an id from `kural list` or a rule file) as seat 0 against bots. "
                    "Type a card (10H, ♥10, hearts 10), its number in the list, or a move's name; `help` lists the moves, "
-                   "`quit` saves and stops. The game is saved after every move (default file: "
-                   "$KURAL_HOME/saves/GAME.json, KURAL_HOME defaulting to ~/.kural; --auto games use GAME-auto.json) "
-                   "and the save is deleted when the game ends. Exit codes: 0 the game ended, or input ended / quit "
+                   "`quit` saves and stops. The game is saved after each of your moves and before each prompt, bots' "
+                   "moves at most once a second (default file: $KURAL_HOME/saves/GAME.json, KURAL_HOME defaulting to "
+                   "~/.kural; --auto games use GAME-auto.json); the save is locked while it is played, an unfinished "
+                   "game in it is kept as GAME.prev.json (GAME.prev2.json, ...), and the save is deleted when the game "
+                   "ends. --record and --save write only a regular file in a folder that exists. Exit codes: 0 the game ended, or input ended / quit "
                    "(saved, with the command to resume printed); 130 Ctrl-C (saved); 2 a bad rule file, option or save.",
              "tr": "OYUN'u (`kural list` içindeki bir ad ya da bir kural dosyası) botlara karşı 0. koltukta oynar. "
                    "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yazın; `yardım` hamleleri "
-                   "gösterir, `çık` kaydedip durur. Oyun her hamleden sonra kaydedilir (varsayılan dosya: "
-                   "$KURAL_HOME/saves/OYUN.json, KURAL_HOME verilmezse ~/.kural; --auto oyunları OYUN-auto.json) "
-                   "ve oyun bitince kayıt silinir. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
+                   "gösterir, `çık` kaydedip durur. Oyun her hamlenden sonra ve her sorudan önce kaydedilir, botların "
+                   "hamleleri en çok saniyede bir (varsayılan dosya: $KURAL_HOME/saves/OYUN.json, KURAL_HOME "
+                   "verilmezse ~/.kural; --auto oyunları OYUN-auto.json); kayıt oynanırken kilitlidir, içindeki "
+                   "bitmemiş oyun OYUN.prev.json (OYUN.prev2.json, ...) olarak saklanır ve oyun bitince kayıt silinir. "
+                   "--record ve --save yalnızca var olan bir klasördeki sıradan bir dosyaya yazar. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
                    "devam komutu yazılır); 130 Ctrl-C (kaydedildi); 2 hatalı kural dosyası, seçenek ya da kayıt."},
     "simulate": {"en": "Let bots play GAME many times; print wins by seat, mean scores, mean moves, aborted games and "
                        "games per second (a progress bar on stderr when it is a terminal). Game i is dealt with seed+i.",

@@ -20,7 +20,7 @@ from interpreter.errors import PlayError
 from dsl.loader import load
 from interpreter.bots import BOTS
 
-from . import checks, listing, meldcheck, play as playing, simulate as simulating
+from . import checks, listing, meldcheck, play as playing, saves, simulate as simulating
 from . import diff as diffing, explain as explaining, graph as graphing, rulebook, teaching
 from .teach_text import HELP as TEACH_HELP
 from .i18n import HELP, choose_lang, pick, t
@@ -75,9 +75,9 @@ def play(
     lang: LangOpt = None,
     bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " \\[default: heuristic]")] = None,
     auto: Annotated[bool, typer.Option("--auto", help=h("opt_auto"))] = False,
-    record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"), dir_okay=False)] = None,
+    record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=h("opt_resume"), dir_okay=False)] = None,
-    save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"), dir_okay=False)] = None,
+    save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"))] = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
@@ -99,7 +99,7 @@ def simulate(
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
-    record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_sim_record"), dir_okay=False)] = None,
+    record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_sim_record"))] = None,
     legal: Annotated[bool, typer.Option("--legal", help=h("opt_legal"))] = False,
     players: PlayersOpt = None,
     lang: LangOpt = None,
@@ -116,11 +116,7 @@ def simulate(
                                  param_hint="--bots")
     seats = list(g.seats.get(lang_) or [])
     seats += [f"#{i + 1}" for i in range(len(seats), g.players)]
-    try:
-        stream = open(record, "w", encoding="utf-8", newline="\n") if record is not None else None
-    except OSError as exc:
-        err.print(t("save_failed", lang_, path=record, error=exc.strerror or exc))
-        _finish(2)
+    stream = _record_file(err, record, lang_) if record is not None else None
     progress = Progress(TextColumn(t("sim_progress", lang_)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=err, transient=True, disable=not err.is_terminal)
     try:
@@ -128,14 +124,31 @@ def simulate(
             task = progress.add_task("", total=n)
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal,
                                     progress=lambda: progress.advance(task))
-    finally:
+    except BaseException:
         if stream is not None:
-            stream.close()
+            stream.discard()
+        raise
+    failed = stream.commit() if stream is not None else None
     stats = simulating.summary(g, totals, seed, kinds, seats)
     if as_json:
         sys.stdout.write(json.dumps(stats, ensure_ascii=False) + "\n")
-        return
-    _print_stats(out, g, stats, lang_)
+    else:
+        _print_stats(out, g, stats, lang_)
+    if failed is not None:  # the statistics of the games played still count; the file is as it was
+        err.print(t("record_failed", lang_, path=record, error=failed.strerror or failed))
+        _finish(2)
+
+
+def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:
+    """simulate's --record: written beside the file and renamed over it at the end; only a regular file
+    (or a link to one) in a folder that exists, else one line and exit 2 before any game is played."""
+    try:
+        return saves.AtomicFile(saves.write_target(path))
+    except saves.RecordFileError as exc:
+        err.print(t(exc.key, lang, **exc.values))
+    except OSError as exc:
+        err.print(t("cannot_write", lang, path=path, error=exc.strerror or exc))
+    _finish(2)
 
 
 def _print_stats(out, g, stats: dict, lang: str) -> None:

@@ -1,4 +1,11 @@
-"""`kural play`: one game, the person at seat 0 against bots, saved after every move.
+"""`kural play`: one game, the person at seat 0 against bots, saved as it goes.
+
+Saving: after each move of the person and before each prompt, so nothing the person typed is lost;
+while bots play on, at most once a second and never more than a tenth of the time (a save rewrites the
+whole record, so saving after every move of a long bot game would cost its square). A kill during bot
+moves loses nothing either: bots are seeded from the seed and the moves, so a resumed game replays them.
+The save is locked while the game is played (see saves.SaveLock); an unfinished game found in it is
+moved aside to a name no file has, never overwritten.
 
 Exit codes: 0 the game ended, or input ended / the person typed quit (the
 game is saved and the line to resume it printed); 130 Ctrl-C (saved too);
@@ -30,6 +37,8 @@ from .reading import Reader, clean, echo, examples
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BUG = 0, 2, 130, 70
 EXIT_RULES = EXIT_USAGE  # a rule file that fails in play, as one that fails to load
+SAVE_EVERY_SECONDS = 1.0  # while bots play: at most one save a second ...
+SAVE_COST_SHARE = 10  # ... and at least this many times the last save's duration between two saves
 AUTO_SUFFIX = "-auto"  # --auto games save beside, never over, the person's own save
 
 
@@ -111,6 +120,10 @@ class Session:
         self.bots = "heuristic"
         self.save_path: Path | None = None
         self._written = None  # identity of the save this session wrote last (see saves.write_save)
+        self._lock: saves.SaveLock | None = None
+        self._saved_moves: int | None = None  # moves in the last save written
+        self._next_save = 0.0  # time.monotonic() before which bots' moves are not saved
+        self.record_path: Path | None = None
         self.game_arg = ""
 
     # ------------------------------------------------------------ starting
@@ -129,11 +142,41 @@ class Session:
         self.lang = choose_lang(opts.lang, self.g.lang)
         self.human = None if opts.auto else 0
         self.bots = opts.bots or "heuristic"
-        self.save_path = opts.save_path or saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else ""))
         self.names = self._names()
+        default = saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else ""))
+        code = self._claim_files(opts.save_path or default, mine=opts.save_path is None)
+        if code is not None:
+            return code
         self._keep_old_save()
         saves.clean_stale_temps(self.save_path)
         return None
+
+    def _claim_files(self, save: Path, mine: bool) -> int | None:
+        """Before the game starts: the save and the record must be regular files (or links to one) in
+        folders that exist (kural makes its own folder of saves), and the save must be no other kural's.
+        Sets save_path and record_path to the files to write; an exit code (one line said) if not."""
+        try:
+            self.save_path = saves.write_target(save, make_folder=mine)
+            if self.opts.record_path is not None:
+                self.record_path = saves.write_target(self.opts.record_path)
+            lock = saves.SaveLock(self.save_path)
+            held = lock.acquire()
+        except saves.RecordFileError as exc:
+            self.err.print(t(exc.key, self.lang, **exc.values))
+            return EXIT_USAGE
+        except OSError as exc:
+            self.err.print(t("cannot_write", self.lang, path=saves.lock_path(save), error=exc.strerror or exc))
+            return EXIT_USAGE
+        if not held:
+            self.err.print(t("save_in_use", self.lang, path=self.save_path))
+            return EXIT_USAGE
+        self._lock = lock
+        return None
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def _open_save(self, path: Path, lang: str) -> tuple[dict, object, object]:
         """The record in `path`, its game and the state its moves reach; Unusable (one line) if any fails."""
@@ -196,12 +239,16 @@ class Session:
         # A save the app wrote is continued in place (a backup, in place of the save it backs up);
         # a plain record is left as it is.
         if opts.save_path is not None:
-            self.save_path = opts.save_path
+            save = opts.save_path
         elif "cli" in rec:
-            self.save_path = saves.backed_up(path) or path
+            save = saves.backed_up(path) or path
         else:
-            self.save_path = saves.default_save_path(self.g.id)
+            save = saves.default_save_path(self.g.id)
         self.names = self._names()
+        code = self._claim_files(save, mine=opts.save_path is None and "cli" not in rec)
+        if code is not None:
+            return code
+        self._saved_moves = len(self.s.history) if self.save_path.resolve() == path.resolve() else None
         if self.save_path.resolve() not in (path.resolve(), saves.backed_up(path.resolve())):
             self._keep_old_save()
         saves.clean_stale_temps(self.save_path)
@@ -256,10 +303,8 @@ class Session:
             old = path
         else:
             return
-        kept = path.with_name(path.stem + ".prev" + path.suffix)
-        try:
-            os.replace(old, kept)
-        except OSError:
+        kept = saves.move_aside(old, path)
+        if kept is None:
             return
         if old != bak:
             saves.remove_save(bak)  # older than the save just kept: it must not pass for the new game's
@@ -268,6 +313,12 @@ class Session:
 
     # -------------------------------------------------------------- playing
     def run(self) -> int:
+        try:
+            return self._run()
+        finally:
+            self._release()
+
+    def _run(self) -> int:
         code = self.start()
         if code is not None:
             return code
@@ -316,13 +367,16 @@ class Session:
                 break
             seat = s.me
             if seat == self.human:
+                self._autosave()  # before the person is asked: the bots' moves so far are in the save
                 move = self._ask(reader, legal)
             else:
+                self._autosave_when_due()
                 move = make_bot(self.bots, bot_seed(self.seed, len(s.history))).choose(s, legal)
             self.console.print(render.bot_line(g, self.names[seat], move, self.lang))
             sheets, deals = len(s.sheets), len(s.deals)
             apply(s, move)
-            self._autosave()
+            if seat == self.human:
+                self._autosave()  # what the person typed is never lost
             self._tell_flow(sheets, deals)
 
     def _tell_flow(self, sheets: int, deals: int) -> None:
@@ -384,9 +438,17 @@ class Session:
         rec["moves"] = record.moves_of(g, s)
         return rec
 
+    def _autosave_when_due(self) -> None:
+        """While bots play: save when SAVE_EVERY_SECONDS have passed since the last save, and
+        SAVE_COST_SHARE times as long as it took, so saving stays a small share of the time."""
+        if time.monotonic() >= self._next_save:
+            self._autosave()
+
     def _autosave(self) -> None:
-        if self.save_path is None:
+        """Write the save, unless it already holds every move."""
+        if self.save_path is None or self._saved_moves == len(self.s.history):
             return
+        began = time.monotonic()
         rec = self._record()
         rec["cli"] = {"human": self.human, "bots": self.bots, "lang": self.lang}
         try:
@@ -394,6 +456,10 @@ class Session:
         except OSError as exc:
             self.err.print(t("save_failed", self.lang, path=self.save_path, error=exc.strerror or exc))
             self.save_path = None  # say it once; the game goes on
+            return
+        self._saved_moves = len(self.s.history)
+        took = time.monotonic() - began
+        self._next_save = began + took + max(SAVE_EVERY_SECONDS, SAVE_COST_SHARE * took)
 
     def _save_and_tell(self) -> None:
         if self.s is None or self.save_path is None:
@@ -410,14 +476,14 @@ class Session:
         g, s = self.g, self.s
         res = result(s)
         render.show_end(self.console, g, s, res, self.names, self.lang)
-        if self.opts.record_path is not None:
+        if self.record_path is not None:
             rec = record.finish(self._record(), s)
-            try:
-                saves.write_atomic(self.opts.record_path, saves.pretty(rec))
-                self.console.print(t("record_written", self.lang, path=self.opts.record_path))
-            except OSError as exc:
-                self.err.print(t("save_failed", self.lang, path=self.opts.record_path, error=exc.strerror or exc))
+            error = saves.write_atomic(self.record_path, saves.pretty(rec))
+            if error is not None:  # the finished game stays in the save, to write its record again
+                self._save_and_tell()
+                self.err.print(t("record_failed", self.lang, path=self.record_path, error=error.strerror or error))
                 return EXIT_USAGE
+            self.console.print(t("record_written", self.lang, path=self.record_path))
         if self.save_path is not None:
             saves.remove_save(self.save_path)
         return EXIT_OK

@@ -1,11 +1,19 @@
-"""Save files and record files: written atomically, read with one clear error instead of a traceback."""
+"""Save files and record files: written atomically, read with one clear error instead of a traceback.
+
+Writing: a file is only ever written to a temp file beside it and renamed over it once whole (fsynced),
+and only onto a regular file in a folder that exists (`write_target` refuses the rest before any game
+starts). A save in play is held by an advisory lock on `<save>.lock`, so a second kural cannot play it.
+"""
 from __future__ import annotations
 
+import errno
+import fcntl
 import glob
 import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 import unicodedata
@@ -64,9 +72,103 @@ def default_save_path(game_id: str) -> Path:
     return home() / "saves" / f"{safe}.json"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temp file beside `path`, flush and fsync it, then rename it over `path`."""
-    write_save(path, text, keep=False)
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A new temp file beside `path`, named so that `clean_stale_temps` finds it if the process dies."""
+    return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+
+
+NOT_A_FILE = ((stat.S_ISDIR, "not_file_folder"), (stat.S_ISFIFO, "not_file_fifo"),
+              (stat.S_ISCHR, "not_file_device"), (stat.S_ISBLK, "not_file_device"))
+
+
+def write_target(path: Path, make_folder: bool = False) -> Path:
+    """The regular file that writing `path` replaces: `path` itself, or the file its symlink names (so
+    the link stays a link). RecordFileError (with `path`) if it is a folder, a FIFO, a device or any
+    other file that is not regular, if its folder does not exist (unless `make_folder`: kural's own
+    folder of saves), or if no file can be created there. Nothing is written to `path`."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise RecordFileError("cannot_write", path=path, error=exc.strerror or str(exc)) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        key = next((key for kind, key in NOT_A_FILE if kind(mode)), "not_file_other")
+        raise RecordFileError(key, path=path)
+    folder = target.parent
+    try:
+        if make_folder:
+            folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise RecordFileError("no_folder", path=path, folder=folder)
+        fd, probe = _temp_beside(target)  # the folder takes new files: the rename at the end will work
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise RecordFileError("cannot_write", path=path, error=exc.strerror or str(exc)) from None
+    return target
+
+
+class AtomicFile:
+    """A file written to a temp file beside `path` and renamed over it only when whole and fsynced, so
+    `path` holds its old content or the new one, never a part. A failed write (a full disk) is kept in
+    `error` rather than raised, so the caller can finish what it was doing before it says so."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        fd, self.tmp = _temp_beside(path)
+        os.fchmod(fd, 0o666 & ~_umask())  # a record is an ordinary file, as `open` would make it
+        self.file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        self.error: OSError | None = None
+
+    def write(self, text: str) -> None:
+        if self.error is None:
+            try:
+                self.file.write(text)
+            except OSError as exc:
+                self.error = exc
+
+    def commit(self) -> OSError | None:
+        """Rename the whole file over `path`; the error that stopped it, if any (then `path` is untouched)."""
+        if self.error is None:
+            try:
+                self.file.flush()
+                os.fsync(self.file.fileno())
+                self.file.close()
+                os.replace(self.tmp, self.path)
+                _sync_dir(self.path.parent)
+                return None
+            except OSError as exc:
+                self.error = exc
+        self.discard()
+        return self.error
+
+    def discard(self) -> None:
+        try:
+            self.file.close()
+        except OSError:
+            pass
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: Path, text: str) -> OSError | None:
+    """Write `text` to `path` through an AtomicFile; the error that stopped it, if any."""
+    try:
+        out = AtomicFile(path)
+    except OSError as exc:
+        return exc
+    out.write(text)
+    return out.commit()
 
 
 def backup_path(path: Path) -> Path:
@@ -96,8 +198,7 @@ def write_save(path: Path, text: str, last=None, keep: bool = True):
     broken file is never kept over a good backup. `path` is never missing, whenever the process dies.
     Returns the identity of the file written.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = _temp_beside(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -147,6 +248,87 @@ def remove_save(path: Path) -> None:
             p.unlink()
         except OSError:
             pass
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+class SaveLock:
+    """An advisory lock (flock) on `<save>.lock`, held while a game is played in the save. The lock is
+    on a file of its own because every write renames a new file over the save: a lock on the save's
+    inode would be lost at the first write. The kernel frees it when the process ends, however it ends."""
+
+    def __init__(self, path: Path):
+        self.path = lock_path(path)
+        self.fd: int | None = None
+
+    def acquire(self) -> bool:
+        """True once held; False if another process holds it. OSError if the lock file cannot be made."""
+        for _ in range(100):  # the holder may remove the file between our open and flock: lock the one there
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                os.close(fd)
+                if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    return False
+                if exc.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+                    return True  # a file system without locks: play unlocked rather than not at all
+                raise
+            if _same_file(fd, self.path):
+                self.fd = fd
+                return True
+            os.close(fd)
+        return False
+
+    def __del__(self) -> None:  # a session that was started but never run still lets its save go
+        self.release()
+
+    def release(self) -> None:
+        """Remove the lock file while still holding it (a waiting process then sees it is gone), then unlock."""
+        if self.fd is None:
+            return
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.fd = None
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        a, b = os.fstat(fd), os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def move_aside(old: Path, beside: Path) -> Path | None:
+    """Move `old` to the first name `<stem>.prev<suffix>`, `<stem>.prev2<suffix>`, ... beside `beside`
+    that no file has, never replacing one (a hard link fails if the name is taken); None if it cannot."""
+    for n in range(1, 100_000):
+        kept = beside.with_name(f"{beside.stem}.prev{n if n > 1 else ''}{beside.suffix}")
+        try:
+            try:
+                os.link(old, kept)
+            except FileExistsError:
+                continue
+            except OSError:  # a file system without hard links: copy to a name taken exclusively
+                try:
+                    with open(kept, "xb") as f:
+                        f.write(old.read_bytes())
+                        f.flush()
+                        os.fsync(f.fileno())
+                except FileExistsError:
+                    continue
+            os.unlink(old)
+        except OSError:
+            return None
+        _sync_dir(beside.parent)
+        return kept
+    return None
 
 
 STALE_SECONDS = 3600

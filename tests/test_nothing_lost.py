@@ -1,8 +1,9 @@
 """Nothing lost: a game in progress survives SIGKILL, and a broken save never costs the last good one.
 
-- `kural play` saves after every move, atomically (temp file, flush, fsync,
-  rename), and keeps the save it replaces as `<save>.bak` when that one was
-  good. A test kills it with SIGKILL at a prompt and resumes from the save to
+- `kural play` saves atomically (temp file, flush, fsync, rename) after each
+  move of the person and before each prompt, bots' moves at most once a second
+  (tests/test_save_writing.py), and keeps the save it replaces as `<save>.bak`
+  when that one was good. A test kills it with SIGKILL at a prompt and resumes from the save to
   the state the same answers reach without the kill; another kills bot
   games at random moments and finds the save (and its backup) always a
   whole record that replays to a prefix of the uninterrupted game; a third
