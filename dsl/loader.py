@@ -1126,7 +1126,8 @@ class _Builder:
                                    "- {check: <condition>, rule: <rule id>, why: {en: ...}}")
             compiled = comp.expr(test, locals_, "bool")
             if compiled.is_const and not compiled.const:
-                self.never(m, getattr(test, "loc", m.loc), "this check is always false", str(test))
+                loc = getattr(test, "loc", m.val_loc("when"))
+                self.never(m, loc, "this check is always false", str(test) if isinstance(test, str) else self.line_of(loc))
             out.append(Check(compiled.fn, item.get("rule"), self.with_params(self.text(item.get("why"), "")), test))
         return out
 

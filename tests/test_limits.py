@@ -195,12 +195,13 @@ def simulate(*args) -> dict:
 
 
 STUCK = """\
-# Nobody can ever play: passing is always legal, playing never. The hands never run out.
+# Nobody can ever play: passing is always legal, playing never (a guard that is false in play, not
+# one that folds to false at load, which is refused). The hands never run out.
 extends: fantan
 variant: {{id: stuck}}
 {game}moves:
   play:
-    when: false
+    when: moves_played < 0
   pass:
     when: true
 """
