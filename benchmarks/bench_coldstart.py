@@ -101,11 +101,11 @@ def main(argv=None) -> None:
           f"load average {os.getloadavg()[0]:.2f}")
     for checkout in checkouts:
         print(f"\n{checkout}")
-        print(f"  {'command':<16}{'wall s':>8}{'cpu s':>8}{'imports ms':>12}  costliest imports (ms)")
+        print(f"  {'command':<20}{'wall s':>8}{'cpu s':>8}{'imports ms':>12}  costliest imports (ms)")
         for name in commands:
             wall, cpu, total, per_package = figures[checkout, name]
             top = ", ".join(f"{pkg} {ms:.0f}" for pkg, ms in per_package.most_common(5))
-            print(f"  {'kural ' + name:<16}{wall:>8.3f}{cpu:>8.3f}{total:>12.0f}  {top}")
+            print(f"  {'kural ' + name:<20}{wall:>8.3f}{cpu:>8.3f}{total:>12.0f}  {top}")
 
 
 if __name__ == "__main__":
