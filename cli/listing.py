@@ -13,7 +13,7 @@ from pathlib import Path
 
 from dsl.errors import RuleError
 from dsl.paths import games_dir
-from dsl.yamlload import LDict, load_file
+from dsl.yamlload import LDict, load_file, load_text, read_text
 
 from .i18n import LANGS, choose_lang, pick, t
 
@@ -35,10 +35,28 @@ def head_text(value, default: str) -> dict[str, str]:
     return {lang: str(value or default) for lang in LANGS}
 
 
+def head_lines(text: str) -> str:
+    """The file's lines up to the end of its `game:` section: the next line that starts at the left
+    margin (a top-level key) ends it. The rest of a rule file, most of it, is not read."""
+    lines = text.splitlines(keepends=True)
+    in_game = False
+    for i, line in enumerate(lines):
+        if line[:1] not in ("", " ", "\t", "#", "\n", "\r"):
+            if in_game:
+                return "".join(lines[:i])
+            in_game = line.startswith("game:")
+    return text
+
+
 def game_head(path: Path) -> Head:
-    """A game's head from its `game:` section. A file that extends another, or has no `game: id:`,
-    is loaded in full, so that its head is the merged one or its problem is reported as `play` would."""
-    data = load_file(path)
+    """A game's head from its `game:` section. A head that does not read on its own is read with
+    the whole file (so that a problem is reported where it is); a file that extends another, or has
+    no `game: id:`, is loaded in full, so that its head is the merged one or its problem is the loader's."""
+    text = read_text(path)
+    try:
+        data = load_text(head_lines(text), str(path))
+    except RuleError:
+        data = load_text(text, str(path))
     game = data.get("game")
     if "extends" in data or not isinstance(game, LDict) or "id" not in game:
         from dsl.loader import load  # here: the loader brings the rules compiler, which `list` rarely needs

@@ -58,8 +58,8 @@ def test_list_shows_what_the_loader_reads(tmp_path):
 
 
 def test_list_reports_a_file_it_cannot_read_and_leaves_rules_to_validate(tmp_path):
-    """A head that is not YAML is a file:line:col problem; broken rules under a sound head are
-    `kural validate`'s to find, not `list`'s (it compiles nothing)."""
+    """A head that is not YAML is a file:line:col problem; broken rules (or broken YAML) below a
+    sound head are `kural validate`'s to find, not `list`'s (it reads the head and compiles nothing)."""
     broken_yaml = tmp_path / "broken.yaml"
     broken_yaml.write_text("game:\n  id: x\n  title: [unclosed\n", encoding="utf-8")
     with pytest.raises(RuleError) as exc:
@@ -68,6 +68,9 @@ def test_list_reports_a_file_it_cannot_read_and_leaves_rules_to_validate(tmp_pat
     broken_rules = tmp_path / "rules.yaml"
     broken_rules.write_text("game:\n  id: x\n  title: {en: X, tr: İks}\nresult:\n  winner: (((\n", encoding="utf-8")
     assert listing.game_head(broken_rules).title == {"en": "X", "tr": "İks"}
+    broken_below = tmp_path / "below.yaml"
+    broken_below.write_text("game:\n  id: x\n  title: X\nflow: [unclosed\n", encoding="utf-8")
+    assert listing.game_head(broken_below).id == "x"  # only the head is read
 
 
 # ------------------------------------------------------------------ parser cache
