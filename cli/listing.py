@@ -1,12 +1,69 @@
-"""`kural list`: the bundled games and their variant files, one line each."""
+"""`kural list`: the bundled games and their variant files, one line each.
+
+It reads only the heads of the files (`game:` and `variant:`: ids, titles,
+descriptions) and compiles nothing, so that it answers at once however many
+games there are. A file that cannot be read as YAML, or has no `game:` head,
+is still reported (file:line:col, exit 2); whether a game's rules are sound is
+what `kural validate` says, and `play` and `simulate` refuse a broken game.
+"""
 from __future__ import annotations
 
-from dsl.errors import RuleError
-from dsl.loader import load, variant_dir
-from dsl.paths import games_dir
-from dsl.yamlload import load_file
+from dataclasses import dataclass
+from pathlib import Path
 
-from .i18n import choose_lang, pick, t
+from dsl.errors import RuleError
+from dsl.paths import games_dir
+from dsl.yamlload import LDict, load_file, load_text, read_text
+
+from .i18n import LANGS, choose_lang, pick, t
+
+
+@dataclass
+class Head:
+    """What `list` shows of a game, read as the loader reads it."""
+
+    id: str
+    title: dict[str, str]
+    about: dict[str, str]
+    lang: str
+
+
+def head_text(value, default: str) -> dict[str, str]:
+    """A title or description in every language, with the loader's fallbacks (dsl/loader.py, `text`)."""
+    if isinstance(value, dict):
+        return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
+    return {lang: str(value or default) for lang in LANGS}
+
+
+def head_lines(text: str) -> str:
+    """The file's lines up to the end of its `game:` section: the next line that starts at the left
+    margin (a top-level key) ends it. The rest of a rule file, most of it, is not read."""
+    lines = text.splitlines(keepends=True)
+    in_game = False
+    for i, line in enumerate(lines):
+        if line[:1] not in ("", " ", "\t", "#", "\n", "\r"):
+            if in_game:
+                return "".join(lines[:i])
+            in_game = line.startswith("game:")
+    return text
+
+
+def game_head(path: Path) -> Head:
+    """A game's head from its `game:` section. A head that does not read on its own is read with
+    the whole file (so that a problem is reported where it is); a file that extends another, or has
+    no `game: id:`, is loaded in full, so that its head is the merged one or its problem is the loader's."""
+    text = read_text(path)
+    try:
+        data = load_text(head_lines(text), str(path))
+    except RuleError:
+        data = load_text(text, str(path))
+    game = data.get("game")
+    if "extends" in data or not isinstance(game, LDict) or "id" not in game:
+        from dsl.loader import load  # here: the loader brings the rules compiler, which `list` rarely needs
+        g = load(path.stem)
+        return Head(g.id, g.title, g.about, g.lang)
+    gid = str(game["id"])
+    return Head(gid, head_text(game.get("title"), gid), head_text(game.get("about"), ""), str(game.get("lang", "en")))
 
 
 def variant_title(path) -> tuple[str, dict]:
@@ -15,6 +72,11 @@ def variant_title(path) -> tuple[str, dict]:
     head = data.get("variant") if isinstance(data.get("variant"), dict) else {}
     title = head.get("title")
     return str(head.get("id") or path.stem), title if isinstance(title, dict) else {"en": str(title or "")}
+
+
+def variant_files(path: Path) -> list[Path]:
+    """The variant files of a game: the folder beside its rule file, named as the file (dsl.loader.variant_dir)."""
+    return sorted((path.parent / path.stem).glob("*.yaml"))
 
 
 def list_games(out, err, lang_option: str | None) -> int:
@@ -26,7 +88,7 @@ def list_games(out, err, lang_option: str | None) -> int:
     bad = False
     for path in files:
         try:
-            g = load(path.stem)
+            g = game_head(path)
         except RuleError as exc:
             for problem in exc.problems:
                 err.print(problem.render())
@@ -35,7 +97,7 @@ def list_games(out, err, lang_option: str | None) -> int:
         lang = choose_lang(lang_option, g.lang)
         about = pick(g.about, lang)
         out.print(f"{g.id}  {pick(g.title, lang, g.id)}" + (f"  — {about}" if about else ""))
-        for vpath in sorted(variant_dir(path).glob("*.yaml")):
+        for vpath in variant_files(path):
             try:
                 vid, title = variant_title(vpath)
             except RuleError as exc:

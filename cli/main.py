@@ -5,6 +5,8 @@ Every rule-file problem is printed as file:line:col on stderr with exit code
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import sys
 from enum import Enum
@@ -12,21 +14,55 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from dsl.errors import RuleError
 from interpreter.errors import PlayError
-from dsl.loader import load
 from interpreter.bots import BOTS
 
-from . import checks, listing, meldcheck, play as playing, saves, simulate as simulating
-from . import diff as diffing, explain as explaining, graph as graphing, rulebook, teaching
 from .teach_text import HELP as TEACH_HELP
 from .i18n import HELP, choose_lang, pick, t
-from .render import make_console
+
+
+# Cold start: only what `kural --help` needs is imported above. A command's modules are imported
+# when it runs (the rules compiler, the YAML reader, rich's tables and progress bars cost more
+# than printing the help), without changing the command bodies that use them by name.
+def _lazy_module(name: str):
+    """The module, executed at the first use of one of its attributes (importlib's LazyLoader)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _lazy_callable(module: str, name: str):
+    """A stand-in for `from module import name` (a function or a class that is only called)."""
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    return call
+
+
+checks, listing, meldcheck = _lazy_module("cli.checks"), _lazy_module("cli.listing"), _lazy_module("cli.meldcheck")
+saves = _lazy_module("cli.saves")
+playing, simulating = _lazy_module("cli.play"), _lazy_module("cli.simulate")
+diffing, explaining, graphing = _lazy_module("cli.diff"), _lazy_module("cli.explain"), _lazy_module("cli.graph")
+rulebook, teaching = _lazy_module("cli.rulebook"), _lazy_module("cli.teaching")
+load = _lazy_callable("dsl.loader", "load")
+Table = _lazy_callable("rich.table", "Table")
+Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
+    _lazy_callable("rich.progress", name)
+    for name in ("Progress", "BarColumn", "MofNCompleteColumn", "TextColumn", "TimeRemainingColumn"))
 
 HELP_LANG = choose_lang(None, None)  # help is printed before any game is loaded: KURAL_LANG, else English
+
+
+def make_console(stderr: bool = False):
+    """Colours only on a terminal; player text is never read as markup."""
+    from rich.console import Console
+    return Console(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
 def h(key: str) -> str:
@@ -37,6 +73,7 @@ Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
 BotKind = Enum("BotKind", {k: k for k in BOTS}, type=str)
 
 app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  rich_markup_mode=None,
                   context_settings={"help_option_names": ["-h", "--help"]})
 
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
@@ -73,7 +110,7 @@ def play(
     seed: Annotated[Optional[int], typer.Option("--seed", help=h("opt_seed"))] = None,
     players: PlayersOpt = None,
     lang: LangOpt = None,
-    bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " \\[default: heuristic]")] = None,
+    bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " [default: heuristic]")] = None,
     auto: Annotated[bool, typer.Option("--auto", help=h("opt_auto"))] = False,
     record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=h("opt_resume"), dir_okay=False)] = None,

@@ -21,11 +21,6 @@ RANKS_SHOWN = range(1, 14)  # a by_suit row has a column for every rank of a sta
 EMPTY_SLOT, TARGET_SLOT = "·", "[ ]"
 
 
-def make_console(stderr: bool = False) -> Console:
-    """Colours only on a terminal; player text is never read as markup."""
-    return Console(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=True)
-
-
 def sort_cards(g, cards) -> list[int]:
     deck = g.deck
     return sorted(cards, key=lambda c: (deck.suit[c], deck.rank[c], c))

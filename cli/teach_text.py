@@ -5,8 +5,6 @@ and from the rule file; this catalog holds only headings and frames.
 """
 from __future__ import annotations
 
-from dsl.words import fill
-
 TEXT: dict[str, dict[str, str]] = {
     # --- kural rules: headings
     "sec_brief": {"en": "Rules in brief", "tr": "Kısaca kurallar"},
@@ -326,5 +324,6 @@ HELP: dict[str, dict[str, str]] = {
 
 
 def say(key: str, lang: str, **values) -> str:
+    from dsl.words import fill  # here, not above: `kural --help` reads HELP and must not load the rules language
     entry = TEXT[key]
     return str(fill(entry.get(lang) or entry["en"], (), **values)) if values else (entry.get(lang) or entry["en"])

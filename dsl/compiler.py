@@ -8,19 +8,22 @@ so `rank(card) == rank(start_card)` costs one list lookup while playing.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import operator
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, in_range
 from .errors import Loc, Problem, RuleError
-from .paths import grammar_path
+from .paths import cache_dir, grammar_path
 from .yamlload import MAX_NUMBER_CHARS, LStr
 
 MAX_EXPR_CHARS = 10_000
@@ -40,8 +43,22 @@ TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards"
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
-                start=["expr", "effects"], propagate_positions=True, maybe_placeholders=False)
+    grammar = grammar_path().read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", start=["expr", "effects"], propagate_positions=True,
+                maybe_placeholders=False, cache=_parser_cache(grammar))
+
+
+def _parser_cache(grammar: str) -> str | bool:
+    """Where Lark keeps the analysed grammar (building the LALR tables takes some 0.1 s, loading them
+    a few ms), or False for no cache. Lark checks the grammar, its options, its own version and
+    Python's, stored in the file, and rebuilds when one changed; the name holds them too, so that
+    two installs with different grammars do not overwrite each other's cache. A cache that cannot
+    be read or written is rebuilt or skipped: kural then works as without one."""
+    folder = cache_dir()
+    if folder is None:
+        return False
+    key = hashlib.sha256(f"{grammar}\0{lark.__version__}\0{sys.version_info[:2]}".encode()).hexdigest()[:16]
+    return str(folder / f"grammar-{key}.lark-cache")
 
 
 @lru_cache(maxsize=1)

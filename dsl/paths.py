@@ -1,6 +1,7 @@
-"""Where the grammar and the bundled games are, installed or in a checkout."""
+"""Where the grammar and the bundled games are, installed or in a checkout, and where a cache may go."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
@@ -14,3 +15,16 @@ def grammar_path() -> Path:
 def games_dir() -> Path:
     installed = _HERE / "games"
     return installed if installed.is_dir() else _HERE.parent / "games"
+
+
+def cache_dir() -> Path | None:
+    """The user's cache folder for kural ($XDG_CACHE_HOME/kural, else ~/.cache/kural), made if need be;
+    None when it cannot be (no home folder, a read-only one): kural then works without a cache."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        root = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"  # a relative XDG path is ignored
+        folder = root / "kural"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except (OSError, RuntimeError):  # RuntimeError: Path.home() finds no home
+        return None
+    return folder

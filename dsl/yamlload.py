@@ -154,6 +154,33 @@ def refuse_hidden(text: str, name: str) -> None:
                        _line(text, line))
 
 
+class _FastLoader(_Loader):
+    """_Loader taking its events from libyaml's parser, several times faster than PyYAML's own;
+    composing stays PyYAML's (and _Loader's bounds), so the nodes and their marks are the same."""
+
+    def __init__(self, stream):
+        super().__init__("")  # _Loader's state; its pure-Python reader is given nothing to read
+        events = yaml.cyaml.CParser(stream)
+        self.check_event, self.peek_event, self.get_event = events.check_event, events.peek_event, events.get_event
+
+    def compose_scalar_node(self, anchor):
+        node = super().compose_scalar_node(anchor)
+        node.style = node.style or None  # libyaml gives '' for a plain scalar, PyYAML None
+        return node
+
+
+def _compose(text: str):
+    """The node tree, by libyaml where PyYAML was built with it. Text that it refuses is read again
+    by PyYAML's own parser, so that a broken file gets the same message, at the same place, on every
+    machine (the two parsers word their errors differently and sometimes stop at another column)."""
+    if yaml.__with_libyaml__:
+        try:
+            return yaml.compose(text, Loader=_FastLoader)
+        except (yaml.YAMLError, UnicodeError):
+            pass
+    return yaml.compose(text, Loader=_Loader)
+
+
 def load_text(text: str, name: str) -> LDict:
     node = compose(text, name)
     if node is None:
@@ -181,7 +208,7 @@ def compose(text: str, name: str):
     """The YAML node tree of a text, or a RuleError at the place of what is wrong."""
     refuse_hidden(text, name)
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = _compose(text)
     except _Tagged as exc:  # refused before anything is built from it
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
         raise RuleError.at(loc, f"the YAML tag {_tag(exc.tag)} is not allowed in a rule file",

@@ -1,0 +1,197 @@
+"""Cold start: a command imports only what it needs, `list` compiles nothing, the
+parser cache is only ever a cache, and libyaml reads a rule file exactly as PyYAML does.
+
+No timings here (benchmarks/bench_coldstart.py measures them): these tests check the
+behaviour the speed rests on, so that it cannot silently come undone.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cli import listing
+from dsl import compiler, yamlload
+from dsl.errors import RuleError
+from dsl.loader import load
+from dsl.paths import games_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+RULE_MACHINERY = ("lark", "dsl.compiler", "dsl.loader", "interpreter.engine")  # what compiling a game imports
+
+
+def imported_by(tmp_path: Path, *args, **env_extra) -> set[str]:
+    """The modules a `kural` process imports (from `python -X importtime`)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
+    env.update(KURAL_HOME=str(tmp_path / "home"), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+    env.update(env_extra)
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "cli.main", *args], capture_output=True,
+                          text=True, cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_help_imports_no_command(tmp_path):
+    """`kural --help` prints the commands' help without loading any of them."""
+    modules = imported_by(tmp_path, "--help")
+    assert "typer" in modules  # the check sees imports at all
+    loaded = {m for m in modules if m.startswith(RULE_MACHINERY + ("yaml", "cli.play", "cli.diff", "rich.progress"))}
+    assert not loaded
+
+
+def test_list_reads_titles_without_compiling(tmp_path):
+    """`kural list` reads the files' heads: no grammar, no compiler, no engine."""
+    modules = imported_by(tmp_path, "list")
+    assert "dsl.yamlload" in modules
+    assert not {m for m in modules if m.startswith(RULE_MACHINERY)}
+
+
+def test_list_shows_what_the_loader_reads(tmp_path):
+    """The heads `list` reads are the id, titles, description and language that loading the game gives."""
+    for path in sorted(games_dir().glob("*.yaml")):
+        g, head = load(path.stem), listing.game_head(path)
+        assert (head.id, head.title, head.about, head.lang) == (g.id, g.title, g.about, g.lang)
+
+
+def test_list_reports_a_file_it_cannot_read_and_leaves_rules_to_validate(tmp_path):
+    """A head that is not YAML is a file:line:col problem; broken rules (or broken YAML) below a
+    sound head are `kural validate`'s to find, not `list`'s (it reads the head and compiles nothing)."""
+    broken_yaml = tmp_path / "broken.yaml"
+    broken_yaml.write_text("game:\n  id: x\n  title: [unclosed\n", encoding="utf-8")
+    with pytest.raises(RuleError) as exc:
+        listing.game_head(broken_yaml)
+    assert str(exc.value.problems[0].loc).startswith(f"{broken_yaml}:")
+    broken_rules = tmp_path / "rules.yaml"
+    broken_rules.write_text("game:\n  id: x\n  title: {en: X, tr: İks}\nresult:\n  winner: (((\n", encoding="utf-8")
+    assert listing.game_head(broken_rules).title == {"en": "X", "tr": "İks"}
+    broken_below = tmp_path / "below.yaml"
+    broken_below.write_text("game:\n  id: x\n  title: X\nflow: [unclosed\n", encoding="utf-8")
+    assert listing.game_head(broken_below).id == "x"  # only the head is read
+
+
+# ------------------------------------------------------------------ parser cache
+def fresh_parser(monkeypatch, cache_home: Path, grammar: Path | None = None):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_home))
+    if grammar is not None:
+        monkeypatch.setattr(compiler, "grammar_path", lambda: grammar)
+    compiler.parser.cache_clear()
+    try:
+        return compiler.parser()
+    finally:
+        compiler.parser.cache_clear()
+
+
+def cache_files(cache_home: Path) -> list[Path]:
+    return sorted((cache_home / "kural").glob("grammar-*"))
+
+
+def parses_the_language(p) -> bool:
+    return bool(p.parse("move(top(stock), table)", start="effects")) and bool(p.parse("rank(card) == 7", start="expr"))
+
+
+def test_the_parser_is_cached_per_user_and_reused(tmp_path, monkeypatch):
+    first = fresh_parser(monkeypatch, tmp_path)
+    [cache] = cache_files(tmp_path)
+    written = cache.read_bytes()
+    second = fresh_parser(monkeypatch, tmp_path)
+    assert cache.read_bytes() == written  # read, not rebuilt
+    assert parses_the_language(first) and parses_the_language(second)
+    assert {t.name for t in first.terminals} == {t.name for t in second.terminals}  # keywords() reads them
+
+
+def test_a_changed_grammar_gets_its_own_cache(tmp_path, monkeypatch):
+    """The grammar's text is part of the key: an edited grammar.lark is never answered by an old cache."""
+    fresh_parser(monkeypatch, tmp_path)
+    edited = tmp_path / "grammar.lark"
+    edited.write_text(compiler.grammar_path().read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    p = fresh_parser(monkeypatch, tmp_path, edited)
+    assert len(cache_files(tmp_path)) == 2 and parses_the_language(p)
+
+
+def test_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
+    fresh_parser(monkeypatch, tmp_path)
+    [cache] = cache_files(tmp_path)
+    damaged = b"not a cache\n\x80\x04garbage"
+    cache.write_bytes(damaged)
+    assert parses_the_language(fresh_parser(monkeypatch, tmp_path))
+    assert cache.read_bytes() != damaged  # written again by the rebuild
+
+
+def test_no_writable_cache_folder_is_no_cache(tmp_path, monkeypatch):
+    """A cache folder that cannot be made (here its parent is a file) leaves kural working, silently."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    assert parses_the_language(fresh_parser(monkeypatch, blocker))
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
+    env.update(XDG_CACHE_HOME=str(blocker), HOME=str(blocker), PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "cli.main", "validate", str(games_dir())], capture_output=True,
+                          text=True, cwd=ROOT, env=env, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+
+
+# ------------------------------------------------------------------ libyaml
+needs_libyaml = pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML was built without libyaml")
+
+
+def shape(value):
+    """A loaded value with every place it records (the marks error messages quote)."""
+    if isinstance(value, yamlload.LDict):
+        return ("map", str(value.loc), [(k, str(value.key_loc(k)), str(value.val_loc(k)), shape(v))
+                                        for k, v in value.items()])
+    if isinstance(value, yamlload.LList):
+        return ("seq", str(value.loc), [str(loc) for loc in value.locs], [shape(v) for v in value])
+    if isinstance(value, yamlload.LStr):
+        return ("str", str(value), str(value.loc), value.style)
+    return (type(value).__name__, value)
+
+
+def read_both_ways(monkeypatch, path: Path):
+    """What load_file gives with libyaml's parser and with PyYAML's own: a shape or a rendered error."""
+    out = []
+    for with_libyaml in (True, False):
+        monkeypatch.setattr(yaml, "__with_libyaml__", with_libyaml)
+        try:
+            out.append(shape(yamlload.load_file(path)))
+        except RuleError as exc:
+            out.append([p.render() for p in exc.problems])
+    return out
+
+
+YAML_FILES = sorted(p for p in [*ROOT.glob("games/**/*.yaml"), *ROOT.glob("tests/**/*.yaml")])
+
+
+@needs_libyaml
+@pytest.mark.parametrize("path", YAML_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_libyaml_reads_every_file_as_pyyaml_does(monkeypatch, path):
+    """Same values, same places (line:col of every key and value), same errors, for every rule file,
+    variant and broken test file of the repository."""
+    fast, pure = read_both_ways(monkeypatch, path)
+    assert fast == pure
+
+
+@needs_libyaml
+def test_broken_yaml_is_worded_by_pyyaml_on_every_machine(tmp_path, monkeypatch):
+    """libyaml words this error `... in this context`; the message must not depend on how PyYAML was built."""
+    path = tmp_path / "bad.yaml"
+    path.write_text("game:\n  id: x\n  copies: 1: 2\n", encoding="utf-8")
+    fast, pure = read_both_ways(monkeypatch, path)
+    assert fast == pure and "mapping values are not allowed here" in fast[0]
+
+
+@needs_libyaml
+def test_an_alias_bomb_is_refused_before_it_is_built(tmp_path):
+    """Composing shares aliased nodes, and the measure refuses the tree before building (the bound of
+    MAX_NODES); the wall-clock bound only makes a regression fail fast."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 12)]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code = ("import sys; from pathlib import Path; from dsl.yamlload import load_file\n"
+            "try:\n    load_file(Path(sys.argv[1]))\nexcept Exception as e:\n    print(type(e).__name__, e)\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=30)
+    assert proc.stdout.startswith("RuleError") and "alias bomb" in proc.stdout, proc.stdout + proc.stderr
