@@ -134,8 +134,11 @@ def simulate(
     stats = simulating.summary(g, totals, seed, kinds, seats)
     if as_json:
         sys.stdout.write(json.dumps(stats, ensure_ascii=False) + "\n")
-        return
-    _print_stats(out, g, stats, lang_)
+    else:
+        _print_stats(out, g, stats, lang_)
+    if totals.interrupted:  # Ctrl-C: the games finished are shown above; say they are not all
+        err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
+        _finish(playing.EXIT_INTERRUPTED)
 
 
 def _print_stats(out, g, stats: dict, lang: str) -> None:
