@@ -5,7 +5,10 @@ seed and the seat, so the same command gives the same games, byte for byte.
 """
 from __future__ import annotations
 
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from interpreter import record
@@ -69,20 +72,36 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     totals.wins = [0] * units
     totals.scores = [0.0] * units
     start = time.perf_counter()
-    for i in range(n):
-        try:
+    try:
+        for i in range(n):
             s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats)
             res = rec["result"] if rec is not None else result(s)
-        except KeyboardInterrupt:  # the game under way is dropped; those finished are counted and written
-            totals.interrupted = True
-            break
-        _count(totals, g, s, res, units)
-        if out is not None:
-            out.write(record.dumps(rec) + "\n")
-        if progress is not None:
-            progress()
+            with _whole_against_ctrl_c():
+                _count(totals, g, s, res, units)
+                if out is not None:
+                    out.write(record.dumps(rec) + "\n")
+                if progress is not None:
+                    progress()
+    except KeyboardInterrupt:  # the game under way is dropped; those finished are counted and written
+        totals.interrupted = True
     totals.seconds = time.perf_counter() - start
     return totals
+
+
+@contextmanager
+def _whole_against_ctrl_c():
+    """Ctrl-C waits for the end of the block: a finished game is counted and written whole, or not at all."""
+    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
+        yield
+        return
+    pending = []
+    before = signal.signal(signal.SIGINT, lambda *_: pending.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pending:
+        raise KeyboardInterrupt
 
 
 def _count(totals: Totals, g, s, res: dict, units: int) -> None:

@@ -7,7 +7,7 @@ moves; a move's `next` says whether the turn goes on (a step name, or
 """
 from __future__ import annotations
 
-from .budget import renew
+from .budget import WORK_LIMIT, renew
 from .errors import RULE_FAILURES, PlayError, kept
 from .legal import legal_moves, move_key
 from .state import Move, State
@@ -63,7 +63,7 @@ def apply(s: State, move: Move) -> None:
     m = g.moves[index]
     env = dict(zip(m.choice_names, values))
     s.history.append((s.me, move))
-    renew(s)
+    s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
     try:
         m.effects(s, env)
     except RULE_FAILURES as exc:

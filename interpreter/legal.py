@@ -2,7 +2,7 @@
 whose choices are in their domains and whose guard holds."""
 from __future__ import annotations
 
-from .budget import MAX_LEGAL, exhausted, renew, too_many_moves
+from .budget import MAX_LEGAL, WORK_LIMIT, exhausted, too_many_moves
 from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
@@ -14,7 +14,7 @@ def legal_moves(s: State) -> list[Move]:
     if s.over:
         return []
     g = s.g
-    renew(s)
+    s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
     out: list[Move] = []
     for index in g.steps[s.step].moves:
         m = g.moves[index]
