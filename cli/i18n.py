@@ -176,6 +176,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
+    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games finished (of {asked})",
+                        "tr": "yarıda kesildi: yukarıdaki istatistikler biten {games} oyunun ({asked} oyundan)"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
                      "tr": "bir bot türü ya da her koltuk için bir tane ({players}) verin: {kinds}"},
     # --- validate, replay

@@ -173,7 +173,10 @@ def simulate(
         _print_stats(out, g, stats, lang_)
     if failed is not None:  # the statistics of the games played still count; the file is as it was
         err.print(t("record_failed", lang_, path=record, error=failed.strerror or failed))
-        _finish(2)
+    if totals.interrupted:  # Ctrl-C: the games finished are shown above; say they are not all
+        err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
+    if failed is not None or totals.interrupted:
+        _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
 
 
 def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:

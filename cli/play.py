@@ -27,9 +27,8 @@ from dsl.errors import RuleError
 from dsl.loader import load
 from interpreter import record
 from interpreter.bots import BOTS, make_bot
-from interpreter.engine import apply, new_game, result
+from interpreter.engine import apply, moves_to_play, new_game, result
 from interpreter.errors import PlayError
-from interpreter.legal import legal_moves
 
 from . import render, saves
 from .i18n import choose_lang, pick, t
@@ -336,6 +335,7 @@ class Session:
                 self.console.print(t("you_play", lang, seat=self.human, name=self.names[self.human], bots=bots))
         try:
             self._loop()
+            return self._finish()  # inside: an end screen that fails is reported like any move, the game kept
         except Stop as stop:
             self._save_and_tell()
             return stop.code
@@ -356,15 +356,12 @@ class Session:
             self.err.print(t("internal_error", lang, error=f"{type(exc).__name__}: {exc}"))
             self._save_and_tell()
             return EXIT_BUG
-        return self._finish()
 
     def _loop(self) -> None:
         g, s = self.g, self.s
         reader = Reader(g, self.lang)
         while not s.over:
-            legal = legal_moves(s)
-            if not legal:  # a rule file whose flow offers nothing: end rather than spin
-                break
+            legal = moves_to_play(s)  # a position that offers nothing is an error of the rule file (PlayError)
             seat = s.me
             if seat == self.human:
                 self._autosave()  # before the person is asked: the bots' moves so far are in the save

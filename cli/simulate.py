@@ -5,13 +5,15 @@ seed and the seat, so the same command gives the same games, byte for byte.
 """
 from __future__ import annotations
 
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from interpreter import record
 from interpreter.bots import make_bot
-from interpreter.engine import apply, new_game, result
-from interpreter.legal import legal_moves
+from interpreter.engine import apply, moves_to_play, new_game, result
 
 NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
 SEAT_STRIDE = 64  # bot seeds: (game seed) * SEAT_STRIDE + seat; more seats than this share nothing else
@@ -33,6 +35,7 @@ class Totals:
     moves: int = 0
     aborted: int = 0
     seconds: float = 0.0
+    interrupted: bool = False  # Ctrl-C stopped the run: these are the games finished before it
 
     def __post_init__(self):
         self.wins: list[int] = []
@@ -49,10 +52,7 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
     rec = record.start(g, seed, seats, s) if want_record else None
     entries = rec["moves"] if rec is not None else None
     while not s.over:
-        moves = legal_moves(s)
-        if not moves:  # a flow that offers nothing: count the game as aborted
-            s.over = s.aborted = True
-            break
+        moves = moves_to_play(s)  # a position that offers nothing is an error of the rule file (PlayError)
         move = bots[s.me].choose(s, moves)
         if entries is not None:
             record.play(entries, g, s, move, legal=moves if with_legal else None)
@@ -72,31 +72,56 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     totals.wins = [0] * units
     totals.scores = [0.0] * units
     start = time.perf_counter()
-    for i in range(n):
-        s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats)
-        res = rec["result"] if rec is not None else result(s)
-        totals.games += 1
-        totals.moves += len(s.history)
-        totals.aborted += bool(s.aborted)
-        for w in res["winners"]:
-            totals.wins[w] += 1
-        for seat, score in enumerate(res["scores"]):
-            if isinstance(score, (int, float)) and not isinstance(score, bool):
-                totals.scores[seat] += score
-        for name, values in res.items():
-            if name in NOT_FIELDS or not isinstance(values, list):
-                continue
-            sums = totals.fields.setdefault(name, [0.0] * units)
-            for seat, value in enumerate(values[:units]):
-                if isinstance(value, (int, float)) and not isinstance(value, bool):
-                    sums[seat] += value
-        _add_rounds(totals, s.sheets, g.span(g.totals_per))
-        if out is not None:
-            out.write(record.dumps(rec) + "\n")
-        if progress is not None:
-            progress()
+    try:
+        for i in range(n):
+            s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats)
+            res = rec["result"] if rec is not None else result(s)
+            with _whole_against_ctrl_c():
+                _count(totals, g, s, res, units)
+                if out is not None:
+                    out.write(record.dumps(rec) + "\n")
+                if progress is not None:
+                    progress()
+    except KeyboardInterrupt:  # the game under way is dropped; those finished are counted and written
+        totals.interrupted = True
     totals.seconds = time.perf_counter() - start
     return totals
+
+
+@contextmanager
+def _whole_against_ctrl_c():
+    """Ctrl-C waits for the end of the block: a finished game is counted and written whole, or not at all."""
+    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
+        yield
+        return
+    pending = []
+    before = signal.signal(signal.SIGINT, lambda *_: pending.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pending:
+        raise KeyboardInterrupt
+
+
+def _count(totals: Totals, g, s, res: dict, units: int) -> None:
+    """One finished game's moves, wins, scores, fields and rounds, added to the totals."""
+    totals.games += 1
+    totals.moves += len(s.history)
+    totals.aborted += bool(s.aborted)
+    for w in res["winners"]:
+        totals.wins[w] += 1
+    for seat, score in enumerate(res["scores"]):
+        if isinstance(score, (int, float)) and not isinstance(score, bool):
+            totals.scores[seat] += score
+    for name, values in res.items():
+        if name in NOT_FIELDS or not isinstance(values, list):
+            continue
+        sums = totals.fields.setdefault(name, [0.0] * units)
+        for seat, value in enumerate(values[:units]):
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                sums[seat] += value
+    _add_rounds(totals, s.sheets, g.span(g.totals_per))
 
 
 def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
@@ -140,6 +165,7 @@ def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) ->
             "mean_per_round_by_" + g.totals_per: {k: [round(x / max(totals.rounds, 1), 4) for x in v]
                                                   for k, v in totals.round_fields.items()}} if totals.rounds else {}),
         "aborted": totals.aborted,
+        **({"interrupted": True} if totals.interrupted else {}),
         "seconds": round(totals.seconds, 4),
         "games_per_second": round(totals.games / totals.seconds, 1) if totals.seconds > 0 else None,
     }

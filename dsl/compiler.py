@@ -20,6 +20,8 @@ import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from interpreter.budget import exhausted
+from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, in_range
 from .errors import Loc, Problem, RuleError
@@ -277,6 +279,10 @@ class _Unit:
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
         offset = _offset(tree)
         return RuleError([Problem(self.c.loc_at(self.src, offset), message, hint, str(self.src))])
+
+    def where(self, tree) -> str:
+        """file:line:col of a part, for the errors it may raise while playing."""
+        return str(self.c.loc_at(self.src, _offset(tree)))
 
     def coerce(self, x: C, want: str, tree) -> C:
         """Check that x can stand where `want` is expected, converting zones to their cards."""
@@ -665,6 +671,7 @@ class _Unit:
                             "for example c => ..., x => ...")
         elem = (collection.elem if collection else None) or "any"
         self.locals[name] = elem
+        before = self.c.total
         try:
             with self.loop(arg, collection):
                 body = self.node(arg.children[1], d)
@@ -674,9 +681,15 @@ class _Unit:
         finally:
             del self.locals[name]
         f = body.fn
+        weight = max(1, self.c.total - before)  # the parts of its body: what one call costs
+        where = self.where(arg)
 
         def call(s, e, v):
             e[name] = v
+            if s is not None:  # None: worked out at load, for every card
+                s.work -= weight
+                if s.work < 0:
+                    raise exhausted(where, f"the rule `{name} => ...`")
             return f(s, e)
         tab = getattr(f, "tab", None)
         if tab is not None and tab[0] == name:  # a rule about one card only: notions may look it up per card
@@ -974,15 +987,22 @@ class _Unit:
             raise self.fail(coll_tree, f"`for` goes through a list, not {TYPE_WORDS.get(coll.type, coll.type)}",
                             "for example for t in teams do ..., for g in groups(laid(me)) do ...")
         self.locals[name] = "card" if coll.type == "cards" else (coll.elem or "any")
+        before = self.c.total
         try:
             with self.loop(t, coll):
                 body = self.stmt(body_tree, d + 1)
         finally:
             del self.locals[name]
         cf = coll.fn
+        weight = max(1, self.c.total - before)  # the parts of its body: what one pass costs
+        where = self.where(t)
 
         def loop(s, e):
-            for v in list(cf(s, e)):
+            items = list(cf(s, e))
+            s.work -= weight * len(items)  # spent before the passes: a loop that cannot finish does not start
+            if s.work < 0:
+                raise exhausted(where, f"the loop `for {name} in ...`")
+            for v in items:
                 e[name] = v
                 body(s, e)
         return loop
@@ -1022,14 +1042,15 @@ class _Unit:
             combine = operator.add
         else:
             combine = operator.sub
+        where, shown = self.where(t), f"`{name}`"  # a var keeps its value: it must stay in range (kept)
         if index is None:
             def set_var(s, e):
-                s.vars[slot] = combine(s.vars[slot], vf(s, e))
+                s.vars[slot] = kept(combine(s.vars[slot], vf(s, e)), where, shown)
             return set_var
 
         def set_seat_var(s, e):
             i = slot + _index(index(s, e), span, what)
-            s.vars[i] = combine(s.vars[i], vf(s, e))
+            s.vars[i] = kept(combine(s.vars[i], vf(s, e)), where, shown)
         return set_seat_var
 
     def not_assignable(self, t, name, entry) -> RuleError:

@@ -557,7 +557,7 @@ class _Builder:
                 score_title=self.text(result.get("score_title"), "score"),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})},
-                per=result_per),
+                per=result_per, where=self.places(result)),
             round_result=self.round_result(comp),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
@@ -941,7 +941,8 @@ class _Builder:
             title = self.text(v.get("title"), name) if v.get("title") else {}
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title,
                               per_team=per == "team", per_group=per == "group",
-                              shown_as=self.shown_as(name, v)))
+                              shown_as=self.shown_as(name, v),
+                              where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name))))
             # a per-group var has a slot per zone instance, indexed by the group's zone id
             slot += (players if per == "seat" else self.team_count if per == "team" else
                      self.zone_count if per == "group" else 1)
@@ -1030,10 +1031,12 @@ class _Builder:
                                   of_groups=elem == "zone"))
             locals_[cname] = elem
         comp.guard_of = index
+        before = comp.total
         try:
             checks = self.checks(comp, m.get("when"), locals_, m)
         finally:
             comp.guard_of = None
+        guard_weight = max(1, comp.total - before)  # what one option tried costs (interpreter/budget.py)
         guard = all_of([c.test for c in checks])
         specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
         comp.loops = [1]  # the effects run once, for the move chosen
@@ -1042,7 +1045,7 @@ class _Builder:
                        choices=choices, checks=checks,
                        effects=self.effects(comp, m.get("do"), locals_, f"the effects of `{name}`"),
                        next_step=str(m.get("next", "end")), guard=guard,
-                       specialize=specializer or None,
+                       specialize=specializer or None, guard_weight=guard_weight,
                        where=str(self.section("moves").key_loc(name)))
 
     def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
@@ -1185,7 +1188,7 @@ class _Builder:
                                    "give each step its own name: `next:` finds a step by name")
             if not indexes:  # a step that offers nothing would leave the seat to move without a move
                 raise RuleError.at(where, f"the step `{name}` offers no moves", "moves: [a move, ...]")
-            steps.append(StepDef(name, indexes))
+            steps.append(StepDef(name, indexes, where=str(where)))
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:
@@ -1225,6 +1228,16 @@ class _Builder:
                                    "and no move of a reachable step has `next:` to it",
                                    f"give a move `next: {step.name}`, or remove the step")
 
+    @staticmethod
+    def places(section: LDict) -> dict[str, str]:
+        """Where each value of a result or round_result is written (`fields` by their names), for errors
+        while playing."""
+        fields = section.get("fields")
+        out = {k: str(section.val_loc(k)) for k in section}
+        if isinstance(fields, LDict):
+            out.update({k: str(fields.val_loc(k)) for k in fields})
+        return out
+
     def round_result(self, comp: Compiler) -> RoundResultDef | None:
         """What each seat scores when a round ends (added to `totals`), and the sheet shown of it."""
         section = self.data.get("round_result")
@@ -1240,7 +1253,7 @@ class _Builder:
             fields={k: self.located(comp.expr(v, {per: "num"}).fn, v, f"round_result.fields.{k}")
                     for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
-            per=per)
+            per=per, where=self.places(section))
 
     def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
         out = []
@@ -1258,7 +1271,8 @@ class _Builder:
             if pref.type not in ("bool", "num", "any"):
                 raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number",
                                    "higher is better: true counts 1, false 0")
-            out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), "")))
+            out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
+                               where=str(item.val_loc("prefer"))))
         return out
 
 

@@ -3,7 +3,12 @@ from __future__ import annotations
 
 import random
 
+from .budget import renew
+from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
+
+PREFERENCE_HINT = ("a preference is worked out for every legal move it speaks of: guard it "
+                   "(for example `not empty(zone) and ...`), and give a number or true/false")
 
 
 class RandomBot:
@@ -31,19 +36,42 @@ class HeuristicBot:
             self.g = s.g
             self.scorers = [(m.choice_names, tuple(p.score if p.move in (None, index) else None for p in s.g.bot))
                             for index, m in enumerate(s.g.moves)]
-        scorers = self.scorers
+        renew(s)
         best: list[Move] = []
         best_key = None
-        for move in moves:
-            index, values = move
-            names, scores = scorers[index]
-            env = dict(zip(names, values))
-            key = tuple([float(score(s, env)) if score is not None else 0.0 for score in scores])
-            if best_key is None or key > best_key:
-                best, best_key = [move], key
-            elif key == best_key:
-                best.append(move)
+        try:
+            for move in moves:
+                key = self._key(s, move)
+                if best_key is None or key > best_key:
+                    best, best_key = [move], key
+                elif key == best_key:
+                    best.append(move)
+        except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
+            raise self._failure(s, moves, exc) from None
         return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _key(self, s: State, move: Move) -> tuple:
+        """The move's score by each preference, in order (0 from a preference about another move)."""
+        index, values = move
+        names, scores = self.scorers[index]
+        env = dict(zip(names, values))
+        return tuple([float(score(s, env)) if score is not None else 0.0 for score in scores])
+
+    def _failure(self, s: State, moves: list[Move], exc: BaseException) -> PlayError:
+        """The first preference that fails on one of these moves, as an error of the rule file."""
+        g = s.g
+        renew(s)
+        for index, values in moves:
+            env = dict(zip(g.moves[index].choice_names, values))
+            for p in g.bot:
+                if p.move not in (None, index):
+                    continue
+                try:
+                    float(p.score(s, env))
+                except RULE_FAILURES as again:
+                    return PlayError.of(p.where or g.source, f"the bot preference for `{g.moves[index].name}`",
+                                        again, PREFERENCE_HINT)
+        return PlayError.of(g.source, "a bot preference", exc, PREFERENCE_HINT)
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -7,13 +7,15 @@ moves; a move's `next` says whether the turn goes on (a step name, or
 """
 from __future__ import annotations
 
-from .errors import RULE_FAILURES, PlayError
+from .budget import WORK_LIMIT, renew
+from .errors import RULE_FAILURES, PlayError, kept
 from .legal import legal_moves, move_key
 from .state import Move, State
 
 
 def new_game(g, seed: int) -> State:
     s = State(g, seed)
+    renew(s)
     try:
         for v in g.vars:
             _init_var(s, v)
@@ -24,11 +26,12 @@ def new_game(g, seed: int) -> State:
 
 
 def _init_var(s: State, v) -> None:
+    what = f"the start of `{v.name}`"
     if v.per != "none":  # per seat (the local `seat`) or per team (the local `team`)
         for i in s.g.units(v.per):
-            s.vars[v.slot + i] = v.start(s, {v.per: i})
+            s.vars[v.slot + i] = kept(v.start(s, {v.per: i}), v.where, what)
     else:
-        s.vars[v.slot] = v.start(s, {})
+        s.vars[v.slot] = kept(v.start(s, {}), v.where, what)
 
 
 def _start_round(s: State) -> None:
@@ -60,6 +63,7 @@ def apply(s: State, move: Move) -> None:
     m = g.moves[index]
     env = dict(zip(m.choice_names, values))
     s.history.append((s.me, move))
+    s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
     try:
         m.effects(s, env)
     except RULE_FAILURES as exc:
@@ -116,11 +120,13 @@ def _score_round(s: State) -> None:
     """Every seat's (or team's) points for the round (added to its total) and the round's scoring sheet."""
     rr = s.g.round_result
     per, units = rr.per, s.g.units(rr.per)
-    sheet = {"points": [_plain(rr.points(s, {per: i})) for i in units]}
+    where = rr.where.get("points", s.g.source)
+    sheet = {"points": [kept(_plain(rr.points(s, {per: i})), where, "round_result.points") for i in units]}
     for name, expr in rr.fields.items():
-        sheet[name] = [_plain(expr(s, {per: i})) for i in units]
+        sheet[name] = [kept(_plain(expr(s, {per: i})), rr.where.get(name, where), f"round_result.fields.{name}")
+                       for i in units]
     for i, points in enumerate(sheet["points"]):
-        s.totals[i] += points
+        s.totals[i] = kept(s.totals[i] + points, where, "the total of round_result.points")
     sheet["totals"] = list(s.totals)
     s.sheets.append(sheet)
 
@@ -134,7 +140,26 @@ def find_move(s: State, wanted: Move) -> Move | None:
     return None
 
 
+def moves_to_play(s: State) -> list[Move]:
+    """The legal moves of the seat to move, for a game that goes on: the engine's one policy for a
+    position that is not over and offers no legal move. Such a game can be neither played on nor
+    called finished (nobody won, and its record would not replay), so it is an error of the rule file,
+    at the step that offers nothing."""
+    moves = legal_moves(s)
+    if moves or s.over:
+        return moves
+    g = s.g
+    step = g.steps[s.step]
+    names = ", ".join(f"`{g.moves[i].name}`" for i in step.moves)
+    raise PlayError(step.where or g.where.get("flow", g.source),
+                    f"seat {s.me} has no legal move at move {len(s.history) + 1} (step `{step.name}` offers "
+                    f"{names}), and the game is not over",
+                    "every position must offer a move (a pass when nothing else is possible) "
+                    "or end the round: check the guards of these moves and flow.round.end")
+
+
 def result(s: State) -> dict:
+    renew(s)
     try:
         return _result(s)
     except RULE_FAILURES as exc:
@@ -146,15 +171,17 @@ def _result(s: State) -> dict:
     g = s.g
     per, units = g.result.per, g.units(g.result.per)
     out = {"winners": [], "scores": []}
+    where = g.result.where
     for i in units:
         env = {per: i}
         if g.result.winner(s, env):
             out["winners"].append(i)
-        out["scores"].append(_plain(g.result.score(s, env)))
+        out["scores"].append(kept(_plain(g.result.score(s, env)), where.get("score", g.source), "result.score"))
     hand = g.zone(g.hand_zone)
     out["hands"] = [[g.deck.code[c] for c in s.zones[hand.first_id + seat]] for seat in range(g.players)]
     for name, expr in g.result.fields.items():
-        out[name] = [_plain(expr(s, {per: i})) for i in units]
+        out[name] = [kept(_plain(expr(s, {per: i})), where.get(name, g.source), f"result.fields.{name}")
+                     for i in units]
     if g.round_result is not None:
         out["rounds"] = [sheet["points"] for sheet in s.sheets]
         out["round_sheets"] = [dict(sheet) for sheet in s.sheets]

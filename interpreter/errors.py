@@ -1,10 +1,15 @@
 """A rule file that loaded but fails while playing (a card notion given none,
-a division by zero, a seat index out of range). Reported like a load error:
-where in the rule file, what went wrong, and a hint."""
+a division by zero, a seat index out of range, a number out of range, too
+much work for one move). Reported like a load error: where in the rule
+file, what went wrong, and a hint."""
 from __future__ import annotations
 
-# The Python errors a compiled rule can raise while playing.
-RULE_FAILURES = (TypeError, IndexError, KeyError, ZeroDivisionError, RecursionError, AttributeError, ValueError)
+from .numbers import RANGE_TEXT, describe, in_range
+
+# The Python errors a compiled rule can raise while playing (OverflowError: a float too large for an int
+# or an int too large for a float).
+RULE_FAILURES = (TypeError, IndexError, KeyError, ZeroDivisionError, RecursionError, AttributeError, ValueError,
+                 OverflowError)
 
 
 class PlayError(Exception):
@@ -17,9 +22,21 @@ class PlayError(Exception):
         return out + (f"\n    hint: {self.hint}" if self.hint else "")
 
     @classmethod
-    def of(cls, where: str, what: str, exc: BaseException) -> "PlayError":
+    def of(cls, where: str, what: str, exc: BaseException,
+           hint: str = "guard the expression (for example `not empty(zone) and ...`)") -> "PlayError":
         detail = "a value is none (an empty zone's top card?)" if "NoneType" in str(exc) else str(exc) or type(exc).__name__
         if isinstance(exc, RecursionError):
             detail = "it calls itself without end"
-        return cls(where, f"{what} failed while playing: {detail}",
-                   "guard the expression (for example `not empty(zone) and ...`)")
+        elif isinstance(exc, OverflowError):
+            detail = f"a number too large ({RANGE_TEXT})"
+        return cls(where, f"{what} failed while playing: {detail}", hint)
+
+
+def kept(value, where: str, what: str):
+    """`value`, which the game keeps (a var, a score, a result): a number outside interpreter/numbers.py's
+    range is an error of the rule file at `where`, so that no number grows without bound."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not in_range(value):
+        raise PlayError(where, f"{what} would be {describe(value)}: out of range ({RANGE_TEXT})",
+                        "a number that grows on every move (x = x * x) or overflows: bound it, "
+                        "for example if x < 1000 then x * 2 else x")
+    return value

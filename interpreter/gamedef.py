@@ -49,6 +49,7 @@ class VarDef:
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
     per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
     shown_as: dict = field(default_factory=dict)  # value -> {en, tr}: how the screen says a value (1: "half")
+    where: str = ""  # file:line:col of its start value, for errors while playing
 
     @property
     def per(self) -> str:
@@ -91,6 +92,7 @@ class MoveDef:
     choice_names: tuple = ()  # the choices' names, in order (set from choices)
     has_cards: bool = False  # some choice is a card (set from choices)
     has_card_lists: bool = False  # some choice is a group of cards (set from choices)
+    guard_weight: int = 1  # the parts of its guard: what trying one option costs (interpreter/budget.py)
 
     def __post_init__(self) -> None:
         self.choice_names = tuple(c.name for c in self.choices)
@@ -101,6 +103,7 @@ class MoveDef:
 class StepDef:
     name: str
     moves: list[int]
+    where: str = ""  # file:line:col of the step in the rule file, for errors while playing
 
 
 @dataclass
@@ -108,6 +111,7 @@ class BotPref:
     move: int | None  # the move it speaks of (None: every move)
     score: Expr
     tip: dict[str, str]
+    where: str = ""  # file:line:col of the preference, for errors while playing
 
 
 @dataclass
@@ -118,6 +122,7 @@ class ResultDef:
     score_title: dict[str, str] = field(default_factory=dict)
     field_titles: dict[str, dict[str, str]] = field(default_factory=dict)
     per: str = "seat"  # seat: worked out for every seat (local `seat`); team: for every team (local `team`)
+    where: dict = field(default_factory=dict)  # value (score, a field) -> file:line:col, for errors while playing
 
 
 @dataclass
@@ -129,6 +134,7 @@ class RoundResultDef:
     fields: dict[str, Expr]
     field_titles: dict[str, dict[str, str]]
     per: str = "seat"
+    where: dict = field(default_factory=dict)  # value (points, a field) -> file:line:col, for errors while playing
 
 
 @dataclass

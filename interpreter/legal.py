@@ -2,15 +2,19 @@
 whose choices are in their domains and whose guard holds."""
 from __future__ import annotations
 
+from .budget import MAX_LEGAL, WORK_LIMIT, exhausted, too_many_moves
 from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
+RAW_LEGAL = 5 * MAX_LEGAL  # instances of one move found before two ways of offering one group are merged
+
 
 def legal_moves(s: State) -> list[Move]:
-    """Every legal move of the seat to move, in the rule file's order."""
+    """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL)."""
     if s.over:
         return []
     g = s.g
+    s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
     out: list[Move] = []
     for index in g.steps[s.step].moves:
         m = g.moves[index]
@@ -21,6 +25,8 @@ def legal_moves(s: State) -> list[Move]:
         if found:
             s.cache[index] = True
             out += [(index, values) for values in found]
+            if len(out) > MAX_LEGAL:
+                raise too_many_moves(m.where, m.name)
         else:
             s.cache[index] = False
     return out
@@ -62,16 +68,22 @@ def _distinct(g, m, found: list[tuple]) -> list[tuple]:
     return out
 
 
-def _domain(s: State, choice, env: dict):
+def _domain(s: State, m, choice, env: dict):
+    """The options of a choice, their trial paid from the move's work budget (interpreter/budget.py)."""
     items = choice.domain(s, env)
-    return s.zones[items] if choice.domain_is_zone else items
+    if choice.domain_is_zone:
+        items = s.zones[items]
+    s.work -= m.guard_weight * len(items)
+    if s.work < 0:
+        raise exhausted(m.where, f"the choices of `{m.name}`")
+    return items
 
 
 def _single(s, m, choice, guard, env, first_only):
     name, out = choice.name, []
     faces = s.g.deck.face if (choice.of_cards and s.g.deck_has_twins) else None
     seen = set()
-    for v in _domain(s, choice, env):
+    for v in _domain(s, m, choice, env):
         if faces is not None:
             if faces[v] in seen:
                 continue
@@ -88,14 +100,16 @@ def _product(s, m, guard, i, env, picked, out, first_only):
     choice = m.choices[i]
     if i == len(m.choices) - 1:  # the last choice: its values are tried here, each with the guard
         name = choice.name
-        for v in _domain(s, choice, env):
+        for v in _domain(s, m, choice, env):
             env[name] = v
             if guard(s, env):
                 out.append((*picked, v))
                 if first_only:
                     return
+        if len(out) > RAW_LEGAL:  # before twins are merged: memory stays bounded however choices multiply
+            raise too_many_moves(m.where, m.name)
         return
-    for v in _domain(s, choice, env):
+    for v in _domain(s, m, choice, env):
         env[choice.name] = v
         picked.append(v)
         _product(s, m, guard, i + 1, env, picked, out, first_only)

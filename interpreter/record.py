@@ -212,8 +212,10 @@ def _replay_move(g, s: State, e: dict, n: int, problems: list[str]) -> None:
     if s.over:
         problems.append(f"move {n}: the game was already over")
         return
-    if e.get("seat") != s.me:
-        problems.append(f"move {n}: it is seat {s.me}'s turn, not seat {e.get('seat')}'s")
+    seat = e.get("seat")
+    if type(seat) is not int or seat != s.me:  # a seat is a number: "2" or true is not seat 2 or 1
+        written = seat if type(seat) is int else f"{json.dumps(seat)[:40]} (not a seat number)"
+        problems.append(f"move {n}: it is seat {s.me}'s turn, not seat {written}'s")
         return
     move = match(s, e)
     if move is None:

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import random
 
+from .budget import WORK_LIMIT
+
 Move = tuple  # (move index, (choice values...)); values are card ints or plain values
 
 
 class State:
     __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
-                 "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals")
+                 "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals", "work")
 
     def __init__(self, g, seed: int):
         self.g = g
@@ -28,6 +30,7 @@ class State:
         self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
         self.totals: list = [0] * g.span(g.totals_per)  # each seat's (or team's) points over the rounds (round_result)
         self.sheets: list[dict] = []  # each round's scoring: field -> value per seat
+        self.work = WORK_LIMIT  # what is left of this phase of the move's work (interpreter/budget.py)
 
     def copy(self) -> "State":
         """An independent copy, for bots that look ahead."""
@@ -46,4 +49,5 @@ class State:
         other.deals = list(self.deals)
         other.totals = list(self.totals)
         other.sheets = list(self.sheets)
+        other.work = self.work
         return other

@@ -1,0 +1,36 @@
+"""The work one move may take: a bound on what a rule file's loops multiply.
+
+A rule file can nest loops (`for`), rules `x => ...` and choices so that
+their product explodes at play time, though each alone is small. So every
+place where work multiplies spends from one budget, renewed at the start of
+each phase of a move (its legal moves, a bot's choice, its effects and the
+flow after it, the result): a rule `x => ...` spends its body's size once
+per item, a `for` its body's size times the items, a move's choices their
+guard's size times the options tried. Past the budget the move is a
+PlayError at the part that spent the last of it: an error of the rule file,
+within seconds, the same on every machine (work is counted, never timed).
+"""
+from __future__ import annotations
+
+from .errors import PlayError
+
+WORK_LIMIT = 2_000_000  # parts of expressions evaluated in one phase of a move; the bundled games
+# spend a few thousand at most (tests/test_play_bounds.py), and 2 million take a second or two
+MAX_LEGAL = 10_000  # legal moves of one position; the bundled games offer a few hundred at most
+
+
+def renew(s) -> None:
+    """A new phase of a move: the whole budget again."""
+    s.work = WORK_LIMIT
+
+
+def exhausted(where: str, what: str) -> PlayError:
+    return PlayError(where, f"{what} needs more than {WORK_LIMIT:,} steps of work for one move",
+                     "nested loops, rules `x => ...` and choices multiply: loop over fewer items, "
+                     "or over a filtered list")
+
+
+def too_many_moves(where: str, name: str) -> PlayError:
+    return PlayError(where, f"`{name}` offers more than {MAX_LEGAL:,} legal moves in one position",
+                     "a choice from a long list or several choices multiply: narrow a choice's list, "
+                     "or check more in the guard")
