@@ -31,8 +31,8 @@ stops at `game_moves` moves, as if it reached its move bound (the rule
 file's own bound when that is lower): random bots never finish a race to
 thousands of points, and a 600-move Kanasta game already spans a deal,
 melds, the pile and the stock. The two per-state checks of the legal moves
-and the views are the dear ones (each asks the engine for the legal moves
-again for every candidate, dozens per Kanasta state), so they are made on a
+and the views are the dear ones (the engine finds the legal moves again for
+each legal move, dozens per Kanasta state), so they are made on a
 sample of states: every state up to `check_all` moves, then every
 `check_every`-th. Conservation, the existence of a legal move, the bots'
 moves being legal and the replay are checked at every state of every game.
