@@ -31,11 +31,13 @@ stops at `game_moves` moves, as if it reached its move bound (the rule
 file's own bound when that is lower): random bots never finish a race to
 thousands of points, and a 600-move Kanasta game already spans a deal,
 melds, the pile and the stock. The two per-state checks of the legal moves
-and the views are the dear ones (each asks the engine for the legal moves
-again for every candidate, dozens per Kanasta state), so they are made on a
+and the views are the dear ones (the engine finds the legal moves again for
+each legal move, dozens per Kanasta state), so they are made on a
 sample of states: every state up to `check_all` moves, then every
 `check_every`-th. Conservation, the existence of a legal move, the bots'
 moves being legal and the replay are checked at every state of every game.
+The games played to their own end (one per bot kind and combination) have
+those two checks at every WHOLE_GAME_CHECK_EVERY-th state.
 
 Short by default (part of `pytest`). The long run, per game file so that a
 part can run alone (`-k canasta`, `-k fantan`, `-k fanti`) and the parts on
@@ -132,6 +134,15 @@ def games_for(game: str, combo: tuple) -> int:
 
 def checked_here(moves_played: int) -> bool:
     return moves_played < LEVEL.check_all or moves_played % LEVEL.check_every == 0
+
+
+WHOLE_GAME_CHECK_EVERY = 200  # a game played to its own end is checked this sparsely: thousands of moves
+
+
+def checked_in_whole_game(moves_played: int) -> bool:
+    """The states checked in a game played whole: its late rounds and its end, which fuzzed games stopped
+    at the fuzzer's bound never reach."""
+    return moves_played % WHOLE_GAME_CHECK_EVERY == 0
 
 
 def tables(game: str, combos: tuple | None = None):
@@ -253,8 +264,9 @@ def final_picture(s) -> tuple:
     return ([list(z) for z in s.zones], list(s.vars), s.me, s.over, s.aborted, s.rounds_played, list(s.history))
 
 
-def play_fuzzed(game, combo, seed, kinds, check_every_state=True, whole=False):
-    """One game, checked state by state; `whole`: to the rule file's own move bound, not the fuzzer's."""
+def play_fuzzed(game, combo, seed, kinds, checked=checked_here, whole=False):
+    """One game, checked state by state (the legal moves and the views at the states `checked` picks);
+    `whole`: to the rule file's own move bound, not the fuzzer's."""
     g = loaded(game, combo) if whole else bounded(game, combo)
     s = new_game(g, seed)
     bots = [make_bot(kind, seed * 31 + seat) for seat, kind in enumerate(kinds)]
@@ -263,7 +275,7 @@ def play_fuzzed(game, combo, seed, kinds, check_every_state=True, whole=False):
     while not s.over:
         legal = legal_moves(s)
         assert legal, f"seat {s.me} has no legal move in a game that is not over (step {g.steps[s.step].name})"
-        if check_every_state and checked_here(len(s.history)):
+        if checked(len(s.history)):
             assert_views_hide_what_they_must(g, s)
             assert_legal_accepted_others_refused(g, s, legal)
         move = bots[s.me].choose(s, legal)
@@ -311,11 +323,13 @@ def test_every_combination_plays_to_the_end_with_every_bot(game, combo):
     """Each combination once per bot kind (every seat that kind), from fixed seeds. Heuristic bots play
     every game to its end within the rule file's move bound. Random bots play to the end or to the
     fuzzer's bound: a game whose scores only rise with skill (a race to 5200 where cards left in hand
-    count against you) may never end with random play, and that is the game, not a fault."""
+    count against you) may never end with random play, and that is the game, not a fault. Every
+    WHOLE_GAME_CHECK_EVERY-th state has the fuzz's checks of the legal moves and the views: a whole game
+    reaches the late rounds and the end that the fuzzer's bound cuts off."""
     for i, kind in enumerate(sorted(BOTS)):
         players = loaded(game, combo).players
         whole = kind == "heuristic"
-        s = play_fuzzed(game, combo, 1000 + i, [kind] * players, check_every_state=False, whole=whole)
+        s = play_fuzzed(game, combo, 1000 + i, [kind] * players, checked=checked_in_whole_game, whole=whole)
         if whole:
             assert not s.aborted, f"{config_id(game, combo)} with {kind} bots hit the move bound"
 
