@@ -25,18 +25,18 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "tr": "oyun {path} dosyasına kaydedilemedi: {error}"},
     "old_save_kept": {"en": "An unfinished game was saved in {path}; it is kept as {kept} (resume with: {command})",
                       "tr": "{path} dosyasında bitmemiş bir oyun vardı; {kept} olarak saklandı (devam etmek için: {command})"},
-    "save_in_use": {"en": "the save {path} is in use: another kural is playing that game now; go on there, "
-                          "or play here with --save FILE",
-                    "tr": "{path} kaydı kullanımda: şu an başka bir kural o oyunu oynuyor; orada devam et ya da "
-                          "burada --save DOSYA ile oyna"},
+    "save_in_use": {"en": "the save {path} is in use: another kural program is playing that game now; go on there, "
+                          "or play here with another file: --save FILE",
+                    "tr": "{path} kaydı kullanımda: o oyun şu an başka bir kural programında oynanıyor; orada devam et "
+                          "ya da burada başka bir dosyayla oyna: --save DOSYA"},
     "not_file_folder": {"en": "{path} is a folder: give the path of a file to write",
                         "tr": "{path} bir klasör: yazılacak bir dosyanın yolunu ver"},
     "not_file_fifo": {"en": "{path} is a FIFO, not a regular file: give the path of a file to write",
-                      "tr": "{path} bir FIFO, sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+                      "tr": "{path} bir FIFO, normal bir dosya değil: yazılacak bir dosyanın yolunu ver"},
     "not_file_device": {"en": "{path} is a device, not a regular file: give the path of a file to write",
-                        "tr": "{path} bir aygıt, sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+                        "tr": "{path} bir aygıt, normal bir dosya değil: yazılacak bir dosyanın yolunu ver"},
     "not_file_other": {"en": "{path} is not a regular file: give the path of a file to write",
-                       "tr": "{path} sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+                       "tr": "{path} normal bir dosya değil: yazılacak bir dosyanın yolunu ver"},
     "no_folder": {"en": "cannot write {path}: the folder {folder} does not exist (make it first: mkdir -p {folder})",
                   "tr": "{path} yazılamıyor: {folder} klasörü yok (önce oluştur: mkdir -p {folder})"},
     "cannot_write": {"en": "cannot write {path}: {error}", "tr": "{path} yazılamıyor: {error}"},
@@ -57,13 +57,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cannot_read": {"en": "cannot read the file ({error})", "tr": "dosya okunamıyor ({error})"},
     # --- records and saves as read (cli/saves.py, cli/recordcheck.py)
     "not_regular": {"en": "cannot read the file: it is not a regular file (a FIFO, a device or a folder)",
-                    "tr": "dosya okunamıyor: sıradan bir dosya değil (FIFO, aygıt ya da klasör)"},
+                    "tr": "dosya okunamıyor: normal bir dosya değil (FIFO, aygıt ya da klasör)"},
     "too_large": {"en": "the file is over {limit} bytes, more than any record holds",
-                  "tr": "dosya {limit} bayttan büyük, hiçbir kayıt bu kadar tutmaz"},
+                  "tr": "dosya {limit} bayttan büyük, hiçbir kayıt bu kadar büyük olmaz"},
     "not_utf8": {"en": "not a kural record: the file is not UTF-8 text",
                  "tr": "kural kaydı değil: dosya UTF-8 metin değil"},
     "too_deep": {"en": "not a kural record: its lists and mappings are nested more than {limit} deep",
-                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan derin iç içe"},
+                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan daha derin iç içe geçmiş"},
     "bad_number": {"en": "not a kural record: {number} is not a number a game holds "
                          "(numbers are finite, between -{limit} and {limit})",
                    "tr": "kural kaydı değil: {number} bir oyunun tutabileceği bir sayı değil "
@@ -106,7 +106,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "tr": "kayıt `{bots}` botlarını anıyor, kural'da böyle botlar yok ({kinds})"},
     "resume_options": {"en": "{options} would change the saved game: a save goes on with its own variants "
                              "({variants}) and params; to start a new game with {options}, leave out --resume",
-                       "tr": "{options} kayıtlı oyunu değiştirir: kayıtlı oyun kendi çeşitlemeleri ({variants}) "
+                       "tr": "{options} kayıtlı oyunu değiştirirdi: kayıtlı oyun kendi çeşitlemeleri ({variants}) "
                              "ve parametreleriyle sürer; {options} ile yeni bir oyun başlatmak için --resume verme"},
     "cmd_help": {"en": "help", "tr": "yardım"},
     "cmd_quit": {"en": "quit", "tr": "çık"},
@@ -176,8 +176,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
-    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games finished (of {asked})",
-                        "tr": "yarıda kesildi: yukarıdaki istatistikler biten {games} oyunun ({asked} oyundan)"},
+    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
+                        "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
                      "tr": "bir bot türü ya da her koltuk için bir tane ({players}) verin: {kinds}"},
     # --- validate, replay
@@ -228,11 +228,11 @@ HELP: dict[str, dict[str, str]] = {
                    "(saved, with the command to resume printed); 130 Ctrl-C (saved); 2 a bad rule file, option or save.",
              "tr": "OYUN'u (`kural list` içindeki bir ad ya da bir kural dosyası) botlara karşı 0. koltukta oynar. "
                    "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yazın; `yardım` hamleleri "
-                   "gösterir, `çık` kaydedip durur. Oyun her hamlenden sonra ve her sorudan önce kaydedilir, botların "
-                   "hamleleri en çok saniyede bir (varsayılan dosya: $KURAL_HOME/saves/OYUN.json, KURAL_HOME "
+                   "gösterir, `çık` kaydedip durur. Oyun her hamlenden sonra ve sana her hamle sorulmadan önce kaydedilir, "
+                   "botların hamleleri en çok saniyede bir kez (varsayılan dosya: $KURAL_HOME/saves/OYUN.json, KURAL_HOME "
                    "verilmezse ~/.kural; --auto oyunları OYUN-auto.json); kayıt oynanırken kilitlidir, içindeki "
                    "bitmemiş oyun OYUN.prev.json (OYUN.prev2.json, ...) olarak saklanır ve oyun bitince kayıt silinir. "
-                   "--record ve --save yalnızca var olan bir klasördeki sıradan bir dosyaya yazar. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
+                   "--record ve --save yalnızca var olan bir klasördeki normal bir dosyaya yazar. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
                    "devam komutu yazılır); 130 Ctrl-C (kaydedildi); 2 hatalı kural dosyası, seçenek ya da kayıt."},
     "simulate": {"en": "Let bots play GAME many times; print wins by seat, mean scores, mean moves, aborted games and "
                        "games per second (a progress bar on stderr when it is a terminal). Game i is dealt with seed+i.",
