@@ -49,7 +49,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "tr": "son sağlam kayıt {path}; devam etmek için: {command}"},
     "save_other_game": {"en": "the save is a game of {saved}, not {asked}",
                         "tr": "kayıt {asked} değil, {saved} oyununa ait"},
-    "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA verin"},
+    "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA ver"},
     "record_written": {"en": "Record written to {path}.", "tr": "Kayıt {path} dosyasına yazıldı."},
     "internal_error": {"en": "internal error (a bug in kural): {error}", "tr": "iç hata (kural'da bir hata): {error}"},
     "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
@@ -121,23 +121,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
     # --- reading the person's input
     "empty_input": {"en": "type a card such as {examples}, or a number from the list ({help} shows the moves)",
-                    "tr": "{examples} gibi bir kart ya da listeden bir numara yazın ({help} hamleleri gösterir)"},
+                    "tr": "{examples} gibi bir kart ya da listeden bir numara yaz ({help} hamleleri gösterir)"},
     "unreadable": {"en": "cannot read '{text}': type a card such as {examples}, or a number from the list",
-                   "tr": "'{text}' anlaşılmadı: {examples} gibi bir kart ya da listeden bir numara yazın"},
+                   "tr": "'{text}' anlaşılmadı: {examples} gibi bir kart ya da listeden bir numara yaz"},
     "no_number": {"en": "there is no move {n}: choose a number from 1 to {last}",
-                  "tr": "{n} numaralı hamle yok: 1 ile {last} arasında bir numara seçin"},
+                  "tr": "{n} numaralı hamle yok: 1 ile {last} arasında bir numara seç"},
     "not_held": {"en": "{card} is not among the cards you can choose from",
                  "tr": "{card} seçebileceğin kartlar arasında değil"},
     "refused": {"en": "{card} cannot be played now: {why}", "tr": "{card} şimdi oynanamaz: {why}"},
     "move_refused": {"en": "{move} is not allowed now: {why}", "tr": "{move} şimdi yapılamaz: {why}"},
     "not_legal": {"en": "{what} is not a legal move now", "tr": "{what} şimdi geçerli bir hamle değil"},
     "not_offered": {"en": "{move} is not possible at this point of the turn",
-                    "tr": "{move} turun bu aşamasında yapılamaz"},
+                    "tr": "{move} sıranın bu aşamasında yapılamaz"},
     "which_one": {"en": "{what}: which one? choose a number: {options}",
-                  "tr": "{what}: hangisi? bir numara seçin: {options}"},
+                  "tr": "{what}: hangisi? bir numara seç: {options}"},
     "help_moves": {"en": "Legal moves: {moves}", "tr": "Geçerli hamleler: {moves}"},
     "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
-                   "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yazın."},
+                   "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yaz."},
     "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
     "help_commands": {"en": "Commands: {help} (this help), {why} CARD (why a card can or cannot be played, "
                             "without playing it), {quit} (save and stop).",
@@ -179,7 +179,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
                         "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
-                     "tr": "bir bot türü ya da her koltuk için bir tane ({players}) verin: {kinds}"},
+                     "tr": "bir bot türü ya da her koltuk için bir tane ({players}) ver: {kinds}"},
     # --- validate, replay
     "valid": {"en": "ok  {path}  ({game}{variants})", "tr": "tamam  {path}  ({game}{variants})"},
     "no_yaml": {"en": "{path}: no .yaml files here", "tr": "{path}: burada .yaml dosyası yok"},
@@ -206,7 +206,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "check_no_melds": {"en": "{game} has no `melds:` section: its rule file says nothing of melds",
                        "tr": "{game} oyununun `melds:` bölümü yok: kural dosyası per tanımlamıyor"},
     "check_bad_card": {"en": "`{code}` is not a card: give codes such as 7H, TS, 10D or XJ",
-                       "tr": "`{code}` bir kart değil: 7H, TS, 10D ya da XJ gibi kodlar verin"},
+                       "tr": "`{code}` bir kart değil: 7H, TS, 10D ya da XJ gibi kodlar ver"},
     "check_not_in_deck": {"en": "{code} is not in this game's deck", "tr": "{code} bu oyunun destesinde yok"},
     "check_too_many": {"en": "{code} is given more times than the deck has it ({n})",
                        "tr": "{code} destede olduğundan ({n}) daha çok kez verildi"},
@@ -215,7 +215,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 # Help texts of the commands, in the language of KURAL_LANG (English when unset).
 HELP: dict[str, dict[str, str]] = {
     "app": {"en": "kural: card games from rule files. Play one, let bots play thousands, check rule files and records.",
-            "tr": "kural: kural dosyalarından kart oyunları. Oynayın, botlara binlerce oyun oynatın, kural dosyalarını ve kayıtları denetleyin."},
+            "tr": "kural: kural dosyalarından kart oyunları. Oyna, botlara binlerce oyun oynat, kural dosyalarını ve kayıtları denetle."},
     "list": {"en": "List the bundled games and their variants, one line each.",
              "tr": "Paketteki oyunları ve çeşitlemelerini, her biri bir satırda listeler."},
     "play": {"en": "Play GAME (an id from `kural list` or a rule file) as seat 0 against bots. "
@@ -227,7 +227,7 @@ HELP: dict[str, dict[str, str]] = {
                    "ends. --record and --save write only a regular file in a folder that exists. Exit codes: 0 the game ended, or input ended / quit "
                    "(saved, with the command to resume printed); 130 Ctrl-C (saved); 2 a bad rule file, option or save.",
              "tr": "OYUN'u (`kural list` içindeki bir ad ya da bir kural dosyası) botlara karşı 0. koltukta oynar. "
-                   "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yazın; `yardım` hamleleri "
+                   "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yaz; `yardım` hamleleri "
                    "gösterir, `çık` kaydedip durur. Oyun her hamlenden sonra ve sana her hamle sorulmadan önce kaydedilir, "
                    "botların hamleleri en çok saniyede bir kez (varsayılan dosya: $KURAL_HOME/saves/OYUN.json, KURAL_HOME "
                    "verilmezse ~/.kural; --auto oyunları OYUN-auto.json); kayıt oynanırken kilitlidir, içindeki "
@@ -263,7 +263,7 @@ HELP: dict[str, dict[str, str]] = {
                  "tr": "Dağıtımın ve botların tohumu (varsayılan: rastgele; oyun tekrar oynanabilsin diye yazılır)."},
     "opt_bots": {"en": "Kind of bot in the other seats.", "tr": "Diğer koltuklardaki botların türü."},
     "opt_auto": {"en": "Bots in every seat: watch a game; needs no input.",
-                 "tr": "Her koltukta bot: bir oyunu izleyin; girdi gerekmez."},
+                 "tr": "Her koltukta bot: bir oyunu izle; girdi gerekmez."},
     "opt_record": {"en": "Write the game's record (JSON) to this file when it ends.",
                    "tr": "Oyun bitince kaydını (JSON) bu dosyaya yazar."},
     "opt_resume": {"en": "Continue the game saved in this file (a save or a record without its end).",
