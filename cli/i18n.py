@@ -25,18 +25,18 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "tr": "oyun {path} dosyasına kaydedilemedi: {error}"},
     "old_save_kept": {"en": "An unfinished game was saved in {path}; it is kept as {kept} (resume with: {command})",
                       "tr": "{path} dosyasında bitmemiş bir oyun vardı; {kept} olarak saklandı (devam etmek için: {command})"},
-    "save_in_use": {"en": "the save {path} is in use: another kural is playing that game now; go on there, "
-                          "or play here with --save FILE",
-                    "tr": "{path} kaydı kullanımda: şu an başka bir kural o oyunu oynuyor; orada devam et ya da "
-                          "burada --save DOSYA ile oyna"},
+    "save_in_use": {"en": "the save {path} is in use: another kural program is playing that game now; go on there, "
+                          "or play here with another file: --save FILE",
+                    "tr": "{path} kaydı kullanımda: o oyun şu an başka bir kural programında oynanıyor; orada devam et "
+                          "ya da burada başka bir dosyayla oyna: --save DOSYA"},
     "not_file_folder": {"en": "{path} is a folder: give the path of a file to write",
                         "tr": "{path} bir klasör: yazılacak bir dosyanın yolunu ver"},
     "not_file_fifo": {"en": "{path} is a FIFO, not a regular file: give the path of a file to write",
-                      "tr": "{path} bir FIFO, sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+                      "tr": "{path} bir FIFO, normal bir dosya değil: yazılacak bir dosyanın yolunu ver"},
     "not_file_device": {"en": "{path} is a device, not a regular file: give the path of a file to write",
-                        "tr": "{path} bir aygıt, sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+                        "tr": "{path} bir aygıt, normal bir dosya değil: yazılacak bir dosyanın yolunu ver"},
     "not_file_other": {"en": "{path} is not a regular file: give the path of a file to write",
-                       "tr": "{path} sıradan bir dosya değil: yazılacak bir dosyanın yolunu ver"},
+                       "tr": "{path} normal bir dosya değil: yazılacak bir dosyanın yolunu ver"},
     "no_folder": {"en": "cannot write {path}: the folder {folder} does not exist (make it first: mkdir -p {folder})",
                   "tr": "{path} yazılamıyor: {folder} klasörü yok (önce oluştur: mkdir -p {folder})"},
     "cannot_write": {"en": "cannot write {path}: {error}", "tr": "{path} yazılamıyor: {error}"},
@@ -49,7 +49,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "tr": "son sağlam kayıt {path}; devam etmek için: {command}"},
     "save_other_game": {"en": "the save is a game of {saved}, not {asked}",
                         "tr": "kayıt {asked} değil, {saved} oyununa ait"},
-    "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA verin"},
+    "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA ver"},
     "record_written": {"en": "Record written to {path}.", "tr": "Kayıt {path} dosyasına yazıldı."},
     "internal_error": {"en": "internal error (a bug in kural): {error}", "tr": "iç hata (kural'da bir hata): {error}"},
     "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
@@ -57,13 +57,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cannot_read": {"en": "cannot read the file ({error})", "tr": "dosya okunamıyor ({error})"},
     # --- records and saves as read (cli/saves.py, cli/recordcheck.py)
     "not_regular": {"en": "cannot read the file: it is not a regular file (a FIFO, a device or a folder)",
-                    "tr": "dosya okunamıyor: sıradan bir dosya değil (FIFO, aygıt ya da klasör)"},
+                    "tr": "dosya okunamıyor: normal bir dosya değil (FIFO, aygıt ya da klasör)"},
     "too_large": {"en": "the file is over {limit} bytes, more than any record holds",
-                  "tr": "dosya {limit} bayttan büyük, hiçbir kayıt bu kadar tutmaz"},
+                  "tr": "dosya {limit} bayttan büyük, hiçbir kayıt bu kadar büyük olmaz"},
     "not_utf8": {"en": "not a kural record: the file is not UTF-8 text",
                  "tr": "kural kaydı değil: dosya UTF-8 metin değil"},
     "too_deep": {"en": "not a kural record: its lists and mappings are nested more than {limit} deep",
-                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan derin iç içe"},
+                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan daha derin iç içe geçmiş"},
     "bad_number": {"en": "not a kural record: {number} is not a number a game holds "
                          "(numbers are finite, between -{limit} and {limit})",
                    "tr": "kural kaydı değil: {number} bir oyunun tutabileceği bir sayı değil "
@@ -106,7 +106,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "tr": "kayıt `{bots}` botlarını anıyor, kural'da böyle botlar yok ({kinds})"},
     "resume_options": {"en": "{options} would change the saved game: a save goes on with its own variants "
                              "({variants}) and params; to start a new game with {options}, leave out --resume",
-                       "tr": "{options} kayıtlı oyunu değiştirir: kayıtlı oyun kendi çeşitlemeleri ({variants}) "
+                       "tr": "{options} kayıtlı oyunu değiştirirdi: kayıtlı oyun kendi çeşitlemeleri ({variants}) "
                              "ve parametreleriyle sürer; {options} ile yeni bir oyun başlatmak için --resume verme"},
     "cmd_help": {"en": "help", "tr": "yardım"},
     "cmd_quit": {"en": "quit", "tr": "çık"},
@@ -121,23 +121,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
     # --- reading the person's input
     "empty_input": {"en": "type a card such as {examples}, or a number from the list ({help} shows the moves)",
-                    "tr": "{examples} gibi bir kart ya da listeden bir numara yazın ({help} hamleleri gösterir)"},
+                    "tr": "{examples} gibi bir kart ya da listeden bir numara yaz ({help} hamleleri gösterir)"},
     "unreadable": {"en": "cannot read '{text}': type a card such as {examples}, or a number from the list",
-                   "tr": "'{text}' anlaşılmadı: {examples} gibi bir kart ya da listeden bir numara yazın"},
+                   "tr": "'{text}' anlaşılmadı: {examples} gibi bir kart ya da listeden bir numara yaz"},
     "no_number": {"en": "there is no move {n}: choose a number from 1 to {last}",
-                  "tr": "{n} numaralı hamle yok: 1 ile {last} arasında bir numara seçin"},
+                  "tr": "{n} numaralı hamle yok: 1 ile {last} arasında bir numara seç"},
     "not_held": {"en": "{card} is not among the cards you can choose from",
                  "tr": "{card} seçebileceğin kartlar arasında değil"},
     "refused": {"en": "{card} cannot be played now: {why}", "tr": "{card} şimdi oynanamaz: {why}"},
     "move_refused": {"en": "{move} is not allowed now: {why}", "tr": "{move} şimdi yapılamaz: {why}"},
     "not_legal": {"en": "{what} is not a legal move now", "tr": "{what} şimdi geçerli bir hamle değil"},
     "not_offered": {"en": "{move} is not possible at this point of the turn",
-                    "tr": "{move} turun bu aşamasında yapılamaz"},
+                    "tr": "{move} sıranın bu aşamasında yapılamaz"},
     "which_one": {"en": "{what}: which one? choose a number: {options}",
-                  "tr": "{what}: hangisi? bir numara seçin: {options}"},
+                  "tr": "{what}: hangisi? bir numara seç: {options}"},
     "help_moves": {"en": "Legal moves: {moves}", "tr": "Geçerli hamleler: {moves}"},
     "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
-                   "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yazın."},
+                   "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yaz."},
     "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
     "help_commands": {"en": "Commands: {help} (this help), {why} CARD (why a card can or cannot be played, "
                             "without playing it), {quit} (save and stop).",
@@ -176,10 +176,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
-    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games finished (of {asked})",
-                        "tr": "yarıda kesildi: yukarıdaki istatistikler biten {games} oyunun ({asked} oyundan)"},
+    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
+                        "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
-                     "tr": "bir bot türü ya da her koltuk için bir tane ({players}) verin: {kinds}"},
+                     "tr": "bir bot türü ya da her koltuk için bir tane ({players}) ver: {kinds}"},
     # --- validate, replay
     "valid": {"en": "ok  {path}  ({game}{variants})", "tr": "tamam  {path}  ({game}{variants})"},
     "no_yaml": {"en": "{path}: no .yaml files here", "tr": "{path}: burada .yaml dosyası yok"},
@@ -192,21 +192,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "replay_summary": {"en": "{ok} of {total} records reproduce", "tr": "{total} kaydın {ok} tanesi yeniden üretildi"},
     # --- check (melds)
     "check_meld": {"en": "{cards}: a meld, {kind}, {points} points", "tr": "{cards}: geçerli per, {kind}, {points} puan"},
-    "check_set": {"en": "a set of {rank}s", "tr": "{rank} serisi"},
+    "check_set": {"en": "a set of {rank}s", "tr": "aynı sayıdan kartlar ({rank})"},
     "check_run": {"en": "a run in {suit}", "tr": "{suit} sıralı"},
     "check_stands_for": {"en": "{card} stands for {face}", "tr": "{card}, {face} yerine geçiyor"},
     "check_stands_any": {"en": "{card} stands for any {rank}", "tr": "{card}, herhangi bir {rank} yerine geçiyor"},
     "check_in_place": {"en": "{card} is in its own place: natural", "tr": "{card} kendi yerinde: doğal"},
     "check_not_meld": {"en": "{cards}: not a meld — {reason}", "tr": "{cards}: per değil — {reason}"},
     "check_why_size": {"en": "too few cards for a meld", "tr": "bir per için kart az"},
-    "check_why_shape": {"en": "neither a set nor a run", "tr": "ne seri ne sıralı"},
+    "check_why_shape": {"en": "neither a set nor a run", "tr": "ne aynı sayıdan ne sıralı"},
     "check_why_wilds": {"en": "more wild cards than a meld may hold", "tr": "bir perin alabileceğinden çok joker var"},
     "check_why_core": {"en": "a wild in a run needs more natural cards in sequence",
                        "tr": "sıralıda joker için daha çok sıralı doğal kart gerekir"},
     "check_no_melds": {"en": "{game} has no `melds:` section: its rule file says nothing of melds",
                        "tr": "{game} oyununun `melds:` bölümü yok: kural dosyası per tanımlamıyor"},
     "check_bad_card": {"en": "`{code}` is not a card: give codes such as 7H, TS, 10D or XJ",
-                       "tr": "`{code}` bir kart değil: 7H, TS, 10D ya da XJ gibi kodlar verin"},
+                       "tr": "`{code}` bir kart değil: 7H, TS, 10D ya da XJ gibi kodlar ver"},
     "check_not_in_deck": {"en": "{code} is not in this game's deck", "tr": "{code} bu oyunun destesinde yok"},
     "check_too_many": {"en": "{code} is given more times than the deck has it ({n})",
                        "tr": "{code} destede olduğundan ({n}) daha çok kez verildi"},
@@ -215,7 +215,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 # Help texts of the commands, in the language of KURAL_LANG (English when unset).
 HELP: dict[str, dict[str, str]] = {
     "app": {"en": "kural: card games from rule files. Play one, let bots play thousands, check rule files and records.",
-            "tr": "kural: kural dosyalarından kart oyunları. Oynayın, botlara binlerce oyun oynatın, kural dosyalarını ve kayıtları denetleyin."},
+            "tr": "kural: kural dosyalarından kart oyunları. Oyna, botlara binlerce oyun oynat, kural dosyalarını ve kayıtları denetle."},
     "list": {"en": "List the bundled games and their variants, one line each.",
              "tr": "Paketteki oyunları ve çeşitlemelerini, her biri bir satırda listeler."},
     "play": {"en": "Play GAME (an id from `kural list` or a rule file) as seat 0 against bots. "
@@ -227,12 +227,12 @@ HELP: dict[str, dict[str, str]] = {
                    "ends. --record and --save write only a regular file in a folder that exists. Exit codes: 0 the game ended, or input ended / quit "
                    "(saved, with the command to resume printed); 130 Ctrl-C (saved); 2 a bad rule file, option or save.",
              "tr": "OYUN'u (`kural list` içindeki bir ad ya da bir kural dosyası) botlara karşı 0. koltukta oynar. "
-                   "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yazın; `yardım` hamleleri "
-                   "gösterir, `çık` kaydedip durur. Oyun her hamlenden sonra ve her sorudan önce kaydedilir, botların "
-                   "hamleleri en çok saniyede bir (varsayılan dosya: $KURAL_HOME/saves/OYUN.json, KURAL_HOME "
+                   "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yaz; `yardım` hamleleri "
+                   "gösterir, `çık` kaydedip durur. Oyun her hamlenden sonra ve sana her hamle sorulmadan önce kaydedilir, "
+                   "botların hamleleri en çok saniyede bir kez (varsayılan dosya: $KURAL_HOME/saves/OYUN.json, KURAL_HOME "
                    "verilmezse ~/.kural; --auto oyunları OYUN-auto.json); kayıt oynanırken kilitlidir, içindeki "
                    "bitmemiş oyun OYUN.prev.json (OYUN.prev2.json, ...) olarak saklanır ve oyun bitince kayıt silinir. "
-                   "--record ve --save yalnızca var olan bir klasördeki sıradan bir dosyaya yazar. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
+                   "--record ve --save yalnızca var olan bir klasördeki normal bir dosyaya yazar. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
                    "devam komutu yazılır); 130 Ctrl-C (kaydedildi); 2 hatalı kural dosyası, seçenek ya da kayıt."},
     "simulate": {"en": "Let bots play GAME many times; print wins by seat, mean scores, mean moves, aborted games and "
                        "games per second (a progress bar on stderr when it is a terminal). Game i is dealt with seed+i.",
@@ -263,7 +263,7 @@ HELP: dict[str, dict[str, str]] = {
                  "tr": "Dağıtımın ve botların tohumu (varsayılan: rastgele; oyun tekrar oynanabilsin diye yazılır)."},
     "opt_bots": {"en": "Kind of bot in the other seats.", "tr": "Diğer koltuklardaki botların türü."},
     "opt_auto": {"en": "Bots in every seat: watch a game; needs no input.",
-                 "tr": "Her koltukta bot: bir oyunu izleyin; girdi gerekmez."},
+                 "tr": "Her koltukta bot: bir oyunu izle; girdi gerekmez."},
     "opt_record": {"en": "Write the game's record (JSON) to this file when it ends.",
                    "tr": "Oyun bitince kaydını (JSON) bu dosyaya yazar."},
     "opt_resume": {"en": "Continue the game saved in this file (a save or a record without its end).",

@@ -849,7 +849,7 @@ class _Unit:
         """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
         if x.type == "none" or (x.is_const and x.const is None):
             raise self.fail(tree, "arithmetic needs a number here, but this is none",
-                            "a param or value that may be none is compared (x == none), not counted with")
+                            "none (a missing card or value) can only be compared, as in x == none: use a number here")
 
     def joined(self, a: C, b: C) -> C:
         """`list + list`: the items of the first, then those of the second (options offered together)."""

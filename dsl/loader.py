@@ -299,7 +299,7 @@ def resolve_for_record(record: dict) -> Resolved:
         game = rules
     elif not (isinstance(game, str) and GAME_ID.fullmatch(game)):  # never a path: paths come with their hash
         shown = game if isinstance(game, str) and game.isprintable() else repr(game)
-        raise RuleError.at(RECORD, f"the record names no game of games/: `{shown[:80]}`",
+        raise RuleError.at(RECORD, f"the record names no game in games/: `{shown[:80]}`",
                            "a record has \"game\": \"<id>\", or \"rules\" with the file's path and hash")
     variants = files.get("variants", record.get("variants") or [])
     if not isinstance(variants, list):
@@ -432,7 +432,7 @@ def check_sizes(data: LDict) -> None:
         if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
             raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]), f"the move `{mname}` has {len(choose)} "
                                f"choices; a move may have at most {MAX_CHOICES}",
-                               "split the move in steps, each with a few choices")
+                               "split the move into steps, each with a few choices")
 
 
 class _Builder:
@@ -888,9 +888,9 @@ class _Builder:
                                  per_team=per == "team", max_groups=max_groups))
             next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
             if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
-                raise RuleError.at(section.key_loc(name), f"with `{name}`, the zones are {next_id} once each "
-                                   f"owner's and each group counts; a game may have at most {MAX_ZONE_INSTANCES}",
-                                   "fewer zones, or a smaller max_groups")
+                raise RuleError.at(section.key_loc(name), f"with `{name}`, the game has {next_id} zones, each "
+                                   f"owner's and each group's counted; a game may have at most {MAX_ZONE_INSTANCES}",
+                                   "declare fewer zones, or a smaller max_groups")
         self.zone_count = next_id
         return zones, next_id
 
@@ -948,8 +948,8 @@ class _Builder:
                      self.zone_count if per == "group" else 1)
             if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
                 raise RuleError.at(self.name_loc("vars", name), f"with `{name}`, the vars hold {slot} values "
-                                   f"(each seat's, team's and group's); a game may have at most {MAX_VAR_SLOTS}",
-                                   "fewer vars per group, or fewer group zones")
+                                   f"(each seat's, team's and group's); a game's vars may hold at most {MAX_VAR_SLOTS}",
+                                   "declare fewer vars per group, or fewer group zones")
         return out, slot
 
     def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
@@ -1023,7 +1023,7 @@ class _Builder:
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
                                    "for example  card: hand(me)")
             if domain.is_const and domain.const == []:
-                self.never(m, getattr(domain_src, "loc", m.loc), f"its choice `{cname}` is from an empty list",
+                self.never(m, getattr(domain_src, "loc", m.loc), f"its choice `{cname}` has an empty list to choose from",
                            str(domain_src))
             self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
@@ -1055,7 +1055,7 @@ class _Builder:
             sizes = " x ".join(str(n) for n in comp.loop_sizes() + [comp.size_of(domain)])
             raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make up to {work:,} options "
                                f"({sizes}); the bound is {MAX_LOOP_WORK:,}", "choose from fewer items, or "
-                               "split the move in steps")
+                               "split the move into steps")
         comp.loops.append(work)
 
     def shown_as(self, name: str, v: LDict) -> dict:
