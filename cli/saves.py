@@ -16,9 +16,9 @@ import shutil
 import stat
 import tempfile
 import time
-import unicodedata
 from pathlib import Path
 
+from dsl.errors import escaped
 from dsl.files import NotRegularFile, read_at_most
 from dsl.loader import RecordSourceError, load_for_record
 from interpreter import numbers
@@ -47,8 +47,7 @@ class RecordFileError(Exception):
 def shown(value, limit: int = 120) -> str:
     """Outside text (a record's field, a path) as a message shows it: one line, control and bidi
     characters escaped, at most `limit` characters."""
-    text = "".join(c if c.isprintable() and not unicodedata.category(c) == "Cf" else repr(c)[1:-1]
-                   for c in str(value)[:limit + 1])
+    text = escaped(str(value)[:limit + 1])
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 

@@ -48,24 +48,23 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, wit
 # ------------------------------------------------------------ finding files
 def find_game(name: str) -> Path:
     """A game by its id (the name of a file in games/) or a path to a rule file."""
-    path = Path(name)
-    shown = name if name.isprintable() else repr(name)  # a name from a damaged save may hold a newline
+    path = Path(name)  # a name from a damaged save may hold a newline: messages escape it (dsl.errors)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise RuleError.at(Loc(shown, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
+            raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
         return path
     candidate = games_dir() / f"{name}.yaml"
     if GAME_ID.fullmatch(name) and candidate.is_file():  # a game id, even where a folder has its name
         return candidate
     if path.is_file():  # not read: its lines would be echoed in the errors
-        raise RuleError.at(Loc(shown, 1, 1), "this is not a rule file: rule files end in .yaml",
+        raise RuleError.at(Loc(name, 1, 1), "this is not a rule file: rule files end in .yaml",
                            "give a path to a .yaml file or a game id")
     if path.exists():
-        raise RuleError.at(Loc(shown, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
+        raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
     known = [p.stem for p in games_dir().glob("*.yaml")]
     close = difflib.get_close_matches(name, known, n=1)
     hint = f"did you mean `{close[0]}`?" if close else "games: " + ", ".join(sorted(known))
-    raise RuleError.at(Loc(shown, 1, 1), f"there is no game `{shown}`", hint)
+    raise RuleError.at(Loc(name, 1, 1), f"there is no game `{name}`", hint)
 
 
 def variant_dir(base: Path) -> Path:
@@ -298,7 +297,7 @@ def resolve_for_record(record: dict) -> Resolved:
             raise RecordSourceError("record_file_unknown", str(rules))
         game = rules
     elif not (isinstance(game, str) and GAME_ID.fullmatch(game)):  # never a path: paths come with their hash
-        shown = game if isinstance(game, str) and game.isprintable() else repr(game)
+        shown = game if isinstance(game, str) else repr(game)  # messages escape what does not print
         raise RuleError.at(RECORD, f"the record names no game of games/: `{shown[:80]}`",
                            "a record has \"game\": \"<id>\", or \"rules\" with the file's path and hash")
     variants = files.get("variants", record.get("variants") or [])
