@@ -387,24 +387,23 @@ def _read_text(path: Path) -> str:
 
 
 MAX_NESTING = 16  # lists and mappings inside one another; a record of any game needs 6
-MAX_NUMBER_DIGITS = 40  # longer number literals are refused before Python converts them
 
 
 LIMIT_TEXT = f"10^{len(str(numbers.LIMIT)) - 1}" if str(numbers.LIMIT).strip("0") == "1" else str(numbers.LIMIT)
 
 
-def _number(text: str, value) -> int | float:
-    if not numbers.in_range(value):
-        raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""), limit=LIMIT_TEXT)
-    return value
+def _number(convert):
+    """json's reader of one kind of number: a number a game may hold (interpreter/numbers.py), or the error."""
+    def parse(text: str) -> int | float:
+        value = numbers.from_text(text, convert)
+        if value is None:
+            raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""),
+                                  limit=LIMIT_TEXT)
+        return value
+    return parse
 
 
-def _parse_int(text: str) -> int:
-    return _number(text, int(text) if len(text) <= MAX_NUMBER_DIGITS else float("inf"))
-
-
-def _parse_float(text: str) -> float:
-    return _number(text, float(text) if len(text) <= MAX_NUMBER_DIGITS * 10 else float("inf"))
+_parse_int, _parse_float = _number(int), _number(float)
 
 
 def _parse_constant(text: str):

@@ -23,10 +23,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from interpreter.budget import exhausted
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
-from interpreter.numbers import RANGE_TEXT, describe, in_range
+from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
-from .yamlload import MAX_NUMBER_CHARS, LStr
+from .yamlload import LStr
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -463,9 +463,7 @@ class _Unit:
 
     def n_number(self, t, d):
         text = t.children[0].value
-        value = None
-        if len(text) <= MAX_NUMBER_CHARS:  # int() of thousands of digits is slow, and then refused
-            value = float(text) if "." in text else int(text)
+        value = from_text(text, float if "." in text else int)
         return self.number(t, value, f"the number {text if len(text) <= 20 else text[:17] + '...'}")
 
     def number(self, t, value, what: str) -> C:

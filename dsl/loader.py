@@ -16,13 +16,13 @@ from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, Resul
 from interpreter.library import LIBRARY, BuildContext
 from interpreter.melds import ACES, REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
-from interpreter.numbers import RANGE_TEXT, describe, in_range
+from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
 from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import MAX_NUMBER_CHARS, LDict, LList, load_text, load_value, read_text
+from .yamlload import LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
@@ -1277,14 +1277,12 @@ class _Builder:
 
 def _number_list(name: str, raw, loc: Loc) -> list:
     """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
-    def number(x) -> bool:
-        return isinstance(x, (int, float)) and not isinstance(x, bool)
     size = sum(len(x) if isinstance(x, list) else 1 for x in raw) if isinstance(raw, list) else 0
     if size > MAX_LIST_ITEMS:
         raise RuleError.at(loc, f"param `{name}` holds {size} numbers; a list param may hold at most "
                            f"{MAX_LIST_ITEMS}", "a card game's thresholds and targets are a few numbers")
-    if isinstance(raw, list) and raw and (all(number(x) for x in raw) or all(
-            isinstance(x, list) and x and all(number(y) for y in x) for x in raw)):
+    if isinstance(raw, list) and raw and (all(is_number(x) for x in raw) or all(
+            isinstance(x, list) and x and all(is_number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]
     raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {_shown(raw)}",
                        "for example [100, 200] or [[0, 10], [50, 20]]")
@@ -1304,7 +1302,7 @@ def _infer_type(raw) -> str:
 
 def _shown(raw) -> str:
     """A value as a message shows it: a number never as thousands of digits, a text never as a page."""
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+    if is_number(raw):
         return describe(raw)
     text = repr(raw)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -1326,10 +1324,8 @@ def _from_text(raw: str):
     is_int, is_float = INT_TEXT.fullmatch(raw), FLOAT_TEXT.fullmatch(raw)
     if not (is_int or is_float):
         return raw
-    value = None
-    if len(raw) <= MAX_NUMBER_CHARS:
-        value = int(raw) if is_int else float(raw)
-    if not in_range(value):
+    value = from_text(raw, int if is_int else float)
+    if value is None:
         raise RuleError.at(Loc("--set", 1, 1), f"{_shown(raw)} is not a number a game can hold: {RANGE_TEXT}",
                            "write a number such as 3 or 1.5 within that range")
     return value

@@ -4,7 +4,7 @@ much work for one move). Reported like a load error: where in the rule
 file, what went wrong, and a hint."""
 from __future__ import annotations
 
-from .numbers import RANGE_TEXT, describe, in_range
+from .numbers import RANGE_TEXT, describe, in_range, is_number
 
 # The Python errors a compiled rule can raise while playing (OverflowError: a float too large for an int
 # or an int too large for a float).
@@ -35,7 +35,7 @@ class PlayError(Exception):
 def kept(value, where: str, what: str):
     """`value`, which the game keeps (a var, a score, a result): a number outside interpreter/numbers.py's
     range is an error of the rule file at `where`, so that no number grows without bound."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and not in_range(value):
+    if is_number(value) and not in_range(value):
         raise PlayError(where, f"{what} would be {describe(value)}: out of range ({RANGE_TEXT})",
                         "a number that grows on every move (x = x * x) or overflows: bound it, "
                         "for example if x < 1000 then x * 2 else x")
