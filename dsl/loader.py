@@ -19,7 +19,7 @@ from interpreter.errors import RULE_FAILURES, PlayError
 from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
 from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
-from .errors import Loc, Problem, RuleError
+from .errors import Loc, Problem, RuleError, hidden_char
 from .specialize import Specializer
 from .paths import games_dir
 from .yamlload import LDict, LList, load_text, load_value, read_text
@@ -392,9 +392,9 @@ def printable_id(value, loc: Loc, what: str) -> str:
     """An id a message or a record will print: every character shows as itself (no zero-width
     space, no bidi or control character), so that two ids that look alike are alike."""
     text = str(value)
-    hidden = next((c for c in text if not c.isprintable()), None)
+    hidden = hidden_char(text)
     if hidden is not None:
-        raise RuleError.at(loc, f"{what} `{text}` holds the character U+{ord(hidden):04X}, which does not "
+        raise RuleError.at(loc, f"{what} `{text}` holds the character {hidden}, which does not "
                            "show as itself", "ids are letters, digits, - and _: retype it")
     return text
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from interpreter.numbers import RANGE_TEXT, from_text
-from .errors import Loc, RuleError
+from .errors import Loc, RuleError, hidden_char
 from .files import read_at_most
 
 MAX_FILE_BYTES = 1_000_000
@@ -324,10 +324,10 @@ class _Builder:
             if not isinstance(key, str):
                 raise self.fail(key_node, f"the key `{key_node.value}` is read by YAML as {type(key).__name__} {key!r}",
                                 f'quote it: "{key_node.value}":')
-            if not key.isprintable():  # a name (of a zone, a move, a param ...) shows as what it is
+            hidden = hidden_char(key)  # a name (of a zone, a move, a param ...) shows as what it is
+            if hidden is not None:
                 raise self.fail(key_node, f"the key `{key}` holds a character that does not show as itself "
-                                f"(U+{ord(next(c for c in key if not c.isprintable())):04X})",
-                                "names are letters, digits and _: retype it")
+                                f"({hidden})", "names are letters, digits and _: retype it")
             if key in out:
                 first = out.key_loc(key)
                 raise self.fail(key_node, f"`{key}` is written twice in this mapping (first at line {first.line})",
