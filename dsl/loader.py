@@ -18,7 +18,7 @@ from interpreter.melds import ACES, REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
 from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
-from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
+from .compiler import C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError, hidden_char
 from .specialize import Specializer
 from .paths import games_dir
@@ -1049,13 +1049,10 @@ class _Builder:
 
     def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
-        work = comp.loops[-1] * comp.size_of(domain)
-        if work > MAX_LOOP_WORK:
-            sizes = " x ".join(str(n) for n in comp.loop_sizes() + [comp.size_of(domain)])
-            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make up to {work:,} options "
-                               f"({sizes}); the bound is {MAX_LOOP_WORK:,}", "choose from fewer items, or "
-                               "split the move in steps")
-        comp.loops.append(work)
+        too_much = comp.enter_loop(domain, "options")
+        if too_much:
+            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make {too_much}",
+                               "choose from fewer items, or split the move in steps")
 
     def shown_as(self, name: str, v: LDict) -> dict:
         """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
