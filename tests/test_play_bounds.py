@@ -116,7 +116,7 @@ def test_a_float_overflow_in_play_is_an_error_of_the_rule_file(tmp_path, grow, m
 
 
 def test_a_var_that_starts_out_of_range_is_an_error_at_its_start(tmp_path):
-    text = "vars:\n  n: {start: \"1000000 * 1000000 * 1000000\"}\n"
+    text = "vars:\n  n: {start: \"1000000 * (1 + moves_played) * 1000000 * 1000000\"}\n"  # not folded at load
     path = variant(tmp_path, text)
     err = play_until_error(load(str(path)))
     assert err.where == place(path, text, '"1000000'), err.render()
