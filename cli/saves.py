@@ -389,16 +389,13 @@ def _read_text(path: Path) -> str:
 MAX_NESTING = 16  # lists and mappings inside one another; a record of any game needs 6
 
 
-LIMIT_TEXT = f"10^{len(str(numbers.LIMIT)) - 1}" if str(numbers.LIMIT).strip("0") == "1" else str(numbers.LIMIT)
-
-
 def _number(convert):
     """json's reader of one kind of number: a number a game may hold (interpreter/numbers.py), or the error."""
     def parse(text: str) -> int | float:
         value = numbers.from_text(text, convert)
         if value is None:
             raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""),
-                                  limit=LIMIT_TEXT)
+                                  limit=numbers.LIMIT_TEXT)
         return value
     return parse
 
@@ -407,7 +404,7 @@ _parse_int, _parse_float = _number(int), _number(float)
 
 
 def _parse_constant(text: str):
-    raise RecordFileError("bad_number", number=text, limit=LIMIT_TEXT)  # NaN, Infinity, -Infinity
+    raise RecordFileError("bad_number", number=text, limit=numbers.LIMIT_TEXT)  # NaN, Infinity, -Infinity
 
 
 def _loads(text: str):

@@ -42,4 +42,5 @@ def describe(x) -> str:
     return repr(x)
 
 
-RANGE_TEXT = "numbers are finite and between -10^15 and 10^15"
+LIMIT_TEXT = f"10^{len(str(LIMIT)) - 1}" if str(LIMIT).strip("0") == "1" else f"{LIMIT:,}"  # as messages write it
+RANGE_TEXT = f"numbers are finite and between -{LIMIT_TEXT} and {LIMIT_TEXT}"
