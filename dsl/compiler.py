@@ -185,7 +185,7 @@ class Compiler:
         work = self.loops[-1] * size
         if work > MAX_LOOP_WORK:
             sizes = [b // a for a, b in zip(self.loops, self.loops[1:])] + [size]  # loops holds running products
-            return f"up to {work:,} {counted} ({' x '.join(map(str, sizes))}); the bound is {MAX_LOOP_WORK:,}"
+            return f"up to {work:,} {counted} ({' x '.join(map(str, sizes))})"
         self.loops.append(work)
         return None
 
@@ -710,7 +710,8 @@ class _Unit:
         of their sizes, where known at load, is bounded by MAX_LOOP_WORK (the rest is bounded in play)."""
         too_much = self.c.enter_loop(collection)
         if too_much:
-            raise self.fail(t, f"the loops around here go through {too_much} each time", "loop over fewer "
+            raise self.fail(t, f"the loops around here go through {too_much} each time; the bound is "
+                            f"{MAX_LOOP_WORK:,}", "loop over fewer "
                             "items (a filter first, or a shorter list), or nest fewer loops")
         try:
             yield

@@ -18,7 +18,7 @@ from interpreter.melds import ACES, REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
 from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
-from .compiler import C, Compiler, Name, all_of, in_order, keywords
+from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError, hidden_char
 from .specialize import Specializer
 from .paths import games_dir
@@ -1051,7 +1051,8 @@ class _Builder:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
         too_much = comp.enter_loop(domain, "options")
         if too_much:
-            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make {too_much}",
+            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make {too_much}; the bound is "
+                               f"{MAX_LOOP_WORK:,}",
                                "choose from fewer items, or split the move in steps")
 
     def shown_as(self, name: str, v: LDict) -> dict:
