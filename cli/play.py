@@ -23,7 +23,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from dsl.errors import RuleError
+from dsl.errors import RuleError, escaped
 from dsl.loader import load
 from interpreter import record
 from interpreter.bots import BOTS, make_bot
@@ -221,7 +221,7 @@ class Session:
         try:
             rec, self.g, self.s = self._open_save(path, lang)
         except Unusable as exc:
-            error = "".join(c if c.isprintable() else repr(c)[1:-1] for c in exc.text)  # one line, whatever the save held
+            error = escaped(exc.text)  # one line, whatever the save held
             self.err.print(t("bad_save", lang, path=path, error=error) + self._last_good(path, lang))
             return EXIT_USAGE
         saved = rec.get("cli", {})  # its types are checked with the record's (cli/recordcheck.py)

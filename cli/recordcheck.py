@@ -7,6 +7,8 @@ The values themselves (is this card in the deck, is it seat 2's turn) are the re
 """
 from __future__ import annotations
 
+from interpreter.numbers import is_number
+
 
 def _error(field: str, want: str):
     from .saves import RecordFileError  # one error type for every way a record cannot be used
@@ -15,10 +17,6 @@ def _error(field: str, want: str):
 
 def _whole(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _number(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _texts(v) -> bool:
@@ -34,15 +32,15 @@ def _codes(v, depth: int) -> bool:
 
 def _param_value(v) -> bool:
     """What a param holds: text, a number, true/false, none, or a list of numbers or of lists of numbers."""
-    if v is None or isinstance(v, (str, bool)) or _number(v):
+    if v is None or isinstance(v, (str, bool)) or is_number(v):
         return True
-    return isinstance(v, list) and all(_number(x) or (isinstance(x, list) and all(map(_number, x))) for x in v)
+    return isinstance(v, list) and all(is_number(x) or (isinstance(x, list) and all(map(is_number, x))) for x in v)
 
 
 def _choice_value(v) -> bool:
     """A choice of a move besides its cards: a group's number, a value, or a list of card codes."""
-    return v is None or isinstance(v, (str, bool)) or _number(v) or \
-        (isinstance(v, list) and all(isinstance(x, str) or _number(x) for x in v))
+    return v is None or isinstance(v, (str, bool)) or is_number(v) or \
+        (isinstance(v, list) and all(isinstance(x, str) or is_number(x) for x in v))
 
 
 def _need(ok: bool, field: str, want: str) -> None:

@@ -16,9 +16,9 @@ import shutil
 import stat
 import tempfile
 import time
-import unicodedata
 from pathlib import Path
 
+from dsl.errors import escaped
 from dsl.files import NotRegularFile, read_at_most
 from dsl.loader import RecordSourceError, load_for_record
 from interpreter import numbers
@@ -47,8 +47,7 @@ class RecordFileError(Exception):
 def shown(value, limit: int = 120) -> str:
     """Outside text (a record's field, a path) as a message shows it: one line, control and bidi
     characters escaped, at most `limit` characters."""
-    text = "".join(c if c.isprintable() and not unicodedata.category(c) == "Cf" else repr(c)[1:-1]
-                   for c in str(value)[:limit + 1])
+    text = escaped(str(value)[:limit + 1])
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -388,28 +387,24 @@ def _read_text(path: Path) -> str:
 
 
 MAX_NESTING = 16  # lists and mappings inside one another; a record of any game needs 6
-MAX_NUMBER_DIGITS = 40  # longer number literals are refused before Python converts them
 
 
-LIMIT_TEXT = f"10^{len(str(numbers.LIMIT)) - 1}" if str(numbers.LIMIT).strip("0") == "1" else str(numbers.LIMIT)
+def _number(convert):
+    """json's reader of one kind of number: a number a game may hold (interpreter/numbers.py), or the error."""
+    def parse(text: str) -> int | float:
+        value = numbers.from_text(text, convert)
+        if value is None:
+            raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""),
+                                  limit=numbers.LIMIT_TEXT)
+        return value
+    return parse
 
 
-def _number(text: str, value) -> int | float:
-    if not numbers.in_range(value):
-        raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""), limit=LIMIT_TEXT)
-    return value
-
-
-def _parse_int(text: str) -> int:
-    return _number(text, int(text) if len(text) <= MAX_NUMBER_DIGITS else float("inf"))
-
-
-def _parse_float(text: str) -> float:
-    return _number(text, float(text) if len(text) <= MAX_NUMBER_DIGITS * 10 else float("inf"))
+_parse_int, _parse_float = _number(int), _number(float)
 
 
 def _parse_constant(text: str):
-    raise RecordFileError("bad_number", number=text, limit=LIMIT_TEXT)  # NaN, Infinity, -Infinity
+    raise RecordFileError("bad_number", number=text, limit=numbers.LIMIT_TEXT)  # NaN, Infinity, -Infinity
 
 
 def _loads(text: str):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from interpreter import record
 from interpreter.bots import make_bot
 from interpreter.engine import apply, moves_to_play, new_game, result
+from interpreter.numbers import is_number
 
 NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
 SEAT_STRIDE = 64  # bot seeds: (game seed) * SEAT_STRIDE + seat; more seats than this share nothing else
@@ -112,14 +113,14 @@ def _count(totals: Totals, g, s, res: dict, units: int) -> None:
     for w in res["winners"]:
         totals.wins[w] += 1
     for seat, score in enumerate(res["scores"]):
-        if isinstance(score, (int, float)) and not isinstance(score, bool):
+        if is_number(score):
             totals.scores[seat] += score
     for name, values in res.items():
         if name in NOT_FIELDS or not isinstance(values, list):
             continue
         sums = totals.fields.setdefault(name, [0.0] * units)
         for seat, value in enumerate(values[:units]):
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if is_number(value):
                 sums[seat] += value
     _add_rounds(totals, s.sheets, g.span(g.totals_per))
 
@@ -132,7 +133,7 @@ def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
                 continue
             sums = totals.round_fields.setdefault(name, [0.0] * players)
             for seat, value in enumerate(values):
-                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                if is_number(value):
                     sums[seat] += value
 
 

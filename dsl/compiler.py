@@ -23,10 +23,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from interpreter.budget import exhausted
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
-from interpreter.numbers import RANGE_TEXT, describe, in_range
+from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
-from .yamlload import MAX_NUMBER_CHARS, LStr
+from .yamlload import LStr
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -134,7 +134,7 @@ class Compiler:
         self.trees: dict[tuple[str, str], Tree] = {}  # each text parsed once: defines are read at every use
         self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
-        self.loops: list[int] = [1]  # sizes of the loops around the part being compiled (MAX_LOOP_WORK)
+        self.loops: list[int] = [1]  # items the loops around the part compiled go through (running products)
 
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
@@ -177,9 +177,17 @@ class Compiler:
             return self.ctx.deck.size
         return 1
 
-    def loop_sizes(self) -> list[int]:
-        """Each loop's own size, from the running products."""
-        return [b // a for a, b in zip(self.loops, self.loops[1:])]
+    def enter_loop(self, collection: C | None, counted: str = "items") -> str | None:
+        """One loop more, over `collection`, around what is compiled next (the caller pops self.loops);
+        None, or when the loops around it would go through more than MAX_LOOP_WORK items, a message
+        that says so (each loop's size, for example 52 x 52 x 52), and nothing is entered."""
+        size = self.size_of(collection)
+        work = self.loops[-1] * size
+        if work > MAX_LOOP_WORK:
+            sizes = [b // a for a, b in zip(self.loops, self.loops[1:])] + [size]  # loops holds running products
+            return f"up to {work:,} {counted} ({' x '.join(map(str, sizes))})"
+        self.loops.append(work)
+        return None
 
     # ---------------------------------------------------------------- parsing
     def _source(self, text: Any) -> LStr:
@@ -463,9 +471,7 @@ class _Unit:
 
     def n_number(self, t, d):
         text = t.children[0].value
-        value = None
-        if len(text) <= MAX_NUMBER_CHARS:  # int() of thousands of digits is slow, and then refused
-            value = float(text) if "." in text else int(text)
+        value = from_text(text, float if "." in text else int)
         return self.number(t, value, f"the number {text if len(text) <= 20 else text[:17] + '...'}")
 
     def number(self, t, value, what: str) -> C:
@@ -702,14 +708,11 @@ class _Unit:
     def loop(self, t, collection: C | None):
         """Compile a loop's body knowing how many items the loops around it go through: the product
         of their sizes, where known at load, is bounded by MAX_LOOP_WORK (the rest is bounded in play)."""
-        size = self.c.size_of(collection)
-        work = self.c.loops[-1] * size
-        if work > MAX_LOOP_WORK:
-            sizes = " x ".join(str(n) for n in self.c.loop_sizes() + [size])
-            raise self.fail(t, f"the loops around here go through up to {work:,} items ({sizes}) each time; "
-                            f"the bound is {MAX_LOOP_WORK:,}", "loop over fewer items (a filter first, or a "
-                            "shorter list), or nest fewer loops")
-        self.c.loops.append(work)
+        too_much = self.c.enter_loop(collection)
+        if too_much:
+            raise self.fail(t, f"the loops around here go through {too_much} each time; the bound is "
+                            f"{MAX_LOOP_WORK:,}", "loop over fewer "
+                            "items (a filter first, or a shorter list), or nest fewer loops")
         try:
             yield
         finally:

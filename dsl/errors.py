@@ -14,6 +14,13 @@ def escaped(text: str) -> str:
                    for c in text)
 
 
+def hidden_char(text: str) -> str | None:
+    """The first character of `text` that does not print as itself, as U+XXXX; None when every one does.
+    A name or an id holding one looks like another: it is refused where it is written."""
+    hidden = next((c for c in text if not c.isprintable()), None)
+    return None if hidden is None else f"U+{ord(hidden):04X}"
+
+
 @dataclass(frozen=True)
 class Loc:
     file: str

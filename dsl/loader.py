@@ -16,13 +16,13 @@ from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, Resul
 from interpreter.library import LIBRARY, BuildContext
 from interpreter.melds import ACES, REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
-from interpreter.numbers import RANGE_TEXT, describe, in_range
+from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
 from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
-from .errors import Loc, Problem, RuleError
+from .errors import Loc, Problem, RuleError, hidden_char
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import MAX_NUMBER_CHARS, LDict, LList, load_text, load_value, read_text
+from .yamlload import LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 VISIBILITY = ("owner", "all", "none", "top")
@@ -48,24 +48,23 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, wit
 # ------------------------------------------------------------ finding files
 def find_game(name: str) -> Path:
     """A game by its id (the name of a file in games/) or a path to a rule file."""
-    path = Path(name)
-    shown = name if name.isprintable() else repr(name)  # a name from a damaged save may hold a newline
+    path = Path(name)  # a name from a damaged save may hold a newline: messages escape it (dsl.errors)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise RuleError.at(Loc(shown, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
+            raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
         return path
     candidate = games_dir() / f"{name}.yaml"
     if GAME_ID.fullmatch(name) and candidate.is_file():  # a game id, even where a folder has its name
         return candidate
     if path.is_file():  # not read: its lines would be echoed in the errors
-        raise RuleError.at(Loc(shown, 1, 1), "this is not a rule file: rule files end in .yaml",
+        raise RuleError.at(Loc(name, 1, 1), "this is not a rule file: rule files end in .yaml",
                            "give a path to a .yaml file or a game id")
     if path.exists():
-        raise RuleError.at(Loc(shown, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
+        raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
     known = [p.stem for p in games_dir().glob("*.yaml")]
     close = difflib.get_close_matches(name, known, n=1)
     hint = f"did you mean `{close[0]}`?" if close else "games: " + ", ".join(sorted(known))
-    raise RuleError.at(Loc(shown, 1, 1), f"there is no game `{shown}`", hint)
+    raise RuleError.at(Loc(name, 1, 1), f"there is no game `{name}`", hint)
 
 
 def variant_dir(base: Path) -> Path:
@@ -298,7 +297,7 @@ def resolve_for_record(record: dict) -> Resolved:
             raise RecordSourceError("record_file_unknown", str(rules))
         game = rules
     elif not (isinstance(game, str) and GAME_ID.fullmatch(game)):  # never a path: paths come with their hash
-        shown = game if isinstance(game, str) and game.isprintable() else repr(game)
+        shown = game if isinstance(game, str) else repr(game)  # messages escape what does not print
         raise RuleError.at(RECORD, f"the record names no game in games/: `{shown[:80]}`",
                            "a record has \"game\": \"<id>\", or \"rules\" with the file's path and hash")
     variants = files.get("variants", record.get("variants") or [])
@@ -393,9 +392,9 @@ def printable_id(value, loc: Loc, what: str) -> str:
     """An id a message or a record will print: every character shows as itself (no zero-width
     space, no bidi or control character), so that two ids that look alike are alike."""
     text = str(value)
-    hidden = next((c for c in text if not c.isprintable()), None)
+    hidden = hidden_char(text)
     if hidden is not None:
-        raise RuleError.at(loc, f"{what} `{text}` holds the character U+{ord(hidden):04X}, which does not "
+        raise RuleError.at(loc, f"{what} `{text}` holds the character {hidden}, which does not "
                            "show as itself", "ids are letters, digits, - and _: retype it")
     return text
 
@@ -1050,13 +1049,11 @@ class _Builder:
 
     def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
-        work = comp.loops[-1] * comp.size_of(domain)
-        if work > MAX_LOOP_WORK:
-            sizes = " x ".join(str(n) for n in comp.loop_sizes() + [comp.size_of(domain)])
-            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make up to {work:,} options "
-                               f"({sizes}); the bound is {MAX_LOOP_WORK:,}", "choose from fewer items, or "
-                               "split the move into steps")
-        comp.loops.append(work)
+        too_much = comp.enter_loop(domain, "options")
+        if too_much:
+            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make {too_much}; the bound is "
+                               f"{MAX_LOOP_WORK:,}",
+                               "choose from fewer items, or split the move into steps")
 
     def shown_as(self, name: str, v: LDict) -> dict:
         """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
@@ -1278,14 +1275,12 @@ class _Builder:
 
 def _number_list(name: str, raw, loc: Loc) -> list:
     """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
-    def number(x) -> bool:
-        return isinstance(x, (int, float)) and not isinstance(x, bool)
     size = sum(len(x) if isinstance(x, list) else 1 for x in raw) if isinstance(raw, list) else 0
     if size > MAX_LIST_ITEMS:
         raise RuleError.at(loc, f"param `{name}` holds {size} numbers; a list param may hold at most "
                            f"{MAX_LIST_ITEMS}", "a card game's thresholds and targets are a few numbers")
-    if isinstance(raw, list) and raw and (all(number(x) for x in raw) or all(
-            isinstance(x, list) and x and all(number(y) for y in x) for x in raw)):
+    if isinstance(raw, list) and raw and (all(is_number(x) for x in raw) or all(
+            isinstance(x, list) and x and all(is_number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]
     raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {_shown(raw)}",
                        "for example [100, 200] or [[0, 10], [50, 20]]")
@@ -1305,7 +1300,7 @@ def _infer_type(raw) -> str:
 
 def _shown(raw) -> str:
     """A value as a message shows it: a number never as thousands of digits, a text never as a page."""
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+    if is_number(raw):
         return describe(raw)
     text = repr(raw)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -1327,10 +1322,8 @@ def _from_text(raw: str):
     is_int, is_float = INT_TEXT.fullmatch(raw), FLOAT_TEXT.fullmatch(raw)
     if not (is_int or is_float):
         return raw
-    value = None
-    if len(raw) <= MAX_NUMBER_CHARS:
-        value = int(raw) if is_int else float(raw)
-    if not in_range(value):
+    value = from_text(raw, int if is_int else float)
+    if value is None:
         raise RuleError.at(Loc("--set", 1, 1), f"{_shown(raw)} is not a number a game can hold: {RANGE_TEXT}",
                            "write a number such as 3 or 1.5 within that range")
     return value

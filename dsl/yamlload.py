@@ -13,8 +13,8 @@ from pathlib import Path
 
 import yaml
 
-from interpreter.numbers import RANGE_TEXT, in_range
-from .errors import Loc, RuleError
+from interpreter.numbers import RANGE_TEXT, from_text
+from .errors import Loc, RuleError, hidden_char
 from .files import read_at_most
 
 MAX_FILE_BYTES = 1_000_000
@@ -22,7 +22,6 @@ MAX_NODES = 20_000  # values, aliases expanded ("billion laughs"); the bundled g
 MAX_CHARS = 2 * MAX_FILE_BYTES  # the text of every value, aliases expanded: one long string repeated by aliases
 MAX_DEPTH = 50  # mappings and lists inside one another; PyYAML composes (and we build) recursively
 YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
-MAX_NUMBER_CHARS = 64  # a number a game may hold (within ±10^15) is written in far fewer; read no longer one
 # Characters a rule file may not hold anywhere: control characters (a NUL, an escape sequence that
 # drives the terminal) and bidi controls (U+202E shows `a > b` as something else: "Trojan Source"),
 # and the line separators Python splits lines on where YAML does not (the places would be wrong).
@@ -325,10 +324,10 @@ class _Builder:
             if not isinstance(key, str):
                 raise self.fail(key_node, f"the key `{key_node.value}` is read by YAML as {type(key).__name__} {key!r}",
                                 f'quote it: "{key_node.value}":')
-            if not key.isprintable():  # a name (of a zone, a move, a param ...) shows as what it is
+            hidden = hidden_char(key)  # a name (of a zone, a move, a param ...) shows as what it is
+            if hidden is not None:
                 raise self.fail(key_node, f"the key `{key}` holds a character that does not show as itself "
-                                f"(U+{ord(next(c for c in key if not c.isprintable())):04X})",
-                                "names are letters, digits and _: retype it")
+                                f"({hidden})", "names are letters, digits and _: retype it")
             if key in out:
                 first = out.key_loc(key)
                 raise self.fail(key_node, f"`{key}` is written twice in this mapping (first at line {first.line})",
@@ -364,12 +363,10 @@ class _Builder:
         """A number of the file, within the one range a game's numbers keep (interpreter/numbers.py):
         never NaN (`.nan` != itself, a record holding it never replays), infinity (`.inf`, or a float
         literal too long to be finite) nor an integer of thousands of digits."""
-        value = None
-        if len(node.value) <= MAX_NUMBER_CHARS:  # int() of thousands of digits is slow, and then refused
-            construct = (yaml.SafeLoader.construct_yaml_int if node.tag.endswith(":int")
-                         else yaml.SafeLoader.construct_yaml_float)
-            value = construct(_CONSTRUCTOR, node)
-        if not in_range(value):
+        construct = (yaml.SafeLoader.construct_yaml_int if node.tag.endswith(":int")
+                     else yaml.SafeLoader.construct_yaml_float)
+        value = from_text(node.value, lambda _: construct(_CONSTRUCTOR, node))
+        if value is None:
             shown = node.value if len(node.value) <= 20 else node.value[:17] + "..."
             raise self.fail(node, f"`{shown}` is not a number a game can hold: {RANGE_TEXT}",
                             "write a number such as 3 or 1.5 within that range")

@@ -4,12 +4,13 @@ much work for one move). Reported like a load error: where in the rule
 file, what went wrong, and a hint."""
 from __future__ import annotations
 
-from .numbers import RANGE_TEXT, describe, in_range
+from .numbers import LIMIT, RANGE_TEXT, describe
 
 # The Python errors a compiled rule can raise while playing (OverflowError: a float too large for an int
 # or an int too large for a float).
 RULE_FAILURES = (TypeError, IndexError, KeyError, ZeroDivisionError, RecursionError, AttributeError, ValueError,
                  OverflowError)
+EXACT_NUMBERS = (int, float)  # the types of the numbers a game computes (a bool's type is bool)
 
 
 class PlayError(Exception):
@@ -35,7 +36,8 @@ class PlayError(Exception):
 def kept(value, where: str, what: str):
     """`value`, which the game keeps (a var, a score, a result): a number outside interpreter/numbers.py's
     range is an error of the rule file at `where`, so that no number grows without bound."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and not in_range(value):
+    if type(value) in EXACT_NUMBERS and not -LIMIT <= value <= LIMIT:  # numbers.in_range, written out: a var's
+        # every assignment passes here (NaN and the infinities fail the comparison; a bool is not a number)
         raise PlayError(where, f"{what} would be {describe(value)}: out of range ({RANGE_TEXT})",
                         "a number that grows on every move (x = x * x) or overflows: bound it, "
                         "for example if x < 1000 then x * 2 else x")

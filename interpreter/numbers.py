@@ -12,22 +12,35 @@ from __future__ import annotations
 import math
 
 LIMIT = 10**15  # far above any score a card game keeps, far below where arithmetic or printing slows
+MAX_CHARS = 64  # a number within ±LIMIT is written in far fewer characters (a float's digits included)
+
+
+def is_number(x) -> bool:
+    """Is x a number at all (an int or a float; true and false are not numbers here)?"""
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
 def in_range(x) -> bool:
-    """Is x a number a game may hold (a bool is not a number here)?"""
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        return False
-    if isinstance(x, float) and not math.isfinite(x):
-        return False
-    return -LIMIT <= x <= LIMIT
+    """Is x a number a game may hold? (NaN and the infinities fail the comparison.)"""
+    return is_number(x) and -LIMIT <= x <= LIMIT
+
+
+def from_text(text: str, convert):
+    """The number `convert(text)` gives (int, float or a YAML constructor), if a game may hold it;
+    None otherwise. A text longer than MAX_CHARS is not converted: int() of thousands of digits is
+    slow, and the number would be refused anyway."""
+    if len(text) > MAX_CHARS:
+        return None
+    value = convert(text)
+    return value if in_range(value) else None
 
 
 def describe(x) -> str:
     """x as a message shows it: never thousands of digits."""
-    if isinstance(x, int) and not isinstance(x, bool) and abs(x) > LIMIT:
+    if isinstance(x, int) and is_number(x) and abs(x) > LIMIT:
         return f"a number of about {int(x.bit_length() * math.log10(2)) + 1:,} digits"  # str() of it may refuse
     return repr(x)
 
 
-RANGE_TEXT = "numbers are finite and between -10^15 and 10^15"
+LIMIT_TEXT = f"10^{len(str(LIMIT)) - 1}" if str(LIMIT).strip("0") == "1" else f"{LIMIT:,}"  # as messages write it
+RANGE_TEXT = f"numbers are finite and between -{LIMIT_TEXT} and {LIMIT_TEXT}"

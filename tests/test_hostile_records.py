@@ -276,7 +276,7 @@ def corpus(good: dict) -> dict[str, tuple[bytes, str]]:
     seat_text = dict(good, moves=[dict(first, seat=str(first["seat"]))] + good["moves"][1:])
     cards_number = dict(good, moves=[dict(first, cards=7)] + good["moves"][1:])
     params_deep = dict(good, params={"start_card": {"value": "7D"}})
-    number = lambda text: t("bad_number", "en", number=text, limit=saves.LIMIT_TEXT)  # noqa: E731
+    number = lambda text: t("bad_number", "en", number=text, limit=numbers.LIMIT_TEXT)  # noqa: E731
     return {
         "not UTF-8": (json.dumps(good).encode("utf-8").replace(b'"fantan"', b'"f\xe2ntan"', 1), t("not_utf8", "en")),
         "nested 100000 deep": (b"[" * 100_000 + b"]" * 100_000, t("too_deep", "en", limit=saves.MAX_NESTING)),
