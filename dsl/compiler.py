@@ -21,9 +21,11 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from interpreter.budget import exhausted
+from interpreter.compiled import index as _index
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
+from . import ir
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
 from .yamlload import LStr
@@ -78,10 +80,20 @@ class C:
     type: str
     const: Any = NO_CONST
     elem: str | None = None  # for lists: the type of their items
+    node: Any = None  # its meaning as a node of the typed program (dsl/ir.py); None: only its closure
 
     @property
     def is_const(self) -> bool:
         return self.const is not NO_CONST
+
+    @property
+    def ir(self) -> ir.Node:
+        """This part as a node of the typed program: its own node, its constant, or its closure."""
+        if self.node is not None:
+            return self.node
+        if self.is_const:
+            return ir.Const(self.type, self.const)
+        return ir.Opaque(self.type, self.fn)
 
 
 def const(value, type_: str, elem: str | None = None) -> C:
@@ -96,7 +108,8 @@ class Slot:
     `overrides`, as `read`, which works the part out at its first use after `forget()` and then gives
     that value again. It fails, if it fails, where and when the part itself would."""
 
-    def __init__(self, fn: Callable):
+    def __init__(self, fn: Callable, index: int = 0, part=None):
+        self.index, self.part = index, part  # its number among the guard's remembered parts, and its node
         cell = [NO_CONST]
 
         def read(s, e):
@@ -326,9 +339,9 @@ class _Unit:
             def cards(s, e):
                 return s.zones[zone_id]
             cards.zone_id = zone_id
-            return C(cards, "cards", elem="card")
+            return C(cards, "cards", elem="card", node=ir.ZoneCards("cards", x.ir))
         f = x.fn
-        return C(lambda s, e: s.zones[f(s, e)], "cards", elem="card")
+        return C(lambda s, e: s.zones[f(s, e)], "cards", elem="card", node=ir.ZoneCards("cards", x.ir))
 
     # ------------------------------------------------------------ expressions
     def node(self, t, depth: int) -> C:
@@ -358,7 +371,7 @@ class _Unit:
                 text = self.c.reprs[id(t)] = repr(t)
             known = self.c.overrides.get(text, NO_CONST)
             if isinstance(known, Slot):
-                return C(known.read, out.type, elem=out.elem)
+                return C(known.read, out.type, elem=out.elem, node=ir.SlotRead(out.type, known.index, known.part))
             if known is not NO_CONST:
                 return const(known, out.type, out.elem)
         if not out.is_const and kind not in ("var", "lambda_"):
@@ -422,7 +435,7 @@ class _Unit:
         def lookup(s, e):
             return table[e[name]]
         lookup.tab = (name, table)
-        return C(lookup, x.type, elem=x.elem)
+        return C(lookup, x.type, elem=x.elem, node=ir.Lookup(x.type, table, ir.Local("card", name)))
 
     def purity(self, t) -> tuple[bool, frozenset]:
         """Does this expression read only constants and locals (never the state), and which locals?
@@ -513,7 +526,7 @@ class _Unit:
     def n_var(self, t, d):
         name = t.children[0].value
         if name in self.locals:
-            return C(lambda s, e: e[name], self.locals[name])
+            return C(lambda s, e: e[name], self.locals[name], node=ir.Local(self.locals[name], name))
         entry = self.c.names.get(name)
         if entry is None:
             raise self.unknown(t, name)
@@ -526,9 +539,9 @@ class _Unit:
                                 f"{name}[target] with a choice `target: groups(...)`, or any(groups(...), g => {name}[g] > 0)")
             if v.per_seat or v.per_team:
                 slot, n = v.slot, self._span(v)
-                return C(lambda s, e: s.vars[slot:slot + n], "list", elem="num")
+                return C(lambda s, e: s.vars[slot:slot + n], "list", elem="num", node=ir.VarList("list", slot, n))
             slot = v.slot
-            return C(lambda s, e: s.vars[slot], "num")
+            return C(lambda s, e: s.vars[slot], "num", node=ir.VarRead("num", slot))
         if entry.kind == "zone":
             z = entry.value
             if z.per_team:  # a family of team zones has no use alone (`deal` deals to seats)
@@ -606,13 +619,14 @@ class _Unit:
                     raise self.fail(args[0], f"team {seat.const!r} does not exist (teams are 0 to {n - 1})",
                                     f"{z.name}(team(me)): the team of a seat")
                 return const(base + seat.const * k, kind)
-            return C(lambda s, e: base + _index(f(s, e), n, "team") * k, kind)
+            return C(lambda s, e: base + _index(f(s, e), n, "team") * k, kind,
+                     node=ir.OwnedZone(kind, base, seat.ir, k, n, "team"))
         if seat.is_const:
             return const(base + seat.const * k, kind)
         if k > 1:
             n = self._span(z)
-            return C(lambda s, e: base + _index(f(s, e), n) * k, kind)
-        return C(lambda s, e: base + f(s, e), "zone")
+            return C(lambda s, e: base + _index(f(s, e), n) * k, kind, node=ir.OwnedZone(kind, base, seat.ir, k, n))
+        return C(lambda s, e: base + f(s, e), "zone", node=ir.OwnedZone("zone", base, seat.ir, 1, 0))
 
     def _span(self, zone_or_var) -> int:
         """Instances of a per-seat or per-team zone or var (a per-group var: a slot per zone instance)."""
@@ -627,7 +641,7 @@ class _Unit:
         if card.is_const:
             return const(table[card.const], "num")
         f = card.fn
-        return C(lambda s, e: table[f(s, e)], "num")
+        return C(lambda s, e: table[f(s, e)], "num", node=ir.Lookup("num", table, card.ir))
 
     def library_call(self, t, fn, args, d) -> C:
         required = [a for a in fn.args if not a.endswith("?")]
@@ -665,7 +679,11 @@ class _Unit:
                 if returns == "num" and value is not None:
                     return self.number(t, value, f"`{_text_of(self.src, t)}` gives {describe(value)}, which")
                 return const(value, returns, elem)
-        return C(closure, returns, elem=elem)
+        node = closure_node(closure, returns)
+        write = fn.emit(self.c.ctx, compiled) if node is None and fn.emit is not None else None
+        if write is not None:
+            node = ir.Call(returns, write, [x.ir for x in compiled])
+        return C(closure, returns, elem=elem, node=node)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
         if not (isinstance(arg, Tree) and arg.data == "lambda_"):
@@ -754,14 +772,16 @@ class _Unit:
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per_group:
                 slot, f = entry.value.slot, self.var_index(entry.value, idx_tree, d)
-                return C(lambda s, e: s.vars[slot + f(s, e)], "num")
+                return C(lambda s, e: s.vars[slot + f(s, e)], "num",
+                         node=ir.VarRead("num", slot, ir.Opaque("zone", f), checked=False))
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per != "none":
                 slot, f, n = entry.value.slot, self.var_index(entry.value, idx_tree, d), self._span(entry.value)
                 what = entry.value.per
-                return C(lambda s, e: s.vars[slot + _index(f(s, e), n, what)], "num")
+                return C(lambda s, e: s.vars[slot + _index(f(s, e), n, what)], "num",
+                         node=ir.VarRead("num", slot, idx.ir, n, what))
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}",
@@ -780,9 +800,11 @@ class _Unit:
                             "`if c then a else b` needs a and b of one kind (none fits any)")
         tf, yf, nf = test.fn, yes.fn, no.fn
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
-            return C(lambda s, e: not tf(s, e) or yf(s, e), "bool")
+            return C(lambda s, e: not tf(s, e) or yf(s, e), "bool",
+                     node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir]))
         kind = yes.type if yes.type != "none" else no.type
-        return C(lambda s, e: yf(s, e) if tf(s, e) else nf(s, e), kind, elem=_joined_elem(yes, no))
+        return C(lambda s, e: yf(s, e) if tf(s, e) else nf(s, e), kind, elem=_joined_elem(yes, no),
+                 node=ir.Cond(kind, test.ir, yes.ir, no.ir))
 
     def n_or_(self, t, d):
         return self.chain(t, d, "or_")
@@ -805,14 +827,16 @@ class _Unit:
             return const(not absorbing, "bool")
         if absorbing:
             terms = _fuse_card_lookups(terms, self.c.ctx.deck.size)
-        return C(_any_of([c.fn for c in terms]) if absorbing else _all_of([c.fn for c in terms]), "bool")
+        return C(_any_of([c.fn for c in terms]) if absorbing else _all_of([c.fn for c in terms]), "bool",
+                 node=terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and",
+                                                                   [c.ir for c in terms]))
 
     def n_not_(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
         if a.is_const:
             return const(not a.const, "bool")
         af = a.fn
-        return C(lambda s, e: not af(s, e), "bool")
+        return C(lambda s, e: not af(s, e), "bool", node=ir.Not("bool", a.ir))
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
@@ -820,7 +844,7 @@ class _Unit:
         if a.is_const:
             return const(-a.const, "num")
         af = a.fn
-        return C(lambda s, e: -af(s, e), "num")
+        return C(lambda s, e: -af(s, e), "num", node=ir.Neg("num", a.ir))
 
     def n_arith(self, t, d):
         left, op, right = t.children
@@ -845,8 +869,8 @@ class _Unit:
             k = b.const
             if k == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the first try in play
                 raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params")
-            return C(lambda s, e: fn(af(s, e), k), "num")
-        return C(lambda s, e: fn(af(s, e), bf(s, e)), "num")
+            return C(lambda s, e: fn(af(s, e), k), "num", node=ir.Binary("num", op.value, a.ir, b.ir))
+        return C(lambda s, e: fn(af(s, e), bf(s, e)), "num", node=ir.Binary("num", op.value, a.ir, b.ir))
 
     def not_none(self, x: C, tree) -> None:
         """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
@@ -873,8 +897,8 @@ class _Unit:
         af, bf = a.fn, b.fn
         if b.is_const:
             k = b.const
-            return C(lambda s, e: fn(af(s, e), k), "bool")
-        return C(lambda s, e: fn(af(s, e), bf(s, e)), "bool")
+            return C(lambda s, e: fn(af(s, e), k), "bool", node=ir.Binary("bool", op.value, a.ir, b.ir))
+        return C(lambda s, e: fn(af(s, e), bf(s, e)), "bool", node=ir.Binary("bool", op.value, a.ir, b.ir))
 
     def comparable(self, t, a: C, b: C, op: str) -> None:
         kinds = {a.type, b.type} - {"any"}
@@ -905,9 +929,10 @@ class _Unit:
             return const((face_of(a)(None, {}) == face_of(b)(None, {})) == want, "bool")
         if b.is_const and b.const is not None and a.type == "card":
             k, af = faces[b.const], a.fn
+            node = ir.SameFace("bool", a.ir, faces, k, want)
             if want:
-                return C(lambda s, e: faces[af(s, e)] == k, "bool")
-            return C(lambda s, e: faces[af(s, e)] != k, "bool")
+                return C(lambda s, e: faces[af(s, e)] == k, "bool", node=node)
+            return C(lambda s, e: faces[af(s, e)] != k, "bool", node=node)
         fa, fb = face_of(a), face_of(b)
         return C(lambda s, e: (fa(s, e) == fb(s, e)) == want, "bool")
 
@@ -1092,13 +1117,6 @@ def in_order(fns: list[Callable]) -> Callable:
     return run
 
 
-def _index(i, n: int, what: str = "seat") -> int:
-    """A seat (or team) index, checked: a per-seat var read past the last seat is an error, not the next var."""
-    if not 0 <= i < n:
-        raise IndexError(f"{what} {i} does not exist ({what}s are 0 to {n - 1})")
-    return i
-
-
 def _fuse_card_lookups(terms: list[C], size: int) -> list[C]:
     """`a or b or c` where each is a lookup about the same card (a tabulated condition, or
     has(zone, ...) tabulated by card) becomes one closure: one table of cards that pass outright
@@ -1112,9 +1130,23 @@ def _fuse_card_lookups(terms: list[C], size: int) -> list[C]:
     for name, group in groups.items():
         zones = {c.fn.lookup[1] for c in group if hasattr(c.fn, "lookup")}
         if len(group) >= 2 and len(zones) <= 1:
-            fused.append(C(_fused(name, zones.pop() if zones else None, group, size), "bool"))
+            f = _fused(name, zones.pop() if zones else None, group, size)
+            fused.append(C(f, "bool", node=closure_node(f, "bool")))
             done.update(id(c) for c in group)
     return fused + [c for c in terms if id(c) not in done]
+
+
+def closure_node(f: Callable, type_: str):
+    """The node of a closure made for a lookup about one card (a tabulated value, or cards looked for
+    in a zone: see card_lookup), so that the generated code does the lookup inline; None otherwise."""
+    tab = getattr(f, "tab", None)
+    if tab is not None:
+        return ir.Lookup(type_, tab[1], ir.Local("card", tab[0]))
+    lookup = getattr(f, "lookup", None)
+    if lookup is not None:
+        name, zone, passes, wanted = lookup
+        return ir.CardLookups(type_, ir.Local("card", name), zone, [(passes, wanted)], every=False)
+    return None
 
 
 def _lookup_name(c: C) -> str | None:

@@ -20,6 +20,8 @@ from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
 from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
 from .errors import Loc, Problem, RuleError, hidden_char
+from . import ir
+from .codegen import Program
 from .specialize import Specializer
 from .paths import games_dir
 from .yamlload import LDict, LList, load_text, load_value, read_text
@@ -570,6 +572,7 @@ class _Builder:
         g.step_index = {s.name: i for i, s in enumerate(steps)}
         g.param_values = params
         g.melds = ctx.melds
+        g.program = Program(g)
         return g
 
     # --------------------------------------------------------------- sections
@@ -976,13 +979,13 @@ class _Builder:
         for name, spec in self.section("define").items():
             add(name, Name("define", "any", schema.define_parts(spec)[0]), "define")
         builtins = {
-            "me": C(lambda s, e: s.me, "num"),
+            "me": C(lambda s, e: s.me, "num", node=ir.StateField("num", "me")),
             "players": C(lambda s, e: players, "num", players),
             "seats": C(lambda s, e: list(range(players)), "list", list(range(players)), "num"),
             "teams": C(lambda s, e: list(range(team_count)), "list", list(range(team_count)), "num"),
-            "rounds_played": C(lambda s, e: s.rounds_played, "num"),
-            "moves_played": C(lambda s, e: len(s.history), "num"),
-            "totals": C(lambda s, e: s.totals, "list", elem="num"),
+            "rounds_played": C(lambda s, e: s.rounds_played, "num", node=ir.StateField("num", "rounds_played")),
+            "moves_played": C(lambda s, e: len(s.history), "num", node=ir.StateField("num", "moves_played")),
+            "totals": C(lambda s, e: s.totals, "list", elem="num", node=ir.StateField("list", "totals")),
         }
         for name, value in builtins.items():
             add(name, Name("builtin", value.type, value), "built in")
@@ -1027,7 +1030,7 @@ class _Builder:
             self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
-                                  of_groups=elem == "zone"))
+                                  of_groups=elem == "zone", node=domain.ir))
             locals_[cname] = elem
         comp.guard_of = index
         before = comp.total
@@ -1128,7 +1131,8 @@ class _Builder:
             if compiled.is_const and not compiled.const:
                 loc = getattr(test, "loc", m.val_loc("when"))
                 self.never(m, loc, "this check is always false", str(test) if isinstance(test, str) else self.line_of(loc))
-            out.append(Check(compiled.fn, item.get("rule"), self.with_params(self.text(item.get("why"), "")), test))
+            out.append(Check(compiled.fn, item.get("rule"), self.with_params(self.text(item.get("why"), "")), test,
+                             compiled.ir))
         return out
 
     def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:

@@ -37,15 +37,18 @@ class Specializer:
         for src in sources:
             for tree, compiled in comp.fixed_parts(src, locals_):
                 if compiled.type in SLOT_TYPES:
-                    (parts if compiled.type == "bool" else values).setdefault(repr(tree), compiled.fn)
+                    (parts if compiled.type == "bool" else values).setdefault(repr(tree), compiled)
         keys = list(parts)[:MAX_PARTS]
-        self.parts = [parts[k] for k in keys]
+        self.part_nodes = [parts[k].ir for k in keys]  # the typed program of each part (dsl/codegen.py)
+        self.parts = [parts[k].fn for k in keys]
         for k in list(parts)[MAX_PARTS:]:  # true/false parts past the versions: remembered, like numbers
             values.setdefault(k, parts[k])
-        slots = {k: Slot(fn) for k, fn in values.items()}
+        slots = {k: Slot(c.fn, i, c.ir) for i, (k, c) in enumerate(values.items())}
         self.slots = list(slots.values())
-        self.versions = {vals: _compile(comp, sources, locals_, {**slots, **dict(zip(keys, vals))}, guard)
-                         for vals in itertools.product((False, True), repeat=len(keys))}
+        self.versions, self.version_nodes = {}, {}
+        for vals in itertools.product((False, True), repeat=len(keys)):
+            self.versions[vals], self.version_nodes[vals] = _compile(comp, sources, locals_,
+                                                                     {**slots, **dict(zip(keys, vals))}, guard)
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.slots)
@@ -64,17 +67,20 @@ class Specializer:
             return self.guard
 
 
-def _compile(comp: Compiler, sources: list, locals_: dict, values: dict, guard: Callable) -> Callable:
+def _compile(comp: Compiler, sources: list, locals_: dict, values: dict, guard: Callable) -> tuple:
+    """The guard for one combination of the parts' values, as a closure and as the typed program's
+    checks (None: the general guard decides; "never": no option passes)."""
     comp.overrides = values
     try:
         checks = [comp.expr(src, locals_, "bool") for src in sources]
     except RuleError:  # a combination that cannot compile cannot arise in play either
-        return guard
+        return guard, None
     finally:
         comp.overrides = None
     if any(c.is_const and not c.const for c in checks):
-        return _never
-    return all_of([c.fn for c in checks if not c.is_const])
+        return _never, "never"
+    live = [c for c in checks if not c.is_const]
+    return all_of([c.fn for c in live]), [c.ir for c in live]
 
 
 def _never(s, e):

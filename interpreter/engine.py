@@ -10,7 +10,7 @@ from __future__ import annotations
 from .budget import WORK_LIMIT, renew
 from .errors import RULE_FAILURES, PlayError, kept
 from .legal import legal_moves, move_key
-from .state import Move, State
+from .state import NOWHERE, Move, State
 
 
 def new_game(g, seed: int) -> State:
@@ -40,7 +40,7 @@ def _start_round(s: State) -> None:
         zone.clear()
     deck_zone = g.deck_zone_id
     s.zones[deck_zone] = list(range(g.deck.size))
-    s.where = [deck_zone] * g.deck.size
+    s.where = [deck_zone] * g.deck.size + [NOWHERE]
     for v in g.vars:
         if v.scope == "round":
             _init_var(s, v)

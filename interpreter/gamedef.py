@@ -64,6 +64,7 @@ class Check:
     rule: str | None
     why: dict[str, str]
     source: str
+    node: Any = None  # the condition as a node of the typed program (dsl/ir.py)
 
 
 @dataclass
@@ -74,6 +75,7 @@ class Choice:
     of_cards: bool  # each option is one card
     of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
     of_groups: bool = False  # each option is a group of a group zone (a zone id; a record writes its number)
+    node: Any = None  # the options as a node of the typed program (dsl/ir.py)
 
 
 @dataclass
@@ -180,6 +182,7 @@ class GameDef:
     teams: list = field(default_factory=list)  # the teams at this player count, each a list of seats (game.teams)
     team_of: list = field(default_factory=list)  # seat -> its team's index
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
+    program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
 
     def __post_init__(self) -> None:
         if not self.teams:  # no partnerships: each seat is its own team

@@ -42,6 +42,9 @@ def any_legal(s: State, index: int) -> bool:
 
 def instances(s: State, m, first_only: bool = False) -> list[tuple]:
     """The choice tuples of move m that are legal now."""
+    program = s.g.program
+    if program is not None:  # the game's generated module (dsl/codegen.py)
+        return program.legal[m.index](s, first_only)
     guard = m.specialize(s) if m.specialize is not None else m.guard
     env = {}
     choices = m.choices
@@ -52,11 +55,11 @@ def instances(s: State, m, first_only: bool = False) -> list[tuple]:
     out: list[tuple] = []
     _product(s, m, guard, 0, env, [], out, first_only)
     if len(out) > 1 and (m.has_card_lists or (m.has_cards and s.g.deck_has_twins)):  # two ♠8 are one option
-        out = _distinct(s.g, m, out)
+        out = distinct(s.g, m, out)
     return out
 
 
-def _distinct(g, m, found: list[tuple]) -> list[tuple]:
+def distinct(g, m, found: list[tuple]) -> list[tuple]:
     """One instance per move: two ways of offering the same group of cards (a sum that is also a pair)
     are one move."""
     seen, out = set(), []

@@ -33,6 +33,7 @@ class Fn:
     body: str = "any"  # what the lambda must give: bool for conditions, num for sums
     forms: dict = field(default_factory=dict)  # other wordings: "no" (negated), "full" (optional argument given), ...
     gives: str | None = None  # for notions that return a list: the type of its items
+    emit: Callable | None = None  # (generator, argument sources) -> its Python source (dsl/codegen.py); None: its closure
 
 
 LIBRARY: dict[str, Fn] = {}
@@ -672,3 +673,62 @@ class BuildContext:
     zone_count: int = 0  # zone instances in all (a per-group var has a slot per instance)
     group_ids: frozenset = frozenset()  # the instance ids of every group of every group zone
     area_of: dict = field(default_factory=dict)  # a group zone's area (its owner's first id) -> (groups, zone name)
+
+
+# ------------------------------------------------------- generated code
+# A notion that writes its own code: `emit(ctx, compiled arguments)` gives, when it can, a writer
+# (expr, argument sources) -> Python source for the generated module (dsl/codegen.py), in terms of
+# `s` (the state), its arguments' sources, constants named by `expr.m.constant` and the runtime of
+# interpreter/compiled.py (`_rt`). None: the notion's closure is called instead.
+def writes(name: str):
+    def register(emit):
+        LIBRARY[name].emit = emit
+        return emit
+    return register
+
+
+@writes("rank")
+def _write_rank(ctx, a):
+    return lambda x, src: f"{x.m.constant(ctx.deck.rank)}[{src[0]}]"
+
+
+@writes("suit")
+def _write_suit(ctx, a):
+    return lambda x, src: f"{x.m.constant(ctx.deck.suit)}[{src[0]}]"
+
+
+@writes("empty")
+def _write_empty(ctx, a):
+    return lambda x, src: f"(not {src[0]})"
+
+
+@writes("count")
+def _write_count(ctx, a):
+    if len(a) != 1:
+        return None
+    return lambda x, src: f"len({src[0]})"
+
+
+@writes("can")
+def _write_can(ctx, a):
+    return lambda x, src: f"_rt.any_legal(s, {src[0]})"
+
+
+@writes("abs")
+def _write_abs(ctx, a):
+    return lambda x, src: f"abs({src[0]})"
+
+
+@writes("next")
+def _write_next(ctx, a):
+    return lambda x, src: f"(({src[0]}) + 1) % {ctx.players}"
+
+
+@writes("prev")
+def _write_prev(ctx, a):
+    return lambda x, src: f"(({src[0]}) - 1) % {ctx.players}"
+
+
+@writes("top")
+def _write_top(ctx, a):
+    return lambda x, src: f"({src[0]} or _rt.NO_TOP)[-1]"

@@ -5,6 +5,8 @@ import random
 
 from .budget import WORK_LIMIT
 
+NOWHERE = -1  # the zone of the sentinel card past the deck, that generated lookups may name
+
 Move = tuple  # (move index, (choice values...)); values are card ints or plain values
 
 
@@ -17,7 +19,7 @@ class State:
         self.seed = seed
         self.rng = random.Random(seed)
         self.zones: list[list[int]] = [[] for _ in range(g.zone_count)]
-        self.where: list[int] = [0] * g.deck.size
+        self.where: list[int] = [0] * g.deck.size + [NOWHERE]  # a sentinel past the deck: no card
         self.vars: list = [0] * g.var_slots
         self.me = 0
         self.step = 0

@@ -1,0 +1,182 @@
+"""The typed program of a rule file: what an expression or an effect means, as nodes.
+
+dsl/compiler.py builds these nodes while it checks a rule file: names are
+resolved (a var is its slot, a zone its instance id, a param its value),
+types are checked, constants are folded; every part keeps its type and the
+place it was written (`where`, file:line:col). dsl/codegen.py turns them into
+Python source, one visitor method per node kind. A node holds values, never
+a rule file's text: names are resolved to slots and ids, and a node a backend
+cannot write as source (`Opaque`) carries the checked closure the compiler made
+for it, which the generated code calls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(eq=False)
+class Node:
+    """A part of the program. `type` is the rules language's type (num, bool, card, cards, zone, ...)."""
+
+    type: str
+
+
+@dataclass(eq=False)
+class Const(Node):
+    value: Any
+
+
+@dataclass(eq=False)
+class Local(Node):
+    """A name bound where it is used: a move's choice, a rule's argument, `seat`/`team` of a result."""
+
+    name: str
+
+
+@dataclass(eq=False)
+class StateField(Node):
+    """A field of the state itself: the seat to move, rounds played, moves played, the totals."""
+
+    field: str  # me | rounds_played | moves_played | totals
+
+
+@dataclass(eq=False)
+class VarRead(Node):
+    """A var's value: slot + index when indexed (per seat, team or group), checked against `span`."""
+
+    slot: int
+    index: Node | None = None
+    span: int = 0
+    per: str = "none"  # what an index counts (seat, team), for the message when it is out of range
+    checked: bool = True  # an index checked against span (a group's index is checked by `group_of`)
+
+
+@dataclass(eq=False)
+class VarList(Node):
+    """A per-seat or per-team var read whole: its values as a list."""
+
+    slot: int
+    span: int
+
+
+@dataclass(eq=False)
+class ZoneCards(Node):
+    """The cards of a zone instance (a list the state owns: read, never kept)."""
+
+    zone: Node
+
+
+@dataclass(eq=False)
+class OwnedZone(Node):
+    """The instance id of a per-seat or per-team zone for one owner: base + owner * per_owner."""
+
+    base: int
+    owner: Node
+    per_owner: int
+    span: int  # owners there are; 0: not checked (a seat read as given)
+    per: str = "seat"
+
+
+@dataclass(eq=False)
+class Lookup(Node):
+    """A value from a table known at load, indexed by a card or a number (a value table, a pure rule of one card)."""
+
+    table: list
+    key: Node
+
+
+@dataclass(eq=False)
+class CardLookups(Node):
+    """True when, for every (passes, wanted) pair, the card passes outright or one of its wanted
+    cards is in `zone`: has(zone, suit(c), rank(c) - 1) and the like, fused and tabulated per card."""
+
+    card: Node
+    zone: int
+    pairs: list  # [(passes: list[bool], wanted: list[tuple[int, ...]])]
+    every: bool  # True: all pairs must hold (a move's checks); False: one is enough (`or`)
+
+
+@dataclass(eq=False)
+class Cond(Node):
+    test: Node
+    yes: Node
+    no: Node
+
+
+@dataclass(eq=False)
+class Chain(Node):
+    """`a or b or c` (absorbing True) or `a and b and c`: the value of the first term that decides."""
+
+    op: str  # or | and
+    terms: list
+
+
+@dataclass(eq=False)
+class Not(Node):
+    a: Node
+
+
+@dataclass(eq=False)
+class Neg(Node):
+    a: Node
+
+
+@dataclass(eq=False)
+class Binary(Node):
+    """Arithmetic (+ - * / // %) or a comparison (== != < <= > >=) of two numbers or values."""
+
+    op: str
+    a: Node
+    b: Node
+
+
+@dataclass(eq=False)
+class SameFace(Node):
+    """A card compared with a card known at load, by face (two ♠8 of a double deck are one card)."""
+
+    card: Node
+    faces: list
+    face: int
+    want: bool
+
+
+@dataclass(eq=False)
+class Call(Node):
+    """A library notion that writes its own code: `write(expr, argument sources)` gives the source
+    (made at load by the notion's `emit`, interpreter/library.py, from its checked arguments)."""
+
+    write: Callable
+    args: list
+
+
+@dataclass(eq=False)
+class Opaque(Node):
+    """A part the generated code calls as a closure f(state, env): a notion with no code of its own yet.
+    `reads` says whether it reads locals (then the generated code keeps the env dict up to date)."""
+
+    fn: Callable
+    reads: bool = True
+
+
+@dataclass(eq=False)
+class SlotRead(Node):
+    """A part with one value per position (dsl/specialize.py), worked out at its first use in the position."""
+
+    index: int
+    part: Node
+
+
+# ------------------------------------------------------------------ effects
+@dataclass(eq=False)
+class Effects(Node):
+    stmts: list
+
+
+@dataclass(eq=False)
+class Located(Node):
+    """Effects that, failing in play, name where they were written and what they are."""
+
+    body: Node
+    where: str
+    what: str

@@ -1,0 +1,17 @@
+"""What the generated module of a game (dsl/codegen.py) calls while playing, besides the state."""
+from __future__ import annotations
+
+from .legal import any_legal  # noqa: F401  (can(move) in generated code)
+
+UNSET = object()  # a remembered part of a guard not yet worked out in this position
+
+
+def index(i, n: int, what: str = "seat") -> int:
+    """A seat (or team) index, checked: a per-seat var read past the last seat is an error, not the next var."""
+    if not 0 <= i < n:
+        raise IndexError(f"{what} {i} does not exist ({what}s are 0 to {n - 1})")
+    return i
+
+
+
+NO_TOP = (None,)  # top() of an empty zone: none
