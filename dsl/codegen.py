@@ -28,6 +28,9 @@ from interpreter.budget import exhausted as _exhausted, too_many_moves as _too_m
 from interpreter.legal import RAW_LEGAL as _RAW_LEGAL, distinct as _distinct
 from interpreter.compiled import UNSET as _UNSET, index as _index
 import interpreter.compiled as _rt
+from interpreter.budget import WORK_LIMIT as _WORK_LIMIT
+from interpreter.engine import after_move as _after_move, end_round as _end_round
+from interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
 '''
 
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">="}
@@ -209,6 +212,86 @@ class Expr:
         return f"({name} if {name} is not _UNSET else ({name} := {self(n.part)}))"
 
 
+class Stmts:
+    """Writes effect nodes as statements, one method per node kind."""
+
+    def __init__(self, expr: Expr, w: "Writer"):
+        self.expr, self.w, self.m, self.frame = expr, w, expr.m, expr.frame
+
+    def __call__(self, node: ir.Node) -> None:
+        getattr(self, "s_" + type(node).__name__)(node)
+
+    def block(self, node: ir.Node) -> None:
+        before = len(self.w.lines)
+        self(node)
+        if len(self.w.lines) == before:
+            self.w.line("pass")
+
+    def s_Effects(self, n: ir.Effects) -> None:
+        for stmt in n.stmts:
+            self(stmt)
+
+    def s_IfStmt(self, n: ir.IfStmt) -> None:
+        self.w.line(f"if {self.expr(n.test)}:")
+        self.w.indent()
+        self.block(n.yes)
+        self.w.dedent()
+        if not (isinstance(n.no, ir.Effects) and not n.no.stmts):
+            self.w.line("else:")
+            self.w.indent()
+            self.block(n.no)
+            self.w.dedent()
+
+    def s_ForStmt(self, n: ir.ForStmt) -> None:
+        """The list read once before the first pass (the body may change it), the passes paid first."""
+        items = self.m.new("items")
+        self.w.line(f"{items} = list({self.expr(n.items)})")
+        self.w.line(f"s.work -= {n.weight} * len({items})")
+        self.w.line("if s.work < 0:")
+        self.w.line(f"    raise _exhausted({self.m.literal(n.where)}, {self.m.literal(f'the loop `for {n.name} in ...`')})")
+        var = self.frame.bind(n.name)
+        self.w.line(f"for {var} in {items}:")
+        self.w.indent()
+        self.w.line(f"e[{self.m.literal(n.name)}] = {var}  # ENV")
+        self.block(n.body)
+        self.w.dedent()
+
+    def s_Assign(self, n: ir.Assign) -> None:
+        at = f"{n.slot}"
+        if n.index is not None:
+            at = self.m.new("i")
+            self.w.line(f"{at} = {n.slot} + _index({self.expr(n.index)}, {n.span}, {self.m.literal(n.per)})")
+        value = self.expr(n.value)
+        new = value if n.op == "=" else f"s.vars[{at}] {'+' if n.op == '+=' else '-'} {value}"
+        assert n.op in ("=", "+=", "-=")
+        self.w.line(f"s.vars[{at}] = _kept({new}, {self.m.literal(n.where)}, {self.m.literal(n.shown)})")
+
+    def s_Located(self, n: ir.Located) -> None:
+        self.w.line("try:")
+        self.w.indent()
+        self.block(n.body)
+        self.w.dedent()
+        self.w.line("except _FAILURES as exc:")
+        self.w.line(f"    raise _PlayError.of({self.m.literal(n.where)}, {self.m.literal(n.what)}, exc) from None")
+
+    def s_Call(self, n: ir.Call) -> None:
+        for line in n.write(self.expr, [self.expr(a) for a in n.args]).split("\n"):
+            self.w.line(line)
+
+    def s_Opaque(self, n: ir.Opaque) -> None:
+        self.w.line(self.expr(n))
+
+    def value(self, node: ir.Node, target: str) -> None:
+        """target = the value of an expression, which, failing, names where it was written."""
+        if isinstance(node, ir.Located):
+            self.w.line("try:")
+            self.w.line(f"    {target} = {self.expr(node.body)}")
+            self.w.line("except _FAILURES as exc:")
+            self.w.line(f"    raise _PlayError.of({self.m.literal(node.where)}, {self.m.literal(node.what)}, exc) from None")
+        else:
+            self.w.line(f"{target} = {self.expr(node)}")
+
+
 class Writer:
     """Lines of a function, indented."""
 
@@ -253,7 +336,7 @@ def legal_options(module: Module, g, m) -> str:
         w.indent()
         w.line(f"key = ({', '.join(parts)},)")
         w.dedent()
-        w.line(f"except {module.object(_failures())}:  # a part that fails alone: the general guard decides")
+        w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
         w.indent()
         w.line(f"return {general}(s, first_only)")
         w.dedent()
@@ -263,11 +346,6 @@ def legal_options(module: Module, g, m) -> str:
         w.line(f"return {table}[key](s, first_only)")
     module.lines += w.lines + [""]
     return f"legal_{m.index}"
-
-
-def _failures():
-    from interpreter.errors import RULE_FAILURES
-    return RULE_FAILURES
 
 
 def _options_version(module: Module, g, m, checks, name: str) -> str:
@@ -383,16 +461,65 @@ def _product(module, g, m, frame, expr, w, test) -> None:
 def _drop_env_lines(frame: Frame, w: Writer) -> None:
     """The env dict is written only when a closure called here reads it."""
     if frame.env:
-        w.lines = [line.replace("  # ENV", "") for line in w.lines]
+        w.lines = [line.replace("  # ENV", "").replace("ENV_OR_NEW", "e") for line in w.lines]
     else:
-        w.lines = [line for line in w.lines if not line.endswith("  # ENV")]
+        w.lines = [line.replace("ENV_OR_NEW", "{}") for line in w.lines if not line.endswith("  # ENV")]
+
+
+def apply_move(module: Module, g, m) -> str:
+    """The function that plays move m (the caller has checked it is legal) and advances the flow:
+    interpreter/engine.py `apply`, written out for this move."""
+    frame = Frame(module)
+    expr = Expr(frame)
+    w = Writer()
+    w.depth = 1
+    stmts = Stmts(expr, w)
+    names = [frame.bind(c.name) for c in m.choices]
+    if names:
+        w.line(f"{', '.join(names)}, = move[1]")
+    w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}  # ENV")
+    w.line("s.history.append((s.me, move))")
+    w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
+    w.line("try:")
+    w.indent()
+    stmts.block(m.effects.node)
+    w.dedent()
+    w.line("except _FAILURES as exc:")
+    w.line(f"    raise _PlayError.of({module.literal(m.where)}, {module.literal(f'the effects of `{m.name}`')}, exc) from None")
+    w.line("s.cache.clear()")
+    w.line("try:")
+    w.indent()
+    if g.after_move is not None:
+        w.line("_after_move(s, ENV_OR_NEW)")
+    stmts.value(g.round_end.node, "ends")
+    w.line("if ends:")
+    w.line("    _end_round(s, ENV_OR_NEW)")
+    if m.next_step == "end":
+        w.line("else:")
+        w.indent()
+        stmts.value(g.next_seat.node, "s.me")
+        w.line("s.step = 0")
+        w.dedent()
+    elif m.next_step != "again":
+        w.line("else:")
+        w.line(f"    s.step = {g.step_index[m.next_step]}")
+    w.dedent()
+    w.line("except _FAILURES as exc:")
+    w.line(f"    raise _PlayError.of({module.literal(g.where.get('flow', g.source))}, "
+           f"{module.literal(f'the flow after `{m.name}`')}, exc) from None")
+    w.line("if not s.over and len(s.history) >= s.g.max_moves:  # the game's bound, which a caller may lower")
+    w.line("    s.over = s.aborted = True")
+    _drop_env_lines(frame, w)
+    module.lines += [f"def apply_{m.index}(s, move):"] + w.lines + [""]
+    return f"apply_{m.index}"
 
 
 def generate(g) -> Module:
-    """The module of a checked game: the legal options of every move."""
+    """The module of a checked game: the legal options and the play of every move."""
     module = Module()
     for m in g.moves:
         legal_options(module, g, m)
+        apply_move(module, g, m)
     return module
 
 
@@ -407,4 +534,5 @@ class Program:
         code = compile(self.source, f"<kural {self.key}>", "exec")
         exec(code, namespace)  # the module's own source, written above from the checked program only
         self.legal = [namespace[f"legal_{m.index}"] for m in g.moves]
+        self.apply = [namespace[f"apply_{m.index}"] for m in g.moves]
         self.keep = module.keep

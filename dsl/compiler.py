@@ -752,7 +752,8 @@ class _Unit:
     def var_index(self, v, idx_tree, d):
         """The index of a per-seat, per-team or per-group var, compiled; a group's index is a group of a group zone."""
         if not v.per_group:
-            return self.coerce(self.node(idx_tree, d), "num", idx_tree).fn
+            index = self.coerce(self.node(idx_tree, d), "num", idx_tree)
+            return with_node(index.fn, index.ir)
         idx = self.node(idx_tree, d)
         if idx.type not in ("zone", "any"):
             raise self.fail(idx_tree, f"`{v.name}` has a value per group: its index is a group, not "
@@ -968,7 +969,10 @@ class _Unit:
 
     # ----------------------------------------------------------------- effects
     def stmts(self, trees, d) -> Callable:
-        return in_order([self.stmt(x, d) for x in trees if x is not None])
+        fns = [self.stmt(x, d) for x in trees if x is not None]
+        if len(fns) == 1:
+            return fns[0]
+        return with_node(in_order(fns), ir.Effects("effect", [f.node for f in fns]))
 
     def stmt(self, t, d) -> Callable:
         if d > MAX_DEPTH:  # `{{{{ ... }}}}` nests statements without any expression to stop it
@@ -980,9 +984,11 @@ class _Unit:
         if kind == "if_stmt":
             test = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
             yes = self.stmt(t.children[1], d + 1)
-            no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else (lambda s, e: None)
+            no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else \
+                with_node(lambda s, e: None, ir.Effects("effect", []))
             tf = test.fn
-            return lambda s, e: yes(s, e) if tf(s, e) else no(s, e)
+            return with_node(lambda s, e: yes(s, e) if tf(s, e) else no(s, e),
+                             ir.IfStmt("effect", test.ir, yes.node, no.node))
         if kind == "for_stmt":
             return self.for_stmt(t, d)
         if kind == "assign":
@@ -997,7 +1003,8 @@ class _Unit:
                 hint = f"did you mean `{close[0]}`?" if close else "effects: " + ", ".join(effects)
                 raise self.fail(t, f"`{name}` is {what}", hint)
             args = [a for a in t.children[1:] if a is not None]
-            return self.library_call(t, fn, args, d).fn
+            call = self.library_call(t, fn, args, d)
+            return with_node(call.fn, call.ir)
         raise self.fail(t, "this is a value, not an effect",
                         "effects change the game: move(...), deal(...), name = value, if ... then ...")
 
@@ -1033,7 +1040,7 @@ class _Unit:
             for v in items:
                 e[name] = v
                 body(s, e)
-        return loop
+        return with_node(loop, ir.ForStmt("effect", name, coll.ir, body.node, weight, where))
 
     def assign(self, t, d) -> Callable:
         target, op, value_tree = t.children
@@ -1063,6 +1070,7 @@ class _Unit:
                 raise self.not_assignable(target, name, entry)
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
+            index_node = getattr(index, "node", None) or ir.Opaque("num", index)
             span, what = self._span(entry.value), entry.value.per
         if op == "=":
             combine = lambda old, new: new  # noqa: E731
@@ -1074,12 +1082,12 @@ class _Unit:
         if index is None:
             def set_var(s, e):
                 s.vars[slot] = kept(combine(s.vars[slot], vf(s, e)), where, shown)
-            return set_var
+            return with_node(set_var, ir.Assign("effect", slot, None, 0, "none", op, value.ir, where, shown))
 
         def set_seat_var(s, e):
             i = slot + _index(index(s, e), span, what)
             s.vars[i] = kept(combine(s.vars[i], vf(s, e)), where, shown)
-        return set_seat_var
+        return with_node(set_seat_var, ir.Assign("effect", slot, index_node, span, what, op, value.ir, where, shown))
 
     def not_assignable(self, t, name, entry) -> RuleError:
         if entry is None:
@@ -1102,6 +1110,15 @@ def _joined_elem(a: C, b: C) -> str | None:
     if {ea, eb} == {"list", "cards"}:
         return "cards"
     return None
+
+
+def with_node(fn: Callable, node) -> Callable:
+    """A compiled effect (or index) and its node in the typed program, which the backend writes."""
+    if getattr(fn, "node", None) not in (None, node):  # a closure with a meaning of its own: wrapped, never overwritten
+        inner = fn
+        fn = lambda s, e: inner(s, e)  # noqa: E731
+    fn.node = node
+    return fn
 
 
 def in_order(fns: list[Callable]) -> Callable:

@@ -180,3 +180,35 @@ class Located(Node):
     body: Node
     where: str
     what: str
+
+
+@dataclass(eq=False)
+class IfStmt(Node):
+    test: Node
+    yes: Node
+    no: Node
+
+
+@dataclass(eq=False)
+class ForStmt(Node):
+    """`for x in list do ...`: the list read once, its passes paid from the work budget before the first."""
+
+    name: str  # the local it binds
+    items: Node
+    body: Node
+    weight: int  # the parts of its body: what one pass costs
+    where: str
+
+
+@dataclass(eq=False)
+class Assign(Node):
+    """`x = v`, `x += v`, `x -= v`, `x[i] = v` ...: the value kept in range (interpreter/errors.py `kept`)."""
+
+    slot: int
+    index: Node | None
+    span: int
+    per: str
+    op: str  # = += -=
+    value: Node
+    where: str
+    shown: str  # how the message names the var

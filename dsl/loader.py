@@ -18,7 +18,7 @@ from interpreter.melds import ACES, REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
 from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
-from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords
+from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, with_node
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
@@ -511,7 +511,7 @@ class _Builder:
         ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
             v.start = self.located(comp.expr(v.start_src, {v.per: "zone" if v.per == "group" else "num"}
-                                             if v.per != "none" else {}, "num").fn, v.start_src, f"the start of `{v.name}`")
+                                             if v.per != "none" else {}, "num"), v.start_src, f"the start of `{v.name}`")
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
@@ -540,8 +540,8 @@ class _Builder:
             zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
             params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
             round_setup=self.effects(comp, rnd.get("setup"), what="flow.round.setup"),
-            first_seat=self.located(comp.expr(rnd.get("first", 0), {}, "num").fn, rnd.get("first"), "flow.round.first"),
-            next_seat=self.located(comp.expr(rnd.get("next", "next(me)"), {}, "num").fn, rnd.get("next"),
+            first_seat=self.located(comp.expr(rnd.get("first", 0), {}, "num"), rnd.get("first"), "flow.round.first"),
+            next_seat=self.located(comp.expr(rnd.get("next", "next(me)"), {}, "num"), rnd.get("next"),
                                    "flow.round.next"),
             after_move=self.effects(comp, rnd.get("after_move"), what="flow.round.after_move")
             if rnd.get("after_move") else None,
@@ -550,10 +550,10 @@ class _Builder:
             game_end=game_end,
             result=ResultDef(
                 winner=self.located(comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
-                                              result_locals, "bool").fn, result.get("winner"), "result.winner"),
+                                              result_locals, "bool"), result.get("winner"), "result.winner"),
                 score=self.located(comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
-                                             result_locals, "num").fn, result.get("score"), "result.score"),
-                fields={k: self.located(comp.expr(v, result_locals).fn, v, f"result.fields.{k}")
+                                             result_locals, "num"), result.get("score"), "result.score"),
+                fields={k: self.located(comp.expr(v, result_locals), v, f"result.fields.{k}")
                         for k, v in (result.get("fields") or {}).items()},
                 score_title=self.text(result.get("score_title"), "score"),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
@@ -1147,16 +1147,19 @@ class _Builder:
 
     def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects"):
         if value is None:
-            return lambda s, e: None
+            return with_node(lambda s, e: None, ir.Effects("effect", []))
         items = value if isinstance(value, list) else [value]
-        return in_order([self.located(comp.effects(item, locals_ or {}), item, what) for item in items])
+        parts = [self.located(comp.effects(item, locals_ or {}), item, what) for item in items]
+        return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
 
     def located(self, fn, src, what: str):
-        """A compiled part that, failing in play, names the place it was written: the file and line
-        of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        """A compiled part (a C, or effects) that, failing in play, names the place it was written: the
+        file and line of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        node = fn.ir if isinstance(fn, C) else fn.node
+        fn = fn.fn if isinstance(fn, C) else fn
         loc = getattr(src, "loc", None)
         if loc is None:  # a default (`first: 0`): the engine names the section
-            return fn
+            return with_node(fn, node)
         place = str(loc)
 
         def run(s, e):
@@ -1164,7 +1167,7 @@ class _Builder:
                 return fn(s, e)
             except RULE_FAILURES as exc:
                 raise PlayError.of(place, what, exc) from None
-        return run
+        return with_node(run, ir.Located(node.type, node, place, what))
 
     def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
         turn = rnd.get("turn")
@@ -1206,7 +1209,7 @@ class _Builder:
             key = "flow.round.end" if what == "round" else "flow.end"
             raise RuleError.at(loc, f"the {what} can never end: `{key}` is always false",
                                "write a condition that becomes true in play, such as a hand running out")
-        return self.located(end.fn, src, "flow.round.end" if what == "round" else "flow.end")
+        return self.located(end, src, "flow.round.end" if what == "round" else "flow.end")
 
     def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
         """Every step of a turn must be reachable: a turn starts at its first step, and goes to
@@ -1248,10 +1251,10 @@ class _Builder:
         per = self.per_of(section, "round_result")
         return RoundResultDef(
             points=self.located(comp.expr(self.need(section, "points", "round_result.points",
-                                                    self.data.key_loc("round_result")), {per: "num"}, "num").fn,
+                                                    self.data.key_loc("round_result")), {per: "num"}, "num"),
                                 section.get("points"), "round_result.points"),
             points_title=self.text(section.get("points_title"), "points"),
-            fields={k: self.located(comp.expr(v, {per: "num"}).fn, v, f"round_result.fields.{k}")
+            fields={k: self.located(comp.expr(v, {per: "num"}), v, f"round_result.fields.{k}")
                     for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
             per=per, where=self.places(section))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)
+from .library import _move_card as move_card  # noqa: F401  (move(cards, zone))
 
 UNSET = object()  # a remembered part of a guard not yet worked out in this position
 

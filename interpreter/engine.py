@@ -60,6 +60,9 @@ def apply(s: State, move: Move) -> None:
     """Play a legal move (the caller has checked it) and advance the flow."""
     g = s.g
     index, values = move
+    if g.program is not None:  # the game's generated module (dsl/codegen.py)
+        g.program.apply[index](s, move)
+        return
     m = g.moves[index]
     env = dict(zip(m.choice_names, values))
     s.history.append((s.me, move))
@@ -71,9 +74,9 @@ def apply(s: State, move: Move) -> None:
     s.cache.clear()
     try:
         if g.after_move is not None:
-            _after_move(s, env)
+            after_move(s, env)
         if g.round_end(s, env):
-            _end_round(s, env)
+            end_round(s, env)
         elif m.next_step == "end":
             s.me = g.next_seat(s, env)
             s.step = 0
@@ -85,7 +88,7 @@ def apply(s: State, move: Move) -> None:
         s.over = s.aborted = True
 
 
-def _after_move(s: State, env: dict) -> None:
+def after_move(s: State, env: dict) -> None:
     """The flow's own effects after a move; the cards they take from the deck (a new deal) are kept as a deal."""
     deck_zone = s.g.deck_zone_id
     before = s.zones[deck_zone][:]
@@ -104,7 +107,7 @@ def _dealt(s: State, cards: list[int]) -> None:
     s.deals.append((len(s.history), by_zone))
 
 
-def _end_round(s: State, env: dict) -> None:
+def end_round(s: State, env: dict) -> None:
     g = s.g
     g.round_score(s, env)
     if g.round_result is not None:

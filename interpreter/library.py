@@ -732,3 +732,20 @@ def _write_prev(ctx, a):
 @writes("top")
 def _write_top(ctx, a):
     return lambda x, src: f"({src[0]} or _rt.NO_TOP)[-1]"
+
+
+@writes("move")
+def _write_move(ctx, a):
+    def write(x, src):
+        card, zone = x.m.new("c"), x.m.new("z")
+        return "\n".join([
+            f"{card} = {src[0]}",
+            f"{zone} = {src[1]}",
+            f"if isinstance({card}, int):",
+            f"    s.zones[s.where[{card}]].remove({card})",
+            f"    s.zones[{zone}].append({card})",
+            f"    s.where[{card}] = {zone}",
+            "else:",
+            f"    for {card} in list({card}):",
+            f"        _rt.move_card(s, {card}, {zone})"])
+    return write
