@@ -682,7 +682,7 @@ class _Unit:
         node = closure_node(closure, returns)
         write = fn.emit(self.c.ctx, compiled) if node is None and fn.emit is not None else None
         if write is not None:
-            node = ir.Call(returns, write, [x.ir for x in compiled])
+            node = ir.Call(returns, write, [x.ir for x in compiled], closure)
         return C(closure, returns, elem=elem, node=node)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
@@ -720,7 +720,7 @@ class _Unit:
             call.table = tab[1]
         elif other is not None:  # a rule about its card and one other: a row of values per other card
             call.rows = (other, _rows(f, name, other, self.c.ctx.deck.size))
-        return C(call, "fn")
+        return C(call, "fn", node=ir.Lambda("fn", name, body.ir, weight, where))
 
     @contextmanager
     def loop(self, t, collection: C | None):

@@ -148,6 +148,17 @@ class Call(Node):
 
     write: Callable
     args: list
+    fallback: Callable = None  # its closure, called instead when a rule it is given reads the env
+
+
+@dataclass(eq=False)
+class Lambda(Node):
+    """A rule `x => body` given to a notion: `name` is bound to each item in turn."""
+
+    name: str
+    body: Node
+    weight: int  # the parts of its body: what one call costs (interpreter/budget.py)
+    where: str
 
 
 @dataclass(eq=False)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)
 from .library import _move_card as move_card  # noqa: F401  (move(cards, zone))
 
+from .budget import exhausted
+
 UNSET = object()  # a remembered part of a guard not yet worked out in this position
 
 
@@ -16,3 +18,12 @@ def index(i, n: int, what: str = "seat") -> int:
 
 
 NO_TOP = (None,)  # top() of an empty zone: none
+
+
+def paid(s, items, weight: int, where: str, what: str):
+    """The items a rule is about to be called on, its calls paid first from the work budget
+    (interpreter/budget.py): a rule that could not finish does not start."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    return items

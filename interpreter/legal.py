@@ -14,6 +14,8 @@ def legal_moves(s: State) -> list[Move]:
     if s.over:
         return []
     g = s.g
+    if g.program is not None:  # the game's generated module (dsl/codegen.py)
+        return g.program.moves[s.step](s)
     s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
     out: list[Move] = []
     for index in g.steps[s.step].moves:

@@ -705,13 +705,52 @@ def _write_empty(ctx, a):
 @writes("count")
 def _write_count(ctx, a):
     if len(a) != 1:
-        return None
+        return lambda x, src: f"sum(1 {src[1].over(src[0])} if {src[1].body})"
     return lambda x, src: f"len({src[0]})"
+
+
+@writes("any")
+def _write_any(ctx, a):
+    return lambda x, src: f"any({src[1].body} {src[1].over(src[0])})"
+
+
+@writes("all")
+def _write_all(ctx, a):
+    return lambda x, src: f"all({src[1].body} {src[1].over(src[0])})"
+
+
+@writes("filter")
+def _write_filter(ctx, a):
+    return lambda x, src: f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
+
+
+@writes("sum")
+def _write_sum(ctx, a):
+    if len(a) == 1:
+        return lambda x, src: f"sum({src[0]})"
+    return lambda x, src: f"sum({src[1].body} {src[1].over(src[0])})"
+
+
+@writes("max")
+def _write_max(ctx, a):
+    if len(a) == 1:
+        return lambda x, src: f"max({src[0]}, default=0)"
+    return lambda x, src: f"max(({src[1].body} {src[1].over(src[0])}), default=0)"
+
+
+@writes("min")
+def _write_min(ctx, a):
+    if len(a) == 1:
+        return lambda x, src: f"min({src[0]}, default=0)"
+    return lambda x, src: f"min(({src[1].body} {src[1].over(src[0])}), default=0)"
 
 
 @writes("can")
 def _write_can(ctx, a):
-    return lambda x, src: f"_rt.any_legal(s, {src[0]})"
+    def write(x, src):  # known for this position when its step's moves were listed (interpreter/legal.py)
+        known = x.m.new("c")
+        return f"({known} if ({known} := s.cache.get({src[0]})) is not None else _rt.any_legal(s, {src[0]}))"
+    return write
 
 
 @writes("abs")
