@@ -625,12 +625,32 @@ def _step_move_alone(module: Module, m, w: Writer) -> None:
     w.line(f"    cache[{m.index}] = False")
 
 
+def preferences(module: Module, g, m) -> str:
+    """The heuristic bot's key for an option of move m: each `bot:` preference's score, in order,
+    0 for a preference about another move (interpreter/bots.py)."""
+    frame = Frame(module)
+    expr = Expr(frame)
+    names = [frame.bind(c.name) for c in m.choices]
+    scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else "0.0" for p in g.bot]
+    w = Writer()
+    w.line(f"def prefer_{m.index}(s, values):")
+    w.indent()
+    if names:
+        w.line(f"{', '.join(names)}, = values")
+    if frame.env:
+        w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}")
+    w.line(f"return ({''.join(score + ', ' for score in scores)})")
+    module.lines += w.lines + [""]
+    return f"prefer_{m.index}"
+
+
 def generate(g) -> Module:
     """The module of a checked game: the legal options and the play of every move."""
     module = Module()
     for m in g.moves:
         legal_options(module, g, m)
         apply_move(module, g, m)
+        preferences(module, g, m)
     for i, step in enumerate(g.steps):
         step_moves(module, g, i, step)
     return module
@@ -649,4 +669,5 @@ class Program:
         self.legal = [namespace[f"legal_{m.index}"] for m in g.moves]
         self.apply = [namespace[f"apply_{m.index}"] for m in g.moves]
         self.moves = [namespace[f"moves_{i}"] for i in range(len(g.steps))]
+        self.prefer = [namespace[f"prefer_{m.index}"] for m in g.moves]
         self.keep = module.keep

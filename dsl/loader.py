@@ -1276,7 +1276,7 @@ class _Builder:
                 raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number",
                                    "higher is better: true counts 1, false 0")
             out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
-                               where=str(item.val_loc("prefer"))))
+                               where=str(item.val_loc("prefer")), node=pref.ir))
         return out
 
 

@@ -53,6 +53,9 @@ class HeuristicBot:
     def _key(self, s: State, move: Move) -> tuple:
         """The move's score by each preference, in order (0 from a preference about another move)."""
         index, values = move
+        program = s.g.program
+        if program is not None:  # the game's generated module (dsl/codegen.py)
+            return program.prefer[index](s, values)
         names, scores = self.scorers[index]
         env = dict(zip(names, values))
         return tuple([float(score(s, env)) if score is not None else 0.0 for score in scores])

@@ -114,6 +114,7 @@ class BotPref:
     score: Expr
     tip: dict[str, str]
     where: str = ""  # file:line:col of the preference, for errors while playing
+    node: Any = None  # the preference as a node of the typed program (dsl/ir.py)
 
 
 @dataclass

@@ -71,6 +71,7 @@ from interpreter import record  # noqa: E402
 from interpreter.bots import BOTS, make_bot  # noqa: E402
 from interpreter.engine import apply, find_move, move_key, new_game, result  # noqa: E402
 from interpreter.legal import legal_moves, refusal  # noqa: E402
+from interpreter.state import NOWHERE  # noqa: E402
 from interpreter.view import view  # noqa: E402
 
 
@@ -158,7 +159,7 @@ def assert_conserved(g, s):
     seen = [c for z in s.zones for c in z]
     assert len(seen) == g.deck.size, f"{len(seen)} cards in the zones, the deck has {g.deck.size}"
     assert sorted(seen) == list(range(g.deck.size)), "a card is in two zones, or missing"
-    assert len(s.where) == g.deck.size
+    assert len(s.where) == g.deck.size + 1 and s.where[-1] == NOWHERE  # the sentinel past the deck: no card
     for zid, cards in enumerate(s.zones):
         for c in cards:
             assert s.where[c] == zid, f"card {g.deck.code[c]} is in zone {zid}, where[] says {s.where[c]}"
