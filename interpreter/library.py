@@ -647,6 +647,9 @@ def _deal(ctx, a):
         source, base, k = src(s, e), family(s, e), count(s, e)
         start = first(s, e) if first else (s.vars[dealer_slot] + 1) % n
         stock = s.zones[source]
+        if type(k) is int and not base <= source < base + n:  # the common case, a slice per player
+            _deal_slices(s, stock, base, start, n, k)
+            return
         for _ in range(k):
             for i in range(n):
                 if not stock:
@@ -656,6 +659,24 @@ def _deal(ctx, a):
                 s.zones[zone].append(card)
                 s.where[card] = zone
     return deal
+
+
+def _deal_slices(s, stock: list, base: int, start: int, n: int, k: int) -> None:
+    """Deal k cards each from the top of `stock` (its end), one at a time from seat `start`: the
+    cards in the order they leave the stock, every n-th to one seat; fewer if the stock runs out."""
+    total = min(max(k, 0) * n, len(stock))
+    if not total:
+        return
+    dealt = stock[-total:]
+    dealt.reverse()  # top first: the order they are dealt
+    del stock[-total:]
+    where = s.where
+    for i in range(n):
+        zone = base + (start + i) % n
+        cards = dealt[i::n]
+        s.zones[zone].extend(cards)
+        for card in cards:
+            where[card] = zone
 
 
 @dataclass
