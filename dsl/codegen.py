@@ -49,6 +49,7 @@ class Module:
         self.keep: list = []  # the objects named by id, kept alive so that no id is reused
         self.count = 0
         self.by_text: dict[str, str] = {}  # a constant's text -> its name: equal tables written once
+        self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
 
     def new(self, prefix: str) -> str:
@@ -105,6 +106,7 @@ class Frame:
         self.names: dict[str, str] = {}
         self.env = False
         self.slots: dict[int, str] = {}  # remembered parts read here (dsl/specialize.py): index -> name
+        self.known_moves: dict[str, str] = {}  # a move (its index as written) -> where its `can` is known already
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
@@ -409,7 +411,7 @@ def _options_version(module: Module, g, m, checks, name: str) -> str:
         body.dedent()
         body.line("return out")
     elif len(m.choices) == 1:
-        _single(module, g, m, frame, expr, body, test)
+        _single(module, g, m, frame, expr, body, test, name)
     else:
         _product(module, g, m, frame, expr, body, test)
     w.line(f"def {name}(s, first_only=False):")
@@ -439,7 +441,7 @@ def _domain(module, m, choice, frame, expr, w, items: str) -> None:
     w.dedent()
 
 
-def _single(module, g, m, frame, expr, w, test) -> None:
+def _single(module, g, m, frame, expr, w, test, name) -> None:
     choice = m.choices[0]
     var = frame.names[choice.name]
     test = test if test is not None else "False"
@@ -448,6 +450,8 @@ def _single(module, g, m, frame, expr, w, test) -> None:
     if not twins and not frame.env and not frame.slots:  # the common case, as one comprehension
         w.line("where = s.where  # a guard changes nothing: the list stays the state's")
         test = test.replace("s.where[", "where[")
+        start = next(i for i, line in enumerate(w.lines) if line.strip().startswith("items = "))
+        module.inline[name] = ([line[4:] for line in w.lines[start:]], var, test)  # step_moves may write it there
         w.line("if first_only:")
         w.indent()
         w.line(f"for {var} in items:")
@@ -577,7 +581,9 @@ def step_moves(module: Module, g, index: int, step) -> str:
     for i in step.moves:
         m = g.moves[i]
         if not m.choices:
-            _step_move_alone(module, m, w)
+            _step_move_alone(module, m, w, step.moves[:step.moves.index(i)])
+            continue
+        if _inline_options(module, m, w):
             continue
         w.line("try:")
         w.indent()
@@ -604,9 +610,58 @@ def step_moves(module: Module, g, index: int, step) -> str:
     return f"moves_{index}"
 
 
-def _step_move_alone(module: Module, m, w: Writer) -> None:
-    """A move without choices, in its step's legal moves: its guard written out there."""
+def _inline_options(module: Module, m, w: Writer) -> bool:
+    """Move m's options written where its step lists its moves, as moves, when each version of its
+    guard is one comprehension and one part picks the version; False (nothing written) otherwise."""
+    versions = module.versions.get(m.index)
+    if versions is None or m.specialize.slots or len(m.specialize.part_nodes) != 1:
+        return False
+    names, general, table = versions
+    if any(names[vals] not in module.inline for vals in ((True,), (False,))):
+        return False
     frame = Frame(module)
+    part = Expr(frame)(m.specialize.part_nodes[0])
+    if frame.env:
+        w.line("e = {}")
+    w.line("try:")
+    w.indent()
+    w.line("try:")
+    w.line(f"    known = bool({part})")
+    w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
+    w.line("    known = None")
+    w.line("if known is None:")
+    w.line(f"    found = [({m.index}, values) for values in {general}(s)]")
+    for vals, word in (((True,), "elif known:"), ((False,), "else:")):
+        lines, var, test = module.inline[names[vals]]
+        w.line(word)
+        w.indent()
+        for line in lines:
+            if line.startswith("if first_only:"):
+                break
+            w.line(line)
+        w.line(f"found = [({m.index}, ({var},)) for {var} in items if {test}]")
+        w.dedent()
+    w.dedent()
+    w.line("except _FAILURES as exc:")
+    w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
+           f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
+    w.line("if found:")
+    w.indent()
+    w.line(f"cache[{m.index}] = True")
+    w.line("out += found")
+    w.line("if len(out) > _MAX_LEGAL:")
+    w.line(f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
+    w.dedent()
+    w.line("else:")
+    w.line(f"    cache[{m.index}] = False")
+    return True
+
+
+def _step_move_alone(module: Module, m, w: Writer, listed: list) -> None:
+    """A move without choices, in its step's legal moves: its guard written out there (whether a
+    move listed before it in the step can be played is known: its entry in the position's cache)."""
+    frame = Frame(module)
+    frame.known_moves = {repr(i): f"cache[{i}]" for i in listed}
     expr = Expr(frame)
     test = _guard(expr, [c.node for c in m.checks])
     if frame.env:

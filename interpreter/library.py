@@ -769,6 +769,8 @@ def _write_min(ctx, a):
 @writes("can")
 def _write_can(ctx, a):
     def write(x, src):  # known for this position when its step's moves were listed (interpreter/legal.py)
+        if src[0] in x.frame.known_moves:
+            return x.frame.known_moves[src[0]]
         known = x.m.new("c")
         return f"({known} if ({known} := s.cache.get({src[0]})) is not None else _rt.any_legal(s, {src[0]}))"
     return write
