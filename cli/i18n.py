@@ -243,6 +243,10 @@ HELP: dict[str, dict[str, str]] = {
                        "Prints `ok` per good file, each problem as file:line:col on stderr; exit 2 if any problem.",
                  "tr": "Kural ve çeşitleme dosyalarını denetler (dizinlerde içindeki her .yaml). Her iyi dosya için "
                        "`tamam`, her sorun için stderr'e dosya:satır:sütun yazar; sorun varsa çıkış kodu 2."},
+    "compile": {"en": "Print the Python module a game's rules are compiled to (what play runs): written from the "
+                      "checked program only, with every name made by kural and every constant written as a literal.",
+                "tr": "Bir oyunun kurallarının derlendiği Python modülünü yazar (oyunda çalışan budur): yalnızca "
+                      "denetlenmiş programdan yazılır; her adı kural koyar, her sabit bir değer olarak yazılır."},
     "replay": {"en": "Replay a record (JSON, or JSON Lines with one record a line) through the rules and say whether "
                      "it reproduces the same deal, moves and result. Exit 0 all reproduce, 1 one does not, "
                      "2 unreadable.",

@@ -246,6 +246,21 @@ def validate(
     _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None)))
 
 
+@app.command("compile", help=h("compile"))
+def compile_(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    players: PlayersOpt = None,
+) -> None:
+    err = make_console(stderr=True)
+    try:
+        g = load(game, list(variant), list(set_), players)
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    sys.stdout.write(g.program.listing())
+
+
 @app.command(help=h("replay"))
 def replay(
     file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],

@@ -726,3 +726,17 @@ class Program:
         self.moves = [namespace[f"moves_{i}"] for i in range(len(g.steps))]
         self.prefer = [namespace[f"prefer_{m.index}"] for m in g.moves]
         self.keep = module.keep
+        self.objects = {name: _described(obj) for name, obj in module.objects.items()}
+
+    def listing(self) -> str:
+        """The module's source, then what each object it is handed is (parts not yet written as source)."""
+        notes = [f"#   {name}: {what}" for name, what in self.objects.items()]
+        return self.source + ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
+                              "\n".join(notes) + "\n" if notes else "")
+
+
+def _described(obj) -> str:
+    """What an object handed to the module is, in the words of kural's code (never a rule file's)."""
+    qualname = getattr(obj, "__qualname__", None) or type(obj).__qualname__
+    module = getattr(obj, "__module__", None) or type(obj).__module__
+    return f"{module}.{qualname}"

@@ -1,0 +1,137 @@
+"""The Python-source backend (dsl/codegen.py): what the generated module of a game may hold.
+
+The guarantee (README, "Guarantees"): the source is written from the checked
+program only; every name it defines is made by kural, every constant is a
+literal written with repr, and no text of a rule file is pasted into it as
+code. Hostile names, titles, reasons, file names and strings go through the
+whole path (load, generate, play, `kural compile`) and nothing of them runs.
+"""
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from all_games import game_ids
+from cli_support import KURAL, ROOT, env_for
+from dsl.loader import load
+from interpreter.bots import make_bot
+from interpreter.engine import apply, new_game, result
+from interpreter.legal import legal_moves
+
+FANTAN = ROOT / "games" / "fantan.yaml"
+PAYLOAD = "__import__('os').system('touch {marker}')"
+# The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
+MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|values|"
+                  r"move|first_only|ends|exc|faces|seen|(legal|apply|moves|prefer)_\d+(_[01]+|_any)?|versions\d+|"
+                  r"_[A-Za-z_]+|_rt)$")
+BUILTINS = {"len", "bool", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set",
+            "interpreter"}
+
+
+def hostile_fantan(folder: Path, marker: Path) -> Path:
+    """Fantan with hostile names, titles, reasons and file name: each could run code if pasted into the source."""
+    payload = PAYLOAD.format(marker=marker)
+    text = FANTAN.read_text(encoding="utf-8")
+    quoted = payload.replace("'", "''")
+    edits = {
+        "title: {en: play, tr: oyna}": f"title: {{en: '\"); {quoted} #', tr: \"\\n{payload.replace(chr(39), '')}\"}}",
+        '"the game opens with the start card"': f"'\"\"\"; {quoted}; \"\"\"'",
+        "  play:\n": "  __import__:\n",
+        "can(play)": "can(__import__)",
+        "move: play": "move: __import__",
+        "moves: [play, pass]": "moves: [__import__, pass]",
+        "row_rank": "system",
+        "  table:\n": "  os:\n",
+        "(table": "(os",
+        "move(card, table)": "move(card, os)",
+    }
+    for old, new in edits.items():
+        assert old in text, f"{old!r} is not in games/fantan.yaml: the test no longer edits what it means to"
+        text = text.replace(old, new)
+    folder = folder / f"x');{PAYLOAD.format(marker=marker.name)};('\n"  # a file name holds no /
+    folder.mkdir()
+    path = folder / "fantan.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def assert_only_made_names(source: str) -> None:
+    """Every name the module binds or reads is one the backend makes (or a builtin it uses), and a rule
+    file's text appears only inside string constants."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        name = node.id if isinstance(node, ast.Name) else node.name if isinstance(node, ast.FunctionDef) else None
+        if name is not None:
+            assert MADE.match(name) or name in BUILTINS, f"the generated module names `{name}`"
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node.value = ""
+    code_only = ast.unparse(tree)
+    for fragment in ("system", "touch", "__import__", "os."):
+        assert fragment not in code_only, f"{fragment!r} is in the generated code outside a string constant"
+
+
+def test_hostile_text_never_runs(tmp_path, monkeypatch):
+    """Hostile ids, titles, reasons and a hostile file name: loaded, compiled, played, printed; nothing runs."""
+    monkeypatch.chdir(tmp_path)  # where the file name's `touch ran` would write, if it ran
+    marker = tmp_path / "ran"
+    path = hostile_fantan(tmp_path, marker)
+    g = load(str(path))
+    assert "system('touch ran')" in g.program.source, "the hostile file name reaches the source, as a string"
+    assert_only_made_names(g.program.source)
+    s = new_game(g, 3)
+    bot = make_bot("heuristic", 3)
+    while not s.over:
+        apply(s, bot.choose(s, legal_moves(s)))
+    assert result(s)["winners"], "the game is played to its end (F7)"
+    shown = subprocess.run(KURAL + ["compile", str(path)], capture_output=True, text=True,
+                           env=env_for(tmp_path), timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(g.program.source)
+    assert not marker.exists(), "text from the rule file ran"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_bundled_modules_hold_only_made_names(game):
+    """The module of every bundled game passes the same check as the hostile one."""
+    assert_only_made_names(load(game).program.source)
+
+
+def test_compile_prints_the_module_and_refuses_a_bad_game(tmp_path):
+    """`kural compile` prints the module play runs (it compiles as Python), and a game that does not load
+    is reported as file:line:col with exit 2, as every command does."""
+    done = subprocess.run(KURAL + ["compile", "fantan", "--variant", "pass-fee"], capture_output=True, text=True,
+                          env=env_for(tmp_path), timeout=120)
+    assert done.returncode == 0, done.stderr
+    compile(done.stdout, "<printed>", "exec")
+    assert "def moves_0(s):" in done.stdout
+    missing = subprocess.run(KURAL + ["compile", "no-such-game"], capture_output=True, text=True,
+                             env=env_for(tmp_path), timeout=120)
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_generated_legal_moves_match_the_closures():
+    """The generated module and the closures it was written from offer the same moves, in the same
+    order, at every position of a few games of each bundled game (the golden corpus checks records)."""
+    for game in game_ids():
+        g = load(game)
+        program = g.program
+        for seed in (1, 2):
+            s = new_game(g, seed)
+            bot = make_bot("random", seed)
+            for _ in range(300):
+                if s.over:
+                    break
+                offered = legal_moves(s)
+                g.program = None
+                s.cache.clear()
+                try:
+                    assert legal_moves(s) == offered, f"{game}, seed {seed}, move {len(s.history) + 1}"
+                finally:
+                    g.program = program
+                s.cache.clear()
+                apply(s, bot.choose(s, offered))
