@@ -33,7 +33,7 @@ from .teach_text import HELP as TEACH_HELP  # noqa: E402
 from .i18n import HELP, choose_lang, pick, t  # noqa: E402
 
 
-# Cold start: only what `kural --help` needs is imported above. A command's modules are imported
+# Cold start: only what typer's `kural --help` needs is imported above. A command's modules are imported
 # when it runs (the rules compiler, the YAML reader, rich's tables and progress bars cost more
 # than printing the help), without changing the command bodies that use them by name.
 def _lazy_module(name: str):

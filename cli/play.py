@@ -24,7 +24,6 @@ from pathlib import Path
 from rich.text import Text
 
 from dsl.errors import RuleError, escaped
-from dsl.loader import load
 from interpreter import game
 from interpreter.bots import BOTS, make_bot
 from interpreter.errors import PlayError
@@ -133,7 +132,7 @@ class Session:
         if not opts.game:
             self.err.print(t("no_game", choose_lang(opts.lang, None)))
             return EXIT_USAGE
-        self.g = load(opts.game, opts.variants, opts.sets, opts.players)
+        self.g = game.load(opts.game, opts.variants, opts.sets, opts.players)
         self.game_arg = self.g.source or opts.game  # a rule file by its absolute path: resumed from any folder
         self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
         self.s = game.new_game(self.g, self.seed)
@@ -272,7 +271,7 @@ class Session:
             return ""
         variants = opts.variants or (rec.get("files") or {}).get("variants", g.variants)
         try:
-            asked = load(self.game_arg, variants, opts.sets, opts.players or g.players)
+            asked = game.load(self.game_arg, variants, opts.sets, opts.players or g.players)
             same = asked.variants == g.variants and asked.players == g.players and all(
                 asked.param_info[name]["value"] == g.param_info[name]["value"]
                 for name in (item.partition("=")[0].strip() for item in opts.sets))
