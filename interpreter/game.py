@@ -43,14 +43,13 @@ the seat's view, interpreter/record.py records and replays.
 """
 from __future__ import annotations
 
-from .engine import apply, find_move, moves_to_play, new_game, result
+from . import record as _record
+from .engine import apply, find_move, new_game, result
+from .engine import moves_to_play as legal  # [] once over; PlayError where a game that goes on offers none
 from .gamedef import GameDef
-from .record import moves_of, replay, start
-from .record import finish as _finish
+from .record import replay
 from .state import Move, State
 from .view import view
-
-legal = moves_to_play  # the legal moves; [] once over, PlayError where a game that goes on offers none
 
 __all__ = ["GameDef", "Move", "State", "apply", "copy", "find_move", "is_over", "legal", "load",
            "load_for_record", "new_game", "record_of", "replay", "result", "to_move", "view"]
@@ -87,6 +86,6 @@ def copy(s: State) -> State:
 def record_of(s: State, seats: list[str], with_result: bool = True) -> dict:
     """The game so far as a record (docs/language.md §5.6), seats named by `seats`; with its result once
     the game is over, unless with_result is false (a save of a game that goes on has none)."""
-    rec = start(s.g, s.seed, seats, s)
-    rec["moves"] = moves_of(s.g, s)
-    return _finish(rec, s) if with_result and s.over else rec
+    rec = _record.start(s.g, s.seed, seats, s)
+    rec["moves"] = _record.moves_of(s.g, s)
+    return _record.finish(rec, s) if with_result and s.over else rec
