@@ -18,12 +18,9 @@ import json
 import time
 from pathlib import Path
 
-from timing import engine_at  # first: it puts the repository on the path
+from timing import apply, engine_at, legal, load, new_game, result  # first: it puts the repository on the path
 
-from dsl.loader import load  # noqa: E402
 from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import apply, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
 
 
 GAMES = (("5200 game, 4 players", [], 4), ("351 game, 4 players", ["351"], 4), ("351 game, 2 players", ["351"], 2))
@@ -36,7 +33,7 @@ def heuristic_games(g, seeds) -> tuple[int, int]:
         s = new_game(g, seed)
         bots = [make_bot("heuristic", seed * 10 + seat) for seat in range(g.players)]
         while not s.over:
-            apply(s, bots[s.me].choose(s, legal_moves(s)))
+            apply(s, bots[s.me].choose(s, legal(s)))
         result(s)
         if s.aborted:
             raise SystemExit(f"seed {seed}: the game hit the move bound")

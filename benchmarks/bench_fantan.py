@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from timing import best_rate, interpreter_games, yardstick  # first: it puts the repository on the path
-
-from dsl.loader import load  # noqa: E402
+from timing import best_rate, interpreter_games, load, yardstick  # first: it puts the repository on the path
 
 
 def plain_games(plain, seeds) -> int:

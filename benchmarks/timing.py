@@ -15,8 +15,13 @@ ROOT = Path(os.environ.get("KURAL_BENCH_ROOT") or HERE.parent)
 sys.path.insert(0, str(ROOT))
 
 from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import apply, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
+
+try:  # the engine's entry (interpreter/game.py), as a program uses it
+    from interpreter.game import apply, legal, load, new_game, result  # noqa: E402
+except ImportError:  # an older engine measured by engine_at, from before that entry: its own names
+    from dsl.loader import load  # noqa: E402, F401
+    from interpreter.engine import apply, new_game, result  # noqa: E402
+    from interpreter.legal import legal_moves as legal  # noqa: E402
 
 
 def yardstick(name: str):
@@ -34,7 +39,7 @@ def interpreter_games(g, seeds) -> int:
         s = new_game(g, seed)
         bot = make_bot("random", seed)
         while not s.over:
-            apply(s, bot.choose(s, legal_moves(s)))
+            apply(s, bot.choose(s, legal(s)))
         result(s)
         moves += len(s.history)
     return moves

@@ -10,7 +10,7 @@ from pathlib import Path
 from dsl.errors import RuleError
 from interpreter.errors import PlayError
 from dsl.loader import load
-from interpreter import record
+from interpreter import game
 
 from . import saves
 from .i18n import t
@@ -79,7 +79,7 @@ def replay(path: Path, out, err, lang: str) -> int:
             unreadable += 1
             continue
         try:
-            _, problems = record.replay(g, rec)
+            _, problems = game.replay(g, rec)
         except PlayError as exc:
             problems = [exc.render()]
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:

@@ -15,6 +15,7 @@ from pathlib import Path
 from dsl.loader import load, resolve_for_record
 from dsl.words import Speaker
 from interpreter import record as records
+from interpreter.game import replay
 from interpreter.legal import legal_moves, refusal
 
 from . import saves
@@ -52,7 +53,7 @@ def position(g, rec: dict, k: int, lang: str):
     n = len(records.played_moves(rec))
     if not 1 <= k <= n:
         raise ExplainError(say("x_bad_move", lang, n=n))
-    s, problems = records.replay(g, rec, upto=k - 1)
+    s, problems = replay(g, rec, upto=k - 1)
     if problems:
         raise ExplainError("; ".join(problems))
     return s
@@ -96,7 +97,7 @@ def explain(out, g, data, s, lang: str, header: str, note: str, k: int, n: int, 
     me = s.me
     step = g.steps[s.step]
     out.print(say("x_to_move", lang, name=names[me], seat=me, step=step.name))
-    legal = legal_moves(s)
+    legal = legal_moves(s)  # not game.legal: where nothing is legal, the refusals below say why
     for line in board(g, s, me, names, lang, legal):
         out.print(line)
     hand = g.zone(g.hand_zone)

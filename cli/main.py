@@ -5,25 +5,35 @@ Every rule-file problem is printed as file:line:col on stderr with exit code
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import json
+import os
 import sys
-from enum import Enum
-from pathlib import Path
-from typing import Annotated, Optional
 
-import typer
+from . import quick
 
-from dsl.errors import RuleError
-from interpreter.errors import PlayError
-from interpreter.bots import BOTS
+# Cold start: `kural --help` and `kural list` are answered before typer is imported (cli/quick.py),
+# when this module starts the kural program (`python -m cli.main`, or the installed `kural` script);
+# imported from anywhere else, it only defines the app.
+if __name__ == "__main__" or os.path.basename(sys.argv[0]) in ("kural", "kural.exe"):
+    quick.answer(sys.argv[1:])
 
-from .teach_text import HELP as TEACH_HELP
-from .i18n import HELP, choose_lang, pick, t
+import importlib  # noqa: E402
+import importlib.util  # noqa: E402
+import json  # noqa: E402
+from enum import Enum  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Annotated, Optional  # noqa: E402
+
+import typer  # noqa: E402
+
+from dsl.errors import RuleError  # noqa: E402
+from interpreter.errors import PlayError  # noqa: E402
+from interpreter.bots import BOTS  # noqa: E402
+
+from .teach_text import HELP as TEACH_HELP  # noqa: E402
+from .i18n import HELP, choose_lang, pick, t  # noqa: E402
 
 
-# Cold start: only what `kural --help` needs is imported above. A command's modules are imported
+# Cold start: only what typer's `kural --help` needs is imported above. A command's modules are imported
 # when it runs (the rules compiler, the YAML reader, rich's tables and progress bars cost more
 # than printing the help), without changing the command bodies that use them by name.
 def _lazy_module(name: str):
@@ -59,10 +69,7 @@ Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
 HELP_LANG = choose_lang(None, None)  # help is printed before any game is loaded: KURAL_LANG, else English
 
 
-def make_console(stderr: bool = False):
-    """Colours only on a terminal; player text is never read as markup."""
-    from rich.console import Console
-    return Console(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=True)
+make_console = quick.make_console
 
 
 def h(key: str) -> str:
@@ -382,28 +389,15 @@ def explain(
     _finish(code)
 
 
-def _tolerant_streams() -> None:
-    """Odd bytes in the input or an output that cannot show a symbol never stop the game."""
-    for stream in (sys.stdin, sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="replace")
-        except (AttributeError, ValueError, OSError):
-            pass
-
-
 def main() -> None:
-    _tolerant_streams()
+    quick.tolerant_streams()
     try:
-        app()
+        quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback
         sys.stderr.write(exc.render() + "\n")
         sys.exit(2)
-    except BrokenPipeError:  # the reader went away (`kural ... | head`): leave quietly
-        try:
-            sys.stdout = open("/dev/null", "w")
-        except OSError:
-            pass
-        sys.exit(1)
+    except BrokenPipeError:
+        quick.leave_quietly()
 
 
 if __name__ == "__main__":

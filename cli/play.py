@@ -24,10 +24,8 @@ from pathlib import Path
 from rich.text import Text
 
 from dsl.errors import RuleError, escaped
-from dsl.loader import load
-from interpreter import record
+from interpreter import game
 from interpreter.bots import BOTS, make_bot
-from interpreter.engine import apply, moves_to_play, new_game, result
 from interpreter.errors import PlayError
 
 from . import render, saves
@@ -134,10 +132,10 @@ class Session:
         if not opts.game:
             self.err.print(t("no_game", choose_lang(opts.lang, None)))
             return EXIT_USAGE
-        self.g = load(opts.game, opts.variants, opts.sets, opts.players)
+        self.g = game.load(opts.game, opts.variants, opts.sets, opts.players)
         self.game_arg = self.g.source or opts.game  # a rule file by its absolute path: resumed from any folder
         self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
-        self.s = new_game(self.g, self.seed)
+        self.s = game.new_game(self.g, self.seed)
         self.lang = choose_lang(opts.lang, self.g.lang)
         self.human = None if opts.auto else 0
         self.bots = opts.bots or "heuristic"
@@ -181,9 +179,9 @@ class Session:
         """The record in `path`, its game and the state its moves reach; Unusable (one line) if any fails."""
         try:
             rec = saves.read_record(path)
-            game = self.opts.game
-            if game and not _same_game(game, rec):
-                raise Unusable(t("save_other_game", lang, saved=saves.shown(rec["game"]), asked=game))
+            asked = self.opts.game
+            if asked and not _same_game(asked, rec):
+                raise Unusable(t("save_other_game", lang, saved=saves.shown(rec["game"]), asked=asked))
             g = saves.game_of(rec)
         except saves.RecordFileError as exc:
             raise Unusable(exc.text(lang)) from None
@@ -193,7 +191,7 @@ class Session:
         except (TypeError, ValueError, OSError) as exc:  # a save is outside input: its game, variants, params
             raise Unusable(f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})") from None
         try:
-            s, problems = record.replay(g, rec)
+            s, problems = game.replay(g, rec)
         except PlayError as exc:
             problems = [exc.render().splitlines()[0]]
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
@@ -211,8 +209,8 @@ class Session:
             rec, _, _ = self._open_save(bak, lang)
         except Unusable:
             return ""
-        game = rec.get("rules") or rec.get("game")
-        command = f"kural play {shlex.quote(str(game))} --resume {shlex.quote(str(bak))}"
+        rules = rec.get("rules") or rec.get("game")
+        command = f"kural play {shlex.quote(str(rules))} --resume {shlex.quote(str(bak))}"
         return "; " + t("last_good_save", lang, path=bak, command=command)
 
     def _resume(self, path: Path) -> int | None:
@@ -273,7 +271,7 @@ class Session:
             return ""
         variants = opts.variants or (rec.get("files") or {}).get("variants", g.variants)
         try:
-            asked = load(self.game_arg, variants, opts.sets, opts.players or g.players)
+            asked = game.load(self.game_arg, variants, opts.sets, opts.players or g.players)
             same = asked.variants == g.variants and asked.players == g.players and all(
                 asked.param_info[name]["value"] == g.param_info[name]["value"]
                 for name in (item.partition("=")[0].strip() for item in opts.sets))
@@ -360,8 +358,8 @@ class Session:
     def _loop(self) -> None:
         g, s = self.g, self.s
         reader = Reader(g, self.lang)
-        while not s.over:
-            legal = moves_to_play(s)  # a position that offers nothing is an error of the rule file (PlayError)
+        while not game.is_over(s):
+            legal = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
             seat = s.me
             if seat == self.human:
                 self._autosave()  # before the person is asked: the bots' moves so far are in the save
@@ -371,7 +369,7 @@ class Session:
                 move = make_bot(self.bots, bot_seed(self.seed, len(s.history))).choose(s, legal)
             self.console.print(render.bot_line(g, self.names[seat], move, self.lang))
             sheets, deals = len(s.sheets), len(s.deals)
-            apply(s, move)
+            game.apply(s, move)
             if seat == self.human:
                 self._autosave()  # what the person typed is never lost
             self._tell_flow(sheets, deals)
@@ -430,10 +428,8 @@ class Session:
 
     # ------------------------------------------------------ saving, ending
     def _record(self) -> dict:
-        g, s = self.g, self.s
-        rec = record.start(g, self.seed, self.names, s)
-        rec["moves"] = record.moves_of(g, s)
-        return rec
+        """The save's record: the moves so far, without a result (a save is a game to go on with)."""
+        return game.record_of(self.s, self.names, with_result=False)
 
     def _autosave_when_due(self) -> None:
         """While bots play: save when SAVE_EVERY_SECONDS have passed since the last save, and
@@ -471,10 +467,10 @@ class Session:
 
     def _finish(self) -> int:
         g, s = self.g, self.s
-        res = result(s)
+        res = game.result(s)
         render.show_end(self.console, g, s, res, self.names, self.lang)
         if self.record_path is not None:
-            rec = record.finish(self._record(), s)
+            rec = game.record_of(s, self.names)
             error = saves.write_atomic(self.record_path, saves.pretty(rec))
             if error is not None:  # the finished game stays in the save, to write its record again
                 self._save_and_tell()

@@ -10,8 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from interpreter.engine import apply
-from interpreter.view import view
+from interpreter import game
 
 from .i18n import pick, t
 from .reading import card_choice_values, move_text
@@ -39,8 +38,8 @@ def targets(g, s, legal: list) -> dict[int, set[tuple[int, int]]]:
         cards = card_choice_values(g, move)
         if not cards:
             continue
-        after = s.copy()
-        apply(after, move)
+        after = game.copy(s)
+        game.apply(after, move)
         for card in cards:
             zid = after.where[card]
             zdef, _ = g.zone_instance(zid)
@@ -94,7 +93,7 @@ def counts(g, lang: str, n: int) -> str:
 
 def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Text]:
     """Every zone as `seat` sees it, except that seat's own hand; then the titled vars."""
-    v = view(s, seat)
+    v = game.view(s, seat)
     by_suit = any(z.layout == "by_suit" for z in g.zones)  # only those rows mark where a card may go
     marked = targets(g, s, legal) if legal and by_suit else {}
     lines: list[Text] = []
@@ -232,7 +231,7 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
     console.rule(header)
     for line in board(g, s, seat, names, lang, legal):
         console.print(line)
-    hand = view(s, seat)
+    hand = game.view(s, seat)
     mine = next((z for z in hand["zones"] if z.name == g.hand_zone and z.owner == seat), None)
     if mine is not None:
         playable = {c for mv in legal for c in card_choice_values(g, mv)}

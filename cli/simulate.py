@@ -11,9 +11,8 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from interpreter import record
+from interpreter import game, record
 from interpreter.bots import make_bot
-from interpreter.engine import apply, moves_to_play, new_game, result
 from interpreter.numbers import is_number
 
 NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
@@ -48,17 +47,17 @@ class Totals:
 
 def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str]):
     """One bot game: its final state and, if asked, its record."""
-    s = new_game(g, seed)
+    s = game.new_game(g, seed)
     bots = [make_bot(kind, seed * SEAT_STRIDE + seat) for seat, kind in enumerate(kinds)]
     rec = record.start(g, seed, seats, s) if want_record else None
     entries = rec["moves"] if rec is not None else None
-    while not s.over:
-        moves = moves_to_play(s)  # a position that offers nothing is an error of the rule file (PlayError)
+    while not game.is_over(s):
+        moves = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
         move = bots[s.me].choose(s, moves)
         if entries is not None:
             record.play(entries, g, s, move, legal=moves if with_legal else None)
         else:
-            apply(s, move)
+            game.apply(s, move)
     if rec is not None:
         record.finish(rec, s)
     return s, rec
@@ -76,7 +75,7 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     try:
         for i in range(n):
             s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats)
-            res = rec["result"] if rec is not None else result(s)
+            res = rec["result"] if rec is not None else game.result(s)
             with _whole_against_ctrl_c():
                 _count(totals, g, s, res, units)
                 if out is not None:

@@ -43,6 +43,122 @@ def test_help_imports_no_command(tmp_path):
     assert not loaded
 
 
+# ------------------------------------------------------------------ without typer (cli/quick.py)
+def run_kural(tmp_path: Path, *args, typer_answers: bool = False, **env_extra) -> subprocess.CompletedProcess:
+    """`python -m cli.main ARGS`; with typer_answers, the same app started under another program name,
+    so that cli/quick.py leaves every answer to typer (what the quick answers must equal)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG", "COLUMNS")}
+    env.update(KURAL_HOME=str(tmp_path / "home"), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT),
+               COLUMNS="100")
+    env.update(env_extra)
+    start = (["-c", "import sys; sys.argv[0] = 'python -m cli.main'; from cli.main import main; main()"]
+             if typer_answers else ["-m", "cli.main"])
+    return subprocess.run([sys.executable, *start, *args], capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=60, stdin=subprocess.DEVNULL)
+
+
+def help_files(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / "kural").glob("help-*"))
+
+
+def test_help_is_typers_own_text_kept_and_then_printed_without_typer(tmp_path):
+    """The first `kural --help` is typer's and is kept; the next prints the same bytes and imports no
+    typer, rich or YAML (the cost of --help is then Python's start and the cli package's)."""
+    first = run_kural(tmp_path, "--help")
+    assert first.returncode == 0 and first.stdout.startswith("Usage: ") and "list" in first.stdout, first.stderr
+    assert len(help_files(tmp_path)) == 1
+    again = run_kural(tmp_path, "--help")
+    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
+    assert run_kural(tmp_path, "-h").stdout == first.stdout
+    modules = imported_by(tmp_path, "--help", COLUMNS="100")
+    assert "cli.quick" in modules and not {m for m in modules if m.split(".")[0] in ("typer", "rich", "yaml")}
+
+
+@pytest.mark.parametrize("env", [{"COLUMNS": "60"}, {"COLUMNS": "200"}, {"KURAL_LANG": "tr"}],
+                         ids=lambda e: ",".join(f"{k}={v}" for k, v in e.items()))
+def test_a_kept_help_is_never_printed_for_another_width_or_language(tmp_path, env):
+    """The width of the terminal and KURAL_LANG change typer's text: each has its own kept help, equal
+    to what typer prints for it."""
+    run_kural(tmp_path, "--help")  # kept for COLUMNS=100, English
+    typers = run_kural(tmp_path / "other", "--help", typer_answers=True, **env).stdout
+    assert run_kural(tmp_path, "--help", **env).stdout == typers  # typer's answer, kept
+    assert run_kural(tmp_path, "--help", **env).stdout == typers  # the kept one
+    assert len(help_files(tmp_path)) == 2
+    if "KURAL_LANG" in env:
+        assert "kart oyunları" in typers
+
+
+def test_a_kept_help_is_keyed_by_the_source_of_the_commands(tmp_path, monkeypatch):
+    """A new command or an edited help text (any change to cli/*.py) is a new key, never an old text."""
+    from cli import quick
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    copy = tmp_path / "cli"
+    copy.mkdir()
+    for path in (ROOT / "cli").glob("*.py"):
+        (copy / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(quick, "CLI_DIR", str(copy))
+    before = quick._help_file()
+    with (copy / "i18n.py").open("a", encoding="utf-8") as f:
+        f.write("# edited\n")
+    assert quick._help_file() != before
+    monkeypatch.setattr(quick, "CLI_DIR", str(ROOT / "cli"))
+    assert quick._help_file() == before  # the same files: the same key, wherever they are
+
+
+def test_a_damaged_or_missing_cache_leaves_the_help_to_typer(tmp_path):
+    """An empty kept help is no help kept; a cache folder that cannot be made is no cache."""
+    good = run_kural(tmp_path, "--help").stdout
+    [kept] = help_files(tmp_path)
+    kept.write_text("", encoding="utf-8")
+    assert run_kural(tmp_path, "--help").stdout == good
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    proc = run_kural(tmp_path, "--help", XDG_CACHE_HOME=str(blocker), HOME=str(blocker))
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, good, "")
+
+
+@pytest.mark.parametrize("args", [["list"], ["list", "--lang", "en"], ["list", "--lang=TR"]])
+def test_list_without_typer_prints_what_typer_and_rich_print(tmp_path, args):
+    """`kural list` answered by cli/quick.py: the same lines and exit code as through the typer app."""
+    quick = run_kural(tmp_path, *args)
+    typers = run_kural(tmp_path, *args, typer_answers=True)
+    assert quick.returncode == 0 and quick.stdout.count("\n") >= 3
+    assert (quick.returncode, quick.stdout, quick.stderr) == (typers.returncode, typers.stdout, typers.stderr)
+
+
+@pytest.mark.parametrize("args", [["list", "--lang", "xx"], ["list", "--help"], ["list", "extra"]])
+def test_list_in_any_other_form_is_typers_to_answer(tmp_path, args):
+    quick, typers = run_kural(tmp_path, *args), run_kural(tmp_path, *args, typer_answers=True)
+    assert (quick.returncode, quick.stdout, quick.stderr) == (typers.returncode, typers.stdout, typers.stderr)
+
+
+def test_the_plain_console_writes_what_richs_writes_for_the_lines_of_list(tmp_path, monkeypatch):
+    """Titles with what rich treats specially (markup, emoji codes, a carriage return it drops, a long
+    line it does not wrap) and a broken file (the error printed on stderr): the same text either way."""
+    import io
+    from cli import main, quick
+    games = tmp_path / "games"
+    (games / "odd").mkdir(parents=True)
+    title = "[bold]Odd[/bold] :smile: a\\rb \\t" + "long " * 40
+    (games / "odd.yaml").write_text(f'game:\n  id: odd\n  title: "{title}"\n  about: "x\\u00e7"\n', encoding="utf-8")
+    (games / "odd" / "v.yaml").write_text('variant:\n  id: v\n  title: {en: "[red]V[/red]"}\n', encoding="utf-8")
+    (games / "broken.yaml").write_text("game:\n  id: x\n  title: [unclosed\n", encoding="utf-8")
+    monkeypatch.setattr(listing, "games_dir", lambda: games)
+    outputs = []
+    for consoles in ("rich", "plain"):
+        out, err = io.StringIO(), io.StringIO()
+        monkeypatch.setattr(sys, "stdout", out)
+        monkeypatch.setattr(sys, "stderr", err)
+        pair = (main.make_console(), main.make_console(stderr=True)) if consoles == "rich" else \
+            (quick.PlainConsole(out), quick.PlainConsole(err))
+        code = listing.list_games(*pair, "en")
+        monkeypatch.undo()
+        monkeypatch.setattr(listing, "games_dir", lambda: games)
+        outputs.append((code, out.getvalue(), err.getvalue()))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0] == 2 and "[bold]Odd" in outputs[0][1] and "broken.yaml:" in outputs[0][2]
+
+
 def test_list_reads_titles_without_compiling(tmp_path):
     """`kural list` reads the files' heads: no grammar, no compiler, no engine."""
     modules = imported_by(tmp_path, "list")

@@ -233,15 +233,17 @@ moves:
 def test_a_position_with_no_legal_move_is_an_error_of_the_rule_file_in_simulate_and_play(tmp_path):
     """Guards that are never true (though not constant: validate cannot fold them). Before, play said
     "Nobody won.", exited 0 and deleted the save, and simulate counted an aborted game. The engine
-    decides once: an error at the step that offers nothing, naming the seat and the move."""
+    decides once (interpreter/game.py `legal`, engine.moves_to_play): an error at the step that offers
+    nothing, naming the seat and the move, and both commands report it alike: the same stderr, byte
+    for byte (the error and its hint), and the same exit code."""
     path = variant(tmp_path, STUCK)
     sim = simulate(tmp_path, path, "--seed", 5)  # its first game is dealt as `play --seed 5`
     first = sim.err.strip().splitlines()[0]
     assert sim.returncode == 2 and "Traceback" not in sim.err, sim.err
     assert "fantan.yaml:" in first and "has no legal move at move 1" in first and "step `main`" in first, first
+    assert sim.err.splitlines()[1].strip().startswith("hint: "), sim.err
     proc = auto(tmp_path, path)
-    assert proc.returncode == 2, proc.out + proc.err
-    assert proc.err.strip().splitlines()[0] == first  # the same policy, the same words
+    assert (proc.returncode, proc.err) == (sim.returncode, sim.err)  # the same policy, the same report
     assert "Nobody won" not in proc.out
     assert save_of(tmp_path, "fantan", auto=True).is_file()  # kept: nothing was finished
 
