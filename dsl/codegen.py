@@ -214,6 +214,17 @@ class Expr:
     def v_SameFace(self, n: ir.SameFace) -> str:
         return f"({self.m.constant(n.faces)}[{self(n.card)}] {'==' if n.want else '!='} {n.face})"
 
+    def v_GroupOf(self, n: ir.GroupOf) -> str:
+        return f"_rt.group_of({self(n.index)}, {self.m.constant(n.groups)}, {self.m.literal(n.name)})"
+
+    def v_FaceCompare(self, n: ir.FaceCompare) -> str:
+        faces = self.m.constant(n.faces)
+        same = f"_rt.face_of({faces}, {self(n.a)}) == _rt.face_of({faces}, {self(n.b)})"
+        return f"({same})" if n.want else f"(not ({same}))"
+
+    def v_Item(self, n: ir.Item) -> str:
+        return f"{self(n.items)}[{self(n.index)}]"
+
     def v_Call(self, n: ir.Call) -> str:
         env = self.frame.env
         self.frame.env = False

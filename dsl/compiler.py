@@ -21,7 +21,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from interpreter.budget import exhausted
-from interpreter.compiled import index as _index
+from interpreter.compiled import group_of, index as _index
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
@@ -761,11 +761,8 @@ class _Unit:
         f, groups = idx.fn, self.c.ctx.group_ids
 
         def group(s, e):
-            g = f(s, e)
-            if g not in groups:
-                raise IndexError(f"{v.name}[...]: {g!r} is not a group of a group zone")
-            return g
-        return group
+            return group_of(f(s, e), groups, v.name)
+        return with_node(group, ir.GroupOf("zone", idx.ir, groups, v.name))
 
     def n_index(self, t, d):
         base_tree, idx_tree = t.children
@@ -774,7 +771,7 @@ class _Unit:
             if entry is not None and entry.kind == "var" and entry.value.per_group:
                 slot, f = entry.value.slot, self.var_index(entry.value, idx_tree, d)
                 return C(lambda s, e: s.vars[slot + f(s, e)], "num",
-                         node=ir.VarRead("num", slot, ir.Opaque("zone", f), checked=False))
+                         node=ir.VarRead("num", slot, f.node, checked=False))
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
@@ -788,7 +785,7 @@ class _Unit:
             raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}",
                             "top(zone) is a zone's top card; count(zone) its size")
         bf, f = base.fn, idx.fn
-        return C(lambda s, e: bf(s, e)[f(s, e)], base.elem or "any")
+        return C(lambda s, e: bf(s, e)[f(s, e)], base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir))
 
     def n_cond(self, t, d):
         test, yes, no = (self.node(x, d) for x in t.children)
@@ -935,7 +932,7 @@ class _Unit:
                 return C(lambda s, e: faces[af(s, e)] == k, "bool", node=node)
             return C(lambda s, e: faces[af(s, e)] != k, "bool", node=node)
         fa, fb = face_of(a), face_of(b)
-        return C(lambda s, e: (fa(s, e) == fb(s, e)) == want, "bool")
+        return C(lambda s, e: (fa(s, e) == fb(s, e)) == want, "bool", node=ir.FaceCompare("bool", a.ir, b.ir, faces, want))
 
     def n_contains(self, t, d, negate=False):
         left, right = t.children

@@ -142,6 +142,33 @@ class SameFace(Node):
 
 
 @dataclass(eq=False)
+class GroupOf(Node):
+    """A group of a group zone, checked: the index of a per-group var."""
+
+    index: Node
+    groups: frozenset
+    name: str  # the var, for the message
+
+
+@dataclass(eq=False)
+class FaceCompare(Node):
+    """Two cards (or none) compared by face: the two ♠8 of a double deck are the same card to a rule."""
+
+    a: Node
+    b: Node
+    faces: list
+    want: bool  # True: ==, False: !=
+
+
+@dataclass(eq=False)
+class Item(Node):
+    """An item of a list by its index: list[i]."""
+
+    items: Node
+    index: Node
+
+
+@dataclass(eq=False)
 class Call(Node):
     """A library notion that writes its own code: `write(expr, argument sources)` gives the source
     (made at load by the notion's `emit`, interpreter/library.py, from its checked arguments)."""

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)
-from .library import _move_card as move_card  # noqa: F401  (move(cards, zone))
+from .library import _move_card as move_card, _seat_of as seat_of  # noqa: F401  (move(cards, zone), team(seat))
+from .library import groups_of, move_all, step_value, team_members  # noqa: F401
 
 from .budget import exhausted
 
@@ -15,6 +16,18 @@ def index(i, n: int, what: str = "seat") -> int:
         raise IndexError(f"{what} {i} does not exist ({what}s are 0 to {n - 1})")
     return i
 
+
+
+def group_of(g, groups, name: str):
+    """A group of a group zone, checked: the index of a per-group var (dsl/compiler.py var_index)."""
+    if g not in groups:
+        raise IndexError(f"{name}[...]: {g!r} is not a group of a group zone")
+    return g
+
+
+def face_of(faces, card):
+    """A card's face, none for none."""
+    return None if card is None else faces[card]
 
 
 NO_TOP = (None,)  # top() of an empty zone: none

@@ -285,14 +285,7 @@ def _step_value(ctx, a):
         raise NeedsSection(f"step_value needs steps [from, value], not {known!r}",
                            "for example a list param [[0, 10], [50, 20]]")
 
-    def value(s, e):
-        pairs = steps(s, e)
-        at, found = x(s, e), pairs[0][1] if pairs else 0
-        for start, v in pairs:
-            if at >= start:
-                found = v
-        return found
-    return value
+    return lambda s, e: step_value(steps(s, e), x(s, e))
 
 
 @notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü~", elem="item", body="num",
@@ -504,12 +497,7 @@ def _partners(ctx, a):
 def _members(ctx, a):
     (x,), teams = a, ctx.teams
 
-    def members(s, e):
-        t = x(s, e)
-        if not (isinstance(t, int) and 0 <= t < len(teams)):
-            raise IndexError(f"team {t!r} does not exist (teams are 0 to {len(teams) - 1})")
-        return teams[t]
-    return members
+    return lambda s, e: team_members(teams, x(s, e))
 
 
 def _seat_of(seat, players: int) -> int:
@@ -534,11 +522,8 @@ def _can(ctx, a):
 def _groups(ctx, a):
     (x,), area_of = a, ctx.area_of
 
-    def groups(s, e):
-        first = x(s, e)
-        last = first + area_of[first][0]
-        return list(compress(range(first, last), s.zones[first:last]))  # the instances that hold cards
-    return groups
+    sizes = {first: count for first, (count, _) in area_of.items()}
+    return lambda s, e: groups_of(s, x(s, e), sizes)  # the instances that hold cards
 
 
 @notion("lay", ["cards_to_lay", "area"], "none", "lay {0} as a new group in {1}", "{0:acc} {1:dat} yeni grup olarak aç",
@@ -595,14 +580,7 @@ def _move(ctx, a):
 def _move_all(ctx, a):
     src, dst = a
 
-    def move_all(s, e):
-        source, target = src(s, e), dst(s, e)
-        cards = s.zones[source]
-        s.zones[source] = []
-        s.zones[target].extend(cards)
-        for card in cards:
-            s.where[card] = target
-    return move_all
+    return lambda s, e: move_all(s, src(s, e), dst(s, e))
 
 
 @notion("move_top", ["zone", "zone", "num?"], "none", "move the top card of {0} to {1}", "{0:gen} en üstteki kartını {1:dat} koy",
@@ -811,3 +789,76 @@ def _write_move(ctx, a):
             f"    for {card} in list({card}):",
             f"        _rt.move_card(s, {card}, {zone})"])
     return write
+
+
+@writes("same_face")
+def _write_same_face(ctx, a):
+    return lambda x, src: f"({x.m.constant(ctx.deck.face)}[{src[0]}] == {x.m.constant(ctx.deck.face)}[{src[1]}])"
+
+
+@writes("is_joker")
+def _write_is_joker(ctx, a):
+    return lambda x, src: f"({x.m.constant(ctx.deck.rank)}[{src[0]}] == 0)"
+
+
+@writes("or_else")
+def _write_or_else(ctx, a):
+    def write(x, src):  # the second list is worked out only when the first is empty
+        first = x.m.new("t")
+        return f"({first} if len({first} := {src[0]}) else {src[1]})"
+    return write
+
+
+@writes("groups")
+def _write_groups(ctx, a):
+    sizes = {first: count for first, (count, _) in ctx.area_of.items()}
+    return lambda x, src: f"_rt.groups_of(s, {src[0]}, {x.m.constant(sizes)})"
+
+
+def groups_of(s, first: int, sizes: dict) -> list:
+    """The groups of an area that hold cards (an area is its first instance; `sizes`: its number of groups)."""
+    last = first + sizes[first]
+    return list(compress(range(first, last), s.zones[first:last]))
+
+
+@writes("team")
+def _write_team(ctx, a):
+    return lambda x, src: f"{x.m.constant(list(ctx.team_of))}[_rt.seat_of({src[0]}, {len(ctx.team_of)})]"
+
+
+@writes("members")
+def _write_members(ctx, a):
+    return lambda x, src: f"_rt.team_members({x.m.constant(ctx.teams)}, {src[0]})"
+
+
+def team_members(teams: list, t) -> list:
+    if not (isinstance(t, int) and 0 <= t < len(teams)):
+        raise IndexError(f"team {t!r} does not exist (teams are 0 to {len(teams) - 1})")
+    return teams[t]
+
+
+@writes("step_value")
+def _write_step_value(ctx, a):
+    return lambda x, src: f"_rt.step_value({src[0]}, {src[1]})"
+
+
+def step_value(pairs: list, at):
+    """The value of the last step [from, value] that `at` reaches; the first step's below them all."""
+    found = pairs[0][1] if pairs else 0
+    for start, v in pairs:
+        if at >= start:
+            found = v
+    return found
+
+
+@writes("move_all")
+def _write_move_all(ctx, a):
+    return lambda x, src: f"_rt.move_all(s, {src[0]}, {src[1]})"
+
+
+def move_all(s, source: int, target: int) -> None:
+    cards = s.zones[source]
+    s.zones[source] = []
+    s.zones[target].extend(cards)
+    for card in cards:
+        s.where[card] = target
