@@ -65,6 +65,7 @@ class Key:
     split: bool = False  # `kural diff` compares its parts one by one, not the whole
     whole: bool = False  # ... and the whole too (a move added or removed is one change)
     titles: str = ""  # the sibling key that holds the titles of its entries (fields -> field_titles)
+    cites: bool = False  # its value (for a mapping of names: each name) is a rule number the file cites
 
 
 @dataclass(frozen=True)
@@ -95,18 +96,18 @@ def _key(x) -> Key:
 
 
 TEXT = Fields({"en": Key("str", "the sentence in English"), "tr": Key("str", "the sentence in Turkish (falls back to en)")})
-WHY = Fields({"rule": Key("str", "the rule number the refusal applies"), "en": Key("str", "its words in English"),
+WHY = Fields({"rule": Key("str", "the rule number the refusal applies", cites=True), "en": Key("str", "its words in English"),
               "tr": Key("str", "its words in Turkish")})
 CHECK = Fields({
     "check": Key("expr", "a condition the move needs (the move's choices are names here)"),
-    "rule": Key("str", "the rule number the check applies"),
+    "rule": Key("str", "the rule number the check applies", cites=True),
     "why": Key(TEXT, "why a move is refused when the check fails")})
 PARAM = Fields({
     "value": Key("any", "the param's value: a number, true/false, a card code, a text or a list of numbers"),
     "type": Key("str", "what the value is", default_doc="worked out from the value",
                 allowed=("num", "bool", "card", "str", "list"),
                 refuse=("unknown param type `{value}`", "types: {allowed}")),
-    "rule": Key("str", "the rule number the param sets"),
+    "rule": Key("str", "the rule number the param sets", cites=True),
     "text": Key(TEXT, "what the param means, for `kural rules`"),
     "min": Key("num", "the smallest value --set may give"), "max": Key("num", "the largest value --set may give"),
     "one_of": Key(ListOf("any"), "the values a text param may take")})
@@ -120,15 +121,16 @@ PER_REFUSE = ("`{path}: {value}` is not known", "per: seat (each player's result
 EFFECTS = "effects"
 
 
-def _result_keys(value: str, value_doc: str, title_default: str) -> dict:
-    return {
+def _result_keys(value: str, value_doc: str, title_default: str, winner: dict | None = None) -> dict:
+    keys = {
         "per": Key("str", "worked out for each seat or for each team", default="seat", allowed=("seat", "team"),
-                   refuse=PER_REFUSE),
+                   refuse=PER_REFUSE)} | (winner or {}) | {
         value: Key("expr", value_doc, required=True),
         f"{value}_title": Key(TEXT, f"the name of the {value} on the sheet", default=title_default),
         "fields": Key(Named("expr", "a field"), "more values shown on the sheet (`seat` or `team` is a name here)",
                       split=True, kind="field", titles="field_titles"),
         "field_titles": Key(Named(TEXT, "a field"), "the names of the fields on the sheet", split=True, kind="field")}
+    return keys
 
 
 TABLE = Fields({
@@ -166,6 +168,22 @@ TABLE = Fields({
         "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
                       "value tables: a number for every card, by rank or card code (and `default`)",
                       split=True)}), "the cards", kind="deck", split=True),
+    "melds": Key(Fields({
+        "min_size": Key("count", "the fewest cards of a meld", default=3),
+        "sets": Key("flag", "cards of one rank are a meld", default=True),
+        "runs": Key("flag", "cards of one suit in sequence are a meld", default=True),
+        "ace": Key("str", "where an ace goes in a run", default="low", allowed=("low", "high", "both"),
+                   refuse=("`{path}: {value}` is not known", "ace: low (A-2-3), high (Q-K-A) or both")),
+        "wild": Key("expr", "which cards are wild, from the card `c` alone", default_doc="none"),
+        "max_wilds": Key("count", "the most wild cards of a meld", default_doc="no bound"),
+        "natural_in_place": Key("flag", "a wild card in its own place and suit counts as itself", default=True),
+        "run_natural_core": Key("count", "natural cards in sequence a run needs before a wild", default=0),
+        "points": Key("str", "the value table of deck.values that gives a meld's points", default_doc="0 for every card"),
+        "wild_points": Key("str", "the value table for a card used as a wild", default_doc="points"),
+        "why": Key(Fields({reason: Key(WHY, f"the words for a meld refused by its {reason}")
+                           for reason in ("size", "shape", "wilds", "core")}),
+                   "the rule and words of each refusal (docs/language.md §2.4)")}),
+        "what a meld is (docs/language.md §2.4)", kind="melds", split=True),
     "params": Key(Named(Either(PARAM, "any", "value"), "a param"),
                   "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
                   kind="param", split=True),
@@ -191,16 +209,18 @@ TABLE = Fields({
         "start": Key("expr", "the value at the start (`seat`, `team` or `group` is a name here)", default=0),
         "scope": Key("str", "set to its start once a game, or every round", default="game", allowed=("game", "round"),
                      refuse=VAR_REFUSE),
-        "rule": Key("str", "the rule number the var keeps"),
+        "rule": Key("str", "the rule number the var keeps", cites=True),
         "title": Key(TEXT, "its name on screen (a var without one is not shown)"),
         "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value")}), "a var"),
         "numbers the game keeps", kind="var", split=True),
     "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
                   kind="define", split=True),
+    "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
+                kind="text", split=True, cites=True),
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
-        "rules": Key(ListOf("str"), "the rule numbers the move plays"),
+        "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
         "choose": Key(Named("expr", "a choice"), "what the player chooses: name: <zone or list> (earlier choices are names)"),
         "when": Key(Either(ListOf(CHECK), "expr", "check"), "the checks the move needs: a condition, or a list of checks",
                     kind="check", split=True),
@@ -220,8 +240,8 @@ TABLE = Fields({
             "score": Key(EFFECTS, "what is scored when a round ends")}), "a round", split=True),
         "end": Key("expr", "when the game ends (checked after every round)", default="true")}),
         "the order of play", kind="flow", split=True),
-    "result": Key(Fields(_result_keys("score", "each seat's (or team's) score", "score") | {
-        "winner": Key("expr", "who wins: a condition of `seat` (or `team`)", required=True)}),
+    "result": Key(Fields(_result_keys("score", "each seat's (or team's) score", "score", {
+        "winner": Key("expr", "who wins: a condition of `seat` (or `team`)", required=True)})),
         "who wins and the sheet of the game", kind="result", split=True),
     "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
                                             "total", "points")),
@@ -230,37 +250,19 @@ TABLE = Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),
         "tip": Key(TEXT, "the tactic in words")})), "the heuristic bot's tactics, best first", kind="bot", split=True),
-    "melds": Key(Fields({
-        "min_size": Key("count", "the fewest cards of a meld", default=3),
-        "sets": Key("flag", "cards of one rank are a meld", default=True),
-        "runs": Key("flag", "cards of one suit in sequence are a meld", default=True),
-        "ace": Key("str", "where an ace goes in a run", default="low", allowed=("low", "high", "both"),
-                   refuse=("`{path}: {value}` is not known", "ace: low (A-2-3), high (Q-K-A) or both")),
-        "wild": Key("expr", "which cards are wild, from the card `c` alone", default_doc="none"),
-        "max_wilds": Key("count", "the most wild cards of a meld", default_doc="no bound"),
-        "natural_in_place": Key("flag", "a wild card in its own place and suit counts as itself", default=True),
-        "run_natural_core": Key("count", "natural cards in sequence a run needs before a wild", default=0),
-        "points": Key("str", "the value table of deck.values that gives a meld's points", default_doc="0 for every card"),
-        "wild_points": Key("str", "the value table for a card used as a wild", default_doc="points"),
-        "why": Key(Fields({reason: Key(WHY, f"the words for a meld refused by its {reason}")
-                           for reason in ("size", "shape", "wilds", "core")}),
-                   "the rule and words of each refusal (docs/language.md §2.4)")}),
-        "what a meld is (docs/language.md §2.4)", kind="melds", split=True),
-    "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
-                kind="text", split=True),
 })
 
 
 # --------------------------------------------------------------- reading the table
 def key_at(path: str) -> Key:
-    """The Key at a dotted path, `*` for a name the file chooses (and for a list's item):
-    key_at("zones.*.per")."""
+    """The Key at a dotted path, `*` (or any name) for a name the file chooses and for a list's
+    item: key_at("zones.*.per"), key_at("result.fields"); KeyError for a path the table has not."""
     shape, key = TABLE, None
     for step in path.split("."):
         shape = _full(shape)
         if isinstance(shape, Fields):
             key = shape.keys[step]
-        elif isinstance(shape, (Named, ListOf)) and step == "*":
+        elif isinstance(shape, (Named, ListOf)):
             key = _key(shape.value if isinstance(shape, Named) else shape.item)
         else:
             raise KeyError(path)
@@ -326,14 +328,13 @@ class Place:
 
 
 def places(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Place]:
-    """Every leaf value of the rule data, in file order, with the Key the table gives it; the
-    short form of an Either is walked as its full form (`when: c` as `when: [{check: c}]`)."""
+    """Every leaf value of the rule data (keys in the table's order, names in the file's), with the
+    Key the table gives it; the short form of an Either is walked as its full form (`when: c` as `when: [{check: c}]`)."""
     shape = _full(shape)
-    if isinstance(shape, Fields) and isinstance(data, dict):
-        for name, item in data.items():
-            key = shape.keys.get(name)
-            if key is not None:
-                yield from _places_of(key, item, path + (name,), kind)
+    if isinstance(shape, Fields) and isinstance(data, dict):  # in the table's order
+        for name, key in shape.keys.items():
+            if name in data:
+                yield from _places_of(key, data[name], path + (name,), kind)
     elif isinstance(shape, Named) and isinstance(data, dict):
         for name, item in data.items():
             yield from _places_of(_key(shape.value), item, path + (name,), kind)
@@ -348,6 +349,16 @@ def _places_of(key: Key, item, path: tuple, kind: str) -> Iterator[Place]:
         yield Place(path, item, key, kind)
         return
     yield from places(normal(key.shape, item), key.shape, path, kind)
+
+
+def cited(data) -> list[str]:
+    """Every rule number the rule data cites, once each: the values of the keys the table marks
+    `cites`, and the names of a section of them (`text:`)."""
+    found = [str(p.value) for p in places(data) if p.key.cites and p.value is not None]
+    for name, key in TABLE.keys.items():
+        if key.cites and isinstance(data.get(name), dict):
+            found += [str(k) for k in data[name]]
+    return list(dict.fromkeys(found))
 
 
 def expressions(data) -> Iterator[Place]:
@@ -371,7 +382,7 @@ def units(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Unit]
     entries of a key with `titles` are compared with their titles."""
     shape = _full(shape)
     if isinstance(shape, Fields):
-        items = [(name, shape.keys[name], item) for name, item in data.items() if name in shape.keys]
+        items = [(name, key, data[name]) for name, key in shape.keys.items() if name in data]  # the table's order
     elif isinstance(shape, Named):
         items = [(name, _key(shape.value), item) for name, item in data.items()]
     else:
