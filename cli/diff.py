@@ -293,10 +293,11 @@ def reads_of(place: schema.Place) -> list[str]:
     return _names(place.value)
 
 
-def readers(data: LDict, name: str, sayer: Sayer) -> list[str]:
-    """The places that read `name`, directly or through named conditions: every place the table of
-    dsl/schema.py says holds an expression (round_result, melds and var starts too); a define is a
-    place of its own only when the screen shows it (`shown: true`), else it is read through."""
+def reading_places(data: LDict, name: str) -> list[tuple[tuple, list[str]]]:
+    """The places that read `name`: (path, the defines it is read through; none when read directly).
+    Every place the table of dsl/schema.py says holds an expression or names a param (round_result,
+    melds and var starts too); a define is a place of its own only when the screen shows it
+    (`shown: true`), else it is read through."""
     places = list(schema.expressions(data))
     defines = {p.path[1]: reads_of(p) for p in places if p.path[0] == "define"}
     via: dict[str, str] = {}  # define -> the name it reads through
@@ -312,14 +313,19 @@ def readers(data: LDict, name: str, sayer: Sayer) -> list[str]:
         if p.path[0] == "define" and not _shown(data, p.path[1]):
             continue
         used = reads_of(p)
-        place = sayer.label(p.path)
-        if name in used:
-            out.append(place)
-        else:
-            through = [d for d in via if d in used]
-            if through:
-                out.append(say("through", sayer.lang, place=place, define=", ".join(through)))
-    return list(dict.fromkeys(out))  # a move's two checks of one rule read as one place
+        through = [] if name in used else [d for d in via if d in used]
+        if name in used or through:
+            out.append((p.path, through))
+    return out
+
+
+def readers(data: LDict, name: str, sayer: Sayer) -> list[str]:
+    """The places that read `name`, in words, directly or through named conditions."""
+    out = []
+    for path, through in reading_places(data, name):
+        place = sayer.label(path)
+        out.append(say("through", sayer.lang, place=place, define=", ".join(through)) if through else place)
+    return list(dict.fromkeys(out))  # two checks of a move under one rule read as one place
 
 
 def _shown(data: LDict, define: str) -> bool:

@@ -510,19 +510,26 @@ JSON_LEAVES = {
     "count": {"type": ["integer", "string", "null"]}, "flag": {"type": ["boolean", "string"]}}
 
 
+SHARED = {"text": TEXT, "why": WHY, "check": CHECK, "param": PARAM, "define": DEFINE}  # $defs of the JSON Schema
+
+
 def json_schema() -> dict:
     """The table as a JSON Schema (draft 2020-12) for editors. No key is required there: a variant
     file leaves every required key to the game it extends."""
-    out = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-           "$id": "https://kural.invalid/rule-file.schema.json",
-           "title": "kural rule file",
-           "description": "A game or variant of the kural rules language (docs/language.md); generated from "
-                          "dsl/schema.py by `kural schema`."}
-    out.update(_json_shape(TABLE))
+    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "kural rule file",
+           "description": "A game or a variant file of the kural rules language (docs/language.md), generated "
+                          "from the table of dsl/schema.py by `kural schema`. It checks the shape of a file; "
+                          "`kural validate` checks its rules."}
+    out.update(_json_shape(TABLE, shared=False))
+    out["$defs"] = {name: _json_shape(shape, shared=False) for name, shape in SHARED.items()}
     return out
 
 
-def _json_shape(shape) -> dict:
+def _json_shape(shape, shared: bool = True) -> dict:
+    if shared:
+        for name, known in SHARED.items():
+            if shape is known:
+                return {"$ref": f"#/$defs/{name}"}
     if isinstance(shape, str):
         return dict(JSON_LEAVES[shape])
     if isinstance(shape, Fields):
@@ -536,9 +543,10 @@ def _json_shape(shape) -> dict:
 
 
 def _json_key(key: Key) -> dict:
-    out = _json_shape(key.shape)
-    if key.doc:
-        out["description"] = key.doc + (" (required in a game that extends none)" if key.required else "")
+    words = key.doc + (" (required in a game that extends none)" if key.required else "") + \
+        (f"; default: {key.default_doc}" if key.default_doc else "")
+    out = {"description": words} if words else {}
+    out.update(_json_shape(key.shape))
     if key.allowed:
         out["enum"] = list(key.allowed)
     if key.default is not MISSING and not isinstance(key.default, ByKey):
