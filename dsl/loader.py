@@ -29,10 +29,11 @@ MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
 # What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
 # lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
 # (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
-SECTION_BOUNDS = {"zones": 100, "vars": 200, "moves": 100, "params": 200, "bot": 100}
-MAX_STEPS = 50  # steps of a turn
-MAX_VALUE_TABLES = 50  # tables of deck.values
-MAX_CHOICES = 8  # choices of one move
+# (the bounds are the table's `most`, dsl/schema.py)
+SECTION_BOUNDS = {name: key.most for name, key in schema.TABLE.keys.items() if key.most}
+MAX_STEPS = schema.key_at("flow.round.turn").most  # steps of a turn
+MAX_VALUE_TABLES = schema.key_at("deck.values").most  # tables of deck.values
+MAX_CHOICES = schema.key_at("moves.*.choose").most  # choices of one move
 MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
 MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's counted
 MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists counted

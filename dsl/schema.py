@@ -66,6 +66,7 @@ class Key:
     whole: bool = False  # ... and the whole too (a move added or removed is one change)
     titles: str = ""  # the sibling key that holds the titles of its entries (fields -> field_titles)
     cites: bool = False  # its value (for a mapping of names: each name) is a rule number the file cites
+    most: int = 0  # the most entries (items) it may hold, a bound of the loader (docs/language.md §3.11)
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ TABLE = Fields({
             "joker": Key("str", "the joker's name")}), "a language"), "the cards' names by language"),
         "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
                       "value tables: a number for every card, by rank or card code (and `default`)",
-                      split=True)}), "the cards", kind="deck", split=True),
+                      split=True, most=50)}), "the cards", kind="deck", split=True),
     "melds": Key(Fields({
         "min_size": Key("count", "the fewest cards of a meld", default=3),
         "sets": Key("flag", "cards of one rank are a meld", default=True),
@@ -186,7 +187,7 @@ TABLE = Fields({
         "what a meld is (docs/language.md §2.4)", kind="melds", split=True),
     "params": Key(Named(Either(PARAM, "any", "value"), "a param"),
                   "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
-                  kind="param", split=True),
+                  kind="param", split=True, most=200),
     "zones": Key(Named(Fields({
         "per": Key("str", "one zone per seat, one per team, or one shared zone", default="none",
                    allowed=("seat", "team", "none"),
@@ -202,7 +203,7 @@ TABLE = Fields({
                       default_doc="hand for a per-seat zone, else pile", allowed=("hand", "pile", "spread", "by_suit"),
                       refuse=("unknown layout `{value}`", "layout: {allowed}")),
         "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name")}), "a zone"),
-        "the places cards can be", kind="zone", split=True),
+        "the places cards can be", kind="zone", split=True, most=100),
     "vars": Key(Named(Fields({
         "per": Key("str", "one value per seat, per team, per group, or one", default="none",
                    allowed=("seat", "team", "group", "none"), refuse=VAR_REFUSE),
@@ -212,7 +213,7 @@ TABLE = Fields({
         "rule": Key("str", "the rule number the var keeps", cites=True),
         "title": Key(TEXT, "its name on screen (a var without one is not shown)"),
         "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value")}), "a var"),
-        "numbers the game keeps", kind="var", split=True),
+        "numbers the game keeps", kind="var", split=True, most=200),
     "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
                   kind="define", split=True),
@@ -221,19 +222,20 @@ TABLE = Fields({
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
-        "choose": Key(Named("expr", "a choice"), "what the player chooses: name: <zone or list> (earlier choices are names)"),
+        "choose": Key(Named("expr", "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
+                      "names)", most=8),
         "when": Key(Either(ListOf(CHECK), "expr", "check"), "the checks the move needs: a condition, or a list of checks",
                     kind="check", split=True),
         "do": Key(EFFECTS, "what the move does", kind="effects"),
         "next": Key("str", "the step the turn goes on to: end, again, or a step's name", default="end")}),
-        "", whole=True, split=True), "a move"), "what a player may do", kind="move", split=True),
+        "", whole=True, split=True), "a move"), "what a player may do", kind="move", split=True, most=100),
     "flow": Key(Fields({
         "round": Key(Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
             "first": Key("expr", "the seat that moves first", default=0),
             "turn": Key(ListOf(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
                                        "moves": Key(ListOf("str"), "the moves the step offers")})),
-                        "the steps of a turn, first one first", required=True),
+                        "the steps of a turn, first one first", required=True, most=50),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
             "after_move": Key(EFFECTS, "what follows every move"),
             "end": Key("expr", "when the round ends", required=True),
@@ -249,7 +251,8 @@ TABLE = Fields({
     "bot": Key(ListOf(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),
-        "tip": Key(TEXT, "the tactic in words")})), "the heuristic bot's tactics, best first", kind="bot", split=True),
+        "tip": Key(TEXT, "the tactic in words")})), "the heuristic bot's tactics, best first", kind="bot", split=True,
+        most=100),
 })
 
 
@@ -329,7 +332,8 @@ class Place:
 
 def places(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Place]:
     """Every leaf value of the rule data (keys in the table's order, names in the file's), with the
-    Key the table gives it; the short form of an Either is walked as its full form (`when: c` as `when: [{check: c}]`)."""
+    Key the table gives it; the short form of an Either is walked as its full form (`when: c` as
+    `when: [{check: c}]`)."""
     shape = _full(shape)
     if isinstance(shape, Fields) and isinstance(data, dict):  # in the table's order
         for name, key in shape.keys.items():
@@ -399,8 +403,8 @@ def units(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Unit]
                 yield Unit(here, sub, None)
             if key.titles:
                 titles = data.get(key.titles) or {}
-                for entry, value in item.items():
-                    yield Unit(here + (entry,), sub, [value, titles.get(entry)])
+                for entry, written in item.items():
+                    yield Unit(here + (entry,), sub, [written, titles.get(entry)])
                 continue
             yield from units(normal(key.shape, item), key.shape, here, sub)
         else:
@@ -551,6 +555,8 @@ def _json_key(key: Key) -> dict:
         out["enum"] = list(key.allowed)
     if key.default is not MISSING and not isinstance(key.default, ByKey):
         out["default"] = key.default
+    if key.most:
+        out["maxItems" if isinstance(key.shape, ListOf) else "maxProperties"] = key.most
     return out
 
 
