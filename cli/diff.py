@@ -16,6 +16,7 @@ from pathlib import Path
 from dsl.compiler import parse_flat
 from dsl.errors import RuleError
 from dsl.loader import find_game, find_variant
+from dsl import schema
 from dsl.schema import define_parts
 from dsl.words import Context, Speaker, capital
 from dsl.yamlload import LDict, LList
@@ -56,48 +57,25 @@ def plain(x):
 
 # ---------------------------------------------------------------- the units
 def units(data: LDict) -> dict[tuple, tuple]:
-    """Every comparable part of the rule data: path -> (kind, name, value)."""
-    out: dict[tuple, tuple] = {}
-    for section in ("game", "deck", "melds"):
-        for key, value in (data.get(section) or {}).items():
-            if section == "deck" and key == "values":
-                for table, spec in value.items():
-                    out[("deck", "values", table)] = ("deck", f"values.{table}", spec)
-                continue
-            out[(section, key)] = (section, key, value)
-    for section, kind in (("params", "param"), ("zones", "zone"), ("vars", "var"), ("define", "define"),
-                          ("text", "text")):
-        for name, value in (data.get(section) or {}).items():
-            out[(section, name)] = (kind, name, value)
-    for name, spec in (data.get("moves") or {}).items():
-        out[("moves", name)] = ("move", name, None)  # the move as a whole: added or removed
-        for key, value in spec.items():
-            if key == "when":
-                items = value if isinstance(value, list) else [LDict({"check": value})]
-                for i, item in enumerate(items):
-                    out[("moves", name, "when", i)] = ("check", f"{name} #{i + 1}", item)
-            elif key == "do":
-                out[("moves", name, "do")] = ("effects", name, value)
-            else:
-                out[("moves", name, key)] = ("move", f"{name}: {key}", value)
-    flow = data.get("flow") or {}
-    for key, value in (flow.get("round") or {}).items():
-        out[("flow", "round", key)] = ("flow", f"flow.round.{key}", value)
-    if "end" in flow:
-        out[("flow", "end")] = ("flow", "flow.end", flow["end"])
-    result = data.get("result") or {}
-    for key in ("per", "winner", "score", "score_title"):
-        if key in result:
-            out[("result", key)] = ("result", f"result.{key}", result[key])
-    titles = result.get("field_titles") or {}
-    for name, value in (result.get("fields") or {}).items():
-        out[("result", "fields", name)] = ("field", name, [value, titles.get(name)])
-    for name in titles:
-        if name not in (result.get("fields") or {}):
-            out[("result", "field_titles", name)] = ("field", name, titles[name])
-    for i, item in enumerate(data.get("bot") or []):
-        out[("bot", i)] = ("bot", f"#{i + 1}", item)
-    return out
+    """Every comparable part of the rule data, as the table of dsl/schema.py splits it: path -> (kind, name, value)."""
+    return {u.path: (u.kind, unit_name(u.kind, u.path), u.value) for u in schema.units(data)}
+
+
+def unit_name(kind: str, path: tuple) -> str:
+    """How a change names its part: start_card, pass #1, pass: next, flow.round.score, values.points ..."""
+    if kind == "check":
+        return f"{path[1]} #{path[3] + 1}"
+    if kind == "effects" or (kind == "move" and len(path) == 2):
+        return path[1]
+    if kind == "move":
+        return f"{path[1]}: {'.'.join(map(str, path[2:]))}"
+    if kind == "field":
+        return str(path[2])
+    if kind == "bot":
+        return f"#{path[1] + 1}"
+    if kind in ("flow", "result"):
+        return ".".join(map(str, path))
+    return ".".join(map(str, path[1:]))
 
 
 # ---------------------------------------------------------------- the places
@@ -192,10 +170,10 @@ class Sayer:
                 pid = ".".join(path) if path != ("flow", "round", "turn") else "flow.round.turn"
                 return self.part_lines(pid)
             if kind == "result":
-                return self.part_lines(f"result.{path[1]}") or [pick(value, self.lang) if isinstance(value, dict)
-                                                                 else str(value)]
-            if kind == "field":
-                return self.part_lines(f"result.fields.{path[2]}")
+                return self.part_lines(f"{path[0]}.{path[1]}") or [pick(value, self.lang) if isinstance(value, dict)
+                                                                   else str(value)]
+            if kind == "field":  # a round's sheet is one part of the rules, a game's a part for each field
+                return self.part_lines(f"{path[0]}.fields.{path[2]}") or self.part_lines(f"{path[0]}.fields")
             if kind == "bot":
                 return self.part_lines(f"bot.{path[1]}")
             if kind == "game":
@@ -266,9 +244,19 @@ class Sayer:
                    "end": "at_round_end", "score": "at_score"}.get(path[-1], "at_round_end")
             return say("at_game_end" if path == ("flow", "end") else key, lang)
         if path[0] == "result":
-            if path[1] == "fields":
+            if path[1] in ("fields", "field_titles"):
                 return say("at_field", lang, name=path[2])
             return say("at_winner" if path[1] == "winner" else "at_result_score", lang)
+        if path[0] == "round_result":
+            if path[1] in ("fields", "field_titles") and len(path) > 2:
+                return say("at_round_field", lang, name=path[2])
+            return say("at_round_points", lang)
+        if path[0] == "melds":
+            return say("at_melds", lang, rule=path[1])
+        if path[0] == "define":
+            spec = (self.rs.data.get("define") or {}).get(path[1])
+            title = pick(define_parts(spec)[1], lang) if define_parts(spec)[1] else path[1]
+            return say("at_shown", lang, name=title)
         if path[0] == "vars":
             return say("at_var", lang, name=path[1])
         if path[0] == "bot":
@@ -298,58 +286,51 @@ def _names(text) -> list[str]:
     return out
 
 
-def expressions(data: LDict):
-    """Every place that holds an expression or effects: (path, text)."""
-    for name, spec in (data.get("moves") or {}).items():
-        for cname, domain in (spec.get("choose") or {}).items():
-            yield ("moves", name, "choose", cname), domain
-        when = spec.get("when")
-        items = when if isinstance(when, list) else ([LDict({"check": when})] if when is not None else [])
-        for i, item in enumerate(items):
-            yield ("moves", name, "when", i), item.get("check")
-        if spec.get("do") is not None:
-            yield ("moves", name, "do"), spec["do"]
-    flow = data.get("flow") or {}
-    for key in ("setup", "first", "next", "after_move", "end", "score"):
-        if key in (flow.get("round") or {}):
-            yield ("flow", "round", key), flow["round"][key]
-    if "end" in flow:
-        yield ("flow", "end"), flow["end"]
-    result = data.get("result") or {}
-    for key in ("winner", "score"):
-        if key in result:
-            yield ("result", key), result[key]
-    for name, expr in (result.get("fields") or {}).items():
-        yield ("result", "fields", name), expr
-    for name, spec in (data.get("vars") or {}).items():
-        if isinstance(spec, dict) and "start" in spec:
-            yield ("vars", name), spec["start"]
-    for i, item in enumerate(data.get("bot") or []):
-        yield ("bot", i), item.get("prefer")
+def reads_of(place: schema.Place) -> list[str]:
+    """The names one place reads: those of its expression, or the param a count or flag names."""
+    if place.key.shape in schema.PARAM_NAMES:
+        return [str(place.value)] if isinstance(place.value, str) else []
+    return _names(place.value)
 
 
-def readers(data: LDict, name: str, sayer: Sayer) -> list[str]:
-    """The places that read `name`, directly or through named conditions."""
-    defines = data.get("define") or {}
+def reading_places(data: LDict, name: str) -> list[tuple[tuple, list[str]]]:
+    """The places that read `name`: (path, the defines it is read through; none when read directly).
+    Every place the table of dsl/schema.py says holds an expression or names a param (round_result,
+    melds and var starts too); a define is a place of its own only when the screen shows it
+    (`shown: true`), else it is read through."""
+    places = list(schema.expressions(data))
+    defines = {p.path[1]: reads_of(p) for p in places if p.path[0] == "define"}
     via: dict[str, str] = {}  # define -> the name it reads through
     frontier = [name]
     while frontier:
         current = frontier.pop()
-        for dname, text in defines.items():
-            if dname not in via and dname != name and current in _names(text):
+        for dname, used in defines.items():
+            if dname not in via and dname != name and current in used:
                 via[dname] = current
                 frontier.append(dname)
     out = []
-    for path, text in expressions(data):
-        used = _names(text)
-        place = sayer.label(path)
-        if name in used:
-            out.append(place)
-        else:
-            through = [d for d in via if d in used]
-            if through:
-                out.append(say("through", sayer.lang, place=place, define=", ".join(through)))
+    for p in places:
+        if p.path[0] == "define" and not _shown(data, p.path[1]):
+            continue
+        used = reads_of(p)
+        through = [] if name in used else [d for d in via if d in used]
+        if name in used or through:
+            out.append((p.path, through))
     return out
+
+
+def readers(data: LDict, name: str, sayer: Sayer) -> list[str]:
+    """The places that read `name`, in words, directly or through named conditions."""
+    out = []
+    for path, through in reading_places(data, name):
+        place = sayer.label(path)
+        out.append(say("through", sayer.lang, place=place, define=", ".join(through)) if through else place)
+    return list(dict.fromkeys(out))  # two checks of a move under one rule read as one place
+
+
+def _shown(data: LDict, define: str) -> bool:
+    spec = (data.get("define") or {}).get(define)
+    return isinstance(spec, dict) and bool(schema.value(spec, "define.*.shown"))
 
 
 # ----------------------------------------------------------------- compare
@@ -370,18 +351,31 @@ def compare(left: RuleSet, right: RuleSet, lang: str) -> list[Change]:
         ch.rules = list(dict.fromkeys((sa.rules_of(path, kind, a[path][2]) if in_a else [])
                                       + (sb.rules_of(path, kind, b[path][2]) if in_b else [])))
         ch.title = (sb if in_b else sa).title(path, kind, name)
+        shown_at = _title_path(path, a.get(path), b.get(path))
         if in_a:
             ch.before = sa.words(path, kind, a[path][2])
-            loc = container_loc(left.data, path)
+            loc = container_loc(left.data, shown_at)
             ch.was_where, ch.was_yaml = _place(loc), yaml_block(left.lines, loc)
         if in_b:
             ch.after = sb.words(path, kind, b[path][2])
-            loc = container_loc(right.data, path)
+            loc = container_loc(right.data, shown_at)
             ch.where, ch.yaml = _place(loc), yaml_block(right.lines, loc)
         if kind in ("param", "define") and in_b:
             ch.reads = readers(right.data, path[1], sb)
         changes.append(ch)
     return changes
+
+
+def _title_path(path: tuple, before, after) -> tuple:
+    """Where a change is shown in the files: an entry compared with its title (a result field, the
+    table's `titles`) whose value is the same on both sides changed its title, shown where that is."""
+    try:
+        titles = schema.key_at(".".join(map(str, path[:-1]))).titles
+    except KeyError:
+        titles = ""
+    if titles and before and after and plain(before[2][0]) == plain(after[2][0]):
+        return path[:-2] + (titles, path[-1])
+    return path
 
 
 def _place(loc) -> str:
@@ -402,6 +396,8 @@ def consequences(left: RuleSet, right: RuleSet, changes: list[Change], lang: str
             covered.add(".".join(p) if p != ("flow", "end") else "flow.end")
         elif p[0] == "result":
             covered.add(f"result.fields.{p[2]}" if p[1] in ("fields", "field_titles") else f"result.{p[1]}")
+        elif p[0] == "round_result":
+            covered.add(f"round_result.{p[1] if p[1] != 'field_titles' else 'fields'}")
         elif p[0] == "bot":
             covered.add(f"bot.{p[1]}")
         elif p[0] == "text":

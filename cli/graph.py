@@ -16,6 +16,7 @@ import subprocess
 import textwrap
 from dataclasses import dataclass, field
 
+from dsl import schema
 from dsl.words import Context, Speaker, capital
 
 from .i18n import pick
@@ -54,7 +55,7 @@ def build(rs: RuleSet, lang: str) -> Graph:
         title = sp.title(m.title, m.name)
         rules = f" ({', '.join(m.rules)})" if m.rules else ""
         gr.nodes[node_id("move", m.name)] = (title + rules, "move")
-    next_who = sp.value(rnd.get("next", "next(me)"), seat=True)
+    next_who = sp.value(schema.value(rnd, "flow.round.next"), seat=True)
     gr.nodes["turn_end"] = (f"{t('g_turn_ends')} {next_who}", "box")
     end_words = sp.condition(rnd.get("end", "true"), Context("me_mover"))
     round_end = f"{t('g_round_end')}: {end_words}"
@@ -63,7 +64,7 @@ def build(rs: RuleSet, lang: str) -> Graph:
     gr.nodes["round_end"] = (round_end, "box")
     if rnd.get("score") is not None:
         gr.nodes["score"] = (f"{t('g_score')}: {sp.effects(rnd['score'], Context('me_mover'))}", "box")
-    game_end = sp.condition(flow.get("end", True), Context("me_mover"))
+    game_end = sp.condition(schema.value(flow, "flow.end"), Context("me_mover"))
     gr.nodes["game_over"] = (f"{t('g_game_over')} {game_end}", "decision")
     r = data.get("result") or {}
     seat = sp.per_context(rs.g.result.per, Context("me_last"))

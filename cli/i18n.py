@@ -253,6 +253,12 @@ HELP: dict[str, dict[str, str]] = {
                "tr": "Bir kaydı (JSON ya da her satırı bir kayıt olan JSON Lines) kurallarla yeniden oynatır ve aynı "
                      "dağıtımı, hamleleri ve sonucu verip vermediğini söyler. Çıkış 0 hepsi tutuyor, 1 biri tutmuyor, "
                      "2 okunamıyor."},
+    "schema": {"en": "Print the JSON Schema (draft 2020-12) of a rule file, for editors: every section and key, "
+                     "its type, allowed values, default and meaning, from the table the loader reads "
+                     "(a copy is docs/rule-file.schema.json). It checks the shape only; `kural validate` checks the rules.",
+               "tr": "Kural dosyasının JSON Schema'sını (draft 2020-12) editörler için yazar: her bölüm ve anahtar, "
+                     "türü, alabileceği değerler, varsayılanı ve anlamı, yükleyicinin okuduğu tablodan "
+                     "(bir kopyası docs/rule-file.schema.json). Yalnızca biçimi denetler; kuralları `kural validate` denetler."},
     "opt_lang": {"en": "Language of every text: tr or en. Default: the KURAL_LANG environment variable, "
                        "else the rule file's own language (game.lang; Turkish for the bundled games).",
                  "tr": "Bütün metinlerin dili: tr ya da en. Varsayılan: KURAL_LANG ortam değişkeni, o da yoksa "

@@ -268,6 +268,12 @@ def compile_(
     sys.stdout.write(g.program.listing())
 
 
+@app.command(help=h("schema"))
+def schema() -> None:
+    from dsl.schema import json_schema  # only this command reads the table as a JSON Schema
+    sys.stdout.write(json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n")
+
+
 @app.command(help=h("replay"))
 def replay(
     file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],

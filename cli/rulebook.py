@@ -14,6 +14,7 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
+from dsl import schema
 from dsl.schema import define_parts
 from dsl.words import Context, Phrase, Speaker, capital, fill
 from interpreter.cards import STANDARD_NAMES, SUIT_SYMBOLS
@@ -277,7 +278,7 @@ class Book:
                 continue  # the implicit dealer
             spec = declared[v.name] if isinstance(declared[v.name], dict) else {}
             ctx = self.sp.per_context(v.per) if v.per != "none" else Context()
-            start = self.sp.value(spec.get("start", 0), ctx)
+            start = self.sp.value(schema.value(spec, "vars.*.start"), ctx)
             line = self.t("var_line", title=self.sp.title(v.title, v.name),
                           per=self.t("var_" + v.per) if v.per != "none" else "",
                           start=start, scope=self.t("scope_" + v.scope))
@@ -294,7 +295,7 @@ class Book:
 
     def turns(self) -> list[Part]:
         rnd = self.round()
-        out = [self.part("flow.round.first", [self.t("first", who=self.sp.value(rnd.get("first", 0), seat=True))])]
+        out = [self.part("flow.round.first", [self.t("first", who=self.sp.value(schema.value(rnd, "flow.round.first"), seat=True))])]
         steps = self.g.steps
         titles = lambda s: self.t("or").join(self.sp.title(self.g.moves[i].title, self.g.moves[i].name)  # noqa: E731
                                              for i in s.moves)
@@ -304,7 +305,7 @@ class Book:
             line = self.t("steps", n=len(steps), steps="; ".join(self.t("step", name=s.name, moves=titles(s))
                                                                  for s in steps))
         out.append(self.part("flow.round.turn", [line]))
-        out.append(self.part("flow.round.next", [self.t("next", who=self.sp.value(rnd.get("next", "next(me)"),
+        out.append(self.part("flow.round.next", [self.t("next", who=self.sp.value(schema.value(rnd, "flow.round.next"),
                                                                                   seat=True))]))
         if rnd.get("after_move") is not None:
             out.append(self.part("flow.round.after_move",
@@ -407,7 +408,7 @@ class Book:
         return out
 
     def game_end(self) -> list[Part]:
-        end = self.section("flow").get("end", True)
+        end = schema.value(self.section("flow"), "flow.end")
         words = self.sp.condition(end, Context("me_mover"))
         if words == self.sp.condition(True):
             return [self.part("flow.end", [self.t("one_round")])]

@@ -226,6 +226,10 @@ TEXT: dict[str, dict[str, str]] = {
     "at_var": {"en": "the start of {name}", "tr": "{name} başlangıç değeri"},
     "at_bot": {"en": "bot tactic {n}", "tr": "{n}. bot taktiği"},
     "at_define": {"en": "{name}", "tr": "{name}"},
+    "at_round_points": {"en": "the points of a round", "tr": "turun puanları"},
+    "at_round_field": {"en": "the round result field {name}", "tr": "{name} tur sonucu alanı"},
+    "at_melds": {"en": "the meld rule {rule}", "tr": "{rule} per kuralı"},
+    "at_shown": {"en": "the value shown as {name}", "tr": "gösterilen {name} değeri"},
     "through": {"en": "{place} (through {define})", "tr": "{place} ({define} üzerinden)"},
     # --- kural graph
     "g_start": {"en": "start of the game", "tr": "oyunun başı"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from dsl import schema
 from dsl.loader import load, resolve
 from dsl.yamlload import LDict
 from interpreter.gamedef import GameDef
@@ -40,33 +41,9 @@ def open_rules(game: str, variants=(), sets=()) -> RuleSet:
 
 
 def rule_ids(data: LDict) -> list[str]:
-    """Every rule number the rule file cites: `rules:`, `rule:` keys (`melds.why` too) and the `text:` section."""
-    found: list[str] = []
-
-    def add(x):
-        if isinstance(x, str) and x not in found:
-            found.append(x)
-    for spec in (data.get("params") or {}).values():
-        if isinstance(spec, dict):
-            add(spec.get("rule"))
-    for spec in (data.get("vars") or {}).values():
-        if isinstance(spec, dict):
-            add(spec.get("rule"))
-    for m in (data.get("moves") or {}).values():
-        for r in m.get("rules") or []:
-            add(r)
-        when = m.get("when")
-        if isinstance(when, list):
-            for item in when:
-                add(item.get("rule"))
-    melds = data.get("melds")
-    for item in ((melds.get("why") or {}) if isinstance(melds, dict) else {}).values():
-        if isinstance(item, dict) and item.get("rule") is not None:
-            add(str(item["rule"]))
-    for key in (data.get("text") or {}):
-        if is_rule_id(key):
-            add(key)
-    return found
+    """Every rule number the rule file cites (the keys dsl/schema.py marks as citing one: `rules:`,
+    `rule:` of params, vars, checks and `melds.why`), and the `text:` keys that are rule numbers."""
+    return [r for r in schema.cited(data) if is_rule_id(r)]
 
 
 def is_rule_id(key: str) -> bool:

@@ -14,7 +14,7 @@ from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
 from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, RoundResultDef, StepDef, VarDef,
                                  ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
-from interpreter.melds import ACES, REASONS, MeldRules
+from interpreter.melds import REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
 from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
@@ -27,21 +27,20 @@ from .paths import games_dir
 from .yamlload import LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
-VISIBILITY = ("owner", "all", "none", "top")
-LAYOUTS = ("hand", "pile", "spread", "by_suit")
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
 # What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
 # lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
 # (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
-SECTION_BOUNDS = {"zones": 100, "vars": 200, "moves": 100, "params": 200, "bot": 100}
-MAX_STEPS = 50  # steps of a turn
-MAX_VALUE_TABLES = 50  # tables of deck.values
-MAX_CHOICES = 8  # choices of one move
+# (the bounds are the table's `most`, dsl/schema.py)
+SECTION_BOUNDS = {name: key.most for name, key in schema.TABLE.keys.items() if key.most}
+MAX_STEPS = schema.key_at("flow.round.turn").most  # steps of a turn
+MAX_VALUE_TABLES = schema.key_at("deck.values").most  # tables of deck.values
+MAX_CHOICES = schema.key_at("moves.*.choose").most  # choices of one move
 MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
 MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's counted
 MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists counted
 MAX_EXTENDS = 10
-DEFAULT_MAX_MOVES = 20_000  # moves per game before it is stopped and counted as aborted
+DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
 PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, without .yaml
@@ -467,7 +466,7 @@ class _Builder:
         teams_by_count = self.teams(game)
         teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
         self.team_count = len(teams)
-        max_moves = game.get("max_moves", DEFAULT_MAX_MOVES)
+        max_moves = schema.value(game, "game.max_moves")
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
             raise RuleError.at(game.val_loc("max_moves"), f"game.max_moves must be between 1 and {MAX_MOVES}, "
                                f"not {max_moves}", f"the default is {DEFAULT_MAX_MOVES}; leave it out to use it")
@@ -488,7 +487,7 @@ class _Builder:
                 for first in ids[::z.max_groups]:
                     ctx.area_of[first] = (z.max_groups, z.name)
         ctx.group_ids = ctx.group_ids | frozenset(group_ids)
-        hand_name = str(game.get("hand_zone", "hand"))
+        hand_name = str(schema.value(game, "game.hand_zone"))
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                "the hand zone")
         if not hand.per_seat or hand.max_groups:  # reported where the mistake is: the hand_zone: that names it, else the zone
@@ -498,7 +497,7 @@ class _Builder:
         ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
         ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
         deck_section = self.section("deck")
-        starts_in = str(deck_section.get("starts_in", "stock"))
+        starts_in = str(schema.value(deck_section, "deck.starts_in"))
         start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
         if start_zone.per != "none" or start_zone.max_groups:
             raise RuleError.at(deck_section.val_loc("starts_in"), "the deck must start in a shared zone",
@@ -530,18 +529,19 @@ class _Builder:
         self.reachable(rnd, steps, moves)
         round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
                                 rnd.val_loc("end"))
-        game_end = self.ending(comp, flow.get("end", "true"), "game", flow.val_loc("end"))
+        game_end = self.ending(comp, schema.value(flow, "flow.end"), "game", flow.val_loc("end"))
         result = self.section("result")
         result_per = self.per_of(result, "result")
         result_locals = {result_per: "num"}
         g = GameDef(
-            id=gid, title=self.text(game.get("title"), gid), lang=str(game.get("lang", "en")),
+            id=gid, title=self.text(game.get("title"), gid), lang=str(schema.value(game, "game.lang")),
             players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
             zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
             params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
             round_setup=self.effects(comp, rnd.get("setup"), what="flow.round.setup"),
-            first_seat=self.located(comp.expr(rnd.get("first", 0), {}, "num"), rnd.get("first"), "flow.round.first"),
-            next_seat=self.located(comp.expr(rnd.get("next", "next(me)"), {}, "num"), rnd.get("next"),
+            first_seat=self.located(comp.expr(schema.value(rnd, "flow.round.first"), {}, "num"), rnd.get("first"),
+                                    "flow.round.first"),
+            next_seat=self.located(comp.expr(schema.value(rnd, "flow.round.next"), {}, "num"), rnd.get("next"),
                                    "flow.round.next"),
             after_move=self.effects(comp, rnd.get("after_move"), what="flow.round.after_move")
             if rnd.get("after_move") else None,
@@ -555,7 +555,7 @@ class _Builder:
                                              result_locals, "num"), result.get("score"), "result.score"),
                 fields={k: self.located(comp.expr(v, result_locals), v, f"result.fields.{k}")
                         for k, v in (result.get("fields") or {}).items()},
-                score_title=self.text(result.get("score_title"), "score"),
+                score_title=self.text(result.get("score_title"), schema.default("result.score_title")),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})},
                 per=result_per, where=self.places(result)),
@@ -567,7 +567,7 @@ class _Builder:
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )
-        g.about = self.text(game.get("about"), "")
+        g.about = self.text(game.get("about"), schema.default("game.about"))
         g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
         g.step_index = {s.name: i for i, s in enumerate(steps)}
         g.param_values = params
@@ -578,7 +578,7 @@ class _Builder:
     # --------------------------------------------------------------- sections
     def players(self, game: LDict, asked: int | None) -> int:
         """The number of players: the one asked for (--players), if the game allows it, else the default."""
-        default = game.get("players", 4)
+        default = schema.value(game, "game.players")
         allowed = list(game.get("allowed_players") or [default])
         for n, where in [(default, game.val_loc("players"))] + \
                 [(n, game.val_loc("allowed_players")) for n in allowed]:
@@ -603,7 +603,7 @@ class _Builder:
         section = game.get("teams")
         if section is None:
             return {}
-        allowed = list(game.get("allowed_players") or [game.get("players", 4)])
+        allowed = list(game.get("allowed_players") or [schema.value(game, "game.players")])
         example = '"4": [[0, 2], [1, 3]]'
         out: dict[int, list[list[int]]] = {}
         for key, teams in section.items():
@@ -649,12 +649,9 @@ class _Builder:
         return lines[loc.line - 1].strip() if 0 < loc.line <= len(lines) else ""
 
     def per_of(self, section: LDict, name: str) -> str:
-        """`per:` of `result` or `round_result`: worked out for each seat (the default) or each team."""
-        per = str(section.get("per", "seat"))
-        if per not in ("seat", "team"):
-            raise RuleError.at(section.val_loc("per"), f"`{name}.per: {per}` is not known",
-                               "per: seat (each player's result) or per: team (each team's)")
-        return per
+        """`per:` of `result` or `round_result`: worked out for each seat (the default) or each team
+        (the table's allowed values, checked by dsl/schema.py)."""
+        return str(schema.value(section, f"{name}.per"))
 
     def text(self, value, default: str) -> dict[str, str]:
         if isinstance(value, dict):
@@ -673,7 +670,7 @@ class _Builder:
         return out
 
     def deck(self, d: LDict) -> Deck:
-        copies, jokers = d.get("copies", 1), d.get("jokers", 0)
+        copies, jokers = schema.value(d, "deck.copies"), schema.value(d, "deck.jokers")
         # d.loc of a merged section is the base file's: name the key the mistake is in
         where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
         if copies < 1 and jokers < 1:
@@ -691,7 +688,7 @@ class _Builder:
                     raise RuleError.at(given.val_loc(part), f"deck.names.{lang}.{part} needs {want} names",
                                        "suits in the order S H D C; ranks in the order A 2 ... 10 J Q K")
                 base[part] = list(value) if part != "joker" else str(value)
-        symbols = list(d.get("symbols") or ["♠", "♥", "♦", "♣"])
+        symbols = list(d.get("symbols") or schema.default("deck.symbols"))
         if len(symbols) != 4:
             raise RuleError.at(d.val_loc("symbols"), "deck.symbols needs 4 symbols, one per suit (S H D C)",
                                'for example symbols: ["♠", "♥", "♦", "♣"]')
@@ -712,9 +709,9 @@ class _Builder:
         m = self.section("melds")
         where = self.data.key_loc("melds")
 
-        def count(key: str, default):
+        def count(key: str):
             """A whole number, or the name of a num param (so that --set changes it)."""
-            raw = m.get(key, default)
+            raw = m.get(key, schema.default(f"melds.{key}"))
             if isinstance(raw, str) and raw in info:
                 if info[raw]["type"] != "num":
                     raise RuleError.at(m.val_loc(key), f"`melds.{key}` names the param `{raw}`, which is not a number",
@@ -722,7 +719,7 @@ class _Builder:
                 raw = params[raw]
                 if isinstance(raw, float) and raw.is_integer():
                     raw = int(raw)
-            if raw is None and default is None:
+            if raw is None and schema.default(f"melds.{key}") is None:
                 return None
             if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
                 close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
@@ -731,8 +728,8 @@ class _Builder:
                                    hint)
             return raw
 
-        def flag(key: str, default: bool) -> bool:
-            raw = m.get(key, default)
+        def flag(key: str) -> bool:
+            raw = schema.value(m, f"melds.{key}")
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
                 raw = params[raw]
             if not isinstance(raw, bool):
@@ -751,10 +748,7 @@ class _Builder:
                 raise RuleError.at(m.val_loc(key), f"`melds.{key}` names no value table of `deck.values`", hint)
             return deck.values[str(name)]
 
-        ace = str(m.get("ace", "low"))
-        if ace not in ACES:
-            raise RuleError.at(m.val_loc("ace"), f"`melds.ace: {ace}` is not known",
-                               "ace: low (A-2-3), high (Q-K-A) or both")
+        ace = str(schema.value(m, "melds.ace"))  # one of the table's allowed values (dsl/schema.py)
         wild = [False] * deck.size
         if "wild" in m:
             src = m["wild"]
@@ -776,9 +770,9 @@ class _Builder:
                            **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""))}
         rules = MeldRules(rank=list(deck.rank), suit=list(deck.suit), face=list(deck.face), wild=wild,
                           points=points, wild_points=table("wild_points", points),
-                          min_size=count("min_size", 3), sets=flag("sets", True), runs=flag("runs", True), ace=ace,
-                          max_wilds=count("max_wilds", None), natural_in_place=flag("natural_in_place", True),
-                          run_natural_core=count("run_natural_core", 0), why=why)
+                          min_size=count("min_size"), sets=flag("sets"), runs=flag("runs"), ace=ace,
+                          max_wilds=count("max_wilds"), natural_in_place=flag("natural_in_place"),
+                          run_natural_core=count("run_natural_core"), why=why)
         if rules.min_size < 1:
             raise RuleError.at(m.val_loc("min_size") if "min_size" in m else where,
                                "`melds.min_size` must be at least 1", "min_size: 3 is the usual smallest meld")
@@ -811,9 +805,6 @@ class _Builder:
             else:
                 raw, loc, declared = spec, section.val_loc(name), None
             kind = str(declared) if declared else _infer_type(raw)
-            if kind not in ("num", "bool", "card", "str", "list"):
-                raise RuleError.at(spec.val_loc("type") if isinstance(spec, dict) else loc,
-                                   f"unknown param type `{kind}`", "types: num, bool, card, str, list")
             info[name] = {"type": kind, "raw": raw, "loc": loc,
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
@@ -874,17 +865,9 @@ class _Builder:
     def zones(self, section: LDict, players: int) -> tuple[list[ZoneDef], int]:
         zones, next_id = [], 0
         for name, z in section.items():
-            per = str(z.get("per", "none"))
-            if per not in ("seat", "team", "none"):
-                raise RuleError.at(z.val_loc("per"), f"`per: {per}`: a zone is per seat, per team or shared",
-                                   "per: seat, per: team, or per: none")
-            visible = str(z.get("visible", "all"))
-            if visible not in VISIBILITY:
-                raise RuleError.at(z.val_loc("visible"), f"unknown visibility `{visible}`",
-                                   "visible: " + ", ".join(VISIBILITY))
-            layout = str(z.get("layout", "hand" if per == "seat" else "pile"))
-            if layout not in LAYOUTS:
-                raise RuleError.at(z.val_loc("layout"), f"unknown layout `{layout}`", "layout: " + ", ".join(LAYOUTS))
+            # per, visible and layout are among the table's allowed values (checked by dsl/schema.py)
+            per, visible = str(schema.value(z, "zones.*.per")), str(schema.value(z, "zones.*.visible"))
+            layout = str(schema.value(z, "zones.*.layout"))
             max_groups = self.zone_groups(name, z)
             zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
                                  per_team=per == "team", max_groups=max_groups))
@@ -898,10 +881,7 @@ class _Builder:
 
     def zone_groups(self, name: str, z: LDict) -> int:
         """A group zone's max_groups (`kind: groups`); 0 for an ordinary zone."""
-        kind = str(z.get("kind", "cards"))
-        if kind not in ("cards", "groups"):
-            raise RuleError.at(z.val_loc("kind"), f"zone `{name}`: unknown kind `{kind}`",
-                               "kind: cards (one list of cards, the default) or kind: groups (several groups)")
+        kind = str(schema.value(z, "zones.*.kind"))  # cards or groups (dsl/schema.py)
         if kind == "cards":
             if "max_groups" in z:
                 raise RuleError.at(z.val_loc("max_groups"), f"zone `{name}`: max_groups is for a group zone",
@@ -930,18 +910,13 @@ class _Builder:
         if "dealer" not in declared:  # every game has a dealer; the seat before seat 0 by default
             declared["dealer"] = {"start": "players - 1"}
         for name, v in declared.items():
-            per = str(v.get("per", "none"))
-            scope = str(v.get("scope", "game"))
-            if per not in ("seat", "team", "group", "none") or scope not in ("game", "round"):
-                key = "per" if per not in ("seat", "team", "group", "none") else "scope"
-                loc = v.val_loc(key) if isinstance(v, LDict) else section.loc
-                raise RuleError.at(loc, f"var `{name}`: `{key}: {v.get(key)}` is not known",
-                                   "per: seat, team, group or none; scope: game or round")
+            # per and scope are among the table's allowed values (checked by dsl/schema.py)
+            per, scope = str(schema.value(v, "vars.*.per")), str(schema.value(v, "vars.*.scope"))
             if per == "group" and not self.has_groups:
                 raise RuleError.at(v.val_loc("per"), f"var `{name}` is per group, but no zone is a group zone",
                                    "give a zone kind: groups, or the var per: seat, team or none")
             title = self.text(v.get("title"), name) if v.get("title") else {}
-            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=v.get("start", 0), title=title,
+            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
                               per_team=per == "team", per_group=per == "group",
                               shown_as=self.shown_as(name, v),
                               where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name))))
@@ -1046,7 +1021,7 @@ class _Builder:
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks,
                        effects=self.effects(comp, m.get("do"), locals_, f"the effects of `{name}`"),
-                       next_step=str(m.get("next", "end")), guard=guard,
+                       next_step=str(schema.value(m, "moves.*.next")), guard=guard,
                        specialize=specializer or None, guard_weight=guard_weight,
                        where=str(self.section("moves").key_loc(name)))
 
@@ -1253,7 +1228,7 @@ class _Builder:
             points=self.located(comp.expr(self.need(section, "points", "round_result.points",
                                                     self.data.key_loc("round_result")), {per: "num"}, "num"),
                                 section.get("points"), "round_result.points"),
-            points_title=self.text(section.get("points_title"), "points"),
+            points_title=self.text(section.get("points_title"), schema.default("round_result.points_title")),
             fields={k: self.located(comp.expr(v, {per: "num"}), v, f"round_result.fields.{k}")
                     for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},

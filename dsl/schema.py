@@ -1,57 +1,316 @@
-"""The sections and keys a rule file may have, and what kind of value each takes.
+"""Every section and key a rule file may have, in one declarative table (`TABLE`), and the checker
+that reads it.
 
-A key not listed here is refused with a "did you mean"; a value of the wrong
-kind is refused with its place. `*` stands for a name the file chooses (a
-zone, a move, a param ...), whose value has the shape given.
+The table is the one list of keys: the checker below, the loader (defaults and allowed values),
+`kural diff` and the teaching commands (the places that hold expressions), and the JSON Schema for
+editors (`kural schema`, docs/rule-file.schema.json) all read it. A key not in it is refused with a
+"did you mean"; a value of the wrong kind, or not among a key's allowed values, is refused at its
+place.
+
+Shapes: `Fields` is a mapping of fixed keys, each a `Key`; `Named` a mapping whose keys the file
+chooses (a zone, a move, a param ...), all of one shape; `ListOf` a list; `Either` a full mapping
+(or list) or a short form that stands for it (`when: <condition>` for `when: [{check: <condition>}]`).
+Leaves are named by a word of LEAVES.
 """
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 from .errors import Loc, Problem, RuleError
 from .yamlload import LDict, LList, loc_of
 
-TEXT = {"en": "str", "tr": "str"}  # a sentence in both languages
-EXPR = "expr"  # a string (or number/bool) in the rules language
-EFFECTS = "effects"  # a string of effects separated by ; or a list of them
-
-CHECK = {"check": EXPR, "rule": "str", "why": TEXT}
-WHY = {"rule": "str", "en": "str", "tr": "str"}  # a refusal: the rule it applies and its words
-
-SCHEMA = {
-    "extends": "str",
-    "variant": {"id": "str", "title": TEXT, "about": TEXT, "rule": "str"},
-    "game": {"id": "str", "title": TEXT, "about": TEXT, "lang": "str", "players": "int",
-             "allowed_players": ["int"], "seats": {"en": ["str"], "tr": ["str"]}, "hand_zone": "str",
-             "max_moves": "int", "teams": {"*": [["int"]]}},
-    "deck": {"copies": "int", "jokers": "int", "starts_in": "str", "symbols": ["str"], "labels": ["any"],
-             "names": {"*": {"suits": ["str"], "ranks": ["str"], "joker": "str"}},
-             "values": {"*": {"*": "num"}}},
-    "params": {"*": "param"},
-    "zones": {"*": {"per": "str", "kind": "str", "max_groups": "int", "visible": "str", "layout": "str",
-                    "title": TEXT}},
-    "vars": {"*": {"per": "str", "start": EXPR, "scope": "str", "rule": "str", "title": TEXT,
-                   "shown_as": {"*": TEXT}}},
-    "define": {"*": "define"},
-    "moves": {"*": {"title": TEXT, "rules": ["str"], "choose": {"*": EXPR}, "when": "checks",
-                    "do": EFFECTS, "next": "str"}},
-    "flow": {"round": {"setup": EFFECTS, "first": EXPR, "turn": [{"step": "str", "moves": ["str"]}],
-                       "next": EXPR, "after_move": EFFECTS, "end": EXPR, "score": EFFECTS},
-             "end": EXPR},
-    "result": {"per": "str", "winner": EXPR, "score": EXPR, "score_title": TEXT, "fields": {"*": EXPR},
-               "field_titles": {"*": TEXT}},
-    "round_result": {"per": "str", "points": EXPR, "points_title": TEXT, "fields": {"*": EXPR}, "field_titles": {"*": TEXT}},
-    "bot": [{"move": "str", "prefer": EXPR, "tip": TEXT}],
-    "melds": {"min_size": "any", "sets": "any", "runs": "any", "ace": "str", "wild": EXPR, "max_wilds": "any",
-              "natural_in_place": "any", "run_natural_core": "any", "points": "str", "wild_points": "str",
-              "why": {"size": WHY, "shape": WHY, "wilds": WHY, "core": WHY}},  # see docs/language.md §2.4
-    "text": {"*": TEXT},
-}
-
-PARAM = {"value": "any", "type": "str", "rule": "str", "text": TEXT, "min": "num", "max": "num", "one_of": ["any"]}
+# The leaves: what a value is, in the checker's words. `expr` and `effects` hold the rules language
+# (an expression; effects separated by `;`, or a list of them); `count` and `flag` are a whole
+# number or true/false that may instead name a param of that type (so that --set changes it).
+LEAVES = {"str": "a text", "int": "a whole number", "num": "a number", "bool": "true or false", "any": "anything",
+          "expr": "an expression", "effects": "effects", "count": "a whole number or a num param's name",
+          "flag": "true or false, or a bool param's name"}
+EXPRESSIONS = ("expr", "effects")  # leaves written in the rules language
+PARAM_NAMES = ("count", "flag")  # leaves that may name a param
 
 
-DEFINE = {"value": EXPR, "title": TEXT, "shown": "bool"}  # a named expression, with the words that name it in the rules
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()  # a key with no default
+
+
+@dataclass(frozen=True)
+class ByKey:
+    """A default that depends on a sibling key: `layout` is `hand` for a zone `per: seat`, else `pile`."""
+    key: str
+    values: dict
+    otherwise: Any
+
+    def of(self, mapping) -> Any:
+        return self.values.get(str(mapping.get(self.key, "")), self.otherwise) if isinstance(mapping, dict) \
+            else self.otherwise
+
+
+@dataclass(frozen=True)
+class Key:
+    shape: Any  # a word of LEAVES or a shape
+    doc: str  # one line, English
+    default: Any = MISSING  # the value the loader takes when the key is left out (ByKey: it depends)
+    default_doc: str = ""  # a default the table cannot hold as a value ("the game's id")
+    allowed: tuple = ()  # the only values a text key may take
+    refuse: tuple | None = None  # (message, hint) for a value not allowed: {value} {key} {name} {path} {allowed}
+    missing: tuple | None = None  # (message, hint): the checker refuses a mapping without this key
+    required: bool = False  # the loader refuses a game without it (a variant file may leave it to its base)
+    kind: str = ""  # how `kural diff` names a change here (param, move, check ...); inherited below
+    split: bool = False  # `kural diff` compares its parts one by one, not the whole
+    whole: bool = False  # ... and the whole too (a move added or removed is one change)
+    titles: str = ""  # the sibling key that holds the titles of its entries (fields -> field_titles)
+    cites: bool = False  # its value (for a mapping of names: each name) is a rule number the file cites
+    most: int = 0  # the most entries (items) it may hold, a bound of the loader (docs/language.md §3.11)
+
+
+@dataclass(frozen=True)
+class Fields:
+    keys: dict
+
+
+@dataclass(frozen=True)
+class Named:
+    value: Any  # a shape or a Key
+    what: str = "a name"  # what the file names here
+
+
+@dataclass(frozen=True)
+class ListOf:
+    item: Any  # a shape or a Key
+
+
+@dataclass(frozen=True)
+class Either:
+    full: Any  # a Fields (a mapping) or a ListOf (a list)
+    short: str  # the leaf of the short form
+    short_key: str  # the short form stands for {short_key: value} (in a one-item list, for a list)
+
+
+def _key(x) -> Key:
+    return x if isinstance(x, Key) else Key(x, "")
+
+
+TEXT = Fields({"en": Key("str", "the sentence in English"), "tr": Key("str", "the sentence in Turkish (falls back to en)")})
+WHY = Fields({"rule": Key("str", "the rule number the refusal applies", cites=True), "en": Key("str", "its words in English"),
+              "tr": Key("str", "its words in Turkish")})
+CHECK = Fields({
+    "check": Key("expr", "a condition the move needs (the move's choices are names here)"),
+    "rule": Key("str", "the rule number the check applies", cites=True),
+    "why": Key(TEXT, "why a move is refused when the check fails")})
+PARAM = Fields({
+    "value": Key("any", "the param's value: a number, true/false, a card code, a text or a list of numbers"),
+    "type": Key("str", "what the value is", default_doc="worked out from the value",
+                allowed=("num", "bool", "card", "str", "list"),
+                refuse=("unknown param type `{value}`", "types: {allowed}")),
+    "rule": Key("str", "the rule number the param sets", cites=True),
+    "text": Key(TEXT, "what the param means, for `kural rules`"),
+    "min": Key("num", "the smallest value --set may give"), "max": Key("num", "the largest value --set may give"),
+    "one_of": Key(ListOf("any"), "the values a text param may take")})
+DEFINE = Fields({
+    "value": Key("expr", "the named expression", missing=("`{path}` has no `value:`",
+                                                          "name: {value: <expression>, title: {en: ..., tr: ...}}")),
+    "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
+    "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False)})
+VAR_REFUSE = ("var `{name}`: `{key}: {value}` is not known", "per: seat, team, group or none; scope: game or round")
+PER_REFUSE = ("`{path}: {value}` is not known", "per: seat (each player's result) or per: team (each team's)")
+EFFECTS = "effects"
+
+
+def _result_keys(value: str, value_doc: str, title_default: str, winner: dict | None = None) -> dict:
+    keys = {
+        "per": Key("str", "worked out for each seat or for each team", default="seat", allowed=("seat", "team"),
+                   refuse=PER_REFUSE)} | (winner or {}) | {
+        value: Key("expr", value_doc, required=True),
+        f"{value}_title": Key(TEXT, f"the name of the {value} on the sheet", default=title_default),
+        "fields": Key(Named("expr", "a field"), "more values shown on the sheet (`seat` or `team` is a name here)",
+                      split=True, kind="field", titles="field_titles"),
+        "field_titles": Key(Named(TEXT, "a field"), "the names of the fields on the sheet", split=True, kind="field")}
+    return keys
+
+
+TABLE = Fields({
+    "extends": Key("str", "the game (its id) or the rule file (a .yaml beside this one) this file changes"),
+    "variant": Key(Fields({
+        "id": Key("str", "the variant's id, as --variant and records name it", default_doc="the file's name"),
+        "title": Key(TEXT, "the variant's name"), "about": Key(TEXT, "one line about the variant"),
+        "rule": Key("str", "the rule number of the variant")}), "what a variant file plays"),
+    "game": Key(Fields({
+        "id": Key("str", "the game's id (records, kural play ID)", required=True),
+        "title": Key(TEXT, "the game's name", default_doc="the id"),
+        "about": Key(TEXT, "one line about the game", default=""),
+        "lang": Key("str", "the language the rules were written in (tr, en)", default="en"),
+        "players": Key("int", "the number of seats, 1 to 12, when --players is not given", default=4),
+        "allowed_players": Key(ListOf("int"), "the player counts --players may choose", default_doc="[players]"),
+        "seats": Key(Fields({"en": Key(ListOf("str"), "seat names in English, seat 0 first"),
+                             "tr": Key(ListOf("str"), "seat names in Turkish (falls back to en)")}),
+                     "the seats' names", default_doc="P1, P2 ..."),
+        "hand_zone": Key("str", "the per-seat zone that is the hand", default="hand"),
+        "max_moves": Key("int", "a game that reaches this many moves is stopped and marked aborted", default=20_000),
+        "teams": Key(Named(ListOf(ListOf("int")), "a player count"),
+                     "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
+                     default_doc="each seat its own team")}), "what the game is", kind="game", split=True),
+    "deck": Key(Fields({
+        "copies": Key("int", "copies of the 52 standard cards, 0 to 8", default=1),
+        "jokers": Key("int", "jokers, 0 to 16", default=0),
+        "starts_in": Key("str", "the shared zone that holds the whole deck when a round starts", default="stock"),
+        "symbols": Key(ListOf("str"), "the four suits' symbols, in the order S H D C", default=["♠", "♥", "♦", "♣"]),
+        "labels": Key(ListOf("any"), "13 labels for the ranks on screen, A 2 ... 10 J Q K",
+                      default_doc="A 2 ... 10 J Q K"),
+        "names": Key(Named(Fields({
+            "suits": Key(ListOf("str"), "the suits' names, S H D C"),
+            "ranks": Key(ListOf("str"), "the ranks' names, A 2 ... K"),
+            "joker": Key("str", "the joker's name")}), "a language"), "the cards' names by language"),
+        "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
+                      "value tables: a number for every card, by rank or card code (and `default`)",
+                      split=True, most=50)}), "the cards", kind="deck", split=True),
+    "melds": Key(Fields({
+        "min_size": Key("count", "the fewest cards of a meld", default=3),
+        "sets": Key("flag", "cards of one rank are a meld", default=True),
+        "runs": Key("flag", "cards of one suit in sequence are a meld", default=True),
+        "ace": Key("str", "where an ace goes in a run", default="low", allowed=("low", "high", "both"),
+                   refuse=("`{path}: {value}` is not known", "ace: low (A-2-3), high (Q-K-A) or both")),
+        "wild": Key("expr", "which cards are wild, from the card `c` alone", default_doc="none"),
+        "max_wilds": Key("count", "the most wild cards of a meld", default_doc="no bound"),
+        "natural_in_place": Key("flag", "a wild card in its own place and suit counts as itself", default=True),
+        "run_natural_core": Key("count", "natural cards in sequence a run needs before a wild", default=0),
+        "points": Key("str", "the value table of deck.values that gives a meld's points", default_doc="0 for every card"),
+        "wild_points": Key("str", "the value table for a card used as a wild", default_doc="points"),
+        "why": Key(Fields({reason: Key(WHY, f"the words for a meld refused by its {reason}")
+                           for reason in ("size", "shape", "wilds", "core")}),
+                   "the rule and words of each refusal (docs/language.md §2.4)")}),
+        "what a meld is (docs/language.md §2.4)", kind="melds", split=True),
+    "params": Key(Named(Either(PARAM, "any", "value"), "a param"),
+                  "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
+                  kind="param", split=True, most=200),
+    "zones": Key(Named(Fields({
+        "per": Key("str", "one zone per seat, one per team, or one shared zone", default="none",
+                   allowed=("seat", "team", "none"),
+                   refuse=("`per: {value}`: a zone is per seat, per team or shared", "per: seat, per: team, or per: none")),
+        "kind": Key("str", "one list of cards, or several groups of cards (melds)", default="cards",
+                    allowed=("cards", "groups"),
+                    refuse=("zone `{name}`: unknown kind `{value}`",
+                            "kind: cards (one list of cards, the default) or kind: groups (several groups)")),
+        "max_groups": Key("int", "the most groups one owner's group zone may hold, 1 to 100 (kind: groups only)"),
+        "visible": Key("str", "who sees the cards: the owner, everybody, nobody, the top card only", default="all",
+                       allowed=("owner", "all", "none", "top"), refuse=("unknown visibility `{value}`", "visible: {allowed}")),
+        "layout": Key("str", "how the screen lays the cards out", default=ByKey("per", {"seat": "hand"}, "pile"),
+                      default_doc="hand for a per-seat zone, else pile", allowed=("hand", "pile", "spread", "by_suit"),
+                      refuse=("unknown layout `{value}`", "layout: {allowed}")),
+        "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name")}), "a zone"),
+        "the places cards can be", kind="zone", split=True, most=100),
+    "vars": Key(Named(Fields({
+        "per": Key("str", "one value per seat, per team, per group, or one", default="none",
+                   allowed=("seat", "team", "group", "none"), refuse=VAR_REFUSE),
+        "start": Key("expr", "the value at the start (`seat`, `team` or `group` is a name here)", default=0),
+        "scope": Key("str", "set to its start once a game, or every round", default="game", allowed=("game", "round"),
+                     refuse=VAR_REFUSE),
+        "rule": Key("str", "the rule number the var keeps", cites=True),
+        "title": Key(TEXT, "its name on screen (a var without one is not shown)"),
+        "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value")}), "a var"),
+        "numbers the game keeps", kind="var", split=True, most=200),
+    "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
+                  "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
+                  kind="define", split=True),
+    "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
+                kind="text", split=True, cites=True),
+    "moves": Key(Named(Key(Fields({
+        "title": Key(TEXT, "the move's name", default_doc="the move's name"),
+        "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
+        "choose": Key(Named("expr", "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
+                      "names)", most=8),
+        "when": Key(Either(ListOf(CHECK), "expr", "check"), "the checks the move needs: a condition, or a list of checks",
+                    kind="check", split=True),
+        "do": Key(EFFECTS, "what the move does", kind="effects"),
+        "next": Key("str", "the step the turn goes on to: end, again, or a step's name", default="end")}),
+        "", whole=True, split=True), "a move"), "what a player may do", kind="move", split=True, most=100),
+    "flow": Key(Fields({
+        "round": Key(Fields({
+            "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
+            "first": Key("expr", "the seat that moves first", default=0),
+            "turn": Key(ListOf(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
+                                       "moves": Key(ListOf("str"), "the moves the step offers")})),
+                        "the steps of a turn, first one first", required=True, most=50),
+            "next": Key("expr", "the seat that moves next", default="next(me)"),
+            "after_move": Key(EFFECTS, "what follows every move"),
+            "end": Key("expr", "when the round ends", required=True),
+            "score": Key(EFFECTS, "what is scored when a round ends")}), "a round", split=True),
+        "end": Key("expr", "when the game ends (checked after every round)", default="true")}),
+        "the order of play", kind="flow", split=True),
+    "result": Key(Fields(_result_keys("score", "each seat's (or team's) score", "score", {
+        "winner": Key("expr", "who wins: a condition of `seat` (or `team`)", required=True)})),
+        "who wins and the sheet of the game", kind="result", split=True),
+    "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
+                                            "total", "points")),
+                        "what each seat scores when a round ends", kind="result", split=True),
+    "bot": Key(ListOf(Fields({
+        "move": Key("str", "the move the tactic is for", default_doc="every move"),
+        "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),
+        "tip": Key(TEXT, "the tactic in words")})), "the heuristic bot's tactics, best first", kind="bot", split=True,
+        most=100),
+})
+
+
+# --------------------------------------------------------------- reading the table
+def key_at(path: str) -> Key:
+    """The Key at a dotted path, `*` (or any name) for a name the file chooses and for a list's
+    item: key_at("zones.*.per"), key_at("result.fields"); KeyError for a path the table has not."""
+    shape, key = TABLE, None
+    for step in path.split("."):
+        shape = _full(shape)
+        if isinstance(shape, Fields):
+            key = shape.keys[step]
+        elif isinstance(shape, (Named, ListOf)):
+            key = _key(shape.value if isinstance(shape, Named) else shape.item)
+        else:
+            raise KeyError(path)
+        shape = key.shape
+    return key
+
+
+def default(path: str, mapping=None) -> Any:
+    """A key's default (a ByKey default read from `mapping`, the mapping the key is missing from)."""
+    value = key_at(path).default
+    if isinstance(value, ByKey):
+        return value.of(mapping)
+    return None if value is MISSING else value
+
+
+def value(mapping, path: str) -> Any:
+    """The value of the last key of `path` in `mapping`, or its default."""
+    name = path.rsplit(".", 1)[-1]
+    if isinstance(mapping, dict) and name in mapping:
+        return mapping[name]
+    return default(path, mapping)
+
+
+def allowed(path: str) -> tuple:
+    return key_at(path).allowed
+
+
+def _full(shape):
+    return shape.full if isinstance(shape, Either) else shape
+
+
+def normal(shape, item):
+    """A value as the full form of its shape: the short form of an Either stands for its short_key."""
+    if isinstance(shape, Either) and not isinstance(item, (dict, list)):
+        one = LDict({shape.short_key: item})
+        loc = getattr(item, "loc", None)
+        if loc is not None:
+            one.loc = loc
+            one.key_locs[shape.short_key] = one.val_locs[shape.short_key] = loc
+        if isinstance(shape.full, ListOf):
+            out = LList([one])
+            out.locs = [loc] if loc is not None else []
+            return out
+        return one
+    return item
 
 
 def define_parts(spec) -> tuple:
@@ -62,80 +321,175 @@ def define_parts(spec) -> tuple:
     return spec, None
 
 
+@dataclass
+class Place:
+    """One value of a rule file where the table has a leaf: its path, its value and its Key."""
+    path: tuple
+    value: Any
+    key: Key
+    kind: str = ""  # the diff kind it inherits
+
+
+def places(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Place]:
+    """Every leaf value of the rule data (keys in the table's order, names in the file's), with the
+    Key the table gives it; the short form of an Either is walked as its full form (`when: c` as
+    `when: [{check: c}]`)."""
+    shape = _full(shape)
+    if isinstance(shape, Fields) and isinstance(data, dict):  # in the table's order
+        for name, key in shape.keys.items():
+            if name in data:
+                yield from _places_of(key, data[name], path + (name,), kind)
+    elif isinstance(shape, Named) and isinstance(data, dict):
+        for name, item in data.items():
+            yield from _places_of(_key(shape.value), item, path + (name,), kind)
+    elif isinstance(shape, ListOf) and isinstance(data, list):
+        for i, item in enumerate(data):
+            yield from _places_of(_key(shape.item), item, path + (i,), kind)
+
+
+def _places_of(key: Key, item, path: tuple, kind: str) -> Iterator[Place]:
+    kind = key.kind or kind
+    if isinstance(key.shape, str):
+        yield Place(path, item, key, kind)
+        return
+    yield from places(normal(key.shape, item), key.shape, path, kind)
+
+
+def cited(data) -> list[str]:
+    """Every rule number the rule data cites, once each: the values of the keys the table marks
+    `cites`, and the names of a section of them (`text:`)."""
+    found = [str(p.value) for p in places(data) if p.key.cites and p.value is not None]
+    for name, key in TABLE.keys.items():
+        if key.cites and isinstance(data.get(name), dict):
+            found += [str(k) for k in data[name]]
+    return list(dict.fromkeys(found))
+
+
+def expressions(data) -> Iterator[Place]:
+    """Every place that holds the rules language (expressions, effects) or may name a param."""
+    for place in places(data):
+        if place.key.shape in EXPRESSIONS + PARAM_NAMES and place.value is not None:
+            yield place
+
+
+@dataclass
+class Unit:
+    """A part of a rule file that `kural diff` compares as one."""
+    path: tuple
+    kind: str
+    value: Any
+
+
+def units(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Unit]:
+    """The parts of the rule data that `kural diff` compares: a key the table marks `split` is
+    compared part by part (each key, each named entry, each list item), any other as a whole; the
+    entries of a key with `titles` are compared with their titles."""
+    shape = _full(shape)
+    if isinstance(shape, Fields):
+        items = [(name, key, data[name]) for name, key in shape.keys.items() if name in data]  # the table's order
+    elif isinstance(shape, Named):
+        items = [(name, _key(shape.value), item) for name, item in data.items()]
+    else:
+        items = [(i, _key(shape.item), item) for i, item in enumerate(data)]
+    titled = {shape.keys[k].titles: k for k in shape.keys if shape.keys[k].titles} if isinstance(shape, Fields) else {}
+    for name, key, item in items:
+        sub, here = key.kind or kind, path + (name,)
+        if not sub or (key.split and item is None):  # not a part of the game (extends, variant), or empty
+            continue
+        if name in titled:  # the titles of entries compared with them; only a title with no entry alone
+            item = {k: v for k, v in item.items() if k not in (data.get(titled[name]) or {})}
+        if key.split and isinstance(normal(key.shape, item), (dict, list)) and not isinstance(key.shape, str):
+            if key.whole:
+                yield Unit(here, sub, None)
+            if key.titles:
+                titles = data.get(key.titles) or {}
+                for entry, written in item.items():
+                    yield Unit(here + (entry,), sub, [written, titles.get(entry)])
+                continue
+            yield from units(normal(key.shape, item), key.shape, here, sub)
+        else:
+            yield Unit(here, sub, item)
+
+
+# ------------------------------------------------------------------- the checker
 def check(data: LDict) -> None:
     problems: list[Problem] = []
-    _walk(data, SCHEMA, data.loc, "", problems)
+    _walk(data, TABLE, data.loc, "", "", problems)
     if problems:
         raise RuleError(problems)
 
 
-def _walk(value, shape, loc: Loc, path: str, problems: list[Problem]) -> None:
-    if isinstance(shape, dict):
+def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem]) -> None:
+    """`name`: the nearest name the file chose above (a zone's, a var's), for messages."""
+    if isinstance(shape, Either):
+        full = isinstance(value, list) if isinstance(shape.full, ListOf) else isinstance(value, dict)
+        if full:
+            _walk(value, shape.full, loc, path, name, problems)
+        else:
+            _leaf(value, shape.short, loc, path, problems)
+        return
+    if isinstance(shape, (Fields, Named)):
         if not isinstance(value, dict):
             problems.append(Problem(loc, f"`{path or 'the file'}` must be a mapping (key: value lines)",
                                     f"found {_kind(value)}"))
             return
         for key, item in value.items():
-            sub = shape.get(key, shape.get("*"))
+            sub = shape.keys.get(key) if isinstance(shape, Fields) else _key(shape.value)
             key_loc = value.key_loc(key) if isinstance(value, LDict) else loc
             if sub is None:
-                close = difflib.get_close_matches(key, [k for k in shape if k != "*"], n=1)
-                hint = f"did you mean `{close[0]}`?" if close else "known keys: " + ", ".join(k for k in shape)
+                close = difflib.get_close_matches(key, list(shape.keys), n=1)
+                hint = f"did you mean `{close[0]}`?" if close else "known keys: " + ", ".join(shape.keys)
                 where = f"in `{path}`" if path else "at the top of the file"
                 problems.append(Problem(key_loc, f"unknown key `{key}` {where}", hint))
                 continue
             item_loc = value.val_loc(key) if isinstance(value, LDict) else loc
-            _walk(item, sub, item_loc, f"{path}.{key}" if path else key, problems)
+            _key_value(item, sub, item_loc, f"{path}.{key}" if path else key, str(key),
+                       str(key) if isinstance(shape, Named) else name, problems)
+        if isinstance(shape, Fields):
+            for key, sub in shape.keys.items():
+                if sub.missing and key not in value:
+                    message, hint = sub.missing
+                    problems.append(Problem(loc_of(value, loc), message.format(path=path), hint))
         return
-    if isinstance(shape, list):
+    if isinstance(shape, ListOf):
         if not isinstance(value, list):
             problems.append(Problem(loc, f"`{path}` must be a list", f"found {_kind(value)}; write [a, b] or - lines"))
             return
         for i, item in enumerate(value):
             item_loc = value.locs[i] if isinstance(value, LList) else loc
-            _walk(item, shape[0], item_loc, f"{path}[{i}]", problems)
+            _key_value(item, _key(shape.item), item_loc, f"{path}[{i}]", "", name, problems)
         return
     _leaf(value, shape, loc, path, problems)
 
 
+def _key_value(item, key: Key, loc: Loc, path: str, last: str, name: str, problems: list[Problem]) -> None:
+    before = len(problems)
+    _walk(item, key.shape, loc, path, name, problems)
+    if key.allowed and len(problems) == before and item not in key.allowed:
+        message, hint = key.refuse or ("`{path}: {value}` is not known", "{key}: {allowed}")
+        words = dict(value=item, key=last, name=name, path=path, allowed=", ".join(key.allowed))
+        problems.append(Problem(loc_of(item, loc), message.format(**words), hint.format(**words)))
+
+
 def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> None:
     loc = loc_of(value, loc)
-    if shape == "any":
-        return
-    if shape == "param":
-        if isinstance(value, dict):
-            _walk(value, PARAM, loc, path, problems)
-        return
-    if shape == "define":
-        if isinstance(value, dict):
-            _walk(value, DEFINE, loc, path, problems)
-            if "value" not in value:
-                problems.append(Problem(loc, f"`{path}` has no `value:`", "name: {value: <expression>, title: {en: ..., tr: ...}}"))
-        else:
-            _leaf(value, EXPR, loc, path, problems)
-        return
-    if shape == "checks":
-        if isinstance(value, list):
-            _walk(value, [CHECK], loc, path, problems)
-        else:
-            _leaf(value, EXPR, loc, path, problems)
+    if shape in ("any", "count", "flag"):  # a count or a flag is checked by the loader, once params are known
         return
     if shape == EFFECTS:
         if isinstance(value, list):
             for i, item in enumerate(value):
-                _leaf(item, EXPR, value.locs[i] if isinstance(value, LList) else loc, f"{path}[{i}]", problems)
+                _leaf(item, "expr", value.locs[i] if isinstance(value, LList) else loc, f"{path}[{i}]", problems)
         else:
-            _leaf(value, EXPR, loc, path, problems)
+            _leaf(value, "expr", loc, path, problems)
         return
-    if shape == EXPR:
+    if shape == "expr":
         if isinstance(value, (dict, list)) or value is None:
             problems.append(Problem(loc, f"`{path}` must be an expression of the rules language", f"found {_kind(value)}"))
         return
     ok = {"str": isinstance(value, str), "int": isinstance(value, int) and not isinstance(value, bool),
           "num": isinstance(value, (int, float)) and not isinstance(value, bool), "bool": isinstance(value, bool)}[shape]
     if not ok:
-        want = {"str": "a text", "int": "a whole number", "num": "a number", "bool": "true or false"}[shape]
-        problems.append(Problem(loc, f"`{path}` must be {want}", f"found {_kind(value)}"))
+        problems.append(Problem(loc, f"`{path}` must be {LEAVES[shape]}", f"found {_kind(value)}"))
 
 
 def _kind(value) -> str:
@@ -150,3 +504,61 @@ def _kind(value) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     return f"the text {value!r}"
+
+
+# ------------------------------------------------------------ the JSON Schema
+JSON_LEAVES = {
+    "str": {"type": "string"}, "int": {"type": "integer"}, "num": {"type": "number"}, "bool": {"type": "boolean"},
+    "any": {}, "expr": {"type": ["string", "number", "boolean"]},
+    "effects": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+    "count": {"type": ["integer", "string", "null"]}, "flag": {"type": ["boolean", "string"]}}
+
+
+SHARED = {"text": TEXT, "why": WHY, "check": CHECK, "param": PARAM, "define": DEFINE}  # $defs of the JSON Schema
+
+
+def json_schema() -> dict:
+    """The table as a JSON Schema (draft 2020-12) for editors. No key is required there: a variant
+    file leaves every required key to the game it extends."""
+    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "kural rule file",
+           "description": "A game or a variant file of the kural rules language (docs/language.md), generated "
+                          "from the table of dsl/schema.py by `kural schema`. It checks the shape of a file; "
+                          "`kural validate` checks its rules."}
+    out.update(_json_shape(TABLE, shared=False))
+    out["$defs"] = {name: _json_shape(shape, shared=False) for name, shape in SHARED.items()}
+    return out
+
+
+def _json_shape(shape, shared: bool = True) -> dict:
+    if shared:
+        for name, known in SHARED.items():
+            if shape is known:
+                return {"$ref": f"#/$defs/{name}"}
+    if isinstance(shape, str):
+        return dict(JSON_LEAVES[shape])
+    if isinstance(shape, Fields):
+        return {"type": "object", "properties": {k: _json_key(v) for k, v in shape.keys.items()},
+                "additionalProperties": False}
+    if isinstance(shape, Named):
+        return {"type": "object", "additionalProperties": _json_key(_key(shape.value))}
+    if isinstance(shape, ListOf):
+        return {"type": "array", "items": _json_key(_key(shape.item))}
+    return {"anyOf": [_json_shape(shape.full), _json_shape(shape.short)]}
+
+
+def _json_key(key: Key) -> dict:
+    words = key.doc + (" (required in a game that extends none)" if key.required else "") + \
+        (f"; default: {key.default_doc}" if key.default_doc else "")
+    out = {"description": words} if words else {}
+    out.update(_json_shape(key.shape))
+    if key.allowed:
+        out["enum"] = list(key.allowed)
+    if key.default is not MISSING and not isinstance(key.default, ByKey):
+        out["default"] = key.default
+    if key.most:
+        out["maxItems" if isinstance(key.shape, ListOf) else "maxProperties"] = key.most
+    return out
+
+
+__all__ = ["TABLE", "Key", "Fields", "Named", "ListOf", "Either", "ByKey", "MISSING", "check", "key_at", "default",
+           "value", "allowed", "places", "expressions", "units", "define_parts", "json_schema", "normal"]
