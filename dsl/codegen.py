@@ -222,6 +222,9 @@ class Expr:
         same = f"_rt.face_of({faces}, {self(n.a)}) == _rt.face_of({faces}, {self(n.b)})"
         return f"({same})" if n.want else f"(not ({same}))"
 
+    def v_Joined(self, n: ir.Joined) -> str:
+        return f"[*{self(n.a)}, *{self(n.b)}]"
+
     def v_Item(self, n: ir.Item) -> str:
         return f"{self(n.items)}[{self(n.index)}]"
 

@@ -881,7 +881,8 @@ class _Unit:
         kind = "cards" if "cards" in (a.type, b.type) and {a.type, b.type} <= {"cards", "list"} and \
             _joined_elem(a, b) == "card" else "list"
         af, bf = a.fn, b.fn
-        return C(lambda s, e: list(af(s, e)) + list(bf(s, e)), kind, elem=_joined_elem(a, b))
+        return C(lambda s, e: list(af(s, e)) + list(bf(s, e)), kind, elem=_joined_elem(a, b),
+                 node=ir.Joined(kind, a.ir, b.ir))
 
     def n_compare(self, t, d):
         left, op, right = t.children

@@ -161,6 +161,14 @@ class FaceCompare(Node):
 
 
 @dataclass(eq=False)
+class Joined(Node):
+    """`list + list`: a new list, the items of the first, then those of the second."""
+
+    a: Node
+    b: Node
+
+
+@dataclass(eq=False)
 class Item(Node):
     """An item of a list by its index: list[i]."""
 

@@ -93,6 +93,8 @@ def after_move(s: State, env: dict) -> None:
     deck_zone = s.g.deck_zone_id
     before = s.zones[deck_zone][:]
     s.g.after_move(s, env)
+    if s.zones[deck_zone] == before:  # the common case: the deck as it was, so no card left it
+        return
     where = s.where
     gone = [c for c in reversed(before) if where[c] != deck_zone]  # top first: the order they were dealt
     if gone:

@@ -374,14 +374,7 @@ def _each(ctx, a):
     """Every card as a group of one (taking one of its twins, one matching card ...); faces counted once."""
     (x,), faces = a, ctx.deck.face
 
-    def each(s, e):
-        seen, out = set(), []
-        for c in x(s, e):
-            if faces[c] not in seen:
-                seen.add(faces[c])
-                out.append([c])
-        return out
-    return each
+    return lambda s, e: each_card(faces, x(s, e))
 
 
 @notion("together", ["list"], "list", "all the cards of {0} at once (if there are any)",
@@ -390,10 +383,7 @@ def _together(ctx, a):
     """The cards as one group, the only one offered (a sweep); no group when there are none."""
     (x,) = a
 
-    def together(s, e):
-        cards = list(x(s, e))
-        return [cards] if cards else []
-    return together
+    return lambda s, e: all_together(x(s, e))
 
 
 # ------------------------------------------------------------------ melds
@@ -862,3 +852,29 @@ def move_all(s, source: int, target: int) -> None:
     s.zones[target].extend(cards)
     for card in cards:
         s.where[card] = target
+
+
+@writes("each")
+def _write_each(ctx, a):
+    return lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"
+
+
+def each_card(faces: list, cards) -> list:
+    """Every card as a group of one, faces counted once."""
+    seen, out = set(), []
+    for c in cards:
+        if faces[c] not in seen:
+            seen.add(faces[c])
+            out.append([c])
+    return out
+
+
+@writes("together")
+def _write_together(ctx, a):
+    return lambda x, src: f"_rt.all_together({src[0]})"
+
+
+def all_together(cards) -> list:
+    """The cards as one group, the only one offered; no group when there are none."""
+    cards = list(cards)
+    return [cards] if cards else []
