@@ -135,3 +135,32 @@ def test_generated_legal_moves_match_the_closures():
                     g.program = program
                 s.cache.clear()
                 apply(s, bot.choose(s, offered))
+
+
+def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeypatch):
+    """The module is compiled once and kept in the user's cache under the hash of its source (and
+    Python's version); a damaged cache file is compiled again, and the cache keeps a bounded number."""
+    import builtins
+
+    from dsl import codegen
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    compiled = []
+    real = builtins.compile
+
+    def counting(*args, **kwargs):
+        if str(args[1]).startswith("<kural"):  # the backend's modules, not what other libraries compile
+            compiled.append(args[1])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(builtins, "compile", counting)
+    first = load("fantan")
+    assert len(compiled) == 1
+    again = load("fantan")
+    assert len(compiled) == 1 and again.program.source == first.program.source, "the kept module is used"
+    (kept,) = (tmp_path / "kural").glob("program-*.marshal")
+    kept.write_bytes(b"not a module")
+    load("fantan")
+    assert len(compiled) == 2, "a damaged file is compiled again"
+    monkeypatch.setattr(codegen, "KEPT_PROGRAMS", 2)
+    for variant in ("any7", "maca7", "pass-fee"):
+        load("fantan", [variant])
+    assert len(list((tmp_path / "kural").glob("program-*.marshal"))) == 2
