@@ -7,6 +7,7 @@ from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
 RAW_LEGAL = 5 * MAX_LEGAL  # instances of one move found before two ways of offering one group are merged
+NEVER = "_never"  # the guard dsl/specialize.py gives a position where a check that reads no choice is false
 
 
 def legal_moves(s: State) -> list[Move]:
@@ -43,6 +44,8 @@ def any_legal(s: State, index: int) -> bool:
 def instances(s: State, m, first_only: bool = False) -> list[tuple]:
     """The choice tuples of move m that are legal now."""
     guard = m.specialize(s) if m.specialize is not None else m.guard
+    if guard.__name__ == NEVER:  # no option can pass here: its options are not even listed
+        return []
     env = {}
     choices = m.choices
     if not choices:

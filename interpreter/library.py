@@ -450,7 +450,13 @@ notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing
 def _melds_in(ctx, a):
     """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
     (x,), rules = a, _meld_rules(ctx, "melds_in")
-    return lambda s, e: rules.melds_in(x(s, e), MAX_GROUPS)
+    site = object()  # this call's key in the state's derived data: its last cards and their melds
+
+    def melds_in(s, e):
+        derived = s.derived
+        known = derived[site] = rules.melds_in_after(derived.get(site), x(s, e), MAX_GROUPS)
+        return list(known[1])  # a list of its own: the kept one stays as it was
+    return melds_in
 
 
 @notion("can_join", ["cards", "cards"], "bool", "{1} can be added to the meld {0}",

@@ -290,6 +290,59 @@ class MeldRules:
             self._runs_from(by_face, wild_faces, natural_faces, multisets, offer)
         return out
 
+    def melds_in_after(self, before: tuple | None, cards, limit: int) -> tuple[tuple, list[list[int]]]:
+        """melds_in(cards), worked out from `before` (the cards of an earlier call and their melds) when
+        the cards are those cards with some gone, as a hand is after a meld: the melds of the cards left,
+        in the same order. Returns the cards and their melds, to pass as `before` next time."""
+        cards = tuple(cards)
+        if before is not None:
+            old_cards, old_melds = before
+            if cards == old_cards:
+                return before
+            renamed = self._left_after(old_cards, cards)
+            if renamed is not None:
+                return cards, [[renamed[c] for c in meld] for meld in old_melds
+                               if all(c in renamed for c in meld)]
+        return cards, self.melds_in(cards, limit)
+
+    def _left_after(self, before: tuple, after: tuple) -> dict[int, int] | None:
+        """When `after` is `before` with some cards gone (the rest in the same order), and melds_in would
+        see its faces in the same order: each card of `before` that a meld of `after` takes in its place
+        (the k-th card of a face, in the order of the cards, becomes the k-th card of that face left).
+        None when melds_in must look at `after` afresh.
+
+        Why the melds of `after` are then those of `before` with these cards, in the same order: melds_in
+        offers groups of faces in an order fixed by the faces present (by first card), their suits and
+        the counts of each face, and a group takes a face's first cards; with fewer cards of a face,
+        the groups offered are those offered before that take no more of each face than is left, in the
+        same order, and cards that read alike read the same (so only when a group is known by faces)."""
+        if not self._faces_alike or len(after) >= len(before):
+            return None
+        face = self.face
+        left: dict[int, list[int]] = {}  # face -> its cards in `after`, in order
+        i = 0
+        for c in after:  # `after` in order within `before`
+            while i < len(before) and before[i] != c:
+                i += 1
+            if i == len(before):
+                return None
+            i += 1
+            left.setdefault(face[c], []).append(c)
+        had: dict[int, list[int]] = {}
+        for c in before:
+            had.setdefault(face[c], []).append(c)
+        if [f for f in had if f in left] != list(left):  # the faces seen in another order
+            return None
+        natural = self._natural_ok
+        if self.runs and ({self.suit[cs[0]] for f, cs in had.items() if natural(cs[0])}
+                          != {self.suit[cs[0]] for f, cs in left.items() if natural(cs[0])}):
+            return None  # a suit gone: runs of wild cards alone would be offered elsewhere
+        renamed: dict[int, int] = {}
+        for f, cs in left.items():
+            for old, new in zip(had[f], cs):
+                renamed[old] = new
+        return renamed
+
     def _natural_ok(self, card: int) -> bool:
         return self.rank[card] != 0 and (self.natural_in_place or not self.wild[card])
 
