@@ -7,15 +7,24 @@ from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
 RAW_LEGAL = 5 * MAX_LEGAL  # instances of one move found before two ways of offering one group are merged
+LEGAL = "legal"  # s.cache's key for the position's legal moves (its other keys are move indexes)
 NEVER = "_never"  # the guard dsl/specialize.py gives a position where a check that reads no choice is false
 
 
 def legal_moves(s: State) -> list[Move]:
-    """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL)."""
+    """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL); worked
+    out once per position (s.cache, cleared by every move), each caller given a list of its own."""
     if s.over:
         return []
-    g = s.g
     s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
+    known = s.cache.get(LEGAL)
+    if known is None:
+        known = s.cache[LEGAL] = _legal_moves(s)
+    return list(known)
+
+
+def _legal_moves(s: State) -> list[Move]:
+    g = s.g
     out: list[Move] = []
     for index in g.steps[s.step].moves:
         m = g.moves[index]

@@ -148,11 +148,13 @@ def _has(ctx, a):
                         return True
             return False
         return has_in_zone
-    faces = ctx.deck.face
-
-    def has_in_cards(s, e):
-        wanted = {faces[c] for c in cards_of(rank(s, e), suit(s, e))}
-        return any(faces[c] in wanted for c in zone(s, e))
+    def has_in_cards(s, e):  # the cards of that face (both of a double deck) looked for in the list
+        wanted = cards_of(rank(s, e), suit(s, e))
+        cards = zone(s, e)
+        for c in wanted:
+            if c in cards:
+                return True
+        return False
     return has_in_cards
 
 
@@ -175,10 +177,10 @@ def _count(ctx, a):
         return lambda s, e: len(x(s, e))
     x, pred = a
     table = getattr(pred, "table", None)
-    if table is not None:  # a rule about each card alone: a lookup per card
-        return lambda s, e: sum(1 for c in x(s, e) if table[c])
+    if table is not None:  # a rule about each card alone: a lookup per card (filter: no Python loop)
+        return lambda s, e: len(list(filter(table.__getitem__, x(s, e))))
     general = lambda s, e: sum(1 for c in x(s, e) if pred(s, e, c))  # noqa: E731
-    return _by_rows(x, pred, general, lambda row, items: sum(1 for c in items if row[c]))
+    return _by_rows(x, pred, general, lambda row, items: len(list(filter(row.__getitem__, items))))
 
 
 def _by_rows(x, pred, general, with_row):
@@ -244,10 +246,10 @@ def _all(ctx, a):
 def _filter(ctx, a):
     x, pred = a
     table = getattr(pred, "table", None)
-    if table is not None:  # a rule about each card alone: a lookup per card
-        return lambda s, e: [v for v in x(s, e) if table[v]]
+    if table is not None:  # a rule about each card alone: a lookup per card (filter: no Python loop)
+        return lambda s, e: list(filter(table.__getitem__, x(s, e)))
     general = lambda s, e: [v for v in x(s, e) if pred(s, e, v)]  # noqa: E731
-    return _by_rows(x, pred, general, lambda row, items: [v for v in items if row[v]])
+    return _by_rows(x, pred, general, lambda row, items: list(filter(row.__getitem__, items)))
 
 
 @notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",

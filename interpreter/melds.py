@@ -102,10 +102,17 @@ class MeldRules:
         cards = list(cards)
         if len(cards) < self.min_size:
             return Reading(None, (), 0, SIZE)
+        rank, wild = self.rank, self.wild
+        plain = [c for c in cards if not wild[c]]
+        ranks = {rank[c] for c in plain}
+        # the first test of each kind, made once: a group with neither shape (most cards tried on a meld)
+        # is read at once; a kind whose shape fails would only say SHAPE, which decides nothing
+        as_set = self.sets and len(ranks) <= 1 and 0 not in ranks
+        as_run = self.runs and 0 not in ranks and len({self.suit[c] for c in plain}) <= 1
         best, best_key, reason = None, None, SHAPE
-        for found in self._set_readings(cards) if self.sets else ():
+        for found in self._set_readings(cards) if as_set else ():
             best, best_key, reason = self._better(found, best, best_key, reason, 0)
-        for found in self._run_readings(cards) if self.runs else ():
+        for found in self._run_readings(cards) if as_run else ():
             best, best_key, reason = self._better(found, best, best_key, reason, 1)
         return best if best is not None else Reading(None, (), 0, reason)
 
@@ -333,10 +340,11 @@ class MeldRules:
             had.setdefault(face[c], []).append(c)
         if [f for f in had if f in left] != list(left):  # the faces seen in another order
             return None
-        natural = self._natural_ok
-        if self.runs and ({self.suit[cs[0]] for f, cs in had.items() if natural(cs[0])}
-                          != {self.suit[cs[0]] for f, cs in left.items() if natural(cs[0])}):
-            return None  # a suit gone: runs of wild cards alone would be offered elsewhere
+        natural, wild = self._natural_ok, self.wild
+        if (self.runs and self._wild_limit({0: sum(1 for c in before if wild[c])}) >= self.min_size
+                and ({self.suit[cs[0]] for cs in had.values() if natural(cs[0])}
+                     != {self.suit[cs[0]] for cs in left.values() if natural(cs[0])})):
+            return None  # a suit gone, where a run may be of wild cards alone: it would be offered elsewhere
         renamed: dict[int, int] = {}
         for f, cs in left.items():
             for old, new in zip(had[f], cs):

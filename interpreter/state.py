@@ -25,7 +25,7 @@ class State:
         self.history: list[tuple[int, Move]] = []  # (seat, move) in order
         self.over = False
         self.aborted = False
-        self.cache: dict[int, bool] = {}  # move index -> has a legal instance, for this position
+        self.cache: dict = {}  # move index -> has a legal instance, and the legal moves, for this position
         # what a notion worked out from its cards, by the notion's place in the rule file, kept from one
         # position to the next so that it is updated (cards gone) rather than worked out again
         self.derived: dict = {}

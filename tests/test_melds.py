@@ -197,7 +197,7 @@ def rules_like(g, **changes):
 
 
 @pytest.mark.parametrize("changes", [{}, {"max_wilds": None, "run_natural_core": 0}, {"max_wilds": 2, "ace": "low"},
-                                     {"natural_in_place": False, "min_size": 4}])
+                                     {"natural_in_place": False, "min_size": 4}, {"natural_in_place": False, "max_wilds": None}])
 def test_melds_of_a_hand_after_a_meld_are_its_melds_before_with_the_cards_left(g, changes):
     """melds_in_after (a hand with cards gone, as after a meld or a card laid off, worked out from the melds
     it had) gives exactly melds_in of the cards left: the same melds, cards and order, so that legal
