@@ -452,12 +452,13 @@ notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing
 def _melds_in(ctx, a):
     """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
     (x,), rules = a, _meld_rules(ctx, "melds_in")
-    site = object()  # this call's key in the state's derived data: its last cards and their melds
+    site = object()  # this call's key in the state's derived data: the last cards it saw and their melds
 
     def melds_in(s, e):
-        derived = s.derived
-        known = derived[site] = rules.melds_in_after(derived.get(site), x(s, e), MAX_GROUPS)
-        return list(known[1])  # a list of its own: the kept one stays as it was
+        known = s.derived.get(site)
+        if known is None:
+            known = s.derived[site] = []
+        return list(rules.melds_in_after(known, x(s, e), MAX_GROUPS))  # a list of its own: the kept one stays
     return melds_in
 
 
@@ -467,7 +468,7 @@ def _melds_in(ctx, a):
 def _can_join(ctx, a):
     """The meld with the cards added is still a meld."""
     (meld, cards), summary = a, _meld_rules(ctx, "can_join").summary
-    return lambda s, e: summary([*meld(s, e), *cards(s, e)]).kind is not None  # .legal
+    return lambda s, e: summary((*meld(s, e), *cards(s, e))).kind is not None  # .legal
 
 
 @notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,

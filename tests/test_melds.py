@@ -198,24 +198,29 @@ def rules_like(g, **changes):
 
 @pytest.mark.parametrize("changes", [{}, {"max_wilds": None, "run_natural_core": 0}, {"max_wilds": 2, "ace": "low"},
                                      {"natural_in_place": False, "min_size": 4}, {"natural_in_place": False, "max_wilds": None}])
-def test_melds_of_a_hand_after_a_meld_are_its_melds_before_with_the_cards_left(g, changes):
-    """melds_in_after (a hand with cards gone, as after a meld or a card laid off, worked out from the melds
-    it had) gives exactly melds_in of the cards left: the same melds, cards and order, so that legal
-    moves and the bots' choices are the same (the golden corpus)."""
+def test_melds_of_a_hand_after_a_meld_or_a_draw_are_worked_out_from_its_melds_before(g, changes):
+    """melds_in_after (a hand with cards gone, as after a meld or a card laid off, others added, as after
+    a draw, and in another order, as after melds taken back; worked out from the melds it had) gives exactly melds_in of the cards: the same
+    melds, cards and order, so that legal moves and the bots' choices are the same (the golden corpus)."""
     rules = rules_like(g, **changes)
     rng = random.Random(13)
     deck = list(range(g.deck.size))
     updated = 0
-    for _ in range(120):
+    for _ in range(150):
         hand = rng.sample(deck, rng.randint(8, 18))
         hand += rng.sample(hand, 3)  # twins: the other copy of some faces
         hand = list(dict.fromkeys(c if rng.random() < 0.5 else _twin(g, c) for c in hand))
-        before = rules.melds_in_after(None, hand, MAX_GROUPS)
-        gone = set(rng.sample(hand, rng.randint(1, 4)))
-        left = [c for c in hand if c not in gone]
-        updated += rules._left_after(tuple(hand), tuple(left)) is not None
-        assert rules.melds_in_after(before, left, MAX_GROUPS) == (tuple(left), rules.melds_in(left, MAX_GROUPS))
-    assert updated > 60  # most hands are updated, not worked out again
+        known: list = []
+        assert rules.melds_in_after(known, hand, MAX_GROUPS) == rules.melds_in(hand, MAX_GROUPS)
+        gone = set(rng.sample(hand, rng.randint(0, 4)))
+        drawn = rng.sample([c for c in deck if c not in hand], rng.randint(0, 3))
+        kept = [c for c in hand if c not in gone]
+        if rng.random() < 0.5:  # cards taken back come back at the end: the hand in another order
+            rng.shuffle(kept)
+        after = tuple(kept + drawn)
+        updated += rules._parts_after(known[0][0], known[0][1], after, MAX_GROUPS) is not None
+        assert rules.melds_in_after(known, after, MAX_GROUPS) == rules.melds_in(after, MAX_GROUPS), (hand, after)
+    assert updated > 75  # most hands are updated, not worked out again
 
 
 def _twin(g, card: int) -> int:
