@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 SIZE, SHAPE, WILDS, CORE = "size", "shape", "wilds", "core"
 REASONS = (SIZE, SHAPE, WILDS, CORE)  # why a group is not a meld (the keys of `melds.why`)
@@ -28,9 +28,9 @@ KEPT = 16  # earlier calls melds_in_after remembers (a hand is found again a tur
 NOT_READ = object()  # a group not yet read (None is remembered too: no meld)
 
 
-@dataclass(frozen=True)
-class Place:
-    """One card of a meld as it is read: the rank and suit it counts as, and whether it is a wild."""
+class Place(NamedTuple):
+    """One card of a meld as it is read: the rank and suit it counts as, and whether it is a wild.
+    (A named tuple: a meld's reading makes one per card, on the hot path of legal moves.)"""
 
     card: int
     rank: int  # in a run, 14 is an ace above the king
@@ -46,18 +46,18 @@ class Reading:
     places: tuple[Place, ...] = ()
     points: float = 0
     reason: str | None = None  # None when legal, else one of REASONS
+    wilds: int = field(init=False, compare=False)  # the cards standing for another (asked again and again)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "wilds", sum(1 for p in self.places if p.wild))
 
     @property
     def legal(self) -> bool:
         return self.kind is not None
 
     @property
-    def wilds(self) -> int:
-        return sum(1 for p in self.places if p.wild)
-
-    @property
     def naturals(self) -> int:
-        return sum(1 for p in self.places if not p.wild)
+        return len(self.places) - self.wilds
 
     @property
     def cards(self) -> list[int]:
