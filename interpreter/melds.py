@@ -456,32 +456,31 @@ class MeldRules:
                 continue
             offer = offer_in((1, s))
             at = [face_at.get((1 if p == ACE_HIGH else p, s)) for p in range(last + 1)]  # place -> its face
-            for lo in range(first, last + 1):
-                missing = 0
-                for hi in range(lo, last + 1):
-                    if at[hi] is None:
-                        missing += 1
-                    if missing > most:
+            gaps = [0]  # gaps[p]: the places before p with no face of their own
+            for f in at:
+                gaps.append(gaps[-1] + (f is None))
+            for lo in range(first, last + 2 - min_size):
+                for hi in range(lo + min_size - 1, last + 1):  # the windows from lo of min_size or more
+                    if gaps[hi + 1] - gaps[lo] > most:  # more gaps than wild cards: so are the longer ones
                         break
-                    if hi - lo + 1 >= min_size:
-                        window = at[lo:hi + 1]
-                        own = [f for f in window if f is not None]
-                        if len(set(own)) < len(own):  # one face in two places (an ace at both ends)
-                            self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
-                            continue
-                        shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
-                        for places, w in _patterns(tuple([f is None for f in window]), most):
-                            chosen = tuple([window[i] for i in places])
-                            if shared:
-                                left = dict(pool_all)
-                                for f in chosen:
-                                    if f in left:
-                                        left[f] -= 1
-                                ways = multisets.of({f: n for f, n in left.items() if n > 0})
-                            else:
-                                ways = wilds
-                            for extra in ways(w):
-                                offer(chosen + extra)
+                    window = at[lo:hi + 1]
+                    own = [f for f in window if f is not None]
+                    if len(set(own)) < len(own):  # one face in two places (an ace at both ends)
+                        self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
+                        continue
+                    shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
+                    for places, w in _patterns(tuple([f is None for f in window]), most):
+                        chosen = tuple([window[i] for i in places])
+                        if shared:
+                            left = dict(pool_all)
+                            for f in chosen:
+                                if f in left:
+                                    left[f] -= 1
+                            ways = multisets.of({f: n for f, n in left.items() if n > 0})
+                        else:
+                            ways = wilds
+                        for extra in ways(w):
+                            offer(chosen + extra)
 
     def _fill(self, by_face, at, pool_all, most, lo, hi, multisets, offer) -> None:
         """Every way to fill places lo..hi of a suit (`at`: each place's own face): each place by its
