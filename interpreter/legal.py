@@ -53,7 +53,7 @@ def any_legal(s: State, index: int) -> bool:
 def instances(s: State, m, first_only: bool = False) -> list[tuple]:
     """The choice tuples of move m that are legal now."""
     guard = m.specialize(s) if m.specialize is not None else m.guard
-    if guard.__name__ == NEVER:  # no option can pass here: its options are not even listed
+    if getattr(guard, "__name__", None) == NEVER:  # no option can pass here: its options are not even listed
         return []
     env = {}
     choices = m.choices
