@@ -427,7 +427,7 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
 
 def _options_version(module: Module, g, m, checks, name: str) -> str:
     """One version of the options function: checks None for the general guard, "never" when no
-    option passes (the options are still worked out: their errors and their cost are the same)."""
+    option passes (then its options are not even listed, as interpreter/legal.py does)."""
     frame = Frame(module)
     expr = Expr(frame)
     w = Writer()
@@ -439,7 +439,9 @@ def _options_version(module: Module, g, m, checks, name: str) -> str:
         checks = [c.node for c in m.checks]
     test = None if checks == "never" else _guard(expr, checks)
     body.line("out = []")
-    if not m.choices:
+    if checks == "never":
+        body.line("return out")
+    elif not m.choices:
         body.line(f"if {test}:" if test is not None else "if False:")
         body.indent()
         body.line("out.append(())")

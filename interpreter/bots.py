@@ -27,15 +27,17 @@ class HeuristicBot:
     def __init__(self, rng: random.Random):
         self.rng = rng
         self.g = None
-        self.scorers: list = []  # per move: each preference's score, None if it is about another move
+        self.scorers: list = []  # per move: its choices' names and (place in the key, score) of its preferences
+        self.zeros: list = []  # a key with every preference at 0
 
     def choose(self, s: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
         if self.g is not s.g:
             self.g = s.g
-            self.scorers = [(m.choice_names, tuple(p.score if p.move in (None, index) else None for p in s.g.bot))
+            self.scorers = [(m.choice_names, [(i, p.score) for i, p in enumerate(s.g.bot) if p.move in (None, index)])
                             for index, m in enumerate(s.g.moves)]
+            self.zeros = [0.0] * len(s.g.bot)
         renew(s)
         best: list[Move] = []
         best_key = None
@@ -58,7 +60,10 @@ class HeuristicBot:
             return program.prefer[index](s, values)
         names, scores = self.scorers[index]
         env = dict(zip(names, values))
-        return tuple([float(score(s, env)) if score is not None else 0.0 for score in scores])
+        key = self.zeros.copy()
+        for i, score in scores:  # in the preferences' order, as they are written
+            key[i] = float(score(s, env))
+        return tuple(key)
 
     def _failure(self, s: State, moves: list[Move], exc: BaseException) -> PlayError:
         """The first preference that fails on one of these moves, as an error of the rule file."""

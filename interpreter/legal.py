@@ -7,16 +7,25 @@ from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
 RAW_LEGAL = 5 * MAX_LEGAL  # instances of one move found before two ways of offering one group are merged
+LEGAL = "legal"  # s.cache's key for the position's legal moves (its other keys are move indexes)
+NEVER = "_never"  # the guard dsl/specialize.py gives a position where a check that reads no choice is false
 
 
 def legal_moves(s: State) -> list[Move]:
-    """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL)."""
+    """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL); worked
+    out once per position (s.cache, cleared by every move), each caller given a list of its own."""
     if s.over:
         return []
-    g = s.g
-    if g.program is not None:  # the game's generated module (dsl/codegen.py)
-        return g.program.moves[s.step](s)
     s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
+    known = s.cache.get(LEGAL)
+    if known is None:
+        program = s.g.program  # the game's generated module (dsl/codegen.py), or the closures
+        known = s.cache[LEGAL] = program.moves[s.step](s) if program is not None else _legal_moves(s)
+    return list(known)
+
+
+def _legal_moves(s: State) -> list[Move]:
+    g = s.g
     out: list[Move] = []
     for index in g.steps[s.step].moves:
         m = g.moves[index]
@@ -48,6 +57,8 @@ def instances(s: State, m, first_only: bool = False) -> list[tuple]:
     if program is not None:  # the game's generated module (dsl/codegen.py)
         return program.legal[m.index](s, first_only)
     guard = m.specialize(s) if m.specialize is not None else m.guard
+    if getattr(guard, "__name__", None) == NEVER:  # no option can pass here: its options are not even listed
+        return []
     env = {}
     choices = m.choices
     if not choices:

@@ -149,11 +149,13 @@ def _has(ctx, a):
                         return True
             return False
         return has_in_zone
-    faces = ctx.deck.face
-
-    def has_in_cards(s, e):
-        wanted = {faces[c] for c in cards_of(rank(s, e), suit(s, e))}
-        return any(faces[c] in wanted for c in zone(s, e))
+    def has_in_cards(s, e):  # the cards of that face (both of a double deck) looked for in the list
+        wanted = cards_of(rank(s, e), suit(s, e))
+        cards = zone(s, e)
+        for c in wanted:
+            if c in cards:
+                return True
+        return False
     return has_in_cards
 
 
@@ -176,10 +178,10 @@ def _count(ctx, a):
         return lambda s, e: len(x(s, e))
     x, pred = a
     table = getattr(pred, "table", None)
-    if table is not None:  # a rule about each card alone: a lookup per card
-        return lambda s, e: sum(1 for c in x(s, e) if table[c])
+    if table is not None:  # a rule about each card alone: a lookup per card (filter: no Python loop)
+        return lambda s, e: len(list(filter(table.__getitem__, x(s, e))))
     general = lambda s, e: sum(1 for c in x(s, e) if pred(s, e, c))  # noqa: E731
-    return _by_rows(x, pred, general, lambda row, items: sum(1 for c in items if row[c]))
+    return _by_rows(x, pred, general, lambda row, items: len(list(filter(row.__getitem__, items))))
 
 
 def _by_rows(x, pred, general, with_row):
@@ -245,10 +247,10 @@ def _all(ctx, a):
 def _filter(ctx, a):
     x, pred = a
     table = getattr(pred, "table", None)
-    if table is not None:  # a rule about each card alone: a lookup per card
-        return lambda s, e: [v for v in x(s, e) if table[v]]
+    if table is not None:  # a rule about each card alone: a lookup per card (filter: no Python loop)
+        return lambda s, e: list(filter(table.__getitem__, x(s, e)))
     general = lambda s, e: [v for v in x(s, e) if pred(s, e, v)]  # noqa: E731
-    return _by_rows(x, pred, general, lambda row, items: [v for v in items if row[v]])
+    return _by_rows(x, pred, general, lambda row, items: list(filter(row.__getitem__, items)))
 
 
 @notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",
@@ -434,7 +436,14 @@ notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing
 def _melds_in(ctx, a):
     """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
     (x,), rules = a, _meld_rules(ctx, "melds_in")
-    return lambda s, e: rules.melds_in(x(s, e), MAX_GROUPS)
+    site = object()  # this call's key in the state's derived data: the last cards it saw and their melds
+
+    def melds_in(s, e):
+        known = s.derived.get(site)
+        if known is None:
+            known = s.derived[site] = []
+        return list(rules.melds_in_after(known, x(s, e), MAX_GROUPS))  # a list of its own: the kept one stays
+    return melds_in
 
 
 @notion("can_join", ["cards", "cards"], "bool", "{1} can be added to the meld {0}",
@@ -443,7 +452,7 @@ def _melds_in(ctx, a):
 def _can_join(ctx, a):
     """The meld with the cards added is still a meld."""
     (meld, cards), summary = a, _meld_rules(ctx, "can_join").summary
-    return lambda s, e: summary([*meld(s, e), *cards(s, e)]).kind is not None  # .legal
+    return lambda s, e: summary((*meld(s, e), *cards(s, e))).kind is not None  # .legal
 
 
 @notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 SIZE, SHAPE, WILDS, CORE = "size", "shape", "wilds", "core"
 REASONS = (SIZE, SHAPE, WILDS, CORE)  # why a group is not a meld (the keys of `melds.why`)
@@ -24,12 +24,13 @@ _SEVERITY = {SHAPE: 0, WILDS: 1, CORE: 2}  # several readings fail: the one that
 ACES = ("low", "high", "both")
 ACE_HIGH = 14  # the place of an ace above the king in a run
 MAX_CACHED = 100_000  # readings remembered (by the cards' faces); the memory is cleared when full
+KEPT = 16  # earlier calls melds_in_after remembers (a hand is found again a turn later, after the other seats)
 NOT_READ = object()  # a group not yet read (None is remembered too: no meld)
 
 
-@dataclass(frozen=True)
-class Place:
-    """One card of a meld as it is read: the rank and suit it counts as, and whether it is a wild."""
+class Place(NamedTuple):
+    """One card of a meld as it is read: the rank and suit it counts as, and whether it is a wild.
+    (A named tuple: a meld's reading makes one per card, on the hot path of legal moves.)"""
 
     card: int
     rank: int  # in a run, 14 is an ace above the king
@@ -45,18 +46,18 @@ class Reading:
     places: tuple[Place, ...] = ()
     points: float = 0
     reason: str | None = None  # None when legal, else one of REASONS
+    wilds: int = field(init=False, compare=False)  # the cards standing for another (asked again and again)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "wilds", sum(1 for p in self.places if p.wild))
 
     @property
     def legal(self) -> bool:
         return self.kind is not None
 
     @property
-    def wilds(self) -> int:
-        return sum(1 for p in self.places if p.wild)
-
-    @property
     def naturals(self) -> int:
-        return sum(1 for p in self.places if not p.wild)
+        return len(self.places) - self.wilds
 
     @property
     def cards(self) -> list[int]:
@@ -102,10 +103,17 @@ class MeldRules:
         cards = list(cards)
         if len(cards) < self.min_size:
             return Reading(None, (), 0, SIZE)
+        rank, wild = self.rank, self.wild
+        plain = [c for c in cards if not wild[c]]
+        ranks = {rank[c] for c in plain}
+        # the first test of each kind, made once: a group with neither shape (most cards tried on a meld)
+        # is read at once; a kind whose shape fails would only say SHAPE, which decides nothing
+        as_set = self.sets and len(ranks) <= 1 and 0 not in ranks
+        as_run = self.runs and 0 not in ranks and len({self.suit[c] for c in plain}) <= 1
         best, best_key, reason = None, None, SHAPE
-        for found in self._set_readings(cards) if self.sets else ():
+        for found in self._set_readings(cards) if as_set else ():
             best, best_key, reason = self._better(found, best, best_key, reason, 0)
-        for found in self._run_readings(cards) if self.runs else ():
+        for found in self._run_readings(cards) if as_run else ():
             best, best_key, reason = self._better(found, best, best_key, reason, 1)
         return best if best is not None else Reading(None, (), 0, reason)
 
@@ -254,41 +262,139 @@ class MeldRules:
     def melds_in(self, cards, limit: int) -> list[list[int]]:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
         are one card here), its cards in the order of the meld. More than `limit`: ValueError."""
-        cards = list(cards)
-        face, rank, suit, wild = self.face, self.rank, self.suit, self.wild
+        return _joined(self._parts(list(cards), limit), limit)
+
+    def _parts(self, cards: list[int], limit: int, only: set | None = None) -> dict[tuple, list]:
+        """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
+        suit (only those in `only`, if given): part -> [(its faces, sorted; the meld)], each group once
+        by faces in its part, in the order offered; melds_in is the parts in order, each group once."""
+        face, wild = self.face, self.wild
         by_face: dict[int, list[int]] = {}
         for c in cards:
             by_face.setdefault(face[c], []).append(c)
-        out: list[list[int]] = []
-        seen: set[tuple] = set()
         known = self._by_faces if self._faces_alike else None
+        parts: dict[tuple, list] = {}
 
-        def offer(faces: tuple) -> None:
-            entry = known.get(faces) if known is not None else None
-            if entry is None:  # each group once by its faces (sorted), read in the order offered
-                entry = (tuple(sorted(faces)), self._order(_group(by_face, faces)))
-                if known is not None:
-                    if len(known) >= MAX_CACHED:
-                        known.clear()
-                    known[faces] = entry
-            key, order = entry
-            if key in seen:
-                return
-            seen.add(key)
-            if order is not None:
-                group = _group(by_face, faces)
-                out.append([group[i] for i in order])
-                if len(out) > limit:
-                    raise ValueError(f"melds_in finds more than {limit} groups of cards")
+        def offer_in(part: tuple):
+            seen: set[tuple] = set()
+            found = parts[part] = []
+
+            def offer(faces: tuple) -> None:
+                entry = known.get(faces) if known is not None else None
+                if entry is None:  # each group once by its faces (sorted), read in the order offered
+                    entry = (tuple(sorted(faces)), self._order(_group(by_face, faces)))
+                    if known is not None:
+                        if len(known) >= MAX_CACHED:
+                            known.clear()
+                        known[faces] = entry
+                key, order = entry
+                if key in seen:
+                    return
+                seen.add(key)
+                if order is not None:
+                    group = _group(by_face, faces)
+                    found.append((key, [group[i] for i in order]))
+                    if len(found) > limit:
+                        raise _too_many(limit)
+            return offer
 
         wild_faces = [f for f, cs in by_face.items() if wild[cs[0]]]
         natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
         multisets = _Multisets()
         if self.sets:
-            self._sets_from(by_face, wild_faces, natural_faces, multisets, offer)
+            self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         if self.runs:
-            self._runs_from(by_face, wild_faces, natural_faces, multisets, offer)
+            self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
+        return parts
+
+    def melds_in_after(self, known: list, cards, limit: int) -> list[list[int]]:
+        """melds_in(cards), worked out from what an earlier call found (`known`: the last few calls'
+        cards, parts and melds, newest first, updated here) when the cards are the cards of one of them
+        with some gone and some added, as a hand is after a meld or a draw: the parts that no card added
+        can change are kept (with the cards left), the others worked out again."""
+        cards = tuple(cards)
+        for i, (old_cards, old_parts, old_melds) in enumerate(known):
+            if cards == old_cards:
+                known.insert(0, known.pop(i))
+                return old_melds
+            parts = self._parts_after(old_cards, old_parts, cards, limit)
+            if parts is not None:
+                break
+        else:
+            parts = self._parts(list(cards), limit)
+        melds = _joined(parts, limit)
+        known.insert(0, (cards, parts, melds))
+        del known[KEPT:]
+        return melds
+
+    def _parts_after(self, before: tuple, parts: dict, cards: tuple, limit: int) -> dict | None:
+        """The parts of `cards` from those of `before` (see melds_in_after), or None."""
+        if not cards or cards[0] not in before:  # another hand
+            return None
+        had = set(before)
+        kept = tuple([c for c in cards if c in had])
+        added = [c for c in cards if c not in had]
+        if len(added) > len(kept) or any(self.wild[c] for c in added):  # a wild card goes into every part
+            return None
+        if kept == before:
+            out, changed = dict(parts), set()
+        else:
+            left = self._left_after(before, kept)
+            if left is None:
+                return None
+            renamed, changed = left
+            out = {part: [(key, [renamed[c] for c in meld]) for key, meld in found
+                          if all(c in renamed for c in meld)] for part, found in parts.items()}
+        # a card added: the sets of its rank and the runs of its suit, worked out again with every card
+        changed |= {(0, self.rank[c]) for c in added} | {(1, self.suit[c]) for c in added}
+        if changed:
+            for part in changed:
+                out.pop(part, None)
+            out.update(self._parts(list(cards), limit, changed))
         return out
+
+    def _left_after(self, before: tuple, after: tuple) -> tuple[dict[int, int], set] | None:
+        """When `after` holds only cards of `before` (some gone, the rest in any order): each card of
+        `before` that a meld of `after` takes in its place (the k-th card of a face, in the order of the
+        cards, becomes the k-th card of that face in `after`), and the parts to work out again (the sets
+        of a rank whose faces come in another order). None when melds_in must look at `after` afresh.
+
+        Why the melds of the other parts are then those of `before` with these cards, in the same order:
+        a part offers groups of faces in an order fixed by the faces present, the counts of each face,
+        and (for sets) the order of a rank's faces by first card; a group takes a face's first cards;
+        with fewer cards of a face, the groups offered are those offered before that take no more of
+        each face than is left, in the same order, and cards that read alike read the same (so only
+        when a group is known by faces)."""
+        if not self._faces_alike:
+            return None
+        face = self.face
+        left: dict[int, list[int]] = {}  # face -> its cards in `after`, in order
+        for c in after:
+            left.setdefault(face[c], []).append(c)
+        had: dict[int, list[int]] = {}
+        for c in before:
+            had.setdefault(face[c], []).append(c)
+        natural, wild = self._natural_ok, self.wild
+        if (self.runs and self._wild_limit({0: sum(1 for c in before if wild[c])}) >= self.min_size
+                and ({self.suit[cs[0]] for cs in had.values() if natural(cs[0])}
+                     != {self.suit[cs[0]] for cs in left.values() if natural(cs[0])})):
+            return None  # a suit gone, where a run may be of wild cards alone: it would be offered elsewhere
+        reordered = set()
+        was = [f for f in had if f in left]
+        if was != list(left):  # faces seen in another order: the sets of a rank whose faces are
+            rank = self.rank
+            old_of: dict[int, list[int]] = {}
+            new_of: dict[int, list[int]] = {}
+            for f in was:
+                old_of.setdefault(rank[left[f][0]], []).append(f)
+            for f in left:
+                new_of.setdefault(rank[left[f][0]], []).append(f)
+            reordered = {(0, r) for r, faces in new_of.items() if old_of[r] != faces}
+        renamed: dict[int, int] = {}
+        for f, cs in left.items():
+            for old, new in zip(had[f], cs):
+                renamed[old] = new
+        return renamed, reordered
 
     def _natural_ok(self, card: int) -> bool:
         return self.rank[card] != 0 and (self.natural_in_place or not self.wild[card])
@@ -297,20 +403,23 @@ class MeldRules:
         total = sum(pool.values())
         return total if self.max_wilds is None else min(self.max_wilds, total)
 
-    def _sets_from(self, by_face, wild_faces, natural_faces, multisets, offer) -> None:
+    def _sets_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
         rank, min_size = self.rank, self.min_size
         naturals_of: dict[int, list[int]] = {}  # rank -> its faces that may be themselves, in the cards' order
         for f in natural_faces:
             naturals_of.setdefault(rank[by_face[f][0]], []).append(f)
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most_all = self._wild_limit(pool_all)
-        wilds_all = multisets.of(pool_all)
-        extras_all = [wilds_all(w) for w in range(most_all + 1)]  # the ways to add w wild cards
+        extras_all = None  # the ways to add w wild cards, worked out when a part needs them
         for r in range(1, 14):
             naturals = naturals_of.get(r)
-            if not naturals:
+            if not naturals or (only is not None and (0, r) not in only):
                 continue
+            offer = offer_in((0, r))
             if pool_all.keys().isdisjoint(naturals):
+                if extras_all is None:
+                    wilds_all = multisets.of(pool_all)
+                    extras_all = [wilds_all(w) for w in range(most_all + 1)]
                 most, extras = most_all, extras_all
             else:  # wild cards of this rank may be themselves here
                 pool = {f: n for f, n in pool_all.items() if f not in naturals}
@@ -331,7 +440,7 @@ class MeldRules:
                     for extra in extras[w]:
                         offer(chosen + extra)
 
-    def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer) -> None:
+    def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
         first, last = self._window()
         rank, suit = self.rank, self.suit
         face_at: dict[tuple[int, int], int] = {}  # (rank, suit) -> a face that may be itself there
@@ -343,33 +452,35 @@ class MeldRules:
         wilds = multisets.of(pool_all)
         min_size = self.min_size
         for s in sorted({su for _, su in face_at}):
+            if only is not None and (1, s) not in only:
+                continue
+            offer = offer_in((1, s))
             at = [face_at.get((1 if p == ACE_HIGH else p, s)) for p in range(last + 1)]  # place -> its face
-            for lo in range(first, last + 1):
-                missing = 0
-                for hi in range(lo, last + 1):
-                    if at[hi] is None:
-                        missing += 1
-                    if missing > most:
+            gaps = [0]  # gaps[p]: the places before p with no face of their own
+            for f in at:
+                gaps.append(gaps[-1] + (f is None))
+            for lo in range(first, last + 2 - min_size):
+                for hi in range(lo + min_size - 1, last + 1):  # the windows from lo of min_size or more
+                    if gaps[hi + 1] - gaps[lo] > most:  # more gaps than wild cards: so are the longer ones
                         break
-                    if hi - lo + 1 >= min_size:
-                        window = at[lo:hi + 1]
-                        own = [f for f in window if f is not None]
-                        if len(set(own)) < len(own):  # one face in two places (an ace at both ends)
-                            self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
-                            continue
-                        shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
-                        for places, w in _patterns(tuple([f is None for f in window]), most):
-                            chosen = tuple([window[i] for i in places])
-                            if shared:
-                                left = dict(pool_all)
-                                for f in chosen:
-                                    if f in left:
-                                        left[f] -= 1
-                                ways = multisets.of({f: n for f, n in left.items() if n > 0})
-                            else:
-                                ways = wilds
-                            for extra in ways(w):
-                                offer(chosen + extra)
+                    window = at[lo:hi + 1]
+                    own = [f for f in window if f is not None]
+                    if len(set(own)) < len(own):  # one face in two places (an ace at both ends)
+                        self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
+                        continue
+                    shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
+                    for places, w in _patterns(tuple([f is None for f in window]), most):
+                        chosen = tuple([window[i] for i in places])
+                        if shared:
+                            left = dict(pool_all)
+                            for f in chosen:
+                                if f in left:
+                                    left[f] -= 1
+                            ways = multisets.of({f: n for f, n in left.items() if n > 0})
+                        else:
+                            ways = wilds
+                        for extra in ways(w):
+                            offer(chosen + extra)
 
     def _fill(self, by_face, at, pool_all, most, lo, hi, multisets, offer) -> None:
         """Every way to fill places lo..hi of a suit (`at`: each place's own face): each place by its
@@ -394,6 +505,24 @@ class MeldRules:
             if wilds < most:
                 go(p + 1, wilds + 1)
         go(lo, 0)
+
+
+def _joined(parts: dict[tuple, list], limit: int) -> list[list[int]]:
+    """The melds of the parts in order, each group once by faces (the first part that offers it)."""
+    seen: set[tuple] = set()
+    out: list[list[int]] = []
+    for part in sorted(parts):
+        for key, meld in parts[part]:
+            if key not in seen:
+                seen.add(key)
+                out.append(meld)
+    if len(out) > limit:
+        raise _too_many(limit)
+    return out
+
+
+def _too_many(limit: int) -> ValueError:
+    return ValueError(f"melds_in finds more than {limit} groups of cards")
 
 
 def _group(by_face: dict[int, list[int]], faces) -> list[int]:

@@ -12,7 +12,7 @@ Move = tuple  # (move index, (choice values...)); values are card ints or plain 
 
 class State:
     __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
-                 "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals", "work")
+                 "over", "aborted", "rng", "cache", "derived", "deal", "seed", "totals", "sheets", "deals", "work")
 
     def __init__(self, g, seed: int):
         self.g = g
@@ -27,7 +27,10 @@ class State:
         self.history: list[tuple[int, Move]] = []  # (seat, move) in order
         self.over = False
         self.aborted = False
-        self.cache: dict[int, bool] = {}  # move index -> has a legal instance, for this position
+        self.cache: dict = {}  # move index -> has a legal instance, and the legal moves, for this position
+        # what a notion worked out from its cards, by the notion's place in the rule file, kept from one
+        # position to the next so that it is updated (cards gone) rather than worked out again
+        self.derived: dict = {}
         self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
         self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
         self.totals: list = [0] * g.span(g.totals_per)  # each seat's (or team's) points over the rounds (round_result)
@@ -47,6 +50,7 @@ class State:
         other.history = list(self.history)
         other.over, other.aborted = self.over, self.aborted
         other.cache = {}
+        other.derived = {}
         other.deal = self.deal
         other.deals = list(self.deals)
         other.totals = list(self.totals)

@@ -56,3 +56,36 @@ def test_a_fixed_part_that_fails_alone_leaves_the_decision_to_the_whole_guard(tm
     s = new_game(g, 1)
     hand = s.zones[g.zone("hand").first_id + s.me]
     assert {v[0] for i, v in legal_moves(s) if v} == set(hand)  # every card opens an empty table
+
+
+def test_kanasta_moves_skipped_for_a_false_guard_are_the_general_guards_too():
+    """A move whose guard is false for the whole position (Kanasta's `meld` after melds are taken
+    back, C8) lists no options; the general guard, trying every option, finds none either."""
+    from interpreter.bots import make_bot
+    from interpreter.engine import apply
+    g = load("canasta", [], [], 4)
+    s = new_game(g, 5)
+    bots = [make_bot("heuristic", 50 + seat) for seat in range(g.players)]
+    skipped = 0
+    meld = next(m for m in g.moves if m.name == "meld")
+    while not s.over and len(s.history) < 1500:
+        if s.step == g.step_index["meld"]:
+            skipped += meld.specialize(s).__name__ == "_never"
+        fast = legal_moves(s)
+        assert fast == legal_without_specialising(g, s)
+        apply(s, bots[s.me].choose(s, fast))
+    assert skipped > 10
+
+
+def test_a_positions_legal_moves_are_worked_out_once_and_each_caller_has_its_own_list():
+    """legal_moves is kept for the position (a replay asks again to check the moves listed) and given
+    to each caller as a list of its own; a move clears it."""
+    from interpreter.engine import apply
+    g = load("canasta", [], [], 4)
+    s = new_game(g, 2)
+    for _ in range(40):
+        first = legal_moves(s)
+        first.append("not a move")
+        again = legal_moves(s)
+        assert "not a move" not in again and again == legal_moves(s.copy())  # a copy works them out afresh
+        apply(s, again[-1])
