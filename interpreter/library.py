@@ -141,21 +141,11 @@ def _has(ctx, a):
         return has_beside
     if zone_const is not None:
         def has_in_zone(s, e):
-            cards = cards_of(rank(s, e), suit(s, e))
-            if cards:
-                where = s.where
-                for c in cards:
-                    if where[c] == zone_const:
-                        return True
-            return False
+            return has_in(s, cards_of(rank(s, e), suit(s, e)), zone_const)
         return has_in_zone
     def has_in_cards(s, e):  # the cards of that face (both of a double deck) looked for in the list
         wanted = cards_of(rank(s, e), suit(s, e))
-        cards = zone(s, e)
-        for c in wanted:
-            if c in cards:
-                return True
-        return False
+        return wanted_in(wanted, zone(s, e))
     return has_in_cards
 
 
@@ -407,28 +397,37 @@ def _meld_rules(ctx, name: str):
     return rules
 
 
-def _meld_summary(name: str, pick):
-    """A notion that gives one thing of the best reading of a group of cards (interpreter/melds.py)."""
+def _meld_summary(name: str, field: str):
+    """A notion that gives one thing (`field`) of the best reading of a group of cards (interpreter/melds.py)."""
     def build(ctx, a):
         (x,), summary = a, _meld_rules(ctx, name).summary
-        return lambda s, e: pick(summary(x(s, e)))
+        return lambda s, e: getattr(summary(x(s, e)), field)
+    build.field = field
     return build
 
 
 notion("is_meld", ["cards"], "bool", "{0} form a meld", "{0} bir per oluşturuyor", pure=True,
        no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))(
-    _meld_summary("is_meld", lambda r: r.legal))
+    _meld_summary("is_meld", "legal"))
 notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set or run)",
        "{0:gen} oluşturduğu per türü~", pure=True)(
-    _meld_summary("meld_kind", lambda r: r.kind))
+    _meld_summary("meld_kind", "kind"))
 notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)(
-    _meld_summary("meld_points", lambda r: r.points))
+    _meld_summary("meld_points", "points"))
 notion("meld_wilds", ["cards"], "num", "the number of cards of {0} that stand for another in the meld",
        "{0} içinde perde başka kartın yerine geçen kart sayısı~", pure=True)(
-    _meld_summary("meld_wilds", lambda r: r.wilds))
+    _meld_summary("meld_wilds", "wilds"))
 notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing for themselves) in the meld {0}",
        "{0} perindeki doğal (kendi yerindeki) kart sayısı~", pure=True)(
-    _meld_summary("meld_naturals", lambda r: r.naturals))
+    _meld_summary("meld_naturals", "naturals"))
+
+
+def _write_summary(field: str):
+    return lambda ctx, a: lambda x, src: f"{x.m.object(ctx.melds.summary)}({src[0]}).{field}"
+
+
+for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals"):
+    LIBRARY[_name].emit = _write_summary(LIBRARY[_name].build.field)
 
 
 @notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0} ile yapılabilecek perler",
@@ -438,12 +437,7 @@ def _melds_in(ctx, a):
     (x,), rules = a, _meld_rules(ctx, "melds_in")
     site = object()  # this call's key in the state's derived data: the last cards it saw and their melds
 
-    def melds_in(s, e):
-        known = s.derived.get(site)
-        if known is None:
-            known = s.derived[site] = []
-        return list(rules.melds_in_after(known, x(s, e), MAX_GROUPS))  # a list of its own: the kept one stays
-    return melds_in
+    return lambda s, e: melds_at(s, site, rules, x(s, e))
 
 
 @notion("can_join", ["cards", "cards"], "bool", "{1} can be added to the meld {0}",
@@ -887,3 +881,53 @@ def all_together(cards) -> list:
     """The cards as one group, the only one offered; no group when there are none."""
     cards = list(cards)
     return [cards] if cards else []
+
+
+def melds_at(s, site, rules, cards) -> list:
+    """melds_in at one place of the rule file: the state keeps the last cards it saw there and their
+    melds, and updates them (interpreter/melds.py); a list of its own, the kept one stays."""
+    known = s.derived.get(site)
+    if known is None:
+        known = s.derived[site] = []
+    return list(rules.melds_in_after(known, cards, MAX_GROUPS))
+
+
+@writes("melds_in")
+def _write_melds_in(ctx, a):
+    site = object()  # this call's key in the state's derived data (a place of its own, as the closure's)
+    return lambda x, src: f"_rt.melds_at(s, {x.m.object(site)}, {x.m.object(ctx.melds)}, {src[0]})"
+
+
+@writes("can_join")
+def _write_can_join(ctx, a):
+    return lambda x, src: f"({x.m.object(ctx.melds.summary)}((*{src[0]}, *{src[1]})).kind is not None)"
+
+
+def has_in(s, wanted, zone: int) -> bool:
+    """Is one of these cards (the physical cards of a face) in the zone?"""
+    where = s.where
+    for c in wanted:
+        if where[c] == zone:
+            return True
+    return False
+
+
+def wanted_in(wanted, cards) -> bool:
+    """Is one of the wanted cards (the physical cards of a face) among these cards?"""
+    for c in wanted:
+        if c in cards:
+            return True
+    return False
+
+
+@writes("has")
+def _write_has(ctx, a):
+    """has(zone, suit, rank): rank and suit worked out first, then the zone, as the closure does."""
+    cards_of, zone_const = ctx.deck.cards_of, getattr(a[0].fn, "zone_id", None)
+
+    def write(x, src):
+        wanted = f"{x.m.object(cards_of)}({src[2]}, {src[1]})"
+        if zone_const is not None:
+            return f"_rt.has_in(s, {wanted}, {zone_const})"
+        return f"_rt.wanted_in({wanted}, {src[0]})"
+    return write
