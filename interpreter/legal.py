@@ -97,8 +97,6 @@ class _Merge:
     def last(self, choice, out: list, start: int) -> None:
         """Keep the first of the instances out[start:] (the last choice's options after the same earlier
         ones) that are one move."""
-        if len(out) - start < 2:
-            return
         faces, seen, kept = self.faces, set(), []
         try:
             for values in out[start:]:
@@ -153,15 +151,21 @@ def _product(s, m, guard, i, env, picked, out, first_only, merge):
     choice = m.choices[i]
     if i == len(m.choices) - 1:  # the last choice: its values are tried here, each with the guard
         name, start = choice.name, len(out)
-        for v in _domain(s, m, choice, env):
-            env[name] = v
-            if guard(s, env):
-                out.append((*picked, v))
-                if first_only:
-                    return
-        if merge is not None and not merge.everywhere:
+        items = _domain(s, m, choice, env)
+        if not m.checks and m.specialize is None:  # no guard: every option is legal
+            out += [(*picked, v) for v in (items[:1] if first_only else items)]
+            if first_only:
+                return
+        else:
+            for v in items:
+                env[name] = v
+                if guard(s, env):
+                    out.append((*picked, v))
+                    if first_only:
+                        return
+        if merge is not None and len(out) - start > 1 and not merge.everywhere:
             merge.last(choice, out, start)
-        if len(out) > RAW_LEGAL:  # before twins are merged: memory stays bounded however choices multiply
+        if len(out) > RAW_LEGAL:  # before all are merged: memory stays bounded however choices multiply
             raise too_many_moves(m.where, m.name)
         return
     items = _domain(s, m, choice, env)

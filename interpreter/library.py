@@ -361,16 +361,24 @@ def _sums_to(ctx, a):
         cards = x(s, e)
         target = total(s, e)
         if whole and type(target) is int and s is not None:
-            key = (this_call, tuple(cards))
-            kept = s.cache.get(key)
-            if kept is None:
-                kept = s.cache[key] = _Totals(cards, table, faces, twins)
-            found = kept.groups(s, target)
-            if found is not None:
-                return found
+            return groups_kept(s, this_call, cards, table, faces, twins, target)
         values = [table[c] for c in cards] if table is not None else [value(s, e, c) for c in cards]
         return _groups_of(s, list(cards), values, target, faces)
     return sums_to
+
+
+def groups_kept(s, site, cards, table: list, faces: list, twins: bool, target: int) -> list:
+    """sums_to's groups of `cards` adding up to `target`, each card's value `table[card]` (whole, never
+    negative), from the groups kept for this position in State.cache under `site` (an object of the
+    call's own) and the cards; searched on when a larger total is asked, alone when too many to keep."""
+    key = (site, tuple(cards))
+    kept = s.cache.get(key)
+    if kept is None:
+        kept = s.cache[key] = _Totals(cards, table, faces, twins)
+    found = kept.groups(s, target)
+    if found is None:
+        return _groups_of(s, list(cards), [table[c] for c in cards], target, faces)
+    return found
 
 
 KEPT_GROUPS = 4 * MAX_GROUPS  # groups that one position's sums_to keeps for all its totals; past it, each
@@ -433,8 +441,8 @@ class _Totals:
                         if len(groups) <= MAX_GROUPS and (faces is None or _first(picked, faces, seen, total)):
                             groups.append(picked[:])
                             room -= 1
-                            if room < 0:
-                                self.room = room
+                            if room < 0:  # from now on each total is searched alone
+                                self.room, self.by_total = room, {t: g for t, g in by_total.items() if t <= done}
                                 return False
                             if total == target and len(groups) > MAX_GROUPS:  # as a search for it alone would
                                 raise _too_many("sums_to")

@@ -25,7 +25,9 @@ class State:
         self.history: list[tuple[int, Move]] = []  # (seat, move) in order
         self.over = False
         self.aborted = False
-        self.cache: dict[int, bool] = {}  # move index -> has a legal instance, for this position
+        # what this position's legal moves worked out, emptied after every move: move index -> has a legal
+        # instance; (a sums_to call, its cards) -> their groups by total (interpreter/library.py _Totals)
+        self.cache: dict = {}
         self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
         self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
         self.totals: list = [0] * g.span(g.totals_per)  # each seat's (or team's) points over the rounds (round_result)
