@@ -66,8 +66,11 @@ def instances(s: State, m, first_only: bool = False) -> list[tuple]:
     if len(choices) == 1:
         return _single(s, m, choices[0], guard, env, first_only)
     out: list[tuple] = []
-    _product(s, m, guard, 0, env, [], out, first_only)
-    if len(out) > 1 and (m.has_card_lists or (m.has_cards and s.g.deck_has_twins)):  # two ♠8 are one option
+    merge = None
+    if not first_only and (m.has_card_lists or (m.has_cards and s.g.deck_has_twins)):  # two ♠8 are one option
+        merge = _Merge(s.g, m)
+    _product(s, m, guard, 0, env, [], out, first_only, merge)
+    if merge is not None and merge.everywhere and len(out) > 1:
         out = distinct(s.g, m, out)
     return out
 
@@ -82,6 +85,54 @@ def distinct(g, m, found: list[tuple]) -> list[tuple]:
             seen.add(key)
             out.append(values)
     return out
+
+
+class _Merge:
+    """How two ways of offering one move are merged into one (move_key) while the choices are tried. Two
+    instances that differ in an earlier choice differ as moves as long as every earlier choice's options
+    differ as keys (the cards of a zone, in a deck without twins, always do): then only the options of
+    the last choice tried after the same earlier ones are compared, and only when there are two or more.
+    Otherwise (`everywhere`) the instances are all compared at the end, as move_key says."""
+
+    __slots__ = ("faces", "twins", "everywhere")
+
+    def __init__(self, g, m):
+        self.faces, self.twins = g.deck.face, g.deck_has_twins
+        self.everywhere = False
+
+    def options_differ(self, choice, items) -> bool:
+        """Do these options of an earlier choice all differ as keys?"""
+        if len(items) < 2 or (choice.domain_is_zone and choice.of_cards and not self.twins):
+            return True
+        try:
+            keys = {_key_of(choice, v, self.faces) for v in items}
+        except TypeError:  # an option that is no key (a list of lists): compared at the end, as before
+            return False
+        return len(keys) == len(items)
+
+    def last(self, choice, out: list, start: int) -> None:
+        """Keep the first of the instances out[start:] (the last choice's options after the same earlier
+        ones) that are one move."""
+        faces, seen, kept = self.faces, set(), []
+        try:
+            for values in out[start:]:
+                key = _key_of(choice, values[-1], faces)
+                if key not in seen:
+                    seen.add(key)
+                    kept.append(values)
+        except TypeError:  # compared at the end, as move_key does, with the same outcome
+            self.everywhere = True
+            return
+        out[start:] = kept
+
+
+def _key_of(choice, v, faces):
+    """One choice's part of move_key: a card by its face, a group of cards by its faces in any order."""
+    if choice.of_cards and v is not None:
+        return faces[v]
+    if choice.of_card_lists:
+        return tuple(sorted([faces[x] for x in v]))
+    return _freeze(v)
 
 
 def _domain(s: State, m, choice, env: dict):
@@ -112,23 +163,34 @@ def _single(s, m, choice, guard, env, first_only):
     return out
 
 
-def _product(s, m, guard, i, env, picked, out, first_only):
+def _product(s, m, guard, i, env, picked, out, first_only, merge):
     choice = m.choices[i]
     if i == len(m.choices) - 1:  # the last choice: its values are tried here, each with the guard
-        name = choice.name
-        for v in _domain(s, m, choice, env):
-            env[name] = v
-            if guard(s, env):
-                out.append((*picked, v))
-                if first_only:
-                    return
-        if len(out) > RAW_LEGAL:  # before twins are merged: memory stays bounded however choices multiply
+        name, start = choice.name, len(out)
+        items = _domain(s, m, choice, env)
+        if not m.checks and m.specialize is None:  # no guard: every option is legal
+            out += [(*picked, v) for v in (items[:1] if first_only else items)]
+            if first_only:
+                return
+        else:
+            for v in items:
+                env[name] = v
+                if guard(s, env):
+                    out.append((*picked, v))
+                    if first_only:
+                        return
+        if merge is not None and len(out) - start > 1 and not merge.everywhere:
+            merge.last(choice, out, start)
+        if len(out) > RAW_LEGAL:  # before all are merged: memory stays bounded however choices multiply
             raise too_many_moves(m.where, m.name)
         return
-    for v in _domain(s, m, choice, env):
+    items = _domain(s, m, choice, env)
+    if merge is not None and not merge.everywhere and not merge.options_differ(choice, items):
+        merge.everywhere = True
+    for v in items:
         env[choice.name] = v
         picked.append(v)
-        _product(s, m, guard, i + 1, env, picked, out, first_only)
+        _product(s, m, guard, i + 1, env, picked, out, first_only, merge)
         picked.pop()
         if first_only and out:
             return
@@ -146,11 +208,8 @@ def refusal(s: State, index: int, values: tuple):
 
 def move_key(g, move: Move) -> tuple:
     index, values = move
-    m = g.moves[index]
     faces = g.deck.face
-    return index, tuple(faces[v] if c.of_cards and v is not None else
-                        tuple(sorted(faces[x] for x in v)) if c.of_card_lists else _freeze(v)
-                        for c, v in zip(m.choices, values))  # a group of cards is the same in any order
+    return index, tuple([_key_of(c, v, faces) for c, v in zip(g.moves[index].choices, values)])
 
 
 def _freeze(v):

@@ -17,6 +17,7 @@ from itertools import compress
 from typing import Any, Callable
 
 from . import legal
+from .budget import WORK_LIMIT
 
 
 @dataclass
@@ -328,37 +329,174 @@ def _too_many(name: str):
         "{0} içinden, {2} toplamı {1} eden kart grupları ({x})", elem="card", body="num", gives="cards")
 def _sums_to(ctx, a):
     """Every group (a non-empty subset) of the cards whose values add up to exactly the total. Twins of a
-    double deck give one group, not two; a group lists its cards in the order of the zone."""
+    double deck give one group, not two; a group lists its cards in the order of the zone.
+
+    When each card's value is a whole number, never negative, looked up per card (`c => pip(c)`), the
+    values are the same in every call of a position whatever the total: the cards' groups of every
+    total up to the largest asked are searched once per position and kept in the state's cache
+    (State.cache, emptied after every move), so that every card of a hand is answered from one search
+    of the table. Any other rule: each call searches its own total."""
     x, total, value = a
     faces = ctx.deck.face
-
+    twins = len(set(faces)) < len(faces)  # a double deck, or jokers: two cards may share a face
     table = getattr(value, "table", None)  # each card's value, looked up
+    whole = table is not None and all(type(v) is int and v >= 0 for v in table)  # sums exact, prunable
+    this_call = object()  # this call's key in a position's cache: the groups of its cards are its own
 
     def sums_to(s, e):
-        cards = list(x(s, e))
-        values = [table[c] for c in cards] if table is not None else [value(s, e, c) for c in cards]
+        cards = x(s, e)
         target = total(s, e)
-        prunable = all(v >= 0 for v in values)  # a sum past the total can only grow: stop there
-        out, seen, picked = [], set(), []
-
-        def grow(i, left):
-            if picked and left == 0:
-                key = tuple(sorted(faces[c] for c in picked))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(list(picked))
-                    if len(out) > MAX_GROUPS:
-                        raise _too_many("sums_to")
-            for j in range(i, len(cards)):
-                v = values[j]
-                if prunable and v > left:
-                    continue
-                picked.append(cards[j])
-                grow(j + 1, left - v)
-                picked.pop()
-        grow(0, target)
-        return out
+        if whole and type(target) is int and s is not None:
+            return groups_kept(s, this_call, cards, table, faces, twins, target)
+        values = [table[c] for c in cards] if table is not None else [value(s, e, c) for c in cards]
+        return _groups_of(s, list(cards), values, target, faces)
     return sums_to
+
+
+def groups_kept(s, site, cards, table: list, faces: list, twins: bool, target: int) -> list:
+    """sums_to's groups of `cards` adding up to `target`, each card's value `table[card]` (whole, never
+    negative), from the groups kept for this position in State.cache under `site` (an object of the
+    call's own) and the cards; searched on when a larger total is asked, alone when too many to keep."""
+    key = (site, tuple(cards))
+    kept = s.cache.get(key)
+    if kept is None:
+        kept = s.cache[key] = _Totals(cards, table, faces, twins)
+    found = kept.groups(s, target)
+    if found is None:
+        return _groups_of(s, list(cards), [table[c] for c in cards], target, faces)
+    return found
+
+
+KEPT_GROUPS = 4 * MAX_GROUPS  # groups that one position's sums_to keeps for all its totals; past it, each
+# total is searched alone: memory stays a few times what one total may take
+
+
+class _Totals:
+    """One position's cards and their groups by total, for every total up to `bound`: each total's groups in
+    the order that a search for that total alone finds them (depth first, cards in their order: a group,
+    then the groups that add later cards to it). Values are whole and never negative: a group past the
+    total asked can only grow, so the search goes no further (and searches again, keeping only the new
+    totals, when a larger total is asked)."""
+
+    __slots__ = ("cards", "values", "faces", "bound", "by_total", "most", "room")
+
+    def __init__(self, cards, table: list, faces: list, twins: bool):
+        self.cards = cards = list(cards)
+        self.values = values = [table[c] for c in cards]
+        # with twins among the cards, two groups can be one group of faces: they are told apart by face
+        self.faces = faces if len({faces[c] for c in cards} if twins else set(cards)) < len(cards) else None
+        self.bound = -1  # searched up to: no group has a total below 0
+        self.most = sum(values)  # no group's total is larger
+        self.by_total: dict[int, list] = {}
+        self.room = KEPT_GROUPS  # groups that may still be kept; below 0: each total is searched alone
+
+    def groups(self, s, target: int) -> list | None:
+        """The groups that add up to `target` (searched on if need be); None: too many to keep."""
+        if target > self.bound and target <= self.most and not self._reach(s, target):
+            return None
+        groups = self.by_total.get(target)
+        if groups is None:
+            return []
+        if len(groups) > MAX_GROUPS:
+            raise _too_many("sums_to")
+        return list(groups)
+
+    def _reach(self, s, target: int) -> bool:
+        """Search on up to `target`, keeping the totals above the last bound; False if that would keep
+        more than KEPT_GROUPS groups in all. Every card tried spends one step of the move's work."""
+        if self.room < 0:
+            return False
+        done, by_total, cards, values, faces = self.bound, self.by_total, self.cards, self.values, self.faces
+        seen: dict[int, set] = {}  # with twins: the faces of each new total's groups
+        n, picked, stack = len(cards), [], []  # stack: for each card picked, where the search was
+        j = at = 0
+        work, room = s.work, self.room
+        try:
+            while True:  # depth first, without recursion
+                if j < n:
+                    total = at + values[j]
+                    work -= 1
+                    j += 1
+                    if total > target:
+                        continue
+                    picked.append(cards[j - 1])
+                    if total > done:
+                        groups = by_total.get(total)
+                        if groups is None:
+                            groups = by_total[total] = []
+                        if len(groups) <= MAX_GROUPS and (faces is None or _first(picked, faces, seen, total)):
+                            groups.append(picked[:])
+                            room -= 1
+                            if room < 0:  # from now on each total is searched alone
+                                self.room, self.by_total = room, {t: g for t, g in by_total.items() if t <= done}
+                                return False
+                            if total == target and len(groups) > MAX_GROUPS:  # as a search for it alone would
+                                raise _too_many("sums_to")
+                    stack.append((j, at))  # the next card to try after this group's
+                    at = total
+                    continue
+                if work < 0:
+                    raise _no_work("sums_to")
+                if not stack:
+                    break
+                j, at = stack.pop()
+                picked.pop()
+        except ValueError:  # an error of the rule file: the totals searched in part are not kept
+            for partial in [t for t in by_total if t > done]:
+                del by_total[partial]
+            raise
+        finally:
+            s.work = work
+        self.bound, self.room = target, room
+        return True
+
+
+def _first(picked: list, faces, seen: dict, total: int) -> bool:
+    """Is this group the first of its faces among its total's groups?"""
+    key = tuple(sorted(faces[c] for c in picked))
+    known = seen.setdefault(total, set())
+    if key in known:
+        return False
+    known.add(key)
+    return True
+
+
+def _groups_of(s, cards: list, values: list, target, faces) -> list:
+    """The groups of cards whose values add up to exactly `target`, searched for this total alone (values
+    of any kind: a sum past the total is pruned only when no value is negative). Every card tried
+    spends one step of the move's work."""
+    prunable = all(v >= 0 for v in values)  # a sum past the total can only grow: stop there
+    out, seen, picked = [], set(), []
+    left = [s.work if s is not None else WORK_LIMIT]
+
+    def grow(i, rest):
+        if picked and rest == 0:
+            key = tuple(sorted(faces[c] for c in picked))
+            if key not in seen:
+                seen.add(key)
+                out.append(list(picked))
+                if len(out) > MAX_GROUPS:
+                    raise _too_many("sums_to")
+        for j in range(i, len(cards)):
+            v = values[j]
+            left[0] -= 1
+            if left[0] < 0:
+                raise _no_work("sums_to")
+            if prunable and v > rest:
+                continue
+            picked.append(cards[j])
+            grow(j + 1, rest - v)
+            picked.pop()
+    try:
+        grow(0, target)
+    finally:
+        if s is not None:
+            s.work = left[0]
+    return out
+
+
+def _no_work(name: str):
+    return ValueError(f"{name} needs more than {WORK_LIMIT:,} steps of work for one move")
 
 
 @notion("each", ["list"], "list", "each card of {0} on its own", "{0} içindeki her kart tek başına", gives="cards")

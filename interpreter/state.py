@@ -27,7 +27,9 @@ class State:
         self.history: list[tuple[int, Move]] = []  # (seat, move) in order
         self.over = False
         self.aborted = False
-        self.cache: dict = {}  # move index -> has a legal instance, and the legal moves, for this position
+        # what this position worked out, emptied after every move: move index -> has a legal instance; the
+        # legal moves; (a sums_to call, its cards) -> their groups by total (interpreter/library.py _Totals)
+        self.cache: dict = {}
         # what a notion worked out from its cards, by the notion's place in the rule file, kept from one
         # position to the next so that it is updated (cards gone) rather than worked out again
         self.derived: dict = {}
