@@ -1069,3 +1069,26 @@ def _write_has(ctx, a):
             return f"_rt.has_in(s, {wanted}, {zone_const})"
         return f"_rt.wanted_in({wanted}, {src[0]})"
     return write
+
+
+@writes("sums_to")
+def _write_sums_to(ctx, a):
+    """sums_to with a rule that is a table of whole, never negative values: the position's kept groups."""
+    table = getattr(a[2].fn, "table", None)
+    if table is None or not all(type(v) is int and v >= 0 for v in table):
+        return None
+    faces = ctx.deck.face
+    twins = len(set(faces)) < len(faces)
+    site = object()  # this call's key in a position's cache, as the closure's own
+
+    def write(x, src):
+        return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
+                f"{x.m.constant(faces)}, {twins!r})")
+    return write
+
+
+def sums_by_table(s, site, cards, target, table: list, faces: list, twins: bool) -> list:
+    """sums_to's groups when each card's value is looked up in a table of whole, never negative values."""
+    if type(target) is int:
+        return groups_kept(s, site, cards, table, faces, twins, target)
+    return _groups_of(s, list(cards), [table[c] for c in cards], target, faces)
