@@ -128,10 +128,32 @@ class Frame:
         self.env = False
         self.slots: dict[int, str] = {}  # remembered parts read here (dsl/specialize.py): index -> name
         self.known_moves: dict[str, str] = {}  # a move (its index as written) -> where its `can` is known already
+        # Where nothing changes the state (listing options, scoring them for a bot), a notion call that
+        # reads none of `varying` (the choices, the rules' arguments around it) has one value for the
+        # position: it is worked out at its first use and kept in the position's cache (s.cache, which
+        # every move empties). None: every part is worked out where it is (effects change the state).
+        self.varying: set | None = None
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
         return py
+
+
+def reads_any(node, names: set) -> bool:
+    """Does the part read one of these locals (itself, or through a part it holds)? A closure may read
+    anything: it is taken to."""
+    if isinstance(node, ir.Local):
+        return node.name in names
+    if isinstance(node, ir.Opaque):
+        return True
+    if isinstance(node, ir.Lambda):
+        return reads_any(node.body, names - {node.name})
+    for value in vars(node).values():
+        if isinstance(value, ir.Node) and reads_any(value, names):
+            return True
+        if isinstance(value, list) and any(isinstance(v, ir.Node) and reads_any(v, names) for v in value):
+            return True
+    return False
 
 
 class Rule:
@@ -157,7 +179,12 @@ class Expr:
         self.m = frame.module
 
     def __call__(self, node: ir.Node) -> str:
-        return getattr(self, "v_" + type(node).__name__)(node)
+        source = getattr(self, "v_" + type(node).__name__)(node)
+        varying = self.frame.varying
+        if varying is not None and isinstance(node, ir.Call) and not reads_any(node, varying):
+            key = self.m.object(object())  # this part's own key in the position's cache
+            return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
+        return source
 
     def v_Const(self, n: ir.Const) -> str:
         return self.m.literal(n.value)
@@ -263,8 +290,14 @@ class Expr:
     def rule(self, n: ir.Lambda) -> "Rule":
         """A rule `x => body` given to a notion: its argument's Python name and its body's source."""
         var = self.frame.bind(n.name)
-        return Rule(var, self(n.body), n.weight, self.m.literal(n.where),
-                    self.m.literal(f"the rule `{n.name} => ...`"))
+        varying = self.frame.varying
+        if varying is not None:
+            self.frame.varying = varying | {n.name}
+        try:
+            body = self(n.body)
+        finally:
+            self.frame.varying = varying
+        return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(f"the rule `{n.name} => ...`"))
 
     def v_Opaque(self, n: ir.Opaque) -> str:
         self.frame.env = True
@@ -435,6 +468,7 @@ def _options_version(module: Module, g, m, checks, name: str) -> str:
     body.depth = 1
     for choice in m.choices:  # bound first: the guard reads them
         frame.bind(choice.name)
+    frame.varying = set(frame.names)
     if checks is None:
         checks = [c.node for c in m.checks]
     test = None if checks == "never" else _guard(expr, checks)
@@ -723,6 +757,7 @@ def preferences(module: Module, g, m) -> str:
     frame = Frame(module)
     expr = Expr(frame)
     names = [frame.bind(c.name) for c in m.choices]
+    frame.varying = set(frame.names)
     scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else "0.0" for p in g.bot]
     w = Writer()
     w.line(f"def prefer_{m.index}(s, values):")
