@@ -139,6 +139,18 @@ class Frame:
         return py
 
 
+def has_rule(node) -> bool:
+    """Does the part hold a rule `x => ...` (work over a list, worth keeping for the position)?"""
+    if isinstance(node, ir.Lambda):
+        return True
+    for value in vars(node).values():
+        if isinstance(value, ir.Node) and has_rule(value):
+            return True
+        if isinstance(value, list) and any(isinstance(v, ir.Node) and has_rule(v) for v in value):
+            return True
+    return False
+
+
 def reads_any(node, names: set) -> bool:
     """Does the part read one of these locals (itself, or through a part it holds)? A closure may read
     anything: it is taken to."""
@@ -181,7 +193,7 @@ class Expr:
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
         varying = self.frame.varying
-        if varying is not None and isinstance(node, ir.Call) and not reads_any(node, varying):
+        if varying is not None and isinstance(node, ir.Call) and has_rule(node) and not reads_any(node, varying):
             key = self.m.object(object())  # this part's own key in the position's cache
             return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
         return source
@@ -298,6 +310,15 @@ class Expr:
         finally:
             self.frame.varying = varying
         return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(f"the rule `{n.name} => ...`"))
+
+    def fixed(self, node: ir.Node) -> bool:
+        """Has this part one value for the position here (nothing changes the state, and it reads none
+        of the choices or rules' arguments around it)? A notion's writer may then keep what it works out."""
+        varying = self.frame.varying
+        return varying is not None and not reads_any(node, varying)
+
+    def reads(self, node: ir.Node, name: str) -> bool:
+        return reads_any(node, {name})
 
     def v_Opaque(self, n: ir.Opaque) -> str:
         self.frame.env = True

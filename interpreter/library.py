@@ -17,7 +17,7 @@ from itertools import compress
 from typing import Any, Callable
 
 from . import legal
-from .budget import WORK_LIMIT
+from .budget import WORK_LIMIT, exhausted
 
 
 @dataclass
@@ -834,9 +834,57 @@ def _write_empty(ctx, a):
 
 @writes("count")
 def _write_count(ctx, a):
-    if len(a) != 1:
-        return lambda x, src: f"sum(1 {src[1].over(src[0])} if {src[1].body})"
-    return lambda x, src: f"len({src[0]})"
+    if len(a) == 1:
+        return lambda x, src: f"len({src[0]})"
+    by_key = _by_key(a[1].node)
+
+    def write(x, src):
+        if by_key is not None and x.fixed(a[0].node) and not x.reads(by_key[2], a[1].node.name):
+            # count(cards, c => key(c) == v), the cards fixed for the position: one tally of their keys
+            # for the position, then a lookup of v (rank(c) == rank(card) for every card of a hand)
+            table, rule, other = by_key
+            tally = f"_rt.tally(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {rule.weight}, {rule_where(x, rule)})"
+            return f"_rt.tallied({tally}, {x(other)})"
+        return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
+    return write
+
+
+def _by_key(rule):
+    """(table, rule, other) for a rule `c => table[c] == other` (either way round), else None."""
+    body = getattr(rule, "body", None)
+    if getattr(body, "op", None) != "==":
+        return None
+    for mine, other in ((body.a, body.b), (body.b, body.a)):
+        key = getattr(mine, "key", None)
+        if hasattr(mine, "table") and getattr(key, "name", None) == rule.name and type(key).__name__ == "Local":
+            return mine.table, rule, other
+    return None
+
+
+def rule_where(x, rule) -> str:
+    return f"{x.m.literal(rule.where)}, {x.m.literal(f'the rule `{rule.name} => ...`')}"
+
+
+def tally(s, site, cards, table: list, weight: int, where: str, what: str) -> dict:
+    """How many of these cards have each key (table[card]), kept for the position under `site`;
+    the rule's calls paid from the work budget once, when it is worked out."""
+    known = s.cache.get(site)
+    if known is None:
+        s.work -= weight * len(cards)
+        if s.work < 0:
+            raise exhausted(where, what)
+        known = s.cache[site] = {}
+        for c in cards:
+            k = table[c]
+            known[k] = known.get(k, 0) + 1
+    return known
+
+
+def tallied(counts: dict, value) -> int:
+    try:
+        return counts.get(value, 0)
+    except TypeError:  # an unhashable value equals no key
+        return 0
 
 
 @writes("any")
