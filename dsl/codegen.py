@@ -517,8 +517,18 @@ def _options_version(module: Module, g, m, checks, name: str) -> str:
 
 
 def _guard(expr: Expr, checks: list) -> str:
+    """All of a move's checks. Checks that each look up one card's wanted cards in one zone, with the
+    same cards passing outright (Fantan's F4 and F5 past the opening), are one test: (p or a) and
+    (p or b) is p or (a and b), so a card that passes is looked up once."""
     if not checks:
         return "True"
+    lookups = [c for c in checks if isinstance(c, ir.CardLookups) and not c.every and len(c.pairs) == 1]
+    if len(lookups) == len(checks) > 1 and len({(expr(c.card), c.zone) for c in lookups}) == 1 and \
+            all(c.pairs[0][0] == lookups[0].pairs[0][0] for c in lookups):
+        card, zone, passes = expr(lookups[0].card), lookups[0].zone, lookups[0].pairs[0][0]
+        wanted = [expr.card_lookup(card, zone, [False] * len(passes), c.pairs[0][1]) for c in lookups]
+        head = f"{expr.m.constant(passes)}[{card}] or " if any(passes) else ""
+        return f"({head}({' and '.join(wanted)}))"
     return " and ".join(expr(c) for c in checks)
 
 
