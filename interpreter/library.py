@@ -535,29 +535,30 @@ def _meld_rules(ctx, name: str):
     return rules
 
 
-def _meld_summary(name: str, field: str):
-    """A notion that gives one thing (`field`) of the best reading of a group of cards (interpreter/melds.py)."""
+def _meld_summary(name: str, field: str, pick):
+    """A notion that gives one thing (`field`, which `pick` reads) of the best reading of a group of cards
+    (interpreter/melds.py)."""
     def build(ctx, a):
         (x,), summary = a, _meld_rules(ctx, name).summary
-        return lambda s, e: getattr(summary(x(s, e)), field)
+        return lambda s, e: pick(summary(x(s, e)))
     build.field = field
     return build
 
 
 notion("is_meld", ["cards"], "bool", "{0} form a meld", "{0} bir per oluşturuyor", pure=True,
        no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))(
-    _meld_summary("is_meld", "legal"))
+    _meld_summary("is_meld", "legal", lambda r: r.legal))
 notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set or run)",
        "{0:gen} oluşturduğu per türü~", pure=True)(
-    _meld_summary("meld_kind", "kind"))
+    _meld_summary("meld_kind", "kind", lambda r: r.kind))
 notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)(
-    _meld_summary("meld_points", "points"))
+    _meld_summary("meld_points", "points", lambda r: r.points))
 notion("meld_wilds", ["cards"], "num", "the number of cards of {0} that stand for another in the meld",
        "{0} içinde perde başka kartın yerine geçen kart sayısı~", pure=True)(
-    _meld_summary("meld_wilds", "wilds"))
+    _meld_summary("meld_wilds", "wilds", lambda r: r.wilds))
 notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing for themselves) in the meld {0}",
        "{0} perindeki doğal (kendi yerindeki) kart sayısı~", pure=True)(
-    _meld_summary("meld_naturals", "naturals"))
+    _meld_summary("meld_naturals", "naturals", lambda r: r.naturals))
 
 
 def _write_summary(field: str):
