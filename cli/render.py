@@ -235,7 +235,8 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
     mine = next((z for z in hand["zones"] if z.name == g.hand_zone and z.owner == seat), None)
     if mine is not None:
         playable = {c for mv in legal for c in card_choice_values(g, mv)}
-        line = Text(t("your_hand", lang, zone=pick(mine.title, lang, mine.name)) + ": ", style="bold")
+        own = pick(mine.yours, lang, "") if mine.yours else ""  # the rule file's own words ("elin"), else your + title
+        line = Text((own or t("your_hand", lang, zone=pick(mine.title, lang, mine.name))) + ": ", style="bold")
         line.append_text(card_line(g, mine.cards or [], playable) if mine.cards else Text(t("empty", lang)))
         console.print(line)
     console.print(moves_line(g, legal, lang, s))

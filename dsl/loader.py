@@ -870,7 +870,8 @@ class _Builder:
             layout = str(schema.value(z, "zones.*.layout"))
             max_groups = self.zone_groups(name, z)
             zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
-                                 per_team=per == "team", max_groups=max_groups))
+                                 per_team=per == "team", max_groups=max_groups,
+                                 yours=self.text(z["yours"], name) if z.get("yours") else {}))
             next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
             if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
                 raise RuleError.at(section.key_loc(name), f"with `{name}`, the game has {next_id} zones, each "

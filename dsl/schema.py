@@ -202,7 +202,9 @@ TABLE = Fields({
         "layout": Key("str", "how the screen lays the cards out", default=ByKey("per", {"seat": "hand"}, "pile"),
                       default_doc="hand for a per-seat zone, else pile", allowed=("hand", "pile", "spread", "by_suit"),
                       refuse=("unknown layout `{value}`", "layout: {allowed}")),
-        "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name")}), "a zone"),
+        "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name"),
+        "yours": Key(TEXT, "its name on screen when it is the player's own, possessive and all (tr: elin)",
+                     default_doc="your + its title")}), "a zone"),
         "the places cards can be", kind="zone", split=True, most=100),
     "vars": Key(Named(Fields({
         "per": Key("str", "one value per seat, per team, per group, or one", default="none",

@@ -26,6 +26,7 @@ class ZoneDef:
     first_id: int = 0  # zone instance id (per-seat zones take one id per seat, per-team zones one per team)
     per_team: bool = False  # one zone per team (`per: team`); its owner is a team, and its seats see `visible: owner`
     max_groups: int = 0  # a group zone (`kind: groups`): each owner's area is this many groups, each its own instance
+    yours: dict = field(default_factory=dict)  # {en, tr}: its name when it is the player's own ("elin"); empty: your + title
 
     @property
     def per(self) -> str:

@@ -1,7 +1,7 @@
 """What one seat may see: every zone as its visibility allows, and the vars."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .state import State
 
@@ -16,6 +16,7 @@ class ZoneView:
     cards: list[int] | None  # None when this seat may not see them
     team: int | None = None  # the team a per-team zone belongs to (its seats are its owners)
     group: int | None = None  # a group zone: the group's number in its owner's area, from 1 (one view per group)
+    yours: dict = field(default_factory=dict)  # its name when it is the viewer's own (the rule file's words), or empty
 
 
 def view(s: State, seat: int) -> dict:
@@ -37,7 +38,7 @@ def view(s: State, seat: int) -> dict:
             for zid in _instances(g, z, owner, s):
                 cards = s.zones[zid]
                 zones.append(ZoneView(z.name, z.title, owner, z.layout, len(cards),
-                                      _visible(z.visible, owner, seat, cards), group=_number(g, z, zid)))
+                                      _visible(z.visible, owner, seat, cards), group=_number(g, z, zid), yours=z.yours))
     values = {}
     for v in g.vars:
         if v.per_group:  # the value of each group in play
