@@ -177,8 +177,10 @@ class Sayer:
             if kind == "bot":
                 return self.part_lines(f"bot.{path[1]}")
             if kind == "game":
-                return self.part_lines("game.players") if path[1] in ("players", "seats", "teams", "allowed_players") \
-                    else [str(plain(value))]
+                if path[1] in ("players", "seats", "teams", "allowed_players"):
+                    return self.part_lines("game.players")
+                plain_value = plain(value)  # a title or an about line: in the language of the report
+                return [pick(plain_value, self.lang)] if isinstance(plain_value, dict) else [str(plain_value)]
             if kind == "deck":
                 return self.part_lines("deck")
             if kind == "melds":  # the Melds section's line for this key (the kinds line for sets and runs)
