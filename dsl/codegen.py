@@ -518,7 +518,7 @@ def _options_version(module: Module, g, m, checks, name: str) -> str:
 
 def _guard(expr: Expr, checks: list) -> str:
     """All of a move's checks. Checks that each look up one card's wanted cards in one zone, with the
-    same cards passing outright (Fantan's F4 and F5 past the opening), are one test: (p or a) and
+    same cards passing outright (a row opened and a card next to it), are one test: (p or a) and
     (p or b) is p or (a and b), so a card that passes is looked up once."""
     if not checks:
         return "True"
