@@ -139,16 +139,18 @@ class Frame:
         return py
 
 
+def _parts(node):
+    """The nodes a node holds, directly (in its fields, or in a list field)."""
+    for value in vars(node).values():
+        if isinstance(value, ir.Node):
+            yield value
+        elif isinstance(value, list):
+            yield from (v for v in value if isinstance(v, ir.Node))
+
+
 def has_rule(node) -> bool:
     """Does the part hold a rule `x => ...` (work over a list, worth keeping for the position)?"""
-    if isinstance(node, ir.Lambda):
-        return True
-    for value in vars(node).values():
-        if isinstance(value, ir.Node) and has_rule(value):
-            return True
-        if isinstance(value, list) and any(isinstance(v, ir.Node) and has_rule(v) for v in value):
-            return True
-    return False
+    return isinstance(node, ir.Lambda) or any(has_rule(part) for part in _parts(node))
 
 
 def reads_any(node, names: set) -> bool:
@@ -160,12 +162,7 @@ def reads_any(node, names: set) -> bool:
         return True
     if isinstance(node, ir.Lambda):
         return reads_any(node.body, names - {node.name})
-    for value in vars(node).values():
-        if isinstance(value, ir.Node) and reads_any(value, names):
-            return True
-        if isinstance(value, list) and any(isinstance(v, ir.Node) and reads_any(v, names) for v in value):
-            return True
-    return False
+    return any(reads_any(part, names) for part in _parts(node))
 
 
 class Rule:
@@ -691,22 +688,11 @@ def step_moves(module: Module, g, index: int, step) -> str:
         w.indent()
         if i in module.versions:
             _pick_version(module, m, w, "version")
-            w.line("found = version(s)")
+            w.line(f"found = [({i}, values) for values in version(s)]")
         else:
-            w.line(f"found = legal_{i}(s)")
+            w.line(f"found = [({i}, values) for values in legal_{i}(s)]")
         w.dedent()
-        w.line("except _FAILURES as exc:")
-        w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
-               f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
-        w.line("if found:")
-        w.indent()
-        w.line(f"cache[{i}] = True")
-        w.line(f"out += [({i}, values) for values in found]")
-        w.line("if len(out) > _MAX_LEGAL:")
-        w.line(f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
-        w.dedent()
-        w.line("else:")
-        w.line(f"    cache[{i}] = False")
+        _listed(module, m, w)
     w.line("return out")
     module.lines += w.lines + [""]
     return f"moves_{index}"
@@ -744,19 +730,21 @@ def _inline_options(module: Module, m, w: Writer) -> bool:
         w.line(f"found = [({m.index}, ({var},)) for {var} in items if {test}]")
         w.dedent()
     w.dedent()
+    _listed(module, m, w)
+    return True
+
+
+def _listed(module: Module, m, w: Writer) -> None:
+    """After `try: found = [its legal moves]`: a failure named as the move's, whether it can be played
+    kept in the position's cache (for `can`), and its moves added to the step's (budget.MAX_LEGAL)."""
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
            f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
+    w.line(f"cache[{m.index}] = bool(found)")
     w.line("if found:")
-    w.indent()
-    w.line(f"cache[{m.index}] = True")
-    w.line("out += found")
-    w.line("if len(out) > _MAX_LEGAL:")
-    w.line(f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
-    w.dedent()
-    w.line("else:")
-    w.line(f"    cache[{m.index}] = False")
-    return True
+    w.line("    out += found")
+    w.line("    if len(out) > _MAX_LEGAL:")
+    w.line(f"        raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
 
 
 def _step_move_alone(module: Module, m, w: Writer, listed: list) -> None:
@@ -769,17 +757,8 @@ def _step_move_alone(module: Module, m, w: Writer, listed: list) -> None:
     if frame.env:
         w.line("e = {}")
     w.line("try:")
-    w.line(f"    ok = {test}")
-    w.line("except _FAILURES as exc:")
-    w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
-           f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
-    w.line("if ok:")
-    w.line(f"    cache[{m.index}] = True")
-    w.line(f"    out.append(({m.index}, ()))")
-    w.line("    if len(out) > _MAX_LEGAL:")
-    w.line(f"        raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
-    w.line("else:")
-    w.line(f"    cache[{m.index}] = False")
+    w.line(f"    found = [({m.index}, ())] if {test} else []")
+    _listed(module, m, w)
 
 
 def preferences(module: Module, g, m) -> str:
