@@ -57,7 +57,7 @@ def run(chosen: dict[str, list[str]], level: str, jobs: int) -> int:
         while waiting and len(running) < jobs:
             game = waiting.pop(0)
             output = tempfile.TemporaryFile("w+")  # a file, not a pipe: a long failure report cannot block it
-            proc = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *chosen[game]], cwd=ROOT, env=_env(level),
+            proc = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-n", "0", *chosen[game]], cwd=ROOT, env=_env(level),
                                     stdout=output, stderr=subprocess.STDOUT, text=True)
             running[proc.pid] = (game, proc, output, time.monotonic())
         pid, status, usage = os.wait4(-1, 0)  # the one that ended, with its own CPU time

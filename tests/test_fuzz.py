@@ -43,7 +43,7 @@ Short by default (part of `pytest`). The long run, per game file so that a
 part can run alone (`-k canasta`, `-k fantan`, `-k fanti`) and the parts on
 separate cores (`python benchmarks/fuzz_parts.py`):
 
-    KURAL_FUZZ=long python -m pytest tests/test_fuzz.py -q
+    KURAL_FUZZ=long python -m pytest tests/test_fuzz.py -q -n 0
 
 (`KURAL_FUZZ=N`: the short level with a budget of N moves per game file.)
 """
