@@ -268,8 +268,8 @@ class _Pickler(pickle.Pickler):
             if _own(name) and name != __name__ and sys.modules[name] is not None:
                 for ident, attr in _globals_of(name).items():
                     self.globals.setdefault(ident, (name, attr))
-        self.fills: list[tuple] = []  # (cell, what it holds), for every cell with contents
-        self.module_dicts: dict[str, _ModuleDict] = {}
+        self.fills: list = []  # cell, what it holds, cell, what it holds ...: every cell with contents
+        self.modules: dict[str, tuple] = {}  # a closure's module -> (module, its globals, what stands for them)
         self.code_module: dict[int, str] = {}  # id of a closure's code -> its module
 
     def dump_game(self, game) -> None:
@@ -284,7 +284,7 @@ class _Pickler(pickle.Pickler):
             return self.function(obj)
         if kind is types.CellType:
             try:
-                self.fills.append((obj, obj.cell_contents))
+                self.fills += (obj, obj.cell_contents)
             except ValueError:  # empty: a name its function had not bound yet
                 pass
             return CellType, ()
@@ -296,14 +296,21 @@ class _Pickler(pickle.Pickler):
 
     def function(self, fn):
         module_name = fn.__module__
-        module = sys.modules.get(module_name)
-        if fn.__closure__ is None and getattr(module, fn.__qualname__, None) is fn:
+        known = self.modules.get(module_name)
+        if known is None:
+            module = sys.modules.get(module_name)
+            if not _own(module_name) or module is None:
+                raise pickle.PicklingError(f"a function that is not kural's: {fn.__qualname__}")
+            known = self.modules[module_name] = (module, vars(module), _ModuleDict(module_name))
+        module, globals_, proxy = known
+        if fn.__closure__ is None and "<" not in fn.__qualname__ and getattr(module, fn.__qualname__, None) is fn:
             return NotImplemented  # a module's own function: by its name, as pickle does
-        if not _own(module_name) or fn.__globals__ is not vars(module):
+        if fn.__globals__ is not globals_:
             raise pickle.PicklingError(f"a function that is not kural's: {fn.__qualname__}")
         self.code_module[id(fn.__code__)] = module_name
-        globals_ = self.module_dicts.setdefault(module_name, _ModuleDict(module_name))
         attrs = {}  # what the code does not give the new function already
+        if fn.__name__ != fn.__code__.co_name:
+            attrs["__name__"] = fn.__name__
         if fn.__qualname__ != fn.__code__.co_qualname:
             attrs["__qualname__"] = fn.__qualname__
         if fn.__defaults__:
@@ -311,7 +318,7 @@ class _Pickler(pickle.Pickler):
         if fn.__kwdefaults__:
             attrs["__kwdefaults__"] = fn.__kwdefaults__
         state = (fn.__dict__ or None, attrs) if fn.__dict__ or attrs else None
-        return FunctionType, (fn.__code__, globals_, fn.__name__, None, fn.__closure__), state
+        return FunctionType, (fn.__code__, proxy, None, None, fn.__closure__), state
 
     def code(self, code):
         module_name = self.code_module.get(id(code))
@@ -325,7 +332,7 @@ class _Pickler(pickle.Pickler):
 
 def _read_game(stream):
     game, fills = _Unpickler(stream).load()
-    for cell, contents in fills:
+    for cell, contents in zip(fills[::2], fills[1::2]):
         cell.cell_contents = contents
     return game
 
