@@ -278,14 +278,24 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
          players: int | None = None) -> GameDef:
     """The playable definition of a game, with its variants, --set overrides and --players count:
     the one kept in the user's cache when the same files were loaded so before (dsl/gamecache.py)."""
-    key = gamecache.key_of(os.getcwd(), str(games_dir()), sorted(os.listdir(games_dir())), game, list(variants),
-                           list(sets), players)
-    g = gamecache.fetch(key, _unchanged, GameDef)
+    key = _cache_key(game, variants, sets, players)
+    g = gamecache.fetch(key, _unchanged, GameDef) if key else None
     if g is None:
         r = resolve(game, variants)
         g = _built(r, sets, players)
-        gamecache.keep(key, r.src.files_read, g)  # only a game that loaded without error is kept
+        if key:
+            gamecache.keep(key, r.src.files_read, g)  # only a game that loaded without error is kept
     return g
+
+
+def _cache_key(game: str, variants, sets, players) -> str | None:
+    """What finds a kept game: the names given, and what decides which files they name (the current
+    folder for a relative path, the games kural has); None when that cannot be told (a folder gone)."""
+    try:
+        where = (os.getcwd(), str(games_dir()), sorted(os.listdir(games_dir())))
+    except OSError:
+        return None
+    return gamecache.key_of(*where, game, list(variants), list(sets), players)
 
 
 def _unchanged(files) -> bool:

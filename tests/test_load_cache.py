@@ -186,3 +186,12 @@ def test_no_cache_folder_is_no_cache(tmp_path, monkeypatch):
     blocker.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     assert load("fantan").id == load("fantan").id == "fantan"
+
+
+def test_a_current_folder_gone_is_no_cache(cache, tmp_path, monkeypatch):
+    """Loading from a folder that was removed (os.getcwd fails) still loads, without the cache."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert load("fantan").id == "fantan"
