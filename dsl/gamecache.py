@@ -225,7 +225,7 @@ def _code_at(module_name: str, attrs, at: tuple) -> types.CodeType:
 def _own_module(module_name: str):
     if not _own(module_name):
         raise pickle.UnpicklingError(f"not kural's module: {module_name}")
-    return importlib.import_module(module_name)
+    return sys.modules.get(module_name) or importlib.import_module(module_name)
 
 
 def _module_global(module_name: str, name: str):

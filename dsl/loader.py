@@ -301,10 +301,10 @@ def _cache_key(game: str, variants, sets, players) -> str | None:
 def _unchanged(files) -> bool:
     """Are the rule files a kept game was read from (path as named, resolved, sha256) the same still?"""
     for named, resolved, digest in files:
-        if str(Path(named).resolve()) != resolved:
+        if os.path.realpath(named) != resolved:  # what Path.resolve gives, without its objects
             return False
         try:
-            raw = read_at_most(Path(resolved), MAX_FILE_BYTES)
+            raw = read_at_most(resolved, MAX_FILE_BYTES)
         except OSError:
             return False
         if hashlib.sha256(raw).hexdigest() != digest:
