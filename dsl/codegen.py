@@ -798,26 +798,42 @@ class Program:
 
     def __init__(self, g):
         module = generate(g)
-        self.source = module.source()
+        self._run(module.source(), dict(module.objects), [m.index for m in g.moves], len(g.steps), module.keep)
+
+    def _run(self, source: str, handed: dict, move_indexes: list, step_count: int, keep: list) -> None:
+        self.source = source
         self.key = hashlib.sha256(f"{sys.version}\0{self.source}".encode()).hexdigest()[:32]
-        namespace: dict[str, Any] = dict(module.objects)
+        namespace: dict[str, Any] = dict(handed)
         code = _cached_code(self.key, self.source)
         if code is None:
             code = compile(self.source, f"<kural {self.key}>", "exec")
             _keep_code(self.key, code)
         exec(code, namespace)  # the module's own source, written above from the checked program only
-        self.legal = [namespace[f"legal_{m.index}"] for m in g.moves]
-        self.apply = [namespace[f"apply_{m.index}"] for m in g.moves]
-        self.moves = [namespace[f"moves_{i}"] for i in range(len(g.steps))]
-        self.prefer = [namespace[f"prefer_{m.index}"] for m in g.moves]
-        self.keep = module.keep
-        self.objects = {name: _described(obj) for name, obj in module.objects.items()}
+        self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
+        self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
+        self.moves = [namespace[f"moves_{i}"] for i in range(step_count)]
+        self.prefer = [namespace[f"prefer_{i}"] for i in move_indexes]
+        self.keep = keep
+        self.handed = handed
+        self.move_indexes, self.step_count = move_indexes, step_count
+        self.objects = {name: _described(obj) for name, obj in handed.items()}
+
+    def __reduce__(self):
+        """A kept game (dsl/gamecache.py) keeps its module as source and the objects it is handed:
+        read back, the source is compiled (or its code taken from the cache) and run again."""
+        return _program_again, (self.source, self.handed, self.move_indexes, self.step_count, self.keep)
 
     def listing(self) -> str:
         """The module's source, then what each object it is handed is (parts not yet written as source)."""
         notes = [f"#   {name}: {what}" for name, what in self.objects.items()]
         return self.source + ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
                               "\n".join(notes) + "\n" if notes else "")
+
+
+def _program_again(source: str, handed: dict, move_indexes: list, step_count: int, keep: list) -> Program:
+    program = Program.__new__(Program)
+    program._run(source, handed, move_indexes, step_count, keep)
+    return program
 
 
 def _code_path(key: str):

@@ -25,7 +25,7 @@ from interpreter.compiled import group_of, index as _index
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
-from . import ir
+from . import ir, parser_tables
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
 from .yamlload import LStr
@@ -47,9 +47,10 @@ TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards"
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The LALR parser of grammar.lark: from the tables shipped with kural when they were made from this
+    grammar (dsl/parser_tables.py), else built from the grammar, through Lark's cache."""
     grammar = grammar_path().read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", start=["expr", "effects"], propagate_positions=True,
-                maybe_placeholders=False, cache=_parser_cache(grammar))
+    return parser_tables.shipped(grammar) or Lark(grammar, **parser_tables.OPTIONS, cache=_parser_cache(grammar))
 
 
 def _parser_cache(grammar: str) -> str | bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import os
 from dataclasses import dataclass
 import re
 
@@ -22,9 +23,11 @@ from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywor
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
+from . import gamecache
+from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import LDict, LList, load_text, load_value, read_text
+from .yamlload import MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
@@ -120,6 +123,7 @@ class Source:
         self.lines: dict[str, list[str]] = {}
         self.sha256: dict[str, str] = {}
         self.expected = expected
+        self.files_read: list[tuple[str, str, str]] = []  # every file read: its path as named, resolved, sha256 (dsl/gamecache.py)
 
     def read(self, path: Path) -> LDict:
         key = str(path.resolve())
@@ -128,8 +132,10 @@ class Source:
             text = self._read_expected(path, key)
         else:
             text = read_text(path)  # read once, within the size limit
+        digest = sha256_of(text)
+        self.files_read.append((str(path), key, digest))
         if outside:
-            self.sha256[key] = sha256_of(text)
+            self.sha256[key] = digest
         data = load_text(text, str(path))
         self.lines[str(path)] = text.splitlines()
         return data
@@ -270,8 +276,40 @@ def _variant_name(root: Path, path: Path) -> str:
 
 def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),
          players: int | None = None) -> GameDef:
-    """The playable definition of a game, with its variants, --set overrides and --players count."""
-    return _built(resolve(game, variants), sets, players)
+    """The playable definition of a game, with its variants, --set overrides and --players count:
+    the one kept in the user's cache when the same files were loaded so before (dsl/gamecache.py)."""
+    key = _cache_key(game, variants, sets, players)
+    g = gamecache.fetch(key, _unchanged, GameDef) if key else None
+    if g is None:
+        r = resolve(game, variants)
+        g = _built(r, sets, players)
+        if key:
+            gamecache.keep(key, r.src.files_read, g)  # only a game that loaded without error is kept
+    return g
+
+
+def _cache_key(game: str, variants, sets, players) -> str | None:
+    """What finds a kept game: the names given, and what decides which files they name (the current
+    folder for a relative path, the games kural has); None when that cannot be told (a folder gone)."""
+    try:
+        where = (os.getcwd(), str(games_dir()), sorted(os.listdir(games_dir())))
+    except OSError:
+        return None
+    return gamecache.key_of(*where, game, list(variants), list(sets), players)
+
+
+def _unchanged(files) -> bool:
+    """Are the rule files a kept game was read from (path as named, resolved, sha256) the same still?"""
+    for named, resolved, digest in files:
+        if os.path.realpath(named) != resolved:  # what Path.resolve gives, without its objects
+            return False
+        try:
+            raw = read_at_most(resolved, MAX_FILE_BYTES)
+        except OSError:
+            return False
+        if hashlib.sha256(raw).hexdigest() != digest:
+            return False
+    return True
 
 
 def _built(r: Resolved, sets, players: int | None) -> GameDef:

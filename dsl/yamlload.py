@@ -153,39 +153,59 @@ def refuse_hidden(text: str, name: str) -> None:
                        _line(text, line))
 
 
-class _FastLoader(_Loader):
-    """_Loader taking its events from libyaml's parser, several times faster than PyYAML's own;
-    composing stays PyYAML's (and _Loader's bounds), so the nodes and their marks are the same."""
-
-    def __init__(self, stream):
-        super().__init__("")  # _Loader's state; its pure-Python reader is given nothing to read
-        events = yaml.cyaml.CParser(stream)
-        self.check_event, self.peek_event, self.get_event = events.check_event, events.peek_event, events.get_event
-
-    def compose_scalar_node(self, anchor):
-        node = super().compose_scalar_node(anchor)
-        node.style = node.style or None  # libyaml gives '' for a plain scalar, PyYAML None
-        return node
-
-
 def _compose(text: str):
-    """The node tree, by libyaml where PyYAML was built with it. Text that it refuses is read again
-    by PyYAML's own parser, so that a broken file gets the same message, at the same place, on every
-    machine (the two parsers word their errors differently and sometimes stop at another column)."""
+    """The node tree, and whether it may share nodes (an alias, *name, was written). Composed by libyaml
+    where PyYAML was built with it: its events are first read through once, for _Loader's bounds (depth,
+    values, tags), so that libyaml's composer, which recurses in C, never meets a tree too deep. Text
+    that libyaml refuses is read again by PyYAML's own parser, so that a broken file gets the same
+    message, at the same place, on every machine (the two parsers word their errors differently and
+    sometimes stop at another column)."""
     if yaml.__with_libyaml__:
         try:
-            return yaml.compose(text, Loader=_FastLoader)
+            aliases = _scan(text)
+            return yaml.compose(text, Loader=yaml.CSafeLoader), aliases
         except (yaml.YAMLError, UnicodeError):
             pass
-    return yaml.compose(text, Loader=_Loader)
+    return yaml.compose(text, Loader=_Loader), True
+
+
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
+_END_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _scan(text: str) -> bool:
+    """_Loader's bounds, checked on libyaml's events of the first document, at the same node and in
+    the same order as _Loader.compose_node checks them; whether an alias was written."""
+    depth = nodes = 0
+    aliases = False
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, _END_EVENTS):
+            depth -= 1
+        elif isinstance(event, _NODE_EVENTS):
+            nodes += 1
+            if depth + 1 > MAX_DEPTH:
+                raise _TooDeep(event.start_mark)
+            if nodes > MAX_NODES:
+                raise _TooMany(event.start_mark)
+            tag = getattr(event, "tag", None)
+            if tag is not None:
+                raise _Tagged(event.start_mark, tag)
+            if isinstance(event, yaml.AliasEvent):
+                aliases = True
+            elif not isinstance(event, yaml.ScalarEvent):
+                depth += 1
+        elif isinstance(event, yaml.DocumentEndEvent):
+            break  # a second document is refused by the composer, as by _Loader's
+    return aliases
 
 
 def load_text(text: str, name: str) -> LDict:
-    node = compose(text, name)
+    node, shared = _composed(text, name)
     if node is None:
         raise RuleError.at(Loc(name, 1, 1), "the file is empty", "a rule file starts with `game:`")
     builder = _Builder(name, text)
-    builder.measure(node)  # before building anything: an alias bomb is refused at once
+    if shared or len(text) > MAX_CHARS:  # a tree without aliases is within the bounds the composer checked
+        builder.measure(node)  # before building anything: an alias bomb is refused at once
     data = builder.build(node)
     if not isinstance(data, LDict):
         raise builder.fail(node, "a rule file must be a mapping of sections (game:, deck:, ...)",
@@ -195,19 +215,25 @@ def load_text(text: str, name: str) -> LDict:
 
 def load_value(text: str, name: str):
     """One value written in YAML (a --set's list), with the bounds and checks of a rule file."""
-    node = compose(text, name)
+    node, shared = _composed(text, name)
     if node is None:
         return None
     builder = _Builder(name, text)
-    builder.measure(node)
+    if shared or len(text) > MAX_CHARS:
+        builder.measure(node)
     return builder.build(node)
 
 
 def compose(text: str, name: str):
     """The YAML node tree of a text, or a RuleError at the place of what is wrong."""
+    return _composed(text, name)[0]
+
+
+def _composed(text: str, name: str):
+    """compose's node tree, and whether it may share nodes (see _compose)."""
     refuse_hidden(text, name)
     try:
-        node = _compose(text)
+        node, shared = _compose(text)
     except _Tagged as exc:  # refused before anything is built from it
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
         raise RuleError.at(loc, f"the YAML tag {_tag(exc.tag)} is not allowed in a rule file",
@@ -236,7 +262,7 @@ def compose(text: str, name: str):
     except yaml.YAMLError as exc:
         raise RuleError.at(Loc(name, 1, 1), f"this is not valid YAML: {exc}",
                            "check the indentation and the quotes") from None
-    return node
+    return node, shared
 
 
 def _line(text: str, line: int) -> str:
@@ -342,7 +368,7 @@ class _Builder:
         if tag == "tag:yaml.org,2002:str":
             s = LStr(node.value)
             s.loc = self.loc(node)
-            s.style = node.style
+            s.style = node.style or None  # libyaml's composer gives '' for a plain scalar, PyYAML's None
             return s
         if tag == "tag:yaml.org,2002:bool":
             if node.value.lower() in YAML11_BOOLS:

@@ -209,11 +209,26 @@ def parses_the_language(p) -> bool:
     return bool(p.parse("move(top(stock), table)", start="effects")) and bool(p.parse("rank(card) == 7", start="expr"))
 
 
+def edited_grammar(tmp_path: Path, note: str = "edited") -> Path:
+    """grammar.lark with a comment added: a grammar the shipped tables (dsl/grammar_tables.json) were not
+    made from, so that the parser is built from it, through Lark's cache."""
+    edited = tmp_path / f"grammar-{note}.lark"
+    edited.write_text(compiler.grammar_path().read_text(encoding="utf-8") + f"\n// {note}\n", encoding="utf-8")
+    return edited
+
+
+def test_the_shipped_grammar_needs_no_parser_cache(tmp_path, monkeypatch):
+    """grammar.lark as kural ships it is read from its shipped tables: nothing is analysed, nothing cached."""
+    assert parses_the_language(fresh_parser(monkeypatch, tmp_path))
+    assert cache_files(tmp_path) == []
+
+
 def test_the_parser_is_cached_per_user_and_reused(tmp_path, monkeypatch):
-    first = fresh_parser(monkeypatch, tmp_path)
+    grammar = edited_grammar(tmp_path)
+    first = fresh_parser(monkeypatch, tmp_path, grammar)
     [cache] = cache_files(tmp_path)
     written = cache.read_bytes()
-    second = fresh_parser(monkeypatch, tmp_path)
+    second = fresh_parser(monkeypatch, tmp_path, grammar)
     assert cache.read_bytes() == written  # read, not rebuilt
     assert parses_the_language(first) and parses_the_language(second)
     assert {t.name for t in first.terminals} == {t.name for t in second.terminals}  # keywords() reads them
@@ -221,19 +236,18 @@ def test_the_parser_is_cached_per_user_and_reused(tmp_path, monkeypatch):
 
 def test_a_changed_grammar_gets_its_own_cache(tmp_path, monkeypatch):
     """The grammar's text is part of the key: an edited grammar.lark is never answered by an old cache."""
-    fresh_parser(monkeypatch, tmp_path)
-    edited = tmp_path / "grammar.lark"
-    edited.write_text(compiler.grammar_path().read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
-    p = fresh_parser(monkeypatch, tmp_path, edited)
+    fresh_parser(monkeypatch, tmp_path, edited_grammar(tmp_path))
+    p = fresh_parser(monkeypatch, tmp_path, edited_grammar(tmp_path, "edited again"))
     assert len(cache_files(tmp_path)) == 2 and parses_the_language(p)
 
 
 def test_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
-    fresh_parser(monkeypatch, tmp_path)
+    grammar = edited_grammar(tmp_path)
+    fresh_parser(monkeypatch, tmp_path, grammar)
     [cache] = cache_files(tmp_path)
     damaged = b"not a cache\n\x80\x04garbage"
     cache.write_bytes(damaged)
-    assert parses_the_language(fresh_parser(monkeypatch, tmp_path))
+    assert parses_the_language(fresh_parser(monkeypatch, tmp_path, grammar))
     assert cache.read_bytes() != damaged  # written again by the rebuild
 
 

@@ -1,0 +1,84 @@
+"""The parser tables shipped with kural (dsl/grammar_tables.json, written by `python -m dsl.parser_tables`):
+made from grammar.lark as it is, they parse every text exactly as a parser built from the grammar does,
+and they are what kural uses, so that a first load (no cache at all) does no grammar analysis."""
+from __future__ import annotations
+
+import lark
+import pytest
+
+from dsl import compiler, parser_tables
+from dsl.paths import games_dir, grammar_path
+from dsl.yamlload import LDict, LList, load_file
+
+GRAMMAR = grammar_path().read_text(encoding="utf-8")
+
+
+def test_the_shipped_tables_are_made_from_grammar_lark():
+    shipped = parser_tables.TABLES.read_text(encoding="utf-8")
+    assert str(parser_tables.fingerprint(GRAMMAR)["grammar_sha256"]) in shipped, \
+        "grammar.lark changed: run `python -m dsl.parser_tables` and commit dsl/grammar_tables.json"
+    assert parser_tables.shipped(GRAMMAR) is not None
+
+
+def _texts(value):
+    if isinstance(value, LDict):
+        for v in value.values():
+            yield from _texts(v)
+    elif isinstance(value, LList):
+        for v in value:
+            yield from _texts(v)
+    elif isinstance(value, str):
+        yield str(value)
+
+
+def _every_text() -> list[str]:
+    files = sorted(games_dir().glob("*.yaml")) + sorted(games_dir().glob("*/*.yaml"))
+    texts = {t for path in files for t in _texts(load_file(path))}
+    return sorted(texts) + ["a and (b or", "x += ", "1 +* 2", "count(hand(me), c => rank(c) == 7) >= 2"]
+
+
+def _outcome(parser, text: str, start: str):
+    try:
+        tree = parser.parse(text, start=start)
+    except lark.exceptions.UnexpectedInput as exc:
+        return type(exc).__name__, getattr(exc, "pos_in_stream", None), sorted(getattr(exc, "expected", ()) or ())
+    metas = [(t.data, t.meta.line, t.meta.column, t.meta.start_pos, t.meta.end_pos) for t in tree.iter_subtrees()
+             if not t.meta.empty]
+    tokens = [(tok.type, str(tok), tok.start_pos, tok.line, tok.column)
+              for tok in tree.scan_values(lambda v: isinstance(v, lark.Token))]
+    return tree, metas, tokens
+
+
+def test_the_shipped_parser_reads_every_text_as_the_grammar_does():
+    """Every text of every bundled rule file (and a few broken ones), as an expression and as effects:
+    the same tree, the same places (for file:line:col errors), the same syntax errors."""
+    built = lark.Lark(GRAMMAR, **parser_tables.OPTIONS)
+    shipped = parser_tables.shipped(GRAMMAR)
+    for text in _every_text():
+        for start in ("expr", "effects"):
+            assert _outcome(shipped, text, start) == _outcome(built, text, start), (text, start)
+
+
+def test_kural_uses_the_shipped_tables(monkeypatch):
+    """No grammar analysis at all: building a parser from the grammar is refused, and kural parses."""
+    def refused(*args, **kwargs):
+        raise AssertionError("the grammar was analysed again")
+    monkeypatch.setattr(compiler, "Lark", refused)
+    compiler.parser.cache_clear()
+    try:
+        assert compiler.parse_flat("rank(card) == 7", "expr").data
+    finally:
+        compiler.parser.cache_clear()
+
+
+@pytest.mark.parametrize("text", ["", "not json", '{"made_from": {}, "data": {}, "memo": {}}'])
+def test_missing_or_stale_tables_fall_back_to_the_grammar(tmp_path, monkeypatch, text):
+    path = tmp_path / "tables.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(parser_tables, "TABLES", path)
+    assert parser_tables.shipped(GRAMMAR) is None
+    compiler.parser.cache_clear()
+    try:
+        assert compiler.parse_flat("rank(card) == 7", "expr").data
+    finally:
+        compiler.parser.cache_clear()
