@@ -355,6 +355,12 @@ class _Unpickler(pickle.Unpickler):
     """Reads back only kural's own classes and functions, and the few builtins a game holds."""
 
     def find_class(self, module, name):
-        if (module in _ALLOWED and name in _ALLOWED[module]) or (_own(module) and module != __name__):
+        if module in _ALLOWED and name in _ALLOWED[module]:
             return super().find_class(module, name)
+        if _own(module) and module != __name__:
+            found = super().find_class(module, name)
+            # only a class or function kural defines: a dotted name can reach a module a kural module
+            # imports (`loader.os.system`), which is not read from a kept game
+            if isinstance(found, (type, types.FunctionType)) and _own(getattr(found, "__module__", "") or ""):
+                return found
         raise pickle.UnpicklingError(f"not read from a kept game: {module}.{name}")

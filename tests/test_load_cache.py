@@ -6,6 +6,7 @@ with or without a cache, and the cache holds a bounded number of games.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import pickle
 import shutil
@@ -169,6 +170,31 @@ def test_a_forged_cache_file_runs_nothing(cache, tmp_path):
     fields = json.loads(header)
     fields["sha256"] = hashlib.sha256(payload).hexdigest()
     path.write_bytes(magic + b"\n" + json.dumps(fields).encode() + b"\n" + payload)
+    assert load("fantan").id == "fantan"
+    assert not marker.exists()
+
+
+def _short(text: str) -> bytes:
+    """pickle's SHORT_BINUNICODE of a text, then MEMOIZE."""
+    data = text.encode()
+    return b"\x8c" + bytes([len(data)]) + data + b"\x94"
+
+
+def test_a_forged_file_cannot_reach_a_module_through_kural(cache, tmp_path):
+    """A dotted name under a kural module (what pickle's protocol 4 allows) names a class or function
+    kural defines, or nothing: never a module kural happens to import."""
+    load("fantan")
+    (path,) = kept(cache)
+    magic, header, _ = path.read_bytes().split(b"\n", 2)
+    marker = tmp_path / "ran"
+    # (dsl.gamecache.os.system("touch marker"), []): STACK_GLOBAL of a dotted name, REDUCE, a pair
+    payload = (b"\x80\x04" + _short("dsl.loader") + _short("os.system") + b"\x93\x94"
+               + _short(f"touch {marker}") + b"\x85\x94R\x94]\x94\x86\x94.")
+    fields = json.loads(header)
+    fields["sha256"] = hashlib.sha256(payload).hexdigest()
+    path.write_bytes(magic + b"\n" + json.dumps(fields).encode() + b"\n" + payload)
+    with pytest.raises(pickle.UnpicklingError):
+        gamecache._Unpickler(io.BytesIO(payload)).load()
     assert load("fantan").id == "fantan"
     assert not marker.exists()
 
