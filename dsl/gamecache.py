@@ -13,7 +13,10 @@ place of its code among that function's constants), its cells and its attributes
 stored, and reading a file back imports and calls nothing outside kural's modules and a few
 builtins (`_Unpickler.find_class`). A file is used only if it is kural's (its first line), was
 written for this very key, and its payload has the sha256 its header gives; anything else, a file
-half written, damaged or from another version, is ignored and the game is loaded afresh. A file is
+half written, damaged or from another version, is ignored and the game is loaded afresh. A kept game, like
+a .pyc file or the compiled modules beside it, is code that kural runs: what protects it is the
+folder, which kural uses only when it is the user's own and nobody else can write to it
+(dsl/paths.py cache_dir); the checks above keep out damaged and stale files, not a hostile user. A file is
 written only for a game that loaded without error, beside its final name and then renamed, and at
 most KEPT_GAMES stay (the oldest go).
 """

@@ -19,12 +19,18 @@ def games_dir() -> Path:
 
 def cache_dir() -> Path | None:
     """The user's cache folder for kural ($XDG_CACHE_HOME/kural, else ~/.cache/kural), made if need be;
-    None when it cannot be (no home folder, a read-only one): kural then works without a cache."""
+    None when it cannot be (no home folder, a read-only one) or when it is not the user's own or others
+    can write to it: kural then works without a cache."""
     xdg = os.environ.get("XDG_CACHE_HOME", "")
     try:
         root = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"  # a relative XDG path is ignored
         folder = root / "kural"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        mode = folder.stat()
     except (OSError, RuntimeError):  # RuntimeError: Path.home() finds no home
+        return None
+    # What is kept there is run (compiled modules, kept games), as Python runs its .pyc files: only
+    # from a folder that is the user's own and that nobody else can write to.
+    if hasattr(os, "getuid") and (mode.st_uid != os.getuid() or mode.st_mode & 0o022):
         return None
     return folder

@@ -214,6 +214,23 @@ def test_no_cache_folder_is_no_cache(tmp_path, monkeypatch):
     assert load("fantan").id == load("fantan").id == "fantan"
 
 
+def test_a_cache_folder_others_can_write_to_is_not_used(tmp_path, monkeypatch):
+    """What the cache holds is run (a kept game, a compiled module): a folder others can write to is
+    no cache, and nothing is read from it or written to it."""
+    from dsl.paths import cache_dir
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = cache_dir()
+    assert folder is not None
+    load("fantan")
+    assert kept(folder)
+    folder.chmod(0o777)
+    assert cache_dir() is None
+    for path in folder.iterdir():
+        path.unlink()
+    assert load("fantan").id == "fantan"
+    assert not list(folder.iterdir())
+
+
 def test_a_current_folder_gone_is_no_cache(cache, tmp_path, monkeypatch):
     """Loading from a folder that was removed (os.getcwd fails) still loads, without the cache."""
     gone = tmp_path / "gone"
