@@ -35,6 +35,7 @@ import time
 import types
 from pathlib import Path
 
+from .ir import Node
 from .paths import cache_dir
 
 MAGIC = b"kural game cache 1\n"
@@ -282,6 +283,8 @@ class _Pickler(pickle.Pickler):
         ref = self.globals.get(id(obj))
         if ref is not None:
             return _module_global, ref
+        if isinstance(obj, Node):  # the typed program: what the generated module was made from, at load
+            return _no_program, ()
         kind = type(obj)
         if kind is types.FunctionType:
             return self.function(obj)
@@ -333,6 +336,13 @@ class _Pickler(pickle.Pickler):
         return _code_at, (module_name, *where)
 
 
+def _no_program():
+    """What stands for a node of the typed program in a kept game: the program is read while a game
+    is loaded, by dsl/codegen.py, and a kept game keeps the module made from it (its source and the
+    objects it is handed), so it keeps none of the program's nodes (two thirds of its reading)."""
+    return None
+
+
 def _read_game(stream):
     game, fills = _Unpickler(stream).load()
     for cell, contents in zip(fills[::2], fills[1::2]):
@@ -350,7 +360,7 @@ _ALLOWED = {
     "_operator": {"eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod", "neg",
                   "not_", "itemgetter", "attrgetter", "contains", "getitem"},
     "collections": {"OrderedDict", "defaultdict", "Counter", "deque"},
-    __name__: {"_code_at", "_module_global", "_module_dict"},
+    __name__: {"_code_at", "_module_global", "_module_dict", "_no_program"},
 }
 
 
