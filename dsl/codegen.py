@@ -675,14 +675,14 @@ def step_moves(module: Module, g, index: int, step) -> str:
     w.line(f"def moves_{index}(s):")
     w.indent()
     w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
-    w.line("out = []")
     w.line("cache = s.cache")
-    for i in step.moves:
+    for place, i in enumerate(step.moves):
         m = g.moves[i]
+        first = place == 0  # the first move's moves are the list begun (`out`), the others added to it
         if not m.choices:
-            _step_move_alone(module, m, w, step.moves[:step.moves.index(i)])
+            _step_move_alone(module, m, w, step.moves[:place], first)
             continue
-        if _inline_options(module, m, w):
+        if _inline_options(module, g, m, w, first):
             continue
         w.line("try:")
         w.indent()
@@ -692,15 +692,17 @@ def step_moves(module: Module, g, index: int, step) -> str:
         else:
             w.line(f"found = [({i}, values) for values in legal_{i}(s)]")
         w.dedent()
-        _listed(module, m, w)
+        _listed(module, m, w, first)
+    if not step.moves:
+        w.line("out = []")
     w.line("return out")
     module.lines += w.lines + [""]
     return f"moves_{index}"
 
 
-def _inline_options(module: Module, m, w: Writer) -> bool:
+def _inline_options(module: Module, g, m, w: Writer, first: bool) -> bool:
     """Move m's options written where its step lists its moves, as moves, when each version of its
-    guard is one comprehension and one part picks the version; False (nothing written) otherwise."""
+    guard is one loop and one part picks the version; False (nothing written) otherwise."""
     versions = module.versions.get(m.index)
     if versions is None or m.specialize.slots or len(m.specialize.part_nodes) != 1:
         return False
@@ -714,11 +716,12 @@ def _inline_options(module: Module, m, w: Writer) -> bool:
     w.line("try:")
     w.indent()
     w.line("try:")
-    w.line(f"    known = bool({part})")
+    w.line(f"    known = True if {part} else False")
     w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
     w.line("    known = None")
     w.line("if known is None:")
     w.line(f"    found = [({m.index}, values) for values in {general}(s)]")
+    choice = m.choices[0]
     for vals, word in (((True,), "elif known:"), ((False,), "else:")):
         lines, var, test = module.inline[names[vals]]
         w.line(word)
@@ -727,27 +730,51 @@ def _inline_options(module: Module, m, w: Writer) -> bool:
             if line.startswith("if first_only:"):
                 break
             w.line(line)
-        w.line(f"found = [({m.index}, ({var},)) for {var} in items if {test}]")
+        w.line("found = []")
+        w.line(f"for {var} in items:  # a loop, not a comprehension: no function made and called each time")
+        w.line(f"    if {test}:")
+        w.line(f"        found.append({_one_choice_move(module, g, m, choice, var)})")
         w.dedent()
     w.dedent()
-    _listed(module, m, w)
+    _listed(module, m, w, first)
     return True
 
 
-def _listed(module: Module, m, w: Writer) -> None:
-    """After `try: found = [its legal moves]`: a failure named as the move's, whether it can be played
-    kept in the position's cache (for `can`), and its moves added to the step's (budget.MAX_LEGAL)."""
+def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
+    """The move of move m with one choice of value `var`: a card's is taken from a table of them all
+    (a move is a tuple, never changed: one per card serves every position)."""
+    if choice.domain_is_zone and choice.of_cards:  # a zone's cards: ints 0 .. the deck's size - 1
+        return f"{module.constant([(m.index, (card,)) for card in range(g.deck.size)])}[{var}]"
+    return f"({m.index}, ({var},))"
+
+
+def _listed(module: Module, m, w: Writer, first: bool, alone: bool = False) -> None:
+    """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices): a failure
+    named as the move's, whether it can be played kept in the position's cache (for `can`), and its
+    moves added to the step's (budget.MAX_LEGAL)."""
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
            f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
-    w.line(f"cache[{m.index}] = bool(found)")
-    w.line("if found:")
-    w.line("    out += found")
-    w.line("    if len(out) > _MAX_LEGAL:")
-    w.line(f"        raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
+    too_many = f"raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"
+    if first and alone:
+        w.line(f"out = [({m.index}, ())] if ok else []")
+        w.line(f"cache[{m.index}] = True if out else False")
+    elif first:
+        w.line("out = found")
+        w.line(f"cache[{m.index}] = True if found else False")
+        w.line("if len(out) > _MAX_LEGAL:")
+        w.line(f"    {too_many}")
+    else:
+        w.line("if ok:" if alone else "if found:")
+        w.line(f"    cache[{m.index}] = True")
+        w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
+        w.line("    if len(out) > _MAX_LEGAL:")
+        w.line(f"        {too_many}")
+        w.line("else:")
+        w.line(f"    cache[{m.index}] = False")
 
 
-def _step_move_alone(module: Module, m, w: Writer, listed: list) -> None:
+def _step_move_alone(module: Module, m, w: Writer, listed: list, first: bool) -> None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
     move listed before it in the step can be played is known: its entry in the position's cache)."""
     frame = Frame(module)
@@ -757,8 +784,8 @@ def _step_move_alone(module: Module, m, w: Writer, listed: list) -> None:
     if frame.env:
         w.line("e = {}")
     w.line("try:")
-    w.line(f"    found = [({m.index}, ())] if {test} else []")
-    _listed(module, m, w)
+    w.line(f"    ok = {test}")
+    _listed(module, m, w, first, alone=True)
 
 
 def preferences(module: Module, g, m) -> str:

@@ -16,9 +16,25 @@ class RandomBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        # rng.choice(seq) is seq[rng._randbelow(len(seq))], and the stdlib's _randbelow draws getrandbits(k)
+        # for k = n.bit_length() until one is below n: written out here, the same draws (so the same games)
+        # without two calls per move; a Random that draws otherwise (a subclass) is asked for its choice
+        stdlib = type(rng).choice is random.Random.choice and \
+            type(rng)._randbelow is random.Random._randbelow_with_getrandbits
+        self.bits = rng.getrandbits if stdlib else None
 
     def choose(self, s: State, moves: list[Move]) -> Move:
-        return moves[0] if len(moves) == 1 else self.rng.choice(moves)
+        n = len(moves)
+        if n == 1:
+            return moves[0]
+        bits = self.bits
+        if bits is None or not n:
+            return self.rng.choice(moves)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return moves[r]
 
 
 class HeuristicBot:
