@@ -33,7 +33,7 @@ from interpreter.legal import RAW_LEGAL as _RAW_LEGAL, distinct as _distinct
 from interpreter.compiled import UNSET as _UNSET, index as _index
 import interpreter.compiled as _rt
 from interpreter.budget import WORK_LIMIT as _WORK_LIMIT
-from interpreter.engine import after_move as _after_move, end_round as _end_round
+from interpreter.engine import after_move as _after_move, end_round as _end_round, _plain
 from interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
 '''
 
@@ -55,6 +55,7 @@ class Module:
         self.by_text: dict[str, str] = {}  # a constant's text -> its name: equal tables written once
         self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
+        self.result: str | None = None  # the function of the result's winners and scores, if written
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -808,8 +809,36 @@ def preferences(module: Module, g, m) -> str:
     return f"prefer_{m.index}"
 
 
+def result_values(module: Module, g) -> str | None:
+    """The winners and the scores of the result, for every seat (or team): interpreter/engine.py
+    `_result`, written out. None (the engine's closures serve) where a part has no typed program."""
+    r = g.result
+    if getattr(r.winner, "node", None) is None or getattr(r.score, "node", None) is None:
+        return None
+    frame = Frame(module)
+    expr = Expr(frame)
+    w = Writer()
+    w.depth = 1
+    stmts = Stmts(expr, w)
+    var = frame.bind(r.per)
+    w.line("winners, scores = [], []")
+    w.line(f"for {var} in range({g.span(r.per)}):")
+    w.indent()
+    w.line(f"e = {{{module.literal(r.per)}: {var}}}  # ENV")
+    stmts.value(r.winner.node, "won")
+    w.line("if won:")
+    w.line(f"    winners.append({var})")
+    stmts.value(r.score.node, "score")
+    w.line(f"scores.append(_kept(_plain(score), {module.literal(r.where.get('score', g.source))}, 'result.score'))")
+    w.dedent()
+    w.line("return winners, scores")
+    _drop_env_lines(frame, w)
+    module.lines += ["def result_0(s):"] + w.lines + [""]
+    return "result_0"
+
+
 def generate(g) -> Module:
-    """The module of a checked game: the legal options and the play of every move."""
+    """The module of a checked game: the legal options and the play of every move, and the result."""
     module = Module()
     for m in g.moves:
         legal_options(module, g, m)
@@ -817,6 +846,7 @@ def generate(g) -> Module:
         preferences(module, g, m)
     for i, step in enumerate(g.steps):
         step_moves(module, g, i, step)
+    module.result = result_values(module, g)
     return module
 
 
@@ -837,6 +867,7 @@ class Program:
         self.apply = [namespace[f"apply_{m.index}"] for m in g.moves]
         self.moves = [namespace[f"moves_{i}"] for i in range(len(g.steps))]
         self.prefer = [namespace[f"prefer_{m.index}"] for m in g.moves]
+        self.result = namespace[module.result] if module.result is not None else None  # (winners, scores)
         self.keep = module.keep
         self.objects = {name: _described(obj) for name, obj in module.objects.items()}
 

@@ -183,19 +183,24 @@ def result(s: State) -> dict:
 def _result(s: State) -> dict:
     """Winners, scores and fields per seat, or per team (their indexes) with `result.per: team`; hands per seat."""
     g = s.g
-    per, units = g.result.per, g.units(g.result.per)
-    out = {"winners": [], "scores": []}
+    per = g.result.per
     where = g.result.where
-    for i in units:
-        env = {per: i}
-        if g.result.winner(s, env):
-            out["winners"].append(i)
-        out["scores"].append(kept(_plain(g.result.score(s, env)), where.get("score", g.source), "result.score"))
-    hand = g.zone(g.hand_zone)
-    out["hands"] = [[g.deck.code[c] for c in s.zones[hand.first_id + seat]] for seat in range(g.players)]
+    program = g.program
+    if program is not None and program.result is not None:  # the game's generated module (dsl/codegen.py)
+        winners, scores = program.result(s)
+    else:
+        winners, scores = [], []
+        for i in g.units(per):
+            env = {per: i}
+            if g.result.winner(s, env):
+                winners.append(i)
+            scores.append(kept(_plain(g.result.score(s, env)), where.get("score", g.source), "result.score"))
+    out = {"winners": winners, "scores": scores}
+    first, code = g.zone(g.hand_zone).first_id, g.deck.code
+    out["hands"] = [[code[c] for c in s.zones[first + seat]] for seat in range(g.players)]
     for name, expr in g.result.fields.items():
         out[name] = [kept(_plain(expr(s, {per: i})), where.get(name, g.source), f"result.fields.{name}")
-                     for i in units]
+                     for i in g.units(per)]
     if g.round_result is not None:
         out["rounds"] = [sheet["points"] for sheet in s.sheets]
         out["round_sheets"] = [dict(sheet) for sheet in s.sheets]
