@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from . import draws
 from .budget import renew
 from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
@@ -16,12 +17,7 @@ class RandomBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        # rng.choice(seq) is seq[rng._randbelow(len(seq))], and the stdlib's _randbelow draws getrandbits(k)
-        # for k = n.bit_length() until one is below n: written out here, the same draws (so the same games)
-        # without two calls per move; a Random that draws otherwise (a subclass) is asked for its choice
-        stdlib = type(rng).choice is random.Random.choice and \
-            type(rng)._randbelow is random.Random._randbelow_with_getrandbits
-        self.bits = rng.getrandbits if stdlib else None
+        self.bits = rng.getrandbits if draws.written_out(rng) else None  # rng.choice's draws, written out
 
     def choose(self, s: State, moves: list[Move]) -> Move:
         n = len(moves)
@@ -30,7 +26,7 @@ class RandomBot:
         bits = self.bits
         if bits is None or not n:
             return self.rng.choice(moves)
-        k = n.bit_length()
+        k = n.bit_length()  # rng._randbelow(n), as interpreter/draws.py says
         r = bits(k)
         while r >= n:
             r = bits(k)
