@@ -650,13 +650,15 @@ def apply_move(module: Module, g, m) -> str:
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")
     w.line("    _end_round(s, ENV_OR_NEW)")
+    one_step = len(g.steps) == 1  # then s.step is 0 all along: nothing to write
     if m.next_step == "end":
         w.line("else:")
         w.indent()
         stmts.value(g.next_seat.node, "s.me")
-        w.line("s.step = 0")
+        if not one_step:
+            w.line("s.step = 0")
         w.dedent()
-    elif m.next_step != "again":
+    elif m.next_step != "again" and not one_step:
         w.line("else:")
         w.line(f"    s.step = {g.step_index[m.next_step]}")
     w.dedent()
@@ -677,13 +679,14 @@ def step_moves(module: Module, g, index: int, step) -> str:
     w.indent()
     w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
     w.line("cache = s.cache")
+    can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
     for place, i in enumerate(step.moves):
         m = g.moves[i]
         first = place == 0  # the first move's moves are the list begun (`out`), the others added to it
         if not m.choices:
-            _step_move_alone(module, m, w, step.moves[:place], first)
+            _step_move_alone(module, m, w, can, first)
             continue
-        if _inline_options(module, g, m, w, first):
+        if _inline_options(module, g, m, w, first, can):
             continue
         w.line("try:")
         w.indent()
@@ -693,7 +696,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
         else:
             w.line(f"found = [({i}, values) for values in legal_{i}(s)]")
         w.dedent()
-        _listed(module, m, w, first)
+        _listed(module, m, w, first, can)
     if not step.moves:
         w.line("out = []")
     w.line("return out")
@@ -701,7 +704,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
     return f"moves_{index}"
 
 
-def _inline_options(module: Module, g, m, w: Writer, first: bool) -> bool:
+def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict) -> bool:
     """Move m's options written where its step lists its moves, as moves, when each version of its
     guard is one loop and one part picks the version; False (nothing written) otherwise."""
     versions = module.versions.get(m.index)
@@ -737,7 +740,7 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool) -> bool:
         w.line(f"        found.append({_one_choice_move(module, g, m, choice, var)})")
         w.dedent()
     w.dedent()
-    _listed(module, m, w, first)
+    _listed(module, m, w, first, can)
     return True
 
 
@@ -749,44 +752,45 @@ def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
     return f"({m.index}, ({var},))"
 
 
-def _listed(module: Module, m, w: Writer, first: bool, alone: bool = False) -> None:
+def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False) -> None:
     """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices): a failure
-    named as the move's, whether it can be played kept in the position's cache (for `can`), and its
-    moves added to the step's (budget.MAX_LEGAL)."""
+    named as the move's, whether it can be played kept in the position's cache (for `can` elsewhere) and
+    in a local (`can` in a later move's guard here), and its moves added to the step's (budget.MAX_LEGAL)."""
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
            f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
     too_many = f"raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"
+    known = can[repr(m.index)] = module.new("c")
     if first and alone:
         w.line(f"out = [({m.index}, ())] if ok else []")
-        w.line(f"cache[{m.index}] = True if out else False")
+        w.line(f"cache[{m.index}] = {known} = True if out else False")
     elif first:
         w.line("out = found")
-        w.line(f"cache[{m.index}] = True if found else False")
+        w.line(f"cache[{m.index}] = {known} = True if found else False")
         w.line("if len(out) > _MAX_LEGAL:")
         w.line(f"    {too_many}")
     else:
         w.line("if ok:" if alone else "if found:")
-        w.line(f"    cache[{m.index}] = True")
+        w.line(f"    cache[{m.index}] = {known} = True")
         w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
         w.line("    if len(out) > _MAX_LEGAL:")
         w.line(f"        {too_many}")
         w.line("else:")
-        w.line(f"    cache[{m.index}] = False")
+        w.line(f"    cache[{m.index}] = {known} = False")
 
 
-def _step_move_alone(module: Module, m, w: Writer, listed: list, first: bool) -> None:
+def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool) -> None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
-    move listed before it in the step can be played is known: its entry in the position's cache)."""
+    move listed before it in the step can be played is known: a local, `can`)."""
     frame = Frame(module)
-    frame.known_moves = {repr(i): f"cache[{i}]" for i in listed}
+    frame.known_moves = dict(can)
     expr = Expr(frame)
     test = _guard(expr, [c.node for c in m.checks])
     if frame.env:
         w.line("e = {}")
     w.line("try:")
     w.line(f"    ok = {test}")
-    _listed(module, m, w, first, alone=True)
+    _listed(module, m, w, first, can, alone=True)
 
 
 def preferences(module: Module, g, m) -> str:
