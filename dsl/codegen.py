@@ -33,7 +33,7 @@ from interpreter.legal import RAW_LEGAL as _RAW_LEGAL, distinct as _distinct
 from interpreter.compiled import UNSET as _UNSET, index as _index
 import interpreter.compiled as _rt
 from interpreter.budget import WORK_LIMIT as _WORK_LIMIT
-from interpreter.engine import after_move as _after_move, end_round as _end_round
+from interpreter.engine import after_move as _after_move, end_round as _end_round, _plain
 from interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
 '''
 
@@ -55,6 +55,7 @@ class Module:
         self.by_text: dict[str, str] = {}  # a constant's text -> its name: equal tables written once
         self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
+        self.result: str | None = None  # the function of the result's winners and scores, if written
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -649,13 +650,15 @@ def apply_move(module: Module, g, m) -> str:
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")
     w.line("    _end_round(s, ENV_OR_NEW)")
+    one_step = len(g.steps) == 1  # then s.step is 0 all along: nothing to write
     if m.next_step == "end":
         w.line("else:")
         w.indent()
         stmts.value(g.next_seat.node, "s.me")
-        w.line("s.step = 0")
+        if not one_step:
+            w.line("s.step = 0")
         w.dedent()
-    elif m.next_step != "again":
+    elif m.next_step != "again" and not one_step:
         w.line("else:")
         w.line(f"    s.step = {g.step_index[m.next_step]}")
     w.dedent()
@@ -675,14 +678,15 @@ def step_moves(module: Module, g, index: int, step) -> str:
     w.line(f"def moves_{index}(s):")
     w.indent()
     w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
-    w.line("out = []")
     w.line("cache = s.cache")
-    for i in step.moves:
+    can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
+    for place, i in enumerate(step.moves):
         m = g.moves[i]
+        first = place == 0  # the first move's moves are the list begun (`out`), the others added to it
         if not m.choices:
-            _step_move_alone(module, m, w, step.moves[:step.moves.index(i)])
+            _step_move_alone(module, m, w, can, first)
             continue
-        if _inline_options(module, m, w):
+        if _inline_options(module, g, m, w, first, can):
             continue
         w.line("try:")
         w.indent()
@@ -692,15 +696,17 @@ def step_moves(module: Module, g, index: int, step) -> str:
         else:
             w.line(f"found = [({i}, values) for values in legal_{i}(s)]")
         w.dedent()
-        _listed(module, m, w)
+        _listed(module, m, w, first, can)
+    if not step.moves:
+        w.line("out = []")
     w.line("return out")
     module.lines += w.lines + [""]
     return f"moves_{index}"
 
 
-def _inline_options(module: Module, m, w: Writer) -> bool:
+def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict) -> bool:
     """Move m's options written where its step lists its moves, as moves, when each version of its
-    guard is one comprehension and one part picks the version; False (nothing written) otherwise."""
+    guard is one loop and one part picks the version; False (nothing written) otherwise."""
     versions = module.versions.get(m.index)
     if versions is None or m.specialize.slots or len(m.specialize.part_nodes) != 1:
         return False
@@ -714,11 +720,12 @@ def _inline_options(module: Module, m, w: Writer) -> bool:
     w.line("try:")
     w.indent()
     w.line("try:")
-    w.line(f"    known = bool({part})")
+    w.line(f"    known = True if {part} else False")
     w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
     w.line("    known = None")
     w.line("if known is None:")
     w.line(f"    found = [({m.index}, values) for values in {general}(s)]")
+    choice = m.choices[0]
     for vals, word in (((True,), "elif known:"), ((False,), "else:")):
         lines, var, test = module.inline[names[vals]]
         w.line(word)
@@ -727,38 +734,63 @@ def _inline_options(module: Module, m, w: Writer) -> bool:
             if line.startswith("if first_only:"):
                 break
             w.line(line)
-        w.line(f"found = [({m.index}, ({var},)) for {var} in items if {test}]")
+        w.line("found = []")
+        w.line(f"for {var} in items:  # a loop, not a comprehension: no function made and called each time")
+        w.line(f"    if {test}:")
+        w.line(f"        found.append({_one_choice_move(module, g, m, choice, var)})")
         w.dedent()
     w.dedent()
-    _listed(module, m, w)
+    _listed(module, m, w, first, can)
     return True
 
 
-def _listed(module: Module, m, w: Writer) -> None:
-    """After `try: found = [its legal moves]`: a failure named as the move's, whether it can be played
-    kept in the position's cache (for `can`), and its moves added to the step's (budget.MAX_LEGAL)."""
+def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
+    """The move of move m with one choice of value `var`: a card's is taken from a table of them all
+    (a move is a tuple, never changed: one per card serves every position)."""
+    if choice.domain_is_zone and choice.of_cards:  # a zone's cards: ints 0 .. the deck's size - 1
+        return f"{module.constant([(m.index, (card,)) for card in range(g.deck.size)])}[{var}]"
+    return f"({m.index}, ({var},))"
+
+
+def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False) -> None:
+    """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices): a failure
+    named as the move's, whether it can be played kept in the position's cache (for `can` elsewhere) and
+    in a local (`can` in a later move's guard here), and its moves added to the step's (budget.MAX_LEGAL)."""
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
            f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
-    w.line(f"cache[{m.index}] = bool(found)")
-    w.line("if found:")
-    w.line("    out += found")
-    w.line("    if len(out) > _MAX_LEGAL:")
-    w.line(f"        raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
+    too_many = f"raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"
+    known = can[repr(m.index)] = module.new("c")
+    if first and alone:
+        w.line(f"out = [({m.index}, ())] if ok else []")
+        w.line(f"cache[{m.index}] = {known} = True if out else False")
+    elif first:
+        w.line("out = found")
+        w.line(f"cache[{m.index}] = {known} = True if found else False")
+        w.line("if len(out) > _MAX_LEGAL:")
+        w.line(f"    {too_many}")
+    else:
+        w.line("if ok:" if alone else "if found:")
+        w.line(f"    cache[{m.index}] = {known} = True")
+        w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
+        w.line("    if len(out) > _MAX_LEGAL:")
+        w.line(f"        {too_many}")
+        w.line("else:")
+        w.line(f"    cache[{m.index}] = {known} = False")
 
 
-def _step_move_alone(module: Module, m, w: Writer, listed: list) -> None:
+def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool) -> None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
-    move listed before it in the step can be played is known: its entry in the position's cache)."""
+    move listed before it in the step can be played is known: a local, `can`)."""
     frame = Frame(module)
-    frame.known_moves = {repr(i): f"cache[{i}]" for i in listed}
+    frame.known_moves = dict(can)
     expr = Expr(frame)
     test = _guard(expr, [c.node for c in m.checks])
     if frame.env:
         w.line("e = {}")
     w.line("try:")
-    w.line(f"    found = [({m.index}, ())] if {test} else []")
-    _listed(module, m, w)
+    w.line(f"    ok = {test}")
+    _listed(module, m, w, first, can, alone=True)
 
 
 def preferences(module: Module, g, m) -> str:
@@ -781,8 +813,36 @@ def preferences(module: Module, g, m) -> str:
     return f"prefer_{m.index}"
 
 
+def result_values(module: Module, g) -> str | None:
+    """The winners and the scores of the result, for every seat (or team): interpreter/engine.py
+    `_result`, written out. None (the engine's closures serve) where a part has no typed program."""
+    r = g.result
+    if getattr(r.winner, "node", None) is None or getattr(r.score, "node", None) is None:
+        return None
+    frame = Frame(module)
+    expr = Expr(frame)
+    w = Writer()
+    w.depth = 1
+    stmts = Stmts(expr, w)
+    var = frame.bind(r.per)
+    w.line("winners, scores = [], []")
+    w.line(f"for {var} in range({g.span(r.per)}):")
+    w.indent()
+    w.line(f"e = {{{module.literal(r.per)}: {var}}}  # ENV")
+    stmts.value(r.winner.node, "won")
+    w.line("if won:")
+    w.line(f"    winners.append({var})")
+    stmts.value(r.score.node, "score")
+    w.line(f"scores.append(_kept(_plain(score), {module.literal(r.where.get('score', g.source))}, 'result.score'))")
+    w.dedent()
+    w.line("return winners, scores")
+    _drop_env_lines(frame, w)
+    module.lines += ["def result_0(s):"] + w.lines + [""]
+    return "result_0"
+
+
 def generate(g) -> Module:
-    """The module of a checked game: the legal options and the play of every move."""
+    """The module of a checked game: the legal options and the play of every move, and the result."""
     module = Module()
     for m in g.moves:
         legal_options(module, g, m)
@@ -790,6 +850,7 @@ def generate(g) -> Module:
         preferences(module, g, m)
     for i, step in enumerate(g.steps):
         step_moves(module, g, i, step)
+    module.result = result_values(module, g)
     return module
 
 
@@ -798,9 +859,11 @@ class Program:
 
     def __init__(self, g):
         module = generate(g)
-        self._run(module.source(), dict(module.objects), [m.index for m in g.moves], len(g.steps), module.keep)
+        self._run(module.source(), dict(module.objects), [m.index for m in g.moves], len(g.steps), module.result,
+                  module.keep)
 
-    def _run(self, source: str, handed: dict, move_indexes: list, step_count: int, keep: list) -> None:
+    def _run(self, source: str, handed: dict, move_indexes: list, step_count: int, result: str | None,
+             keep: list) -> None:
         self.source = source
         self.key = hashlib.sha256(f"{sys.version}\0{self.source}".encode()).hexdigest()[:32]
         namespace: dict[str, Any] = dict(handed)
@@ -813,15 +876,17 @@ class Program:
         self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
         self.moves = [namespace[f"moves_{i}"] for i in range(step_count)]
         self.prefer = [namespace[f"prefer_{i}"] for i in move_indexes]
+        self.result = namespace[result] if result is not None else None  # (winners, scores)
         self.keep = keep
         self.handed = handed
-        self.move_indexes, self.step_count = move_indexes, step_count
+        self.move_indexes, self.step_count, self.result_name = move_indexes, step_count, result
         self.objects = {name: _described(obj) for name, obj in handed.items()}
 
     def __reduce__(self):
         """A kept game (dsl/gamecache.py) keeps its module as source and the objects it is handed:
         read back, the source is compiled (or its code taken from the cache) and run again."""
-        return _program_again, (self.source, self.handed, self.move_indexes, self.step_count, self.keep)
+        return _program_again, (self.source, self.handed, self.move_indexes, self.step_count, self.result_name,
+                                self.keep)
 
     def listing(self) -> str:
         """The module's source, then what each object it is handed is (parts not yet written as source)."""
@@ -830,9 +895,10 @@ class Program:
                               "\n".join(notes) + "\n" if notes else "")
 
 
-def _program_again(source: str, handed: dict, move_indexes: list, step_count: int, keep: list) -> Program:
+def _program_again(source: str, handed: dict, move_indexes: list, step_count: int, result: str | None,
+                   keep: list) -> Program:
     program = Program.__new__(Program)
-    program._run(source, handed, move_indexes, step_count, keep)
+    program._run(source, handed, move_indexes, step_count, result, keep)
     return program
 
 

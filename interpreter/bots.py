@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from . import draws
 from .budget import renew
 from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
@@ -16,9 +17,20 @@ class RandomBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        self.bits = rng.getrandbits if draws.written_out(rng) else None  # rng.choice's draws, written out
 
     def choose(self, s: State, moves: list[Move]) -> Move:
-        return moves[0] if len(moves) == 1 else self.rng.choice(moves)
+        n = len(moves)
+        if n == 1:
+            return moves[0]
+        bits = self.bits
+        if bits is None or not n:
+            return self.rng.choice(moves)
+        k = n.bit_length()  # rng._randbelow(n), as interpreter/draws.py says
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return moves[r]
 
 
 class HeuristicBot:

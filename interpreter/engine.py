@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from .budget import WORK_LIMIT, renew
 from .errors import RULE_FAILURES, PlayError, kept
-from .legal import legal_moves, move_key
+from .legal import LEGAL, closure_moves, legal_moves, move_key
 from .state import NOWHERE, Move, State
 
 
 def new_game(g, seed: int) -> State:
-    s = State(g, seed)
-    renew(s)
+    s = State(g, seed)  # with the whole work budget
     try:
         for v in g.vars:
             _init_var(s, v)
@@ -35,34 +34,37 @@ def _init_var(s: State, v) -> None:
 
 
 def _start_round(s: State) -> None:
+    """Every card back in the deck zone, the round's vars, its setup and its first seat."""
     g = s.g
     for zone in s.zones:
         zone.clear()
     deck_zone = g.deck_zone_id
-    s.zones[deck_zone] = list(range(g.deck.size))
-    s.where = [deck_zone] * g.deck.size + [NOWHERE]
+    size = g.deck.size
+    s.zones[deck_zone] = list(range(size))
+    s.where = [deck_zone] * size + [NOWHERE]
     for v in g.vars:
         if v.scope == "round":
             _init_var(s, v)
     g.round_setup(s, {})
     if s.deal is not None:  # a later round: its deal is part of the story, as a record tells it
         _dealt(s, [c for z, cards in enumerate(s.zones) if z != deck_zone for c in cards])
-    s.me = g.first_seat(s, {})
-    if not (isinstance(s.me, int) and 0 <= s.me < g.players):
-        raise ValueError(f"flow.round.first gives {s.me!r}, not a seat (0 to {g.players - 1})")
+    me = s.me = g.first_seat(s, {})
+    if not (isinstance(me, int) and 0 <= me < g.players):
+        raise ValueError(f"flow.round.first gives {me!r}, not a seat (0 to {g.players - 1})")
     s.step = 0
     s.cache.clear()
     if s.deal is None:
-        s.deal = [list(z) for z in s.zones]
+        s.deal = [z[:] for z in s.zones]
 
 
 def apply(s: State, move: Move) -> None:
     """Play a legal move (the caller has checked it) and advance the flow."""
+    program = s.g.program
+    if program is not None:  # the game's generated module (dsl/codegen.py)
+        program.apply[move[0]](s, move)
+        return
     g = s.g
     index, values = move
-    if g.program is not None:  # the game's generated module (dsl/codegen.py)
-        g.program.apply[index](s, move)
-        return
     m = g.moves[index]
     env = dict(zip(m.choice_names, values))
     s.history.append((s.me, move))
@@ -150,9 +152,16 @@ def moves_to_play(s: State) -> list[Move]:
     position that is not over and offers no legal move. Such a game can be neither played on nor
     called finished (nobody won, and its record would not replay), so it is an error of the rule file,
     at the step that offers nothing."""
-    moves = legal_moves(s)
-    if moves or s.over:
-        return moves
+    if s.over:
+        return []
+    known = s.cache.get(LEGAL)  # legal.legal_moves, written out here: this is the hot path of play
+    if known is None:
+        program = s.g.program
+        known = s.cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
+    else:
+        s.work = WORK_LIMIT
+    if known:
+        return known[:]
     g = s.g
     step = g.steps[s.step]
     names = ", ".join(f"`{g.moves[i].name}`" for i in step.moves)
@@ -174,19 +183,24 @@ def result(s: State) -> dict:
 def _result(s: State) -> dict:
     """Winners, scores and fields per seat, or per team (their indexes) with `result.per: team`; hands per seat."""
     g = s.g
-    per, units = g.result.per, g.units(g.result.per)
-    out = {"winners": [], "scores": []}
+    per = g.result.per
     where = g.result.where
-    for i in units:
-        env = {per: i}
-        if g.result.winner(s, env):
-            out["winners"].append(i)
-        out["scores"].append(kept(_plain(g.result.score(s, env)), where.get("score", g.source), "result.score"))
-    hand = g.zone(g.hand_zone)
-    out["hands"] = [[g.deck.code[c] for c in s.zones[hand.first_id + seat]] for seat in range(g.players)]
+    program = g.program
+    if program is not None and program.result is not None:  # the game's generated module (dsl/codegen.py)
+        winners, scores = program.result(s)
+    else:
+        winners, scores = [], []
+        for i in g.units(per):
+            env = {per: i}
+            if g.result.winner(s, env):
+                winners.append(i)
+            scores.append(kept(_plain(g.result.score(s, env)), where.get("score", g.source), "result.score"))
+    out = {"winners": winners, "scores": scores}
+    first, code = g.zone(g.hand_zone).first_id, g.deck.code
+    out["hands"] = [[code[c] for c in s.zones[first + seat]] for seat in range(g.players)]
     for name, expr in g.result.fields.items():
         out[name] = [kept(_plain(expr(s, {per: i})), where.get(name, g.source), f"result.fields.{name}")
-                     for i in units]
+                     for i in g.units(per)]
     if g.round_result is not None:
         out["rounds"] = [sheet["points"] for sheet in s.sheets]
         out["round_sheets"] = [dict(sheet) for sheet in s.sheets]

@@ -13,18 +13,22 @@ NEVER = "_never"  # the guard dsl/specialize.py gives a position where a check t
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL); worked
-    out once per position (s.cache, cleared by every move), each caller given a list of its own."""
+    out once per position (s.cache, cleared by every move), each caller given a list of its own.
+    interpreter/engine.py `moves_to_play` is this, written out again on the hot path of play."""
     if s.over:
         return []
-    s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
     known = s.cache.get(LEGAL)
-    if known is None:
-        program = s.g.program  # the game's generated module (dsl/codegen.py), or the closures
-        known = s.cache[LEGAL] = program.moves[s.step](s) if program is not None else _legal_moves(s)
-    return list(known)
+    if known is None:  # the generated module's moves_N (dsl/codegen.py) renews the work budget, as the closures do
+        program = s.g.program
+        known = s.cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
+    else:
+        s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
+    return known[:]
 
 
-def _legal_moves(s: State) -> list[Move]:
+def closure_moves(s: State) -> list[Move]:
+    """The legal moves of the position from the closures (a game without its generated module)."""
+    s.work = WORK_LIMIT
     g = s.g
     out: list[Move] = []
     for index in g.steps[s.step].moves:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any, Callable
 
-from . import legal
+from . import draws, legal
 from .budget import WORK_LIMIT, exhausted
 
 
@@ -738,7 +738,7 @@ def _move_top(ctx, a):
 @notion("shuffle", ["zone"], "none", "shuffle {0}", "{0:acc} karıştır", effect=True)
 def _shuffle(ctx, a):
     (zone,) = a
-    return lambda s, e: s.rng.shuffle(s.zones[zone(s, e)])
+    return lambda s, e: draws.shuffle(s.rng, s.zones[zone(s, e)])  # rng.shuffle's own draws, written out
 
 
 @notion("deal", ["zone", "family", "num", "num?"], "none",

@@ -35,7 +35,7 @@ class State:
         self.derived: dict = {}
         self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
         self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
-        self.totals: list = [0] * g.span(g.totals_per)  # each seat's (or team's) points over the rounds (round_result)
+        self.totals: list = [0] * (g.players if g.round_result is None else g.span(g.totals_per))  # each seat's (or team's) points over the rounds (round_result)
         self.sheets: list[dict] = []  # each round's scoring: field -> value per seat
         self.work = WORK_LIMIT  # what is left of this phase of the move's work (interpreter/budget.py)
 

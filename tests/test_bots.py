@@ -58,3 +58,36 @@ def test_heuristic_bot_prefers_by_the_first_tip_that_tells_moves_apart():
     assert {g.deck.code[v[0]] for _, v in moves if v} == {"6D", "8H"}
     chosen = HeuristicBot(__import__("random").Random(0)).choose(s, moves)
     assert g.deck.code[chosen[1][0]] == "6D"
+
+
+def test_random_draws_are_the_stdlib_draws():
+    """Same seed, same game (README, Guarantees): the random bot's choice and a deal's shuffle, written
+    out without random.Random's inner calls (interpreter/draws.py), draw the very numbers that
+    rng.choice and rng.shuffle draw, and leave the generator in the same state; a Random of its own
+    kind (a subclass that draws otherwise) is asked itself."""
+    import random
+
+    from interpreter import draws
+    from interpreter.bots import RandomBot
+    for seed in range(50):
+        bot, theirs = RandomBot(random.Random(seed)), random.Random(seed)
+        for n in (1, 2, 3, 5, 8, 13, 31, 64, 100):
+            moves = list(range(n))
+            assert bot.choose(None, moves) == (moves[0] if n == 1 else theirs.choice(moves))
+        assert bot.rng.getstate() == theirs.getstate()
+        for n in (0, 1, 2, 52, 104, 108):
+            mine, stdlib = list(range(n)), list(range(n))
+            draws.shuffle(bot.rng, mine)
+            theirs.shuffle(stdlib)
+            assert mine == stdlib and bot.rng.getstate() == theirs.getstate()
+
+    class Loaded(random.Random):
+        def choice(self, seq):
+            return seq[-1]
+
+        def shuffle(self, x):
+            x.reverse()
+    assert RandomBot(Loaded(1)).choose(None, [1, 2, 3]) == 3
+    cards = [1, 2, 3]
+    draws.shuffle(Loaded(1), cards)
+    assert cards == [3, 2, 1]

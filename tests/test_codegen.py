@@ -27,9 +27,9 @@ FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
 # The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
 MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|values|"
-                  r"move|first_only|ends|exc|faces|seen|(legal|apply|moves|prefer)_\d+(_[01]+|_any)?|versions\d+|"
-                  r"_[A-Za-z_]+|_rt)$")
-BUILTINS = {"len", "bool", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set",
+                  r"move|first_only|ends|exc|faces|seen|winners|scores|won|score|"
+                  r"(legal|apply|moves|prefer|result)_\d+(_[01]+|_any)?|versions\d+|_[A-Za-z_]+|_rt)$")
+BUILTINS = {"len", "bool", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set", "range",
             "interpreter"}
 
 
@@ -135,6 +135,30 @@ def test_generated_legal_moves_match_the_closures():
                     g.program = program
                 s.cache.clear()
                 apply(s, bot.choose(s, offered))
+
+
+def test_generated_result_matches_the_closures():
+    """The result's winners and scores from the generated module (result_0) equal the closures' it was
+    written from (interpreter/engine.py `_result`), part-way through and at the end of games of each
+    bundled game: the same record's result either way."""
+    for game in game_ids():
+        g = load(game)
+        program = g.program
+        assert program.result is not None, f"{game}: the result is written out"
+        for seed in (1, 2):
+            s = new_game(g, seed)
+            bot = make_bot("random", seed)
+            for k in range(301):
+                if k % 60 == 0 or s.over:
+                    generated = result(s)
+                    g.program = None
+                    try:
+                        assert result(s) == generated, f"{game}, seed {seed}, after {len(s.history)} moves"
+                    finally:
+                        g.program = program
+                if s.over:
+                    break
+                apply(s, bot.choose(s, legal_moves(s)))
 
 
 def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeypatch):
