@@ -38,18 +38,15 @@ class Place(NamedTuple):
     wild: bool
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What a group of cards is: a set, a run or no meld (with the reason), its cards in order, its points."""
+class Reading(NamedTuple):
+    """What a group of cards is: a set, a run or no meld (with the reason), its cards in order, its points.
+    (A named tuple, never changed: readings are kept and shared, and a hand's melds make thousands.)"""
 
     kind: str | None  # "set" | "run" | None
     places: tuple[Place, ...] = ()
     points: float = 0
     reason: str | None = None  # None when legal, else one of REASONS
-    wilds: int = field(init=False, compare=False)  # the cards standing for another (asked again and again)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "wilds", sum(1 for p in self.places if p.wild))
+    wilds: int = 0  # the cards standing for another (asked again and again)
 
     @property
     def legal(self) -> bool:
@@ -62,6 +59,38 @@ class Reading:
     @property
     def cards(self) -> list[int]:
         return [p.card for p in self.places]
+
+
+NOT_A_MELD = {reason: Reading(None, (), 0, reason) for reason in REASONS}  # one reading per reason, shared
+
+
+class _Best:
+    """The best reading offered so far, or the reason of the failure that came closest. A reading is
+    better with fewer wilds, then more points, then a set before a run, then its wilds higher in the
+    run; the first of equals stays. A reading without wilds counts every card as itself, so every
+    other one without wilds has its points: nothing offered after it is better (nor a run after a set)."""
+
+    __slots__ = ("best", "key", "reason")
+
+    def __init__(self) -> None:
+        self.best: Reading | None = None
+        self.key: tuple | None = None
+        self.reason = SHAPE
+
+    def fails(self, reason: str) -> None:
+        if _SEVERITY[reason] > _SEVERITY[self.reason]:
+            self.reason = reason
+
+    def may_beat(self, wilds: int) -> bool:
+        """Could a reading with this many wilds be better than the best one (the key's first part)?"""
+        return self.key is None or wilds <= self.key[0]
+
+    def beats(self, key: tuple) -> bool:
+        """Is a reading with this key better? Then it is the best one (the caller gives the reading)."""
+        if self.key is None or key < self.key:
+            self.key = key
+            return True
+        return False
 
 
 @dataclass
@@ -102,20 +131,23 @@ class MeldRules:
         """The best legal reading of the cards, or why there is none."""
         cards = list(cards)
         if len(cards) < self.min_size:
-            return Reading(None, (), 0, SIZE)
-        rank, wild = self.rank, self.wild
-        plain = [c for c in cards if not wild[c]]
-        ranks = {rank[c] for c in plain}
+            return NOT_A_MELD[SIZE]
+        rank, suit, wild = self.rank, self.suit, self.wild
+        ranks, suits = set(), set()
+        for c in cards:
+            if not wild[c]:
+                ranks.add(rank[c])
+                suits.add(suit[c])
         # the first test of each kind, made once: a group with neither shape (most cards tried on a meld)
         # is read at once; a kind whose shape fails would only say SHAPE, which decides nothing
-        as_set = self.sets and len(ranks) <= 1 and 0 not in ranks
-        as_run = self.runs and 0 not in ranks and len({self.suit[c] for c in plain}) <= 1
-        best, best_key, reason = None, None, SHAPE
-        for found in self._set_readings(cards) if as_set else ():
-            best, best_key, reason = self._better(found, best, best_key, reason, 0)
-        for found in self._run_readings(cards) if as_run else ():
-            best, best_key, reason = self._better(found, best, best_key, reason, 1)
-        return best if best is not None else Reading(None, (), 0, reason)
+        if 0 in ranks:
+            return NOT_A_MELD[SHAPE]
+        found = _Best()
+        if self.sets and len(ranks) <= 1:
+            self._set_readings(cards, ranks, found)
+        if self.runs and len(suits) <= 1 and not (found.best is not None and found.best.wilds == 0):
+            self._run_readings(cards, suits, found)  # (no run beats a set without wilds: see _Best)
+        return found.best if found.best is not None else NOT_A_MELD[found.reason]
 
     def summary(self, cards) -> Reading:
         """read(), remembered by the cards' faces: for the notions that give a number or a kind. The same
@@ -153,53 +185,43 @@ class MeldRules:
             self._orders[key] = known
         return known
 
-    def _better(self, found, best, best_key, reason, kind_order):
-        if isinstance(found, str):  # a reading that failed, and why
-            return best, best_key, found if _SEVERITY[found] > _SEVERITY[reason] else reason
-        key = (found.wilds, -found.points, kind_order, -sum(p.rank for p in found.places if p.wild))
-        if best_key is None or key < best_key:
-            return found, key, reason
-        return best, best_key, reason
-
-    def _points(self, places) -> float:
-        total = sum(self.wild_points[p.card] if p.wild else self.points[p.card] for p in places)
+    @staticmethod
+    def _points(values: list) -> float:
+        """The points of a reading, from its cards' values in the order of its places."""
+        total = sum(values)
         return int(total) if float(total).is_integer() else total
 
-    def _set_readings(self, cards):
+    def _set_readings(self, cards, plain_ranks: set, found: "_Best") -> None:
+        """Each way to read the cards as a set, offered to `found` in order (plain_ranks: the ranks of
+        the cards that are not wild, at most one)."""
         rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
-        plain_ranks = {rank[c] for c in cards if not wild[c]}
-        if len(plain_ranks) > 1 or 0 in plain_ranks:
-            yield SHAPE
-            return
         targets = plain_ranks or (sorted({rank[c] for c in cards if rank[c]}) if in_place else [])
-        if not targets:  # wild cards only, none of which may be itself
-            yield SHAPE
-        for r in targets:
+        for r in targets:  # none: wild cards only, none of which may be itself (SHAPE)
             naturals = [c for c in cards if rank[c] == r and (in_place or not wild[c])]
             wilds = [c for c in cards if not (rank[c] == r and (in_place or not wild[c]))]
             if self.max_wilds is not None and len(wilds) > self.max_wilds:
-                yield WILDS
+                found.fails(WILDS)
                 continue
-            places = tuple([Place(c, r, suit[c], False) for c in naturals] + [Place(c, r, None, True) for c in wilds])
-            yield Reading("set", places, self._points(places))
+            if not found.may_beat(len(wilds)):
+                continue
+            points = self._points([self.points[c] for c in naturals] + [self.wild_points[c] for c in wilds])
+            if found.beats((len(wilds), -points, 0, -r * len(wilds))):
+                places = tuple([Place(c, r, suit[c], False) for c in naturals] + [Place(c, r, None, True) for c in wilds])
+                found.best = Reading("set", places, points, None, len(wilds))
 
     def _window(self) -> tuple[int, int]:
         """The lowest and highest place a run may reach: 1 is a low ace, 14 a high one."""
         return (1 if self.ace in ("low", "both") else 2), (ACE_HIGH if self.ace in ("high", "both") else 13)
 
-    def _run_readings(self, cards):
+    def _run_readings(self, cards, plain_suits: set, found: "_Best") -> None:
+        """Each way to read the cards as a run, offered to `found` in order: by suit, by the place the run
+        starts at, then (an ace that may be at either end) the low end first (plain_suits: the suits of
+        the cards that are not wild, at most one)."""
         rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
         n = len(cards)
-        plain = [c for c in cards if not wild[c]]
-        suits = {suit[c] for c in plain}
-        if len(suits) > 1 or any(rank[c] == 0 for c in plain):
-            yield SHAPE
-            return
-        targets = suits or (sorted({suit[c] for c in cards if rank[c]}) if in_place else [])
-        if not targets:
-            yield SHAPE
+        targets = plain_suits or (sorted({suit[c] for c in cards if rank[c]}) if in_place else [])
         first, last = self._window()
-        for s in targets:
+        for s in targets:  # none: wild cards only, none of which may be itself (SHAPE)
             plain_of: dict[int, list[int]] = {}  # rank -> the cards that must be themselves
             able_of: dict[int, list[int]] = {}  # rank -> the wild cards of this suit that may be themselves
             for c in cards:
@@ -208,55 +230,65 @@ class MeldRules:
                 elif in_place and rank[c] and suit[c] == s:
                     able_of.setdefault(rank[c], []).append(c)
             if any(len(v) > (2 if r == 1 and self.ace == "both" else 1) for r, v in plain_of.items()):
-                yield SHAPE  # two cards of one place
-                continue
+                continue  # two cards of one place (SHAPE)
             others = [r for r in plain_of if r != 1]  # a window must hold their places (and the aces')
-            low, high = (min(others), max(others)) if others else (0, 0)
+            low, high = (min(others), max(others)) if others else (last, first)
             aces = len(plain_of.get(1, ()))
-            for lo in range(first, last - n + 2):
+            # the windows lo..hi that hold every card's place: the others' from low to high, and the aces
+            for lo in range(max(first, high - n + 1), min(low, last - n + 1) + 1):
                 hi = lo + n - 1
-                if (others and (lo > low or hi < high)) or aces > (lo <= 1 <= hi) + (lo <= ACE_HIGH <= hi):
-                    continue  # a card with no place here: _run_in would only say SHAPE, which decides nothing
-                yield from self._run_in(cards, s, lo, hi, plain_of, able_of)
+                if aces > (lo <= 1 <= hi) + (lo <= ACE_HIGH <= hi):
+                    continue
+                for at in self._fillings(lo, hi, plain_of, able_of):
+                    self._run_reading(cards, s, lo, hi, at, found)
+                    if found.best is not None and found.best.wilds == 0:
+                        return  # nothing after it beats a reading without wilds (see _Best)
 
-    def _run_in(self, cards, s, lo, hi, plain_of, able_of):
-        """The readings of the cards as the run of suit s from place lo to place hi."""
-        slots: dict[int, list[int]] = {}  # rank -> its places in the window (an ace may have two)
+    @staticmethod
+    def _fillings(lo: int, hi: int, plain_of: dict, able_of: dict) -> list[dict[int, int]]:
+        """The ways natural cards fill places lo..hi of a run: place -> card, each place by a card of its
+        rank that must be itself, else by a wild card of the suit that may be itself, else by none (a
+        wild). One ace with both ends in the window goes to either end, the low one first."""
+        at: dict[int, int] = {}
         for p in range(lo, hi + 1):
-            slots.setdefault(1 if p == ACE_HIGH else p, []).append(p)
-        if any(len(v) > len(slots.get(r, ())) for r, v in plain_of.items()):
-            yield SHAPE
-            return
-        options = []  # per rank of the window: the ways its places are filled by natural cards
-        for r, places in slots.items():
-            naturals = list(plain_of.get(r, ())) + list(able_of.get(r, ()))
-            naturals = naturals[:len(places)]
-            if len(naturals) == 1 and len(places) == 2:  # one ace, both ends in the window: either end
-                options.append([{places[0]: naturals[0]}, {places[1]: naturals[0]}])
-            else:
-                options.append([dict(zip(places, naturals))])
-        for choice in product(*options):
-            at: dict[int, int] = {}
-            for part in choice:
-                at.update(part)
-            yield self._run_reading(cards, s, lo, hi, at)
+            r = 1 if p == ACE_HIGH else p
+            naturals = plain_of.get(r, ()) or able_of.get(r, ())
+            if p == ACE_HIGH and lo <= 1:  # the second place of the aces
+                more = list(plain_of.get(1, ())) + list(able_of.get(1, ()))
+                if len(more) == 1:  # one ace for two places: either end
+                    high = dict(at)
+                    del high[1]
+                    high[ACE_HIGH] = more[0]
+                    return [at, high]
+                if len(more) >= 2:
+                    at[p] = more[1]
+            elif naturals:
+                at[p] = naturals[0]
+        return [at]
 
-    def _run_reading(self, cards, s, lo, hi, at: dict[int, int]):
+    def _run_reading(self, cards, s, lo, hi, at: dict[int, int], found: "_Best") -> None:
         used = set(at.values())
         wilds = [c for c in cards if c not in used]
         if self.max_wilds is not None and len(wilds) > self.max_wilds:
-            return WILDS
+            found.fails(WILDS)
+            return
         if wilds and self.run_natural_core > 0:
             streak = longest = 0
             for p in range(lo, hi + 1):
                 streak = streak + 1 if p in at else 0
                 longest = max(longest, streak)
             if longest < self.run_natural_core:
-                return CORE
-        spare = iter(wilds)
-        places = tuple(Place(at[p], p, s, False) if p in at else Place(next(spare), p, s, True)
-                       for p in range(lo, hi + 1))
-        return Reading("run", places, self._points(places))
+                found.fails(CORE)
+                return
+        if not found.may_beat(len(wilds)):
+            return
+        value, wild_value, spare = self.points, self.wild_points, iter(wilds)
+        points = self._points([value[at[p]] if p in at else wild_value[next(spare)] for p in range(lo, hi + 1)])
+        if found.beats((len(wilds), -points, 1, -sum([p for p in range(lo, hi + 1) if p not in at]))):
+            spare = iter(wilds)
+            places = tuple([Place(at[p], p, s, False) if p in at else Place(next(spare), p, s, True)
+                            for p in range(lo, hi + 1)])
+            found.best = Reading("run", places, points, None, len(wilds))
 
     # ------------------------------------------------------------ many groups
     def melds_in(self, cards, limit: int) -> list[list[int]]:
