@@ -574,9 +574,7 @@ for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_natural
 def _melds_in(ctx, a):
     """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
     (x,), rules = a, _meld_rules(ctx, "melds_in")
-    site = object()  # this call's key in the state's derived data: the last cards it saw and their melds
-
-    return lambda s, e: melds_at(s, site, rules, x(s, e))
+    return lambda s, e: melds_of(rules, x(s, e))
 
 
 @notion("can_join", ["cards", "cards"], "bool", "{1} can be added to the meld {0}",
@@ -1070,19 +1068,14 @@ def all_together(cards) -> list:
     return [cards] if cards else []
 
 
-def melds_at(s, site, rules, cards) -> list:
-    """melds_in at one place of the rule file: the state keeps the last cards it saw there and their
-    melds, and updates them (interpreter/melds.py); a list of its own, the kept one stays."""
-    known = s.derived.get(site)
-    if known is None:
-        known = s.derived[site] = []
-    return list(rules.melds_in_after(known, cards, MAX_GROUPS))
+def melds_of(rules, cards) -> list:
+    """melds_in: the melds of the cards, a list of their own (interpreter/melds.py keeps what it works out)."""
+    return rules.melds_in(cards, MAX_GROUPS)
 
 
 @writes("melds_in")
 def _write_melds_in(ctx, a):
-    site = object()  # this call's key in the state's derived data (a place of its own, as the closure's)
-    return lambda x, src: f"_rt.melds_at(s, {x.m.object(site)}, {x.m.object(ctx.melds)}, {src[0]})"
+    return lambda x, src: f"_rt.melds_of({x.m.object(ctx.melds)}, {src[0]})"
 
 
 @writes("can_join")

@@ -24,7 +24,6 @@ _SEVERITY = {SHAPE: 0, WILDS: 1, CORE: 2}  # several readings fail: the one that
 ACES = ("low", "high", "both")
 ACE_HIGH = 14  # the place of an ace above the king in a run
 MAX_CACHED = 100_000  # readings remembered (by the cards' faces); the memory is cleared when full
-KEPT = 16  # earlier calls melds_in_after remembers (a hand is found again a turn later, after the other seats)
 NOT_READ = object()  # a group not yet read (None is remembered too: no meld)
 
 
@@ -115,6 +114,8 @@ class MeldRules:
     _alike: list = field(default_factory=list, repr=False)
     _orders: dict = field(default_factory=dict, repr=False, compare=False)
     _by_faces: dict = field(default_factory=dict, repr=False, compare=False)
+    _by_part: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _parts)
+    _run_faces: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -159,9 +160,7 @@ class MeldRules:
             key = tuple(sorted([alike[c] for c in cards]))
             known = self._cache.get(key)
             if known is None:
-                if len(self._cache) >= MAX_CACHED:
-                    self._cache.clear()
-                known = self._cache[key] = self.read(cards)
+                known = self._remember(key, self.read(cards))
             if len(self._by_cards) >= MAX_CACHED:
                 self._by_cards.clear()
             self._by_cards[cards] = known
@@ -177,6 +176,7 @@ class MeldRules:
             if len(self._orders) >= MAX_CACHED:
                 self._orders.clear()
             reading = self.read(group)
+            self._remember(tuple(sorted(key)), reading)  # a meld offered is summarized next (the bots)
             if reading.legal:
                 place = {c: i for i, c in enumerate(group)}
                 known = tuple([place[c] for c in reading.cards])
@@ -184,6 +184,14 @@ class MeldRules:
                 known = None
             self._orders[key] = known
         return known
+
+    def _remember(self, key: tuple, reading: Reading) -> Reading:
+        """Keep a reading for summary(), by its cards' sorted alike keys: every field summary() gives
+        (kind, points, wilds, naturals) is the same in whatever order the cards come."""
+        if len(self._cache) >= MAX_CACHED:
+            self._cache.clear()
+        self._cache[key] = reading
+        return reading
 
     @staticmethod
     def _points(values: list) -> float:
@@ -294,16 +302,107 @@ class MeldRules:
     def melds_in(self, cards, limit: int) -> list[list[int]]:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
         are one card here), its cards in the order of the meld. More than `limit`: ValueError."""
-        return _joined(self._parts(list(cards), limit), limit)
-
-    def _parts(self, cards: list[int], limit: int, only: set | None = None) -> dict[tuple, list]:
-        """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
-        suit (only those in `only`, if given): part -> [(its faces, sorted; the meld)], each group once
-        by faces in its part, in the order offered; melds_in is the parts in order, each group once."""
-        face, wild = self.face, self.wild
         by_face: dict[int, list[int]] = {}
+        face = self.face
         for c in cards:
             by_face.setdefault(face[c], []).append(c)
+        return _joined(self._parts(by_face, limit), by_face, limit)
+
+    def _parts(self, by_face: dict[int, list[int]], limit: int) -> dict[tuple, list]:
+        """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
+        suit: part -> [(its faces, sorted; its cards as (face, k), the k-th card of that face)], each group
+        once by faces in its part, in the order offered; melds_in is the parts in order, each group once.
+
+        A part's melds depend only on what its signature holds: for the sets of a rank, that rank's
+        faces in the order of the cards and how many cards of each; for the runs of a suit, that suit's
+        faces and their counts; for both, the wild cards' faces and counts, and the rule file's numbers
+        (when a group is known by its faces: cards alike in face read alike). So a part is worked out
+        once per signature, for every hand that has it: a hand differs from the last one by a card or
+        two, and most of its parts were seen before."""
+        if not self._faces_alike:
+            return self._search(by_face, limit, None)
+        known = self._by_part
+        signatures = self._signatures(by_face)
+        parts = {part: known.get(signature) for part, signature in signatures.items()}
+        missing = {part for part, found in parts.items() if found is None}
+        if missing:
+            if len(known) + len(missing) > MAX_CACHED:
+                known.clear()
+            # searched with the cards of their signatures only: the same melds, with less to look through
+            faces = {f for part in missing for f in _faces_of(signatures[part])}
+            for part, found in self._search({f: cs for f, cs in by_face.items() if f in faces}, limit, missing).items():
+                parts[part] = known[signatures[part]] = found
+        return parts
+
+    def _signatures(self, by_face) -> dict[tuple, tuple]:
+        """part -> what its melds depend on (see _parts): (part, its faces and their counts, the wild
+        cards' faces and counts), for the parts that can hold a meld. (One pass over the faces: this is
+        worked out for every hand whose melds are asked for.)"""
+        rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
+        sets, runs = self.sets, self.runs
+        pool = []
+        sets_of: dict[int, list] = {}  # rank -> its faces that may be themselves, in the cards' order
+        runs_of: dict[int, list] = {}  # suit -> (rank, face, count) of those faces, in the cards' order
+        for f, cs in by_face.items():
+            c = cs[0]
+            r = rank[c]
+            if wild[c]:
+                pool.append((f, len(cs)))
+                if not in_place:
+                    continue
+            if not r:  # (see _natural_ok)
+                continue
+            if sets and r <= 13:
+                sets_of.setdefault(r, []).append((f, len(cs)))
+            if runs:
+                runs_of.setdefault(suit[c], []).append((r, f, len(cs)))
+        pool = tuple(sorted(pool))
+        wilds = sum([n for _, n in pool])
+        most = wilds if self.max_wilds is None else min(self.max_wilds, wilds)
+        short = self.min_size - most  # the natural cards a set needs, wild cards and all
+        out: dict[tuple, tuple] = {}
+        for r, faces in sets_of.items():
+            if (faces[0][1] if len(faces) == 1 else sum([n for _, n in faces])) >= short:
+                out[(0, r)] = ((0, r), tuple(faces), pool)
+        for s, faces in runs_of.items():
+            keep = self._in_some_run(tuple([x[0] for x in faces]), most)
+            if keep:
+                out[(1, s)] = ((1, s), tuple(faces) if len(keep) == len(faces) else tuple([faces[i] for i in keep]), pool)
+        return out
+
+    def _in_some_run(self, ranks: tuple, most: int) -> tuple[int, ...]:
+        """Which faces of one suit (by their ranks, in the cards' order) are in some window of _runs_from's:
+        min_size places or more, at most `most` of them without a face. The others change nothing the runs
+        offer (a window with one of them has too many gaps with or without it). Remembered by the ranks."""
+        key = (ranks, most)
+        known = self._run_faces.get(key)
+        if known is None:
+            first, last = self._window()
+            own = [False] * (last + 2)
+            for r in ranks:
+                for p in ((1, ACE_HIGH) if r == 1 else (r,)):
+                    if p <= last:
+                        own[p] = True
+            covered = [False] * (last + 2)
+            for lo in range(first, last + 2 - self.min_size):
+                gaps, hi = 0, lo - 1
+                while hi < last and gaps + (not own[hi + 1]) <= most:
+                    hi += 1
+                    gaps += not own[hi]
+                if hi - lo + 1 >= self.min_size:
+                    for p in range(lo, hi + 1):
+                        covered[p] = True
+            known = tuple([i for i, r in enumerate(ranks)
+                           if (r <= last and covered[r]) or (r == 1 and last == ACE_HIGH and covered[ACE_HIGH])])
+            if len(self._run_faces) >= MAX_CACHED:
+                self._run_faces.clear()
+            self._run_faces[key] = known
+        return known
+
+    def _search(self, by_face, limit: int, only: set | None) -> dict[tuple, list]:
+        """The parts of the search (only those in `only`, if given), worked out from the cards."""
+        wild_faces = [f for f, cs in by_face.items() if self.wild[cs[0]]]
+        natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
         known = self._by_faces if self._faces_alike else None
         parts: dict[tuple, list] = {}
 
@@ -314,119 +413,28 @@ class MeldRules:
             def offer(faces: tuple) -> None:
                 entry = known.get(faces) if known is not None else None
                 if entry is None:  # each group once by its faces (sorted), read in the order offered
-                    entry = (tuple(sorted(faces)), self._order(_group(by_face, faces)))
+                    order = self._order(_group(by_face, faces))
+                    entry = (tuple(sorted(faces)), None if order is None else _taken(faces, order))
                     if known is not None:
                         if len(known) >= MAX_CACHED:
                             known.clear()
                         known[faces] = entry
-                key, order = entry
+                key, taken = entry
                 if key in seen:
                     return
                 seen.add(key)
-                if order is not None:
-                    group = _group(by_face, faces)
-                    found.append((key, [group[i] for i in order]))
+                if taken is not None:
+                    found.append((key, taken))
                     if len(found) > limit:
                         raise _too_many(limit)
             return offer
 
-        wild_faces = [f for f, cs in by_face.items() if wild[cs[0]]]
-        natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
         multisets = _Multisets()
         if self.sets:
             self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         if self.runs:
             self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         return parts
-
-    def melds_in_after(self, known: list, cards, limit: int) -> list[list[int]]:
-        """melds_in(cards), worked out from what an earlier call found (`known`: the last few calls'
-        cards, parts and melds, newest first, updated here) when the cards are the cards of one of them
-        with some gone and some added, as a hand is after a meld or a draw: the parts that no card added
-        can change are kept (with the cards left), the others worked out again."""
-        cards = tuple(cards)
-        for i, (old_cards, old_parts, old_melds) in enumerate(known):
-            if cards == old_cards:
-                known.insert(0, known.pop(i))
-                return old_melds
-            parts = self._parts_after(old_cards, old_parts, cards, limit)
-            if parts is not None:
-                break
-        else:
-            parts = self._parts(list(cards), limit)
-        melds = _joined(parts, limit)
-        known.insert(0, (cards, parts, melds))
-        del known[KEPT:]
-        return melds
-
-    def _parts_after(self, before: tuple, parts: dict, cards: tuple, limit: int) -> dict | None:
-        """The parts of `cards` from those of `before` (see melds_in_after), or None."""
-        if not cards or cards[0] not in before:  # another hand
-            return None
-        had = set(before)
-        kept = tuple([c for c in cards if c in had])
-        added = [c for c in cards if c not in had]
-        if len(added) > len(kept) or any(self.wild[c] for c in added):  # a wild card goes into every part
-            return None
-        if kept == before:
-            out, changed = dict(parts), set()
-        else:
-            left = self._left_after(before, kept)
-            if left is None:
-                return None
-            renamed, changed = left
-            out = {part: [(key, [renamed[c] for c in meld]) for key, meld in found
-                          if all(c in renamed for c in meld)] for part, found in parts.items()}
-        # a card added: the sets of its rank and the runs of its suit, worked out again with every card
-        changed |= {(0, self.rank[c]) for c in added} | {(1, self.suit[c]) for c in added}
-        if changed:
-            for part in changed:
-                out.pop(part, None)
-            out.update(self._parts(list(cards), limit, changed))
-        return out
-
-    def _left_after(self, before: tuple, after: tuple) -> tuple[dict[int, int], set] | None:
-        """When `after` holds only cards of `before` (some gone, the rest in any order): each card of
-        `before` that a meld of `after` takes in its place (the k-th card of a face, in the order of the
-        cards, becomes the k-th card of that face in `after`), and the parts to work out again (the sets
-        of a rank whose faces come in another order). None when melds_in must look at `after` afresh.
-
-        Why the melds of the other parts are then those of `before` with these cards, in the same order:
-        a part offers groups of faces in an order fixed by the faces present, the counts of each face,
-        and (for sets) the order of a rank's faces by first card; a group takes a face's first cards;
-        with fewer cards of a face, the groups offered are those offered before that take no more of
-        each face than is left, in the same order, and cards that read alike read the same (so only
-        when a group is known by faces)."""
-        if not self._faces_alike:
-            return None
-        face = self.face
-        left: dict[int, list[int]] = {}  # face -> its cards in `after`, in order
-        for c in after:
-            left.setdefault(face[c], []).append(c)
-        had: dict[int, list[int]] = {}
-        for c in before:
-            had.setdefault(face[c], []).append(c)
-        natural, wild = self._natural_ok, self.wild
-        if (self.runs and self._wild_limit({0: sum(1 for c in before if wild[c])}) >= self.min_size
-                and ({self.suit[cs[0]] for cs in had.values() if natural(cs[0])}
-                     != {self.suit[cs[0]] for cs in left.values() if natural(cs[0])})):
-            return None  # a suit gone, where a run may be of wild cards alone: it would be offered elsewhere
-        reordered = set()
-        was = [f for f in had if f in left]
-        if was != list(left):  # faces seen in another order: the sets of a rank whose faces are
-            rank = self.rank
-            old_of: dict[int, list[int]] = {}
-            new_of: dict[int, list[int]] = {}
-            for f in was:
-                old_of.setdefault(rank[left[f][0]], []).append(f)
-            for f in left:
-                new_of.setdefault(rank[left[f][0]], []).append(f)
-            reordered = {(0, r) for r, faces in new_of.items() if old_of[r] != faces}
-        renamed: dict[int, int] = {}
-        for f, cs in left.items():
-            for old, new in zip(had[f], cs):
-                renamed[old] = new
-        return renamed, reordered
 
     def _natural_ok(self, card: int) -> bool:
         return self.rank[card] != 0 and (self.natural_in_place or not self.wild[card])
@@ -539,18 +547,36 @@ class MeldRules:
         go(lo, 0)
 
 
-def _joined(parts: dict[tuple, list], limit: int) -> list[list[int]]:
-    """The melds of the parts in order, each group once by faces (the first part that offers it)."""
+def _joined(parts: dict[tuple, list], by_face: dict[int, list[int]], limit: int) -> list[list[int]]:
+    """The melds of the parts in order, each group once by faces (the first part that offers it), as cards."""
     seen: set[tuple] = set()
     out: list[list[int]] = []
     for part in sorted(parts):
-        for key, meld in parts[part]:
+        for key, taken in parts[part]:
             if key not in seen:
                 seen.add(key)
-                out.append(meld)
+                out.append([by_face[f][k] for f, k in taken])
     if len(out) > limit:
         raise _too_many(limit)
     return out
+
+
+def _faces_of(signature: tuple) -> list[int]:
+    """The faces a part's signature names: its own, then the wild cards'."""
+    part, faces, pool = signature
+    return [x[0] if part[0] == 0 else x[1] for x in faces] + [f for f, _ in pool]
+
+
+def _taken(faces: tuple, order: tuple) -> tuple:
+    """The cards of a group offered by its faces (a face's first card, then its twin ...; see _group),
+    as (face, k) pairs in the order of the meld (`order`: the meld's cards as places in the group)."""
+    count: dict[int, int] = {}
+    taken = []
+    for f in faces:
+        k = count.get(f, 0)
+        taken.append((f, k))
+        count[f] = k + 1
+    return tuple([taken[i] for i in order])
 
 
 def _too_many(limit: int) -> ValueError:
