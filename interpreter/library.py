@@ -562,7 +562,11 @@ notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing
 
 
 def _write_summary(field: str):
-    return lambda ctx, a: lambda x, src: f"{x.m.object(ctx.melds.summary)}({src[0]}).{field}"
+    def emit(ctx, a):
+        def write(x, src):  # (the reading of an option's meld, read once however many fields are asked)
+            return f"{x.once_per_option(f'{x.m.object(ctx.melds)}.summary({src[0]})', a[0].node)}.{field}"
+        return write
+    return emit
 
 
 for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals"):
@@ -839,24 +843,34 @@ def _write_count(ctx, a):
 
     def write(x, src):
         if by_key is not None and x.fixed(a[0].node) and not x.reads(by_key[2], a[1].node.name):
-            # count(cards, c => key(c) == v), the cards fixed for the position: one tally of their keys
-            # for the position, then a lookup of v (rank(c) == rank(card) for every card of a hand)
-            table, rule, other = by_key
-            tally = f"_rt.tally(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {rule.weight}, {rule_where(x, rule)})"
-            return f"_rt.tallied({tally}, {x(other)})"
+            table, rule, other, alone = by_key
+            if alone:
+                # count(cards, c => key(c) == v), the cards fixed for the position: one tally of their keys
+                # for the position, then a lookup of v (rank(c) == rank(card) for every card of a hand)
+                tally = f"_rt.tally(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {rule.weight}, {rule_where(x, rule)})"
+                return f"_rt.tallied({tally}, {x(other)})"
+            # count(cards, c => key(c) == v and ...): the rule tried on the cards of key v only, the cards
+            # sorted by key once for the position (suit(c) == suit(card) and ... for every card of a hand)
+            # (the key first: the other cards stop there, as they would in the whole list; none: v not read)
+            keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
+                     f"{rule.weight}, {rule_where(x, rule)})")
+            return f"(sum(1 {src[1].over(keyed)} if {src[1].body}) if {src[0]} else 0)"
         return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
     return write
 
 
 def _by_key(rule):
-    """(table, rule, other) for a rule `c => table[c] == other` (either way round), else None."""
+    """(table, rule, other, alone) for a rule `c => table[c] == other` (either way round; alone) or
+    `c => table[c] == other and ...` (the first term of an `and`), else None."""
     body = getattr(rule, "body", None)
-    if getattr(body, "op", None) != "==":
-        return None
-    for mine, other in ((body.a, body.b), (body.b, body.a)):
-        key = getattr(mine, "key", None)
-        if hasattr(mine, "table") and getattr(key, "name", None) == rule.name and type(key).__name__ == "Local":
-            return mine.table, rule, other
+    terms = body.terms[:1] if getattr(body, "op", None) == "and" and hasattr(body, "terms") else [body]
+    for term in terms:
+        if getattr(term, "op", None) != "==" or not hasattr(term, "a"):
+            continue
+        for mine, other in ((term.a, term.b), (term.b, term.a)):
+            key = getattr(mine, "key", None)
+            if hasattr(mine, "table") and getattr(key, "name", None) == rule.name and type(key).__name__ == "Local":
+                return mine.table, rule, other, term is body
     return None
 
 
@@ -877,6 +891,23 @@ def tally(s, site, cards, table: list, weight: int, where: str, what: str) -> di
             k = table[c]
             known[k] = known.get(k, 0) + 1
     return known
+
+
+def of_key(s, site, cards, table: list, value, weight: int, where: str, what: str) -> list:
+    """The cards whose key (table[card]) is `value`, in their order: the cards sorted by key once for the
+    position under `site`, the rule's calls paid from the work budget then."""
+    known = s.cache.get(site)
+    if known is None:
+        s.work -= weight * len(cards)
+        if s.work < 0:
+            raise exhausted(where, what)
+        known = s.cache[site] = {}
+        for c in cards:
+            known.setdefault(table[c], []).append(c)
+    try:
+        return known.get(value, ())
+    except TypeError:  # an unhashable value equals no key
+        return ()
 
 
 def tallied(counts: dict, value) -> int:
