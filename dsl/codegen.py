@@ -195,7 +195,9 @@ class Expr:
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
         varying = self.frame.varying
-        if varying is not None and isinstance(node, ir.Call) and has_rule(node) and not reads_any(node, varying):
+        # (a bot's preferences keep a list read for the position too: they ask for it once per option)
+        kept = has_rule(node) or (self.frame.per_option is not None and node.type in ("list", "cards"))
+        if varying is not None and isinstance(node, ir.Call) and kept and not reads_any(node, varying):
             key = self.m.object(object())  # this part's own key in the position's cache
             return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
         return source

@@ -586,8 +586,8 @@ def _melds_in(ctx, a):
         no=("{1} cannot be added to the meld {0}", "{1}, {0} perine eklenemez"))
 def _can_join(ctx, a):
     """The meld with the cards added is still a meld."""
-    (meld, cards), summary = a, _meld_rules(ctx, "can_join").summary
-    return lambda s, e: summary((*meld(s, e), *cards(s, e))).kind is not None  # .legal
+    (meld, cards), joins = a, _meld_rules(ctx, "can_join").joins
+    return lambda s, e: joins(meld(s, e), cards(s, e))
 
 
 @notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
@@ -1111,7 +1111,7 @@ def _write_melds_in(ctx, a):
 
 @writes("can_join")
 def _write_can_join(ctx, a):
-    return lambda x, src: f"({x.m.object(ctx.melds.summary)}((*{src[0]}, *{src[1]})).kind is not None)"
+    return lambda x, src: f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
 
 
 def has_in(s, wanted, zone: int) -> bool:

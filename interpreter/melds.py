@@ -116,6 +116,7 @@ class MeldRules:
     _by_faces: dict = field(default_factory=dict, repr=False, compare=False)
     _by_part: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _parts)
     _run_faces: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _joins: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see joins)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -156,14 +157,35 @@ class MeldRules:
         cards = tuple(cards)
         known = self._by_cards.get(cards)
         if known is None:
-            alike = self._alike
-            key = tuple(sorted([alike[c] for c in cards]))
-            known = self._cache.get(key)
-            if known is None:
-                known = self._remember(key, self.read(cards))
+            known = self._by_alike(cards)
             if len(self._by_cards) >= MAX_CACHED:
                 self._by_cards.clear()
             self._by_cards[cards] = known
+        return known
+
+    def _by_alike(self, cards: tuple) -> Reading:
+        """read(), remembered by the cards' alike keys in any order (see _remember)."""
+        alike = self._alike
+        key = tuple(sorted([alike[c] for c in cards]))
+        known = self._cache.get(key)
+        return known if known is not None else self._remember(key, self.read(cards))
+
+    def joins(self, meld, cards) -> bool:
+        """Is the meld with the cards added still a meld (can_join)? For one card, kept by the meld's cards
+        as they lie and the card's alike key: a meld is tried with every card of a hand, move after move."""
+        if len(cards) != 1:
+            return self.summary((*meld, *cards)).kind is not None
+        meld = tuple(meld)
+        table = self._joins.get(meld)
+        if table is None:
+            if len(self._joins) >= MAX_CACHED:
+                self._joins.clear()
+            table = self._joins[meld] = {}
+        card = cards[0]
+        kind = self._alike[card]
+        known = table.get(kind)
+        if known is None:
+            known = table[kind] = self._by_alike((*meld, card)).kind is not None
         return known
 
     def _order(self, group: list[int]) -> tuple[int, ...] | None:

@@ -229,6 +229,26 @@ def test_the_reading_chosen_is_the_best_of_every_way_to_read_the_cards(g, change
     assert legal > 20
 
 
+def test_can_join_is_the_meld_with_the_cards_read_afresh(g):
+    """C9 (laying off): joins(meld, cards), kept per meld and card, is read(meld + cards).legal, for melds
+    that grow card by card and cards of every kind, asked again and again as the bots and the legal
+    moves ask it (one card, several, none)."""
+    rules = rules_like(g)
+    rng = random.Random(3)
+    deck = list(range(g.deck.size))
+    joined = 0
+    for meld_text in ("4H 5H 6H", "7S 7H 2C", "AS 2S 3S", "QH KH AH", "8S 8D XJ", "2S 2H 2D"):
+        meld = cards(g, meld_text)
+        for _ in range(60):
+            extra = rng.sample([c for c in deck if c not in meld], rng.choice([0, 1, 1, 1, 2]))
+            want = rules_like(g).read(meld + extra).legal
+            assert rules.joins(meld, extra) == want == rules.joins(list(meld), extra), (codes(g, meld), codes(g, extra))
+            if len(extra) == 1 and want and len(meld) < 12:
+                meld = meld + extra  # the meld grows, as a lay-off makes it
+                joined += 1
+    assert joined > 5
+
+
 # ------------------------------------------------------------------ melds_in
 def by_faces(g, groups) -> list[tuple]:
     return sorted(tuple(sorted(g.deck.face[c] for c in group)) for group in groups)
