@@ -117,6 +117,7 @@ class MeldRules:
     _by_part: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _parts)
     _run_faces: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _joins: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see joins)
+    _empty_runs: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _run_shape)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -350,11 +351,40 @@ class MeldRules:
         if missing:
             if len(known) + len(missing) > MAX_CACHED:
                 known.clear()
+            shapes = {part: self._run_shape(signatures[part], by_face) for part in missing if part[0] == 1}
+            for part, shape in shapes.items():
+                if self._empty_runs.get(shape):  # (None: a shape not kept)
+                    parts[part] = known[signatures[part]] = []
+                    missing.discard(part)
             # searched with the cards of their signatures only: the same melds, with less to look through
             faces = {f for part in missing for f in _faces_of(signatures[part])}
             for part, found in self._search({f: cs for f, cs in by_face.items() if f in faces}, limit, missing).items():
                 parts[part] = known[signatures[part]] = found
+                if shapes.get(part) is not None:
+                    if len(self._empty_runs) >= MAX_CACHED:
+                        self._empty_runs.clear()
+                    self._empty_runs[shapes[part]] = not found
         return parts
+
+    def _run_shape(self, signature: tuple, by_face) -> tuple | None:
+        """What decides whether the runs of a suit hold any meld at all: the ranks of its faces, whether
+        each is wild, and their counts; and the wild cards by rank, by whether they are of the suit, and
+        their count. Whether a group of cards is a meld reads no more of them when one card is sure not
+        to be wild (then the run is of that card's suit); None when a group offered may be all wild cards.
+        (Most runs parts of a hand with a wild card hold nothing: two cards of a suit and the wild.)"""
+        (_, s), faces, pool = signature
+        rank, suit, wild = self.rank, self.suit, self.wild
+        own = tuple([(r, wild[by_face[f][0]], n) for r, f, n in faces])
+        wilds = sum(n for _, n in pool)
+        most = wilds if self.max_wilds is None else min(self.max_wilds, wilds)
+        if self.min_size - most - sum(n for _, is_wild, n in own if is_wild) < 1:  # (a wild ace may be at both ends)
+            return None
+        by_kind: dict[tuple, int] = {}
+        for f, n in pool:
+            c = by_face[f][0]
+            kind = (rank[c], suit[c] == s)
+            by_kind[kind] = by_kind.get(kind, 0) + n
+        return own, tuple(sorted(by_kind.items())), most
 
     def _signatures(self, by_face) -> dict[tuple, tuple]:
         """part -> what its melds depend on (see _parts): (part, its faces and their counts, the wild

@@ -309,7 +309,8 @@ def test_melds_of_a_hand_from_parts_worked_out_before_are_the_melds_worked_out_a
     depends on, for every later hand (a hand with cards gone, as after a meld or a card laid off, others
     added, as after a draw, and in another order, as after melds taken back): it gives exactly what rules
     that have seen no hand give, the same melds, cards and order, so that legal moves and the bots'
-    choices are the same (the golden corpus). Rules C3-C7 through the test game's meld rules."""
+    choices are the same (the golden corpus); so do the runs of a suit it knows to hold nothing by their
+    shape (ranks, wild or not, counts). Rules C3-C7 through the test game's meld rules."""
     rules = rules_like(g, **changes)
     rng = random.Random(13)
     deck = list(range(g.deck.size))
@@ -331,6 +332,8 @@ def test_melds_of_a_hand_from_parts_worked_out_before_are_the_melds_worked_out_a
         asked += len(rules._signatures(by_face))
         assert rules.melds_in(hand, MAX_GROUPS) == rules_like(g, **changes).melds_in(hand, MAX_GROUPS), codes(g, hand)
     assert len(rules._by_part) < asked * 0.8  # parts were found again rather than worked out
+    if changes.get("max_wilds", 1) == 1 and changes.get("runs", True):
+        assert any(rules._empty_runs.values())  # and runs known to hold nothing, by their shape
 
 
 def _twin(g, card: int) -> int:
