@@ -847,14 +847,14 @@ def _write_count(ctx, a):
             if alone:
                 # count(cards, c => key(c) == v), the cards fixed for the position: one tally of their keys
                 # for the position, then a lookup of v (rank(c) == rank(card) for every card of a hand)
-                tally = f"_rt.tally(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {rule.weight}, {rule_where(x, rule)})"
-                return f"_rt.tallied({tally}, {x(other)})"
+                return (f"_rt.tallied(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
+                        f"{rule.weight}, {rule_where(x, rule)})")
             # count(cards, c => key(c) == v and ...): the rule tried on the cards of key v only, the cards
             # sorted by key once for the position (suit(c) == suit(card) and ... for every card of a hand)
             # (the key first: the other cards stop there, as they would in the whole list; none: v not read)
             keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
                      f"{rule.weight}, {rule_where(x, rule)})")
-            return f"(sum(1 {src[1].over(keyed)} if {src[1].body}) if {src[0]} else 0)"
+            return f"(sum(1 for {src[1].var} in {keyed} if {src[1].body}) if {src[0]} else 0)"
         return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
     return write
 
@@ -894,8 +894,8 @@ def tally(s, site, cards, table: list, weight: int, where: str, what: str) -> di
 
 
 def of_key(s, site, cards, table: list, value, weight: int, where: str, what: str) -> list:
-    """The cards whose key (table[card]) is `value`, in their order: the cards sorted by key once for the
-    position under `site`, the rule's calls paid from the work budget then."""
+    """The cards whose key (table[card]) is `value`, in their order, the rule's calls on them paid from
+    the work budget: the cards sorted by key once for the position under `site`, paid then too."""
     known = s.cache.get(site)
     if known is None:
         s.work -= weight * len(cards)
@@ -905,12 +905,18 @@ def of_key(s, site, cards, table: list, value, weight: int, where: str, what: st
         for c in cards:
             known.setdefault(table[c], []).append(c)
     try:
-        return known.get(value, ())
+        found = known.get(value, ())
     except TypeError:  # an unhashable value equals no key
         return ()
+    s.work -= weight * len(found)
+    if s.work < 0:
+        raise exhausted(where, what)
+    return found
 
 
-def tallied(counts: dict, value) -> int:
+def tallied(s, site, cards, table: list, value, weight: int, where: str, what: str) -> int:
+    """How many of the cards have the key `value` (see tally)."""
+    counts = tally(s, site, cards, table, weight, where, what)
     try:
         return counts.get(value, 0)
     except TypeError:  # an unhashable value equals no key
