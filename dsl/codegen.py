@@ -134,6 +134,11 @@ class Frame:
         # position: it is worked out at its first use and kept in the position's cache (s.cache, which
         # every move empties). None: every part is worked out where it is (effects change the state).
         self.varying: set | None = None
+        # Scoring one option for a bot (prefer_N): a part that reads a choice alone, and cannot fail, is
+        # worked out once per option at the top of the function (its source -> its name), however often
+        # the preferences use it. None elsewhere.
+        self.per_option: dict | None = None
+        self.choices: dict = {}  # where per_option is kept: each choice's name -> its Python name
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
@@ -191,7 +196,9 @@ class Expr:
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
         varying = self.frame.varying
-        if varying is not None and isinstance(node, ir.Call) and has_rule(node) and not reads_any(node, varying):
+        # (a bot's preferences keep a list read for the position too: they ask for it once per option)
+        kept = has_rule(node) or (self.frame.per_option is not None and node.type in ("list", "cards"))
+        if varying is not None and isinstance(node, ir.Call) and kept and not reads_any(node, varying):
             key = self.m.object(object())  # this part's own key in the position's cache
             return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
         return source
@@ -317,6 +324,17 @@ class Expr:
 
     def reads(self, node: ir.Node, name: str) -> bool:
         return reads_any(node, {name})
+
+    def once_per_option(self, source: str, node: ir.Node) -> str:
+        """`source` (a call that cannot fail, on the part `node`), worked out once per option when the
+        part is one of the option's choices (see Frame.per_option); else `source` where it is."""
+        per_option, frame = self.frame.per_option, self.frame
+        if per_option is None or not isinstance(node, ir.Local) or node.name not in frame.choices \
+                or frame.names.get(node.name) != frame.choices[node.name]:  # (a rule's argument of that name)
+            return source
+        if source not in per_option:
+            per_option[source] = self.m.new("t")
+        return per_option[source]
 
     def v_Opaque(self, n: ir.Opaque) -> str:
         self.frame.env = True
@@ -800,12 +818,15 @@ def preferences(module: Module, g, m) -> str:
     expr = Expr(frame)
     names = [frame.bind(c.name) for c in m.choices]
     frame.varying = set(frame.names)
+    frame.choices, frame.per_option = dict(frame.names), {}
     scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else "0.0" for p in g.bot]
     w = Writer()
     w.line(f"def prefer_{m.index}(s, values):")
     w.indent()
     if names:
         w.line(f"{', '.join(names)}, = values")
+    for source, name in frame.per_option.items():
+        w.line(f"{name} = {source}")
     if frame.env:
         w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}")
     w.line(f"return ({''.join(score + ', ' for score in scores)})")

@@ -51,25 +51,28 @@ class HeuristicBot:
                             for index, m in enumerate(s.g.moves)]
             self.zeros = [0.0] * len(s.g.bot)
         renew(s)
-        best: list[Move] = []
-        best_key = None
+        program = s.g.program
         try:
-            for move in moves:
-                key = self._key(s, move)
-                if best_key is None or key > best_key:
-                    best, best_key = [move], key
-                elif key == best_key:
-                    best.append(move)
+            if program is not None:  # the game's generated module (dsl/codegen.py): its key functions
+                prefer = program.prefer
+                keys = [prefer[index](s, values) for index, values in moves]
+            else:
+                keys = [self._key(s, move) for move in moves]
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None
+        best: list[Move] = []
+        best_key = None
+        for move, key in zip(moves, keys):
+            if best_key is None or key > best_key:
+                best, best_key = [move], key
+            elif key == best_key:
+                best.append(move)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _key(self, s: State, move: Move) -> tuple:
-        """The move's score by each preference, in order (0 from a preference about another move)."""
+        """The move's score by each preference, in order (0 from a preference about another move), by
+        the preferences' closures."""
         index, values = move
-        program = s.g.program
-        if program is not None:  # the game's generated module (dsl/codegen.py)
-            return program.prefer[index](s, values)
         names, scores = self.scorers[index]
         env = dict(zip(names, values))
         key = self.zeros.copy()

@@ -562,7 +562,11 @@ notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing
 
 
 def _write_summary(field: str):
-    return lambda ctx, a: lambda x, src: f"{x.m.object(ctx.melds.summary)}({src[0]}).{field}"
+    def emit(ctx, a):
+        def write(x, src):  # (the reading of an option's meld, read once however many fields are asked)
+            return f"{x.once_per_option(f'{x.m.object(ctx.melds)}.summary({src[0]})', a[0].node)}.{field}"
+        return write
+    return emit
 
 
 for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals"):
@@ -574,9 +578,7 @@ for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_natural
 def _melds_in(ctx, a):
     """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
     (x,), rules = a, _meld_rules(ctx, "melds_in")
-    site = object()  # this call's key in the state's derived data: the last cards it saw and their melds
-
-    return lambda s, e: melds_at(s, site, rules, x(s, e))
+    return lambda s, e: melds_of(rules, x(s, e))
 
 
 @notion("can_join", ["cards", "cards"], "bool", "{1} can be added to the meld {0}",
@@ -584,8 +586,8 @@ def _melds_in(ctx, a):
         no=("{1} cannot be added to the meld {0}", "{1}, {0} perine eklenemez"))
 def _can_join(ctx, a):
     """The meld with the cards added is still a meld."""
-    (meld, cards), summary = a, _meld_rules(ctx, "can_join").summary
-    return lambda s, e: summary((*meld(s, e), *cards(s, e))).kind is not None  # .legal
+    (meld, cards), joins = a, _meld_rules(ctx, "can_join").joins
+    return lambda s, e: joins(meld(s, e), cards(s, e))
 
 
 @notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
@@ -841,24 +843,34 @@ def _write_count(ctx, a):
 
     def write(x, src):
         if by_key is not None and x.fixed(a[0].node) and not x.reads(by_key[2], a[1].node.name):
-            # count(cards, c => key(c) == v), the cards fixed for the position: one tally of their keys
-            # for the position, then a lookup of v (rank(c) == rank(card) for every card of a hand)
-            table, rule, other = by_key
-            tally = f"_rt.tally(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {rule.weight}, {rule_where(x, rule)})"
-            return f"_rt.tallied({tally}, {x(other)})"
+            table, rule, other, alone = by_key
+            if alone:
+                # count(cards, c => key(c) == v), the cards fixed for the position: one tally of their keys
+                # for the position, then a lookup of v (rank(c) == rank(card) for every card of a hand)
+                return (f"_rt.tallied(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
+                        f"{rule.weight}, {rule_where(x, rule)})")
+            # count(cards, c => key(c) == v and ...): the rule tried on the cards of key v only, the cards
+            # sorted by key once for the position (suit(c) == suit(card) and ... for every card of a hand)
+            # (the key first: the other cards stop there, as they would in the whole list; none: v not read)
+            keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
+                     f"{rule.weight}, {rule_where(x, rule)})")
+            return f"(sum(1 for {src[1].var} in {keyed} if {src[1].body}) if {src[0]} else 0)"
         return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
     return write
 
 
 def _by_key(rule):
-    """(table, rule, other) for a rule `c => table[c] == other` (either way round), else None."""
+    """(table, rule, other, alone) for a rule `c => table[c] == other` (either way round; alone) or
+    `c => table[c] == other and ...` (the first term of an `and`), else None."""
     body = getattr(rule, "body", None)
-    if getattr(body, "op", None) != "==":
-        return None
-    for mine, other in ((body.a, body.b), (body.b, body.a)):
-        key = getattr(mine, "key", None)
-        if hasattr(mine, "table") and getattr(key, "name", None) == rule.name and type(key).__name__ == "Local":
-            return mine.table, rule, other
+    terms = body.terms[:1] if getattr(body, "op", None) == "and" and hasattr(body, "terms") else [body]
+    for term in terms:
+        if getattr(term, "op", None) != "==" or not hasattr(term, "a"):
+            continue
+        for mine, other in ((term.a, term.b), (term.b, term.a)):
+            key = getattr(mine, "key", None)
+            if hasattr(mine, "table") and getattr(key, "name", None) == rule.name and type(key).__name__ == "Local":
+                return mine.table, rule, other, term is body
     return None
 
 
@@ -881,7 +893,30 @@ def tally(s, site, cards, table: list, weight: int, where: str, what: str) -> di
     return known
 
 
-def tallied(counts: dict, value) -> int:
+def of_key(s, site, cards, table: list, value, weight: int, where: str, what: str) -> list:
+    """The cards whose key (table[card]) is `value`, in their order, the rule's calls on them paid from
+    the work budget: the cards sorted by key once for the position under `site`, paid then too."""
+    known = s.cache.get(site)
+    if known is None:
+        s.work -= weight * len(cards)
+        if s.work < 0:
+            raise exhausted(where, what)
+        known = s.cache[site] = {}
+        for c in cards:
+            known.setdefault(table[c], []).append(c)
+    try:
+        found = known.get(value, ())
+    except TypeError:  # an unhashable value equals no key
+        return ()
+    s.work -= weight * len(found)
+    if s.work < 0:
+        raise exhausted(where, what)
+    return found
+
+
+def tallied(s, site, cards, table: list, value, weight: int, where: str, what: str) -> int:
+    """How many of the cards have the key `value` (see tally)."""
+    counts = tally(s, site, cards, table, weight, where, what)
     try:
         return counts.get(value, 0)
     except TypeError:  # an unhashable value equals no key
@@ -1070,24 +1105,19 @@ def all_together(cards) -> list:
     return [cards] if cards else []
 
 
-def melds_at(s, site, rules, cards) -> list:
-    """melds_in at one place of the rule file: the state keeps the last cards it saw there and their
-    melds, and updates them (interpreter/melds.py); a list of its own, the kept one stays."""
-    known = s.derived.get(site)
-    if known is None:
-        known = s.derived[site] = []
-    return list(rules.melds_in_after(known, cards, MAX_GROUPS))
+def melds_of(rules, cards) -> list:
+    """melds_in: the melds of the cards, a list of their own (interpreter/melds.py keeps what it works out)."""
+    return rules.melds_in(cards, MAX_GROUPS)
 
 
 @writes("melds_in")
 def _write_melds_in(ctx, a):
-    site = object()  # this call's key in the state's derived data (a place of its own, as the closure's)
-    return lambda x, src: f"_rt.melds_at(s, {x.m.object(site)}, {x.m.object(ctx.melds)}, {src[0]})"
+    return lambda x, src: f"_rt.melds_of({x.m.object(ctx.melds)}, {src[0]})"
 
 
 @writes("can_join")
 def _write_can_join(ctx, a):
-    return lambda x, src: f"({x.m.object(ctx.melds.summary)}((*{src[0]}, *{src[1]})).kind is not None)"
+    return lambda x, src: f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
 
 
 def has_in(s, wanted, zone: int) -> bool:

@@ -24,7 +24,6 @@ _SEVERITY = {SHAPE: 0, WILDS: 1, CORE: 2}  # several readings fail: the one that
 ACES = ("low", "high", "both")
 ACE_HIGH = 14  # the place of an ace above the king in a run
 MAX_CACHED = 100_000  # readings remembered (by the cards' faces); the memory is cleared when full
-KEPT = 16  # earlier calls melds_in_after remembers (a hand is found again a turn later, after the other seats)
 NOT_READ = object()  # a group not yet read (None is remembered too: no meld)
 
 
@@ -38,18 +37,15 @@ class Place(NamedTuple):
     wild: bool
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What a group of cards is: a set, a run or no meld (with the reason), its cards in order, its points."""
+class Reading(NamedTuple):
+    """What a group of cards is: a set, a run or no meld (with the reason), its cards in order, its points.
+    (A named tuple, never changed: readings are kept and shared, and a hand's melds make thousands.)"""
 
     kind: str | None  # "set" | "run" | None
     places: tuple[Place, ...] = ()
     points: float = 0
     reason: str | None = None  # None when legal, else one of REASONS
-    wilds: int = field(init=False, compare=False)  # the cards standing for another (asked again and again)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "wilds", sum(1 for p in self.places if p.wild))
+    wilds: int = 0  # the cards standing for another (asked again and again)
 
     @property
     def legal(self) -> bool:
@@ -62,6 +58,38 @@ class Reading:
     @property
     def cards(self) -> list[int]:
         return [p.card for p in self.places]
+
+
+NOT_A_MELD = {reason: Reading(None, (), 0, reason) for reason in REASONS}  # one reading per reason, shared
+
+
+class _Best:
+    """The best reading offered so far, or the reason of the failure that came closest. A reading is
+    better with fewer wilds, then more points, then a set before a run, then its wilds higher in the
+    run; the first of equals stays. A reading without wilds counts every card as itself, so every
+    other one without wilds has its points: nothing offered after it is better (nor a run after a set)."""
+
+    __slots__ = ("best", "key", "reason")
+
+    def __init__(self) -> None:
+        self.best: Reading | None = None
+        self.key: tuple | None = None
+        self.reason = SHAPE
+
+    def fails(self, reason: str) -> None:
+        if _SEVERITY[reason] > _SEVERITY[self.reason]:
+            self.reason = reason
+
+    def may_beat(self, wilds: int) -> bool:
+        """Could a reading with this many wilds be better than the best one (the key's first part)?"""
+        return self.key is None or wilds <= self.key[0]
+
+    def beats(self, key: tuple) -> bool:
+        """Is a reading with this key better? Then it is the best one (the caller gives the reading)."""
+        if self.key is None or key < self.key:
+            self.key = key
+            return True
+        return False
 
 
 @dataclass
@@ -86,6 +114,10 @@ class MeldRules:
     _alike: list = field(default_factory=list, repr=False)
     _orders: dict = field(default_factory=dict, repr=False, compare=False)
     _by_faces: dict = field(default_factory=dict, repr=False, compare=False)
+    _by_part: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _parts)
+    _run_faces: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _joins: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see joins)
+    _empty_runs: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _run_shape)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -102,20 +134,23 @@ class MeldRules:
         """The best legal reading of the cards, or why there is none."""
         cards = list(cards)
         if len(cards) < self.min_size:
-            return Reading(None, (), 0, SIZE)
-        rank, wild = self.rank, self.wild
-        plain = [c for c in cards if not wild[c]]
-        ranks = {rank[c] for c in plain}
+            return NOT_A_MELD[SIZE]
+        rank, suit, wild = self.rank, self.suit, self.wild
+        ranks, suits = set(), set()
+        for c in cards:
+            if not wild[c]:
+                ranks.add(rank[c])
+                suits.add(suit[c])
         # the first test of each kind, made once: a group with neither shape (most cards tried on a meld)
         # is read at once; a kind whose shape fails would only say SHAPE, which decides nothing
-        as_set = self.sets and len(ranks) <= 1 and 0 not in ranks
-        as_run = self.runs and 0 not in ranks and len({self.suit[c] for c in plain}) <= 1
-        best, best_key, reason = None, None, SHAPE
-        for found in self._set_readings(cards) if as_set else ():
-            best, best_key, reason = self._better(found, best, best_key, reason, 0)
-        for found in self._run_readings(cards) if as_run else ():
-            best, best_key, reason = self._better(found, best, best_key, reason, 1)
-        return best if best is not None else Reading(None, (), 0, reason)
+        if 0 in ranks:
+            return NOT_A_MELD[SHAPE]
+        found = _Best()
+        if self.sets and len(ranks) <= 1:
+            self._set_readings(cards, ranks, found)
+        if self.runs and len(suits) <= 1 and not (found.best is not None and found.best.wilds == 0):
+            self._run_readings(cards, suits, found)  # (no run beats a set without wilds: see _Best)
+        return found.best if found.best is not None else NOT_A_MELD[found.reason]
 
     def summary(self, cards) -> Reading:
         """read(), remembered by the cards' faces: for the notions that give a number or a kind. The same
@@ -123,16 +158,35 @@ class MeldRules:
         cards = tuple(cards)
         known = self._by_cards.get(cards)
         if known is None:
-            alike = self._alike
-            key = tuple(sorted([alike[c] for c in cards]))
-            known = self._cache.get(key)
-            if known is None:
-                if len(self._cache) >= MAX_CACHED:
-                    self._cache.clear()
-                known = self._cache[key] = self.read(cards)
+            known = self._by_alike(cards)
             if len(self._by_cards) >= MAX_CACHED:
                 self._by_cards.clear()
             self._by_cards[cards] = known
+        return known
+
+    def _by_alike(self, cards: tuple) -> Reading:
+        """read(), remembered by the cards' alike keys in any order (see _remember)."""
+        alike = self._alike
+        key = tuple(sorted([alike[c] for c in cards]))
+        known = self._cache.get(key)
+        return known if known is not None else self._remember(key, self.read(cards))
+
+    def joins(self, meld, cards) -> bool:
+        """Is the meld with the cards added still a meld (can_join)? For one card, kept by the meld's cards
+        as they lie and the card's alike key: a meld is tried with every card of a hand, move after move."""
+        if len(cards) != 1:
+            return self.summary((*meld, *cards)).kind is not None
+        meld = tuple(meld)
+        table = self._joins.get(meld)
+        if table is None:
+            if len(self._joins) >= MAX_CACHED:
+                self._joins.clear()
+            table = self._joins[meld] = {}
+        card = cards[0]
+        kind = self._alike[card]
+        known = table.get(kind)
+        if known is None:
+            known = table[kind] = self._by_alike((*meld, card)).kind is not None
         return known
 
     def _order(self, group: list[int]) -> tuple[int, ...] | None:
@@ -145,6 +199,7 @@ class MeldRules:
             if len(self._orders) >= MAX_CACHED:
                 self._orders.clear()
             reading = self.read(group)
+            self._remember(tuple(sorted(key)), reading)  # a meld offered is summarized next (the bots)
             if reading.legal:
                 place = {c: i for i, c in enumerate(group)}
                 known = tuple([place[c] for c in reading.cards])
@@ -153,53 +208,51 @@ class MeldRules:
             self._orders[key] = known
         return known
 
-    def _better(self, found, best, best_key, reason, kind_order):
-        if isinstance(found, str):  # a reading that failed, and why
-            return best, best_key, found if _SEVERITY[found] > _SEVERITY[reason] else reason
-        key = (found.wilds, -found.points, kind_order, -sum(p.rank for p in found.places if p.wild))
-        if best_key is None or key < best_key:
-            return found, key, reason
-        return best, best_key, reason
+    def _remember(self, key: tuple, reading: Reading) -> Reading:
+        """Keep a reading for summary(), by its cards' sorted alike keys: every field summary() gives
+        (kind, points, wilds, naturals) is the same in whatever order the cards come."""
+        if len(self._cache) >= MAX_CACHED:
+            self._cache.clear()
+        self._cache[key] = reading
+        return reading
 
-    def _points(self, places) -> float:
-        total = sum(self.wild_points[p.card] if p.wild else self.points[p.card] for p in places)
+    @staticmethod
+    def _points(values: list) -> float:
+        """The points of a reading, from its cards' values in the order of its places."""
+        total = sum(values)
         return int(total) if float(total).is_integer() else total
 
-    def _set_readings(self, cards):
+    def _set_readings(self, cards, plain_ranks: set, found: "_Best") -> None:
+        """Each way to read the cards as a set, offered to `found` in order (plain_ranks: the ranks of
+        the cards that are not wild, at most one)."""
         rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
-        plain_ranks = {rank[c] for c in cards if not wild[c]}
-        if len(plain_ranks) > 1 or 0 in plain_ranks:
-            yield SHAPE
-            return
         targets = plain_ranks or (sorted({rank[c] for c in cards if rank[c]}) if in_place else [])
-        if not targets:  # wild cards only, none of which may be itself
-            yield SHAPE
-        for r in targets:
+        for r in targets:  # none: wild cards only, none of which may be itself (SHAPE)
             naturals = [c for c in cards if rank[c] == r and (in_place or not wild[c])]
             wilds = [c for c in cards if not (rank[c] == r and (in_place or not wild[c]))]
             if self.max_wilds is not None and len(wilds) > self.max_wilds:
-                yield WILDS
+                found.fails(WILDS)
                 continue
-            places = tuple([Place(c, r, suit[c], False) for c in naturals] + [Place(c, r, None, True) for c in wilds])
-            yield Reading("set", places, self._points(places))
+            if not found.may_beat(len(wilds)):
+                continue
+            points = self._points([self.points[c] for c in naturals] + [self.wild_points[c] for c in wilds])
+            if found.beats((len(wilds), -points, 0, -r * len(wilds))):
+                places = tuple([Place(c, r, suit[c], False) for c in naturals] + [Place(c, r, None, True) for c in wilds])
+                found.best = Reading("set", places, points, None, len(wilds))
 
     def _window(self) -> tuple[int, int]:
         """The lowest and highest place a run may reach: 1 is a low ace, 14 a high one."""
         return (1 if self.ace in ("low", "both") else 2), (ACE_HIGH if self.ace in ("high", "both") else 13)
 
-    def _run_readings(self, cards):
+    def _run_readings(self, cards, plain_suits: set, found: "_Best") -> None:
+        """Each way to read the cards as a run, offered to `found` in order: by suit, by the place the run
+        starts at, then (an ace that may be at either end) the low end first (plain_suits: the suits of
+        the cards that are not wild, at most one)."""
         rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
         n = len(cards)
-        plain = [c for c in cards if not wild[c]]
-        suits = {suit[c] for c in plain}
-        if len(suits) > 1 or any(rank[c] == 0 for c in plain):
-            yield SHAPE
-            return
-        targets = suits or (sorted({suit[c] for c in cards if rank[c]}) if in_place else [])
-        if not targets:
-            yield SHAPE
+        targets = plain_suits or (sorted({suit[c] for c in cards if rank[c]}) if in_place else [])
         first, last = self._window()
-        for s in targets:
+        for s in targets:  # none: wild cards only, none of which may be itself (SHAPE)
             plain_of: dict[int, list[int]] = {}  # rank -> the cards that must be themselves
             able_of: dict[int, list[int]] = {}  # rank -> the wild cards of this suit that may be themselves
             for c in cards:
@@ -208,70 +261,200 @@ class MeldRules:
                 elif in_place and rank[c] and suit[c] == s:
                     able_of.setdefault(rank[c], []).append(c)
             if any(len(v) > (2 if r == 1 and self.ace == "both" else 1) for r, v in plain_of.items()):
-                yield SHAPE  # two cards of one place
-                continue
+                continue  # two cards of one place (SHAPE)
             others = [r for r in plain_of if r != 1]  # a window must hold their places (and the aces')
-            low, high = (min(others), max(others)) if others else (0, 0)
+            low, high = (min(others), max(others)) if others else (last, first)
             aces = len(plain_of.get(1, ()))
-            for lo in range(first, last - n + 2):
+            # the windows lo..hi that hold every card's place: the others' from low to high, and the aces
+            for lo in range(max(first, high - n + 1), min(low, last - n + 1) + 1):
                 hi = lo + n - 1
-                if (others and (lo > low or hi < high)) or aces > (lo <= 1 <= hi) + (lo <= ACE_HIGH <= hi):
-                    continue  # a card with no place here: _run_in would only say SHAPE, which decides nothing
-                yield from self._run_in(cards, s, lo, hi, plain_of, able_of)
+                if aces > (lo <= 1 <= hi) + (lo <= ACE_HIGH <= hi):
+                    continue
+                for at in self._fillings(lo, hi, plain_of, able_of):
+                    self._run_reading(cards, s, lo, hi, at, found)
+                    if found.best is not None and found.best.wilds == 0:
+                        return  # nothing after it beats a reading without wilds (see _Best)
 
-    def _run_in(self, cards, s, lo, hi, plain_of, able_of):
-        """The readings of the cards as the run of suit s from place lo to place hi."""
-        slots: dict[int, list[int]] = {}  # rank -> its places in the window (an ace may have two)
+    @staticmethod
+    def _fillings(lo: int, hi: int, plain_of: dict, able_of: dict) -> list[dict[int, int]]:
+        """The ways natural cards fill places lo..hi of a run: place -> card, each place by a card of its
+        rank that must be itself, else by a wild card of the suit that may be itself, else by none (a
+        wild). One ace with both ends in the window goes to either end, the low one first."""
+        at: dict[int, int] = {}
         for p in range(lo, hi + 1):
-            slots.setdefault(1 if p == ACE_HIGH else p, []).append(p)
-        if any(len(v) > len(slots.get(r, ())) for r, v in plain_of.items()):
-            yield SHAPE
-            return
-        options = []  # per rank of the window: the ways its places are filled by natural cards
-        for r, places in slots.items():
-            naturals = list(plain_of.get(r, ())) + list(able_of.get(r, ()))
-            naturals = naturals[:len(places)]
-            if len(naturals) == 1 and len(places) == 2:  # one ace, both ends in the window: either end
-                options.append([{places[0]: naturals[0]}, {places[1]: naturals[0]}])
-            else:
-                options.append([dict(zip(places, naturals))])
-        for choice in product(*options):
-            at: dict[int, int] = {}
-            for part in choice:
-                at.update(part)
-            yield self._run_reading(cards, s, lo, hi, at)
+            r = 1 if p == ACE_HIGH else p
+            naturals = plain_of.get(r, ()) or able_of.get(r, ())
+            if p == ACE_HIGH and lo <= 1:  # the second place of the aces
+                more = list(plain_of.get(1, ())) + list(able_of.get(1, ()))
+                if len(more) == 1:  # one ace for two places: either end
+                    high = dict(at)
+                    del high[1]
+                    high[ACE_HIGH] = more[0]
+                    return [at, high]
+                if len(more) >= 2:
+                    at[p] = more[1]
+            elif naturals:
+                at[p] = naturals[0]
+        return [at]
 
-    def _run_reading(self, cards, s, lo, hi, at: dict[int, int]):
+    def _run_reading(self, cards, s, lo, hi, at: dict[int, int], found: "_Best") -> None:
         used = set(at.values())
         wilds = [c for c in cards if c not in used]
         if self.max_wilds is not None and len(wilds) > self.max_wilds:
-            return WILDS
+            found.fails(WILDS)
+            return
         if wilds and self.run_natural_core > 0:
             streak = longest = 0
             for p in range(lo, hi + 1):
                 streak = streak + 1 if p in at else 0
                 longest = max(longest, streak)
             if longest < self.run_natural_core:
-                return CORE
-        spare = iter(wilds)
-        places = tuple(Place(at[p], p, s, False) if p in at else Place(next(spare), p, s, True)
-                       for p in range(lo, hi + 1))
-        return Reading("run", places, self._points(places))
+                found.fails(CORE)
+                return
+        if not found.may_beat(len(wilds)):
+            return
+        value, wild_value, spare = self.points, self.wild_points, iter(wilds)
+        points = self._points([value[at[p]] if p in at else wild_value[next(spare)] for p in range(lo, hi + 1)])
+        if found.beats((len(wilds), -points, 1, -sum([p for p in range(lo, hi + 1) if p not in at]))):
+            spare = iter(wilds)
+            places = tuple([Place(at[p], p, s, False) if p in at else Place(next(spare), p, s, True)
+                            for p in range(lo, hi + 1)])
+            found.best = Reading("run", places, points, None, len(wilds))
 
     # ------------------------------------------------------------ many groups
     def melds_in(self, cards, limit: int) -> list[list[int]]:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
         are one card here), its cards in the order of the meld. More than `limit`: ValueError."""
-        return _joined(self._parts(list(cards), limit), limit)
-
-    def _parts(self, cards: list[int], limit: int, only: set | None = None) -> dict[tuple, list]:
-        """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
-        suit (only those in `only`, if given): part -> [(its faces, sorted; the meld)], each group once
-        by faces in its part, in the order offered; melds_in is the parts in order, each group once."""
-        face, wild = self.face, self.wild
         by_face: dict[int, list[int]] = {}
+        face = self.face
         for c in cards:
             by_face.setdefault(face[c], []).append(c)
+        return _joined(self._parts(by_face, limit), by_face, limit)
+
+    def _parts(self, by_face: dict[int, list[int]], limit: int) -> dict[tuple, list]:
+        """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
+        suit: part -> [(its faces, sorted; its cards as (face, k), the k-th card of that face)], each group
+        once by faces in its part, in the order offered; melds_in is the parts in order, each group once.
+
+        A part's melds depend only on what its signature holds: for the sets of a rank, that rank's
+        faces in the order of the cards and how many cards of each; for the runs of a suit, that suit's
+        faces and their counts; for both, the wild cards' faces and counts, and the rule file's numbers
+        (when a group is known by its faces: cards alike in face read alike). So a part is worked out
+        once per signature, for every hand that has it: a hand differs from the last one by a card or
+        two, and most of its parts were seen before."""
+        if not self._faces_alike:
+            return self._search(by_face, limit, None)
+        known = self._by_part
+        signatures = self._signatures(by_face)
+        parts = {part: known.get(signature) for part, signature in signatures.items()}
+        missing = {part for part, found in parts.items() if found is None}
+        if missing:
+            if len(known) + len(missing) > MAX_CACHED:
+                known.clear()
+            shapes = {part: self._run_shape(signatures[part], by_face) for part in missing if part[0] == 1}
+            for part, shape in shapes.items():
+                if self._empty_runs.get(shape):  # (None: a shape not kept)
+                    parts[part] = known[signatures[part]] = []
+                    missing.discard(part)
+            # searched with the cards of their signatures only: the same melds, with less to look through
+            faces = {f for part in missing for f in _faces_of(signatures[part])}
+            for part, found in self._search({f: cs for f, cs in by_face.items() if f in faces}, limit, missing).items():
+                parts[part] = known[signatures[part]] = found
+                if shapes.get(part) is not None:
+                    if len(self._empty_runs) >= MAX_CACHED:
+                        self._empty_runs.clear()
+                    self._empty_runs[shapes[part]] = not found
+        return parts
+
+    def _run_shape(self, signature: tuple, by_face) -> tuple | None:
+        """What decides whether the runs of a suit hold any meld at all: the ranks of its faces, whether
+        each is wild, and their counts; and the wild cards by rank, by whether they are of the suit, and
+        their count. Whether a group of cards is a meld reads no more of them when one card is sure not
+        to be wild (then the run is of that card's suit); None when a group offered may be all wild cards.
+        (Most runs parts of a hand with a wild card hold nothing: two cards of a suit and the wild.)"""
+        (_, s), faces, pool = signature
+        rank, suit, wild = self.rank, self.suit, self.wild
+        own = tuple([(r, wild[by_face[f][0]], n) for r, f, n in faces])
+        wilds = sum(n for _, n in pool)
+        most = wilds if self.max_wilds is None else min(self.max_wilds, wilds)
+        if self.min_size - most - sum(n for _, is_wild, n in own if is_wild) < 1:  # (a wild ace may be at both ends)
+            return None
+        by_kind: dict[tuple, int] = {}
+        for f, n in pool:
+            c = by_face[f][0]
+            kind = (rank[c], suit[c] == s)
+            by_kind[kind] = by_kind.get(kind, 0) + n
+        return own, tuple(sorted(by_kind.items())), most
+
+    def _signatures(self, by_face) -> dict[tuple, tuple]:
+        """part -> what its melds depend on (see _parts): (part, its faces and their counts, the wild
+        cards' faces and counts), for the parts that can hold a meld. (One pass over the faces: this is
+        worked out for every hand whose melds are asked for.)"""
+        rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
+        sets, runs = self.sets, self.runs
+        pool = []
+        sets_of: dict[int, list] = {}  # rank -> its faces that may be themselves, in the cards' order
+        runs_of: dict[int, list] = {}  # suit -> (rank, face, count) of those faces, in the cards' order
+        for f, cs in by_face.items():
+            c = cs[0]
+            r = rank[c]
+            if wild[c]:
+                pool.append((f, len(cs)))
+                if not in_place:
+                    continue
+            if not r:  # (see _natural_ok)
+                continue
+            if sets and r <= 13:
+                sets_of.setdefault(r, []).append((f, len(cs)))
+            if runs:
+                runs_of.setdefault(suit[c], []).append((r, f, len(cs)))
+        pool = tuple(sorted(pool))
+        wilds = sum([n for _, n in pool])
+        most = wilds if self.max_wilds is None else min(self.max_wilds, wilds)
+        short = self.min_size - most  # the natural cards a set needs, wild cards and all
+        out: dict[tuple, tuple] = {}
+        for r, faces in sets_of.items():
+            if (faces[0][1] if len(faces) == 1 else sum([n for _, n in faces])) >= short:
+                out[(0, r)] = ((0, r), tuple(faces), pool)
+        for s, faces in runs_of.items():
+            keep = self._in_some_run(tuple([x[0] for x in faces]), most)
+            if keep:
+                out[(1, s)] = ((1, s), tuple(faces) if len(keep) == len(faces) else tuple([faces[i] for i in keep]), pool)
+        return out
+
+    def _in_some_run(self, ranks: tuple, most: int) -> tuple[int, ...]:
+        """Which faces of one suit (by their ranks, in the cards' order) are in some window of _runs_from's:
+        min_size places or more, at most `most` of them without a face. The others change nothing the runs
+        offer (a window with one of them has too many gaps with or without it). Remembered by the ranks."""
+        key = (ranks, most)
+        known = self._run_faces.get(key)
+        if known is None:
+            first, last = self._window()
+            own = [False] * (last + 2)
+            for r in ranks:
+                for p in ((1, ACE_HIGH) if r == 1 else (r,)):
+                    if p <= last:
+                        own[p] = True
+            covered = [False] * (last + 2)
+            for lo in range(first, last + 2 - self.min_size):
+                gaps, hi = 0, lo - 1
+                while hi < last and gaps + (not own[hi + 1]) <= most:
+                    hi += 1
+                    gaps += not own[hi]
+                if hi - lo + 1 >= self.min_size:
+                    for p in range(lo, hi + 1):
+                        covered[p] = True
+            known = tuple([i for i, r in enumerate(ranks)
+                           if (r <= last and covered[r]) or (r == 1 and last == ACE_HIGH and covered[ACE_HIGH])])
+            if len(self._run_faces) >= MAX_CACHED:
+                self._run_faces.clear()
+            self._run_faces[key] = known
+        return known
+
+    def _search(self, by_face, limit: int, only: set | None) -> dict[tuple, list]:
+        """The parts of the search (only those in `only`, if given), worked out from the cards."""
+        wild_faces = [f for f, cs in by_face.items() if self.wild[cs[0]]]
+        natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
         known = self._by_faces if self._faces_alike else None
         parts: dict[tuple, list] = {}
 
@@ -282,119 +465,28 @@ class MeldRules:
             def offer(faces: tuple) -> None:
                 entry = known.get(faces) if known is not None else None
                 if entry is None:  # each group once by its faces (sorted), read in the order offered
-                    entry = (tuple(sorted(faces)), self._order(_group(by_face, faces)))
+                    order = self._order(_group(by_face, faces))
+                    entry = (tuple(sorted(faces)), None if order is None else _taken(faces, order))
                     if known is not None:
                         if len(known) >= MAX_CACHED:
                             known.clear()
                         known[faces] = entry
-                key, order = entry
+                key, taken = entry
                 if key in seen:
                     return
                 seen.add(key)
-                if order is not None:
-                    group = _group(by_face, faces)
-                    found.append((key, [group[i] for i in order]))
+                if taken is not None:
+                    found.append((key, taken))
                     if len(found) > limit:
                         raise _too_many(limit)
             return offer
 
-        wild_faces = [f for f, cs in by_face.items() if wild[cs[0]]]
-        natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
         multisets = _Multisets()
         if self.sets:
             self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         if self.runs:
             self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         return parts
-
-    def melds_in_after(self, known: list, cards, limit: int) -> list[list[int]]:
-        """melds_in(cards), worked out from what an earlier call found (`known`: the last few calls'
-        cards, parts and melds, newest first, updated here) when the cards are the cards of one of them
-        with some gone and some added, as a hand is after a meld or a draw: the parts that no card added
-        can change are kept (with the cards left), the others worked out again."""
-        cards = tuple(cards)
-        for i, (old_cards, old_parts, old_melds) in enumerate(known):
-            if cards == old_cards:
-                known.insert(0, known.pop(i))
-                return old_melds
-            parts = self._parts_after(old_cards, old_parts, cards, limit)
-            if parts is not None:
-                break
-        else:
-            parts = self._parts(list(cards), limit)
-        melds = _joined(parts, limit)
-        known.insert(0, (cards, parts, melds))
-        del known[KEPT:]
-        return melds
-
-    def _parts_after(self, before: tuple, parts: dict, cards: tuple, limit: int) -> dict | None:
-        """The parts of `cards` from those of `before` (see melds_in_after), or None."""
-        if not cards or cards[0] not in before:  # another hand
-            return None
-        had = set(before)
-        kept = tuple([c for c in cards if c in had])
-        added = [c for c in cards if c not in had]
-        if len(added) > len(kept) or any(self.wild[c] for c in added):  # a wild card goes into every part
-            return None
-        if kept == before:
-            out, changed = dict(parts), set()
-        else:
-            left = self._left_after(before, kept)
-            if left is None:
-                return None
-            renamed, changed = left
-            out = {part: [(key, [renamed[c] for c in meld]) for key, meld in found
-                          if all(c in renamed for c in meld)] for part, found in parts.items()}
-        # a card added: the sets of its rank and the runs of its suit, worked out again with every card
-        changed |= {(0, self.rank[c]) for c in added} | {(1, self.suit[c]) for c in added}
-        if changed:
-            for part in changed:
-                out.pop(part, None)
-            out.update(self._parts(list(cards), limit, changed))
-        return out
-
-    def _left_after(self, before: tuple, after: tuple) -> tuple[dict[int, int], set] | None:
-        """When `after` holds only cards of `before` (some gone, the rest in any order): each card of
-        `before` that a meld of `after` takes in its place (the k-th card of a face, in the order of the
-        cards, becomes the k-th card of that face in `after`), and the parts to work out again (the sets
-        of a rank whose faces come in another order). None when melds_in must look at `after` afresh.
-
-        Why the melds of the other parts are then those of `before` with these cards, in the same order:
-        a part offers groups of faces in an order fixed by the faces present, the counts of each face,
-        and (for sets) the order of a rank's faces by first card; a group takes a face's first cards;
-        with fewer cards of a face, the groups offered are those offered before that take no more of
-        each face than is left, in the same order, and cards that read alike read the same (so only
-        when a group is known by faces)."""
-        if not self._faces_alike:
-            return None
-        face = self.face
-        left: dict[int, list[int]] = {}  # face -> its cards in `after`, in order
-        for c in after:
-            left.setdefault(face[c], []).append(c)
-        had: dict[int, list[int]] = {}
-        for c in before:
-            had.setdefault(face[c], []).append(c)
-        natural, wild = self._natural_ok, self.wild
-        if (self.runs and self._wild_limit({0: sum(1 for c in before if wild[c])}) >= self.min_size
-                and ({self.suit[cs[0]] for cs in had.values() if natural(cs[0])}
-                     != {self.suit[cs[0]] for cs in left.values() if natural(cs[0])})):
-            return None  # a suit gone, where a run may be of wild cards alone: it would be offered elsewhere
-        reordered = set()
-        was = [f for f in had if f in left]
-        if was != list(left):  # faces seen in another order: the sets of a rank whose faces are
-            rank = self.rank
-            old_of: dict[int, list[int]] = {}
-            new_of: dict[int, list[int]] = {}
-            for f in was:
-                old_of.setdefault(rank[left[f][0]], []).append(f)
-            for f in left:
-                new_of.setdefault(rank[left[f][0]], []).append(f)
-            reordered = {(0, r) for r, faces in new_of.items() if old_of[r] != faces}
-        renamed: dict[int, int] = {}
-        for f, cs in left.items():
-            for old, new in zip(had[f], cs):
-                renamed[old] = new
-        return renamed, reordered
 
     def _natural_ok(self, card: int) -> bool:
         return self.rank[card] != 0 and (self.natural_in_place or not self.wild[card])
@@ -507,18 +599,36 @@ class MeldRules:
         go(lo, 0)
 
 
-def _joined(parts: dict[tuple, list], limit: int) -> list[list[int]]:
-    """The melds of the parts in order, each group once by faces (the first part that offers it)."""
+def _joined(parts: dict[tuple, list], by_face: dict[int, list[int]], limit: int) -> list[list[int]]:
+    """The melds of the parts in order, each group once by faces (the first part that offers it), as cards."""
     seen: set[tuple] = set()
     out: list[list[int]] = []
     for part in sorted(parts):
-        for key, meld in parts[part]:
+        for key, taken in parts[part]:
             if key not in seen:
                 seen.add(key)
-                out.append(meld)
+                out.append([by_face[f][k] for f, k in taken])
     if len(out) > limit:
         raise _too_many(limit)
     return out
+
+
+def _faces_of(signature: tuple) -> list[int]:
+    """The faces a part's signature names: its own, then the wild cards'."""
+    part, faces, pool = signature
+    return [x[0] if part[0] == 0 else x[1] for x in faces] + [f for f, _ in pool]
+
+
+def _taken(faces: tuple, order: tuple) -> tuple:
+    """The cards of a group offered by its faces (a face's first card, then its twin ...; see _group),
+    as (face, k) pairs in the order of the meld (`order`: the meld's cards as places in the group)."""
+    count: dict[int, int] = {}
+    taken = []
+    for f in faces:
+        k = count.get(f, 0)
+        taken.append((f, k))
+        count[f] = k + 1
+    return tuple([taken[i] for i in order])
 
 
 def _too_many(limit: int) -> ValueError:
