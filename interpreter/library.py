@@ -1131,9 +1131,21 @@ def _write_sums_to(ctx, a):
     site = object()  # this call's key in a position's cache, as the closure's own
 
     def write(x, src):
+        if x.fixed(a[0].node):  # the same cards in every call of the position: their totals kept for it
+            totals = x.kept(f"_rt.Totals({src[0]}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})")
+            return f"_rt.sums_in(s, {totals}, {src[1]}, {x.m.constant(faces)})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")
     return write
+
+
+def sums_in(s, totals: "_Totals", target, faces: list) -> list:
+    """sums_to's groups from the position's kept totals of its cards (groups_kept, without the lookup)."""
+    if type(target) is int:
+        found = totals.groups(s, target)
+        if found is not None:
+            return found
+    return _groups_of(s, list(totals.cards), list(totals.values), target, faces)
 
 
 def sums_by_table(s, site, cards, target, table: list, faces: list, twins: bool) -> list:
