@@ -55,6 +55,7 @@ class Module:
         self.by_text: dict[str, str] = {}  # a constant's text -> its name: equal tables written once
         self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
+        self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -800,8 +801,39 @@ def preferences(module: Module, g, m) -> str:
     return f"prefer_{m.index}"
 
 
+def after_move(module: Module, g) -> str:
+    """The flow's own effects after every move (interpreter/engine.py `after_move` runs them)."""
+    frame = Frame(module)
+    w = Writer()
+    w.depth = 1
+    Stmts(Expr(frame), w).block(g.after_move.node)
+    module.lines += ["def after_move(s, e):"] + w.lines + [""]
+    return "after_move"
+
+
+def round_values(module: Module, g) -> list[str]:
+    """A round's points and each field of its scoring sheet for one seat (or team): one function each,
+    worked out in the order interpreter/engine.py `_score_round` asks. Nothing changes the state while
+    they are: a part that is the same for every seat is worked out once and kept in the position's cache."""
+    rr = g.round_result
+    names = []
+    for node in [rr.points.node] + [expr.node for expr in rr.fields.values()]:
+        frame = Frame(module)
+        unit = frame.bind(rr.per)
+        frame.varying = {rr.per}
+        w = Writer()
+        w.depth = 1
+        Stmts(Expr(frame), w).value(node, "value")
+        name = f"round_{len(names)}"
+        head = [f"def {name}(s, {unit}):"] + (["    e = {" + f"{module.literal(rr.per)}: {unit}" + "}"] if frame.env else [])
+        module.lines += head + w.lines + ["    return value", ""]
+        names.append(name)
+    return names
+
+
 def generate(g) -> Module:
-    """The module of a checked game: the legal options and the play of every move."""
+    """The module of a checked game: the legal options and the play of every move, the flow's effects
+    after each move and the values of a round's scoring sheet."""
     module = Module()
     for m in g.moves:
         legal_options(module, g, m)
@@ -809,6 +841,10 @@ def generate(g) -> Module:
         preferences(module, g, m)
     for i, step in enumerate(g.steps):
         step_moves(module, g, i, step)
+    if g.after_move is not None:
+        after_move(module, g)
+    if g.round_result is not None:
+        module.round_values = round_values(module, g)
     return module
 
 
@@ -829,6 +865,8 @@ class Program:
         self.apply = [namespace[f"apply_{m.index}"] for m in g.moves]
         self.moves = [namespace[f"moves_{i}"] for i in range(len(g.steps))]
         self.prefer = [namespace[f"prefer_{m.index}"] for m in g.moves]
+        self.after_move = namespace.get("after_move")
+        self.round_values = [namespace[name] for name in module.round_values]
         self.keep = module.keep
         self.objects = {name: _described(obj) for name, obj in module.objects.items()}
 

@@ -90,9 +90,11 @@ def apply(s: State, move: Move) -> None:
 
 def after_move(s: State, env: dict) -> None:
     """The flow's own effects after a move; the cards they take from the deck (a new deal) are kept as a deal."""
-    deck_zone = s.g.deck_zone_id
+    g = s.g
+    deck_zone = g.deck_zone_id
     before = s.zones[deck_zone][:]
-    s.g.after_move(s, env)
+    program = g.program
+    (program.after_move if program is not None else g.after_move)(s, env)  # generated (dsl/codegen.py), or the closure
     if s.zones[deck_zone] == before:  # the common case: the deck as it was, so no card left it
         return
     where = s.where
@@ -123,17 +125,30 @@ def end_round(s: State, env: dict) -> None:
 
 def _score_round(s: State) -> None:
     """Every seat's (or team's) points for the round (added to its total) and the round's scoring sheet."""
-    rr = s.g.round_result
-    per, units = rr.per, s.g.units(rr.per)
-    where = rr.where.get("points", s.g.source)
-    sheet = {"points": [kept(_plain(rr.points(s, {per: i})), where, "round_result.points") for i in units]}
-    for name, expr in rr.fields.items():
-        sheet[name] = [kept(_plain(expr(s, {per: i})), rr.where.get(name, where), f"round_result.fields.{name}")
+    g = s.g
+    rr = g.round_result
+    per, units = rr.per, g.units(rr.per)
+    where = rr.where.get("points", g.source)
+    values = _round_values(g)
+    s.cache.clear()  # the round's score changed the state: the generated values keep what they share in it
+    sheet = {"points": [kept(_plain(values[0](s, i)), where, "round_result.points") for i in units]}
+    for (name, expr), value in zip(rr.fields.items(), values[1:]):
+        sheet[name] = [kept(_plain(value(s, i)), rr.where.get(name, where), f"round_result.fields.{name}")
                        for i in units]
+    s.cache.clear()
     for i, points in enumerate(sheet["points"]):
         s.totals[i] = kept(s.totals[i] + points, where, "the total of round_result.points")
     sheet["totals"] = list(s.totals)
     s.sheets.append(sheet)
+
+
+def _round_values(g) -> list:
+    """The points and each field of a round's sheet as functions of (state, seat or team): the generated
+    module's (dsl/codegen.py), or the closures'."""
+    if g.program is not None:
+        return g.program.round_values
+    rr = g.round_result
+    return [(lambda s, i, fn=fn: fn(s, {rr.per: i})) for fn in [rr.points, *rr.fields.values()]]
 
 
 def find_move(s: State, wanted: Move) -> Move | None:
