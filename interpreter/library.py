@@ -1090,6 +1090,23 @@ def _write_can_join(ctx, a):
     return lambda x, src: f"({x.m.object(ctx.melds.summary)}((*{src[0]}, *{src[1]})).kind is not None)"
 
 
+@writes("leaders")
+def _write_leaders(ctx, a):
+    """Each item with its value, in one pass paid first, then the items of the largest value."""
+    return lambda x, src: f"_rt.leaders_in([({src[1].var}, {src[1].body}) {src[1].over(src[0])}])"
+
+
+def leaders_in(valued: list) -> list:
+    """The items (item, value) whose value is the largest, as leaders gives them."""
+    top = max((value for _, value in valued), default=None)
+    return [item for item, value in valued if value == top]
+
+
+def face_in(faces: list, face, cards) -> bool:
+    """Is a card of this face among the cards?"""
+    return face in {faces[c] for c in cards}
+
+
 def has_in(s, wanted, zone: int) -> bool:
     """Is one of these cards (the physical cards of a face) in the zone?"""
     where = s.where
