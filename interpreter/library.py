@@ -406,49 +406,61 @@ class _Totals:
         more than KEPT_GROUPS groups in all. Every card tried spends one step of the move's work."""
         if self.room < 0:
             return False
-        done, by_total, cards, values, faces = self.bound, self.by_total, self.cards, self.values, self.faces
-        seen: dict[int, set] = {}  # with twins: the faces of each new total's groups
-        n, picked, stack = len(cards), [], []  # stack: for each card picked, where the search was
-        j = at = 0
-        work, room = s.work, self.room
+        found: dict[int, list] = {}
         try:
-            while True:  # depth first, without recursion
-                if j < n:
-                    total = at + values[j]
-                    work -= 1
-                    j += 1
-                    if total > target:
-                        continue
-                    picked.append(cards[j - 1])
-                    if total > done:
-                        groups = by_total.get(total)
-                        if groups is None:
-                            groups = by_total[total] = []
-                        if len(groups) <= MAX_GROUPS and (faces is None or _first(picked, faces, seen, total)):
-                            groups.append(picked[:])
-                            room -= 1
-                            if room < 0:  # from now on each total is searched alone
-                                self.room, self.by_total = room, {t: g for t, g in by_total.items() if t <= done}
-                                return False
-                            if total == target and len(groups) > MAX_GROUPS:  # as a search for it alone would
-                                raise _too_many("sums_to")
-                    stack.append((j, at))  # the next card to try after this group's
-                    at = total
-                    continue
+            s.work = _grow(self.cards, self.values, 0, 0, [], target, found, s.work - len(self.cards), [self.room])
+        except _Past:  # from now on each total is searched alone
+            self.room = -1
+            return False
+        return self._keep(found, target)
+
+    def _keep(self, found: dict, target: int) -> bool:
+        """Keep the groups found of the totals above the last bound, in the order found (at most
+        MAX_GROUPS and one each: a total with more is an error when it is asked), twins once by face."""
+        done, by_total, faces = self.bound, self.by_total, self.faces
+        for total, groups in found.items():
+            if total > done:
+                if faces is not None:
+                    seen: dict[int, set] = {}
+                    groups = [g for g in groups if _first(g, faces, seen, total)]
+                by_total[total] = groups = groups[:MAX_GROUPS + 1]
+                self.room -= len(groups)
+        if self.room < 0:  # from now on each total is searched alone
+            self.by_total = {t: g for t, g in by_total.items() if t <= done}
+            return False
+        self.bound = target
+        return True
+
+
+class _Past(Exception):
+    """A search of a position's cards that finds more groups than KEPT_GROUPS: each total alone instead."""
+
+
+def _grow(cards: list, values: list, start: int, at: int, picked: list, target: int, found: dict, work: int,
+          room: list) -> int:
+    """Depth first, in the cards' order: each group of `picked` and one later card whose total is not
+    past `target` (values are never negative: a group past it can only grow), then the groups that add
+    later cards to it, each appended to its total's list in `found`. The work left is returned; every
+    card tried spends one step of it, and room[0] is what may still be found."""
+    n = len(cards)
+    for j in range(start, n):
+        total = at + values[j]
+        if total <= target:
+            group = [*picked, cards[j]]
+            groups = found.get(total)
+            if groups is None:
+                found[total] = [group]
+            else:
+                groups.append(group)
+            room[0] -= 1
+            if room[0] < 0:
+                raise _Past
+            if j + 1 < n:
+                work -= n - j - 1
                 if work < 0:
                     raise _no_work("sums_to")
-                if not stack:
-                    break
-                j, at = stack.pop()
-                picked.pop()
-        except ValueError:  # an error of the rule file: the totals searched in part are not kept
-            for partial in [t for t in by_total if t > done]:
-                del by_total[partial]
-            raise
-        finally:
-            s.work = work
-        self.bound, self.room = target, room
-        return True
+                work = _grow(cards, values, j + 1, total, group, target, found, work, room)
+    return work
 
 
 def _first(picked: list, faces, seen: dict, total: int) -> bool:
