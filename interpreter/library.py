@@ -378,17 +378,30 @@ class _Totals:
     total asked can only grow, so the search goes no further (and searches again, keeping only the new
     totals, when a larger total is asked)."""
 
-    __slots__ = ("cards", "values", "faces", "bound", "by_total", "most", "room")
+    __slots__ = ("cards", "values", "faces", "deck_faces", "bound", "by_total", "most", "room")
 
     def __init__(self, cards, table: list, faces: list, twins: bool):
         self.cards = cards = list(cards)
         self.values = values = [table[c] for c in cards]
         # with twins among the cards, two groups can be one group of faces: they are told apart by face
         self.faces = faces if len({faces[c] for c in cards} if twins else set(cards)) < len(cards) else None
+        self.deck_faces = faces
         self.bound = -1  # searched up to: no group has a total below 0
         self.most = sum(values)  # no group's total is larger
         self.by_total: dict[int, list] = {}
-        self.room = KEPT_GROUPS  # groups that may still be kept; below 0: each total is searched alone
+        self.room = KEPT_GROUPS  # groups that may still be found; below 0: each total is searched alone
+
+    def sums(self, s, target) -> list:
+        """sums_to's groups of these cards adding up to `target` (the generated module's call)."""
+        if type(target) is int:
+            if target <= self.bound or target > self.most or self._reach(s, target):
+                groups = self.by_total.get(target)
+                if groups is None:
+                    return []
+                if len(groups) > MAX_GROUPS:
+                    raise _too_many("sums_to")
+                return list(groups)
+        return _groups_of(s, list(self.cards), list(self.values), target, self.deck_faces)
 
     def groups(self, s, target: int) -> list | None:
         """The groups that add up to `target` (searched on if need be); None: too many to keep."""
@@ -402,33 +415,29 @@ class _Totals:
         return list(groups)
 
     def _reach(self, s, target: int) -> bool:
-        """Search on up to `target`, keeping the totals above the last bound; False if that would keep
-        more than KEPT_GROUPS groups in all. Every card tried spends one step of the move's work."""
-        if self.room < 0:
+        """Search on up to `target`, keeping the totals above the last bound; False if that would find
+        more than KEPT_GROUPS groups in all (a total with more than MAX_GROUPS is an error when it is
+        asked). Every card tried spends one step of the move's work."""
+        room = [self.room]
+        if room[0] < 0:
             return False
         found: dict[int, list] = {}
         try:
-            s.work = _grow(self.cards, self.values, 0, 0, [], target, found, s.work - len(self.cards), [self.room])
+            s.work = _grow(self.cards, self.values, 0, 0, [], target, found, s.work - len(self.cards), room)
         except _Past:  # from now on each total is searched alone
             self.room = -1
             return False
-        return self._keep(found, target)
-
-    def _keep(self, found: dict, target: int) -> bool:
-        """Keep the groups found of the totals above the last bound, in the order found (at most
-        MAX_GROUPS and one each: a total with more is an error when it is asked), twins once by face."""
-        done, by_total, faces = self.bound, self.by_total, self.faces
-        for total, groups in found.items():
-            if total > done:
-                if faces is not None:
-                    seen: dict[int, set] = {}
-                    groups = [g for g in groups if _first(g, faces, seen, total)]
-                by_total[total] = groups = groups[:MAX_GROUPS + 1]
-                self.room -= len(groups)
-        if self.room < 0:  # from now on each total is searched alone
-            self.by_total = {t: g for t, g in by_total.items() if t <= done}
-            return False
-        self.bound = target
+        done, faces = self.bound, self.faces
+        if done < 0 and faces is None:  # the first search: every total is new
+            self.by_total = found
+        else:
+            for total, groups in found.items():
+                if total > done:
+                    if faces is not None:  # twins once by face
+                        seen: dict[int, set] = {}
+                        groups = [g for g in groups if _first(g, faces, seen, total)]
+                    self.by_total[total] = groups
+        self.bound, self.room = target, room[0]
         return True
 
 
@@ -1162,19 +1171,12 @@ def _write_sums_to(ctx, a):
     def write(x, src):
         if x.fixed(a[0].node):  # the same cards in every call of the position: their totals kept for it
             totals = x.kept(f"_rt.Totals({src[0]}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})")
-            return f"_rt.sums_in(s, {totals}, {src[1]}, {x.m.constant(faces)})"
+            return f"{totals}.sums(s, {src[1]})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")
     return write
 
 
-def sums_in(s, totals: "_Totals", target, faces: list) -> list:
-    """sums_to's groups from the position's kept totals of its cards (groups_kept, without the lookup)."""
-    if type(target) is int:
-        found = totals.groups(s, target)
-        if found is not None:
-            return found
-    return _groups_of(s, list(totals.cards), list(totals.values), target, faces)
 
 
 def sums_by_table(s, site, cards, target, table: list, faces: list, twins: bool) -> list:
