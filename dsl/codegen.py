@@ -601,9 +601,11 @@ def _product(module, g, m, frame, expr, w, test) -> None:
         _domain(module, m, choice, frame, expr, w, items)
         var = frame.names[choice.name]
         pyvars.append(var)
-        if i == last and merge_last:
+        if i == last and merge_last and test != "True":
             start = module.new("i")
             w.line(f"{start} = len(out)")
+        elif i == last and merge_last:  # every option passes: its instances are the last len(options) of out
+            start = f"len(out) - len({items})"
         w.line(f"for {var} in {items}:")
         w.indent()
         w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
@@ -619,7 +621,7 @@ def _product(module, g, m, frame, expr, w, test) -> None:
         w.dedent()
         if i == last:
             if start is not None:
-                w.line(f"if len(out) - {start} > 1:")
+                w.line(f"if len(out) - {start} > 1:" if test != "True" else f"if len(items{last}) > 1:")
                 w.line(f"    _distinct_last(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
             w.line("if len(out) > _RAW_LEGAL:  # before twins are merged: memory stays bounded")
             w.line(f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
@@ -806,7 +808,10 @@ def after_move(module: Module, g) -> str:
     frame = Frame(module)
     w = Writer()
     w.depth = 1
+    w.line(f"before = s.zones[{g.deck_zone_id}][:]  # the deck: the cards that leave it are a deal")
     Stmts(Expr(frame), w).block(g.after_move.node)
+    w.line(f"if s.zones[{g.deck_zone_id}] != before:")
+    w.line("    _rt.deal_after(s, before)")
     module.lines += ["def after_move(s, e):"] + w.lines + [""]
     return "after_move"
 

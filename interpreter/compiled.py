@@ -8,6 +8,7 @@ from .library import face_in, has_in, leaders_in, melds_at, sums_by_table, talli
 from .library import _Totals as Totals  # noqa: F401  (sums_to's groups of a position's cards, by total)
 
 from .budget import exhausted
+from .engine import deal_after  # noqa: F401  (the flow's effects after a move: a deal kept)
 
 UNSET = object()  # a remembered part of a guard not yet worked out in this position
 

@@ -90,14 +90,20 @@ def apply(s: State, move: Move) -> None:
 
 def after_move(s: State, env: dict) -> None:
     """The flow's own effects after a move; the cards they take from the deck (a new deal) are kept as a deal."""
-    g = s.g
-    deck_zone = g.deck_zone_id
-    before = s.zones[deck_zone][:]
-    program = g.program
-    (program.after_move if program is not None else g.after_move)(s, env)  # generated (dsl/codegen.py), or the closure
-    if s.zones[deck_zone] == before:  # the common case: the deck as it was, so no card left it
+    program = s.g.program
+    if program is not None:  # the game's generated module (dsl/codegen.py): the same, written out
+        program.after_move(s, env)
         return
-    where = s.where
+    deck_zone = s.g.deck_zone_id
+    before = s.zones[deck_zone][:]
+    s.g.after_move(s, env)
+    if s.zones[deck_zone] != before:  # the common case: the deck as it was, so no card left it
+        deal_after(s, before)
+
+
+def deal_after(s: State, before: list[int]) -> None:
+    """The deck was `before` and is no longer: the cards that left it, if any, are kept as a deal."""
+    where, deck_zone = s.where, s.g.deck_zone_id
     gone = [c for c in reversed(before) if where[c] != deck_zone]  # top first: the order they were dealt
     if gone:
         _dealt(s, gone)

@@ -27,7 +27,7 @@ FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
 # The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
 MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|values|"
-                  r"move|first_only|ends|value|exc|faces|seen|(legal|apply|moves|prefer|round)_\d+(_[01]+|_any)?|after_move|versions\d+|"
+                  r"move|first_only|ends|value|before|exc|faces|seen|(legal|apply|moves|prefer|round)_\d+(_[01]+|_any)?|after_move|versions\d+|"
                   r"_[A-Za-z_]+|_rt)$")
 BUILTINS = {"len", "bool", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set",
             "interpreter"}
