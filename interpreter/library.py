@@ -382,9 +382,9 @@ class _Totals:
 
     def __init__(self, cards, table: list, faces: list, twins: bool):
         self.cards = cards = list(cards)
-        self.values = values = [table[c] for c in cards]
+        self.values = values = list(map(table.__getitem__, cards))
         # with twins among the cards, two groups can be one group of faces: they are told apart by face
-        self.faces = faces if len({faces[c] for c in cards} if twins else set(cards)) < len(cards) else None
+        self.faces = faces if len(set(map(faces.__getitem__, cards)) if twins else set(cards)) < len(cards) else None
         self.deck_faces = faces
         self.bound = -1  # searched up to: no group has a total below 0
         self.most = sum(values)  # no group's total is larger
