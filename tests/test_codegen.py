@@ -236,3 +236,27 @@ def test_a_capture_offered_twice_is_one_move(tmp_path):
             move = bot.choose(s, offered)
             apply(s, move)
             apply(t, move)
+
+
+def test_generated_in_is_the_closures_in(tmp_path):
+    """`x in zone`, `card in list of cards`, `v in list` and `not in`, written out in a round's sheet,
+    give the closures' values at every round end (N14's prize cards counted three ways)."""
+    text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
+    field = "    captures: captures[seat]\n"
+    assert field in text, "the test no longer edits what it means to"
+    extra = ("    in_list: if prize_one in filter(pile(seat), c => pip(c) > 0) then 1 else 0\n"
+             "    not_in: if prize_two not in pile(seat) then 1 else 0\n"
+             "    seat_in: if seat in [0, last_capturer] then 1 else 0\n")
+    path = tmp_path / "fanti.yaml"
+    path.write_text(text.replace(field, field + extra), encoding="utf-8")
+    g = load(str(path))
+    assert "_rt.face_in(" in g.program.source and "(not _rt.has_in(" in g.program.source
+    generated = _played(g, 4)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        assert _played(g, 4) == generated
+    finally:
+        g.program.round_values = real
+    assert any(sheet["in_list"] != [0] * len(sheet["in_list"]) for sheet in generated[2]), "a prize was taken"
