@@ -104,7 +104,11 @@ def after_move(s: State, env: dict) -> None:
 def deal_after(s: State, before: list[int]) -> None:
     """The deck was `before` and is no longer: the cards that left it, if any, are kept as a deal."""
     where, deck_zone = s.where, s.g.deck_zone_id
-    gone = [c for c in reversed(before) if where[c] != deck_zone]  # top first: the order they were dealt
+    left = s.zones[deck_zone]
+    if before[:len(left)] == left:  # dealt from the top, the common case: the cards past what is left
+        gone = before[len(left):][::-1]
+    else:
+        gone = [c for c in reversed(before) if where[c] != deck_zone]  # top first: the order they were dealt
     if gone:
         _dealt(s, gone)
         s.cache.clear()
