@@ -948,20 +948,31 @@ class _Unit:
                 z = zf(s, e)
                 return any(s.where[c] == z for c in cards_of_face[faces[xf(s, e)]])
             fn = in_zone
+
+            def write(w, src):  # the cards of its face, looked up where they are (interpreter/library.py has_in)
+                return f"_rt.has_in(s, {w.m.constant(cards_of_face)}[{w.m.constant(faces)}[{src[0]}]], {src[1]})"
         elif coll.type in ("cards", "list"):
             if x.type == "card":
                 faces, xf, cf = self.c.ctx.deck.face, x.fn, coll.fn
                 fn = lambda s, e: faces[xf(s, e)] in {faces[c] for c in cf(s, e)}  # noqa: E731
+
+                def write(w, src):
+                    faces_src = w.m.constant(faces)
+                    return f"_rt.face_in({faces_src}, {faces_src}[{src[0]}], {src[1]})"
             else:
                 xf, cf = x.fn, coll.fn
                 fn = lambda s, e: xf(s, e) in cf(s, e)  # noqa: E731
+
+                def write(w, src):
+                    return f"({src[0]} in {src[1]})"
         else:
             raise self.fail(t, f"`in` needs a zone or a list on its right, not {TYPE_WORDS.get(coll.type)}",
                             "card in hand(me), me in [0, 2]")
+        node = ir.Call("bool", write, [x.ir, coll.ir], fn)  # the generated module's code (dsl/codegen.py)
         if negate:
             inner = fn
-            return C(lambda s, e: not inner(s, e), "bool")
-        return C(fn, "bool")
+            return C(lambda s, e: not inner(s, e), "bool", node=ir.Not("bool", node))
+        return C(fn, "bool", node=node)
 
     def n_not_contains(self, t, d):
         return self.n_contains(t, d, negate=True)

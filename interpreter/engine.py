@@ -92,13 +92,25 @@ def apply(s: State, move: Move) -> None:
 
 def after_move(s: State, env: dict) -> None:
     """The flow's own effects after a move; the cards they take from the deck (a new deal) are kept as a deal."""
+    program = s.g.program
+    if program is not None:  # the game's generated module (dsl/codegen.py): the same, written out
+        program.after_move(s, env)
+        return
     deck_zone = s.g.deck_zone_id
     before = s.zones[deck_zone][:]
     s.g.after_move(s, env)
-    if s.zones[deck_zone] == before:  # the common case: the deck as it was, so no card left it
-        return
-    where = s.where
-    gone = [c for c in reversed(before) if where[c] != deck_zone]  # top first: the order they were dealt
+    if s.zones[deck_zone] != before:  # the common case: the deck as it was, so no card left it
+        deal_after(s, before)
+
+
+def deal_after(s: State, before: list[int]) -> None:
+    """The deck was `before` and is no longer: the cards that left it, if any, are kept as a deal."""
+    where, deck_zone = s.where, s.g.deck_zone_id
+    left = s.zones[deck_zone]
+    if before[:len(left)] == left:  # dealt from the top, the common case: the cards past what is left
+        gone = before[len(left):][::-1]
+    else:
+        gone = [c for c in reversed(before) if where[c] != deck_zone]  # top first: the order they were dealt
     if gone:
         _dealt(s, gone)
         s.cache.clear()
@@ -125,17 +137,30 @@ def end_round(s: State, env: dict) -> None:
 
 def _score_round(s: State) -> None:
     """Every seat's (or team's) points for the round (added to its total) and the round's scoring sheet."""
-    rr = s.g.round_result
-    per, units = rr.per, s.g.units(rr.per)
-    where = rr.where.get("points", s.g.source)
-    sheet = {"points": [kept(_plain(rr.points(s, {per: i})), where, "round_result.points") for i in units]}
-    for name, expr in rr.fields.items():
-        sheet[name] = [kept(_plain(expr(s, {per: i})), rr.where.get(name, where), f"round_result.fields.{name}")
+    g = s.g
+    rr = g.round_result
+    per, units = rr.per, g.units(rr.per)
+    where = rr.where.get("points", g.source)
+    values = _round_values(g)
+    s.cache.clear()  # the round's score changed the state: the generated values keep what they share in it
+    sheet = {"points": [kept(_plain(values[0](s, i)), where, "round_result.points") for i in units]}
+    for (name, expr), value in zip(rr.fields.items(), values[1:]):
+        sheet[name] = [kept(_plain(value(s, i)), rr.where.get(name, where), f"round_result.fields.{name}")
                        for i in units]
+    s.cache.clear()
     for i, points in enumerate(sheet["points"]):
         s.totals[i] = kept(s.totals[i] + points, where, "the total of round_result.points")
     sheet["totals"] = list(s.totals)
     s.sheets.append(sheet)
+
+
+def _round_values(g) -> list:
+    """The points and each field of a round's sheet as functions of (state, seat or team): the generated
+    module's (dsl/codegen.py), or the closures'."""
+    if g.program is not None:
+        return g.program.round_values
+    rr = g.round_result
+    return [(lambda s, i, fn=fn: fn(s, {rr.per: i})) for fn in [rr.points, *rr.fields.values()]]
 
 
 def find_move(s: State, wanted: Move) -> Move | None:

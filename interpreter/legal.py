@@ -117,17 +117,26 @@ class _Merge:
     def last(self, choice, out: list, start: int) -> None:
         """Keep the first of the instances out[start:] (the last choice's options after the same earlier
         ones) that are one move."""
-        faces, seen, kept = self.faces, set(), []
         try:
-            for values in out[start:]:
-                key = _key_of(choice, values[-1], faces)
-                if key not in seen:
-                    seen.add(key)
-                    kept.append(values)
+            _merge_last(self.faces, choice, out, start)
         except TypeError:  # compared at the end, as move_key does, with the same outcome
             self.everywhere = True
-            return
-        out[start:] = kept
+
+
+def distinct_last(g, choice, out: list, start: int) -> None:
+    """_Merge.last for the generated module (dsl/codegen.py), whose earlier choices' options always differ
+    as keys and whose last choice is of cards or of groups of cards (keys that are never unhashable)."""
+    _merge_last(g.deck.face, choice, out, start)
+
+
+def _merge_last(faces, choice, out: list, start: int) -> None:
+    seen, kept = set(), []
+    for values in out[start:]:
+        key = _key_of(choice, values[-1], faces)
+        if key not in seen:
+            seen.add(key)
+            kept.append(values)
+    out[start:] = kept
 
 
 def _key_of(choice, v, faces):

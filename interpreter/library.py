@@ -378,17 +378,30 @@ class _Totals:
     total asked can only grow, so the search goes no further (and searches again, keeping only the new
     totals, when a larger total is asked)."""
 
-    __slots__ = ("cards", "values", "faces", "bound", "by_total", "most", "room")
+    __slots__ = ("cards", "values", "faces", "deck_faces", "bound", "by_total", "most", "room")
 
     def __init__(self, cards, table: list, faces: list, twins: bool):
         self.cards = cards = list(cards)
-        self.values = values = [table[c] for c in cards]
+        self.values = values = list(map(table.__getitem__, cards))
         # with twins among the cards, two groups can be one group of faces: they are told apart by face
-        self.faces = faces if len({faces[c] for c in cards} if twins else set(cards)) < len(cards) else None
+        self.faces = faces if len(set(map(faces.__getitem__, cards)) if twins else set(cards)) < len(cards) else None
+        self.deck_faces = faces
         self.bound = -1  # searched up to: no group has a total below 0
         self.most = sum(values)  # no group's total is larger
         self.by_total: dict[int, list] = {}
-        self.room = KEPT_GROUPS  # groups that may still be kept; below 0: each total is searched alone
+        self.room = KEPT_GROUPS  # groups that may still be found; below 0: each total is searched alone
+
+    def sums(self, s, target) -> list:
+        """sums_to's groups of these cards adding up to `target` (the generated module's call)."""
+        if type(target) is int:
+            if target <= self.bound or target > self.most or self._reach(s, target):
+                groups = self.by_total.get(target)
+                if groups is None:
+                    return []
+                if len(groups) > MAX_GROUPS:
+                    raise _too_many("sums_to")
+                return list(groups)
+        return _groups_of(s, list(self.cards), list(self.values), target, self.deck_faces)
 
     def groups(self, s, target: int) -> list | None:
         """The groups that add up to `target` (searched on if need be); None: too many to keep."""
@@ -402,53 +415,61 @@ class _Totals:
         return list(groups)
 
     def _reach(self, s, target: int) -> bool:
-        """Search on up to `target`, keeping the totals above the last bound; False if that would keep
-        more than KEPT_GROUPS groups in all. Every card tried spends one step of the move's work."""
-        if self.room < 0:
+        """Search on up to `target`, keeping the totals above the last bound; False if that would find
+        more than KEPT_GROUPS groups in all (a total with more than MAX_GROUPS is an error when it is
+        asked). Every card tried spends one step of the move's work."""
+        room = [self.room]
+        if room[0] < 0:
             return False
-        done, by_total, cards, values, faces = self.bound, self.by_total, self.cards, self.values, self.faces
-        seen: dict[int, set] = {}  # with twins: the faces of each new total's groups
-        n, picked, stack = len(cards), [], []  # stack: for each card picked, where the search was
-        j = at = 0
-        work, room = s.work, self.room
+        found: dict[int, list] = {}
         try:
-            while True:  # depth first, without recursion
-                if j < n:
-                    total = at + values[j]
-                    work -= 1
-                    j += 1
-                    if total > target:
-                        continue
-                    picked.append(cards[j - 1])
-                    if total > done:
-                        groups = by_total.get(total)
-                        if groups is None:
-                            groups = by_total[total] = []
-                        if len(groups) <= MAX_GROUPS and (faces is None or _first(picked, faces, seen, total)):
-                            groups.append(picked[:])
-                            room -= 1
-                            if room < 0:  # from now on each total is searched alone
-                                self.room, self.by_total = room, {t: g for t, g in by_total.items() if t <= done}
-                                return False
-                            if total == target and len(groups) > MAX_GROUPS:  # as a search for it alone would
-                                raise _too_many("sums_to")
-                    stack.append((j, at))  # the next card to try after this group's
-                    at = total
-                    continue
+            s.work = _grow(self.cards, self.values, 0, 0, [], target, found, s.work - len(self.cards), room)
+        except _Past:  # from now on each total is searched alone
+            self.room = -1
+            return False
+        done, faces = self.bound, self.faces
+        if done < 0 and faces is None:  # the first search: every total is new
+            self.by_total = found
+        else:
+            for total, groups in found.items():
+                if total > done:
+                    if faces is not None:  # twins once by face
+                        seen: dict[int, set] = {}
+                        groups = [g for g in groups if _first(g, faces, seen, total)]
+                    self.by_total[total] = groups
+        self.bound, self.room = target, room[0]
+        return True
+
+
+class _Past(Exception):
+    """A search of a position's cards that finds more groups than KEPT_GROUPS: each total alone instead."""
+
+
+def _grow(cards: list, values: list, start: int, at: int, picked: list, target: int, found: dict, work: int,
+          room: list) -> int:
+    """Depth first, in the cards' order: each group of `picked` and one later card whose total is not
+    past `target` (values are never negative: a group past it can only grow), then the groups that add
+    later cards to it, each appended to its total's list in `found`. The work left is returned; every
+    card tried spends one step of it, and room[0] is what may still be found."""
+    n = len(cards)
+    for j in range(start, n):
+        total = at + values[j]
+        if total <= target:
+            group = [*picked, cards[j]]
+            groups = found.get(total)
+            if groups is None:
+                found[total] = [group]
+            else:
+                groups.append(group)
+            room[0] -= 1
+            if room[0] < 0:
+                raise _Past
+            if j + 1 < n:
+                work -= n - j - 1
                 if work < 0:
                     raise _no_work("sums_to")
-                if not stack:
-                    break
-                j, at = stack.pop()
-                picked.pop()
-        except ValueError:  # an error of the rule file: the totals searched in part are not kept
-            for partial in [t for t in by_total if t > done]:
-                del by_total[partial]
-            raise
-        finally:
-            s.work = work
-        self.bound, self.room = target, room
-        return True
+                work = _grow(cards, values, j + 1, total, group, target, found, work, room)
+    return work
 
 
 def _first(picked: list, faces, seen: dict, total: int) -> bool:
@@ -1120,6 +1141,23 @@ def _write_can_join(ctx, a):
     return lambda x, src: f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
 
 
+@writes("leaders")
+def _write_leaders(ctx, a):
+    """Each item with its value, in one pass paid first, then the items of the largest value."""
+    return lambda x, src: f"_rt.leaders_in([({src[1].var}, {src[1].body}) {src[1].over(src[0])}])"
+
+
+def leaders_in(valued: list) -> list:
+    """The items (item, value) whose value is the largest, as leaders gives them."""
+    top = max((value for _, value in valued), default=None)
+    return [item for item, value in valued if value == top]
+
+
+def face_in(faces: list, face, cards) -> bool:
+    """Is a card of this face among the cards?"""
+    return face in {faces[c] for c in cards}
+
+
 def has_in(s, wanted, zone: int) -> bool:
     """Is one of these cards (the physical cards of a face) in the zone?"""
     where = s.where
@@ -1161,9 +1199,14 @@ def _write_sums_to(ctx, a):
     site = object()  # this call's key in a position's cache, as the closure's own
 
     def write(x, src):
+        if x.fixed(a[0].node):  # the same cards in every call of the position: their totals kept for it
+            totals = x.kept(f"_rt.Totals({src[0]}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})")
+            return f"{totals}.sums(s, {src[1]})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")
     return write
+
+
 
 
 def sums_by_table(s, site, cards, target, table: list, faces: list, twins: bool) -> list:

@@ -28,8 +28,8 @@ FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
 # The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
 MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|values|"
-                  r"move|first_only|ends|exc|faces|seen|winners|scores|won|score|"
-                  r"(legal|apply|moves|prefer|result)_\d+(_[01]+|_any)?|versions\d+|_[A-Za-z_]+|_rt)$")
+                  r"move|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|"
+                  r"(legal|apply|moves|prefer|result|round)_\d+(_[01]+|_any)?|after_move|versions\d+|_[A-Za-z_]+|_rt)$")
 BUILTINS = {"len", "bool", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set", "range",
             "interpreter"}
 
@@ -213,3 +213,99 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     for variant in ("any7", "maca7", "pass-fee"):
         load("fantan", [variant])
     assert len(list((tmp_path / "kural").glob("program-*.marshal"))) == 2
+
+
+def _closures_for_flow(g) -> tuple:
+    """The closures' way of the flow after a move and of a round's sheet values (interpreter/engine.py
+    with no generated module), to put in place of the generated module's."""
+    from interpreter import engine
+    program = g.program
+
+    def after_move(s, env):
+        g.program = None
+        try:
+            engine.after_move(s, env)
+        finally:
+            g.program = program
+    g.program = None
+    try:
+        values = engine._round_values(g) if g.round_result is not None else []
+    finally:
+        g.program = program
+    return after_move, values
+
+
+def _played(g, seed: int, most: int = 1500) -> tuple:
+    s = new_game(g, seed)
+    bot = make_bot("random", seed)
+    while not s.over and len(s.history) < most:
+        apply(s, bot.choose(s, legal_moves(s)))
+    return s.history, s.deals, s.sheets, s.totals, (result(s) if s.over else None)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_generated_flow_and_round_sheets_match_the_closures(game):
+    """The flow's effects after each move (the deals they make) and every round's sheet (points and
+    fields, the totals), generated, are those of the closures they were written from: the same games."""
+    g = load(game)
+    generated = _played(g, 1)
+    after_move, values = _closures_for_flow(g)
+    real = (g.program.after_move, g.program.round_values)
+    g.program.after_move, g.program.round_values = after_move, values
+    try:
+        assert _played(g, 1) == generated
+    finally:
+        g.program.after_move, g.program.round_values = real
+
+
+def test_a_capture_offered_twice_is_one_move(tmp_path):
+    """N10: the player chooses one of the possible captures, each once. A rule that offers every capture
+    twice (`takes + takes`) gives, generated as with the closures, the moves of Fanti itself, in the same
+    order: two options of a card that are one group are merged where they are found (N6-N9)."""
+    text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
+    once = 'or_else(takes, [[]])'
+    assert once in text, "the test no longer edits what it means to"
+    path = tmp_path / "fanti.yaml"
+    path.write_text(text.replace(once, 'or_else(takes + takes, [[]])'), encoding="utf-8")
+    twice, fanti = load(str(path)), load("fanti")
+    assert "_distinct_last(" in twice.program.source and "_distinct(s.g" not in twice.program.source
+    for seed in (1, 2, 3):
+        s, t = new_game(twice, seed), new_game(fanti, seed)
+        bot = make_bot("random", seed)
+        while not s.over:
+            offered = legal_moves(s)
+            assert offered == legal_moves(t), f"seed {seed}, move {len(s.history) + 1}"
+            program, twice.program = twice.program, None
+            s.cache.clear()
+            try:
+                assert legal_moves(s) == offered, "the closures offer the same moves"
+            finally:
+                twice.program = program
+            s.cache.clear()
+            move = bot.choose(s, offered)
+            apply(s, move)
+            apply(t, move)
+
+
+def test_generated_in_is_the_closures_in(tmp_path):
+    """`x in zone`, `card in list of cards`, `v in list` and `not in`, written out in a round's sheet,
+    give the closures' values at every round end (N14's prize cards counted three ways)."""
+    text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
+    field = "    captures: captures[seat]\n"
+    assert field in text, "the test no longer edits what it means to"
+    extra = ("    in_list: if prize_one in filter(pile(seat), c => pip(c) > 0) then 1 else 0\n"
+             "    not_in: if prize_two not in pile(seat) then 1 else 0\n"
+             "    seat_in: if seat in [0, last_capturer] then 1 else 0\n")
+    path = tmp_path / "fanti.yaml"
+    path.write_text(text.replace(field, field + extra), encoding="utf-8")
+    g = load(str(path))
+    assert "_rt.face_in(" in g.program.source and "(not _rt.has_in(" in g.program.source
+    generated = _played(g, 4)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        assert _played(g, 4) == generated
+    finally:
+        g.program.round_values = real
+    assert any(sheet["in_list"] != [0] * len(sheet["in_list"]) for sheet in generated[2]), "a prize was taken"
