@@ -12,7 +12,7 @@ Move = tuple  # (move index, (choice values...)); values are card ints or plain 
 
 class State:
     __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
-                 "over", "aborted", "rng", "cache", "derived", "deal", "seed", "totals", "sheets", "deals", "work")
+                 "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals", "work")
 
     def __init__(self, g, seed: int):
         self.g = g
@@ -30,9 +30,6 @@ class State:
         # what this position worked out, emptied after every move: move index -> has a legal instance; the
         # legal moves; (a sums_to call, its cards) -> their groups by total (interpreter/library.py _Totals)
         self.cache: dict = {}
-        # what a notion worked out from its cards, by the notion's place in the rule file, kept from one
-        # position to the next so that it is updated (cards gone) rather than worked out again
-        self.derived: dict = {}
         self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
         self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
         self.totals: list = [0] * (g.players if g.round_result is None else g.span(g.totals_per))  # each seat's (or team's) points over the rounds (round_result)
@@ -52,7 +49,6 @@ class State:
         other.history = list(self.history)
         other.over, other.aborted = self.over, self.aborted
         other.cache = {}
-        other.derived = {}
         other.deal = self.deal
         other.deals = list(self.deals)
         other.totals = list(self.totals)
