@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .budget import WORK_LIMIT, renew
 from .errors import RULE_FAILURES, PlayError, kept
-from .legal import LEGAL, closure_moves, legal_moves, move_key
+from .legal import legal_moves, move_key
 from .state import NOWHERE, Move, State
 
 
@@ -177,16 +177,9 @@ def moves_to_play(s: State) -> list[Move]:
     position that is not over and offers no legal move. Such a game can be neither played on nor
     called finished (nobody won, and its record would not replay), so it is an error of the rule file,
     at the step that offers nothing."""
-    if s.over:
-        return []
-    known = s.cache.get(LEGAL)  # legal.legal_moves, written out here: this is the hot path of play
-    if known is None:
-        program = s.g.program
-        known = s.cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
-    else:
-        s.work = WORK_LIMIT
-    if known:
-        return known[:]
+    moves = legal_moves(s)
+    if moves or s.over:
+        return moves
     g = s.g
     step = g.steps[s.step]
     names = ", ".join(f"`{g.moves[i].name}`" for i in step.moves)

@@ -13,8 +13,7 @@ NEVER = "_never"  # the guard dsl/specialize.py gives a position where a check t
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL); worked
-    out once per position (s.cache, cleared by every move), each caller given a list of its own.
-    interpreter/engine.py `moves_to_play` is this, written out again on the hot path of play."""
+    out once per position (s.cache, cleared by every move), each caller given a list of its own."""
     if s.over:
         return []
     known = s.cache.get(LEGAL)

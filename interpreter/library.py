@@ -966,18 +966,17 @@ def _write_sum(ctx, a):
     return lambda x, src: f"sum({src[1].body} {src[1].over(src[0])})"
 
 
-@writes("max")
-def _write_max(ctx, a):
-    if len(a) == 1:
-        return lambda x, src: f"max({src[0]}, default=0)"
-    return lambda x, src: f"max(({src[1].body} {src[1].over(src[0])}), default=0)"
+def _write_extreme(builtin: str):
+    """max and min: of a list, or of a rule over a list; 0 for an empty one."""
+    def emit(ctx, a):
+        if len(a) == 1:
+            return lambda x, src: f"{builtin}({src[0]}, default=0)"
+        return lambda x, src: f"{builtin}(({src[1].body} {src[1].over(src[0])}), default=0)"
+    return emit
 
 
-@writes("min")
-def _write_min(ctx, a):
-    if len(a) == 1:
-        return lambda x, src: f"min({src[0]}, default=0)"
-    return lambda x, src: f"min(({src[1].body} {src[1].over(src[0])}), default=0)"
+writes("max")(_write_extreme("max"))
+writes("min")(_write_extreme("min"))
 
 
 @writes("can")
