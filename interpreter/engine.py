@@ -144,7 +144,7 @@ def _score_round(s: State) -> None:
     values = _round_values(g)
     s.cache.clear()  # the round's score changed the state: the generated values keep what they share in it
     sheet = {"points": [kept(_plain(values[0](s, i)), where, "round_result.points") for i in units]}
-    for (name, expr), value in zip(rr.fields.items(), values[1:]):
+    for name, value in zip(rr.fields, values[1:]):
         sheet[name] = [kept(_plain(value(s, i)), rr.where.get(name, where), f"round_result.fields.{name}")
                        for i in units]
     s.cache.clear()
