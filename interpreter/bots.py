@@ -101,4 +101,4 @@ BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def make_bot(kind: str, seed: int):
-    return BOTS[kind](random.Random(f"kural-bots/{kind}/{seed}"))
+    return BOTS[kind](draws.seeded(f"kural-bots/{kind}/{seed}"))  # random.Random of that text

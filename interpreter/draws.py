@@ -5,19 +5,24 @@ from the end, and the stdlib's _randbelow draws getrandbits(k), k = n.bit_length
 n. Play draws on every move (a random bot's choice) and every deal (a shuffle): written out here they
 are the same numbers, so the same games byte for byte (the golden corpus), at a fraction of the calls.
 A Random that draws otherwise (a subclass with its own methods) is asked itself.
+Random(seed) is seeded as Random.seed seeds it, for the seeds a game uses (a number, a text), without
+its Python frames (see seeded).
 """
 from __future__ import annotations
 
 import random
+from hashlib import sha512
 
 _STDLIB = random.Random
+_SEED = random.Random.__mro__[1].seed  # the generator's own seeding (C), that Random.seed ends with
 
 
 def written_out(rng: random.Random) -> bool:
     """Does this rng draw as the stdlib's Random does (so that the draws below are its own)?"""
     kind = type(rng)
-    return (kind.choice is _STDLIB.choice and kind.shuffle is _STDLIB.shuffle
-            and kind._randbelow is _STDLIB._randbelow_with_getrandbits and kind.getrandbits is _STDLIB.getrandbits)
+    return kind is _STDLIB or (
+        kind.choice is _STDLIB.choice and kind.shuffle is _STDLIB.shuffle
+        and kind._randbelow is _STDLIB._randbelow_with_getrandbits and kind.getrandbits is _STDLIB.getrandbits)
 
 
 def shuffle(rng: random.Random, x: list) -> None:
@@ -26,10 +31,53 @@ def shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
         return
     bits = rng.getrandbits
-    for i in reversed(range(1, len(x))):
-        n = i + 1
-        k = n.bit_length()
+    n = len(x)  # the stdlib's i + 1: place n - 1 is swapped with a place drawn below n
+    k = n.bit_length()
+    low = 1 << (k - 1) if n else 0  # the least number of k bits: below it, one bit fewer
+    while n > 1:
         j = bits(k)
         while j >= n:
             j = bits(k)
-        x[i], x[j] = x[j], x[i]
+        n -= 1
+        x[n], x[j] = x[j], x[n]
+        if n < low:
+            low >>= 1
+            k -= 1
+
+
+def seeded(seed) -> random.Random:
+    """random.Random(seed): for a number or a text, the same generator, seeded without Random.seed's
+    Python frames (a text by its bytes and their sha512, as version 2 of Random.seed does)."""
+    kind = type(seed)
+    if (kind is int or kind is str) and _SEEDS_WRITTEN_OUT:
+        return _seeded(seed, kind)
+    return _STDLIB(seed)
+
+
+def _seeded(seed, kind) -> random.Random:
+    rng = _STDLIB.__new__(_STDLIB)
+    if kind is str:
+        data = seed.encode()
+        seed = int.from_bytes(data + sha512(data).digest(), "big")
+    _SEED(rng, seed)
+    rng.gauss_next = None
+    return rng
+
+
+def copied(rng: random.Random) -> random.Random:
+    """A Random in the same state as rng (one made with Random() would first seed itself from the system)."""
+    other = _STDLIB.__new__(_STDLIB)
+    other.setstate(rng.getstate())
+    return other
+
+
+def _seeds_written_out() -> bool:
+    """Does this Python seed a Random as `_seeded` does (the stdlib's version 2 seeding)? If not, its own
+    seed() serves."""
+    try:
+        return all(_seeded(s, type(s)).getstate() == _STDLIB(s).getstate() for s in (0, 7, -3, 2 ** 70, "", "kural/7"))
+    except Exception:
+        return False
+
+
+_SEEDS_WRITTEN_OUT = _seeds_written_out()

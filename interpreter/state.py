@@ -1,8 +1,7 @@
 """The state of a game in play: small, flat and cheap to copy."""
 from __future__ import annotations
 
-import random
-
+from . import draws
 from .budget import WORK_LIMIT
 
 NOWHERE = -1  # the zone of the sentinel card past the deck, that generated lookups may name
@@ -17,7 +16,7 @@ class State:
     def __init__(self, g, seed: int):
         self.g = g
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = draws.seeded(seed)  # random.Random(seed)
         self.zones: list[list[int]] = [[] for _ in range(g.zone_count)]
         self.where: list[int] = [0] * g.deck.size + [NOWHERE]  # a sentinel past the deck: no card
         self.vars: list = [0] * g.var_slots
@@ -40,8 +39,7 @@ class State:
         """An independent copy, for bots that look ahead."""
         other = State.__new__(State)
         other.g, other.seed = self.g, self.seed
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = draws.copied(self.rng)
         other.zones = [list(z) for z in self.zones]
         other.where = list(self.where)
         other.vars = list(self.vars)

@@ -91,3 +91,27 @@ def test_random_draws_are_the_stdlib_draws():
     cards = [1, 2, 3]
     draws.shuffle(Loaded(1), cards)
     assert cards == [3, 2, 1]
+    for n in (2, 3, 5, 52, 104, 255, 256, 300):  # places drawn with every bit length a pile of decks has
+        mine, stdlib = list(range(n)), list(range(n))
+        rng, theirs = random.Random(n), random.Random(n)
+        draws.shuffle(rng, mine)
+        theirs.shuffle(stdlib)
+        assert mine == stdlib and rng.getstate() == theirs.getstate()
+
+
+def test_a_game_s_generators_are_seeded_as_random_seeds_them():
+    """Same seed, same game (README, Guarantees): a game's generator and a bot's, made without
+    Random.seed's Python frames (interpreter/draws.py seeded), are the generators random.Random(seed)
+    makes, for a number and for a text; a copy of a state draws on as the original does."""
+    import random
+
+    from interpreter import draws
+    for seed in (0, 1, 7, -5, 2 ** 64 + 3, "", "kural-bots/random/1", "kural-bots/heuristic/99", "ğ"):
+        mine = draws.seeded(seed)
+        assert type(mine) is random.Random and mine.getstate() == random.Random(seed).getstate()
+        assert mine.gauss(0, 1) == random.Random(seed).gauss(0, 1)
+    assert draws.seeded(2.5).getstate() == random.Random(2.5).getstate()  # any other seed: Random's own
+    s = new_game(game(), 3)
+    other = s.copy()
+    assert other.rng is not s.rng and other.rng.getstate() == s.rng.getstate()
+    assert [other.rng.random() for _ in range(5)] == [s.rng.random() for _ in range(5)]
