@@ -23,6 +23,8 @@ import sys
 import types
 from typing import Any
 
+from interpreter.budget import MAX_LEGAL
+
 from . import ir
 from .paths import cache_dir
 
@@ -571,8 +573,9 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
     _domain(module, m, choice, frame, expr, w, "items")
     twins = choice.of_cards and g.deck_has_twins
     if not twins and not frame.env and not frame.slots:  # the common case, as one comprehension
-        w.line("where = s.where  # a guard changes nothing: the list stays the state's")
-        test = test.replace("s.where[", "where[")
+        if "s.where[" in test:
+            w.line("where = s.where  # a guard changes nothing: the list stays the state's")
+            test = test.replace("s.where[", "where[")
         start = next(i for i, line in enumerate(w.lines) if line.strip().startswith("items = "))
         module.inline[name] = ([line[4:] for line in w.lines[start:]], var, test)  # step_moves may write it there
         w.line("if first_only:")
@@ -705,7 +708,7 @@ def apply_move(module: Module, g, m) -> str:
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(g.where.get('flow', g.source))}, "
            f"{module.literal(f'the flow after `{m.name}`')}, exc) from None")
-    w.line("if not s.over and len(s.history) >= s.g.max_moves:  # the game's bound, which a caller may lower")
+    w.line("if len(s.history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
     _drop_env_lines(frame, w)
     module.lines += [f"def apply_{m.index}(s, move):"] + w.lines + [""]
@@ -720,13 +723,16 @@ def step_moves(module: Module, g, index: int, step) -> str:
     w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
     w.line("cache = s.cache")
     can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
+    most = 0  # the most moves listed so far (None: no bound known), so that MAX_LEGAL is checked only where it may be passed
     for place, i in enumerate(step.moves):
         m = g.moves[i]
         first = place == 0  # the first move's moves are the list begun (`out`), the others added to it
+        most = None if most is None or _most_options(g, m) is None else most + _most_options(g, m)
+        bounded = most is not None and most <= MAX_LEGAL
         if not m.choices:
-            _step_move_alone(module, m, w, can, first)
+            _step_move_alone(module, m, w, can, first, bounded)
             continue
-        if _inline_options(module, g, m, w, first, can):
+        if _inline_options(module, g, m, w, first, can, bounded):
             continue
         w.line("try:")
         w.indent()
@@ -736,7 +742,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
         else:
             w.line(f"found = [({i}, values) for values in legal_{i}(s)]")
         w.dedent()
-        _listed(module, m, w, first, can)
+        _listed(module, m, w, first, can, bounded=bounded)
     if not step.moves:
         w.line("out = []")
     w.line("return out")
@@ -744,7 +750,17 @@ def step_moves(module: Module, g, index: int, step) -> str:
     return f"moves_{index}"
 
 
-def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict) -> bool:
+def _most_options(g, m) -> int | None:
+    """The most legal moves move m can offer in a position: one without choices one, one card of a zone
+    at most a card of the deck each (a card is in one zone, once); None where no bound is known here."""
+    if not m.choices:
+        return 1
+    if len(m.choices) == 1 and m.choices[0].domain_is_zone and m.choices[0].of_cards:
+        return g.deck.size
+    return None
+
+
+def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool = False) -> bool:
     """Move m's options written where its step lists its moves, as moves, when each version of its
     guard is one loop and one part picks the version; False (nothing written) otherwise."""
     versions = module.versions.get(m.index)
@@ -780,7 +796,7 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict) -> 
         w.line(f"        found.append({_one_choice_move(module, g, m, choice, var)})")
         w.dedent()
     w.dedent()
-    _listed(module, m, w, first, can)
+    _listed(module, m, w, first, can, bounded=bounded)
     return True
 
 
@@ -792,14 +808,16 @@ def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
     return f"({m.index}, ({var},))"
 
 
-def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False) -> None:
+def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False, bounded: bool = False) -> None:
     """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices): a failure
     named as the move's, whether it can be played kept in the position's cache (for `can` elsewhere) and
-    in a local (`can` in a later move's guard here), and its moves added to the step's (budget.MAX_LEGAL)."""
+    in a local (`can` in a later move's guard here), and its moves added to the step's (budget.MAX_LEGAL,
+    checked unless `bounded`: the step's moves so far cannot be more)."""
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
            f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
-    too_many = f"raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"
+    check = [] if bounded else ["if len(out) > _MAX_LEGAL:",
+                                f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"]
     known = can[repr(m.index)] = module.new("c")
     if first and alone:
         w.line(f"out = [({m.index}, ())] if ok else []")
@@ -807,19 +825,19 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
     elif first:
         w.line("out = found")
         w.line(f"cache[{m.index}] = {known} = True if found else False")
-        w.line("if len(out) > _MAX_LEGAL:")
-        w.line(f"    {too_many}")
+        for line in check:
+            w.line(line)
     else:
         w.line("if ok:" if alone else "if found:")
         w.line(f"    cache[{m.index}] = {known} = True")
         w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
-        w.line("    if len(out) > _MAX_LEGAL:")
-        w.line(f"        {too_many}")
+        for line in check:
+            w.line("    " + line)
         w.line("else:")
         w.line(f"    cache[{m.index}] = {known} = False")
 
 
-def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool) -> None:
+def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool, bounded: bool = False) -> None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
     move listed before it in the step can be played is known: a local, `can`)."""
     frame = Frame(module)
@@ -830,7 +848,7 @@ def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool) -> No
         w.line("e = {}")
     w.line("try:")
     w.line(f"    ok = {test}")
-    _listed(module, m, w, first, can, alone=True)
+    _listed(module, m, w, first, can, alone=True, bounded=bounded)
 
 
 def preferences(module: Module, g, m) -> str:

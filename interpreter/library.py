@@ -1011,18 +1011,22 @@ def _write_top(ctx, a):
 
 @writes("move")
 def _write_move(ctx, a):
+    one = a[0].type == "card"  # checked to be one card (or none, which fails as a list would): no test of it
+
     def write(x, src):
-        card, zone = x.m.new("c"), x.m.new("z")
-        return "\n".join([
-            f"{card} = {src[0]}",
-            f"{zone} = {src[1]}",
-            f"if isinstance({card}, int):",
-            f"    s.zones[s.where[{card}]].remove({card})",
-            f"    s.zones[{zone}].append({card})",
-            f"    s.where[{card}] = {zone}",
-            "else:",
-            f"    for {card} in list({card}):",
-            f"        _rt.move_card(s, {card}, {zone})"])
+        lines, (card, zone) = [], src
+        if not (one and card.isidentifier()):  # read more than once: worked out once (a local is read as it is)
+            card = x.m.new("c")
+            lines.append(f"{card} = {src[0]}")
+        if not (one and (zone.isidentifier() or zone.isdigit())):
+            zone = x.m.new("z")
+            lines.append(f"{zone} = {src[1]}")
+        moved = [f"s.zones[s.where[{card}]].remove({card})", f"s.zones[{zone}].append({card})",
+                 f"s.where[{card}] = {zone}"]
+        if one:
+            return "\n".join(lines + moved)
+        return "\n".join(lines + [f"if isinstance({card}, int):", *("    " + line for line in moved), "else:",
+                                   f"    for {card} in list({card}):", f"        _rt.move_card(s, {card}, {zone})"])
     return write
 
 
