@@ -19,11 +19,13 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import re
 import sys
 import types
 from typing import Any
 
 from interpreter.budget import MAX_LEGAL
+from interpreter.numbers import LIMIT
 
 from . import ir
 from .paths import cache_dir
@@ -711,14 +713,25 @@ def apply_move(module: Module, g, m) -> str:
     w.line("if len(s.history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
     _drop_env_lines(frame, w)
-    module.lines += [f"def apply_{m.index}(s, move):"] + w.lines + [""]
+    module.lines += [_def_line(module, f"apply_{m.index}", "s, move", w.lines)] + w.lines + [""]
     return f"apply_{m.index}"
+
+
+_NAMES = re.compile(r"\b(?:k\d+|_WORK_LIMIT)\b")
+
+
+def _def_line(module: Module, name: str, params: str, body: list[str]) -> str:
+    """`def name(params, ...):` with the module's constants that the body reads bound as defaults: reading
+    a local costs less than reading a global, on the paths every move takes. Callers pass `params` only."""
+    made = {line.split(" = ", 1)[0] for line in module.consts} | {"_WORK_LIMIT"}
+    read = dict.fromkeys(n for line in body if "raise " not in line  # (an error's place is read once, if ever)
+                         for n in _NAMES.findall(line) if n in made)
+    return f"def {name}({params}{''.join(f', {n}={n}' for n in read)}):"
 
 
 def step_moves(module: Module, g, index: int, step) -> str:
     """The legal moves of a step, in the rule file's order (interpreter/legal.py `legal_moves`)."""
     w = Writer()
-    w.line(f"def moves_{index}(s):")
     w.indent()
     w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
     w.line("cache = s.cache")
@@ -746,7 +759,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
     if not step.moves:
         w.line("out = []")
     w.line("return out")
-    module.lines += w.lines + [""]
+    module.lines += [_def_line(module, f"moves_{index}", "s", w.lines)] + w.lines + [""]
     return f"moves_{index}"
 
 
@@ -894,7 +907,10 @@ def result_values(module: Module, g) -> str | None:
     w.line("if won:")
     w.line(f"    winners.append({var})")
     stmts.value(r.score.node, "score")
-    w.line(f"scores.append(_kept(_plain(score), {module.literal(r.where.get('score', g.source))}, 'result.score'))")
+    # a whole number within the range is kept as it is (_plain and _kept give it back): only others are asked
+    limit = module.literal(LIMIT)
+    w.line(f"scores.append(score if type(score) is int and -{limit} <= score <= {limit} else "
+           f"_kept(_plain(score), {module.literal(r.where.get('score', g.source))}, 'result.score'))")
     w.dedent()
     w.line("return winners, scores")
     _drop_env_lines(frame, w)

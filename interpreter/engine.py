@@ -7,7 +7,7 @@ moves; a move's `next` says whether the turn goes on (a step name, or
 """
 from __future__ import annotations
 
-from .budget import WORK_LIMIT, renew
+from .budget import WORK_LIMIT
 from .errors import RULE_FAILURES, PlayError, kept
 from .legal import LEGAL, closure_moves, legal_moves, move_key
 from .state import NOWHERE, Move, State
@@ -37,7 +37,8 @@ def _start_round(s: State) -> None:
     """Every card back in the deck zone, the round's vars, its setup and its first seat."""
     g = s.g
     for zone in s.zones:
-        zone.clear()
+        if zone:  # (a new game's are empty)
+            zone.clear()
     deck_zone = g.deck_zone_id
     size = g.deck.size
     s.zones[deck_zone] = list(range(size))
@@ -54,7 +55,7 @@ def _start_round(s: State) -> None:
     s.step = 0
     s.cache.clear()
     if s.deal is None:
-        s.deal = [z[:] for z in s.zones]
+        s.deal = list(map(list.copy, s.zones))  # every zone's cards, copied
 
 
 def apply(s: State, move: Move) -> None:
@@ -197,7 +198,7 @@ def moves_to_play(s: State) -> list[Move]:
 
 
 def result(s: State) -> dict:
-    renew(s)
+    s.work = WORK_LIMIT  # a new phase: the whole budget (budget.renew, written out)
     try:
         return _result(s)
     except RULE_FAILURES as exc:
@@ -220,8 +221,8 @@ def _result(s: State) -> dict:
                 winners.append(i)
             scores.append(kept(_plain(g.result.score(s, env)), where.get("score", g.source), "result.score"))
     out = {"winners": winners, "scores": scores}
-    first, code = g.zone(g.hand_zone).first_id, g.deck.code
-    out["hands"] = [[code[c] for c in s.zones[first + seat]] for seat in range(g.players)]
+    first, code = g.hand_zone_id, g.deck.code.__getitem__
+    out["hands"] = [list(map(code, s.zones[first + seat])) for seat in range(g.players)]  # each card's code
     for name, expr in g.result.fields.items():
         out[name] = [kept(_plain(expr(s, {per: i})), where.get(name, g.source), f"result.fields.{name}")
                      for i in g.units(per)]

@@ -227,6 +227,11 @@ class GameDef:
         """The zone instance the cards start in (looked up once: the engine asks after every move)."""
         return self.zone(self.deck_zone).first_id
 
+    @cached_property
+    def hand_zone_id(self) -> int:
+        """Seat 0's hand, the first of the hands (looked up once: every result lists the hands)."""
+        return self.zone(self.hand_zone).first_id
+
     def move(self, name: str) -> MoveDef:
         return next(m for m in self.moves if m.name == name)
 
