@@ -20,7 +20,7 @@ from all_games import game_ids
 from cli_support import KURAL, ROOT, env_for
 from dsl.loader import load
 from interpreter.bots import make_bot
-from interpreter.budget import renew
+from interpreter.budget import MAX_LEGAL, renew
 from interpreter.engine import apply, new_game, result
 from interpreter.legal import legal_moves
 
@@ -309,3 +309,41 @@ def test_generated_in_is_the_closures_in(tmp_path):
     finally:
         g.program.round_values = real
     assert any(sheet["in_list"] != [0] * len(sheet["in_list"]) for sheet in generated[2]), "a prize was taken"
+
+
+def _function(source: str, name: str) -> str:
+    """One generated function's source, its def line to the next blank line."""
+    start = source.index(f"def {name}(")
+    return source[start:source.index("\n\n", start)]
+
+
+def test_max_legal_is_checked_where_a_step_could_pass_it(tmp_path):
+    """budget.MAX_LEGAL (README, Guarantees) bounds every position's legal moves. One card of a zone
+    offers at most a move per card of the deck and a move without choices one, so Fantan's step (its
+    hand's cards and a pass: 53 at most) never passes it and its moves are not counted; a step whose
+    choices multiply (three choices from a list param) still is, and stops at the bound
+    (tests/test_play_bounds.py shows the error)."""
+    fantan = load("fantan")
+    assert fantan.deck.size + 1 < MAX_LEGAL
+    assert "_MAX_LEGAL" not in _function(fantan.program.source, "moves_0")
+    path = tmp_path / "many.yaml"
+    path.write_text("extends: fantan\nparams:\n  many: {value: [1, 2, 3], type: list}\nmoves:\n  pass:\n"
+                    "    choose:\n      a: many\n      b: many\n    when: \"not can(play)\"\n", encoding="utf-8")
+    assert "_MAX_LEGAL" in _function(load(str(path)).program.source, "moves_0")
+
+
+def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
+    """What the checked types show is not needed is not written: Fantan's `move(card, table)` moves one
+    card of the hand (F5), so apply_0 has no test for a list of cards; a move of cards that may be a
+    list keeps it. The tables a step's guard reads are the function's own locals (its defaults), the
+    same lists as the module's: the legal moves are those of the closures
+    (test_generated_legal_moves_match_the_closures)."""
+    g = load("fantan")
+    assert "isinstance" not in _function(g.program.source, "apply_0")
+    moves = g.program.moves[0]
+    tables = [name for name in moves.__code__.co_varnames[1:moves.__code__.co_argcount]]
+    assert tables and all(moves.__defaults__[i] is moves.__globals__[name] for i, name in enumerate(tables))
+    path = tmp_path / "lists.yaml"
+    path.write_text("extends: fantan\nmoves:\n  pass:\n    do: move(filter(hand(me), c => rank(c) == 1), table)\n",
+                    encoding="utf-8")
+    assert "isinstance" in _function(load(str(path)).program.source, "apply_1")
