@@ -92,6 +92,50 @@ class _Best:
         return False
 
 
+class _JoinTable(dict):
+    """Whether each card can join one meld (the meld with it added is still a meld): card -> bool, each
+    worked out when it is first asked, once for cards that read alike. A natural card of another rank
+    than the meld's natural cards and of another suit than theirs makes neither a set nor a run: read()
+    says so before it tries a reading, and so does the table, without building the group."""
+
+    __slots__ = ("rules", "meld", "kinds", "set_rank", "run_suit", "short")
+
+    def __init__(self, rules: "MeldRules", meld: tuple):
+        super().__init__()
+        self.rules, self.meld, self.kinds = rules, meld, {}
+        naturals = [c for c in meld if not rules.wild[c]]
+        ranks = {rules.rank[c] for c in naturals}
+        suits = {rules.suit[c] for c in naturals}
+        # the one rank (suit) of the meld's natural cards, None when it has none, NONE_ALIKE when several
+        # (or when a set (run) is not a meld of this game): then no card makes the group a set (run)
+        self.set_rank = NONE_ALIKE if not rules.sets or len(ranks) > 1 else next(iter(ranks), None)
+        self.run_suit = NONE_ALIKE if not rules.runs or len(suits) > 1 else next(iter(suits), None)
+        self.short = len(meld) + 1 < rules.min_size or 0 in ranks  # too few cards, or a natural joker
+
+    def __missing__(self, card: int) -> bool:
+        rules = self.rules
+        kind = rules._alike[card]
+        known = self.kinds.get(kind)
+        if known is None:
+            known = self.kinds[kind] = self._joins(card)
+        self[card] = known
+        return known
+
+    def _joins(self, card: int) -> bool:
+        rules = self.rules
+        if self.short:
+            return False
+        if rules.wild[card]:
+            shaped = self.set_rank is not NONE_ALIKE or self.run_suit is not NONE_ALIKE
+        else:
+            rank = rules.rank[card]
+            shaped = rank != 0 and (self.set_rank in (None, rank) or self.run_suit in (None, rules.suit[card]))
+        return shaped and rules._by_alike((*self.meld, card)).kind is not None
+
+
+NONE_ALIKE = object()  # a meld's natural cards of several ranks (or suits): see _JoinTable
+
+
 @dataclass
 class MeldRules:
     """The meld rules of a game, per physical card of its deck (lists indexed by card)."""
@@ -172,22 +216,21 @@ class MeldRules:
         return known if known is not None else self._remember(key, self.read(cards))
 
     def joins(self, meld, cards) -> bool:
-        """Is the meld with the cards added still a meld (can_join)? For one card, kept by the meld's cards
-        as they lie and the card's alike key: a meld is tried with every card of a hand, move after move."""
+        """Is the meld with the cards added still a meld (can_join)? For one card, the meld's join table."""
         if len(cards) != 1:
             return self.summary((*meld, *cards)).kind is not None
+        return self.join_table(meld)[cards[0]]
+
+    def join_table(self, meld) -> "_JoinTable":
+        """card -> can the card join this meld (see _JoinTable), kept by the meld's cards as they lie: a meld
+        is tried with every card of a hand, move after move, and a laid meld changes only now and then."""
         meld = tuple(meld)
         table = self._joins.get(meld)
         if table is None:
             if len(self._joins) >= MAX_CACHED:
                 self._joins.clear()
-            table = self._joins[meld] = {}
-        card = cards[0]
-        kind = self._alike[card]
-        known = table.get(kind)
-        if known is None:
-            known = table[kind] = self._by_alike((*meld, card)).kind is not None
-        return known
+            table = self._joins[meld] = _JoinTable(self, meld)
+        return table
 
     def _order(self, group: list[int]) -> tuple[int, ...] | None:
         """read(group).cards as places in the group (None: no meld), remembered by what the cards are in
