@@ -163,6 +163,7 @@ class MeldRules:
     _joins: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see joins)
     _empty_runs: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _run_shape)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
+    _last_hand: "_HandMelds | None" = field(default=None, init=False, repr=False, compare=False)  # (see melds_in)
 
     def __post_init__(self) -> None:
         kinds: dict[tuple, int] = {}  # cards that read alike share a key: the caches are by these keys
@@ -367,12 +368,21 @@ class MeldRules:
     # ------------------------------------------------------------ many groups
     def melds_in(self, cards, limit: int) -> list[list[int]]:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
-        are one card here), its cards in the order of the meld. More than `limit`: ValueError."""
+        are one card here), its cards in the order of the meld. More than `limit`: ValueError.
+
+        The hand asked last is kept with its melds by faces (_HandMelds): a hand that is that one with
+        cards taken away (the next position of a turn, after a meld or a lay-off) has those of its melds
+        that it still holds, in the same order, and is not searched again."""
         by_face: dict[int, list[int]] = {}
         face = self.face
         for c in cards:
             by_face.setdefault(face[c], []).append(c)
-        return _joined(self._parts(by_face, limit), by_face, limit)
+        last = self._last_hand
+        melds = last.within(by_face, limit) if last is not None else None
+        if melds is None:
+            melds = _joined(self._parts(by_face, limit), limit)
+        self._last_hand = _HandMelds(by_face, melds, limit)
+        return [[by_face[f][k] for f, k in taken] for _, taken in melds]
 
     def _parts(self, by_face: dict[int, list[int]], limit: int) -> dict[tuple, list]:
         """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
@@ -642,18 +652,60 @@ class MeldRules:
         go(lo, 0)
 
 
-def _joined(parts: dict[tuple, list], by_face: dict[int, list[int]], limit: int) -> list[list[int]]:
-    """The melds of the parts in order, each group once by faces (the first part that offers it), as cards."""
+def _joined(parts: dict[tuple, list], limit: int) -> list[tuple]:
+    """The melds of the parts in order, each group once by faces (the first part that offers it), as
+    (its faces, sorted; its cards as (face, k))."""
     seen: set[tuple] = set()
-    out: list[list[int]] = []
+    out: list[tuple] = []
     for part in sorted(parts):
-        for key, taken in parts[part]:
-            if key not in seen:
-                seen.add(key)
-                out.append([by_face[f][k] for f, k in taken])
+        for entry in parts[part]:
+            if entry[0] not in seen:
+                seen.add(entry[0])
+                out.append(entry)
     if len(out) > limit:
         raise _too_many(limit)
     return out
+
+
+class _HandMelds:
+    """The melds of one hand by faces, as melds_in gives them: [(faces, sorted; cards as (face, k))].
+
+    A hand with no more cards of any face than this one, its faces in the same order (by their first
+    cards), has exactly those of these melds that it holds enough cards for, in this order: each part
+    of the search (see MeldRules._parts) offers the groups of such a hand in the order it offers them
+    here, the others left out. (A set's faces of a rank are taken in the cards' order; a run's places
+    and the wild cards' ways are in an order of their own; fewer cards, or fewer wild cards, only drop
+    groups from each list, and never change the first way a group is offered.)"""
+
+    __slots__ = ("counts", "melds", "limit")
+
+    def __init__(self, by_face: dict, melds: list, limit: int):
+        self.counts = {f: len(cs) for f, cs in by_face.items()}  # (in the order of the faces' first cards)
+        self.melds, self.limit = melds, limit
+
+    def within(self, by_face: dict, limit: int) -> list | None:
+        """The melds of this hand, or None when it is not one of those (see the class)."""
+        if limit != self.limit or len(by_face) > len(self.counts):
+            return None
+        fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has fewer than the one kept
+        faces = iter(self.counts.items())
+        for f, cs in by_face.items():
+            for kept, n in faces:  # the faces of the kept hand up to this one are gone from this hand
+                if kept == f:
+                    break
+                fewer[kept] = 0
+            else:
+                return None  # a face the kept hand has not, or not in the same order
+            if len(cs) != n:
+                if len(cs) > n:
+                    return None
+                fewer[f] = len(cs)
+        for kept, _ in faces:
+            fewer[kept] = 0
+        if not fewer:
+            return self.melds
+        return [entry for entry in self.melds
+                if fewer.keys().isdisjoint(entry[0]) or all(entry[0].count(f) <= n for f, n in fewer.items())]
 
 
 def _faces_of(signature: tuple) -> list[int]:
