@@ -8,7 +8,7 @@ from .budget import renew
 from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
-PREFERENCE_HINT = ("a preference is worked out for every legal move it speaks of: guard it "
+PREFERENCE_HINT = ("a preference may be worked out for any legal move it speaks of: guard it "
                    "(for example `not empty(zone) and ...`), and give a number or true/false")
 
 
@@ -34,32 +34,69 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Scores each legal move by the preferences, in order (the first decides, the next breaks ties)."""
+    """Scores the legal moves by the preferences, in order: the first decides, the next breaks ties.
+
+    A preference is worked out only for the moves still tied when it is reached: a move's whole key (its
+    scores by each preference, 0 for one about another move) is worked out when a preference about it
+    is, and never for a move that an earlier preference has put behind. The moves chosen from are the
+    same as when every key is worked out (those whose keys are the highest, compared lexicographically);
+    a score that is not a number (nan) compares as no number does, and then every key is."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
         self.g = None
         self.scorers: list = []  # per move: its choices' names and (place in the key, score) of its preferences
         self.zeros: list = []  # a key with every preference at 0
+        self.about: list = []  # per preference, in order: the moves (their indexes) it speaks of
 
     def choose(self, s: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
         if self.g is not s.g:
-            self.g = s.g
-            self.scorers = [(m.choice_names, [(i, p.score) for i, p in enumerate(s.g.bot) if p.move in (None, index)])
-                            for index, m in enumerate(s.g.moves)]
-            self.zeros = [0.0] * len(s.g.bot)
+            self._learn(s.g)
         renew(s)
         program = s.g.program
+        # the game's generated module (dsl/codegen.py): its key functions; else the preferences' closures
+        score = (lambda move, prefer=program.prefer: prefer[move[0]](s, move[1])) if program is not None \
+            else (lambda move: self._key(s, move))
         try:
-            if program is not None:  # the game's generated module (dsl/codegen.py): its key functions
-                prefer = program.prefer
-                keys = [prefer[index](s, values) for index, values in moves]
-            else:
-                keys = [self._key(s, move) for move in moves]
+            best = self._best(moves, score)
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _learn(self, g) -> None:
+        self.g = g
+        self.scorers = [(m.choice_names, [(i, p.score) for i, p in enumerate(g.bot) if p.move in (None, index)])
+                        for index, m in enumerate(g.moves)]
+        self.zeros = [0.0] * len(g.bot)
+        self.about = [frozenset(range(len(g.moves))) if p.move is None else frozenset([p.move]) for p in g.bot]
+
+    def _best(self, moves: list[Move], score) -> list[Move]:
+        """The moves whose keys are the highest, in their order, keys worked out as the preferences need."""
+        keys: list = [None] * len(moves)
+        tied = list(range(len(moves)))
+        for place, about in enumerate(self.about):
+            row = []
+            for i in tied:
+                key = keys[i]
+                if key is None and moves[i][0] in about:
+                    key = keys[i] = score(moves[i])
+                row.append(0.0 if key is None else key[place])  # (a key not worked out: 0 here)
+            total = sum(row)
+            if total != total:  # a nan (or infinities both ways): compared as every key is, in full
+                return self._best_of_all(moves, [key if key is not None else score(move)
+                                                 for move, key in zip(moves, keys)])
+            top = max(row)
+            if row.count(top) < len(row):
+                tied = [i for i, v in zip(tied, row) if v == top]
+                if len(tied) == 1:
+                    break
+        return [moves[i] for i in tied]
+
+    @staticmethod
+    def _best_of_all(moves: list[Move], keys: list) -> list[Move]:
+        """The moves of the highest key, every key compared as a tuple, in the moves' order."""
         best: list[Move] = []
         best_key = None
         for move, key in zip(moves, keys):
@@ -67,7 +104,7 @@ class HeuristicBot:
                 best, best_key = [move], key
             elif key == best_key:
                 best.append(move)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return best
 
     def _key(self, s: State, move: Move) -> tuple:
         """The move's score by each preference, in order (0 from a preference about another move), by
