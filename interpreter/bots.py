@@ -57,10 +57,9 @@ class HeuristicBot:
         renew(s)
         program = s.g.program
         # the game's generated module (dsl/codegen.py): its key functions; else the preferences' closures
-        score = (lambda move, prefer=program.prefer: prefer[move[0]](s, move[1])) if program is not None \
-            else (lambda move: self._key(s, move))
+        keys_of = program.prefer if program is not None else self.closure_keys
         try:
-            best = self._best(moves, score)
+            best = self._best(s, moves, keys_of)
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None
         return best[0] if len(best) == 1 else self.rng.choice(best)
@@ -71,21 +70,27 @@ class HeuristicBot:
                         for index, m in enumerate(g.moves)]
         self.zeros = [0.0] * len(g.bot)
         self.about = [frozenset(range(len(g.moves))) if p.move is None else frozenset([p.move]) for p in g.bot]
+        self.closure_keys = [lambda s, values, index=index: self._key(s, (index, values)) for index in range(len(g.moves))]
 
-    def _best(self, moves: list[Move], score) -> list[Move]:
-        """The moves whose keys are the highest, in their order, keys worked out as the preferences need."""
+    def _best(self, s: State, moves: list[Move], keys_of: list) -> list[Move]:
+        """The moves whose keys are the highest, in their order, keys worked out as the preferences need
+        them (keys_of: per move, the function of an option's key)."""
         keys: list = [None] * len(moves)
-        tied = list(range(len(moves)))
+        tied = range(len(moves))
         for place, about in enumerate(self.about):
             row = []
             for i in tied:
-                key = keys[i]
-                if key is None and moves[i][0] in about:
-                    key = keys[i] = score(moves[i])
-                row.append(0.0 if key is None else key[place])  # (a key not worked out: 0 here)
+                index, values = moves[i]
+                if index in about:
+                    key = keys[i]
+                    if key is None:
+                        key = keys[i] = keys_of[index](s, values)
+                    row.append(key[place])
+                else:  # a preference about another move: 0
+                    row.append(0.0)
             total = sum(row)
             if total != total:  # a nan (or infinities both ways): compared as every key is, in full
-                return self._best_of_all(moves, [key if key is not None else score(move)
+                return self._best_of_all(moves, [key if key is not None else keys_of[move[0]](s, move[1])
                                                  for move, key in zip(moves, keys)])
             top = max(row)
             if row.count(top) < len(row):

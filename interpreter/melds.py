@@ -506,8 +506,9 @@ class MeldRules:
 
     def _search(self, by_face, limit: int, only: set | None) -> dict[tuple, list]:
         """The parts of the search (only those in `only`, if given), worked out from the cards."""
-        wild_faces = [f for f, cs in by_face.items() if self.wild[cs[0]]]
-        natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
+        wild, rank, in_place = self.wild, self.rank, self.natural_in_place
+        wild_faces = [f for f, cs in by_face.items() if wild[cs[0]]]
+        natural_faces = [f for f, cs in by_face.items() if rank[cs[0]] != 0 and (in_place or not wild[cs[0]])]  # (_natural_ok)
         known = self._by_faces if self._faces_alike else None
         parts: dict[tuple, list] = {}
 
@@ -553,13 +554,14 @@ class MeldRules:
         naturals_of: dict[int, list[int]] = {}  # rank -> its faces that may be themselves, in the cards' order
         for f in natural_faces:
             naturals_of.setdefault(rank[by_face[f][0]], []).append(f)
+        ranks = sorted([r for r in naturals_of if 1 <= r <= 13 and (only is None or (0, r) in only)])
+        if not ranks:
+            return
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most_all = self._wild_limit(pool_all)
         extras_all = None  # the ways to add w wild cards, worked out when a part needs them
-        for r in range(1, 14):
-            naturals = naturals_of.get(r)
-            if not naturals or (only is not None and (0, r) not in only):
-                continue
+        for r in ranks:
+            naturals = naturals_of[r]
             offer = offer_in((0, r))
             if pool_all.keys().isdisjoint(naturals):
                 if extras_all is None:
@@ -592,13 +594,14 @@ class MeldRules:
         for f in natural_faces:
             c = by_face[f][0]
             face_at[(rank[c], suit[c])] = f
+        suits = sorted({su for _, su in face_at if only is None or (1, su) in only})
+        if not suits:
+            return
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most = self._wild_limit(pool_all)
         wilds = multisets.of(pool_all)
         min_size = self.min_size
-        for s in sorted({su for _, su in face_at}):
-            if only is not None and (1, s) not in only:
-                continue
+        for s in suits:
             offer = offer_in((1, s))
             at = [face_at.get((1 if p == ACE_HIGH else p, s)) for p in range(last + 1)]  # place -> its face
             gaps = [0]  # gaps[p]: the places before p with no face of their own
@@ -704,8 +707,11 @@ class _HandMelds:
             fewer[kept] = 0
         if not fewer:
             return self.melds
-        return [entry for entry in self.melds
-                if fewer.keys().isdisjoint(entry[0]) or all(entry[0].count(f) <= n for f, n in fewer.items())]
+        gone = {f for f, n in fewer.items() if n == 0}  # (most often all of them: a face's one card played)
+        if len(gone) == len(fewer):
+            return [entry for entry in self.melds if gone.isdisjoint(entry[0])]
+        return [entry for entry in self.melds if gone.isdisjoint(entry[0])
+                and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
 
 
 def _faces_of(signature: tuple) -> list[int]:
@@ -742,10 +748,11 @@ def _group(by_face: dict[int, list[int]], faces) -> list[int]:
 
 
 class _Multisets:
-    """_multisets(pool, k) as tuples, worked out once per pool and k (one melds_in call asks again and again)."""
+    """_multisets(pool, k) as tuples, worked out once per pool and k, and kept for every search after
+    (one melds_in call asks again and again, and the hands of a game hold the same wild cards)."""
 
-    def __init__(self) -> None:
-        self.known: dict[tuple, list[tuple[int, ...]]] = {}
+    known: dict[tuple, list[tuple[int, ...]]] = {}
+    ways_kept = 0  # the ways kept in all: the memory is cleared past MAX_CACHED
 
     def of(self, pool: dict[int, int]):
         """k -> the ways to take k items from this pool."""
@@ -755,7 +762,12 @@ class _Multisets:
         def ways(k: int) -> list[tuple[int, ...]]:
             found = known.get((items, k))
             if found is None:
-                found = known[(items, k)] = [tuple(way) for way in _multisets(pool, k)]
+                found = [tuple(way) for way in _multisets(pool, k)]
+                if _Multisets.ways_kept + len(found) > MAX_CACHED:
+                    known.clear()
+                    _Multisets.ways_kept = 0
+                known[(items, k)] = found
+                _Multisets.ways_kept += len(found)
             return found
         return ways
 
