@@ -77,7 +77,10 @@ class HeuristicBot:
         them (keys_of: per move, the function of an option's key)."""
         keys: list = [None] * len(moves)
         tied = range(len(moves))
+        kinds = {move[0] for move in moves}  # the moves still tied, by index
         for place, about in enumerate(self.about):
+            if about.isdisjoint(kinds):  # about none of them: 0 for each, which changes nothing
+                continue
             row = []
             for i in tied:
                 index, values = moves[i]
@@ -97,6 +100,7 @@ class HeuristicBot:
                 tied = [i for i, v in zip(tied, row) if v == top]
                 if len(tied) == 1:
                     break
+                kinds = {moves[i][0] for i in tied}
         return [moves[i] for i in tied]
 
     @staticmethod
