@@ -8,7 +8,7 @@ from .budget import renew
 from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
-PREFERENCE_HINT = ("a preference is worked out for every legal move it speaks of: guard it "
+PREFERENCE_HINT = ("a preference may be worked out for any legal move it speaks of: guard it "
                    "(for example `not empty(zone) and ...`), and give a number or true/false")
 
 
@@ -34,32 +34,78 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Scores each legal move by the preferences, in order (the first decides, the next breaks ties)."""
+    """Scores the legal moves by the preferences, in order: the first decides, the next breaks ties.
+
+    A preference is worked out only for the moves still tied when it is reached: a move's whole key (its
+    scores by each preference, 0 for one about another move) is worked out when a preference about it
+    is, and never for a move that an earlier preference has put behind. The moves chosen from are the
+    same as when every key is worked out (those whose keys are the highest, compared lexicographically);
+    a score that is not a number (nan) compares as no number does, and then every key is."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
         self.g = None
         self.scorers: list = []  # per move: its choices' names and (place in the key, score) of its preferences
         self.zeros: list = []  # a key with every preference at 0
+        self.about: list = []  # per preference, in order: the moves (their indexes) it speaks of
 
     def choose(self, s: State, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
         if self.g is not s.g:
-            self.g = s.g
-            self.scorers = [(m.choice_names, [(i, p.score) for i, p in enumerate(s.g.bot) if p.move in (None, index)])
-                            for index, m in enumerate(s.g.moves)]
-            self.zeros = [0.0] * len(s.g.bot)
+            self._learn(s.g)
         renew(s)
         program = s.g.program
+        # the game's generated module (dsl/codegen.py): its key functions; else the preferences' closures
+        keys_of = program.prefer if program is not None else self.closure_keys
         try:
-            if program is not None:  # the game's generated module (dsl/codegen.py): its key functions
-                prefer = program.prefer
-                keys = [prefer[index](s, values) for index, values in moves]
-            else:
-                keys = [self._key(s, move) for move in moves]
+            best = self._best(s, moves, keys_of)
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _learn(self, g) -> None:
+        self.g = g
+        self.scorers = [(m.choice_names, [(i, p.score) for i, p in enumerate(g.bot) if p.move in (None, index)])
+                        for index, m in enumerate(g.moves)]
+        self.zeros = [0.0] * len(g.bot)
+        self.about = [frozenset(range(len(g.moves))) if p.move is None else frozenset([p.move]) for p in g.bot]
+        self.closure_keys = [lambda s, values, index=index: self._key(s, (index, values)) for index in range(len(g.moves))]
+
+    def _best(self, s: State, moves: list[Move], keys_of: list) -> list[Move]:
+        """The moves whose keys are the highest, in their order, keys worked out as the preferences need
+        them (keys_of: per move, the function of an option's key)."""
+        keys: list = [None] * len(moves)
+        tied = range(len(moves))
+        kinds = {move[0] for move in moves}  # the moves still tied, by index
+        for place, about in enumerate(self.about):
+            if about.isdisjoint(kinds):  # about none of them: 0 for each, which changes nothing
+                continue
+            row = []
+            for i in tied:
+                index, values = moves[i]
+                if index in about:
+                    key = keys[i]
+                    if key is None:
+                        key = keys[i] = keys_of[index](s, values)
+                    row.append(key[place])
+                else:  # a preference about another move: 0
+                    row.append(0.0)
+            total = sum(row)
+            if total != total:  # a nan (or infinities both ways): compared as every key is, in full
+                return self._best_of_all(moves, [key if key is not None else keys_of[move[0]](s, move[1])
+                                                 for move, key in zip(moves, keys)])
+            top = max(row)
+            if row.count(top) < len(row):
+                tied = [i for i, v in zip(tied, row) if v == top]
+                if len(tied) == 1:
+                    break
+                kinds = {moves[i][0] for i in tied}
+        return [moves[i] for i in tied]
+
+    @staticmethod
+    def _best_of_all(moves: list[Move], keys: list) -> list[Move]:
+        """The moves of the highest key, every key compared as a tuple, in the moves' order."""
         best: list[Move] = []
         best_key = None
         for move, key in zip(moves, keys):
@@ -67,7 +113,7 @@ class HeuristicBot:
                 best, best_key = [move], key
             elif key == best_key:
                 best.append(move)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return best
 
     def _key(self, s: State, move: Move) -> tuple:
         """The move's score by each preference, in order (0 from a preference about another move), by

@@ -1141,7 +1141,23 @@ def _write_melds_in(ctx, a):
 
 @writes("can_join")
 def _write_can_join(ctx, a):
-    return lambda x, src: f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
+    card = _one_card(a[1].node)
+
+    def write(x, src):
+        if card is not None:  # can_join(meld, [card]): the card looked up in the meld's join table
+            return f"{x.m.object(ctx.melds)}.join_table({src[0]})[{x(card)}]"
+        return f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
+    return write
+
+
+def _one_card(node):
+    """The card of a list of one card, `[card]` (a table of every card's list of itself, looked up by
+    the card), else None."""
+    table = getattr(node, "table", None)
+    if type(node).__name__ != "Lookup" or not isinstance(table, list) or \
+            not all(type(v) is list and len(v) == 1 and type(v[0]) is int and v[0] == i for i, v in enumerate(table)):
+        return None
+    return node.key
 
 
 @writes("leaders")

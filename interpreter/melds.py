@@ -92,6 +92,50 @@ class _Best:
         return False
 
 
+class _JoinTable(dict):
+    """Whether each card can join one meld (the meld with it added is still a meld): card -> bool, each
+    worked out when it is first asked, once for cards that read alike. A natural card of another rank
+    than the meld's natural cards and of another suit than theirs makes neither a set nor a run: read()
+    says so before it tries a reading, and so does the table, without building the group."""
+
+    __slots__ = ("rules", "meld", "kinds", "set_rank", "run_suit", "short")
+
+    def __init__(self, rules: "MeldRules", meld: tuple):
+        super().__init__()
+        self.rules, self.meld, self.kinds = rules, meld, {}
+        naturals = [c for c in meld if not rules.wild[c]]
+        ranks = {rules.rank[c] for c in naturals}
+        suits = {rules.suit[c] for c in naturals}
+        # the one rank (suit) of the meld's natural cards, None when it has none, NONE_ALIKE when several
+        # (or when a set (run) is not a meld of this game): then no card makes the group a set (run)
+        self.set_rank = NONE_ALIKE if not rules.sets or len(ranks) > 1 else next(iter(ranks), None)
+        self.run_suit = NONE_ALIKE if not rules.runs or len(suits) > 1 else next(iter(suits), None)
+        self.short = len(meld) + 1 < rules.min_size or 0 in ranks  # too few cards, or a natural joker
+
+    def __missing__(self, card: int) -> bool:
+        rules = self.rules
+        kind = rules._alike[card]
+        known = self.kinds.get(kind)
+        if known is None:
+            known = self.kinds[kind] = self._joins(card)
+        self[card] = known
+        return known
+
+    def _joins(self, card: int) -> bool:
+        rules = self.rules
+        if self.short:
+            return False
+        if rules.wild[card]:
+            shaped = self.set_rank is not NONE_ALIKE or self.run_suit is not NONE_ALIKE
+        else:
+            rank = rules.rank[card]
+            shaped = rank != 0 and (self.set_rank in (None, rank) or self.run_suit in (None, rules.suit[card]))
+        return shaped and rules._by_alike((*self.meld, card)).kind is not None
+
+
+NONE_ALIKE = object()  # a meld's natural cards of several ranks (or suits): see _JoinTable
+
+
 @dataclass
 class MeldRules:
     """The meld rules of a game, per physical card of its deck (lists indexed by card)."""
@@ -119,6 +163,7 @@ class MeldRules:
     _joins: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see joins)
     _empty_runs: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _run_shape)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
+    _last_hand: "_HandMelds | None" = field(default=None, init=False, repr=False, compare=False)  # (see melds_in)
 
     def __post_init__(self) -> None:
         kinds: dict[tuple, int] = {}  # cards that read alike share a key: the caches are by these keys
@@ -172,22 +217,21 @@ class MeldRules:
         return known if known is not None else self._remember(key, self.read(cards))
 
     def joins(self, meld, cards) -> bool:
-        """Is the meld with the cards added still a meld (can_join)? For one card, kept by the meld's cards
-        as they lie and the card's alike key: a meld is tried with every card of a hand, move after move."""
+        """Is the meld with the cards added still a meld (can_join)? For one card, the meld's join table."""
         if len(cards) != 1:
             return self.summary((*meld, *cards)).kind is not None
+        return self.join_table(meld)[cards[0]]
+
+    def join_table(self, meld) -> "_JoinTable":
+        """card -> can the card join this meld (see _JoinTable), kept by the meld's cards as they lie: a meld
+        is tried with every card of a hand, move after move, and a laid meld changes only now and then."""
         meld = tuple(meld)
         table = self._joins.get(meld)
         if table is None:
             if len(self._joins) >= MAX_CACHED:
                 self._joins.clear()
-            table = self._joins[meld] = {}
-        card = cards[0]
-        kind = self._alike[card]
-        known = table.get(kind)
-        if known is None:
-            known = table[kind] = self._by_alike((*meld, card)).kind is not None
-        return known
+            table = self._joins[meld] = _JoinTable(self, meld)
+        return table
 
     def _order(self, group: list[int]) -> tuple[int, ...] | None:
         """read(group).cards as places in the group (None: no meld), remembered by what the cards are in
@@ -324,12 +368,21 @@ class MeldRules:
     # ------------------------------------------------------------ many groups
     def melds_in(self, cards, limit: int) -> list[list[int]]:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
-        are one card here), its cards in the order of the meld. More than `limit`: ValueError."""
+        are one card here), its cards in the order of the meld. More than `limit`: ValueError.
+
+        The hand asked last is kept with its melds by faces (_HandMelds): a hand that is that one with
+        cards taken away (the next position of a turn, after a meld or a lay-off) has those of its melds
+        that it still holds, in the same order, and is not searched again."""
         by_face: dict[int, list[int]] = {}
         face = self.face
         for c in cards:
             by_face.setdefault(face[c], []).append(c)
-        return _joined(self._parts(by_face, limit), by_face, limit)
+        last = self._last_hand
+        melds = last.within(by_face, limit) if last is not None else None
+        if melds is None:
+            melds = _joined(self._parts(by_face, limit), limit)
+        self._last_hand = _HandMelds(by_face, melds, limit)
+        return [[by_face[f][k] for f, k in taken] for _, taken in melds]
 
     def _parts(self, by_face: dict[int, list[int]], limit: int) -> dict[tuple, list]:
         """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
@@ -453,8 +506,9 @@ class MeldRules:
 
     def _search(self, by_face, limit: int, only: set | None) -> dict[tuple, list]:
         """The parts of the search (only those in `only`, if given), worked out from the cards."""
-        wild_faces = [f for f, cs in by_face.items() if self.wild[cs[0]]]
-        natural_faces = [f for f, cs in by_face.items() if self._natural_ok(cs[0])]
+        wild, rank, in_place = self.wild, self.rank, self.natural_in_place
+        wild_faces = [f for f, cs in by_face.items() if wild[cs[0]]]
+        natural_faces = [f for f, cs in by_face.items() if rank[cs[0]] != 0 and (in_place or not wild[cs[0]])]  # (_natural_ok)
         known = self._by_faces if self._faces_alike else None
         parts: dict[tuple, list] = {}
 
@@ -500,13 +554,14 @@ class MeldRules:
         naturals_of: dict[int, list[int]] = {}  # rank -> its faces that may be themselves, in the cards' order
         for f in natural_faces:
             naturals_of.setdefault(rank[by_face[f][0]], []).append(f)
+        ranks = sorted([r for r in naturals_of if 1 <= r <= 13 and (only is None or (0, r) in only)])
+        if not ranks:
+            return
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most_all = self._wild_limit(pool_all)
         extras_all = None  # the ways to add w wild cards, worked out when a part needs them
-        for r in range(1, 14):
-            naturals = naturals_of.get(r)
-            if not naturals or (only is not None and (0, r) not in only):
-                continue
+        for r in ranks:
+            naturals = naturals_of[r]
             offer = offer_in((0, r))
             if pool_all.keys().isdisjoint(naturals):
                 if extras_all is None:
@@ -539,13 +594,14 @@ class MeldRules:
         for f in natural_faces:
             c = by_face[f][0]
             face_at[(rank[c], suit[c])] = f
+        suits = sorted({su for _, su in face_at if only is None or (1, su) in only})
+        if not suits:
+            return
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most = self._wild_limit(pool_all)
         wilds = multisets.of(pool_all)
         min_size = self.min_size
-        for s in sorted({su for _, su in face_at}):
-            if only is not None and (1, s) not in only:
-                continue
+        for s in suits:
             offer = offer_in((1, s))
             at = [face_at.get((1 if p == ACE_HIGH else p, s)) for p in range(last + 1)]  # place -> its face
             gaps = [0]  # gaps[p]: the places before p with no face of their own
@@ -599,18 +655,63 @@ class MeldRules:
         go(lo, 0)
 
 
-def _joined(parts: dict[tuple, list], by_face: dict[int, list[int]], limit: int) -> list[list[int]]:
-    """The melds of the parts in order, each group once by faces (the first part that offers it), as cards."""
+def _joined(parts: dict[tuple, list], limit: int) -> list[tuple]:
+    """The melds of the parts in order, each group once by faces (the first part that offers it), as
+    (its faces, sorted; its cards as (face, k))."""
     seen: set[tuple] = set()
-    out: list[list[int]] = []
+    out: list[tuple] = []
     for part in sorted(parts):
-        for key, taken in parts[part]:
-            if key not in seen:
-                seen.add(key)
-                out.append([by_face[f][k] for f, k in taken])
+        for entry in parts[part]:
+            if entry[0] not in seen:
+                seen.add(entry[0])
+                out.append(entry)
     if len(out) > limit:
         raise _too_many(limit)
     return out
+
+
+class _HandMelds:
+    """The melds of one hand by faces, as melds_in gives them: [(faces, sorted; cards as (face, k))].
+
+    A hand with no more cards of any face than this one, its faces in the same order (by their first
+    cards), has exactly those of these melds that it holds enough cards for, in this order: each part
+    of the search (see MeldRules._parts) offers the groups of such a hand in the order it offers them
+    here, the others left out. (A set's faces of a rank are taken in the cards' order; a run's places
+    and the wild cards' ways are in an order of their own; fewer cards, or fewer wild cards, only drop
+    groups from each list, and never change the first way a group is offered.)"""
+
+    __slots__ = ("counts", "melds", "limit")
+
+    def __init__(self, by_face: dict, melds: list, limit: int):
+        self.counts = {f: len(cs) for f, cs in by_face.items()}  # (in the order of the faces' first cards)
+        self.melds, self.limit = melds, limit
+
+    def within(self, by_face: dict, limit: int) -> list | None:
+        """The melds of this hand, or None when it is not one of those (see the class)."""
+        if limit != self.limit or len(by_face) > len(self.counts):
+            return None
+        fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has fewer than the one kept
+        faces = iter(self.counts.items())
+        for f, cs in by_face.items():
+            for kept, n in faces:  # the faces of the kept hand up to this one are gone from this hand
+                if kept == f:
+                    break
+                fewer[kept] = 0
+            else:
+                return None  # a face the kept hand has not, or not in the same order
+            if len(cs) != n:
+                if len(cs) > n:
+                    return None
+                fewer[f] = len(cs)
+        for kept, _ in faces:
+            fewer[kept] = 0
+        if not fewer:
+            return self.melds
+        gone = {f for f, n in fewer.items() if n == 0}  # (most often all of them: a face's one card played)
+        if len(gone) == len(fewer):
+            return [entry for entry in self.melds if gone.isdisjoint(entry[0])]
+        return [entry for entry in self.melds if gone.isdisjoint(entry[0])
+                and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
 
 
 def _faces_of(signature: tuple) -> list[int]:
@@ -647,10 +748,11 @@ def _group(by_face: dict[int, list[int]], faces) -> list[int]:
 
 
 class _Multisets:
-    """_multisets(pool, k) as tuples, worked out once per pool and k (one melds_in call asks again and again)."""
+    """_multisets(pool, k) as tuples, worked out once per pool and k, and kept for every search after
+    (one melds_in call asks again and again, and the hands of a game hold the same wild cards)."""
 
-    def __init__(self) -> None:
-        self.known: dict[tuple, list[tuple[int, ...]]] = {}
+    known: dict[tuple, list[tuple[int, ...]]] = {}
+    ways_kept = 0  # the ways kept in all: the memory is cleared past MAX_CACHED
 
     def of(self, pool: dict[int, int]):
         """k -> the ways to take k items from this pool."""
@@ -660,7 +762,12 @@ class _Multisets:
         def ways(k: int) -> list[tuple[int, ...]]:
             found = known.get((items, k))
             if found is None:
-                found = known[(items, k)] = [tuple(way) for way in _multisets(pool, k)]
+                found = [tuple(way) for way in _multisets(pool, k)]
+                if _Multisets.ways_kept + len(found) > MAX_CACHED:
+                    known.clear()
+                    _Multisets.ways_kept = 0
+                known[(items, k)] = found
+                _Multisets.ways_kept += len(found)
             return found
         return ways
 

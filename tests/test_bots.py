@@ -13,6 +13,8 @@ from interpreter.bots import HeuristicBot, make_bot  # noqa: E402
 from interpreter.engine import apply, new_game, result  # noqa: E402
 from interpreter.legal import legal_moves  # noqa: E402
 
+import pytest  # noqa: E402
+
 
 def wins_of_seat0(kinds, games=400):
     g = game()
@@ -115,3 +117,89 @@ def test_a_game_s_generators_are_seeded_as_random_seeds_them():
     other = s.copy()
     assert other.rng is not s.rng and other.rng.getstate() == s.rng.getstate()
     assert [other.rng.random() for _ in range(5)] == [s.rng.random() for _ in range(5)]
+
+
+# ------------------------------------------------------------------ preferences worked out as needed
+def every_key_choice(bot: HeuristicBot, s, moves):
+    """The heuristic bot's choice with every move's key worked out and compared as a tuple (the bot
+    before its keys were worked out as the preferences need them), drawing from the bot's generator."""
+    if len(moves) == 1:
+        return moves[0]
+    bot._learn(s.g)
+    keys = [s.g.program.prefer[index](s, values) for index, values in moves]
+    best = HeuristicBot._best_of_all(moves, keys)
+    return best[0] if len(best) == 1 else bot.rng.choice(best)
+
+
+def test_the_heuristic_bot_chooses_as_with_every_key_worked_out():
+    """docs/language.md §5.4: the first preference decides, the next breaks ties, moves still tied are
+    drawn at random. The bot works a preference out only for the moves still tied (in Kanasta a
+    position with a meld that scores is decided before a discard is scored, C2), and chooses the very
+    move, with the very draws, that every key worked out gives, position after position of whole
+    Kanasta hands."""
+    import random
+
+    from dsl.loader import load
+    g = load("canasta")
+    compared = 0
+    for seed in (1, 2):
+        s = new_game(g, seed)
+        bots = [make_bot("heuristic", seed * 10 + seat) for seat in range(g.players)]
+        while not s.over and compared < 1500 * seed:
+            moves = legal_moves(s)
+            bot = bots[s.me]
+            reference = HeuristicBot(random.Random())
+            reference.rng.setstate(bot.rng.getstate())
+            want = every_key_choice(reference, s, moves)
+            move = bot.choose(s, moves)
+            assert move == want and bot.rng.getstate() == reference.rng.getstate()
+            apply(s, move)
+            compared += 1
+    assert compared == 3000
+
+
+class Keys:
+    """Preferences by hand: per move index, its key, or an error (a preference that fails)."""
+
+    def __init__(self, keys):
+        self.keys, self.asked = keys, []
+
+    def of(self, index):
+        def key(s, values):
+            self.asked.append((index, values))
+            found = self.keys[index]
+            if isinstance(found, Exception):
+                raise found
+            return found(values) if callable(found) else found
+        return key
+
+
+def bot_about(*moves_of_each_preference):
+    bot = HeuristicBot(__import__("random").Random(0))
+    bot.about = [frozenset(m) for m in moves_of_each_preference]
+    return bot
+
+
+def test_a_preference_is_worked_out_only_for_the_moves_still_tied():
+    """docs/language.md §5.4: a move that an earlier preference has put behind is never scored by a
+    later one (here the later one would fail: it is not seen); the moves still tied are scored, and a
+    preference that fails on one of them fails (interpreter/errors.py RULE_FAILURES)."""
+    keys = Keys({0: lambda v: (float(v), 0.0), 1: ValueError("not a number")})
+    bot = bot_about({0}, {1})
+    moves = [(0, 2), (0, 5), (1, 7), (0, 5)]
+    assert bot._best(None, moves, [keys.of(0), keys.of(1)]) == [(0, 5), (0, 5)]
+    assert (1, 7) not in keys.asked
+    keys = Keys({0: lambda v: (float(v), 0.0), 1: ValueError("not a number")})
+    with pytest.raises(ValueError):  # every move scores 0 by the first: the second is asked of each
+        bot._best(None, [(0, 0), (1, 7)], [keys.of(0), keys.of(1)])
+
+
+def test_a_score_that_is_no_number_has_every_key_compared_as_a_tuple():
+    """A nan compares as no number does: the bot then works every key out and compares them as tuples,
+    as it did for every position before, so the choice is the same (docs/language.md §5.4)."""
+    nan = float("nan")
+    keys = Keys({0: lambda v: (nan if v == 1 else float(v), float(v)), 1: (0.0, 3.0)})
+    bot = bot_about({0}, {1})
+    moves = [(0, 1), (0, 2), (1, 9), (0, 0)]
+    every = [keys.of(0)(None, 1), keys.of(0)(None, 2), keys.of(1)(None, 9), keys.of(0)(None, 0)]
+    assert bot._best(None, moves, [keys.of(0), keys.of(1)]) == HeuristicBot._best_of_all(moves, every)

@@ -336,6 +336,59 @@ def test_melds_of_a_hand_from_parts_worked_out_before_are_the_melds_worked_out_a
         assert any(rules._empty_runs.values())  # and runs known to hold nothing, by their shape
 
 
+@pytest.mark.parametrize("changes", [{}, {"max_wilds": None, "run_natural_core": 0}, {"max_wilds": 2, "ace": "low"},
+                                     {"natural_in_place": False, "min_size": 4}, {"ace": "high", "sets": False}])
+def test_a_hand_with_cards_gone_has_the_melds_it_still_holds_of_the_hand_asked_before(g, changes):
+    """melds_in keeps the hand asked last with its melds: the next hand of a turn, that one with cards
+    gone (a meld laid, a card laid off), its faces in the same order, is not searched again, and has
+    exactly the melds, cards and order that rules that have seen no hand give (C3-C7 through the test
+    game's meld rules). A hand whose faces come in another order (the first of two twins gone) is
+    searched again, and is right too."""
+    rules = rules_like(g, **changes)
+    searched = []
+    search = rules._parts
+    rules._parts = lambda by_face, limit: searched.append(1) or search(by_face, limit)
+    rng = random.Random(5)
+    deck = list(range(g.deck.size))
+    derived = reordered = 0
+    for _ in range(25):
+        hand = rng.sample(deck, rng.randint(10, 16))
+        hand = list(dict.fromkeys(hand + [_twin(g, c) for c in rng.sample(hand, 3)]))
+        assert rules.melds_in(hand, MAX_GROUPS) == rules_like(g, **changes).melds_in(hand, MAX_GROUPS)
+        while len(hand) > 3:
+            faces = list(dict.fromkeys(g.deck.face[c] for c in hand))
+            hand = [c for c in hand if c not in set(rng.sample(hand, rng.randint(1, 3)))]
+            left = list(dict.fromkeys(g.deck.face[c] for c in hand))
+            in_order = left == [f for f in faces if f in left]
+            before = len(searched)
+            assert rules.melds_in(hand, MAX_GROUPS) == rules_like(g, **changes).melds_in(hand, MAX_GROUPS), codes(g, hand)
+            if in_order:
+                assert len(searched) == before  # the melds of the hand before, those it still holds
+                derived += 1
+            else:
+                reordered += 1
+    assert derived > 100 and reordered > 0
+
+
+@pytest.mark.parametrize("changes", [{}, {"max_wilds": None, "run_natural_core": 0}, {"natural_in_place": False},
+                                     {"ace": "high", "sets": False}, {"runs": False, "min_size": 4}])
+def test_the_join_table_of_a_meld_is_each_card_added_and_read_afresh(g, changes):
+    """C9 (laying off): can_join(meld, [card]) is the meld's join table looked up by the card (the
+    generated code's way), which answers a card of neither the meld's rank nor its suit without
+    building the group: for melds of each kind (sets, runs, runs with a wild, wild cards alone, too
+    short, not a meld) and every card of the deck, it is read(meld + card).legal."""
+    rules = rules_like(g, **changes)
+    fresh = rules_like(g, **changes)
+    for text in ("7S 7H 2C", "8S 8D 8C", "4H 5H 6H", "4H 5H 6H 2C 8H", "AS 2S 3S", "QH KH AH", "2S 2H",
+                 "XJ 2D", "7S", "7S 8H 9D", "5H 6H XJ"):
+        meld = cards(g, text)
+        table = rules.join_table(meld)
+        assert rules.join_table(list(meld)) is table  # kept by the meld's cards
+        for card in range(g.deck.size):
+            if card not in meld:
+                assert table[card] == fresh.read(meld + [card]).legal == rules.joins(meld, [card]), (text, codes(g, [card]))
+
+
 def _twin(g, card: int) -> int:
     twins = g.deck.cards_of_face[g.deck.face[card]]
     return twins[-1] if twins[0] == card else twins[0]
