@@ -422,43 +422,49 @@ class _Totals:
     def sums(self, s, target) -> list:
         """sums_to's groups of these cards adding up to `target`: kept, found, or (not a whole number, or
         too many groups to keep) searched for this total alone."""
-        if type(target) is int:
-            groups = self.by_total.get(target)
-            if groups is None:
-                groups = self._few(s, target) if len(self.cards) <= FEW_CARDS else self._searched(s, target)
+        if type(target) is not int:
+            return self._alone(s, target)
+        groups = self.by_total.get(target)
+        if groups is None:
+            if len(self.cards) > FEW_CARDS:
+                groups = self._searched(s, target)
                 if groups is None:
                     return self._alone(s, target)
-            if len(groups) > MAX_GROUPS:
-                raise _too_many("sums_to")
-            return groups[:]
-        return self._alone(s, target)
+            else:
+                totals = self.totals
+                if totals is None:
+                    totals = self._totals(s)
+                groups = self.by_total[target] = self._of_total(totals, target) if target in totals else []
+        if len(groups) > MAX_GROUPS:
+            raise _too_many("sums_to")
+        return groups[:]
 
     def _alone(self, s, target) -> list:
         return _groups_of(s, list(self.cards), [self.table[c] for c in self.cards], target, self.faces)
 
-    def _few(self, s, target: int) -> list:
-        """The groups of `target` among every group of the cards, whose totals are worked out at the
-        first call (each group tried spends one step of the move's work)."""
+    def _totals(self, s) -> list:
+        """A few cards: the total of each of their groups (LEX_GROUPS), worked out once; each group tried
+        spends one step of the move's work."""
+        n = len(self.cards)
+        s.work -= 2 ** n
+        if s.work < 0:
+            raise _no_work("sums_to")
+        of = _TOTALS_OF.get(n)
+        if of is None:
+            of = _TOTALS_OF[n] = _totals_function(n)
+        self.totals = of(self.cards, self.table)
+        return self.totals
+
+    def _of_total(self, totals: list, target: int) -> list:
+        """The groups whose total is `target`, in their order (twins once by face)."""
         cards = self.cards
-        totals = self.totals
-        if totals is None:
-            s.work -= 2 ** len(cards)
-            if s.work < 0:
-                raise _no_work("sums_to")
-            of = _TOTALS_OF.get(len(cards))
-            if of is None:
-                of = _TOTALS_OF[len(cards)] = _totals_function(len(cards))
-            totals = self.totals = of(cards, self.table)
-        groups = []
-        if target in totals:
-            places, get, at = LEX_GROUPS[len(cards)], cards.__getitem__, -1
-            for _ in range(totals.count(target)):
-                at = totals.index(target, at + 1)
-                groups.append(list(map(get, places[at])))
-            if self.twins and len(groups) > 1:
-                seen: dict[int, set] = {}
-                groups = [g for g in groups if _first(g, self.faces, seen, target)]
-        self.by_total[target] = groups
+        places, get, at, groups = LEX_GROUPS[len(cards)], cards.__getitem__, -1, []
+        for _ in range(totals.count(target)):
+            at = totals.index(target, at + 1)
+            groups.append(list(map(get, places[at])))
+        if self.twins and len(groups) > 1:
+            seen: dict[int, set] = {}
+            groups = [g for g in groups if _first(g, self.faces, seen, target)]
         return groups
 
     def _searched(self, s, target: int) -> list | None:
@@ -1000,14 +1006,28 @@ def tallied(s, site, cards, table: list, value, weight: int, where: str, what: s
         return 0
 
 
-@writes("any")
-def _write_any(ctx, a):
-    return lambda x, src: f"any({src[1].body} {src[1].over(src[0])})"
+UNROLLED = 8  # any/all over a constant list of at most this many items (the seats): the rule written per item
 
 
-@writes("all")
-def _write_all(ctx, a):
-    return lambda x, src: f"all({src[1].body} {src[1].over(src[0])})"
+def _write_any_all(builtin: str, joiner: str):
+    """any and all. Over a short constant list (`seats`) and a rule without a rule inside, the rule's body (a
+    true/false) is written once per item, joined by or / and (no generator made and run for a few seats),
+    its calls paid first as a generator's are; otherwise the builtin over a generator."""
+    def emit(ctx, a):
+        values, rule = (a[0].const if a[0].is_const else None), a[1].node
+
+        def write(x, src):
+            if type(values) is list and 0 < len(values) <= UNROLLED and type(rule).__name__ == "Lambda" \
+                    and not x.holds_rule(rule.body):
+                terms = f" {joiner} ".join(x.per_item(rule, values))
+                return f"({src[1].paid(src[0])} and ({terms}))"  # the items paid (a list, not empty), then the terms
+            return f"{builtin}({src[1].body} {src[1].over(src[0])})"
+        return write
+    return emit
+
+
+writes("any")(_write_any_all("any", "or"))
+writes("all")(_write_any_all("all", "and"))
 
 
 @writes("filter")
@@ -1076,9 +1096,11 @@ def _write_move(ctx, a):
             f"    s.zones[s.where[{card}]].remove({card})",
             f"    s.zones[{zone}].append({card})",
             f"    s.where[{card}] = {zone}",
-            "else:",
+            "else:",  # a group (a capture): each card as _move_card moves it, written out
             f"    for {card} in list({card}):",
-            f"        _rt.move_card(s, {card}, {zone})"])
+            f"        s.zones[s.where[{card}]].remove({card})",
+            f"        s.zones[{zone}].append({card})",
+            f"        s.where[{card}] = {zone}"])
     return write
 
 
