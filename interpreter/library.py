@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from . import draws, legal
 from .budget import WORK_LIMIT, exhausted
+from .group_totals import TOTALS_OF
 
 
 @dataclass
@@ -378,26 +379,7 @@ def _lex_groups(n: int) -> list[tuple]:
     return out
 
 
-def _totals_function(n: int):
-    """A function (cards, table) -> the total of each group of n cards, in the order of _lex_groups(n): one
-    addition per group (a group is an earlier one, its places but the last, and one more card), no list
-    but the answer. Written from n alone, as the standard library's namedtuple writes its classes."""
-    groups = _lex_groups(n)
-    index = {g: k for k, g in enumerate(groups)}
-    lines = [f"def totals(cards, table):"]
-    if n:
-        lines.append("    " + "".join(f"c{i}, " for i in range(n)) + "= cards")
-    for k, g in enumerate(groups):
-        last = f"table[c{g[-1]}]"
-        lines.append(f"    g{k} = {last}" if len(g) == 1 else f"    g{k} = g{index[g[:-1]]} + {last}")
-    lines.append("    return [" + ", ".join(f"g{k}" for k in range(len(groups))) + "]")
-    namespace: dict = {}
-    exec("\n".join(lines), namespace)  # noqa: S102  (source made of n's places only)
-    return namespace["totals"]
-
-
 LEX_GROUPS = [_lex_groups(n) for n in range(FEW_CARDS + 1)]
-_TOTALS_OF: dict[int, Any] = {}  # n -> its totals function, written at its first use
 
 
 class _Totals:
@@ -449,10 +431,7 @@ class _Totals:
         s.work -= 2 ** n
         if s.work < 0:
             raise _no_work("sums_to")
-        of = _TOTALS_OF.get(n)
-        if of is None:
-            of = _TOTALS_OF[n] = _totals_function(n)
-        self.totals = of(self.cards, self.table)
+        self.totals = TOTALS_OF[n](self.cards, self.table)
         return self.totals
 
     def _of_total(self, totals: list, target: int) -> list:

@@ -199,3 +199,16 @@ def test_sums_to_of_a_few_cards_answers_every_total_from_their_groups_totals_and
     s.work = 2 ** FEW_CARDS - 1
     with pytest.raises(ValueError, match="sums_to needs more than"):
         sums_to(s, {"cards": list(range(FEW_CARDS)), "total": 11})
+
+
+def test_the_written_out_totals_are_each_group_s_total_in_the_search_order():
+    """The group totals that answer a few cards' sums (interpreter/group_totals.py, written out for 0 to
+    FEW_CARDS cards) are each group's total, the groups in the depth-first order (N6's captures, §4.6)."""
+    from interpreter.group_totals import TOTALS_OF
+    from interpreter.library import _lex_groups
+    assert len(TOTALS_OF) == FEW_CARDS + 1
+    for n in range(FEW_CARDS + 1):
+        groups = _lex_groups(n)
+        assert len(groups) == 2 ** n - 1 and len(set(groups)) == len(groups) and groups == sorted(groups)
+        values = [3 ** i for i in range(n)]  # every group its own total
+        assert TOTALS_OF[n](list(range(n)), values) == [sum(values[i] for i in g) for g in groups]
