@@ -325,6 +325,29 @@ class Expr:
             self.frame.varying = varying
         return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(f"the rule `{n.name} => ...`"))
 
+    def holds_rule(self, node: ir.Node) -> bool:
+        return has_rule(node)
+
+    def per_item(self, rule: ir.Lambda, values: list) -> list[str]:
+        """The rule's body written once for each of a constant list's items, its argument that item
+        (a writer that unrolls a rule over a few constant items, such as the seats)."""
+        frame, name = self.frame, rule.name
+        bound, varying = frame.names.get(name), frame.varying
+        if varying is not None:  # as in rule(): a part that reads the argument is not kept for the position
+            frame.varying = varying | {name}
+        try:
+            out = []
+            for value in values:
+                frame.names[name] = self.m.literal(value)
+                out.append(self(rule.body))
+            return out
+        finally:
+            frame.varying = varying
+            if bound is None:
+                frame.names.pop(name, None)
+            else:
+                frame.names[name] = bound
+
     def fixed(self, node: ir.Node) -> bool:
         """Has this part one value for the position here (nothing changes the state, and it reads none
         of the choices or rules' arguments around it)? A notion's writer may then keep what it works out."""
@@ -690,8 +713,8 @@ def apply_move(module: Module, g, m) -> str:
     w.line("s.cache.clear()")
     w.line("try:")
     w.indent()
-    if g.after_move is not None:
-        w.line("_after_move(s, ENV_OR_NEW)")
+    if g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
+        w.line("after_move(s, ENV_OR_NEW)")
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")
     w.line("    _end_round(s, ENV_OR_NEW)")

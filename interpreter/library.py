@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from . import draws, legal
 from .budget import WORK_LIMIT, exhausted
+from .group_totals import TOTALS_OF
 
 
 @dataclass
@@ -356,78 +357,118 @@ def _sums_to(ctx, a):
 def groups_kept(s, site, cards, table: list, faces: list, twins: bool, target: int) -> list:
     """sums_to's groups of `cards` adding up to `target`, each card's value `table[card]` (whole, never
     negative), from the groups kept for this position in State.cache under `site` (an object of the
-    call's own) and the cards; searched on when a larger total is asked, alone when too many to keep."""
+    call's own) and the cards."""
     key = (site, tuple(cards))
     kept = s.cache.get(key)
     if kept is None:
         kept = s.cache[key] = _Totals(cards, table, faces, twins)
-    found = kept.groups(s, target)
-    if found is None:
-        return _groups_of(s, list(cards), [table[c] for c in cards], target, faces)
-    return found
+    return kept.sums(s, target)
 
 
 KEPT_GROUPS = 4 * MAX_GROUPS  # groups that one position's sums_to keeps for all its totals; past it, each
 # total is searched alone: memory stays a few times what one total may take
+FEW_CARDS = 6  # up to this many cards, the totals of all their groups are worked out at once (at most 63)
+
+
+def _lex_groups(n: int) -> list[tuple]:
+    """Every non-empty group of n cards' places, in the order a depth-first search finds them (a group, then
+    the groups that add later cards to it): the groups that start at the first place, then the others."""
+    out: list[tuple] = []
+    for i in range(n - 1, -1, -1):
+        out = [(i,), *[(i, *rest) for rest in out], *out]
+    return out
+
+
+LEX_GROUPS = [_lex_groups(n) for n in range(FEW_CARDS + 1)]
 
 
 class _Totals:
-    """One position's cards and their groups by total, for every total up to `bound`: each total's groups in
-    the order that a search for that total alone finds them (depth first, cards in their order: a group,
-    then the groups that add later cards to it). Values are whole and never negative: a group past the
-    total asked can only grow, so the search goes no further (and searches again, keeping only the new
-    totals, when a larger total is asked)."""
+    """One position's cards and their groups by total, each total's groups in the order that a search for
+    that total alone finds them (depth first, cards in their order: a group, then the groups that add
+    later cards to it). Values are whole and never negative. A few cards: the totals of all their groups,
+    worked out once, answer every total. More: every total up to `bound` is searched at once; a group
+    past the total asked can only grow, so the search goes no further (and searches again, keeping only
+    the new totals, when a larger total is asked)."""
 
-    __slots__ = ("cards", "values", "faces", "deck_faces", "bound", "by_total", "most", "room")
+    __slots__ = ("cards", "table", "faces", "twins", "totals", "bound", "by_total", "room")
 
     def __init__(self, cards, table: list, faces: list, twins: bool):
-        self.cards = cards = list(cards)
-        self.values = values = list(map(table.__getitem__, cards))
-        # with twins among the cards, two groups can be one group of faces: they are told apart by face
-        self.faces = faces if len(set(map(faces.__getitem__, cards)) if twins else set(cards)) < len(cards) else None
-        self.deck_faces = faces
-        self.bound = -1  # searched up to: no group has a total below 0
-        self.most = sum(values)  # no group's total is larger
+        self.cards = list(cards)
+        self.table, self.faces = table, faces
+        self.twins = twins  # a double deck, or jokers: groups are told apart by face (when the cards hold twins)
+        self.totals = None  # a few cards: the total of each group of LEX_GROUPS, once worked out
+        self.bound = -1  # more cards: searched up to (no group has a total below 0)
         self.by_total: dict[int, list] = {}
         self.room = KEPT_GROUPS  # groups that may still be found; below 0: each total is searched alone
 
     def sums(self, s, target) -> list:
-        """sums_to's groups of these cards adding up to `target` (the generated module's call)."""
-        if type(target) is int:
-            if target <= self.bound or target > self.most or self._reach(s, target):
-                groups = self.by_total.get(target)
-                if groups is None:
-                    return []
-                if len(groups) > MAX_GROUPS:
-                    raise _too_many("sums_to")
-                return list(groups)
-        return _groups_of(s, list(self.cards), list(self.values), target, self.deck_faces)
-
-    def groups(self, s, target: int) -> list | None:
-        """The groups that add up to `target` (searched on if need be); None: too many to keep."""
-        if target > self.bound and target <= self.most and not self._reach(s, target):
-            return None
+        """sums_to's groups of these cards adding up to `target`: kept, found, or (not a whole number, or
+        too many groups to keep) searched for this total alone."""
+        if type(target) is not int:
+            return self._alone(s, target)
         groups = self.by_total.get(target)
         if groups is None:
-            return []
+            if len(self.cards) > FEW_CARDS:
+                groups = self._searched(s, target)
+                if groups is None:
+                    return self._alone(s, target)
+            else:
+                totals = self.totals
+                if totals is None:
+                    totals = self._totals(s)
+                groups = self.by_total[target] = self._of_total(totals, target) if target in totals else []
         if len(groups) > MAX_GROUPS:
             raise _too_many("sums_to")
-        return list(groups)
+        return groups[:]
+
+    def _alone(self, s, target) -> list:
+        return _groups_of(s, list(self.cards), [self.table[c] for c in self.cards], target, self.faces)
+
+    def _totals(self, s) -> list:
+        """A few cards: the total of each of their groups (LEX_GROUPS), worked out once; each group tried
+        spends one step of the move's work."""
+        n = len(self.cards)
+        s.work -= 2 ** n
+        if s.work < 0:
+            raise _no_work("sums_to")
+        self.totals = TOTALS_OF[n](self.cards, self.table)
+        return self.totals
+
+    def _of_total(self, totals: list, target: int) -> list:
+        """The groups whose total is `target`, in their order (twins once by face)."""
+        cards = self.cards
+        places, get, at, groups = LEX_GROUPS[len(cards)], cards.__getitem__, -1, []
+        for _ in range(totals.count(target)):
+            at = totals.index(target, at + 1)
+            groups.append(list(map(get, places[at])))
+        if self.twins and len(groups) > 1:
+            seen: dict[int, set] = {}
+            groups = [g for g in groups if _first(g, self.faces, seen, target)]
+        return groups
+
+    def _searched(self, s, target: int) -> list | None:
+        """The groups of `target`, searched on up to it if need be; None: too many to keep."""
+        if target > self.bound and not self._reach(s, target):
+            return None
+        return self.by_total.get(target, [])
 
     def _reach(self, s, target: int) -> bool:
         """Search on up to `target`, keeping the totals above the last bound; False if that would find
         more than KEPT_GROUPS groups in all (a total with more than MAX_GROUPS is an error when it is
         asked). Every card tried spends one step of the move's work."""
-        room = [self.room]
-        if room[0] < 0:
+        if self.room < 0:
             return False
+        cards, table = self.cards, self.table
+        values = [table[c] for c in cards]
+        room = [self.room]
         found: dict[int, list] = {}
         try:
-            s.work = _grow(self.cards, self.values, 0, 0, [], target, found, s.work - len(self.cards), room)
+            s.work = _grow(cards, values, 0, 0, [], target, found, s.work - len(cards), room)
         except _Past:  # from now on each total is searched alone
             self.room = -1
             return False
-        done, faces = self.bound, self.faces
+        done = self.bound
+        faces = self.faces if self.twins and len({self.faces[c] for c in cards}) < len(cards) else None
         if done < 0 and faces is None:  # the first search: every total is new
             self.by_total = found
         else:
@@ -944,14 +985,28 @@ def tallied(s, site, cards, table: list, value, weight: int, where: str, what: s
         return 0
 
 
-@writes("any")
-def _write_any(ctx, a):
-    return lambda x, src: f"any({src[1].body} {src[1].over(src[0])})"
+UNROLLED = 8  # any/all over a constant list of at most this many items (the seats): the rule written per item
 
 
-@writes("all")
-def _write_all(ctx, a):
-    return lambda x, src: f"all({src[1].body} {src[1].over(src[0])})"
+def _write_any_all(builtin: str, joiner: str):
+    """any and all. Over a short constant list (`seats`) and a rule without a rule inside, the rule's body (a
+    true/false) is written once per item, joined by or / and (no generator made and run for a few seats),
+    its calls paid first as a generator's are; otherwise the builtin over a generator."""
+    def emit(ctx, a):
+        values, rule = (a[0].const if a[0].is_const else None), a[1].node
+
+        def write(x, src):
+            if type(values) is list and 0 < len(values) <= UNROLLED and type(rule).__name__ == "Lambda" \
+                    and not x.holds_rule(rule.body):
+                terms = f" {joiner} ".join(x.per_item(rule, values))
+                return f"({src[1].paid(src[0])} and ({terms}))"  # the items paid (a list, not empty), then the terms
+            return f"{builtin}({src[1].body} {src[1].over(src[0])})"
+        return write
+    return emit
+
+
+writes("any")(_write_any_all("any", "or"))
+writes("all")(_write_any_all("all", "and"))
 
 
 @writes("filter")
@@ -1025,8 +1080,9 @@ def _write_move(ctx, a):
                  f"s.where[{card}] = {zone}"]
         if one:
             return "\n".join(lines + moved)
-        return "\n".join(lines + [f"if isinstance({card}, int):", *("    " + line for line in moved), "else:",
-                                   f"    for {card} in list({card}):", f"        _rt.move_card(s, {card}, {zone})"])
+        return "\n".join(lines + [f"if isinstance({card}, int):", *("    " + line for line in moved),
+                                   "else:",  # a group (a capture): each card as _move_card moves it, written out
+                                   f"    for {card} in list({card}):", *("        " + line for line in moved)])
     return write
 
 

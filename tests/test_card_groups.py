@@ -24,7 +24,7 @@ from interpreter.budget import WORK_LIMIT  # noqa: E402
 from interpreter.cards import Deck  # noqa: E402
 from interpreter.engine import apply, new_game  # noqa: E402
 from interpreter.legal import distinct, _product, instances, legal_moves, move_key  # noqa: E402
-from interpreter.library import KEPT_GROUPS, LIBRARY, MAX_GROUPS, BuildContext  # noqa: E402
+from interpreter.library import FEW_CARDS, KEPT_GROUPS, LIBRARY, MAX_GROUPS, BuildContext  # noqa: E402
 
 
 class Position:
@@ -180,3 +180,35 @@ def test_capture_options_merged_only_where_they_can_be_one_move_equal_merging_al
                 s.work = WORK_LIMIT
                 assert found == _all_compared(s, m)
             apply(s, bot.choose(s, legal_moves(s)))
+
+
+def test_sums_to_of_a_few_cards_answers_every_total_from_their_groups_totals_and_spends_work():
+    """Up to FEW_CARDS cards, the totals of all their groups are worked out once: every total, asked in any
+    order, gets the groups a search for it alone finds (N6: the captures of each number card of a hand, one
+    position), and the 2^n groups tried are paid from the move's work first: too little work is an error."""
+    deck = Deck()
+    value_of = pip(deck)
+    sums_to = built_sums_to(deck, value_of)
+    rng = random.Random(11)
+    for n in range(FEW_CARDS + 1):
+        cards = rng.sample(range(deck.size), n)
+        s = Position()
+        for total in rng.sample(range(-1, 40), 12):
+            assert sums_to(s, {"cards": cards, "total": total}) == alone(deck, cards, total, value_of)
+    s = Position()
+    s.work = 2 ** FEW_CARDS - 1
+    with pytest.raises(ValueError, match="sums_to needs more than"):
+        sums_to(s, {"cards": list(range(FEW_CARDS)), "total": 11})
+
+
+def test_the_written_out_totals_are_each_group_s_total_in_the_search_order():
+    """The group totals that answer a few cards' sums (interpreter/group_totals.py, written out for 0 to
+    FEW_CARDS cards) are each group's total, the groups in the depth-first order (N6's captures, §4.6)."""
+    from interpreter.group_totals import TOTALS_OF
+    from interpreter.library import _lex_groups
+    assert len(TOTALS_OF) == FEW_CARDS + 1
+    for n in range(FEW_CARDS + 1):
+        groups = _lex_groups(n)
+        assert len(groups) == 2 ** n - 1 and len(set(groups)) == len(groups) and groups == sorted(groups)
+        values = [3 ** i for i in range(n)]  # every group its own total
+        assert TOTALS_OF[n](list(range(n)), values) == [sum(values[i] for i in g) for g in groups]

@@ -347,3 +347,35 @@ def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
     path.write_text("extends: fantan\nmoves:\n  pass:\n    do: move(filter(hand(me), c => rank(c) == 1), table)\n",
                     encoding="utf-8")
     assert "isinstance" in _function(load(str(path)).program.source, "apply_1")
+
+
+def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_values(tmp_path):
+    """N3/N13: `all(seats, p => empty(hand(p)))` (a new deal, the round's end) is written once per seat,
+    joined by `and`, no generator run; any/all over the seats, and any over a list that is not constant,
+    give the closures' true or false at every round end, the same games."""
+    text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
+    field = "    captures: captures[seat]\n"
+    assert field in text, "the test no longer edits what it means to"
+    extra = ("    all_took: if all(seats, p => count(pile(p)) > 8) then 1 else 0\n"
+             "    any_more: if any(seats, p => count(pile(p)) > count(pile(seat))) then 1 else 0\n"
+             "    any_leaf: if any(pile(seat), c => suit(c) == leaf) then 1 else 0\n")
+    path = tmp_path / "fanti.yaml"
+    path.write_text(text.replace(field, field + extra), encoding="utf-8")
+    g = load(str(path))
+    source = g.program.source
+    after = source[source.index("def after_move("):source.index("def round_0(")]
+    assert "all(" not in after and "(not s.zones[1]) and (not s.zones[2])" in after.replace("(1 + 0)", "1").replace(
+        "(1 + 1)", "2")
+    assert " in _rt.paid(s, s.zones[" in source.split("any_leaf")[0].rsplit("def round_", 1)[1], \
+        "any over a zone's cards stays a generator"
+    generated = _played(g, 5)
+    after_move, values = _closures_for_flow(g)
+    real = (g.program.after_move, g.program.round_values)
+    g.program.after_move, g.program.round_values = after_move, values
+    try:
+        assert _played(g, 5) == generated
+    finally:
+        g.program.after_move, g.program.round_values = real
+    sheets = generated[2]
+    assert {v for sheet in sheets for v in sheet["any_more"]} == {0, 1}, "both answers are met"
+    assert {v for sheet in sheets for v in sheet["all_took"]} == {0, 1}, "both answers are met"
