@@ -25,7 +25,7 @@ from interpreter.compiled import group_of, index as _index
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
-from . import ir, parser_tables
+from . import ir, parser_lalr, parser_tables
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
 from .yamlload import LStr
@@ -1231,8 +1231,17 @@ CHAINS = ("or_", "and_")
 
 def parse_flat(text: str, start: str) -> Tree:
     """The parse tree of a rule-file text with its and/or chains flat (see _flatten_chains);
-    for every reader of the language, so that none recurses once per term of a long chain."""
-    return _flatten_chains(parser().parse(text, start=start))
+    for every reader of the language, so that none recurses once per term of a long chain.
+    Read by the parser's tables in one loop (dsl/parser_lalr.py), the tree Lark gives; a text that
+    loop does not read (a syntax error) is read by Lark, whose error says what is wrong."""
+    fast = table_parser()
+    tree = fast.parse(text, start) if fast is not None else None
+    return _flatten_chains(tree if tree is not None else parser().parse(text, start=start))
+
+
+@lru_cache(maxsize=1)
+def table_parser() -> parser_lalr.TableParser | None:
+    return parser_lalr.of(parser())
 
 
 def _flatten_chains(tree: Tree) -> Tree:
