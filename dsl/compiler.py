@@ -69,6 +69,9 @@ def _parser_cache(grammar: str) -> str | bool:
 @lru_cache(maxsize=1)
 def keywords() -> frozenset:
     """The words of the rules language (if, then, and ...), taken from the grammar."""
+    table = table_parser()
+    if table is not None:
+        return table.keywords()
     return frozenset(t.pattern.value for t in parser().terminals
                      if t.pattern.type == "str" and t.pattern.value.isidentifier())
 
@@ -1241,7 +1244,10 @@ def parse_flat(text: str, start: str) -> Tree:
 
 @lru_cache(maxsize=1)
 def table_parser() -> parser_lalr.TableParser | None:
-    return parser_lalr.of(parser())
+    """The parser's tables read in one loop: shipped with kural (dsl/parser_tables.py) when they were
+    made from this grammar, else taken from Lark's parser."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    return parser_tables.shipped_loop(grammar) or parser_lalr.of(parser())
 
 
 def _flatten_chains(tree: Tree) -> Tree:

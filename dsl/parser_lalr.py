@@ -35,6 +35,13 @@ _MAX_FIRST = 256  # a character range wider than this counts as "any character" 
 def of(lark_parser) -> "TableParser | None":
     """The table parser of a Lark parser, or None when it is built with options this module does not
     reproduce (then Lark parses every text)."""
+    data = plain(lark_parser)
+    return None if data is None else TableParser(data)
+
+
+def plain(lark_parser) -> dict | None:
+    """What the loop needs of a Lark parser, as plain JSON data (dsl/parser_tables.py ships it): its
+    terminals, ignored terminals, rules and parse table; None for options the loop does not reproduce."""
     options = lark_parser.options
     conf = lark_parser.parser.lexer_conf
     if (options.parser != "lalr" or options.lexer != "contextual" or options.postlex is not None
@@ -45,10 +52,55 @@ def of(lark_parser) -> "TableParser | None":
     if any(t.pattern.flags or (isinstance(t.pattern, PatternRE) and re.compile(t.pattern.to_regexp()).groupindex)
            for t in conf.terminals):
         return None  # flags, or named groups inside a terminal (Lark's match would name the group)
-    _lalr = lark_parser.parser.parser.parser
-    if any(isinstance(key, str) for key in _lalr.callbacks):
+    lalr = lark_parser.parser.parser.parser
+    if any(isinstance(key, str) for key in lalr.callbacks):
         return None  # callbacks on tokens
-    return TableParser(_lalr.parse_table, conf, _lalr.callbacks)
+    rules = list(lalr.callbacks)
+    number = {rule: i for i, rule in enumerate(rules)}
+    table = lalr.parse_table
+    terminals = [[t.name, isinstance(t.pattern, PatternStr), t.pattern.value, t.pattern.to_regexp(), t.priority,
+                  t.pattern.max_width] for t in conf.terminals]
+    return {
+        "terminals": terminals,
+        "firsts": {t[0]: _first_chars(t[1], t[2] if t[1] else t[3]) for t in terminals},
+        "takes": _takes(terminals),
+        "ignore": sorted(conf.ignore),
+        "rules": [[r.origin.name, r.alias, r.options.template_source, bool(r.options.expand1),
+                   bool(r.options.keep_all_tokens), [[sym.name, sym.is_term, bool(getattr(sym, "filter_out", False))]
+                                                     for sym in r.expansion]] for r in rules],
+        "states": {str(state): {symbol: [0, arg] if action is Shift else [1, number[arg]]
+                                for symbol, (action, arg) in actions.items()}
+                   for state, actions in table.states.items()},
+        "start_states": dict(table.start_states), "end_states": dict(table.end_states)}
+
+
+def _takes(terminals: list) -> dict:
+    """For each regexp terminal, the fixed words it takes, in Lark's terms: of the same priority, and
+    its match of the word is the whole word (a name takes `if`); in a state that accepts the word, the
+    word is no pattern of its own and a name that reads it is retyped (Lark's `unless` callback)."""
+    takes = {}
+    for name, is_str, _, regexp, priority, _ in terminals:
+        if is_str:
+            continue
+        pattern = re.compile(regexp)
+        words = [word for word, word_is_str, value, _, word_priority, _ in terminals
+                 if word_is_str and word_priority == priority and (found := pattern.match(value)) is not None
+                 and found.group(0) == value]
+        if words:
+            takes[name] = words
+    return takes
+
+
+class _Lazy:
+    """A terminal's regexp, compiled at its first use: some (a text in quotes) cost milliseconds to
+    compile and most texts never meet them."""
+
+    def __init__(self, regexp: str):
+        self.regexp = regexp
+
+    def match(self, text: str, pos: int = 0):
+        self.match = re.compile(self.regexp).match  # from now on the compiled pattern's own method
+        return self.match(text, pos)
 
 
 class _Fail(Exception):
@@ -61,27 +113,20 @@ class _StateLexer:
     keywords a name pattern takes (then retyped, as Lark's `unless` callback does), and for each first
     character the terminals that can start with it."""
 
-    def __init__(self, terminals: list, ignore: frozenset, matchers: dict, firsts: dict):
-        terminals = sorted(terminals, key=lambda x: (-x.priority, -x.pattern.max_width, -len(x.pattern.value), x.name))
-        self.newline_types = frozenset(t.name for t in terminals if _regexp_has_newline(t.pattern.to_regexp()))
+    def __init__(self, terminals: list, ignore: frozenset, matchers: dict, firsts: dict, takes: dict):
+        # a terminal: [name, is_str, value, regexp, priority, max_width]
+        terminals = sorted(terminals, key=lambda t: (-t[4], -t[5], -len(t[2]), t[0]))
+        self.newline_types = frozenset(t[0] for t in terminals if _regexp_has_newline(t[3]))
         self.ignore = ignore
-        strs = [t for t in terminals if isinstance(t.pattern, PatternStr)]
+        here = {t[0]: t for t in terminals}
         embedded, self.unless = set(), {}
-        for retok in terminals:
-            if not isinstance(retok.pattern, PatternRE):
-                continue
-            taken = {}
-            for strtok in strs:
-                value = strtok.pattern.value
-                found = matchers[retok.name].match(value)  # as Lark: the pattern's match is the whole keyword
-                if strtok.priority == retok.priority and found is not None and found.group(0) == value:
-                    taken.setdefault(value, strtok.name)
-                    if strtok.pattern.flags <= retok.pattern.flags:
-                        embedded.add(strtok.name)
-            if taken:
-                self.unless[retok.name] = taken
-        self.order = [(t.name, isinstance(t.pattern, PatternStr), t.pattern.value if isinstance(t.pattern, PatternStr)
-                       else matchers[t.name], firsts[t.name]) for t in terminals if t.name not in embedded]
+        for t in terminals:
+            words = [here[w] for w in takes.get(t[0], ()) if w in here]
+            if words:  # (no terminal has flags, see plain: a word taken is no pattern of its own)
+                self.unless[t[0]] = {w[2]: w[0] for w in words}  # (two words never have one text)
+                embedded.update(w[0] for w in words)
+        self.order = [(t[0], t[1], t[2] if t[1] else matchers[t[0]], firsts[t[0]])
+                      for t in terminals if t[0] not in embedded]
         self.by_char: dict[str, list] = {}
 
     def candidates(self, char: str) -> list:
@@ -95,20 +140,24 @@ class _StateLexer:
 class TableParser:
     """Parses a text from a start symbol with a Lark parse table: the tree Lark would give, or None."""
 
-    def __init__(self, parse_table, conf, callbacks):
-        shapes = {rule: (*_shape(rule), rule.origin.name) for rule in callbacks}
+    def __init__(self, data: dict):
+        shapes = [(*_shape(*rule), rule[0]) for rule in data["rules"]]
         # each state's actions: a shift (or, for a rule's name, a goto) as the next state's number, a
         # reduction as (symbols reduced, the function that builds its value, the rule's name)
-        self.states = {state: {symbol: arg if action is Shift else shapes[arg] for symbol, (action, arg) in actions.items()}
-                       for state, actions in parse_table.states.items()}
-        self.start_states, self.end_states = parse_table.start_states, parse_table.end_states
-        self.terminals = {t.name: t for t in conf.terminals}
-        self.ignore = frozenset(conf.ignore)
-        self.matchers = {t.name: re.compile(t.pattern.to_regexp()) for t in conf.terminals
-                         if isinstance(t.pattern, PatternRE)}
-        self.firsts = {t.name: _first_chars(t.pattern) for t in conf.terminals}
+        self.states = {int(state): {symbol: arg if reduce == 0 else shapes[arg] for symbol, (reduce, arg) in actions.items()}
+                       for state, actions in data["states"].items()}
+        self.start_states, self.end_states = data["start_states"], data["end_states"]
+        self.terminals = {t[0]: t for t in data["terminals"]}
+        self.ignore = frozenset(data["ignore"])
+        self.matchers = {t[0]: _Lazy(t[3]) for t in data["terminals"] if not t[1]}
+        self.firsts = {name: None if chars is None else frozenset(chars) for name, chars in data["firsts"].items()}
+        self.takes = data["takes"]
         self.lexers: dict[int, _StateLexer] = {}
         self.by_accepts: dict[frozenset, _StateLexer] = {}
+
+    def keywords(self) -> frozenset:
+        """The words of the language: its terminals that are a fixed word (if, then, and ...)."""
+        return frozenset(t[2] for t in self.terminals.values() if t[1] and t[2].isidentifier())
 
     def lexer(self, state: int) -> _StateLexer:
         lexer = self.lexers.get(state)
@@ -118,7 +167,7 @@ class TableParser:
             if lexer is None:
                 names = (accepts | self.ignore) & self.terminals.keys()
                 lexer = self.by_accepts[accepts] = _StateLexer([self.terminals[n] for n in names], self.ignore,
-                                                               self.matchers, self.firsts)
+                                                               self.matchers, self.firsts, self.takes)
             self.lexers[state] = lexer
         return lexer
 
@@ -199,24 +248,23 @@ class TableParser:
 
 
 # ---------------------------------------------------------------- the trees
-def _shape(rule):
+def _shape(origin, alias, template_source, expand1, keep_all, expansion):
     """(the number of symbols the rule reduces, the function that builds its value from them), as Lark's
     tree builder shapes it: tokens filtered out, `_name` rules inlined, a `?rule` of one child that child,
     and the positions of the result taken from all the symbols reduced."""
-    keep_all = rule.options.keep_all_tokens
-    include = [(i, not sym.is_term and sym.name.startswith("_")) for i, sym in enumerate(rule.expansion)
-               if keep_all or not (sym.is_term and sym.filter_out)]
-    filtered = len(include) < len(rule.expansion) or any(expand for _, expand in include)
-    single = rule.options.expand1 and not rule.alias
-    name = rule.alias or rule.options.template_source or rule.origin.name
-    if not filtered and single and len(rule.expansion) == 1:
+    include = [(i, not is_term and name.startswith("_")) for i, (name, is_term, filter_out) in enumerate(expansion)
+               if keep_all or not (is_term and filter_out)]
+    filtered = len(include) < len(expansion) or any(expand for _, expand in include)
+    single = expand1 and not alias
+    name = alias or template_source or origin
+    if not filtered and single and len(expansion) == 1:
         return 1, _itself  # positions: the child's own, unchanged (see _positions)
     if not filtered:
         def build(children):
             if single and len(children) == 1:
                 return _positions(children[0], children)
             return _positions(Tree(name, children), children)
-        return len(rule.expansion), build
+        return len(expansion), build
 
     def build_filtered(children):
         kept = []
@@ -231,7 +279,7 @@ def _shape(rule):
         if single and len(kept) == 1:
             return _positions(kept[0], children)
         return _positions(Tree(name, kept), children)
-    return len(rule.expansion), build_filtered
+    return len(expansion), build_filtered
 
 
 def _itself(children):
@@ -278,16 +326,17 @@ def _meta_of(children):
 
 
 # ---------------------------------------------------------------- first characters
-def _first_chars(pattern) -> frozenset | None:
-    """The characters a match of a terminal can start with, or None when that is not told (then the
-    terminal is tried at every character: a set too large only costs a failed match)."""
-    if isinstance(pattern, PatternStr):
-        return frozenset(pattern.value[:1]) or None
+def _first_chars(is_str: bool, value: str) -> list | None:
+    """The characters a match of a terminal (a fixed text, or a regexp) can start with, or None when
+    that is not told (then the terminal is tried at every character: a set too large only costs a
+    failed match)."""
+    if is_str:
+        return [value[0]] if value else None
     try:
-        first, nullable = _first_of(list(sre_parse.parse(pattern.to_regexp())))
+        first, nullable = _first_of(list(sre_parse.parse(value)))
     except Exception:  # noqa: BLE001 - a pattern the analysis does not know: tried everywhere
         return None
-    return None if first is None or nullable else frozenset(first)
+    return None if first is None or nullable else sorted(first)
 
 
 def _first_of(items):
