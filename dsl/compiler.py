@@ -1238,16 +1238,16 @@ def parse_flat(text: str, start: str) -> Tree:
     Read by the parser's tables in one loop (dsl/parser_lalr.py), the tree Lark gives; a text that
     loop does not read (a syntax error) is read by Lark, whose error says what is wrong."""
     fast = table_parser()
-    tree = fast.parse(text, start) if fast is not None else None
-    return _flatten_chains(tree if tree is not None else parser().parse(text, start=start))
+    tree = fast.parse(text, start) if fast is not None else None  # its chains are made flat as it parses
+    return tree if tree is not None else _flatten_chains(parser().parse(text, start=start))
 
 
 @lru_cache(maxsize=1)
 def table_parser() -> parser_lalr.TableParser | None:
     """The parser's tables read in one loop: shipped with kural (dsl/parser_tables.py) when they were
-    made from this grammar, else taken from Lark's parser."""
+    made from this grammar, else taken from Lark's parser. Its and/or chains come out flat."""
     grammar = grammar_path().read_text(encoding="utf-8")
-    return parser_tables.shipped_loop(grammar) or parser_lalr.of(parser())
+    return parser_tables.shipped_loop(grammar, frozenset(CHAINS)) or parser_lalr.of(parser(), frozenset(CHAINS))
 
 
 def _flatten_chains(tree: Tree) -> Tree:

@@ -32,11 +32,11 @@ from lark.tree import Meta
 _MAX_FIRST = 256  # a character range wider than this counts as "any character" in _first_chars
 
 
-def of(lark_parser) -> "TableParser | None":
+def of(lark_parser, flat: frozenset = frozenset()) -> "TableParser | None":
     """The table parser of a Lark parser, or None when it is built with options this module does not
-    reproduce (then Lark parses every text)."""
+    reproduce (then Lark parses every text). `flat`: see TableParser."""
     data = plain(lark_parser)
-    return None if data is None else TableParser(data)
+    return None if data is None else TableParser(data, flat)
 
 
 def plain(lark_parser) -> dict | None:
@@ -140,8 +140,10 @@ class _StateLexer:
 class TableParser:
     """Parses a text from a start symbol with a Lark parse table: the tree Lark would give, or None."""
 
-    def __init__(self, data: dict):
-        shapes = [(*_shape(*rule), rule[0]) for rule in data["rules"]]
+    def __init__(self, data: dict, flat: frozenset = frozenset()):
+        """`flat`: the names of trees made one level (`a or b or c` one or_ of three, not or_(or_(a, b), c)):
+        a tree of such a name takes the children of its children of the same name."""
+        shapes = [(*_shape(*rule, flat), rule[0]) for rule in data["rules"]]
         # each state's actions: a shift (or, for a rule's name, a goto) as the next state's number, a
         # reduction as (symbols reduced, the function that builds its value, the rule's name)
         self.states = {int(state): {symbol: arg if reduce == 0 else shapes[arg] for symbol, (reduce, arg) in actions.items()}
@@ -248,7 +250,7 @@ class TableParser:
 
 
 # ---------------------------------------------------------------- the trees
-def _shape(origin, alias, template_source, expand1, keep_all, expansion):
+def _shape(origin, alias, template_source, expand1, keep_all, expansion, flat=frozenset()):
     """(the number of symbols the rule reduces, the function that builds its value from them), as Lark's
     tree builder shapes it: tokens filtered out, `_name` rules inlined, a `?rule` of one child that child,
     and the positions of the result taken from all the symbols reduced."""
@@ -263,7 +265,7 @@ def _shape(origin, alias, template_source, expand1, keep_all, expansion):
         def build(children):
             if single and len(children) == 1:
                 return _positions(children[0], children)
-            return _positions(Tree(name, children), children)
+            return _positions(Tree(name, _spliced(name, children) if name in flat else children), children)
         return len(expansion), build
 
     def build_filtered(children):
@@ -278,8 +280,20 @@ def _shape(origin, alias, template_source, expand1, keep_all, expansion):
                 kept.append(children[i])
         if single and len(kept) == 1:
             return _positions(kept[0], children)
-        return _positions(Tree(name, kept), children)
+        return _positions(Tree(name, _spliced(name, kept) if name in flat else kept), children)
     return len(expansion), build_filtered
+
+
+def _spliced(name: str, children: list) -> list:
+    """The children of a `flat` tree: a child of the same name gives its own children instead (it is
+    flat already: trees are made bottom up), so a chain of any length is one level."""
+    out = []
+    for child in children:
+        if isinstance(child, Tree) and child.data == name:
+            out += child.children
+        else:
+            out.append(child)
+    return out
 
 
 def _itself(children):

@@ -51,16 +51,17 @@ def shipped(grammar: str):
         return None
 
 
-def shipped_loop(grammar: str):
+def shipped_loop(grammar: str, flat: frozenset = frozenset()):
     """The table parser (dsl/parser_lalr.py) from the shipped loop tables, or None when they are missing,
     damaged or were made from another grammar, other options or another Lark. Plain JSON, read without
-    building Lark's parser: a load builds that only for a syntax error, whose message Lark gives."""
+    building Lark's parser: a load builds that only for a syntax error, whose message Lark gives.
+    `flat`: the trees made one level (see TableParser)."""
     from .parser_lalr import TableParser
     try:
         stored = json.loads(LOOP_TABLES.read_text(encoding="utf-8"))
         if stored.get("made_from") != fingerprint(grammar):
             return None
-        return TableParser(stored["data"])
+        return TableParser(stored["data"], flat)
     except Exception:  # noqa: BLE001 - any trouble with the file: the tables are taken from Lark's parser
         return None
 

@@ -59,24 +59,29 @@ def _same(mine, lark_tree, where="") -> None:
             assert getattr(mine, attr) == getattr(lark_tree, attr), (where, attr)
 
 
-def _compare(table: parser_lalr.TableParser, text: str, start: str) -> bool:
-    """Asserts the table parser agrees with Lark on the text; whether it is a text of the language."""
-    mine = table.parse(text, start)
+def _compare(tables, text: str, start: str) -> bool:
+    """Asserts the table parsers agree with Lark on the text, the one kural uses with Lark's tree made
+    flat (compiler._flatten_chains); whether it is a text of the language."""
+    plain, flat = tables
+    mine, mine_flat = plain.parse(text, start), flat.parse(text, start)
     try:
         theirs = compiler.parser().parse(text, start=start)
     except lark.exceptions.UnexpectedInput:
-        assert mine is None, (text, start)
+        assert mine is None and mine_flat is None, (text, start)
         return False
-    assert mine is not None, (text, start)  # a text of the language is never left to Lark
+    assert mine is not None and mine_flat is not None, (text, start)  # a text of the language is never left to Lark
     _same(mine, theirs, f"{start}: {text!r}")
+    _same(mine_flat, compiler._flatten_chains(theirs), f"{start}: {text!r}")
     return True
 
 
 @pytest.fixture(scope="module")
 def table():
-    found = compiler.table_parser()
-    assert found is not None, "the parser's options are the ones the table parser reproduces"
-    return found
+    """The table parser of Lark's tables as they are, and the one every load uses (dsl/grammar_loop.json,
+    its and/or chains flat)."""
+    plain, flat = parser_lalr.of(compiler.parser()), compiler.table_parser()
+    assert plain is not None and flat is not None, "the parser's options are the ones the table parser reproduces"
+    return plain, flat
 
 
 def test_every_text_of_the_rule_files_parses_as_lark_parses_it(table):
@@ -116,6 +121,15 @@ def test_random_texts_parse_or_fail_as_lark_decides(table):
             else:
                 failed += 1
     assert parsed > 500 and failed > 500  # both kinds were met
+
+
+def test_a_long_chain_is_one_level(table):
+    """`a or b or ...` of thousands of terms is one or_ of them all, as every reader of the language
+    needs it (no walk recurses once per term)."""
+    tree = compiler.parse_flat(" or ".join(["x"] * 3000) + " and y and (z and w)", "expr")
+    assert tree.data == "or_" and len(tree.children) == 3000
+    last = tree.children[-1]
+    assert last.data == "and_" and len(last.children) == 4
 
 
 def test_a_syntax_error_is_still_lark_s_at_its_place():
