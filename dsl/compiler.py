@@ -425,6 +425,8 @@ class _Unit:
     # A pure function of one card (`rank(card) - 1`, `card == 7D`) is worked
     # out for every card of the deck at load time; in play it is one lookup.
     def tabulate(self, t, x: C) -> C:
+        if "card" not in self.locals.values():  # only a part about a card is tabulated: told at once
+            return x
         pure, used = self.purity(t)
         if not pure or len(used) != 1:
             return x
