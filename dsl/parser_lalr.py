@@ -219,7 +219,8 @@ class TableParser:
         and the position, line and start of line after it."""
         lexer = self.lexers.get(state) or self.lexer(state)
         while pos < size:
-            for name, is_str, m, in lexer.candidates(text[pos]):
+            char = text[pos]
+            for name, is_str, m, in lexer.by_char.get(char) or lexer.candidates(char):
                 if is_str:
                     if text.startswith(m, pos):
                         value = m
@@ -243,7 +244,7 @@ class TableParser:
             unless = lexer.unless.get(name)
             if unless is not None:
                 name = unless.get(value, name)
-            return Token(name, value, start, start_line, column, line, pos - line_start + 1, pos), pos, line, line_start
+            return _token(name, value, start, start_line, column, line, pos - line_start + 1, pos), pos, line, line_start
         if last is None:
             return Token("$END", "", 0, 1, 1), pos, line, line_start
         return Token.new_borrow_pos("$END", "", last), pos, line, line_start
@@ -296,36 +297,40 @@ def _spliced(name: str, children: list) -> list:
     return out
 
 
+_token = Token._future_new  # what Token(...) makes, without its check for a keyword no caller here gives
+
+
 def _itself(children):
     return children[0]
 
 
 def _positions(res, children):
     """Lark's PropagatePositions: a tree starts where its first symbol starts and ends where its last one
-    ends (the container_* fields count the symbols inlined or filtered out too)."""
+    ends (the container_* fields count the symbols inlined or filtered out too). A symbol's place is a
+    token's own, or a tree's container_* (a tree with a place has them: they are set with it, below)."""
     if not isinstance(res, Tree):
         return res
     meta = res.meta
     first = _meta_of(children)
     if first is not None:
+        if first.__class__ is Meta:
+            line, column, start_pos = first.container_line, first.container_column, first.container_start_pos
+        else:
+            line, column, start_pos = first.line, first.column, first.start_pos
         if not hasattr(meta, "line"):
-            meta.line = getattr(first, "container_line", first.line)
-            meta.column = getattr(first, "container_column", first.column)
-            meta.start_pos = getattr(first, "container_start_pos", first.start_pos)
+            meta.line, meta.column, meta.start_pos = line, column, start_pos
             meta.empty = False
-        meta.container_line = getattr(first, "container_line", first.line)
-        meta.container_column = getattr(first, "container_column", first.column)
-        meta.container_start_pos = getattr(first, "container_start_pos", first.start_pos)
+        meta.container_line, meta.container_column, meta.container_start_pos = line, column, start_pos
     last = _meta_of(reversed(children))
     if last is not None:
+        if last.__class__ is Meta:
+            line, column, end_pos = last.container_end_line, last.container_end_column, last.container_end_pos
+        else:
+            line, column, end_pos = last.end_line, last.end_column, last.end_pos
         if not hasattr(meta, "end_line"):
-            meta.end_line = getattr(last, "container_end_line", last.end_line)
-            meta.end_column = getattr(last, "container_end_column", last.end_column)
-            meta.end_pos = getattr(last, "container_end_pos", last.end_pos)
+            meta.end_line, meta.end_column, meta.end_pos = line, column, end_pos
             meta.empty = False
-        meta.container_end_line = getattr(last, "container_end_line", last.end_line)
-        meta.container_end_column = getattr(last, "container_end_column", last.end_column)
-        meta.container_end_pos = getattr(last, "container_end_pos", last.end_pos)
+        meta.container_end_line, meta.container_end_column, meta.container_end_pos = line, column, end_pos
     return res
 
 
