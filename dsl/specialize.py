@@ -16,6 +16,10 @@ its argument is its own, not a choice. The fixed parts that give a number
 ones past the versions' five, are remembered instead: the versions read each
 through a Slot, worked out at its first use in the position (so it fails
 where and when the part itself would) and read again for the other options.
+
+A version is compiled with its parts' values given (Compiler.overrides): a part that holds no
+other such part is not compiled again in each version, it is taken as it compiled once as a fixed
+part, its type and its number of parts (which a rule around it counts in its weight) included.
 """
 from __future__ import annotations
 
