@@ -201,9 +201,11 @@ class Expr:
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
         varying = self.frame.varying
+        if varying is None or not isinstance(node, ir.Call):  # asked first: has_rule walks the whole part
+            return source
         # (a bot's preferences keep a list read for the position too: they ask for it once per option)
         kept = has_rule(node) or (self.frame.per_option is not None and node.type in ("list", "cards"))
-        if varying is not None and isinstance(node, ir.Call) and kept and not reads_any(node, varying):
+        if kept and not reads_any(node, varying):
             return self.kept(source)
         return source
 

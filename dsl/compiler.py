@@ -25,7 +25,7 @@ from interpreter.compiled import group_of, index as _index
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
-from . import ir, parser_tables
+from . import ir, parser_lalr, parser_tables
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
 from .yamlload import LStr
@@ -69,6 +69,9 @@ def _parser_cache(grammar: str) -> str | bool:
 @lru_cache(maxsize=1)
 def keywords() -> frozenset:
     """The words of the rules language (if, then, and ...), taken from the grammar."""
+    table = table_parser()
+    if table is not None:
+        return table.keywords()
     return frozenset(t.pattern.value for t in parser().terminals
                      if t.pattern.type == "str" and t.pattern.value.isidentifier())
 
@@ -102,6 +105,13 @@ def const(value, type_: str, elem: str | None = None) -> C:
         return value
     constant.value = value  # lets library notions precompute with it
     return C(constant, type_, value, elem)
+
+
+def _overridden(known, type_: str, elem: str | None) -> C:
+    """A part given its value for a guard's version (dsl/specialize.py): that value, or a Slot's read."""
+    if isinstance(known, Slot):
+        return C(known.read, type_, elem=elem, node=ir.SlotRead(type_, known.index, known.part))
+    return const(known, type_, elem)
 
 
 class Slot:
@@ -141,6 +151,8 @@ class Compiler:
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
         self.guard_of: int | None = None  # the move whose guard is being compiled
         self.overrides: dict[str, Any] | None = None  # subexpression (by its tree) -> its value or Slot, see dsl/specialize.py
+        self.known_parts: dict[str, tuple] = {}  # overridden parts holding no other: (type, elem, parts) of each, see
+        # dsl/specialize.py; such a part is not compiled again under `overrides`, its parts are counted as if it were
         self.move_refs: dict[int, dict[int, Loc]] = {}  # move -> the moves its guard asks about, and where
         self.parts = 0  # parts of the expression being compiled, defines inlined (MAX_PARTS)
         self.total = 0  # parts compiled for the whole file (MAX_TOTAL_PARTS)
@@ -161,16 +173,39 @@ class Compiler:
             out = unit.coerce(out, expect, tree)
         return out
 
-    def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[tuple[Tree, C]]:
-        """The parts of a condition that do not depend on its choices, each compiled."""
+    def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[tuple[Tree, C, int]]:
+        """The parts of a condition that do not depend on its choices, each compiled, with the number
+        of parts compiling it took."""
         src = self._source(text)
         unit = _Unit(self, src, dict(locals_))
         out = []
         for t, where in unit.fixed_parts(self._parse(src, "expr")):
             self.parts, self.top = 0, src
+            before = self.total
             compiled = where.node(t, 0)
             if not compiled.is_const:
-                out.append((t, compiled))
+                out.append((t, compiled, self.total - before))
+        return out
+
+    def repr_of(self, t: Tree) -> str:
+        """A part's text as `overrides` names it, worked out once per tree."""
+        text = self.reprs.get(id(t))
+        if text is None:
+            text = self.reprs[id(t)] = repr(t)
+        return text
+
+    def inner_texts(self, t, out: set) -> set:
+        """The texts of every part inside t (not t itself), through the defines it names."""
+        for child in t.children:
+            if isinstance(child, Tree):
+                out.add(self.repr_of(child))
+                self.inner_texts(child, out)
+                if child.data == "var":
+                    entry = self.names.get(child.children[0].value)
+                    if entry is not None and entry.kind == "define":
+                        body = self._parse(self._source(entry.value), "expr")
+                        out.add(self.repr_of(body))
+                        self.inner_texts(body, out)
         return out
 
     def effects(self, text: Any, locals_: dict[str, str] | None = None) -> Callable:
@@ -351,6 +386,34 @@ class _Unit:
                             "split it into named conditions (the `define:` section)")
         self.c.parts += 1
         self.c.total += 1
+        self.count_check()
+        d = depth + 1
+        if isinstance(t, Token):
+            raise self.fail(t, f"unexpected {t.value!r}", "check the operators around it")
+        if self.c.overrides is not None and self.c.known_parts:
+            text = self.c.repr_of(t)
+            shape = self.c.known_parts.get(text)
+            if shape is not None:  # compiled as a fixed part already: what compiling it again would give
+                type_, elem, parts = shape
+                self.c.parts += parts - 1
+                self.c.total += parts - 1
+                self.count_check()
+                return _overridden(self.c.overrides[text], type_, elem)
+        kind = t.data
+        handler = getattr(self, "n_" + kind, None)
+        if handler is None:
+            raise self.fail(t, f"`{kind}` cannot stand here", "a value, a condition or a call is expected here")
+        out = handler(t, d)
+        if self.c.overrides is not None and not out.is_const:
+            known = self.c.overrides.get(self.c.repr_of(t), NO_CONST)
+            if known is not NO_CONST:
+                return _overridden(known, out.type, out.elem)
+        if not out.is_const and kind not in ("var", "lambda_"):
+            out = self.tabulate(t, out)
+        return out
+
+    def count_check(self) -> None:
+        """MAX_PARTS and MAX_TOTAL_PARTS, once the parts of this one are counted."""
         if self.c.parts > MAX_PARTS or self.c.total > MAX_TOTAL_PARTS:
             top = self.c.top or self.src
             what = (f"this expression has more than {MAX_PARTS} parts" if self.c.parts > MAX_PARTS else
@@ -358,26 +421,6 @@ class _Unit:
             raise RuleError([Problem(top.loc, f"{what} once its defines are written out",
                                      "a define is copied at every use: use defines inside defines fewer times",
                                      str(top))])
-        d = depth + 1
-        if isinstance(t, Token):
-            raise self.fail(t, f"unexpected {t.value!r}", "check the operators around it")
-        kind = t.data
-        handler = getattr(self, "n_" + kind, None)
-        if handler is None:
-            raise self.fail(t, f"`{kind}` cannot stand here", "a value, a condition or a call is expected here")
-        out = handler(t, d)
-        if self.c.overrides is not None and not out.is_const:
-            text = self.c.reprs.get(id(t))
-            if text is None:
-                text = self.c.reprs[id(t)] = repr(t)
-            known = self.c.overrides.get(text, NO_CONST)
-            if isinstance(known, Slot):
-                return C(known.read, out.type, elem=out.elem, node=ir.SlotRead(out.type, known.index, known.part))
-            if known is not NO_CONST:
-                return const(known, out.type, out.elem)
-        if not out.is_const and kind not in ("var", "lambda_"):
-            out = self.tabulate(t, out)
-        return out
 
     def fixed_parts(self, t, bound: frozenset = frozenset()) -> list[tuple[Tree, "_Unit"]]:
         """The largest parts of t that read neither a local nor the argument of a lambda around them:
@@ -422,6 +465,8 @@ class _Unit:
     # A pure function of one card (`rank(card) - 1`, `card == 7D`) is worked
     # out for every card of the deck at load time; in play it is one lookup.
     def tabulate(self, t, x: C) -> C:
+        if "card" not in self.locals.values():  # only a part about a card is tabulated: told at once
+            return x
         pure, used = self.purity(t)
         if not pure or len(used) != 1:
             return x
@@ -1231,8 +1276,20 @@ CHAINS = ("or_", "and_")
 
 def parse_flat(text: str, start: str) -> Tree:
     """The parse tree of a rule-file text with its and/or chains flat (see _flatten_chains);
-    for every reader of the language, so that none recurses once per term of a long chain."""
-    return _flatten_chains(parser().parse(text, start=start))
+    for every reader of the language, so that none recurses once per term of a long chain.
+    Read by the parser's tables in one loop (dsl/parser_lalr.py), the tree Lark gives; a text that
+    loop does not read (a syntax error) is read by Lark, whose error says what is wrong."""
+    fast = table_parser()
+    tree = fast.parse(text, start) if fast is not None else None  # its chains are made flat as it parses
+    return tree if tree is not None else _flatten_chains(parser().parse(text, start=start))
+
+
+@lru_cache(maxsize=1)
+def table_parser() -> parser_lalr.TableParser | None:
+    """The parser's tables read in one loop: shipped with kural (dsl/parser_tables.py) when they were
+    made from this grammar, else taken from Lark's parser. Its and/or chains come out flat."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    return parser_tables.shipped_loop(grammar, frozenset(CHAINS)) or parser_lalr.of(parser(), frozenset(CHAINS))
 
 
 def _flatten_chains(tree: Tree) -> Tree:

@@ -17,6 +17,8 @@ def escaped(text: str) -> str:
 def hidden_char(text: str) -> str | None:
     """The first character of `text` that does not print as itself, as U+XXXX; None when every one does.
     A name or an id holding one looks like another: it is refused where it is written."""
+    if text.isprintable():  # the common case, told at once
+        return None
     hidden = next((c for c in text if not c.isprintable()), None)
     return None if hidden is None else f"U+{ord(hidden):04X}"
 

@@ -280,20 +280,20 @@ class _Pickler(pickle.Pickler):
         self.dump((game, self.fills))  # the game first: pickling it gathers the fills
 
     def reducer_override(self, obj):
-        ref = self.globals.get(id(obj))
-        if ref is not None:
-            return _module_global, ref
-        if isinstance(obj, Node):  # the typed program: what the generated module was made from, at load
-            return _no_program, ()
         kind = type(obj)
-        if kind is types.FunctionType:
-            return self.function(obj)
-        if kind is types.CellType:
+        if kind is CellType:  # asked first, the most common object of a game (no module holds a cell)
             try:
                 self.fills += (obj, obj.cell_contents)
             except ValueError:  # empty: a name its function had not bound yet
                 pass
             return CellType, ()
+        ref = self.globals.get(id(obj))
+        if ref is not None:
+            return _module_global, ref
+        if isinstance(obj, Node):  # the typed program: what the generated module was made from, at load
+            return _no_program, ()
+        if kind is types.FunctionType:
+            return self.function(obj)
         if kind is types.CodeType:
             return self.code(obj)
         if obj is CellType or obj is FunctionType:  # builtins' classes that pickle cannot name

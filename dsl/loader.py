@@ -124,9 +124,18 @@ class Source:
         self.sha256: dict[str, str] = {}
         self.expected = expected
         self.files_read: list[tuple[str, str, str]] = []  # every file read: its path as named, resolved, sha256 (dsl/gamecache.py)
+        self.read_as: dict[tuple[str, str], LDict] = {}  # (path as named, resolved) -> what was read there
 
     def read(self, path: Path) -> LDict:
+        """The rule file at `path`, read once: a variant's `extends` names the base game read already,
+        which is the same text (files are read once per load), so it is not read and parsed again."""
         key = str(path.resolve())
+        known = self.read_as.get((str(path), key))
+        if known is None:
+            known = self.read_as[(str(path), key)] = self._read(path, key)
+        return known
+
+    def _read(self, path: Path, key: str) -> LDict:
         outside = not bundled(path)
         if outside and self.expected is not None:
             text = self._read_expected(path, key)

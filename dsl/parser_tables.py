@@ -6,7 +6,8 @@ JSON data (no code), written by
 
     python -m dsl.parser_tables
 
-after every change of grammar.lark (a test checks that the file matches the grammar). They are used
+after every change of grammar.lark (a test checks that the file matches the grammar), with the same
+tables as dsl/parser_lalr.py reads them (dsl/grammar_loop.json), which every load parses with. They are used
 only when they were made from this very grammar (its sha256), with these options and this Lark
 version; otherwise the parser is built from the grammar (and Lark's cache in kural's cache folder).
 """
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 TABLES = Path(__file__).resolve().parent / "grammar_tables.json"
+LOOP_TABLES = Path(__file__).resolve().parent / "grammar_loop.json"  # the same tables, as dsl/parser_lalr.py reads them
 OPTIONS = dict(parser="lalr", start=["expr", "effects"], propagate_positions=True, maybe_placeholders=False)
 
 
@@ -49,6 +51,30 @@ def shipped(grammar: str):
         return None
 
 
+def shipped_loop(grammar: str, flat: frozenset = frozenset()):
+    """The table parser (dsl/parser_lalr.py) from the shipped loop tables, or None when they are missing,
+    damaged or were made from another grammar, other options or another Lark. Plain JSON, read without
+    building Lark's parser: a load builds that only for a syntax error, whose message Lark gives.
+    `flat`: the trees made one level (see TableParser)."""
+    from .parser_lalr import TableParser
+    try:
+        stored = json.loads(LOOP_TABLES.read_text(encoding="utf-8"))
+        if stored.get("made_from") != fingerprint(grammar):
+            return None
+        return TableParser(stored["data"], flat)
+    except Exception:  # noqa: BLE001 - any trouble with the file: the tables are taken from Lark's parser
+        return None
+
+
+def loop_tables(grammar: str) -> dict | None:
+    """The tables dsl/parser_lalr.py reads, as the JSON data shipped: those of the shipped parser (Lark
+    numbers the states of a grammar differently from one run to the next), else of one built from the grammar."""
+    from lark import Lark
+    from .parser_lalr import plain
+    data = plain(shipped(grammar) or Lark(grammar, **OPTIONS))
+    return None if data is None else {"made_from": fingerprint(grammar), "data": data}
+
+
 def tables(grammar: str) -> dict:
     """The analysed parser of a grammar, as the JSON data shipped."""
     from lark import Lark
@@ -60,9 +86,15 @@ def tables(grammar: str) -> dict:
 
 def main() -> None:
     from .paths import grammar_path
-    text = json.dumps(tables(grammar_path().read_text(encoding="utf-8")), sort_keys=True, separators=(",", ":"))
-    TABLES.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {TABLES} ({len(text)} bytes)", file=sys.stderr)
+    grammar = grammar_path().read_text(encoding="utf-8")
+    for path, make in ((TABLES, tables), (LOOP_TABLES, loop_tables)):  # the loop's from the tables just written
+        made = make(grammar)
+        if made is None:
+            path.unlink(missing_ok=True)
+            continue
+        text = json.dumps(made, sort_keys=True, separators=(",", ":"))
+        path.write_text(text + "\n", encoding="utf-8")
+        print(f"wrote {path} ({len(text)} bytes)", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -93,7 +93,17 @@ class Either:
 
 
 def _key(x) -> Key:
-    return x if isinstance(x, Key) else Key(x, "")
+    """A shape as the Key of a list's item or a name's value: made once per shape (the table's shapes
+    are constants; a frozen Key of fifteen fields is dear to make at every item of every rule file)."""
+    if isinstance(x, Key):
+        return x
+    known = _KEYS.get(id(x))
+    if known is None or known[0] is not x:
+        known = _KEYS[id(x)] = (x, Key(x, ""))  # x kept: its id stays its own
+    return known[1]
+
+
+_KEYS: dict[int, tuple] = {}
 
 
 TEXT = Fields({"en": Key("str", "the sentence in English"), "tr": Key("str", "the sentence in Turkish (falls back to en)")})

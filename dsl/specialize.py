@@ -16,6 +16,10 @@ its argument is its own, not a choice. The fixed parts that give a number
 ones past the versions' five, are remembered instead: the versions read each
 through a Slot, worked out at its first use in the position (so it fails
 where and when the part itself would) and read again for the other options.
+
+A version is compiled with its parts' values given (Compiler.overrides): a part that holds no
+other such part is not compiled again in each version, it is taken as it compiled once as a fixed
+part, its type and its number of parts (which a rule around it counts in its weight) included.
 """
 from __future__ import annotations
 
@@ -33,11 +37,13 @@ SLOT_TYPES = ("bool", "num", "str")  # parts with a plain value, that a guard ma
 class Specializer:
     def __init__(self, comp: Compiler, sources: list, locals_: dict[str, str], guard: Callable):
         self.guard = guard
-        parts, values = {}, {}
+        parts, values, trees = {}, {}, {}
         for src in sources:
-            for tree, compiled in comp.fixed_parts(src, locals_):
+            for tree, compiled, count in comp.fixed_parts(src, locals_):
                 if compiled.type in SLOT_TYPES:
-                    (parts if compiled.type == "bool" else values).setdefault(repr(tree), compiled)
+                    text = comp.repr_of(tree)
+                    (parts if compiled.type == "bool" else values).setdefault(text, compiled)
+                    trees.setdefault(text, (tree, count))
         keys = list(parts)[:MAX_PARTS]
         self.part_nodes = [parts[k].ir for k in keys]  # the typed program of each part (dsl/codegen.py)
         self.parts = [parts[k].fn for k in keys]
@@ -46,9 +52,13 @@ class Specializer:
         slots = {k: Slot(c.fn, i, c.ir) for i, (k, c) in enumerate(values.items())}
         self.slots = list(slots.values())
         self.versions, self.version_nodes = {}, {}
-        for vals in itertools.product((False, True), repeat=len(keys)):
-            self.versions[vals], self.version_nodes[vals] = _compile(comp, sources, locals_,
-                                                                     {**slots, **dict(zip(keys, vals))}, guard)
+        comp.known_parts = _known_parts(comp, {**parts, **values}, trees)
+        try:
+            for vals in itertools.product((False, True), repeat=len(keys)):
+                self.versions[vals], self.version_nodes[vals] = _compile(comp, sources, locals_,
+                                                                         {**slots, **dict(zip(keys, vals))}, guard)
+        finally:
+            comp.known_parts = {}
 
     def __bool__(self) -> bool:
         return bool(self.parts or self.slots)
@@ -65,6 +75,19 @@ class Specializer:
             return self.versions[tuple([bool(f(s, env)) for f in self.parts])]
         except RULE_FAILURES:  # a part that fails alone: the general guard decides
             return self.guard
+
+
+def _known_parts(comp: Compiler, compiled: dict, trees: dict) -> dict[str, tuple]:
+    """The parts given a value that hold no other such part, through the defines they name: compiling
+    one again in a version would give what it gave as a fixed part (its type, its number of parts), so
+    the versions take that instead of compiling it 2**5 times. A part holding another is compiled again,
+    as before (the other's value may fold it)."""
+    known = {}
+    for text, c in compiled.items():
+        tree, count = trees[text]
+        if comp.inner_texts(tree, set()).isdisjoint(compiled):
+            known[text] = (c.type, c.elem, count)
+    return known
 
 
 def _compile(comp: Compiler, sources: list, locals_: dict, values: dict, guard: Callable) -> tuple:

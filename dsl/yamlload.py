@@ -321,32 +321,36 @@ class _Builder:
             return sizes[key]
         visit(node)
 
-    def build(self, node):
+    def build(self, node, loc: Loc | None = None):
+        """The value of a node, placed at `loc` (its own place, when the caller has it already)."""
+        loc = loc or self.loc(node)
         if isinstance(node, yaml.MappingNode):
             self.plain_tag(node, "map")
-            return self.mapping(node)
+            return self.mapping(node, loc)
         if isinstance(node, yaml.SequenceNode):
             self.plain_tag(node, "seq")
             out = LList()
-            out.loc = self.loc(node)
+            out.loc = loc
             for item in node.value:
-                out.append(self.build(item))
-                out.locs.append(self.loc(item))
+                item_loc = self.loc(item)
+                out.append(self.build(item, item_loc))
+                out.locs.append(item_loc)
             return out
-        return self.scalar(node)
+        return self.scalar(node, loc)
 
     def plain_tag(self, node, kind: str) -> None:
         if node.tag != f"tag:yaml.org,2002:{kind}":
             raise self.fail(node, f"the YAML tag {_tag(node.tag)} is not allowed in a rule file",
                             "rule files are plain data: remove the tag")
 
-    def mapping(self, node):
+    def mapping(self, node, loc: Loc):
         out = LDict()
-        out.loc = self.loc(node)
+        out.loc = loc
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise self.fail(key_node, "YAML merge keys (<<) are not supported", "write the keys out")
-            key = self.build(key_node)
+            key_loc = self.loc(key_node)
+            key = self.build(key_node, key_loc)
             if not isinstance(key, str):
                 raise self.fail(key_node, f"the key `{key_node.value}` is read by YAML as {type(key).__name__} {key!r}",
                                 f'quote it: "{key_node.value}":')
@@ -358,16 +362,17 @@ class _Builder:
                 first = out.key_loc(key)
                 raise self.fail(key_node, f"`{key}` is written twice in this mapping (first at line {first.line})",
                                 "keep one of them: YAML would silently drop the first")
-            out[key] = self.build(value_node)
-            out.key_locs[key] = self.loc(key_node)
-            out.val_locs[key] = self.loc(value_node)
+            value_loc = self.loc(value_node)
+            out[key] = self.build(value_node, value_loc)
+            out.key_locs[key] = key_loc
+            out.val_locs[key] = value_loc
         return out
 
-    def scalar(self, node):
+    def scalar(self, node, loc: Loc | None = None):
         tag = node.tag
         if tag == "tag:yaml.org,2002:str":
             s = LStr(node.value)
-            s.loc = self.loc(node)
+            s.loc = loc or self.loc(node)
             s.style = node.style or None  # libyaml's composer gives '' for a plain scalar, PyYAML's None
             return s
         if tag == "tag:yaml.org,2002:bool":

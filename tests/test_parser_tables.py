@@ -82,3 +82,46 @@ def test_missing_or_stale_tables_fall_back_to_the_grammar(tmp_path, monkeypatch,
         assert compiler.parse_flat("rank(card) == 7", "expr").data
     finally:
         compiler.parser.cache_clear()
+
+
+# ------------------------------------------------------- the loop's tables (dsl/grammar_loop.json)
+def test_the_shipped_loop_tables_are_made_from_grammar_lark():
+    """The tables every load parses with (dsl/parser_lalr.py) are the ones made from grammar.lark as it is."""
+    import json
+    shipped = json.loads(parser_tables.LOOP_TABLES.read_text(encoding="utf-8"))
+    assert shipped == json.loads(json.dumps(parser_tables.loop_tables(GRAMMAR))), \
+        "grammar.lark changed: run `python -m dsl.parser_tables` and commit dsl/grammar_loop.json"
+    assert parser_tables.shipped_loop(GRAMMAR) is not None
+
+
+def test_a_load_builds_no_lark_parser(tmp_path, monkeypatch):
+    """A rule file without a syntax error is parsed by the shipped loop tables alone: Lark's parser
+    (what a syntax error's message comes from) is not even read from its tables."""
+    from dsl.loader import load
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    compiler.parser.cache_clear()
+    compiler.table_parser.cache_clear()
+    compiler.keywords.cache_clear()
+    try:
+        load("canasta", ["351"])
+        assert compiler.parser.cache_info().currsize == 0
+        with pytest.raises(lark.exceptions.UnexpectedInput):  # a syntax error: Lark's, as always
+            compiler.parse_flat("rank(card) ==", "expr")
+    finally:
+        compiler.parser.cache_clear()
+        compiler.table_parser.cache_clear()
+        compiler.keywords.cache_clear()
+
+
+@pytest.mark.parametrize("text", ["", "not json", '{"made_from": {}, "data": {}}'])
+def test_missing_or_stale_loop_tables_are_taken_from_lark(tmp_path, monkeypatch, text):
+    path = tmp_path / "loop.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(parser_tables, "LOOP_TABLES", path)
+    assert parser_tables.shipped_loop(GRAMMAR) is None
+    compiler.table_parser.cache_clear()
+    try:
+        assert compiler.table_parser() is not None  # from Lark's parser: the same tables
+        assert compiler.parse_flat("rank(card) == 7", "expr").data == "compare"
+    finally:
+        compiler.table_parser.cache_clear()
