@@ -562,7 +562,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
         _single(module, g, m, frame, expr, body, test, name)
     else:
         _product(module, g, m, frame, expr, body, test, as_moves)
-    w.line(f"def {name}(s, first_only=False):")
+    w.line(f"def {name}(s):" if as_moves else f"def {name}(s, first_only=False):")
     w.indent()
     if any("s.cache" in line for line in body.lines):  # a guard never replaces the position's cache: one lookup
         w.line("cache = s.cache")
@@ -671,8 +671,9 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
         w.indent()
     values = f"({', '.join(pyvars)},)"
     w.line(f"out.append(({m.index}, {values}))" if as_moves else f"out.append({values})")
-    w.line("if first_only:")
-    w.line("    return out")
+    if not as_moves:  # the step's list wants them all
+        w.line("if first_only:")
+        w.line("    return out")
     if test != "True":
         w.dedent()
     for i in range(last, -1, -1):
@@ -684,7 +685,7 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
                 w.line(f"    {merge_fn}(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
             w.line("if len(out) > _RAW_LEGAL:  # before twins are merged: memory stays bounded")
             w.line(f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
-        else:
+        elif not as_moves:
             w.line("if first_only and out:")
             w.line("    return out")
     if merge and start is None:
