@@ -90,6 +90,17 @@ def distinct(g, m, found: list[tuple]) -> list[tuple]:
     return out
 
 
+def distinct_moves(g, m, found: list) -> list:
+    """distinct for moves (index, choices), as the generated step lists them (dsl/codegen.py)."""
+    seen, out = set(), []
+    for move in found:
+        key = move_key(g, move)
+        if key not in seen:
+            seen.add(key)
+            out.append(move)
+    return out
+
+
 class _Merge:
     """How two ways of offering one move are merged into one (move_key) while the choices are tried. Two
     instances that differ in an earlier choice differ as moves as long as every earlier choice's options
@@ -126,6 +137,17 @@ def distinct_last(g, choice, out: list, start: int) -> None:
     """_Merge.last for the generated module (dsl/codegen.py), whose earlier choices' options always differ
     as keys and whose last choice is of cards or of groups of cards (keys that are never unhashable)."""
     _merge_last(g.deck.face, choice, out, start)
+
+
+def distinct_last_moves(g, choice, out: list, start: int) -> None:
+    """distinct_last for moves (index, choices), as the generated step lists them (dsl/codegen.py)."""
+    faces, seen, kept = g.deck.face, set(), []
+    for move in out[start:]:
+        key = _key_of(choice, move[1][-1], faces)
+        if key not in seen:
+            seen.add(key)
+            kept.append(move)
+    out[start:] = kept
 
 
 def _merge_last(faces, choice, out: list, start: int) -> None:
