@@ -309,3 +309,45 @@ def test_generated_in_is_the_closures_in(tmp_path):
     finally:
         g.program.round_values = real
     assert any(sheet["in_list"] != [0] * len(sheet["in_list"]) for sheet in generated[2]), "a prize was taken"
+
+
+KEPT = re.compile(r"s\.cache\[(o\d+)\] if \1 in s\.cache else s\.cache\.setdefault\(\1, ")
+BOUND = re.compile(r"\b[vt]\d+\b")  # the names a part binds: made afresh wherever it is written
+
+
+def kept_parts(function: str):
+    """(key, source with its bound names numbered in order) of each part kept in the position's cache."""
+    for found in KEPT.finditer(function):
+        depth, end = 1, found.end()
+        while depth:
+            depth += {"(": 1, ")": -1}.get(function[end], 0)
+            end += 1
+        names: dict[str, str] = {}
+        part = BOUND.sub(lambda m: names.setdefault(m.group(), f"_{len(names)}"), function[found.end():end - 1])
+        yield found.group(1), part
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_part_that_picks_versions_is_one_key_for_its_step(game):
+    """Listing a step's moves nothing changes the state: a part of the guards that picks their versions
+    (dsl/specialize.py), asked by several moves of the step, is kept in the position's cache under one
+    key, so that it is worked out once per position (docs/language.md 3.10)."""
+    source = load(game).program.source
+    for function in re.split(r"\n(?=def )", source):
+        if function.startswith("def moves_"):
+            keys: dict[str, set] = {}
+            for key, part in kept_parts(function):
+                keys.setdefault(part, set()).add(key)
+            assert all(len(k) == 1 for k in keys.values()), function.split("(")[0]
+
+
+def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
+    """Kanasta's meld step: `meld`, `add` and `discard` each pick their version by whether the team has
+    a canasta; the three ask one kept part (one key, written where each move picks)."""
+    source = load("canasta").program.source
+    step = next(f for f in re.split(r"\n(?=def )", source) if f.startswith("def moves_1("))
+    uses: dict[str, int] = {}
+    for key, part in kept_parts(step):
+        if part.startswith("any((len(s.zones[_0]) >= 7)"):
+            uses[key] = uses.get(key, 0) + 1
+    assert len(uses) == 1 and list(uses.values())[0] >= 3, uses
