@@ -541,7 +541,7 @@ def _options_version(module: Module, g, m, checks, name: str) -> str:
     body.depth = 1
     for choice in m.choices:  # bound first: the guard reads them
         frame.bind(choice.name)
-    frame.varying = set(frame.names)
+    frame.varying, frame.picked = set(frame.names), module.picked  # (parts that read no choice: as when picking)
     if checks is None:
         checks = [c.node for c in m.checks]
     test = None if checks == "never" else _guard(expr, checks)
