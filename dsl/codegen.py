@@ -61,6 +61,7 @@ class Module:
         self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
         self.as_moves: dict[int, str] = {}  # move -> the function of its legal moves as moves (index, choices)
+        self.picked: dict[str, str] = {}  # a part that picks versions, kept: its source (bound names aside) -> its key
         self.result: str | None = None  # the function of the result's winners and scores, if written
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
 
@@ -126,6 +127,15 @@ def _plain(value, depth: int = 0) -> bool:
     return False
 
 
+_BOUND = re.compile(r"\b[vt]\d+\b")  # the names a part binds (Frame.bind, a walrus's): new in each frame
+
+
+def _unbound(source: str) -> str:
+    """The source with the names it binds numbered in the order they come: the same for the same part."""
+    names: dict[str, str] = {}
+    return _BOUND.sub(lambda found: names.setdefault(found.group(), f"_{len(names)}"), source)
+
+
 class Frame:
     """What a generated function has in scope: each rule-file local's Python name, and whether a
     closure it calls reads the env dict (then every local bound is also written into it)."""
@@ -146,6 +156,10 @@ class Frame:
         # the preferences use it. None elsewhere.
         self.per_option: dict | None = None
         self.choices: dict = {}  # where per_option is kept: each choice's name -> its Python name
+        # Picking a guard's version (_pick_version): the parts read no choice, and the same part of several
+        # moves of a step (`the team has a canasta`) has one key in the position's cache (Module.picked),
+        # so that it is worked out once for all of them. None elsewhere.
+        self.picked: dict | None = None
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
@@ -206,14 +220,21 @@ class Expr:
         if varying is None or not isinstance(node, ir.Call):  # asked first: has_rule walks the whole part
             return source
         # (a bot's preferences keep a list read for the position too: they ask for it once per option)
-        kept = has_rule(node) or (self.frame.per_option is not None and node.type in ("list", "cards"))
+        # (and so does the picking of versions, where several moves' parts read the same list)
+        lists = self.frame.per_option is not None or self.frame.picked is not None
+        kept = has_rule(node) or (lists and node.type in ("list", "cards"))
         if kept and not reads_any(node, varying):
             return self.kept(source)
         return source
 
     def kept(self, source: str) -> str:
         """A part with one value for the position: worked out at its first use, kept in the position's cache."""
-        key = self.m.object(object())  # this part's own key in the position's cache
+        picked = self.frame.picked
+        if picked is None:
+            key = self.m.object(object())  # this part's own key in the position's cache
+        else:  # one key for the same part wherever versions are picked (the names it binds aside)
+            same = _unbound(source)
+            key = picked.get(same) or picked.setdefault(same, self.m.object(object()))
         return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
 
     def v_Const(self, n: ir.Const) -> str:
@@ -526,9 +547,9 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
     if not spec.part_nodes:
         w.line(f"{target} = {names[()]}")
         return
-    frame = Frame(module)
-    expr = Expr(frame)
+    expr = Expr(_picking(module))
     parts = [expr(p) for p in spec.part_nodes]
+    frame = expr.frame
     if frame.env:
         w.line("e = {}")
     w.line("try:")
@@ -538,6 +559,15 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
         w.line(f"    {target} = {table}[({', '.join(f'bool({p})' for p in parts)},)]")
     w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
     w.line(f"    {target} = {general}")
+
+
+def _picking(module: Module) -> Frame:
+    """The frame of the parts that pick a guard's version: they read no choice and nothing changes the
+    state while a position's moves are listed, so each is kept in the position's cache, one key for the
+    same part of every move (a step's moves ask the same things of the position)."""
+    frame = Frame(module)
+    frame.varying, frame.picked = set(), module.picked
+    return frame
 
 
 def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = False) -> str:
@@ -551,7 +581,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     body.depth = 1
     for choice in m.choices:  # bound first: the guard reads them
         frame.bind(choice.name)
-    frame.varying = set(frame.names)
+    frame.varying, frame.picked = set(frame.names), module.picked  # (parts that read no choice: as when picking)
     if checks is None:
         checks = [c.node for c in m.checks]
     test = None if checks == "never" else _guard(expr, checks)
@@ -828,7 +858,7 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
     names, general, table = versions
     if any(names[vals] not in module.inline for vals in ((True,), (False,))):
         return False
-    frame = Frame(module)
+    frame = _picking(module)
     part = Expr(frame)(m.specialize.part_nodes[0])
     if frame.env:
         w.line("e = {}")
@@ -899,7 +929,7 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
 def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool, bounded: bool = False) -> None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
     move listed before it in the step can be played is known: a local, `can`)."""
-    frame = Frame(module)
+    frame = _picking(module)  # (a guard without choices reads none: its parts are kept as a picking's are)
     frame.known_moves = dict(can)
     expr = Expr(frame)
     test = _guard(expr, [c.node for c in m.checks])

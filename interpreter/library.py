@@ -1200,10 +1200,20 @@ def _write_can_join(ctx, a):
     card = _one_card(a[1].node)
 
     def write(x, src):
+        rules = x.m.object(ctx.melds)
+        if card is not None and _plain_zone(a[0].node):  # a meld's table kept is read in place, without a
+            # call (asked of every card of a hand with every meld): `(*meld,)` is the key join_table keeps it by
+            return f"({rules}._joins.get((*{src[0]},)) or {rules}.join_table({src[0]}))[{x(card)}]"
         if card is not None:  # can_join(meld, [card]): the card looked up in the meld's join table
-            return f"{x.m.object(ctx.melds)}.join_table({src[0]})[{x(card)}]"
+            return f"{rules}.join_table({src[0]})[{x(card)}]"
         return f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
     return write
+
+
+def _plain_zone(node) -> bool:
+    """The cards of a zone named by a local or a constant (`s.zones[v3]`): read twice, they cost little
+    and pay nothing from the work budget."""
+    return type(node).__name__ == "ZoneCards" and type(node.zone).__name__ in ("Local", "Const")
 
 
 def _one_card(node):

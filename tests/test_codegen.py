@@ -379,3 +379,50 @@ def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_value
     sheets = generated[2]
     assert {v for sheet in sheets for v in sheet["any_more"]} == {0, 1}, "both answers are met"
     assert {v for sheet in sheets for v in sheet["all_took"]} == {0, 1}, "both answers are met"
+
+
+KEPT = re.compile(r"s\.cache\[(o\d+)\] if \1 in s\.cache else s\.cache\.setdefault\(\1, ")
+BOUND = re.compile(r"\b[vt]\d+\b")  # the names a part binds: made afresh wherever it is written
+
+
+def kept_parts(function: str):
+    """(key, source with its bound names numbered in order) of each part kept in the position's cache."""
+    for found in KEPT.finditer(function):
+        depth, end = 1, found.end()
+        while depth:
+            depth += {"(": 1, ")": -1}.get(function[end], 0)
+            end += 1
+        names: dict[str, str] = {}
+        part = BOUND.sub(lambda m: names.setdefault(m.group(), f"_{len(names)}"), function[found.end():end - 1])
+        yield found.group(1), part
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_part_that_picks_versions_is_one_key_for_its_step(game):
+    """Listing a step's moves nothing changes the state: a part of the guards that picks their versions
+    (dsl/specialize.py), asked by several moves of the step, or by a move's options, is kept in the
+    position's cache under one key, so that it is worked out once per position (docs/language.md 3.10)."""
+    source = load(game).program.source
+    keys: dict[str, set] = {}  # over every function that lists moves or options: one key for a part
+    for function in re.split(r"\n(?=def )", source):
+        if function.startswith(("def moves_", "def legal_")):
+            for key, part in kept_parts(function):
+                keys.setdefault(part, set()).add(key)
+    assert all(len(k) == 1 for k in keys.values()), [part for part, k in keys.items() if len(k) > 1]
+
+
+def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
+    """Kanasta's meld step: `meld`, `add` and `discard` each pick their version by whether the team has
+    a canasta; the three ask one kept part (one key, written where each move picks)."""
+    g = load("canasta")
+    source = g.program.source
+    step = next(f for f in re.split(r"\n(?=def )", source) if f.startswith("def moves_1("))
+    uses: dict[str, int] = {}
+    for key, part in kept_parts(step):
+        if part.startswith("any((len(s.zones[_0]) >= 7)"):
+            uses[key] = uses.get(key, 0) + 1
+    assert len(uses) == 1 and list(uses.values())[0] >= 3, uses
+    index = next(m.index for m in g.moves if m.name == "add")
+    add = next(f for f in re.split(r"\n(?=def )", source) if f.startswith(f"def legal_{index}_0("))
+    groups = [key for key, part in kept_parts(step) if part.startswith("_rt.groups_of(")]
+    assert groups and f"items0 = (s.cache[{groups[0]}] if" in add, "add chooses from the groups the picking kept"

@@ -172,9 +172,12 @@ def test_nested_rules_in_a_guard_are_stopped_by_the_work_bound_at_the_rule(tmp_p
     """Five rules `x => ...` inside one another over 26 cards: 26^5 calls asked of one guard (over the
     groups `each(...)`, whose number is not known at load)."""
     cards = "each(hand(me) + hand(next(me)))"
-    nested = "moves_played >= 0"
+    nested = "count(d) >= 0"  # each rule reads the one around it: no part is the same for the whole position
+    around = {"e": "c", "d": "b", "c": "a"}  # (a part that is would be worked out once: docs/language.md 3.10)
     for name in "edcba":
         nested = f"count({cards}, {name} => {nested}) >= 0"
+        if name in around:
+            nested = f"count({around[name]}) >= 0 and {nested}"
     text = f"moves:\n  pass:\n    when: \"{nested} and not can(play)\"\n"
     path = variant(tmp_path, text)
     proc = auto(tmp_path, path)
