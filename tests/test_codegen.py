@@ -425,4 +425,5 @@ def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
     index = next(m.index for m in g.moves if m.name == "add")
     add = next(f for f in re.split(r"\n(?=def )", source) if f.startswith(f"def legal_{index}_0("))
     groups = [key for key, part in kept_parts(step) if part.startswith("_rt.groups_of(")]
-    assert groups and f"items0 = (s.cache[{groups[0]}] if" in add, "add chooses from the groups the picking kept"
+    assert groups and re.search(rf"items0 = \((s\.)?cache\[{groups[0]}\] if", add), \
+        "add chooses from the groups the picking kept (the position's cache, or the function's local name of it)"
