@@ -16,6 +16,7 @@ from itertools import combinations
 from dsl.errors import RuleError
 from dsl.loader import load, variant_dir
 from dsl.paths import games_dir
+from dsl.yamlload import LDict, LList
 
 MAX_ALL_PAIRS = 6  # with more variants than this, only neighbouring pairs (in name order)
 
@@ -79,3 +80,16 @@ def short_game_ids() -> list[str]:
         if s.over and not s.aborted:
             out.append(game)
     return out
+
+
+def texts_of(value):
+    """Every text of a loaded rule file (its mappings' values and lists' items, depth first): what the
+    parser tests feed the expression parser."""
+    if isinstance(value, LDict):
+        for v in value.values():
+            yield from texts_of(v)
+    elif isinstance(value, LList):
+        for v in value:
+            yield from texts_of(v)
+    elif isinstance(value, str):
+        yield str(value)

@@ -12,32 +12,23 @@ import lark
 import pytest
 
 from dsl import compiler, parser_lalr
-from dsl.yamlload import LDict, LList, load_file
+from dsl.yamlload import load_file
 from dsl.paths import games_dir
+
+from all_games import texts_of
 
 TESTS = Path(__file__).resolve().parent
 POSITIONS = ("type", "value", "start_pos", "line", "column", "end_line", "end_column", "end_pos")
 
 
-def _texts(value):
-    if isinstance(value, LDict):
-        for v in value.values():
-            yield from _texts(v)
-    elif isinstance(value, LList):
-        for v in value:
-            yield from _texts(v)
-    elif isinstance(value, str):
-        yield str(value)
-
-
-def _rule_file_texts() -> list[str]:
+def _rule_filetexts_of() -> list[str]:
     """Every text of every rule file kural comes with and of the test games and broken rule files."""
     files = [*games_dir().glob("*.yaml"), *games_dir().glob("*/*.yaml"), *TESTS.glob("games/**/*.yaml"),
              *TESTS.glob("bad_rules/*.yaml")]
     texts: set[str] = set()
     for path in sorted(files):
         try:
-            texts.update(_texts(load_file(path)))
+            texts.update(texts_of(load_file(path)))
         except Exception:  # noqa: BLE001 - a broken rule file holds no text to compare
             pass
     return sorted(texts)
@@ -86,7 +77,7 @@ def table():
 
 def test_every_text_of_the_rule_files_parses_as_lark_parses_it(table):
     parsed = 0
-    for text in _rule_file_texts():
+    for text in _rule_filetexts_of():
         for start in ("expr", "effects"):
             parsed += _compare(table, text, start)
     assert parsed > 300  # the bundled games' expressions and effects are among them
@@ -105,7 +96,7 @@ def test_random_texts_parse_or_fail_as_lark_decides(table):
     """Random texts of the language's pieces: where Lark reads one, the same tree; where Lark finds a
     syntax error, nothing (and Lark's error is the one shown)."""
     rng = random.Random(13)
-    grammar_texts = [t for t in _rule_file_texts() if len(t) < 200]
+    grammar_texts = [t for t in _rule_filetexts_of() if len(t) < 200]
     parsed = failed = 0
     for i in range(4000):
         if i % 2:

@@ -8,7 +8,9 @@ import pytest
 
 from dsl import compiler, parser_tables
 from dsl.paths import games_dir, grammar_path
-from dsl.yamlload import LDict, LList, load_file
+from dsl.yamlload import load_file
+
+from all_games import texts_of
 
 GRAMMAR = grammar_path().read_text(encoding="utf-8")
 
@@ -20,20 +22,9 @@ def test_the_shipped_tables_are_made_from_grammar_lark():
     assert parser_tables.shipped(GRAMMAR) is not None
 
 
-def _texts(value):
-    if isinstance(value, LDict):
-        for v in value.values():
-            yield from _texts(v)
-    elif isinstance(value, LList):
-        for v in value:
-            yield from _texts(v)
-    elif isinstance(value, str):
-        yield str(value)
-
-
 def _every_text() -> list[str]:
     files = sorted(games_dir().glob("*.yaml")) + sorted(games_dir().glob("*/*.yaml"))
-    texts = {t for path in files for t in _texts(load_file(path))}
+    texts = {t for path in files for t in texts_of(load_file(path))}
     return sorted(texts) + ["a and (b or", "x += ", "1 +* 2", "count(hand(me), c => rank(c) == 7) >= 2"]
 
 
