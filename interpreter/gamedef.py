@@ -6,6 +6,7 @@ rule binds (a move's choices, a lambda's argument, `seat` in results).
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
@@ -102,6 +103,45 @@ class MoveDef:
         self.has_cards = any(c.of_cards for c in self.choices)
         self.has_card_lists = any(c.of_card_lists for c in self.choices)
 
+def _with(part, **changes):
+    """A shallow copy of a part of the game with some fields changed."""
+    out = copy.copy(part)
+    for name, value in changes.items():
+        setattr(out, name, value)
+    return out
+
+
+class ClosureAgain:
+    """Stands, in a game read back from the cache, for a closure only the closure path reads (see
+    GameDef.without_program_less): the first use compiles the game again from its rule files
+    (`again(game)`, dsl/loader.py), takes the closure at the same place, puts it in its place
+    and runs it. A game that plays through its program never asks."""
+
+    def __init__(self, game: "GameDef", path: tuple):
+        self.game, self.path = game, path
+
+    def real(self):
+        owner, key = self.game.part_at(self.path)
+        value = owner[key] if isinstance(owner, dict) else getattr(owner, key)
+        if value is self:  # not compiled again yet
+            from dsl.loader import closures_again  # here: the rules language imports the engine, not the reverse
+            fresh_owner, _ = closures_again(self.game).part_at(self.path)
+            value = fresh_owner[key] if isinstance(fresh_owner, dict) else getattr(fresh_owner, key)
+            if isinstance(owner, dict):
+                owner[key] = value
+            else:
+                setattr(owner, key, value)
+        return value
+
+    def __call__(self, *args):
+        return self.real()(*args)
+
+    def __getattr__(self, name: str):  # a guard's versions, a closure's attributes: the real one's
+        if name.startswith("__") or name in ("game", "path"):  # (pickle asks before the fields are set)
+            raise AttributeError(name)
+        return getattr(self.real(), name)
+
+
 @dataclass
 class StepDef:
     name: str
@@ -185,6 +225,7 @@ class GameDef:
     team_of: list = field(default_factory=list)  # seat -> its team's index
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
+    again: Any = None  # how a game read back from the cache is compiled again, for a ClosureAgain (dsl/loader.py)
 
     def __post_init__(self) -> None:
         if not self.teams:  # no partnerships: each seat is its own team
@@ -221,6 +262,42 @@ class GameDef:
 
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)
+
+    # ------------------------------------------- the closures only the closure path reads
+    def without_program_less(self, again: dict) -> "GameDef":
+        """A copy of this game (what the cache keeps, dsl/gamecache.py) where every closure that only a
+        game without its program reads (`program is None`: a move's effects, guard, versions and checks,
+        the bot's preferences, the round's sheet, after_move, round_end, next_seat; and the checks that
+        `explain` asks) is a ClosureAgain of its place in the game; this game itself is not changed. The
+        closures a game with its program reads too (the vars' starts, the round's setup, first seat and
+        score, the game's end, the result, the shown defines, the choices' domains) stay. `again` says
+        how the copy is compiled again when one of them is asked for (dsl/loader.py closures_again)."""
+        kept = copy.copy(self)
+        kept.again = again
+
+        def stand_in(path: tuple) -> ClosureAgain:
+            return ClosureAgain(kept, path)
+        kept.moves = [_with(m, effects=stand_in(("moves", i, "effects")), guard=stand_in(("moves", i, "guard")),
+                            specialize=None if m.specialize is None else stand_in(("moves", i, "specialize")),
+                            checks=[_with(c, test=stand_in(("moves", i, "checks", j, "test")))
+                                    for j, c in enumerate(m.checks)])
+                      for i, m in enumerate(self.moves)]
+        kept.bot = [_with(p, score=stand_in(("bot", i, "score"))) for i, p in enumerate(self.bot)]
+        rr = self.round_result
+        if rr is not None:
+            kept.round_result = _with(rr, points=stand_in(("round_result", "points")),
+                                      fields={k: stand_in(("round_result", "fields", k)) for k in rr.fields})
+        for name in ("after_move", "round_end", "next_seat"):
+            if getattr(self, name) is not None:
+                setattr(kept, name, stand_in((name,)))
+        return kept
+
+    def part_at(self, path: tuple):
+        """The part at `path` (as without_program_less names it): the container, and its key in it."""
+        owner = self
+        for step in path[:-1]:
+            owner = owner[step] if isinstance(owner, (list, dict)) else getattr(owner, step)
+        return owner, path[-1]
 
     @cached_property
     def deck_zone_id(self) -> int:

@@ -238,3 +238,40 @@ def test_a_current_folder_gone_is_no_cache(cache, tmp_path, monkeypatch):
     monkeypatch.chdir(gone)
     gone.rmdir()
     assert load("fantan").id == "fantan"
+
+
+def test_a_game_read_back_plays_the_same_through_its_closures(cache, monkeypatch):
+    """A kept game holds none of the closures only a game without its program reads (a move's effects,
+    guard and checks, the bot's preferences ...): played through the closures (`program = None`, as the
+    tests that compare the two do), a game read back compiles them again from its rule files, once,
+    and plays the same records, byte for byte (the golden corpus)."""
+    cfg = ("canasta", ("351",), 4, "heuristic")
+    assert hashes_of(*cfg, SEEDS) == WANT[key(*cfg)][:len(SEEDS)]  # compiled, and kept
+    builds = []
+    built = loader._built
+    monkeypatch.setattr(loader, "_built", lambda *args: builds.append(args) or built(*args))
+    read_back = loader.load
+
+    def without_program(*args, **kwargs):
+        g = read_back(*args, **kwargs)
+        g.program = None
+        return g
+    monkeypatch.setattr(loader, "load", without_program)
+    assert hashes_of(*cfg, SEEDS) == WANT[key(*cfg)][:len(SEEDS)]
+    assert len(builds) == 1, "the closures of the game read back, compiled again once"
+
+
+def test_a_rule_file_changed_before_the_closures_are_compiled_again_is_an_error(cache, tmp_path):
+    """The closures compiled again are those of the very files the game was read from: a file changed
+    since is a rule-file error, never a game played by two rule files."""
+    from interpreter.engine import new_game
+    from interpreter.legal import legal_moves
+    path = _own_copy(tmp_path)
+    load(str(path))
+    g = load(str(path))  # read back
+    s = new_game(g, 1)
+    path.write_text(path.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    g.program = None
+    with pytest.raises(RuleError) as err:
+        legal_moves(s)
+    assert f"{path}:1:1: the rule files changed while the game was played" in str(err.value)
