@@ -199,6 +199,34 @@ def _code_index(module_name: str) -> dict[int, tuple]:
 _KEEP: list = []
 
 
+def _place_of(module_name: str, code) -> tuple | None:
+    """Where a closure's code is in its module, as _code_index gives it, found from the name of the
+    function it was written in (its code's qualified name, `Class.method.<locals>.<lambda>`) by a
+    walk of that function's code alone; None when the name leads to no function holding it (then the
+    whole module is indexed)."""
+    attrs = tuple(code.co_qualname.split(".<locals>.", 1)[0].split("."))
+    target = sys.modules[module_name]
+    for attr in attrs:
+        target = vars(target).get(attr) if hasattr(target, "__dict__") else None
+        if target is None:
+            return None
+    fn = _unwrapped(target)
+    at = _constant_path(fn.__code__, code) if fn is not None and fn.__module__ == module_name else None
+    return None if at is None else (attrs, at)
+
+
+def _constant_path(outer, code) -> tuple | None:
+    """The constant indexes that lead from `outer` to `code` (its own nested code objects), or None."""
+    if outer is code:
+        return ()
+    for i, const in enumerate(outer.co_consts):
+        if isinstance(const, types.CodeType):
+            inner = _constant_path(const, code)
+            if inner is not None:
+                return (i, *inner)
+    return None
+
+
 _CODES: dict[tuple, types.CodeType] = {}  # (module, attribute path, constant indexes) -> its code, once found
 CellType, FunctionType = types.CellType, types.FunctionType  # by these names in a kept game
 
@@ -330,7 +358,7 @@ class _Pickler(pickle.Pickler):
         module_name = self.code_module.get(id(code))
         if module_name is None:
             raise pickle.PicklingError(f"code of no closure: {code.co_name}")
-        where = _code_index(module_name).get(id(code))
+        where = _place_of(module_name, code) or _code_index(module_name).get(id(code))
         if where is None:  # a lambda written at a module's top: its code is no attribute's
             where = (marshal.dumps(code), ())
         return _code_at, (module_name, *where)
