@@ -103,6 +103,7 @@ class MoveDef:
         self.has_cards = any(c.of_cards for c in self.choices)
         self.has_card_lists = any(c.of_card_lists for c in self.choices)
 
+
 def _with(part, **changes):
     """A shallow copy of a part of the game with some fields changed."""
     out = copy.copy(part)
@@ -114,8 +115,8 @@ def _with(part, **changes):
 class ClosureAgain:
     """Stands, in a game read back from the cache, for a closure only the closure path reads (see
     GameDef.without_program_less): the first use compiles the game again from its rule files
-    (`again(game)`, dsl/loader.py), takes the closure at the same place, puts it in its place
-    and runs it. A game that plays through its program never asks."""
+    (dsl/loader.py closures_again, once per game), takes the closure at the same place, puts it in
+    its place and runs it. A game that plays through its program never asks."""
 
     def __init__(self, game: "GameDef", path: tuple):
         self.game, self.path = game, path
