@@ -149,11 +149,12 @@ def search_bot(rng: random.Random, think=None):
     return SearchBot(rng, **budget_of(think))
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "search": search_bot}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}  # the bots whose move costs one position's work
+KINDS = {**BOTS, "search": search_bot}  # every kind a command offers: these and the ones that search
 THINKING = {"search"}  # the kinds that take a budget per move (--think)
 
 
 def make_bot(kind: str, seed: int, think: str | None = None):
     """A bot of that kind seeded from `seed`; `think` is the search bot's budget (`200`, `0.5s`), else ignored."""
     rng = draws.seeded(f"kural-bots/{kind}/{seed}")  # random.Random of that text
-    return BOTS[kind](rng, think) if kind in THINKING else BOTS[kind](rng)
+    return KINDS[kind](rng, think) if kind in THINKING else KINDS[kind](rng)
