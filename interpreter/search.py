@@ -61,10 +61,12 @@ class Node:
 class SearchBot:
     """Chooses by determinized search within a budget of iterations (or of seconds: not reproducible)."""
 
-    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None):
+    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 playout_moves: int = PLAYOUT_MOVES):
         self.rng = rng
         self.iterations = iterations
         self.seconds = seconds
+        self.playout_moves = playout_moves
         self.playout = HeuristicBot(rng)  # the preferences, for every seat of a playout and the order of expansion
         self.played = 0  # moves played by this choice's iterations so far (tree and playouts)
 
@@ -123,10 +125,10 @@ class SearchBot:
             node.reward += rewards[unit]
 
     def _playout(self, det: State, g) -> list[float]:
-        """Play on by the preferences to the end of this round or PLAYOUT_MOVES moves; each unit's reward."""
+        """Play on by the preferences to the end of this round or playout_moves moves; each unit's reward."""
         rounds = det.rounds_played
         bot = self.playout
-        for _ in range(PLAYOUT_MOVES):
+        for _ in range(self.playout_moves):
             if det.over or det.rounds_played != rounds:
                 return rewards_of(g, result(det))
             apply(det, bot.choose(det, moves_to_play(det)))
