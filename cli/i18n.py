@@ -178,6 +178,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
     "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
                         "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
+    "bad_think": {"en": "--think takes a number of iterations (200) or seconds (0.5s), not `{think}`",
+                  "tr": "--think bir yineleme sayısı (200) ya da saniye (0.5s) alır, `{think}` değil"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
                      "tr": "bir bot türü ya da her koltuk için bir tane ({players}) ver: {kinds}"},
     # --- validate, replay
@@ -271,7 +273,8 @@ HELP: dict[str, dict[str, str]] = {
                     "tr": "Oyuncu sayısı, oyun birkaç sayıya izin veriyorsa (yoksa oyunun varsayılanı)."},
     "opt_seed": {"en": "Seed of the deal and the bots (default: random, printed so the game can be played again).",
                  "tr": "Dağıtımın ve botların tohumu (varsayılan: rastgele; oyun tekrar oynanabilsin diye yazılır)."},
-    "opt_bots": {"en": "Kind of bot in the other seats.", "tr": "Diğer koltuklardaki botların türü."},
+    "opt_bots": {"en": "Kind of bot in the other seats (search: it looks ahead, see --think).",
+                 "tr": "Diğer koltuklardaki botların türü (search: ileriyi arar, bkz. --think)."},
     "opt_auto": {"en": "Bots in every seat: watch a game; needs no input.",
                  "tr": "Her koltukta bot: bir oyunu izle; girdi gerekmez."},
     "opt_record": {"en": "Write the game's record (JSON) to this file when it ends.",
@@ -282,8 +285,12 @@ HELP: dict[str, dict[str, str]] = {
                  "tr": "Varsayılan yerine bu dosyaya kaydeder."},
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
-    "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,...).",
-                     "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,...)."},
+    "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...).",
+                     "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...)."},
+    "opt_think": {"en": "The search bot's budget for each move: a number of iterations (200, the default, gives the "
+                        "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
+                  "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 200; aynı tohum aynı oyunu "
+                        "verir) ya da 0.5s gibi saniye (tekrarlanamaz: makineye bağlıdır)."},
     "opt_json": {"en": "Print the statistics as one JSON object on stdout.",
                  "tr": "İstatistikleri stdout'a tek bir JSON nesnesi olarak yazar."},
     "opt_sim_record": {"en": "Write every game's record to this file, one JSON record a line (JSON Lines).",

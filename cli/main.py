@@ -27,7 +27,7 @@ import typer  # noqa: E402
 
 from dsl.errors import RuleError  # noqa: E402
 from interpreter.errors import PlayError  # noqa: E402
-from interpreter.bots import BOTS  # noqa: E402
+from interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
 from .i18n import HELP, choose_lang, pick, t  # noqa: E402
@@ -77,7 +77,7 @@ def h(key: str) -> str:
 
 
 Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
-BotKind = Enum("BotKind", {k: k for k in BOTS}, type=str)
+BotKind = Enum("BotKind", {k: k for k in KINDS}, type=str)
 
 app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   rich_markup_mode=None,
@@ -87,6 +87,19 @@ LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), c
 VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
 SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
+ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
+
+
+def _check_think(think: str | None, lang) -> None:
+    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2."""
+    if think is None:
+        return
+    from interpreter.search import budget_of  # here: the search is loaded only when it is asked for
+    try:
+        budget_of(think)
+    except ValueError:
+        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang), None), think=think),
+                                 param_hint="--think") from None
 
 
 def _value(option) -> str | None:
@@ -122,11 +135,14 @@ def play(
     record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=h("opt_resume"), dir_okay=False)] = None,
     save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"))] = None,
+    think: ThinkOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
+    _check_think(think, lang)
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
                            lang=_value(lang),
-                           bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save)
+                           bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save,
+                           think=think)
     try:
         code = playing.play(out, err, opts)
     except RuleError as exc:
@@ -147,16 +163,18 @@ def simulate(
     legal: Annotated[bool, typer.Option("--legal", help=h("opt_legal"))] = False,
     players: PlayersOpt = None,
     lang: LangOpt = None,
+    think: ThinkOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
+    _check_think(think, lang)
     try:
         g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc))
     lang_ = choose_lang(_value(lang), g.lang)
-    kinds = simulating.bot_kinds(bots, g.players, BOTS)
+    kinds = simulating.bot_kinds(bots, g.players, KINDS)
     if kinds is None:
-        raise typer.BadParameter(t("sim_bad_bots", lang_, players=g.players, kinds=", ".join(BOTS)),
+        raise typer.BadParameter(t("sim_bad_bots", lang_, players=g.players, kinds=", ".join(KINDS)),
                                  param_hint="--bots")
     seats = list(g.seats.get(lang_) or [])
     seats += [f"#{i + 1}" for i in range(len(seats), g.players)]
@@ -166,7 +184,7 @@ def simulate(
     try:
         with progress:
             task = progress.add_task("", total=n)
-            totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal,
+            totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
                                     progress=lambda: progress.advance(task))
     except BaseException:
         if stream is not None:

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from dsl.errors import RuleError, escaped
 from interpreter import game
-from interpreter.bots import BOTS, make_bot
+from interpreter.bots import KINDS, make_bot
 from interpreter.errors import PlayError
 
 from . import render, saves
@@ -52,6 +52,7 @@ class Options:
     record_path: Path | None = None
     resume_path: Path | None = None
     save_path: Path | None = None
+    think: str | None = None  # the search bot's budget a move (--think), for this session: a save keeps none
 
 
 def _same_game(asked: str, rec: dict) -> bool:
@@ -257,8 +258,8 @@ class Session:
         human, kind, lang = saved.get("human", 0), saved.get("bots"), self.lang
         if human is not None and not 0 <= human < self.g.players:
             return t("bad_human", lang, seat=saves.shown(human, 24), last=self.g.players - 1)
-        if kind is not None and kind not in BOTS:
-            return t("bad_bots", lang, bots=saves.shown(kind, 40), kinds=", ".join(BOTS))
+        if kind is not None and kind not in KINDS:
+            return t("bad_bots", lang, bots=saves.shown(kind, 40), kinds=", ".join(KINDS))
         return ""
 
     def _refused_options(self, rec: dict) -> str:
@@ -366,7 +367,7 @@ class Session:
                 move = self._ask(reader, legal)
             else:
                 self._autosave_when_due()
-                move = make_bot(self.bots, bot_seed(self.seed, len(s.history))).choose(s, legal)
+                move = make_bot(self.bots, bot_seed(self.seed, len(s.history)), self.opts.think).choose(s, legal)
             self.console.print(render.bot_line(g, self.names[seat], move, self.lang))
             sheets, deals = len(s.sheets), len(s.deals)
             game.apply(s, move)

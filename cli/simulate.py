@@ -45,10 +45,11 @@ class Totals:
         self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat (or team)
 
 
-def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str]):
-    """One bot game: its final state and, if asked, its record."""
+def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str],
+             think: str | None = None):
+    """One bot game: its final state and, if asked, its record (think: the search bots' budget a move)."""
     s = game.new_game(g, seed)
-    bots = [make_bot(kind, seed * SEAT_STRIDE + seat) for seat, kind in enumerate(kinds)]
+    bots = [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]
     rec = record.start(g, seed, seats, s) if want_record else None
     entries = rec["moves"] if rec is not None else None
     while not game.is_over(s):
@@ -64,7 +65,7 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
 
 
 def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with_legal: bool = False,
-        progress=None) -> Totals:
+        progress=None, think: str | None = None) -> Totals:
     """Play n games; write each record as one line to `out` if given; call progress() after each game.
     Wins, scores and fields are counted per seat, or per team when the result is `per: team`."""
     totals = Totals()
@@ -74,7 +75,7 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     start = time.perf_counter()
     try:
         for i in range(n):
-            s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats)
+            s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats, think)
             res = rec["result"] if rec is not None else game.result(s)
             with _whole_against_ctrl_c():
                 _count(totals, g, s, res, units)

@@ -143,8 +143,18 @@ class HeuristicBot:
         return PlayError.of(g.source, "a bot preference", exc, PREFERENCE_HINT)
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+def search_bot(rng: random.Random, think=None):
+    """The search bot (interpreter/search.py, which builds on the heuristic bot: imported here, when asked)."""
+    from .search import SearchBot, budget_of
+    return SearchBot(rng, **budget_of(think))
 
 
-def make_bot(kind: str, seed: int):
-    return BOTS[kind](draws.seeded(f"kural-bots/{kind}/{seed}"))  # random.Random of that text
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}  # the bots whose move costs one position's work
+KINDS = {**BOTS, "search": search_bot}  # every kind a command offers: these and the ones that search
+THINKING = {"search"}  # the kinds that take a budget per move (--think)
+
+
+def make_bot(kind: str, seed: int, think: str | None = None):
+    """A bot of that kind seeded from `seed`; `think` is the search bot's budget (`200`, `0.5s`), else ignored."""
+    rng = draws.seeded(f"kural-bots/{kind}/{seed}")  # random.Random of that text
+    return KINDS[kind](rng, think) if kind in THINKING else KINDS[kind](rng)

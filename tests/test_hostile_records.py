@@ -32,7 +32,7 @@ from cli.i18n import t  # noqa: E402
 from cli.teach_text import say  # noqa: E402
 from dsl.files import NotRegularFile, read_at_most  # noqa: E402
 from interpreter import numbers  # noqa: E402
-from interpreter.bots import BOTS  # noqa: E402
+from interpreter.bots import KINDS  # noqa: E402
 from interpreter.record import played_moves  # noqa: E402
 
 GAME = "fantan"
@@ -334,7 +334,7 @@ def a_save(home: Path, **cli) -> Path:
 @pytest.mark.parametrize("cli,message", [
     ({"human": 99}, lambda: t("bad_human", "en", seat=99, last=3)),
     ({"human": "0"}, lambda: t("bad_field", "en", field="cli.human", want=t("kind_seat", "en"))),
-    ({"bots": "nobody"}, lambda: t("bad_bots", "en", bots="nobody", kinds=", ".join(BOTS))),
+    ({"bots": "nobody"}, lambda: t("bad_bots", "en", bots="nobody", kinds=", ".join(KINDS))),
 ])
 def test_a_save_edited_to_a_seat_or_bots_the_game_lacks_is_refused_and_kept(tmp_path, cli, message):
     """A save with `human: 99` is not played by bots and deleted: refused, exit 2, the file left as it is."""

@@ -1,0 +1,89 @@
+"""The search bot against the heuristic bot, per bundled game: its win share ÷ the fair share, and how long
+it thinks a move at its budget (issue 14's figures).
+
+    python benchmarks/bench_search.py                      # every bundled game, 40 games each, default budget
+    python benchmarks/bench_search.py -n 200 --game fantan
+    python benchmarks/bench_search.py --game canasta -n 4 --set "targets=[1000]"   # Kanasta to a low target
+    python benchmarks/bench_search.py --think 0.5s         # a time budget (not reproducible)
+
+One search seat among heuristic ones, the seat rotated game by game; where the game has partnerships,
+the search plays a whole partnership (every seat of one team, the team rotated) against heuristic ones.
+Its share is 1 for a game it wins alone, 1/k for a win shared by k winners, 0 otherwise; the fair share is
+1 ÷ the seats (or teams) that can win. Think time is per move of the search seats, in seconds of wall
+clock and of this process's CPU (the machine may be shared: CPU time is the steadier figure), over all
+their moves and over those with a choice (a position with one legal move is played without search).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from timing import apply, legal, load, new_game, result  # first: it puts the repository on the path
+
+from dsl.paths import games_dir  # noqa: E402
+from interpreter.bots import make_bot  # noqa: E402
+
+
+def searching_seats(g, i: int) -> list[int]:
+    """Game i's search seats: seat i mod the seats, or every seat of team i mod the teams."""
+    if g.partnered:
+        return list(g.teams[i % len(g.teams)])
+    return [i % g.players]
+
+
+def one_game(g, seed: int, i: int, think: str | None, times: list) -> float:
+    """The search side's share of game i (seed `seed`); each of its moves' think time appended to `times`."""
+    mine = searching_seats(g, i)
+    bots = [make_bot("search" if seat in mine else "heuristic", seed * 64 + seat, think) for seat in range(g.players)]
+    s = new_game(g, seed)
+    while not s.over:
+        moves = legal(s)
+        seat = s.me
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = bots[seat].choose(s, moves)
+        if seat in mine:
+            times.append((time.perf_counter() - wall, time.process_time() - cpu, len(moves) > 1))
+        apply(s, move)
+    if s.aborted:
+        print(f"  seed {seed}: the game hit the move bound")
+    winners = result(s)["winners"]
+    return len(units_of(g, mine) & set(winners)) / len(winners) if winners else 0.0
+
+
+def units_of(g, seats: list[int]) -> set[int]:
+    """What the result names as winners for these seats: the seats, or their teams where it is per team."""
+    return {g.team_of[seat] for seat in seats} if g.result.per == "team" else set(seats)
+
+
+def bench(game_id: str, n: int, seed: int, think: str | None, variants: list[str], sets: list[str]) -> None:
+    g = load(game_id, variants, sets)
+    times: list = []
+    began = time.perf_counter()
+    share = sum(one_game(g, seed + i, i, think, times) for i in range(n))
+    fair = len(units_of(g, searching_seats(g, 0))) / g.span(g.result.per)
+    walls = [w for w, _, _ in times]
+    cpus = [c for _, c, _ in times]
+    chosen = [c for _, c, choice in times if choice]
+    print(f"{' '.join([game_id, *variants, *sets])}: {n} games, search {'partnership' if g.partnered else 'seat'}"
+          f" wins {share / n:.1%} (fair {fair:.1%}): share / fair = {share / n / fair:.2f}")
+    print(f"  think a move: median {statistics.median(walls):.3f} s wall, {statistics.median(cpus):.3f} s CPU"
+          f" over {len(times)} moves; {statistics.median(chosen) if chosen else 0:.3f} s CPU over the"
+          f" {len(chosen)} with a choice; max {max(walls):.2f} s wall; {time.perf_counter() - began:.0f} s in all")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", "--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", action="append", help="a bundled game (default: every one)")
+    ap.add_argument("--think", default=None, help="the search bot's budget: iterations (200) or seconds (0.5s)")
+    ap.add_argument("--variant", dest="variants", action="append", default=[], help="a variant of the game")
+    ap.add_argument("--set", dest="sets", action="append", default=[], help="NAME=VALUE: a param of the game")
+    args = ap.parse_args()
+    for game_id in args.game or sorted(p.stem for p in games_dir().glob("*.yaml")):
+        bench(game_id, args.games, args.seed, args.think, args.variants, args.sets)
+
+
+if __name__ == "__main__":
+    main()
