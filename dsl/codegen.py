@@ -847,12 +847,21 @@ _RENEW = "s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (int
 
 
 def _unread_can(w: Writer, can: dict) -> None:
-    """`cache[i] = c3 = ...` written `cache[i] = ...` where no later line reads c3: a store the less."""
+    """The locals that say whether a move can be played (`c3 = ...`), for a later move's `can` here, not
+    written where none reads them (an `else:` left with nothing goes too). Whether a move of the step can
+    be played is not kept in the position's cache: interpreter/legal.py any_legal reads it from the
+    position's legal moves, which the engine keeps."""
     for name in can.values():
         read = re.compile(rf"\b{name}\b")
-        stored = f" = {name} = "
-        if not any(read.search(line) for line in w.lines if stored not in line):
-            w.lines = [line.replace(stored, " = ") for line in w.lines]
+        if any(read.search(line) for line in w.lines if not line.lstrip().startswith(f"{name} = ")):
+            continue
+        lines = [line for line in w.lines if not line.lstrip().startswith(f"{name} = ")]
+        w.lines = [line for i, line in enumerate(lines) if not (line.strip() == "else:" and (
+            i + 1 == len(lines) or _depth(lines[i + 1]) <= _depth(line)))]
+
+
+def _depth(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 _SAFE = re.compile(r"\s+|[()]|(?:not|and|or|True|False|None)\b|==|!=|c\d+\b|s\.zones\[(\d+)\]")
@@ -968,21 +977,21 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
     known = can[repr(m.index)] = module.new("c")
     if first and alone:
         w.line(f"out = [({m.index}, ())] if {ok} else []")
-        w.line(f"cache[{m.index}] = {known} = True if out else False")
+        w.line(f"{known} = True if out else False")
     elif first:
         if not into_out:  # (else its moves were listed into `out` itself)
             w.line("out = found")
-        w.line(f"cache[{m.index}] = {known} = True if out else False")
+        w.line(f"{known} = True if out else False")
         for line in check:
             w.line(line)
     else:
         w.line(f"if {ok}:" if alone else "if found:")
-        w.line(f"    cache[{m.index}] = {known} = True")
+        w.line(f"    {known} = True")
         w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
         for line in check:
             w.line("    " + line)
         w.line("else:")
-        w.line(f"    cache[{m.index}] = {known} = False")
+        w.line(f"    {known} = False")
 
 
 def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bounded: bool = False) -> None:
