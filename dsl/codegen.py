@@ -24,7 +24,7 @@ import sys
 import types
 from typing import Any
 
-from interpreter.budget import MAX_LEGAL
+from interpreter.budget import MAX_LEGAL, WORK_LIMIT
 from interpreter.numbers import LIMIT
 
 from . import ir
@@ -807,7 +807,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
     """The legal moves of a step, in the rule file's order (interpreter/legal.py `legal_moves`)."""
     w = Writer()
     w.indent()
-    w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
+    w.line(_RENEW)
     w.line("cache = s.cache")
     can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
     most = 0  # the most moves listed so far (None: no bound known), so that MAX_LEGAL is checked only where it may be passed
@@ -817,9 +817,12 @@ def step_moves(module: Module, g, index: int, step) -> str:
         most = None if most is None or _most_options(g, m) is None else most + _most_options(g, m)
         bounded = most is not None and most <= MAX_LEGAL
         if not m.choices:
-            _step_move_alone(module, m, w, can, first, bounded)
+            _step_move_alone(module, g, m, w, can, first, bounded)
             continue
-        if _inline_options(module, g, m, w, first, can, bounded):
+        inlined = _inline_options(module, g, m, w, first, can, bounded)
+        if inlined == "renewed":  # the first move's charge renews the budget itself
+            w.lines.remove("    " + _RENEW)
+        if inlined:
             continue
         w.line("try:")
         w.indent()
@@ -835,8 +838,46 @@ def step_moves(module: Module, g, index: int, step) -> str:
     if not step.moves:
         w.line("out = []")
     w.line("return out")
+    _unread_can(w, can)
     module.lines += [_def_line(module, f"moves_{index}", "s", w.lines)] + w.lines + [""]
     return f"moves_{index}"
+
+
+_RENEW = "s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)"
+
+
+def _unread_can(w: Writer, can: dict) -> None:
+    """The locals that say whether a move can be played (`c3 = ...`), for a later move's `can` here, not
+    written where none reads them (an `else:` left with nothing goes too). Whether a move of the step can
+    be played is not kept in the position's cache: interpreter/legal.py any_legal reads it from the
+    position's legal moves, which the engine keeps."""
+    for name in can.values():
+        read = re.compile(rf"\b{name}\b")
+        if any(read.search(line) for line in w.lines if not line.lstrip().startswith(f"{name} = ")):
+            continue
+        lines = [line for line in w.lines if not line.lstrip().startswith(f"{name} = ")]
+        w.lines = [line for i, line in enumerate(lines) if not (line.strip() == "else:" and (
+            i + 1 == len(lines) or _depth(lines[i + 1]) <= _depth(line)))]
+
+
+def _depth(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+_SAFE = re.compile(r"\s+|[()]|(?:not|and|or|True|False|None)\b|==|!=|c\d+\b|s\.zones\[(\d+)\]")
+
+
+def _cannot_fail(source: str, g) -> bool:
+    """Can this part's source not raise? Only `not`, `and`, `or`, `==` and `!=` of the cards of zones known
+    at load (each an instance of the game: checked here) and of locals that say whether a move listed
+    before can be played (`c3`, always a bool): then it is written without a `try` around it."""
+    at = 0
+    while at < len(source):
+        found = _SAFE.match(source, at)
+        if found is None or (found.group(1) is not None and not int(found.group(1)) < g.zone_count):
+            return False
+        at = found.end()
+    return True
 
 
 def _most_options(g, m) -> int | None:
@@ -849,9 +890,10 @@ def _most_options(g, m) -> int | None:
     return None
 
 
-def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool = False) -> bool:
+def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool = False):
     """Move m's options written where its step lists its moves, as moves, when each version of its
-    guard is one loop and one part picks the version; False (nothing written) otherwise."""
+    guard is one loop and one part picks the version; False (nothing written) otherwise, "renewed" when
+    the first move's charge renews the work budget itself (see _folded), else True."""
     versions = module.versions.get(m.index)
     if versions is None or m.specialize.slots or len(m.specialize.part_nodes) != 1:
         return False
@@ -860,33 +902,54 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
         return False
     frame = _picking(module)
     part = Expr(frame)(m.specialize.part_nodes[0])
+    safe = not frame.env and _cannot_fail(part, g)  # then one `if` picks the version: no general one to fall to
+    renewed = first and safe and _bounded_charge(g, m)
     if frame.env:
         w.line("e = {}")
     w.line("try:")
     w.indent()
-    w.line("try:")
-    w.line(f"    known = True if {part} else False")
-    w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
-    w.line("    known = None")
-    w.line("if known is None:")
-    w.line(f"    found = [({m.index}, values) for values in {general}(s)]")
+    if safe:
+        branches = (((True,), f"if {part}:"), ((False,), "else:"))
+    else:
+        w.line("try:")
+        w.line(f"    known = True if {part} else False")
+        w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
+        w.line("    known = None")
+        w.line("if known is None:")
+        w.line(f"    found = [({m.index}, values) for values in {general}(s)]")
+        branches = (((True,), "elif known:"), ((False,), "else:"))
+    listed = "out" if first and safe else "found"  # the first move's moves begin the step's list
     choice = m.choices[0]
-    for vals, word in (((True,), "elif known:"), ((False,), "else:")):
+    for vals, word in branches:
         lines, var, test = module.inline[names[vals]]
         w.line(word)
         w.indent()
-        for line in lines:
-            if line.startswith("if first_only:"):
-                break
+        for line in _folded(lines) if renewed else lines:
             w.line(line)
-        w.line("found = []")
+        w.line(f"{listed} = []")
         w.line(f"for {var} in items:  # a loop, not a comprehension: no function made and called each time")
         w.line(f"    if {test}:")
-        w.line(f"        found.append({_one_choice_move(module, g, m, choice, var)})")
+        w.line(f"        {listed}.append({_one_choice_move(module, g, m, choice, var)})")
         w.dedent()
     w.dedent()
-    _listed(module, m, w, first, can, bounded=bounded)
-    return True
+    _listed(module, m, w, first, can, bounded=bounded, into_out=listed == "out")
+    return "renewed" if renewed else True
+
+
+def _bounded_charge(g, m) -> bool:
+    """Can the first charge of a phase, for trying move m's options, not run out of the budget? Its one
+    choice is over a zone's cards, at most the deck's (a card is in one zone, once)."""
+    choice = m.choices[0]
+    return choice.domain_is_zone and m.guard_weight * g.deck.size <= WORK_LIMIT
+
+
+def _folded(lines: list[str]) -> list[str]:
+    """An options loop's charge as the first of its phase: the whole budget renewed and the charge paid in
+    one line, and no check (_bounded_charge: it cannot run out)."""
+    at = next(i for i, line in enumerate(lines) if line.startswith("s.work -= "))
+    assert lines[at + 1] == "if s.work < 0:" and lines[at + 2].lstrip().startswith("raise _exhausted("), lines
+    paid = lines[at][len("s.work -= "):]
+    return lines[:at] + [f"s.work = _WORK_LIMIT - {paid}  # a new phase: the whole budget, this loop paid"] + lines[at + 3:]
 
 
 def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
@@ -897,36 +960,41 @@ def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
     return f"({m.index}, ({var},))"
 
 
-def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False, bounded: bool = False) -> None:
-    """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices): a failure
-    named as the move's, whether it can be played kept in the position's cache (for `can` elsewhere) and
-    in a local (`can` in a later move's guard here), and its moves added to the step's (budget.MAX_LEGAL,
-    checked unless `bounded`: the step's moves so far cannot be more)."""
-    w.line("except _FAILURES as exc:")
-    w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
-           f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
+def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False, bounded: bool = False,
+            into_out: bool = False, ok: str | None = None) -> None:
+    """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices; or no
+    `try` and `ok` the guard itself, one that cannot fail): a failure named as the move's, whether it can
+    be played kept in the position's cache (for `can` elsewhere) and in a local (`can` in a later move's
+    guard here), and its moves added to the step's (budget.MAX_LEGAL, checked unless `bounded`: the
+    step's moves so far cannot be more)."""
+    if ok is None:
+        ok = "ok"
+        w.line("except _FAILURES as exc:")
+        w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
+               f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
     check = [] if bounded else ["if len(out) > _MAX_LEGAL:",
                                 f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"]
     known = can[repr(m.index)] = module.new("c")
     if first and alone:
-        w.line(f"out = [({m.index}, ())] if ok else []")
-        w.line(f"cache[{m.index}] = {known} = True if out else False")
+        w.line(f"out = [({m.index}, ())] if {ok} else []")
+        w.line(f"{known} = True if out else False")
     elif first:
-        w.line("out = found")
-        w.line(f"cache[{m.index}] = {known} = True if found else False")
+        if not into_out:  # (else its moves were listed into `out` itself)
+            w.line("out = found")
+        w.line(f"{known} = True if out else False")
         for line in check:
             w.line(line)
     else:
-        w.line("if ok:" if alone else "if found:")
-        w.line(f"    cache[{m.index}] = {known} = True")
+        w.line(f"if {ok}:" if alone else "if found:")
+        w.line(f"    {known} = True")
         w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
         for line in check:
             w.line("    " + line)
         w.line("else:")
-        w.line(f"    cache[{m.index}] = {known} = False")
+        w.line(f"    {known} = False")
 
 
-def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool, bounded: bool = False) -> None:
+def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bounded: bool = False) -> None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
     move listed before it in the step can be played is known: a local, `can`)."""
     frame = _picking(module)  # (a guard without choices reads none: its parts are kept as a picking's are)
@@ -935,6 +1003,9 @@ def _step_move_alone(module: Module, m, w: Writer, can: dict, first: bool, bound
     test = _guard(expr, [c.node for c in m.checks])
     if frame.env:
         w.line("e = {}")
+    if not frame.env and _cannot_fail(test, g):  # (`not can(play)`, say: whether it is known)
+        _listed(module, m, w, first, can, alone=True, bounded=bounded, ok=test)
+        return
     w.line("try:")
     w.line(f"    ok = {test}")
     _listed(module, m, w, first, can, alone=True, bounded=bounded)

@@ -178,10 +178,10 @@ def moves_to_play(s: State) -> list[Move]:
     position that is not over and offers no legal move. Such a game can be neither played on nor
     called finished (nobody won, and its record would not replay), so it is an error of the rule file,
     at the step that offers nothing."""
-    known = s.cache.get(LEGAL)
-    if known is None and not s.over:  # a new position: legal_moves written out (the hot path of every move)
+    cache = s.cache
+    if LEGAL not in cache and not s.over:  # a new position: legal_moves written out (the hot path of every move)
         program = s.g.program
-        known = s.cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
+        known = cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
         if known:
             return known[:]  # a list of the caller's own, as legal_moves gives
     moves = legal_moves(s)

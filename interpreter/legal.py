@@ -47,10 +47,17 @@ def closure_moves(s: State) -> list[Move]:
 
 
 def any_legal(s: State, index: int) -> bool:
-    """Has the seat to move a legal instance of this move? (Cached per position.)"""
-    known = s.cache.get(index)
+    """Has the seat to move a legal instance of this move? (Cached per position; a move of the step whose
+    legal moves are known has one if it is among them: the generated moves_N keep no answer of their own.)"""
+    cache = s.cache
+    known = cache.get(index)
     if known is None:
-        known = s.cache[index] = bool(instances(s, s.g.moves[index], first_only=True))
+        listed = cache.get(LEGAL)
+        if listed is not None and index in s.g.steps[s.step].moves:
+            known = any(move[0] == index for move in listed)
+        else:
+            known = bool(instances(s, s.g.moves[index], first_only=True))
+        cache[index] = known
     return known
 
 

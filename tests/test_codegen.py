@@ -427,3 +427,48 @@ def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
     groups = [key for key, part in kept_parts(step) if part.startswith("_rt.groups_of(")]
     assert groups and re.search(rf"items0 = \((s\.)?cache\[{groups[0]}\] if", add), \
         "add chooses from the groups the picking kept (the position's cache, or the function's local name of it)"
+
+
+def test_a_steps_first_loop_over_a_zone_renews_the_budget_and_pays_exactly_its_charge():
+    """The work bound (README, Guarantees; interpreter/budget.py): listing a position's moves is a phase
+    of its own, with the whole budget, and trying a move's options costs its guard's weight per option.
+    Fantan's step picks the version of play's guard with one `if` (`empty(table)` cannot fail), and its
+    loop over the hand renews the budget and pays in one line: a zone holds at most the deck's cards, so
+    that charge cannot pass the budget and is not tested. The budget left is exactly the whole less that
+    charge, in every position."""
+    from interpreter.budget import WORK_LIMIT
+    from interpreter.engine import moves_to_play
+    g = load("fantan")
+    source = _function(g.program.source, "moves_0")
+    assert "known" not in source and "if s.work < 0" not in source and "_WORK_LIMIT - " in source
+    assert g.moves[0].guard_weight * g.deck.size <= WORK_LIMIT
+    for seed in range(1, 4):
+        s = new_game(g, seed)
+        bot = make_bot("random", seed)
+        while not s.over:
+            s.work = 0  # spent: only the renewal of the phase gives it back
+            moves = moves_to_play(s)
+            assert WORK_LIMIT - s.work == g.moves[0].guard_weight * len(s.zones[g.hand_zone_id + s.me])
+            apply(s, bot.choose(s, moves))
+
+
+def test_can_of_a_move_of_the_step_is_read_from_the_positions_legal_moves():
+    """`can(move)` (docs/language.md 4.5): once a position's legal moves are known, whether a move of the
+    step can be played is read from them (moves_N keeps no answer of its own), and it is the answer
+    worked out afresh from the move's options, for a move that can and one that cannot."""
+    from interpreter.engine import moves_to_play
+    from interpreter.legal import any_legal, instances
+    g = load("fantan")
+    seen = set()
+    for seed in range(1, 4):
+        s = new_game(g, seed)
+        bot = make_bot("random", seed)
+        while not s.over:
+            moves = moves_to_play(s)
+            for index in range(len(g.moves)):
+                assert index not in s.cache
+                fresh = bool(instances(s, g.moves[index], first_only=True))
+                assert any_legal(s, index) is fresh and s.cache[index] is fresh
+                seen.add((index, fresh))
+            apply(s, bot.choose(s, moves))
+    assert seen == {(0, True), (0, False), (1, True), (1, False)}, seen
