@@ -35,7 +35,7 @@ from .state import NOWHERE, State
 from .view import _instances, view
 
 DEFAULT_ITERATIONS = 200  # with MOVES_PER_ITERATION, a median think under a second a move (benchmarks/bench_search.py)
-MOVES_PER_ITERATION = 10  # a choice stops early once its iterations have played this many moves each on average:
+MOVES_PER_ITERATION = 20  # a choice stops early once its iterations have played this many moves each on average:
 # where moves are dear and playouts long, the budget is spent by moves (counted, never timed, so reproducible)
 PLAYOUT_MOVES = 80  # a playout's moves past the tree, at most: the cost of an iteration is bounded
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
