@@ -160,6 +160,11 @@ class Frame:
         # moves of a step (`the team has a canasta`) has one key in the position's cache (Module.picked),
         # so that it is worked out once for all of them. None elsewhere.
         self.picked: dict | None = None
+        # Listing the options of a move of several choices (_product): a part that reads an earlier choice
+        # alone, written to be worked out once per option of it, at the top of that choice's loop (its
+        # choice's Python name and its source -> its name), not once per option of the choices after it.
+        # None elsewhere.
+        self.per_choice: dict | None = None
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
@@ -393,6 +398,18 @@ class Expr:
             per_option[source] = self.m.new("t")
         return per_option[source]
 
+    def once_per_choice(self, source: str, node: ir.Node) -> str | None:
+        """The name `source` (which cannot fail and changes nothing) is bound to once per option of an
+        earlier choice, when `node` names one and the move's options are listed here (Frame.per_choice);
+        else None."""
+        per_choice, frame = self.frame.per_choice, self.frame
+        if per_choice is None or not isinstance(node, ir.Local):
+            return None
+        var = frame.names.get(node.name)
+        if not any(var == v for v, _ in per_choice):
+            return None
+        return per_choice.setdefault((var, source), self.m.new("t"))
+
     def v_Opaque(self, n: ir.Opaque) -> str:
         self.frame.env = True
         return f"{self.m.object(n.fn)}(s, e)"
@@ -582,6 +599,8 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     for choice in m.choices:  # bound first: the guard reads them
         frame.bind(choice.name)
     frame.varying, frame.picked = set(frame.names), module.picked  # (parts that read no choice: as when picking)
+    if len(m.choices) > 1:  # (each earlier choice's Python name, with nothing bound to it yet)
+        frame.per_choice = {(frame.names[c.name], None): None for c in m.choices[:-1]}
     if checks is None:
         checks = [c.node for c in m.checks]
     test = None if checks == "never" else _guard(expr, checks)
@@ -703,6 +722,9 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
         w.line(f"for {var} in {items}:")
         w.indent()
         w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
+        for (of, source), name in (frame.per_choice or {}).items():
+            if of == var and source is not None:
+                w.line(f"{name} = {source}")
     if test != "True":
         w.line(f"if {test}:")
         w.indent()

@@ -1203,11 +1203,24 @@ def _write_can_join(ctx, a):
         rules = x.m.object(ctx.melds)
         if card is not None and _plain_zone(a[0].node):  # a meld's table kept is read in place, without a
             # call (asked of every card of a hand with every meld): `(*meld,)` is the key join_table keeps it by
-            return f"({rules}._joins.get((*{src[0]},)) or {rules}.join_table({src[0]}))[{x(card)}]"
+            table = f"({rules}._joins.get((*{src[0]},)) or {rules}.join_table({src[0]}))"
+            # the meld an earlier choice of the move names: its table found once for every card tried on it
+            held = x.once_per_choice(f"_rt.join_table_at({rules}, s.zones, {x(a[0].node.zone)})", a[0].node.zone)
+            return f"{table if held is None else f'({held} or {table})'}[{x(card)}]"
         if card is not None:  # can_join(meld, [card]): the card looked up in the meld's join table
             return f"{rules}.join_table({src[0]})[{x(card)}]"
         return f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
     return write
+
+
+def join_table_at(rules, zones: list, zone):
+    """The join table of a zone's cards (MeldRules.join_table), or None when `zone` names no zone: then
+    the can_join that asks is worked out where it is, and fails there."""
+    try:
+        cards = zones[zone]
+    except (IndexError, TypeError):
+        return None
+    return rules._joins.get((*cards,)) or rules.join_table(cards)
 
 
 def _plain_zone(node) -> bool:

@@ -111,6 +111,9 @@ class _JoinTable(dict):
         self.set_rank = NONE_ALIKE if not rules.sets or len(ranks) > 1 else next(iter(ranks), None)
         self.run_suit = NONE_ALIKE if not rules.runs or len(suits) > 1 else next(iter(suits), None)
         self.short = len(meld) + 1 < rules.min_size or 0 in ranks  # too few cards, or a natural joker
+        # every card that makes neither shape answered at once (most cards of a hand tried on a meld): only
+        # the others are worked out when asked
+        self.update(rules._unshaped(None if self.short else (self.set_rank, self.run_suit)))
 
     def __missing__(self, card: int) -> bool:
         rules = self.rules
@@ -160,7 +163,9 @@ class MeldRules:
     _by_faces: dict = field(default_factory=dict, repr=False, compare=False)
     _by_part: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _parts)
     _run_faces: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _run_ranks: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _covered)
     _joins: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see joins)
+    _unshaped_of: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _unshaped)
     _empty_runs: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _run_shape)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
     _last_hand: "_HandMelds | None" = field(default=None, init=False, repr=False, compare=False)  # (see melds_in)
@@ -221,6 +226,23 @@ class MeldRules:
         if len(cards) != 1:
             return self.summary((*meld, *cards)).kind is not None
         return self.join_table(meld)[cards[0]]
+
+    def _unshaped(self, shape: tuple | None) -> dict:
+        """card -> False for each card that cannot join a meld of this shape (see _JoinTable): the one
+        rank and the one suit of the meld's natural cards (None: any, NONE_ALIKE: none); None for a meld
+        no card joins. Kept per shape: a game has few."""
+        known = self._unshaped_of.get(shape)
+        if known is None:
+            size = len(self.rank)
+            if shape is None:
+                never = range(size)
+            else:
+                set_rank, run_suit = shape
+                any_shape = set_rank is not NONE_ALIKE or run_suit is not NONE_ALIKE
+                never = [c for c in range(size) if not (any_shape if self.wild[c] else self.rank[c] != 0 and (
+                    set_rank in (None, self.rank[c]) or run_suit in (None, self.suit[c])))]
+            known = self._unshaped_of[shape] = dict.fromkeys(never, False)
+        return known
 
     def join_table(self, meld) -> "_JoinTable":
         """card -> can the card join this meld (see _JoinTable), kept by the meld's cards as they lie: a meld
@@ -399,7 +421,7 @@ class MeldRules:
             return self._search(by_face, limit, None)
         known = self._by_part
         signatures = self._signatures(by_face)
-        parts = {part: known.get(signature) for part, signature in signatures.items()}
+        parts = dict(zip(signatures, map(known.get, signatures.values())))
         missing = {part for part, found in parts.items() if found is None}
         if missing:
             if len(known) + len(missing) > MAX_CACHED:
@@ -407,7 +429,7 @@ class MeldRules:
             shapes = {part: self._run_shape(signatures[part], by_face) for part in missing if part[0] == 1}
             for part, shape in shapes.items():
                 if self._empty_runs.get(shape):  # (None: a shape not kept)
-                    parts[part] = known[signatures[part]] = []
+                    parts[part] = known[signatures[part]] = _NONE_FOUND
                     missing.discard(part)
             # searched with the cards of their signatures only: the same melds, with less to look through
             faces = {f for part in missing for f in _faces_of(signatures[part])}
@@ -482,6 +504,19 @@ class MeldRules:
         key = (ranks, most)
         known = self._run_faces.get(key)
         if known is None:
+            covered = self._covered(frozenset(ranks), most)
+            known = tuple([i for i, r in enumerate(ranks) if r in covered])
+            if len(self._run_faces) >= MAX_CACHED:
+                self._run_faces.clear()
+            self._run_faces[key] = known
+        return known
+
+    def _covered(self, ranks: frozenset, most: int) -> frozenset:
+        """The ranks of _in_some_run's faces, worked out from which ranks the suit has (not their order):
+        remembered by those, for every order the cards come in."""
+        key = (ranks, most)
+        known = self._run_ranks.get(key)
+        if known is None:
             first, last = self._window()
             own = [False] * (last + 2)
             for r in ranks:
@@ -497,11 +532,11 @@ class MeldRules:
                 if hi - lo + 1 >= self.min_size:
                     for p in range(lo, hi + 1):
                         covered[p] = True
-            known = tuple([i for i, r in enumerate(ranks)
-                           if (r <= last and covered[r]) or (r == 1 and last == ACE_HIGH and covered[ACE_HIGH])])
-            if len(self._run_faces) >= MAX_CACHED:
-                self._run_faces.clear()
-            self._run_faces[key] = known
+            known = frozenset([r for r in ranks
+                               if (r <= last and covered[r]) or (r == 1 and last == ACE_HIGH and covered[ACE_HIGH])])
+            if len(self._run_ranks) >= MAX_CACHED:
+                self._run_ranks.clear()
+            self._run_ranks[key] = known
         return known
 
     def _search(self, by_face, limit: int, only: set | None) -> dict[tuple, list]:
@@ -514,7 +549,7 @@ class MeldRules:
 
         def offer_in(part: tuple):
             seen: set[tuple] = set()
-            found = parts[part] = []
+            found = parts[part] = _Found()
 
             def offer(faces: tuple) -> None:
                 entry = known.get(faces) if known is not None else None
@@ -540,6 +575,8 @@ class MeldRules:
             self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         if self.runs:
             self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
+        for found in parts.values():
+            found.keys = frozenset([key for key, _ in found])
         return parts
 
     def _natural_ok(self, card: int) -> bool:
@@ -657,17 +694,33 @@ class MeldRules:
 
 def _joined(parts: dict[tuple, list], limit: int) -> list[tuple]:
     """The melds of the parts in order, each group once by faces (the first part that offers it), as
-    (its faces, sorted; its cards as (face, k))."""
+    (its faces, sorted; its cards as (face, k)). (Parts rarely share a group: a part that shares none
+    with those before it is taken whole.)"""
     seen: set[tuple] = set()
     out: list[tuple] = []
     for part in sorted(parts):
-        for entry in parts[part]:
+        found = parts[part]
+        if seen.isdisjoint(found.keys):
+            out += found
+            seen |= found.keys
+            continue
+        for entry in found:
             if entry[0] not in seen:
                 seen.add(entry[0])
                 out.append(entry)
     if len(out) > limit:
         raise _too_many(limit)
     return out
+
+
+class _Found(list):
+    """The melds of one part of a search, as _search offers them, with the set of their faces (sorted)."""
+
+    __slots__ = ("keys",)
+
+
+_NONE_FOUND = _Found()  # a part with no meld
+_NONE_FOUND.keys = frozenset()
 
 
 class _HandMelds:
@@ -683,7 +736,7 @@ class _HandMelds:
     __slots__ = ("counts", "melds", "limit")
 
     def __init__(self, by_face: dict, melds: list, limit: int):
-        self.counts = {f: len(cs) for f, cs in by_face.items()}  # (in the order of the faces' first cards)
+        self.counts = dict(zip(by_face, map(len, by_face.values())))  # (in the order of the faces' first cards)
         self.melds, self.limit = melds, limit
 
     def within(self, by_face: dict, limit: int) -> list | None:

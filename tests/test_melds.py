@@ -389,6 +389,19 @@ def test_the_join_table_of_a_meld_is_each_card_added_and_read_afresh(g, changes)
                 assert table[card] == fresh.read(meld + [card]).legal == rules.joins(meld, [card]), (text, codes(g, [card]))
 
 
+def test_the_join_table_of_a_zone_is_its_cards_table_or_none_for_no_zone(g):
+    """C9 (laying off): the table a listing of options finds once for a meld an earlier choice names
+    (interpreter/library.py join_table_at) is the join table of the zone's cards, the one can_join reads;
+    a choice that names no zone gives none, so that can_join is worked out where it is and fails there."""
+    from interpreter.library import join_table_at
+    rules = rules_like(g)
+    zones = [cards(g, "8S 8D 8C"), cards(g, "4H 5H 6H"), []]
+    for zone, meld in enumerate(zones):
+        assert join_table_at(rules, zones, zone) is rules.join_table(meld)
+    for bad in (len(zones), "a", None, 1.5):
+        assert join_table_at(rules, zones, bad) is None
+
+
 def _twin(g, card: int) -> int:
     twins = g.deck.cards_of_face[g.deck.face[card]]
     return twins[-1] if twins[0] == card else twins[0]
