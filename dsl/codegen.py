@@ -706,9 +706,19 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
             w.line(f"{start} = len(out)")
         elif i == last and merge_last:  # every option passes: its instances are the last len(options) of out
             start = f"len(out) - len({items})"
+        if i == last and as_moves and test == "True":  # (the common case: one option, such as a card that
+            # takes nothing or one capture, added without a loop)
+            values = f"({m.index}, ({', '.join(pyvars)},))"
+            w.line(f"if len({items}) == 1:")
+            w.line(f"    {var} = {items}[0]")
+            w.line(f"    e[{module.literal(choice.name)}] = {var}  # ENV")
+            w.line(f"    out.append({values})")
+            w.line("else:")
+            w.indent()
         w.line(f"for {var} in {items}:")
         w.indent()
         w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
+    one_apart = as_moves and test == "True"  # the last choice's one option written apart (above)
     if test != "True":
         w.line(f"if {test}:")
         w.indent()
@@ -722,7 +732,12 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
     for i in range(last, -1, -1):
         w.dedent()
         if i == last:
-            if start is not None:
+            if start is not None and one_apart:
+                w.line(f"if len(items{last}) > 1:")
+                w.line(f"    _distinct_last_moves(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
+            if one_apart:
+                w.dedent()
+            elif start is not None:
                 w.line(f"if len(out) - {start} > 1:" if test != "True" else f"if len(items{last}) > 1:")
                 merge_fn = "_distinct_last_moves" if as_moves else "_distinct_last"
                 w.line(f"    {merge_fn}(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
