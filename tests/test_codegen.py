@@ -427,3 +427,38 @@ def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
     groups = [key for key, part in kept_parts(step) if part.startswith("_rt.groups_of(")]
     assert groups and re.search(rf"items0 = \((s\.)?cache\[{groups[0]}\] if", add), \
         "add chooses from the groups the picking kept (the position's cache, or the function's local name of it)"
+
+
+@pytest.mark.parametrize("after, copied", [
+    (None, "in the if"),  # N3: a new deal when every hand is empty, the deck copied only then
+    ("last_capturer = last_capturer", "never"),  # nothing that can move a card
+    ("if all(seats, p => empty(hand(p))) then deal(stock, hand, hand_size); shuffle(stock)", "first"),
+])
+def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_path, after, copied):
+    """flow.round.after_move: the cards it takes from the deck are a deal (docs/language.md §5.6). The
+    generated after_move copies the deck only where a statement that can move cards is reached (inside
+    Fanti's `if`, not on the moves that deal nothing), before the first of two, never where none can; the
+    games, their deals and sheets are the closures' (interpreter/engine.py after_move) all the same."""
+    path = tmp_path / "fanti.yaml"
+    text = "extends: fanti\n" + (f"flow:\n  round:\n    after_move: \"{after}\"\n" if after else "")
+    path.write_text(text, encoding="utf-8")
+    g = load(str(path))
+    lines = _function(g.program.source, "after_move").splitlines()
+    copies = [i for i, line in enumerate(lines) if "before = s.zones[" in line]
+    tests = [i for i, line in enumerate(lines) if line.strip().startswith("if (")]
+    if copied == "never":  # (no new deal: the game stops when the hands are empty; not played here)
+        assert not copies and "before" not in "\n".join(lines)
+        return
+    if copied == "in the if":
+        assert len(copies) == 1 and tests and copies[0] > tests[0]
+    else:
+        assert len(copies) == 1 and tests and copies[0] < tests[0]
+    generated = _played(g, 2)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.after_move
+    g.program.after_move = after_move
+    try:
+        assert _played(g, 2) == generated
+    finally:
+        g.program.after_move = real
+    assert len(generated[1]) > 5, "later deals were made and kept"
