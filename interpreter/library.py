@@ -1131,10 +1131,9 @@ def _write_is_joker(ctx, a):
 
 @writes("or_else")
 def _write_or_else(ctx, a):
-    def write(x, src):  # the second list is worked out only when the first is empty
-        first = x.m.new("t")
-        return f"({first} if len({first} := {src[0]}) else {src[1]})"
-    return write
+    # the second list is worked out only when the first is empty: a list is false exactly when it is empty
+    # (no name bound with :=, which Python refuses where a comprehension's items are worked out)
+    return lambda x, src: f"({src[0]} or {src[1]})"
 
 
 @writes("groups")

@@ -462,3 +462,22 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
     finally:
         g.program.after_move = real
     assert len(generated[1]) > 5, "later deals were made and kept"
+
+
+def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_closures_values(tmp_path):
+    """or_else (docs/language.md: the first list, or the second when it is empty) where a rule counts its
+    items: the generated module compiles (no name bound where Python refuses it) and each round's sheet
+    is the closures'."""
+    path = tmp_path / "fanti.yaml"
+    path.write_text("extends: fanti\nround_result:\n  fields:\n"
+                    "    aces: count(or_else(pile(seat), discard), c => rank(c) == 1)\n", encoding="utf-8")
+    g = load(str(path))
+    generated = _played(g, 3)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        assert _played(g, 3) == generated
+    finally:
+        g.program.round_values = real
+    assert any(any(sheet["aces"]) for sheet in generated[2]), "an ace was counted"
