@@ -481,6 +481,12 @@ class Stmts:
         assert n.op in ("=", "+=", "-=")
         if new == "s.me":  # a seat is a small whole number: always in range, nothing to check
             self.w.line(f"s.vars[{at}] = s.me")
+        elif n.op != "=" or not isinstance(n.value, ir.Const):  # (a number kept: interpreter/errors.py kept, whose
+            # test a whole number passes written out here; anything else is asked of kept, which says why it fails)
+            limit, kept = self.m.literal(LIMIT), self.m.new("t")
+            self.w.line(f"{kept} = {new}")
+            self.w.line(f"s.vars[{at}] = {kept} if type({kept}) is int and -{limit} <= {kept} <= {limit} else "
+                        f"_kept({kept}, {self.m.literal(n.where)}, {self.m.literal(n.shown)})")
         else:
             self.w.line(f"s.vars[{at}] = _kept({new}, {self.m.literal(n.where)}, {self.m.literal(n.shown)})")
 
@@ -719,12 +725,23 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
             w.line(f"{start} = len(out)")
         elif i == last and merge_last:  # every option passes: its instances are the last len(options) of out
             start = f"len(out) - len({items})"
+        if i == last and as_moves and test == "True":  # (the common case: one option, such as a card that
+            # takes nothing or one capture, added without a loop)
+            values = f"({m.index}, ({', '.join(pyvars)},))"
+            w.line(f"if len({items}) == 1:")
+            w.line(f"    {var} = {items}[0]")
+            w.line(f"    e[{module.literal(choice.name)}] = {var}  # ENV")
+            w.indent()
+            _per_choice_lines(frame, var, w)
+            w.dedent()
+            w.line(f"    out.append({values})")
+            w.line("else:")
+            w.indent()
         w.line(f"for {var} in {items}:")
         w.indent()
         w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
-        for (of, source), name in (frame.per_choice or {}).items():
-            if of == var and source is not None:
-                w.line(f"{name} = {source}")
+        _per_choice_lines(frame, var, w)
+    one_apart = as_moves and test == "True"  # the last choice's one option written apart (above)
     if test != "True":
         w.line(f"if {test}:")
         w.indent()
@@ -738,7 +755,12 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
     for i in range(last, -1, -1):
         w.dedent()
         if i == last:
-            if start is not None:
+            if start is not None and one_apart:
+                w.line(f"if len(items{last}) > 1:")
+                w.line(f"    _distinct_last_moves(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
+            if one_apart:
+                w.dedent()
+            elif start is not None:
                 w.line(f"if len(out) - {start} > 1:" if test != "True" else f"if len(items{last}) > 1:")
                 merge_fn = "_distinct_last_moves" if as_moves else "_distinct_last"
                 w.line(f"    {merge_fn}(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
@@ -753,6 +775,13 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
                f"    out = _distinct(s.g, s.g.moves[{m.index}], out)")
     w.line("return out")
     _drop_env_lines(frame, w)
+
+
+def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
+    """What the guard reads once per option of the choice `var` (e.g. a meld's join table), named here."""
+    for (of, source), name in (frame.per_choice or {}).items():
+        if of == var and source is not None:
+            w.line(f"{name} = {source}")
 
 
 def _drop_env_lines(frame: Frame, w: Writer) -> None:
@@ -1088,16 +1117,59 @@ def result_values(module: Module, g) -> str | None:
 
 
 def after_move(module: Module, g) -> str:
-    """The flow's own effects after every move (interpreter/engine.py `after_move` runs them)."""
+    """The flow's own effects after every move (interpreter/engine.py `after_move` runs them). The deck's
+    cards are copied only on the ways that reach a statement that can move cards: the cards that leave
+    the deck are a deal, and most moves pass no such statement (a new deal when every hand is empty)."""
     frame = Frame(module)
     w = Writer()
     w.depth = 1
-    w.line(f"before = s.zones[{g.deck_zone_id}][:]  # the deck: the cards that leave it are a deal")
-    Stmts(Expr(frame), w).block(g.after_move.node)
-    w.line(f"if s.zones[{g.deck_zone_id}] != before:")
-    w.line("    _rt.deal_after(s, before)")
+    node, deck = g.after_move.node, g.deck_zone_id
+    if _moves_cards(node):
+        w.line("before = None  # the deck as it was, once a statement that can move cards is reached")
+    _DealWatch(Expr(frame), w, deck).block(node)
+    if _moves_cards(node):
+        w.line(f"if before is not None and s.zones[{deck}] != before:")
+        w.line("    _rt.deal_after(s, before)")
     module.lines += ["def after_move(s, e):"] + w.lines + [""]
     return "after_move"
+
+
+def _moves_cards(node: ir.Node) -> bool:
+    """Can this statement move cards (or change the deck's order)? An assignment cannot, nor a test; any
+    other effect (a notion's, a closure's) is taken to."""
+    if isinstance(node, ir.Assign):
+        return False
+    if isinstance(node, ir.Effects):
+        return any(_moves_cards(st) for st in node.stmts)
+    if isinstance(node, ir.IfStmt):
+        return _moves_cards(node.yes) or _moves_cards(node.no)
+    if isinstance(node, (ir.Located, ir.ForStmt)):
+        return _moves_cards(node.body)
+    return True
+
+
+class _DealWatch(Stmts):
+    """after_move's statements, the deck's cards copied (`before = ...`) just before the first statement
+    that can move cards on each way through them: inside an `if` (or a `try` around one) when it is the
+    only such statement of its list, since a way that skips it then moves no card; otherwise before the
+    first, and nothing further is copied."""
+
+    def __init__(self, expr: Expr, w: Writer, deck: int):
+        super().__init__(expr, w)
+        self.deck, self.watching = deck, True
+
+    def __call__(self, node: ir.Node) -> None:
+        if not self.watching or not _moves_cards(node):
+            return super().__call__(node)
+        if isinstance(node, (ir.IfStmt, ir.Located)) or \
+                (isinstance(node, ir.Effects) and sum(map(_moves_cards, node.stmts)) == 1):
+            return super().__call__(node)  # (each branch, the try's body, the one statement: watched in turn)
+        self.w.line(f"before = s.zones[{self.deck}][:]  # the deck: the cards that leave it are a deal")
+        self.watching = False
+        try:
+            super().__call__(node)
+        finally:
+            self.watching = True
 
 
 def round_values(module: Module, g) -> list[str]:

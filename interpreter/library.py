@@ -361,7 +361,7 @@ def groups_kept(s, site, cards, table: list, faces: list, twins: bool, target: i
     key = (site, tuple(cards))
     kept = s.cache.get(key)
     if kept is None:
-        kept = s.cache[key] = _Totals(cards, table, faces, twins)
+        kept = s.cache[key] = _Totals(key[1], table, faces, twins)  # (the key's cards: a tuple, never changed)
     return kept.sums(s, target)
 
 
@@ -386,20 +386,22 @@ class _Totals:
     """One position's cards and their groups by total, each total's groups in the order that a search for
     that total alone finds them (depth first, cards in their order: a group, then the groups that add
     later cards to it). Values are whole and never negative. A few cards: the totals of all their groups,
-    worked out once, answer every total. More: every total up to `bound` is searched at once; a group
-    past the total asked can only grow, so the search goes no further (and searches again, keeping only
-    the new totals, when a larger total is asked)."""
+    worked out at the first total asked, answer every total. More: every total up to the one asked is
+    searched at once (_Search); a group past it can only grow, so the search goes no further (and searches
+    again, keeping only the new totals, when a larger total is asked).
 
-    __slots__ = ("cards", "table", "faces", "twins", "totals", "bound", "by_total", "room")
+    The cards are the caller's and never change while they are kept (a part of a position where nothing
+    changes the state, or the cache key's tuple). The groups given are the ones kept, not copies: whoever
+    reads sums_to (the generated module, the closures) reads lists and never changes them, as it reads
+    every other part kept for the position."""
+
+    __slots__ = ("cards", "table", "faces", "twins", "totals", "by_total")
 
     def __init__(self, cards, table: list, faces: list, twins: bool):
-        self.cards = list(cards)
-        self.table, self.faces = table, faces
+        self.cards, self.table, self.faces = cards, table, faces
         self.twins = twins  # a double deck, or jokers: groups are told apart by face (when the cards hold twins)
-        self.totals = None  # a few cards: the total of each group of LEX_GROUPS, once worked out
-        self.bound = -1  # more cards: searched up to (no group has a total below 0)
-        self.by_total: dict[int, list] = {}
-        self.room = KEPT_GROUPS  # groups that may still be found; below 0: each total is searched alone
+        self.totals = None  # a few cards: the total of each group of LEX_GROUPS; more: their _Search
+        self.by_total: dict[int, list] = {}  # each total asked so far: its groups (at most MAX_GROUPS)
 
     def sums(self, s, target) -> list:
         """sums_to's groups of these cards adding up to `target`: kept, found, or (not a whole number, or
@@ -407,32 +409,24 @@ class _Totals:
         if type(target) is not int:
             return self._alone(s, target)
         groups = self.by_total.get(target)
-        if groups is None:
-            if len(self.cards) > FEW_CARDS:
-                groups = self._searched(s, target)
-                if groups is None:
-                    return self._alone(s, target)
-            else:
-                totals = self.totals
-                if totals is None:
-                    totals = self._totals(s)
-                groups = self.by_total[target] = self._of_total(totals, target) if target in totals else []
-        if len(groups) > MAX_GROUPS:
-            raise _too_many("sums_to")
-        return groups[:]
+        if groups is not None:  # (the common path first: asked before, or a few cards' totals worked out)
+            return groups
+        totals = self.totals
+        if type(totals) is not list:  # the first total asked, or more than a few cards
+            n = len(self.cards)
+            if totals is not None or n > FEW_CARDS:
+                return self._searched(s, target)
+            s.work -= 1 << n  # a few cards: the total of each of their groups (LEX_GROUPS), worked out
+            if s.work < 0:  # once; each group tried spends one step of the move's work
+                raise _no_work("sums_to")
+            totals = self.totals = TOTALS_OF[n](self.cards, self.table)
+        if target not in totals:
+            return []
+        groups = self.by_total[target] = self._of_total(totals, target)
+        return groups
 
     def _alone(self, s, target) -> list:
         return _groups_of(s, list(self.cards), [self.table[c] for c in self.cards], target, self.faces)
-
-    def _totals(self, s) -> list:
-        """A few cards: the total of each of their groups (LEX_GROUPS), worked out once; each group tried
-        spends one step of the move's work."""
-        n = len(self.cards)
-        s.work -= 2 ** n
-        if s.work < 0:
-            raise _no_work("sums_to")
-        self.totals = TOTALS_OF[n](self.cards, self.table)
-        return self.totals
 
     def _of_total(self, totals: list, target: int) -> list:
         """The groups whose total is `target`, in their order (twins once by face)."""
@@ -446,40 +440,59 @@ class _Totals:
             groups = [g for g in groups if _first(g, self.faces, seen, target)]
         return groups
 
-    def _searched(self, s, target: int) -> list | None:
-        """The groups of `target`, searched on up to it if need be; None: too many to keep."""
-        if target > self.bound and not self._reach(s, target):
-            return None
-        return self.by_total.get(target, [])
+    def _searched(self, s, target: int) -> list:
+        """More than a few cards: the groups of `target`, searched on up to it if need be, or (too many to
+        keep) searched alone."""
+        search = self.totals
+        if search is None:
+            search = self.totals = _Search()
+        if target > search.bound and not self._reach(s, search, target):
+            return self._alone(s, target)
+        groups = search.found.get(target, [])
+        if len(groups) > MAX_GROUPS:
+            raise _too_many("sums_to")
+        self.by_total[target] = groups
+        return groups
 
-    def _reach(self, s, target: int) -> bool:
+    def _reach(self, s, search: "_Search", target: int) -> bool:
         """Search on up to `target`, keeping the totals above the last bound; False if that would find
         more than KEPT_GROUPS groups in all (a total with more than MAX_GROUPS is an error when it is
         asked). Every card tried spends one step of the move's work."""
-        if self.room < 0:
+        if search.room < 0:
             return False
         cards, table = self.cards, self.table
         values = [table[c] for c in cards]
-        room = [self.room]
+        room = [search.room]
         found: dict[int, list] = {}
         try:
             s.work = _grow(cards, values, 0, 0, [], target, found, s.work - len(cards), room)
         except _Past:  # from now on each total is searched alone
-            self.room = -1
+            search.room = -1
             return False
-        done = self.bound
+        done = search.bound
         faces = self.faces if self.twins and len({self.faces[c] for c in cards}) < len(cards) else None
         if done < 0 and faces is None:  # the first search: every total is new
-            self.by_total = found
+            search.found = found
         else:
             for total, groups in found.items():
                 if total > done:
                     if faces is not None:  # twins once by face
                         seen: dict[int, set] = {}
                         groups = [g for g in groups if _first(g, faces, seen, total)]
-                    self.by_total[total] = groups
-        self.bound, self.room = target, room[0]
+                    search.found[total] = groups
+        search.bound, search.room = target, room[0]
         return True
+
+
+class _Search:
+    """The search of more than a few cards' groups (_Totals): every total up to `bound`, in `found`."""
+
+    __slots__ = ("bound", "found", "room")
+
+    def __init__(self):
+        self.bound = -1  # searched up to (no group has a total below 0)
+        self.found: dict[int, list] = {}
+        self.room = KEPT_GROUPS  # groups that may still be found; below 0: each total is searched alone
 
 
 class _Past(Exception):
@@ -1011,7 +1024,27 @@ writes("all")(_write_any_all("all", "and"))
 
 @writes("filter")
 def _write_filter(ctx, a):
-    return lambda x, src: f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
+    rule = a[1].node
+    body = getattr(rule, "body", None)
+    looked_up = type(body).__name__ == "Lookup" and type(body.key).__name__ == "Local" and body.key.name == rule.name
+
+    def write(x, src):
+        if looked_up:  # c => table[c] (a rule about each card alone): one loop, no comprehension made and run
+            return f"_rt.picked(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
+        return f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
+    return write
+
+
+def picked(s, items, table: list, weight: int, where: str, what: str) -> list:
+    """filter(items, c => table[c]), its rule's calls paid first as a comprehension's are (compiled.paid)."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    out = []
+    for c in items:
+        if table[c]:
+            out.append(c)
+    return out
 
 
 @writes("sum")
@@ -1098,10 +1131,9 @@ def _write_is_joker(ctx, a):
 
 @writes("or_else")
 def _write_or_else(ctx, a):
-    def write(x, src):  # the second list is worked out only when the first is empty
-        first = x.m.new("t")
-        return f"({first} if len({first} := {src[0]}) else {src[1]})"
-    return write
+    # the second list is worked out only when the first is empty: a list is false exactly when it is empty
+    # (no name bound with :=, which Python refuses where a comprehension's items are worked out)
+    return lambda x, src: f"({src[0]} or {src[1]})"
 
 
 @writes("groups")
@@ -1161,6 +1193,8 @@ def move_all(s, source: int, target: int) -> None:
 
 @writes("each")
 def _write_each(ctx, a):
+    if len(set(ctx.deck.face)) == len(ctx.deck.face):  # no twins: every card its own face
+        return lambda x, src: f"_rt.each_one({src[0]})"
     return lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"
 
 
@@ -1177,6 +1211,14 @@ def each_card(faces: list, cards) -> list:
 @writes("together")
 def _write_together(ctx, a):
     return lambda x, src: f"_rt.all_together({src[0]})"
+
+
+def each_one(cards) -> list:
+    """Every card as a group of one, in a deck where no two cards share a face."""
+    out = []
+    for c in cards:
+        out.append([c])
+    return out
 
 
 def all_together(cards) -> list:
@@ -1298,7 +1340,9 @@ def _write_sums_to(ctx, a):
 
     def write(x, src):
         if x.fixed(a[0].node):  # the same cards in every call of the position: their totals kept for it
-            totals = x.kept(f"_rt.Totals({src[0]}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})")
+            # (a zone's own list copied: the totals keep their cards as they were; a list worked out is the part's)
+            cards = f"list({src[0]})" if type(a[0].node).__name__ == "ZoneCards" else src[0]
+            totals = x.kept(f"_rt.Totals({cards}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})")
             return f"{totals}.sums(s, {src[1]})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")

@@ -212,3 +212,20 @@ def test_the_written_out_totals_are_each_group_s_total_in_the_search_order():
         assert len(groups) == 2 ** n - 1 and len(set(groups)) == len(groups) and groups == sorted(groups)
         values = [3 ** i for i in range(n)]  # every group its own total
         assert TOTALS_OF[n](list(range(n)), values) == [sum(values[i] for i in g) for g in groups]
+
+
+@pytest.mark.parametrize("n", [4, FEW_CARDS + 3])
+def test_a_total_asked_again_in_a_position_is_answered_from_what_is_kept_without_work(n):
+    """N6: every number card of a hand asks the table's groups of its total; a total asked again in the same
+    position (two cards of one value) is the list kept for it, read without spending the move's work again,
+    a few cards or more; it is still the groups of a search for it alone."""
+    deck = Deck()
+    value_of = pip(deck)
+    sums_to = built_sums_to(deck, value_of)
+    cards = [c for c in range(deck.size) if deck.rank[c] <= 4][:n]
+    s = Position()
+    first = sums_to(s, {"cards": cards, "total": 6})
+    spent = s.work
+    again = sums_to(s, {"cards": cards, "total": 6})
+    assert again is first and s.work == spent
+    assert first == alone(deck, cards, 6, value_of) and first

@@ -472,3 +472,57 @@ def test_can_of_a_move_of_the_step_is_read_from_the_positions_legal_moves():
                 seen.add((index, fresh))
             apply(s, bot.choose(s, moves))
     assert seen == {(0, True), (0, False), (1, True), (1, False)}, seen
+
+
+@pytest.mark.parametrize("after, copied", [
+    (None, "in the if"),  # N3: a new deal when every hand is empty, the deck copied only then
+    ("last_capturer = last_capturer", "never"),  # nothing that can move a card
+    ("if all(seats, p => empty(hand(p))) then deal(stock, hand, hand_size); shuffle(stock)", "first"),
+])
+def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_path, after, copied):
+    """flow.round.after_move: the cards it takes from the deck are a deal (docs/language.md §5.6). The
+    generated after_move copies the deck only where a statement that can move cards is reached (inside
+    Fanti's `if`, not on the moves that deal nothing), before the first of two, never where none can; the
+    games, their deals and sheets are the closures' (interpreter/engine.py after_move) all the same."""
+    path = tmp_path / "fanti.yaml"
+    text = "extends: fanti\n" + (f"flow:\n  round:\n    after_move: \"{after}\"\n" if after else "")
+    path.write_text(text, encoding="utf-8")
+    g = load(str(path))
+    lines = _function(g.program.source, "after_move").splitlines()
+    copies = [i for i, line in enumerate(lines) if "before = s.zones[" in line]
+    tests = [i for i, line in enumerate(lines) if line.strip().startswith("if (")]
+    if copied == "never":  # (no new deal: the game stops when the hands are empty; not played here)
+        assert not copies and "before" not in "\n".join(lines)
+        return
+    if copied == "in the if":
+        assert len(copies) == 1 and tests and copies[0] > tests[0]
+    else:
+        assert len(copies) == 1 and tests and copies[0] < tests[0]
+    generated = _played(g, 2)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.after_move
+    g.program.after_move = after_move
+    try:
+        assert _played(g, 2) == generated
+    finally:
+        g.program.after_move = real
+    assert len(generated[1]) > 5, "later deals were made and kept"
+
+
+def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_closures_values(tmp_path):
+    """or_else (docs/language.md: the first list, or the second when it is empty) where a rule counts its
+    items: the generated module compiles (no name bound where Python refuses it) and each round's sheet
+    is the closures'."""
+    path = tmp_path / "fanti.yaml"
+    path.write_text("extends: fanti\nround_result:\n  fields:\n"
+                    "    aces: count(or_else(pile(seat), discard), c => rank(c) == 1)\n", encoding="utf-8")
+    g = load(str(path))
+    generated = _played(g, 3)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        assert _played(g, 3) == generated
+    finally:
+        g.program.round_values = real
+    assert any(any(sheet["aces"]) for sheet in generated[2]), "an ace was counted"
