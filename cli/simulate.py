@@ -168,5 +168,11 @@ def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) ->
         "aborted": totals.aborted,
         **({"interrupted": True} if totals.interrupted else {}),
         "seconds": round(totals.seconds, 4),
-        "games_per_second": round(totals.games / totals.seconds, 1) if totals.seconds > 0 else None,
+        "games_per_second": _rate(totals.games / totals.seconds) if totals.seconds > 0 else None,
     }
+
+
+def _rate(per_second: float) -> float:
+    """Games a second to one decimal, or to two significant digits where that reads 0.0 (a search bot's
+    games take seconds each)."""
+    return round(per_second, 1) if per_second >= 1 else float(f"{per_second:.2g}")

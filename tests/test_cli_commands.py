@@ -79,6 +79,14 @@ def test_simulate_json_agrees_with_its_own_records_F7(tmp_path):
     assert stats["games_per_second"] > 0
 
 
+def test_simulate_reports_a_slow_rate_as_more_than_nothing():
+    """`simulate` says how many games a second it played: a game that takes seconds (search bots) is a
+    small rate, not 0.0; a fast one keeps one decimal."""
+    from cli.simulate import _rate
+    assert _rate(1 / 29.4) == 0.034 and _rate(0.2) == 0.2
+    assert _rate(5292.27) == 5292.3 and _rate(1.04) == 1.0
+
+
 def test_simulate_text_report(tmp_path):
     g = load(GAME)
     proc = kural(tmp_path, "simulate", GAME, "-n", 20, "--seed", 1, "--bots", "heuristic,random,random,random",
