@@ -90,15 +90,16 @@ PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_play
 ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
 
 
-def _check_think(think: str | None, lang) -> None:
-    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2."""
+def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
+    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2, in the
+    game's language where the game is known already."""
     if think is None:
         return
     from interpreter.search import budget_of  # here: the search is loaded only when it is asked for
     try:
         budget_of(think)
     except ValueError:
-        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang), None), think=think),
+        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang), game_lang), think=think),
                                  param_hint="--think") from None
 
 
@@ -166,11 +167,11 @@ def simulate(
     think: ThinkOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _check_think(think, lang)
     try:
         g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc))
+    _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
     kinds = simulating.bot_kinds(bots, g.players, KINDS)
     if kinds is None:

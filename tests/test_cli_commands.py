@@ -87,6 +87,16 @@ def test_simulate_reports_a_slow_rate_as_more_than_nothing():
     assert _rate(5292.27) == 5292.3 and _rate(1.04) == 1.0
 
 
+def test_simulate_refuses_a_bad_think_budget_in_the_games_language(tmp_path):
+    """A bad --think is one line and exit 2, no traceback, in the game's language (Fantan's is Turkish)
+    unless --lang says otherwise, as every other refusal of simulate."""
+    proc = kural(tmp_path, "simulate", GAME, "-n", 1, "--bots", "search", "--think", "abc")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "--think bir" in proc.stderr and "--think takes" not in proc.stderr, proc.stderr
+    proc = kural(tmp_path, "simulate", GAME, "-n", 1, "--think", "abc", "--lang", "en")
+    assert proc.returncode == 2 and "--think takes" in proc.stderr, proc.stderr
+
+
 def test_simulate_text_report(tmp_path):
     g = load(GAME)
     proc = kural(tmp_path, "simulate", GAME, "-n", 20, "--seed", 1, "--bots", "heuristic,random,random,random",
