@@ -1015,9 +1015,9 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
             into_out: bool = False, ok: str | None = None) -> None:
     """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices; or no
     `try` and `ok` the guard itself, one that cannot fail): a failure named as the move's, whether it can
-    be played kept in the position's cache (for `can` elsewhere) and in a local (`can` in a later move's
-    guard here), and its moves added to the step's (budget.MAX_LEGAL, checked unless `bounded`: the
-    step's moves so far cannot be more)."""
+    be played in a local (`can` in a later move's guard here; _unread_can drops it where none reads it,
+    and `can` elsewhere reads the position's legal moves), and its moves added to the step's
+    (budget.MAX_LEGAL, checked unless `bounded`: the step's moves so far cannot be more)."""
     if ok is None:
         ok = "ok"
         w.line("except _FAILURES as exc:")

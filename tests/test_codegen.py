@@ -287,18 +287,23 @@ def test_a_capture_offered_twice_is_one_move(tmp_path):
             apply(t, move)
 
 
-def test_generated_in_is_the_closures_in(tmp_path):
-    """`x in zone`, `card in list of cards`, `v in list` and `not in`, written out in a round's sheet,
-    give the closures' values at every round end (N14's prize cards counted three ways)."""
+def _fanti_with_fields(tmp_path, extra: str):
+    """Fanti with `extra` round-sheet fields (YAML lines) after its captures field, loaded."""
     text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
     field = "    captures: captures[seat]\n"
     assert field in text, "the test no longer edits what it means to"
+    path = tmp_path / "fanti.yaml"
+    path.write_text(text.replace(field, field + extra), encoding="utf-8")
+    return load(str(path))
+
+
+def test_generated_in_is_the_closures_in(tmp_path):
+    """`x in zone`, `card in list of cards`, `v in list` and `not in`, written out in a round's sheet,
+    give the closures' values at every round end (N14's prize cards counted three ways)."""
     extra = ("    in_list: if prize_one in filter(pile(seat), c => pip(c) > 0) then 1 else 0\n"
              "    not_in: if prize_two not in pile(seat) then 1 else 0\n"
              "    seat_in: if seat in [0, last_capturer] then 1 else 0\n")
-    path = tmp_path / "fanti.yaml"
-    path.write_text(text.replace(field, field + extra), encoding="utf-8")
-    g = load(str(path))
+    g = _fanti_with_fields(tmp_path, extra)
     assert "_rt.face_in(" in g.program.source and "(not _rt.has_in(" in g.program.source
     generated = _played(g, 4)
     after_move, values = _closures_for_flow(g)
@@ -353,15 +358,10 @@ def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_value
     """N3/N13: `all(seats, p => empty(hand(p)))` (a new deal, the round's end) is written once per seat,
     joined by `and`, no generator run; any/all over the seats, and any over a list that is not constant,
     give the closures' true or false at every round end, the same games."""
-    text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
-    field = "    captures: captures[seat]\n"
-    assert field in text, "the test no longer edits what it means to"
     extra = ("    all_took: if all(seats, p => count(pile(p)) > 8) then 1 else 0\n"
              "    any_more: if any(seats, p => count(pile(p)) > count(pile(seat))) then 1 else 0\n"
              "    any_leaf: if any(pile(seat), c => suit(c) == leaf) then 1 else 0\n")
-    path = tmp_path / "fanti.yaml"
-    path.write_text(text.replace(field, field + extra), encoding="utf-8")
-    g = load(str(path))
+    g = _fanti_with_fields(tmp_path, extra)
     source = g.program.source
     after = source[source.index("def after_move("):source.index("def round_0(")]
     assert "all(" not in after and "(not s.zones[1]) and (not s.zones[2])" in after.replace("(1 + 0)", "1").replace(
