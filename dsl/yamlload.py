@@ -199,7 +199,133 @@ def _scan(text: str) -> bool:
     return aliases
 
 
+class _Unusual(Exception):
+    """What _built_from_events leaves to the composer's way: an anchor or an alias, a bound passed, a
+    tag, a value refused, a second document, any YAML error (that way words each of them)."""
+
+
+_STR, _BOOL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:bool"
+_NUMBER_TAGS = frozenset({"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
+_NULL = "tag:yaml.org,2002:null"
+
+
+def _built_from_events(text: str, name: str):
+    """The value of a rule file as _Builder gives it from the composed tree, built in one pass over
+    libyaml's events, with _Loader's bounds checked on the way; _Unusual for anything but a plain
+    file (no alias, no tag, no value refused, within every bound), which the composer's way then reads,
+    so that every message and its order stay that way's. One pass instead of three (the bounds' scan,
+    libyaml's composer, the walk of its nodes)."""
+    if not yaml.__with_libyaml__ or len(text) > MAX_CHARS:
+        raise _Unusual
+    loader = yaml.CSafeLoader(text)
+    try:
+        return _from_events(loader, name)
+    except yaml.YAMLError:
+        raise _Unusual from None
+    finally:
+        loader.dispose()
+
+
+def _from_events(loader, name: str):
+    get, resolve, scalar_kind = loader.get_event, loader.resolve, yaml.ScalarNode
+    scalar, mapping, sequence = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    tags: dict[tuple, str] = {}  # a plain scalar's tag, by its text (a file repeats the same words)
+    stack: list = []  # the open mappings and lists: [container, pending key or None, the key's place]
+    nodes, root, done = 0, None, False
+    while True:
+        event = get()
+        kind = event.__class__
+        if kind is scalar or kind is mapping or kind is sequence:
+            nodes += 1
+            if len(stack) >= MAX_DEPTH or nodes > MAX_NODES or event.tag is not None or event.anchor is not None or done:
+                raise _Unusual
+            mark = event.start_mark
+            loc = Loc(name, mark.line + 1, mark.column + 1)
+            if kind is scalar:
+                value = _scalar_value(event, loc, tags, resolve, scalar_kind)
+            else:
+                if kind is mapping:
+                    value = LDict()
+                else:
+                    value = LList()
+                value.loc = loc
+                if stack and stack[-1][0].__class__ is LDict and stack[-1][1] is None:
+                    raise _Unusual  # a mapping or a list as a key
+                stack.append([value, None, None])
+                continue
+        elif kind in ends:
+            value, _, _ = stack.pop()
+            loc = value.loc
+        elif kind is yaml.DocumentEndEvent:
+            done = True  # a second document is the composer's to refuse
+            continue
+        elif kind is yaml.StreamEndEvent:
+            return root
+        elif kind is yaml.AliasEvent:
+            raise _Unusual
+        else:  # the stream's and document's start
+            continue
+        if not stack:
+            root = value
+            continue
+        frame = stack[-1]
+        into = frame[0]
+        if into.__class__ is LList:
+            into.append(value)
+            into.locs.append(loc)
+        elif frame[1] is None:  # a key
+            if value.__class__ is not LStr or value in into or hidden_char(value) is not None:
+                raise _Unusual
+            frame[1], frame[2] = value, loc
+        else:
+            key = frame[1]
+            into[key] = value
+            into.key_locs[key] = frame[2]
+            into.val_locs[key] = loc
+            frame[1] = None
+
+
+def _scalar_value(event, loc: Loc, tags: dict, resolve, scalar_kind):
+    """A scalar's value as _Builder.scalar gives it (_Unusual for one it refuses)."""
+    text = event.value
+    implicit = event.implicit
+    if implicit[0]:  # plain: its tag is the resolver's, as the composer asks it
+        tag = tags.get(text)
+        if tag is None:
+            tag = tags[text] = resolve(scalar_kind, text, implicit)
+    else:
+        tag = _STR
+    if tag == _STR:
+        s = LStr(text)
+        s.loc = loc
+        s.style = event.style or None
+        return s
+    if tag == _NULL:
+        return None
+    if tag == _BOOL and text.lower() not in YAML11_BOOLS:
+        return text.lower() == "true"
+    if tag in _NUMBER_TAGS:
+        value = from_text(text, lambda _: _constructed(tag, text))
+        if value is not None:
+            return value
+    raise _Unusual
+
+
+def _constructed(tag: str, text: str):
+    node = yaml.ScalarNode(tag, text)
+    return (yaml.SafeLoader.construct_yaml_int if tag.endswith(":int") else yaml.SafeLoader.construct_yaml_float)(
+        _CONSTRUCTOR, node)
+
+
 def load_text(text: str, name: str) -> LDict:
+    refuse_hidden(text, name)
+    try:
+        data = _built_from_events(text, name)
+    except _Unusual:
+        data = None
+    if isinstance(data, LDict):
+        return data
     node, shared = _composed(text, name)
     if node is None:
         raise RuleError.at(Loc(name, 1, 1), "the file is empty", "a rule file starts with `game:`")

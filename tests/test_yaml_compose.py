@@ -4,12 +4,15 @@ at the same place, as PyYAML's own composer gives, and nothing deep ever reaches
 which recurses in C."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import yaml
 
 from dsl import yamlload
 from dsl.errors import RuleError
 
+GAMES = Path(__file__).resolve().parents[1] / "games"
 needs_libyaml = pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML was built without libyaml")
 
 DEEP = "a: " + "[" * (yamlload.MAX_DEPTH + 5) + "]" * (yamlload.MAX_DEPTH + 5) + "\n"
@@ -55,3 +58,26 @@ def test_libyaml_never_composes_a_file_over_a_bound(monkeypatch, name):
     monkeypatch.setattr(yaml.CSafeLoader, "get_single_node", refused)
     with pytest.raises(RuleError):
         yamlload.load_text(TEXTS[name], "t.yaml")
+
+
+def _placed(value):
+    """A value with every place and quoting style it carries, for comparing two ways of reading a file."""
+    if isinstance(value, yamlload.LDict):
+        return ("map", value.loc, [(_placed(k), value.key_locs[k], value.val_locs[k], _placed(v))
+                                   for k, v in value.items()])
+    if isinstance(value, yamlload.LList):
+        return ("list", value.loc, value.locs, [_placed(v) for v in value])
+    if isinstance(value, yamlload.LStr):
+        return ("str", str(value), value.loc, value.style)
+    return (type(value).__name__, value)
+
+
+@needs_libyaml
+@pytest.mark.parametrize("path", sorted(GAMES.rglob("*.yaml")), ids=lambda p: str(p.relative_to(GAMES)))
+def test_one_pass_over_the_events_reads_a_file_as_the_composer_does(monkeypatch, path):
+    """A plain rule file is built in one pass over libyaml's events: the same values, the same places
+    (file:line:col of every key and value) and quoting as built from the composed tree."""
+    text = path.read_text(encoding="utf-8")
+    fast = yamlload._built_from_events(text, str(path))  # (a bundled file is plain: no anchor, no tag)
+    monkeypatch.setattr(yamlload, "_built_from_events", lambda *a: (_ for _ in ()).throw(yamlload._Unusual()))
+    assert _placed(fast) == _placed(yamlload.load_text(text, str(path)))
