@@ -171,30 +171,65 @@ class Frame:
         return py
 
 
+# What the walks below found of each node, while one module is generated (generate empties them after):
+# a part is asked about again by every part around it, and by each frame that writes it. Each entry
+# holds its node, so that the id it is kept under is that node's for as long as the entry lives.
+_PARTS: dict[int, tuple] = {}
+_RULES: dict[int, tuple] = {}
+_READS: dict[int, tuple] = {}
+
+
 def _parts(node):
     """The nodes a node holds, directly (in its fields, or in a list field)."""
-    for value in vars(node).values():
-        if isinstance(value, ir.Node):
-            yield value
-        elif isinstance(value, list):
-            yield from (v for v in value if isinstance(v, ir.Node))
+    known = _PARTS.get(id(node))
+    if known is None:
+        parts = []
+        for value in vars(node).values():
+            if isinstance(value, ir.Node):
+                parts.append(value)
+            elif isinstance(value, list):
+                parts += [v for v in value if isinstance(v, ir.Node)]
+        known = _PARTS[id(node)] = (node, tuple(parts))
+    return known[1]
 
 
 def has_rule(node) -> bool:
     """Does the part hold a rule `x => ...` (work over a list, worth keeping for the position)?"""
-    return isinstance(node, ir.Lambda) or any(has_rule(part) for part in _parts(node))
+    known = _RULES.get(id(node))
+    if known is None:
+        known = _RULES[id(node)] = (node, isinstance(node, ir.Lambda) or any(has_rule(part) for part in _parts(node)))
+    return known[1]
 
 
 def reads_any(node, names: set) -> bool:
     """Does the part read one of these locals (itself, or through a part it holds)? A closure may read
     anything: it is taken to."""
-    if isinstance(node, ir.Local):
-        return node.name in names
-    if isinstance(node, ir.Opaque):
-        return True
-    if isinstance(node, ir.Lambda):
-        return reads_any(node.body, names - {node.name})
-    return any(reads_any(part, names) for part in _parts(node))
+    read = _locals_read(node)
+    return read is None or not read.isdisjoint(names)
+
+
+def _locals_read(node) -> frozenset | None:
+    """The locals a part reads, itself or through the parts it holds (a rule's own argument aside);
+    None: any (a closure)."""
+    known = _READS.get(id(node))
+    if known is None:
+        if isinstance(node, ir.Local):
+            read = frozenset((node.name,))
+        elif isinstance(node, ir.Opaque):
+            read = None
+        elif isinstance(node, ir.Lambda):
+            inner = _locals_read(node.body)
+            read = None if inner is None else inner - {node.name}
+        else:
+            read = frozenset()
+            for part in _parts(node):
+                inner = _locals_read(part)
+                if inner is None:
+                    read = None
+                    break
+                read |= inner
+        known = _READS[id(node)] = (node, read)
+    return known[1]
 
 
 class Rule:
@@ -1195,6 +1230,15 @@ def round_values(module: Module, g) -> list[str]:
 def generate(g) -> Module:
     """The module of a checked game: the legal options and the play of every move, the flow's effects
     after each move, the values of a round's scoring sheet and the result."""
+    try:
+        return _generated(g)
+    finally:  # what the walks found is of this game's nodes only
+        _PARTS.clear()
+        _RULES.clear()
+        _READS.clear()
+
+
+def _generated(g) -> Module:
     module = Module()
     for m in g.moves:
         legal_options(module, g, m)
