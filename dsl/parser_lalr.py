@@ -156,6 +156,10 @@ class TableParser:
         self.takes = data["takes"]
         self.lexers: dict[int, _StateLexer] = {}
         self.by_accepts: dict[frozenset, _StateLexer] = {}
+        # (state below, state on top, token) -> the state on top once every reduction of one symbol to
+        # one with the same value is done (a chain of them, `?rule`s of one child, comes before most
+        # tokens): worked out once, for every text
+        self.units: dict[tuple, int] = {}
 
     def keywords(self) -> frozenset:
         """The words of the language: its terminals that are a fixed word (if, then, and ...)."""
@@ -200,7 +204,15 @@ class TableParser:
                     break
                 length, build, origin = action
                 if build is _itself:  # one symbol for one, the same value: only the state changes
-                    new_state = state_stack[-1] = states[state_stack[-2]][origin]
+                    below = state_stack[-2]
+                    if kind == "$END":  # (where the text may end: not kept, see _units)
+                        new_state = state_stack[-1] = self._units(below, origin, kind, end_state)
+                    else:
+                        key = (below, state_stack[-1], kind)
+                        new_state = self.units.get(key)
+                        if new_state is None:
+                            new_state = self.units[key] = self._units(below, origin, kind, end_state)
+                        state_stack[-1] = new_state
                 else:
                     if length:
                         children = value_stack[-length:]
@@ -213,6 +225,20 @@ class TableParser:
                     value_stack.append(build(children))
                 if new_state == end_state and kind == "$END":
                     return value_stack[-1]
+
+    def _units(self, below: int, origin: str, kind: str, end_state: int) -> int:
+        """The state on top after a reduction of one symbol to one (to `origin`) above state `below`, and
+        after every such reduction that follows it before token `kind`: the loop of _parse, without
+        its values, which these reductions leave as they are. At the end of the text, it stops where
+        the loop stops (the end state)."""
+        states = self.states
+        top = states[below][origin]
+        while not (top == end_state and kind == "$END"):
+            action = states[top].get(kind)
+            if action is None or action.__class__ is int or action[1] is not _itself:
+                break
+            top = states[below][action[2]]
+        return top
 
     def _token(self, text, pos, line, line_start, size, state, last):
         """The next token from `pos` as Lark's lexer for `state` reads it (the $END token at the end),
@@ -266,7 +292,7 @@ def _shape(origin, alias, template_source, expand1, keep_all, expansion, flat=fr
         def build(children):
             if single and len(children) == 1:
                 return _positions(children[0], children)
-            return _positions(Tree(name, _spliced(name, children) if name in flat else children), children)
+            return _new_tree(name, _spliced(name, children) if name in flat else children, children)
         return len(expansion), build
 
     def build_filtered(children):
@@ -281,7 +307,7 @@ def _shape(origin, alias, template_source, expand1, keep_all, expansion, flat=fr
                 kept.append(children[i])
         if single and len(kept) == 1:
             return _positions(kept[0], children)
-        return _positions(Tree(name, _spliced(name, kept) if name in flat else kept), children)
+        return _new_tree(name, _spliced(name, kept) if name in flat else kept, children)
     return len(expansion), build_filtered
 
 
@@ -332,6 +358,32 @@ def _positions(res, children):
             meta.empty = False
         meta.container_end_line, meta.container_end_column, meta.container_end_pos = line, column, end_pos
     return res
+
+
+def _new_tree(name: str, kept: list, children: list) -> Tree:
+    """Tree(name, kept) with the positions _positions gives a new tree (one with no place yet), set at once."""
+    meta = Meta()
+    first = _meta_of(children)
+    if first is not None:
+        if first.__class__ is Meta:
+            meta.line = meta.container_line = first.container_line
+            meta.column = meta.container_column = first.container_column
+            meta.start_pos = meta.container_start_pos = first.container_start_pos
+        else:
+            meta.line = meta.container_line = first.line
+            meta.column = meta.container_column = first.column
+            meta.start_pos = meta.container_start_pos = first.start_pos
+        meta.empty = False
+        last = _meta_of(reversed(children))  # (there is a last symbol with a place: the first is one)
+        if last.__class__ is Meta:
+            meta.end_line = meta.container_end_line = last.container_end_line
+            meta.end_column = meta.container_end_column = last.container_end_column
+            meta.end_pos = meta.container_end_pos = last.container_end_pos
+        else:
+            meta.end_line = meta.container_end_line = last.end_line
+            meta.end_column = meta.container_end_column = last.end_column
+            meta.end_pos = meta.container_end_pos = last.end_pos
+    return Tree(name, kept, meta)
 
 
 def _meta_of(children):
