@@ -107,7 +107,7 @@ class Module:
 
 
 KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
-_PLAIN = (bool, int, str, type(None))
+_PLAIN = frozenset((bool, int, str, type(None)))
 
 
 def _plain(value, depth: int = 0) -> bool:
@@ -121,6 +121,8 @@ def _plain(value, depth: int = 0) -> bool:
     if depth > 20:
         return False
     if kind in (list, tuple):
+        if _PLAIN.issuperset(set(map(type, value))):  # a table of numbers or texts, told at once
+            return True
         return all(_plain(v, depth + 1) for v in value)
     if kind is dict:
         return all(_plain(k, depth + 1) and _plain(v, depth + 1) for k, v in value.items())
@@ -187,8 +189,8 @@ def _parts(node):
         for value in vars(node).values():
             if isinstance(value, ir.Node):
                 parts.append(value)
-            elif isinstance(value, list):
-                parts += [v for v in value if isinstance(v, ir.Node)]
+            elif isinstance(value, list) and any(issubclass(kind, ir.Node) for kind in set(map(type, value))):
+                parts += [v for v in value if isinstance(v, ir.Node)]  # (a table of values, told at once: none)
         known = _PARTS[id(node)] = (node, tuple(parts))
     return known[1]
 
