@@ -445,10 +445,11 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
             problems.append(Problem(loc, f"`{path or 'the file'}` must be a mapping (key: value lines)",
                                     f"found {_kind(value)}"))
             return
+        fields = isinstance(shape, Fields)
         for key, item in value.items():
-            sub = shape.keys.get(key) if isinstance(shape, Fields) else _key(shape.value)
-            key_loc = value.key_loc(key) if isinstance(value, LDict) else loc
+            sub = shape.keys.get(key) if fields else _key(shape.value)
             if sub is None:
+                key_loc = value.key_loc(key) if isinstance(value, LDict) else loc
                 close = difflib.get_close_matches(key, list(shape.keys), n=1)
                 hint = f"did you mean `{close[0]}`?" if close else "known keys: " + ", ".join(shape.keys)
                 where = f"in `{path}`" if path else "at the top of the file"
@@ -457,7 +458,7 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
             item_loc = value.val_loc(key) if isinstance(value, LDict) else loc
             _key_value(item, sub, item_loc, f"{path}.{key}" if path else key, str(key),
                        str(key) if isinstance(shape, Named) else name, problems)
-        if isinstance(shape, Fields):
+        if fields:
             for key, sub in shape.keys.items():
                 if sub.missing and key not in value:
                     message, hint = sub.missing
@@ -498,10 +499,16 @@ def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> No
         if isinstance(value, (dict, list)) or value is None:
             problems.append(Problem(loc, f"`{path}` must be an expression of the rules language", f"found {_kind(value)}"))
         return
-    ok = {"str": isinstance(value, str), "int": isinstance(value, int) and not isinstance(value, bool),
-          "num": isinstance(value, (int, float)) and not isinstance(value, bool), "bool": isinstance(value, bool)}[shape]
-    if not ok:
+    if not _LEAF_TESTS[shape](value):
         problems.append(Problem(loc, f"`{path}` must be {LEAVES[shape]}", f"found {_kind(value)}"))
+
+
+_LEAF_TESTS = {  # what a leaf of each plain shape must hold (a bool is no number)
+    "str": lambda value: isinstance(value, str),
+    "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
+    "num": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
+    "bool": lambda value: isinstance(value, bool),
+}
 
 
 def _kind(value) -> str:
