@@ -190,8 +190,13 @@ class Compiler:
     def repr_of(self, t: Tree) -> str:
         """A part's text as `overrides` names it, worked out once per tree."""
         text = self.reprs.get(id(t))
-        if text is None:
-            text = self.reprs[id(t)] = repr(t)
+        if text is None:  # repr(t), from the texts of its parts already worked out (Lark's Tree.__repr__)
+            if t.__class__ is Tree and t.children.__class__ is list:
+                inner = ", ".join([self.repr_of(c) if c.__class__ is Tree else repr(c) for c in t.children])
+                text = f"Tree({t.data!r}, [{inner}])"
+            else:
+                text = repr(t)
+            self.reprs[id(t)] = text
         return text
 
     def inner_texts(self, t, out: set) -> set:
@@ -384,13 +389,15 @@ class _Unit:
         if depth > MAX_DEPTH:
             raise self.fail(t, f"this expression is nested more than {MAX_DEPTH} levels deep",
                             "split it into named conditions (the `define:` section)")
-        self.c.parts += 1
-        self.c.total += 1
-        self.count_check()
+        c = self.c
+        c.parts += 1
+        c.total += 1
+        if c.parts > MAX_PARTS or c.total > MAX_TOTAL_PARTS:
+            self.count_check()
         d = depth + 1
         if isinstance(t, Token):
             raise self.fail(t, f"unexpected {t.value!r}", "check the operators around it")
-        if self.c.overrides is not None and self.c.known_parts:
+        if c.overrides is not None and c.known_parts:
             text = self.c.repr_of(t)
             shape = self.c.known_parts.get(text)
             if shape is not None:  # compiled as a fixed part already: what compiling it again would give
@@ -404,12 +411,13 @@ class _Unit:
         if handler is None:
             raise self.fail(t, f"`{kind}` cannot stand here", "a value, a condition or a call is expected here")
         out = handler(t, d)
-        if self.c.overrides is not None and not out.is_const:
-            known = self.c.overrides.get(self.c.repr_of(t), NO_CONST)
-            if known is not NO_CONST:
-                return _overridden(known, out.type, out.elem)
-        if not out.is_const and kind not in ("var", "lambda_"):
-            out = self.tabulate(t, out)
+        if out.const is NO_CONST:
+            if c.overrides is not None:
+                known = c.overrides.get(c.repr_of(t), NO_CONST)
+                if known is not NO_CONST:
+                    return _overridden(known, out.type, out.elem)
+            if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
+                out = self.tabulate(t, out)
         return out
 
     def count_check(self) -> None:
