@@ -82,3 +82,24 @@ def test_a_fixed_part_inside_a_rule_weighs_as_compiled_again(tmp_path, monkeypat
     assert any("count" in text for known in taken for text in known), taken
     monkeypatch.setattr(specialize, "_known_parts", lambda *a: {})
     assert shortcut == _built_listings(str(path))
+
+
+@pytest.mark.parametrize("files", [["canasta", "351"], ["bad"]], ids=["a game", "a bad rule file"])
+def test_a_load_leaves_the_cycle_collector_as_it_found_it(tmp_path, monkeypatch, files):
+    """A cold load holds Python's cycle collector off while it builds, then collects once: after it, and
+    after a load that fails, the collector is on again (a load never leaves a process without it)."""
+    import gc
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    if files == ["bad"]:
+        bad = tmp_path / "bad.yaml"
+        bad.write_text("game:\n  id: bad\nmoves:\n  go:\n    when: count(hand(me)) >\n", encoding="utf-8")
+        files = [str(bad)]
+    off = []
+    real = loader.resolve
+    monkeypatch.setattr(loader, "resolve", lambda *a, **k: off.append(not gc.isenabled()) or real(*a, **k))
+    assert gc.isenabled()
+    try:
+        loader.load(files[0], files[1:])
+    except RuleError:
+        pass
+    assert off == [True] and gc.isenabled()
