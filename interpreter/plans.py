@@ -23,7 +23,7 @@ from __future__ import annotations
 from .engine import apply, moves_to_play
 from .state import Move, State
 
-PLAN_MOVES = 40  # moves of one plan, at most (a Kanasta turn that takes a big pile plays about 15)
+PLAN_MOVES = 40  # moves of one plan, at most (a bundled turn that takes a big pile plays about 15)
 PLANS = 4  # plans played out for one move, at most: the preferences' own and three others
 
 
