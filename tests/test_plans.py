@@ -122,3 +122,82 @@ def test_a_turn_of_one_move_is_not_planned():
     for _ in range(40):
         apply(s, bot.choose(s, moves_to_play(s)) if s.me == 0 else moves_to_play(s)[0])
         assert not bot.planner.kept
+
+
+TAKE_BACK_GAME = """
+# A turn of several moves: lay a card on the table, take it back, or end the turn. The preferences
+# alone lay, then take back, for ever; a plan sees the take-back and ends the turn instead.
+game:
+  id: take-back
+  title: {en: "Lay and take back", tr: "Koy ve geri al"}
+  about: {en: "A test game of plans.", tr: "Planların deneme oyunu."}
+  lang: en
+  players: 2
+  seats: {en: [You, Ada], tr: [Sen, Ada]}
+  max_moves: 400
+deck:
+  starts_in: stock
+zones:
+  stock: {per: none, visible: none, title: {en: stock, tr: deste}}
+  hand: {per: seat, visible: owner, title: {en: hand, tr: el}}
+  table: {per: none, visible: all, title: {en: table, tr: masa}}
+vars:
+  ended: {per: none, start: 0, title: {en: "turns ended", tr: "biten sıralar"}}
+moves:
+  put:
+    title: {en: lay, tr: koy}
+    choose: {card: hand(me)}
+    when:
+      - check: empty(table)
+        why: {en: "the table holds a card", tr: "masada kart var"}
+    do: move(card, table)
+    next: main
+  back:
+    title: {en: "take back", tr: "geri al"}
+    when:
+      - check: not empty(table)
+        why: {en: "the table is empty", tr: "masa boş"}
+    do: move_all(table, hand(me))
+    next: main
+  stop:
+    title: {en: stop, tr: dur}
+    do: ended += 1
+flow:
+  round:
+    setup: shuffle(stock); deal(stock, hand, 3)
+    first: 0
+    turn:
+      - {step: main, moves: [put, back, stop]}
+    next: next(me)
+    end: ended >= 6
+  end: true
+result:
+  winner: me == 0
+  score: 0
+bot:
+  - move: put
+    prefer: 1
+  - move: back
+    prefer: 1
+"""
+
+
+def test_a_plan_that_takes_back_what_it_laid_is_avoided_in_any_rule_file(tmp_path):
+    """The plans know no game: in a rule file where the preferences alone would lay a card and take
+    it back (again and again, within one turn), the bot's plan of the turn sees the take-back (a card
+    it laid back in its hand) and ends the turn instead, each turn of the round (without plans it
+    would lay and take back until the move bound)."""
+    from interpreter.plans import PLAN_MOVES
+    path = tmp_path / "take-back.yaml"
+    path.write_text(TAKE_BACK_GAME, encoding="utf-8")
+    g = load(str(path))
+    s = new_game(g, 1)
+    bot = HeuristicBot(random.Random(1))
+    assert g.moves[bot.prefer(s, moves_to_play(s))[0]].name == "put"  # the preferences alone
+    names = []
+    while not s.over:
+        move = bot.choose(s, moves_to_play(s))
+        names.append(g.moves[move[0]].name)
+        assert len(bot.planner.kept) < PLAN_MOVES
+        apply(s, move)
+    assert names == ["stop"] * 6
