@@ -94,8 +94,8 @@ class Planner:
         """The rest of the turn from `first`, by the preferences, on a copy of s."""
         g, seat = s.g, s.me
         t = s.copy()
-        hand = t.zones[g.hand_zone_id + seat]
-        held = set(hand)  # the cards in the seat's hand at the start
+        hand = g.hand_zone_id + seat
+        held = set(t.zones[hand])  # the cards in the seat's hand at the start
         out: set = set()  # those of them that left it during the plan
         sight = self._sight(g, seat)
         known = self._seen(t, sight)
@@ -105,8 +105,7 @@ class Planner:
         undoes = False
         while True:
             apply(t, move)
-            hand = t.zones[g.hand_zone_id + seat]
-            now = set(hand)
+            now = set(t.zones[hand])
             if out & now:
                 undoes = True
                 break
