@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from cli.simulate import SEAT_STRIDE  # noqa: E402
 from dsl.loader import load  # noqa: E402
 from interpreter.bots import HeuristicBot, make_bot  # noqa: E402
 from interpreter.engine import apply, moves_to_play, new_game  # noqa: E402
@@ -37,7 +38,7 @@ def heuristic_game(g, seed: int, moves: int):
     """Heuristic bots at every seat, seeded as `kural simulate` seeds them; at most `moves` moves.
     Yields (state before the move, the move) for every move played."""
     s = new_game(g, seed)
-    bots = [make_bot("heuristic", seed * 10 + seat) for seat in range(g.players)]
+    bots = [make_bot("heuristic", seed * SEAT_STRIDE + seat) for seat in range(g.players)]
     while not s.over and len(s.history) < moves:
         move = bots[s.me].choose(s, moves_to_play(s))
         yield s, move
