@@ -6,7 +6,6 @@ import random
 from . import draws
 from .budget import renew
 from .errors import RULE_FAILURES, PlayError
-from .plans import Planner
 from .state import Move, State
 
 PREFERENCE_HINT = ("a preference may be worked out for any legal move it speaks of: guard it "
@@ -49,6 +48,7 @@ class HeuristicBot:
         self.scorers: list = []  # per move: its choices' names and (place in the key, score) of its preferences
         self.zeros: list = []  # a key with every preference at 0
         self.about: list = []  # per preference, in order: the moves (their indexes) it speaks of
+        from .plans import Planner  # here, not at the top: it imports the engine, which `kural --help` need not load
         self.planner = Planner(self)  # the plans of a turn of several moves
 
     def choose(self, s: State, moves: list[Move]) -> Move:
