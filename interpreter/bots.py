@@ -48,10 +48,44 @@ class HeuristicBot:
         self.scorers: list = []  # per move: its choices' names and (place in the key, score) of its preferences
         self.zeros: list = []  # a key with every preference at 0
         self.about: list = []  # per preference, in order: the moves (their indexes) it speaks of
+        from .plans import Planner  # here, not at the top: it imports the engine, which `kural --help` need not load
+        self.planner = Planner(self)  # the plans of a turn of several moves
 
     def choose(self, s: State, moves: list[Move]) -> Move:
+        """The move the preferences like best; where it lets the turn go on, the first move of the best
+        plan for the rest of the turn (interpreter/plans.py), and then that plan's moves."""
+        planned = self.planner.next_move(s, moves) if self.planner.kept else None
+        if planned is not None:
+            return planned
         if len(moves) == 1:
             return moves[0]
+        move = self.prefer(s, moves)
+        if s.g.moves[move[0]].next_step == "end":
+            return move
+        return self.planner.choose(s, moves, move)
+
+    def prefer(self, s: State, moves: list[Move]) -> Move:
+        """The move the preferences like best, ties drawn from the bot's generator (no plan)."""
+        if len(moves) == 1:
+            return moves[0]
+        best = self._ranked(s, moves)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def best_of(self, s: State, moves: list[Move]) -> Move:
+        """The first of the moves the preferences like best (no draw: a plan's candidate)."""
+        return moves[0] if len(moves) == 1 else self._ranked(s, moves)[0]
+
+    def key_of(self, s: State, move: Move) -> tuple:
+        """The move's whole key: its score by each preference, in order."""
+        renew(s)
+        keys_of = s.g.program.prefer if s.g.program is not None else self.closure_keys
+        try:
+            return keys_of[move[0]](s, move[1])
+        except RULE_FAILURES as exc:
+            raise self._failure(s, [move], exc) from None
+
+    def _ranked(self, s: State, moves: list[Move]) -> list[Move]:
+        """The moves the preferences like best, in their order."""
         if self.g is not s.g:
             self._learn(s.g)
         renew(s)
@@ -59,10 +93,9 @@ class HeuristicBot:
         # the game's generated module (dsl/codegen.py): its key functions; else the preferences' closures
         keys_of = program.prefer if program is not None else self.closure_keys
         try:
-            best = self._best(s, moves, keys_of)
+            return self._best(s, moves, keys_of)
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None
-        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _learn(self, g) -> None:
         self.g = g

@@ -151,7 +151,7 @@ def test_the_heuristic_bot_chooses_as_with_every_key_worked_out():
             reference = HeuristicBot(random.Random())
             reference.rng.setstate(bot.rng.getstate())
             want = every_key_choice(reference, s, moves)
-            move = bot.choose(s, moves)
+            move = bot.prefer(s, moves)  # the preferences' choice (choose plans a turn on top of it)
             assert move == want and bot.rng.getstate() == reference.rng.getstate()
             apply(s, move)
             compared += 1

@@ -595,14 +595,14 @@ def test_C16_D9_a_twin_in_the_fi_taken_by_discarding_may_be_shown(g):
     assert zone_codes(g, s, zid(g, "pile")) == ["QS", "KD"] and s.me == 1
 
 
-def test_C16_D9_seed_41_move_499_the_king_of_spades_in_the_fi_may_be_shown(g):
-    """C16, D9 in play: `kural simulate canasta --variant 351 --seed 41 --bots heuristic` (4 players):
-    before move 500 (entry 502 of its record, which counts the deal entries) Zeynep has emptied her hand
-    by discarding and took the first fi, ♠K among it; the top discard is the other ♠K. She may show it."""
-    s = bots_to_move(g, 41, 499)
+def test_C16_D9_seed_14_move_229_the_nine_of_hearts_in_the_fi_may_be_shown(g):
+    """C16, D9 in play: `kural simulate canasta --variant 351 --seed 14 --bots heuristic` (4 players):
+    before move 230 Zeynep has emptied her hand by discarding and took a fi, ♥9 among it; the top
+    discard is the other ♥9. She may show it."""
+    s = bots_to_move(g, 14, 229)
     assert s.me == 1 and g.steps[s.step].name == "draw"
-    assert s.zones[hand(g, 1)] == [] and "KS" in zone_codes(g, s, picked(g, 1))
-    assert zone_codes(g, s, zid(g, "pile"))[-1] == "KS"
+    assert s.zones[hand(g, 1)] == [] and "9H" in zone_codes(g, s, picked(g, 1))
+    assert zone_codes(g, s, zid(g, "pile"))[-1] == "9H"
     assert "show" in move_names(g, s)
     fi = zone_codes(g, s, picked(g, 1))
     play(g, s, "show")

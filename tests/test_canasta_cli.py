@@ -54,12 +54,12 @@ def test_a_whole_game_from_a_pipe_ends_replays_and_repeats_byte_for_byte(tmp_pat
 def test_typed_commands_play_and_refusals_name_their_rule(tmp_path):
     """C2: draw; C8: a meld before opening waits as an opening; a discard is refused while it falls short;
     C9: `add N CARD` onto a meld, refused with its rule when the meld would break; `take back`."""
-    answers = "\n".join(["draw", "meld 6D 6D 6S", "add 1 7C", "add 1 2H", "discard 3D", "take back", "discard 3D",
+    answers = "\n".join(["draw", "meld TD TD TS", "add 1 7C", "add 1 2H", "discard 3D", "take back", "discard 3D",
                          "quit"]) + "\n"
     proc = kural(tmp_path / "h", "play", "canasta", "--seed", "5", "--lang", "en", stdin=answers)
     assert proc.returncode == 0, proc.err
     out = proc.out
-    assert "You: meld ♦6 ♦6 ♠6" in out
+    assert "You: meld ♦10 ♦10 ♠10" in out  # 30 points: short of the minimum (45)
     assert "add 1 ♣7 cannot be played now: the meld would no longer be a meld (C9)" in out
     assert "You: add melds 1: ♥2" in out
     assert "(C8)" in out.split("You: add melds 1: ♥2", 1)[1].split("You: take back", 1)[0]

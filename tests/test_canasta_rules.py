@@ -504,12 +504,20 @@ def test_C10_every_rank_a_to_k_natural_is_full_with_a_second_ace_or_a_wild_besid
 
 
 def test_C10_seed_209_the_run_without_the_king_of_spades_scores_no_500(g):
-    """C10 (Decision), in play: `kural simulate canasta --seed 209 --bots heuristic` reaches, in hand 10,
-    Zeynep & Elif's ♠ run with an ace at both ends, 13 naturals and the ♦2 standing for the missing ♠K
-    (Elif lays off the second ♠A at move 1788). Their sheet counts it as the clean canasta it is: every
-    canasta bonus on the sheet is a clean or half one, no 500 (before the fix the side had 300 more)."""
-    s, before_end = bots_to_the_end_of_hand(g, 209, 10)
-    runs = [cs for cs in before_end[1] if len(cs) == 14 and cs.count("AS") == 2]
+    """C10 (Decision), the end of a hand as play reached it: `kural simulate canasta --seed 209 --bots
+    heuristic` reached, in hand 10 (with the bots of that time: today's plan their turns and play
+    another game, so the position is placed by hand), Zeynep & Elif's ♠ run with an ace at both ends,
+    13 naturals and the ♦2 standing for the missing ♠K: Elif lays off the second ♠A and ends the hand.
+    Their sheet counts it as the clean canasta it is: every canasta bonus on the sheet is a clean or
+    half one, no 500 (before the fix the side had 300 more)."""
+    s = position(g, 3, hands={3: ["AS", "9C"], 0: ["KD", "4C"]}, opened=[1, 3],
+                 melds={1: [SPADES_A_TO_Q + ["2D"], ["8H", "8D", "8C"]]}, kinds={(1, 0): 2},  # clean
+                 fi1=[], fi2=[], fi_taken=(1, 1))
+    play(g, s, "add", area(g, 1)[0], "AS")
+    before_end = [[g.deck.code[c] for c in s.zones[z]] for z in area(g, 1) if s.zones[z]]
+    play(g, s, "discard", "9C")
+    assert s.rounds_played == 1
+    runs = [cs for cs in before_end if len(cs) == 14 and cs.count("AS") == 2]
     assert len(runs) == 1 and "KS" not in runs[0] and "2D" in runs[0]
     r = read(g, *runs[0])
     assert (r.kind, r.naturals, r.wilds) == ("run", 13, 1)

@@ -1,0 +1,153 @@
+"""Plans within a turn, for the heuristic bot: where one turn is several moves by the same seat.
+
+Played one move at a time, the preferences can start what the turn cannot finish: lay melds that a
+later check refuses, then take them back, showing the table the cards. So where the move the
+preferences like best lets the turn go on (its `next` is not `end`), the bot plays the rest of its
+turn out on a copy of the position, by the same preferences, before it moves. A plan that puts back
+into the seat's hand a card it laid from it (a take-back, an undo) is a plan to avoid: the bot tries
+instead its few best moves of the other kinds (and the next best of the same kind), each played out
+the same way, and plays the first in the preferences' order whose plan undoes nothing. The moves of
+the plan chosen are kept and played as they come, so a turn is planned once.
+
+No peeking: a plan stops at the first move that shows the seat a card it could not see (a draw, a
+packet taken into the hand): what comes after depends on that card, and is planned when the real
+card is there. Until then a plan reads only what the seat sees (the preferences and the legal moves
+read the same position as in play), so its choice depends on nothing hidden. A plan plays at most
+PLAN_MOVES moves and the bot plays out at most PLANS plans a move: the cost is bounded.
+
+Where no plan undoes anything, the bot plays exactly the moves it played without plans, drawing the
+same ties from its generator in the same order (each tie of the plan is drawn once, when planned).
+"""
+from __future__ import annotations
+
+from .engine import apply, moves_to_play
+from .state import Move, State
+
+PLAN_MOVES = 40  # moves of one plan, at most (a bundled turn that takes a big pile plays about 15)
+PLANS = 4  # plans played out for one move, at most: the preferences' own and three others
+
+
+class Plan:
+    """The moves of a plan, first first, and whether it takes back into the hand a card it laid."""
+
+    __slots__ = ("moves", "undoes")
+
+    def __init__(self, moves: list[Move], undoes: bool):
+        self.moves = moves
+        self.undoes = undoes
+
+
+class Planner:
+    """The plans of one bot: played out for a move that lets the turn go on, kept while they hold."""
+
+    def __init__(self, bot):
+        self.bot = bot  # the HeuristicBot: its `prefer` chooses every move of a plan
+        self.sight_game = None  # the game of `sights`
+        self.sights: dict = {}  # seat -> the zone instances the seat sees (all of it, or the top)
+        self.kept: list[Move] = []  # the rest of the plan being played
+        self.kept_for: tuple = ()  # (state, moves played, seat) where its next move is to be played
+
+    # ------------------------------------------------------------ following the plan chosen
+    def next_move(self, s: State, moves: list[Move]) -> Move | None:
+        """The plan's next move, if this is the position it was planned for and the move is legal here."""
+        kept = self.kept
+        if not kept:
+            return None
+        state, played, seat = self.kept_for
+        if state is not s or played != len(s.history) or seat != s.me or kept[0] not in moves:
+            self.kept = []
+            return None
+        move = kept.pop(0)
+        self.kept_for = (s, played + 1, seat)
+        return move
+
+    def _keep(self, s: State, plan: Plan) -> Move:
+        self.kept = plan.moves[1:]
+        self.kept_for = (s, len(s.history) + 1, s.me)
+        return plan.moves[0]
+
+    # ------------------------------------------------------------ choosing a plan
+    def choose(self, s: State, moves: list[Move], first: Move) -> Move:
+        """`first` (the preferences' move) if its plan undoes nothing, else the best other move whose
+        plan undoes nothing, else `first`."""
+        own = self.play_out(s, first)
+        if not own.undoes:
+            return self._keep(s, own)
+        for move in self.candidates(s, moves, first):
+            plan = self.play_out(s, move)
+            if not plan.undoes:
+                return self._keep(s, plan)
+        return self._keep(s, own)
+
+    def candidates(self, s: State, moves: list[Move], first: Move) -> list[Move]:
+        """The other moves worth a plan, best first by the preferences: the best of each other kind of
+        move, and the next best of first's kind; at most PLANS - 1."""
+        kinds: dict[int, list[Move]] = {}
+        for move in moves:
+            if move != first:
+                kinds.setdefault(move[0], []).append(move)
+        best = [self.bot.best_of(s, same) for same in kinds.values()]
+        best.sort(key=lambda move: self.bot.key_of(s, move), reverse=True)  # stable: the moves' order on a tie
+        return best[:PLANS - 1]
+
+    def play_out(self, s: State, first: Move) -> Plan:
+        """The rest of the turn from `first`, by the preferences, on a copy of s."""
+        g, seat = s.g, s.me
+        t = s.copy()
+        hand = g.hand_zone_id + seat
+        held = set(t.zones[hand])  # the cards in the seat's hand at the start
+        out: set = set()  # those of them that left it during the plan
+        sight = self._sight(g, seat)
+        known = self._seen(t, sight)
+        rounds = t.rounds_played
+        moves = [first]
+        move = first
+        undoes = False
+        while True:
+            apply(t, move)
+            now = set(t.zones[hand])
+            if out & now:
+                undoes = True
+                break
+            out |= held - now
+            if (g.moves[move[0]].next_step == "end" or t.over or t.me != seat or t.rounds_played != rounds
+                    or len(moves) >= PLAN_MOVES or not self._seen(t, sight) <= known):
+                break  # the turn is over, the budget spent, or a card it could not see is in sight
+            move = self.bot.prefer(t, moves_to_play(t))
+            moves.append(move)
+        return Plan(moves, undoes)
+
+    # ------------------------------------------------------------ what the seat sees
+    def _sight(self, g, seat: int) -> tuple[list[int], list[int]]:
+        """The zone instances whose cards the seat sees, and those it sees the top card of (view.py's rules)."""
+        if self.sight_game is not g:
+            self.sight_game, self.sights = g, {}
+        sight = self.sights.get(seat)
+        if sight is None:
+            sight = self.sights[seat] = sight_of(g, seat)
+        return sight
+
+    @staticmethod
+    def _seen(s: State, sight: tuple[list[int], list[int]]) -> set:
+        whole, tops = sight
+        zones = s.zones
+        seen = {c for zid in whole for c in zones[zid]}
+        seen.update(zones[zid][-1] for zid in tops if zones[zid])
+        return seen
+
+
+def sight_of(g, seat: int) -> tuple[list[int], list[int]]:
+    """The instances of every zone that `seat` sees whole, and those it sees the top of, as
+    interpreter/view.py shows them."""
+    whole: list[int] = []
+    tops: list[int] = []
+    for z in g.zones:
+        owners = range(len(g.teams)) if z.per_team else range(g.players) if z.per_seat else [None]
+        for owner in owners:
+            mine = owner == (g.team_of[seat] if z.per_team else seat)
+            ids = g.owner_ids(z, owner)
+            if z.visible == "all" or (z.visible == "owner" and mine):
+                whole.extend(ids)
+            elif z.visible == "top":
+                tops.extend(ids)
+    return whole, tops
