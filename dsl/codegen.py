@@ -35,6 +35,7 @@ HEADER = '''\
 from interpreter.budget import MAX_LEGAL as _MAX_LEGAL, exhausted as _exhausted, too_many_moves as _too_many
 from interpreter.legal import RAW_LEGAL as _RAW_LEGAL, distinct as _distinct, distinct_last as _distinct_last
 from interpreter.legal import distinct_moves as _distinct_moves, distinct_last_moves as _distinct_last_moves
+from interpreter.legal import distinct_options as _distinct_options
 from interpreter.compiled import UNSET as _UNSET, index as _index
 import interpreter.compiled as _rt
 from interpreter.budget import WORK_LIMIT as _WORK_LIMIT
@@ -165,6 +166,12 @@ class Frame:
         # choice's Python name and its source -> its name), not once per option of the choices after it.
         # None elsewhere.
         self.per_choice: dict | None = None
+        # Listing a move's options where nothing else reads its parts (the only move of its step, no version
+        # picked): a part kept for the position is a local of the function (its source -> its name), worked
+        # out at its first use, instead of an entry of the position's cache. None elsewhere. `in_rule`: the
+        # part is written inside a rule's comprehension (or a notion's), where Python binds no name with :=.
+        self.local_keeps: dict | None = None
+        self.in_rule = False
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
@@ -233,7 +240,12 @@ class Expr:
         return source
 
     def kept(self, source: str) -> str:
-        """A part with one value for the position: worked out at its first use, kept in the position's cache."""
+        """A part with one value for the position: worked out at its first use, kept in the position's cache
+        (or, where the frame says so, in a local of the function: see Frame.local_keeps)."""
+        local = self.frame.local_keeps
+        if local is not None and not self.frame.in_rule:  # (none as a part's value: worked out again, the same)
+            name = local.get(source) or local.setdefault(source, self.m.new("t"))
+            return f"({name} if {name} is not None else ({name} := {source}))"
         picked = self.frame.picked
         if picked is None:
             key = self.m.object(object())  # this part's own key in the position's cache
@@ -279,7 +291,11 @@ class Expr:
         return f"{self.m.constant(n.table)}[{self(n.key)}]"
 
     def v_CardLookups(self, n: ir.CardLookups) -> str:
-        card = self(n.card)
+        in_rule, self.frame.in_rule = self.frame.in_rule, True  # (the card may be read in a generator)
+        try:
+            card = self(n.card)
+        finally:
+            self.frame.in_rule = in_rule
         terms = [self.card_lookup(card, n.zone, passes, wanted) for passes, wanted in n.pairs]
         return "(" + (" and " if n.every else " or ").join(terms) + ")"
 
@@ -333,9 +349,14 @@ class Expr:
         return f"{self(n.items)}[{self(n.index)}]"
 
     def v_Call(self, n: ir.Call) -> str:
-        env = self.frame.env
+        env, in_rule = self.frame.env, self.frame.in_rule
         self.frame.env = False
-        args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
+        # a notion given a rule may write its arguments inside a comprehension
+        self.frame.in_rule = in_rule or any(isinstance(a, ir.Lambda) for a in n.args)
+        try:
+            args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
+        finally:
+            self.frame.in_rule = in_rule
         reads_env, self.frame.env = self.frame.env, env or self.frame.env
         if reads_env and any(isinstance(a, ir.Lambda) for a in n.args):
             # a closure inside a rule reads the rule's argument from the env, which a generator does
@@ -605,6 +626,8 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     for choice in m.choices:  # bound first: the guard reads them
         frame.bind(choice.name)
     frame.varying, frame.picked = set(frame.names), module.picked  # (parts that read no choice: as when picking)
+    if _alone_in_its_steps(g, m):  # no other move of the position reads its parts: they are this function's locals
+        frame.local_keeps = {}
     if len(m.choices) > 1:  # (each earlier choice's Python name, with nothing bound to it yet)
         frame.per_choice = {(frame.names[c.name], None): None for c in m.choices[:-1]}
     if checks is None:
@@ -632,8 +655,17 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
         w.line("e = {}")
     for slot in frame.slots.values():
         w.line(f"{slot} = _UNSET")
+    if frame.local_keeps:
+        w.line(" = ".join(frame.local_keeps.values()) + " = None  # the parts kept for the position, not worked out yet")
     module.lines += w.lines + body.lines + [""]
     return name
+
+
+def _alone_in_its_steps(g, m) -> bool:
+    """Is move m the only move of every step that offers it, with no version of its guard to pick (whose
+    parts the position's cache shares)? Then the parts its options read are read by nothing else there."""
+    steps = [step for step in g.steps if m.index in step.moves]
+    return m.specialize is None and bool(steps) and all(len(step.moves) == 1 for step in steps)
 
 
 def _guard(expr: Expr, checks: list) -> str:
@@ -652,15 +684,69 @@ def _guard(expr: Expr, checks: list) -> str:
     return " and ".join(expr(c) for c in checks)
 
 
-def _domain(module, m, choice, frame, expr, w, items: str) -> None:
-    """The options of a choice, their trial paid from the move's work budget (interpreter/budget.py)."""
-    domain = expr(choice.node)
-    w.line(f"{items} = s.zones[{domain}]" if choice.domain_is_zone else f"{items} = {domain}")
+def _domain(module, m, choice, frame, expr, w, items: str, statements: bool = False, once: str | None = None) -> None:
+    """The options of a choice, their trial paid from the move's work budget (interpreter/budget.py).
+    statements: a list picked by a test written as `if` statements (_options_lines); `once` the line that
+    keeps each option once where the list may offer one twice."""
+    if statements and not choice.domain_is_zone:
+        _options_lines(expr, choice.node, items, w, once)
+    else:
+        domain = expr(choice.node)
+        w.line(f"{items} = s.zones[{domain}]" if choice.domain_is_zone else f"{items} = {domain}")
     w.line(f"s.work -= len({items})" if m.guard_weight == 1 else f"s.work -= {m.guard_weight} * len({items})")
     w.line("if s.work < 0:")
     w.indent()
     w.line(f"raise _exhausted({module.literal(m.where)}, {module.literal(f'the choices of `{m.name}`')})")
     w.dedent()
+
+
+def _options_lines(expr: Expr, node: ir.Node, items: str, w: Writer, once: str | None = None) -> None:
+    """`items = ` a choice's list, as statements: `if test:` for a list that a test picks, `if not items:` for
+    `or_else`, and a list joined to one that a test picks or leaves empty added to only when the test
+    holds. The same parts are worked out in the same order as the expression's; only the branch taken is
+    run, and no list is made to be joined with an empty one. A part kept whole for the position
+    (Expr.kept) is written as one expression, as are the others. `once` (a line) follows each list that
+    may offer one option twice (_distinct_items: a list of a notion that offers each once does not)."""
+    frame = expr.frame
+    whole = frame.varying is not None and has_rule(node) and not reads_any(node, frame.varying)
+    if isinstance(node, ir.Cond):
+        w.line(f"if {expr(node.test)}:")
+        _indented(w, lambda: _options_lines(expr, node.yes, items, w, once))
+        w.line("else:")
+        _indented(w, lambda: _options_lines(expr, node.no, items, w, once))
+    elif isinstance(node, ir.Call) and getattr(node.write, "or_else", False) and not whole:
+        first, then = node.args
+        _options_lines(expr, first, items, w, once)
+        w.line(f"if not {items}:")  # (a list is false exactly when it is empty, as `or` tests it)
+        _indented(w, lambda: _options_lines(expr, then, items, w, once))
+    elif isinstance(node, ir.Joined) and isinstance(node.b, ir.Cond) and _empty_list(node.b.no):
+        _options_lines(expr, node.a, items, w, once)
+        w.line(f"if {expr(node.b.test)}:")
+        w.line(f"    {items} = [*{items}, *{expr(node.b.yes)}]")
+        if once is not None:
+            w.line(f"    {once}")
+    else:
+        w.line(f"{items} = {expr(node)}")
+        if once is not None and not _distinct_items(node):
+            w.line(once)
+
+
+def _distinct_items(node: ir.Node) -> bool:
+    """Does this list offer no option twice (as move keys: interpreter/legal.py move_key)? A constant list
+    of at most one item, or a notion that says so of what it gives (its writer's `distinct`)."""
+    if isinstance(node, ir.Const):
+        return type(node.value) is list and len(node.value) <= 1
+    return isinstance(node, ir.Call) and getattr(node.write, "distinct", False)
+
+
+def _indented(w: Writer, write) -> None:
+    w.indent()
+    write()
+    w.dedent()
+
+
+def _empty_list(node: ir.Node) -> bool:
+    return isinstance(node, ir.Const) and type(node.value) is list and not node.value
 
 
 def _single(module, g, m, frame, expr, w, test, name) -> None:
@@ -717,13 +803,17 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
     start = None
     for i, choice in enumerate(m.choices):
         items = f"items{i}"
-        _domain(module, m, choice, frame, expr, w, items)
+        # every option legal (no guard): two ways of offering one option are merged in the options themselves,
+        # and only where the list may hold such twins (_options_lines), not in the moves made of them
+        merged = i == last and merge_last and test == "True" and not choice.domain_is_zone
+        once = f"{items} = _distinct_options(s.g, s.g.moves[{m.index}].choices[{last}], {items})" if merged else None
+        _domain(module, m, choice, frame, expr, w, items, statements=True, once=once)
         var = frame.names[choice.name]
         pyvars.append(var)
         if i == last and merge_last and test != "True":
             start = module.new("i")
             w.line(f"{start} = len(out)")
-        elif i == last and merge_last:  # every option passes: its instances are the last len(options) of out
+        elif i == last and merge_last and not merged:  # every option passes: its instances are the last len(options) of out
             start = f"len(out) - len({items})"
         if i == last and as_moves and test == "True":  # (the common case: one option, such as a card that
             # takes nothing or one capture, added without a loop)
@@ -769,7 +859,7 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
         elif not as_moves:
             w.line("if first_only and out:")
             w.line("    return out")
-    if merge and start is None:
+    if merge and start is None and not merged:  # (merged: in the last choice's options)
         w.line(f"if len(out) > 1:")
         w.line(f"    out = _distinct_moves(s.g, s.g.moves[{m.index}], out)" if as_moves else
                f"    out = _distinct(s.g, s.g.moves[{m.index}], out)")

@@ -1028,10 +1028,21 @@ def _write_filter(ctx, a):
     body = getattr(rule, "body", None)
     looked_up = type(body).__name__ == "Lookup" and type(body.key).__name__ == "Local" and body.key.name == rule.name
 
+    keyed = _by_key(rule)  # c => table[c] == v
+
     def write(x, src):
         if looked_up:  # c => table[c] (a rule about each card alone): one loop, no comprehension made and run
             return f"_rt.picked(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
+        if keyed is not None and keyed[3] and _plain_zone(a[0].node) and not x.reads(keyed[2], rule.name) \
+                and not x.holds_rule(keyed[2]):
+            # c => table[c] == v, v the same for every card (rank(c) == rank(card)): v worked out once, when
+            # there are cards to try it on (as the comprehension would), and one loop, no comprehension made
+            # and run (nor a function with the choices it reads kept in cells)
+            table, value = x.m.constant(keyed[0]), x(keyed[2])
+            return (f"(_rt.picked_equal(s, {src[0]}, {table}, {value}, {src[1].weight}, {src[1].where}, "
+                    f"{src[1].what}) if {src[0]} else [])")
         return f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
+    write.cards_once = _cards_once(a[0].node)  # some of a list of cards each once: each once (_cards_once)
     return write
 
 
@@ -1043,6 +1054,18 @@ def picked(s, items, table: list, weight: int, where: str, what: str) -> list:
     out = []
     for c in items:
         if table[c]:
+            out.append(c)
+    return out
+
+
+def picked_equal(s, items, table: list, value, weight: int, where: str, what: str) -> list:
+    """filter(items, c => table[c] == value), its rule's calls paid first as a comprehension's are."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    out = []
+    for c in items:
+        if table[c] == value:
             out.append(c)
     return out
 
@@ -1100,6 +1123,7 @@ def _write_top(ctx, a):
 @writes("move")
 def _write_move(ctx, a):
     one = a[0].type == "card"  # checked to be one card (or none, which fails as a list would): no test of it
+    many = a[0].type in ("cards", "list")  # checked to be a list of cards: no test of it either
 
     def write(x, src):
         lines, (card, zone) = [], src
@@ -1113,6 +1137,8 @@ def _write_move(ctx, a):
                  f"s.where[{card}] = {zone}"]
         if one:
             return "\n".join(lines + moved)
+        if many:  # a list (a capture): each card as _move_card moves it, written out (a none fails in list())
+            return "\n".join(lines + [f"for {card} in list({card}):", *("    " + line for line in moved)])
         return "\n".join(lines + [f"if isinstance({card}, int):", *("    " + line for line in moved),
                                    "else:",  # a group (a capture): each card as _move_card moves it, written out
                                    f"    for {card} in list({card}):", *("        " + line for line in moved)])
@@ -1133,7 +1159,10 @@ def _write_is_joker(ctx, a):
 def _write_or_else(ctx, a):
     # the second list is worked out only when the first is empty: a list is false exactly when it is empty
     # (no name bound with :=, which Python refuses where a comprehension's items are worked out)
-    return lambda x, src: f"({src[0]} or {src[1]})"
+    def write(x, src):
+        return f"({src[0]} or {src[1]})"
+    write.or_else = True  # the first list, or the second when it is empty: a writer of statements may say so
+    return write
 
 
 @writes("groups")
@@ -1194,8 +1223,11 @@ def move_all(s, source: int, target: int) -> None:
 @writes("each")
 def _write_each(ctx, a):
     if len(set(ctx.deck.face)) == len(ctx.deck.face):  # no twins: every card its own face
-        return lambda x, src: f"_rt.each_one({src[0]})"
-    return lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"
+        write = lambda x, src: f"_rt.each_one({src[0]})"  # noqa: E731
+    else:
+        write = lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"  # noqa: E731
+    write.distinct = True  # each card once (a face once): no group offered twice (codegen's _distinct_items)
+    return write
 
 
 def each_card(faces: list, cards) -> list:
@@ -1210,7 +1242,9 @@ def each_card(faces: list, cards) -> list:
 
 @writes("together")
 def _write_together(ctx, a):
-    return lambda x, src: f"_rt.all_together({src[0]})"
+    write = lambda x, src: f"_rt.all_together({src[0]})"  # noqa: E731
+    write.distinct = True  # one group at most (codegen's _distinct_items)
+    return write
 
 
 def each_one(cards) -> list:
@@ -1346,7 +1380,15 @@ def _write_sums_to(ctx, a):
             return f"{totals}.sums(s, {src[1]})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")
+    # no group offered twice (codegen's _distinct_items): twins give one group, and no card is in the
+    # cards twice (a zone's cards, or some of them)
+    write.distinct = _cards_once(a[0].node)
     return write
+
+
+def _cards_once(node) -> bool:
+    """Is no card in this list twice? The cards of a zone, or a filter of them."""
+    return type(node).__name__ == "ZoneCards" or getattr(getattr(node, "write", None), "cards_once", False)
 
 
 

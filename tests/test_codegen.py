@@ -261,14 +261,18 @@ def test_generated_flow_and_round_sheets_match_the_closures(game):
 def test_a_capture_offered_twice_is_one_move(tmp_path):
     """N10: the player chooses one of the possible captures, each once. A rule that offers every capture
     twice (`takes + takes`) gives, generated as with the closures, the moves of Fanti itself, in the same
-    order: two options of a card that are one group are merged where they are found (N6-N9)."""
+    order: two options of a card that are one group are merged where they are found (N6-N9), in the
+    options themselves (every option is legal: no guard), and only in a list that may offer one twice."""
     text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
     once = 'or_else(takes, [[]])'
     assert once in text, "the test no longer edits what it means to"
     path = tmp_path / "fanti.yaml"
     path.write_text(text.replace(once, 'or_else(takes + takes, [[]])'), encoding="utf-8")
     twice, fanti = load(str(path)), load("fanti")
-    assert "_distinct_last(" in twice.program.source and "_distinct(s.g" not in twice.program.source
+    assert "_distinct_options(" in twice.program.source and "_distinct(s.g" not in twice.program.source
+    # Fanti's own: only an Ace's captures (its sums and its like joined) are merged, once in each of the two
+    # functions that list the options; sums_to's groups and each card alone offer each group once
+    assert fanti.program.source.count("_distinct_options(") == 2
     for seed in (1, 2, 3):
         s, t = new_game(twice, seed), new_game(fanti, seed)
         bot = make_bot("random", seed)
@@ -339,8 +343,8 @@ def test_max_legal_is_checked_where_a_step_could_pass_it(tmp_path):
 
 def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
     """What the checked types show is not needed is not written: Fantan's `move(card, table)` moves one
-    card of the hand (F5), so apply_0 has no test for a list of cards; a move of cards that may be a
-    list keeps it. The tables a step's guard reads are the function's own locals (its defaults), the
+    card of the hand (F5), so apply_0 has no test for a list of cards; a move of a list of cards (a
+    filter of the hand) has no test for one card either, only its loop. The tables a step's guard reads are the function's own locals (its defaults), the
     same lists as the module's: the legal moves are those of the closures
     (test_generated_legal_moves_match_the_closures)."""
     g = load("fantan")
@@ -351,7 +355,8 @@ def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
     path = tmp_path / "lists.yaml"
     path.write_text("extends: fantan\nmoves:\n  pass:\n    do: move(filter(hand(me), c => rank(c) == 1), table)\n",
                     encoding="utf-8")
-    assert "isinstance" in _function(load(str(path)).program.source, "apply_1")
+    listed = _function(load(str(path)).program.source, "apply_1")
+    assert "isinstance" not in listed and "for " in listed
 
 
 def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_values(tmp_path):
