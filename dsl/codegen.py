@@ -65,6 +65,8 @@ class Module:
         self.picked: dict[str, str] = {}  # a part that picks versions, kept: its source (bound names aside) -> its key
         self.result: str | None = None  # the function of the result's winners and scores, if written
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
+        self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
+        self.after_env = False  # whether they read the env (a closure that may read it)
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -351,8 +353,10 @@ class Expr:
     def v_Call(self, n: ir.Call) -> str:
         env, in_rule = self.frame.env, self.frame.in_rule
         self.frame.env = False
-        # a notion given a rule may write its arguments inside a comprehension
-        self.frame.in_rule = in_rule or any(isinstance(a, ir.Lambda) for a in n.args)
+        # a notion given a rule may write its arguments inside a comprehension (unless its writer says it
+        # does not: `in_place`)
+        self.frame.in_rule = in_rule or (any(isinstance(a, ir.Lambda) for a in n.args)
+                                         and not getattr(n.write, "in_place", False))
         try:
             args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
         finally:
@@ -876,10 +880,12 @@ def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
 
 def _drop_env_lines(frame: Frame, w: Writer) -> None:
     """The env dict is written only when a closure called here reads it."""
-    if frame.env:
-        w.lines = [line.replace("  # ENV", "").replace("ENV_OR_NEW", "e") for line in w.lines]
+    if frame.env:  # (`e = e`: the env given to after_move's lines is this function's own)
+        w.lines = [line.replace("  # ENV", "").replace("ENV_OR_NEW", "e") for line in w.lines
+                   if not line.endswith("  # ENV_GIVEN")]
     else:
-        w.lines = [line.replace("ENV_OR_NEW", "{}") for line in w.lines if not line.endswith("  # ENV")]
+        w.lines = [line.replace("ENV_OR_NEW", "{}").replace("  # ENV_GIVEN", "  # the env after_move is given")
+                   for line in w.lines if not line.endswith("  # ENV")]
 
 
 def apply_move(module: Module, g, m) -> str:
@@ -905,7 +911,12 @@ def apply_move(module: Module, g, m) -> str:
     w.line("s.cache.clear()")
     w.line("try:")
     w.indent()
-    if g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
+    if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
+        if module.after_env:  # (the env it is given: this function's own, or a new one, as when it is called)
+            w.line("e = ENV_OR_NEW  # ENV_GIVEN")
+        for line in module.after_lines:
+            w.line(line)
+    elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
         w.line("after_move(s, ENV_OR_NEW)")
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")
@@ -1221,6 +1232,7 @@ def after_move(module: Module, g) -> str:
         w.line(f"if before is not None and s.zones[{deck}] != before:")
         w.line("    _rt.deal_after(s, before)")
     module.lines += ["def after_move(s, e):"] + w.lines + [""]
+    module.after_lines, module.after_env = [line[4:] for line in w.lines], frame.env  # (see apply_move)
     return "after_move"
 
 
@@ -1286,6 +1298,8 @@ def generate(g) -> Module:
     """The module of a checked game: the legal options and the play of every move, the flow's effects
     after each move, the values of a round's scoring sheet and the result."""
     module = Module()
+    if g.after_move is not None:  # first: the play of each move may run its lines (Module.after_lines)
+        after_move(module, g)
     for m in g.moves:
         legal_options(module, g, m)
         apply_move(module, g, m)
@@ -1293,8 +1307,6 @@ def generate(g) -> Module:
     for i, step in enumerate(g.steps):
         step_moves(module, g, i, step)
     module.result = result_values(module, g)
-    if g.after_move is not None:
-        after_move(module, g)
     if g.round_result is not None:
         module.round_values = round_values(module, g)
     return module

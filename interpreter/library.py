@@ -1383,6 +1383,7 @@ def _write_sums_to(ctx, a):
     # no group offered twice (codegen's _distinct_items): twins give one group, and no card is in the
     # cards twice (a zone's cards, or some of them)
     write.distinct = _cards_once(a[0].node)
+    write.in_place = True  # its rule read as a table: no argument written inside a comprehension
     return write
 
 

@@ -235,6 +235,22 @@ def _closures_for_flow(g) -> tuple:
     return after_move, values
 
 
+def _closures_applied(g) -> list:
+    """Each move played by the closures (interpreter/engine.py with no generated module): its effects and
+    the flow after it, after_move's effects included (the generated play of a move runs their lines
+    itself), to put in place of the generated module's."""
+    from interpreter import engine
+    program = g.program
+
+    def apply_closures(s, move):
+        g.program = None
+        try:
+            engine.apply(s, move)
+        finally:
+            g.program = program
+    return [apply_closures] * len(g.moves)
+
+
 def _played(g, seed: int, most: int = 1500) -> tuple:
     s = new_game(g, seed)
     bot = make_bot("random", seed)
@@ -250,12 +266,12 @@ def test_generated_flow_and_round_sheets_match_the_closures(game):
     g = load(game)
     generated = _played(g, 1)
     after_move, values = _closures_for_flow(g)
-    real = (g.program.after_move, g.program.round_values)
-    g.program.after_move, g.program.round_values = after_move, values
+    real = (g.program.after_move, g.program.round_values, g.program.apply)
+    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _closures_applied(g)
     try:
         assert _played(g, 1) == generated
     finally:
-        g.program.after_move, g.program.round_values = real
+        g.program.after_move, g.program.round_values, g.program.apply = real
 
 
 def test_a_capture_offered_twice_is_one_move(tmp_path):
@@ -368,19 +384,19 @@ def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_value
              "    any_leaf: if any(pile(seat), c => suit(c) == leaf) then 1 else 0\n")
     g = _fanti_with_fields(tmp_path, extra)
     source = g.program.source
-    after = source[source.index("def after_move("):source.index("def round_0(")]
+    after = _function(source, "after_move")
     assert "all(" not in after and "(not s.zones[1]) and (not s.zones[2])" in after.replace("(1 + 0)", "1").replace(
         "(1 + 1)", "2")
     assert " in _rt.paid(s, s.zones[" in source.split("any_leaf")[0].rsplit("def round_", 1)[1], \
         "any over a zone's cards stays a generator"
     generated = _played(g, 5)
     after_move, values = _closures_for_flow(g)
-    real = (g.program.after_move, g.program.round_values)
-    g.program.after_move, g.program.round_values = after_move, values
+    real = (g.program.after_move, g.program.round_values, g.program.apply)
+    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _closures_applied(g)
     try:
         assert _played(g, 5) == generated
     finally:
-        g.program.after_move, g.program.round_values = real
+        g.program.after_move, g.program.round_values, g.program.apply = real
     sheets = generated[2]
     assert {v for sheet in sheets for v in sheet["any_more"]} == {0, 1}, "both answers are met"
     assert {v for sheet in sheets for v in sheet["all_took"]} == {0, 1}, "both answers are met"
@@ -488,11 +504,13 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
     """flow.round.after_move: the cards it takes from the deck are a deal (docs/language.md §5.6). The
     generated after_move copies the deck only where a statement that can move cards is reached (inside
     Fanti's `if`, not on the moves that deal nothing), before the first of two, never where none can; the
-    games, their deals and sheets are the closures' (interpreter/engine.py after_move) all the same."""
+    games, their deals and sheets are the closures' (interpreter/engine.py after_move) all the same. The
+    play of a move runs after_move's lines itself (no call on every move)."""
     path = tmp_path / "fanti.yaml"
     text = "extends: fanti\n" + (f"flow:\n  round:\n    after_move: \"{after}\"\n" if after else "")
     path.write_text(text, encoding="utf-8")
     g = load(str(path))
+    assert "after_move(" not in _function(g.program.source, "apply_0")
     lines = _function(g.program.source, "after_move").splitlines()
     copies = [i for i, line in enumerate(lines) if "before = s.zones[" in line]
     tests = [i for i, line in enumerate(lines) if line.strip().startswith("if (")]
@@ -505,12 +523,12 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
         assert len(copies) == 1 and tests and copies[0] < tests[0]
     generated = _played(g, 2)
     after_move, values = _closures_for_flow(g)
-    real = g.program.after_move
-    g.program.after_move = after_move
+    real = (g.program.after_move, g.program.apply)
+    g.program.after_move, g.program.apply = after_move, _closures_applied(g)
     try:
         assert _played(g, 2) == generated
     finally:
-        g.program.after_move = real
+        g.program.after_move, g.program.apply = real
     assert len(generated[1]) > 5, "later deals were made and kept"
 
 
