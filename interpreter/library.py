@@ -391,39 +391,34 @@ class _Totals:
     again, keeping only the new totals, when a larger total is asked).
 
     The cards are the caller's and never change while they are kept (a part of a position where nothing
-    changes the state, or the cache key's tuple). The groups given are the ones kept, not copies: whoever
-    reads sums_to (the generated module, the closures) reads lists and never changes them, as it reads
-    every other part kept for the position."""
+    changes the state, or the cache key's tuple). The groups given are read, never changed: whoever reads
+    sums_to (the generated module, the closures) reads lists and never changes them, as it reads every
+    other part kept for the position. A few cards' groups of a total are made each time it is asked (a
+    position asks few totals twice: two cards of one value in a hand); more cards' are kept by their search."""
 
-    __slots__ = ("cards", "table", "faces", "twins", "totals", "by_total")
+    __slots__ = ("cards", "table", "faces", "twins", "totals")
 
     def __init__(self, cards, table: list, faces: list, twins: bool):
         self.cards, self.table, self.faces = cards, table, faces
         self.twins = twins  # a double deck, or jokers: groups are told apart by face (when the cards hold twins)
         self.totals = None  # a few cards: the total of each group of LEX_GROUPS; more: their _Search
-        self.by_total: dict[int, list] = {}  # each total asked so far: its groups (at most MAX_GROUPS)
 
     def sums(self, s, target) -> list:
-        """sums_to's groups of these cards adding up to `target`: kept, found, or (not a whole number, or
-        too many groups to keep) searched for this total alone."""
+        """sums_to's groups of these cards adding up to `target`: found, or (not a whole number, or too many
+        groups to keep) searched for this total alone."""
+        totals = self.totals
+        if type(totals) is list and type(target) is int:  # (the common path first: a few cards' totals known)
+            return self._of_total(totals, target) if target in totals else []
         if type(target) is not int:
             return self._alone(s, target)
-        groups = self.by_total.get(target)
-        if groups is not None:  # (the common path first: asked before, or a few cards' totals worked out)
-            return groups
-        totals = self.totals
-        if type(totals) is not list:  # the first total asked, or more than a few cards
-            n = len(self.cards)
-            if totals is not None or n > FEW_CARDS:
-                return self._searched(s, target)
-            s.work -= 1 << n  # a few cards: the total of each of their groups (LEX_GROUPS), worked out
-            if s.work < 0:  # once; each group tried spends one step of the move's work
-                raise _no_work("sums_to")
-            totals = self.totals = TOTALS_OF[n](self.cards, self.table)
-        if target not in totals:
-            return []
-        groups = self.by_total[target] = self._of_total(totals, target)
-        return groups
+        n = len(self.cards)
+        if totals is not None or n > FEW_CARDS:  # more than a few cards
+            return self._searched(s, target)
+        s.work -= 1 << n  # the first total asked of a few cards: the total of each of their groups
+        if s.work < 0:  # (LEX_GROUPS), worked out once; each group tried spends one step of the move's work
+            raise _no_work("sums_to")
+        totals = self.totals = TOTALS_OF[n](self.cards, self.table)
+        return self._of_total(totals, target) if target in totals else []
 
     def _alone(self, s, target) -> list:
         return _groups_of(s, list(self.cards), [self.table[c] for c in self.cards], target, self.faces)
@@ -432,9 +427,11 @@ class _Totals:
         """The groups whose total is `target`, in their order (twins once by face)."""
         cards = self.cards
         places, get, at, groups = LEX_GROUPS[len(cards)], cards.__getitem__, -1, []
-        for _ in range(totals.count(target)):
+        left = totals.count(target)
+        while left:
             at = totals.index(target, at + 1)
             groups.append(list(map(get, places[at])))
+            left -= 1
         if self.twins and len(groups) > 1:
             seen: dict[int, set] = {}
             groups = [g for g in groups if _first(g, self.faces, seen, target)]
@@ -451,7 +448,6 @@ class _Totals:
         groups = search.found.get(target, [])
         if len(groups) > MAX_GROUPS:
             raise _too_many("sums_to")
-        self.by_total[target] = groups
         return groups
 
     def _reach(self, s, search: "_Search", target: int) -> bool:
