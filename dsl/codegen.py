@@ -67,6 +67,7 @@ class Module:
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
         self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
         self.after_env = False  # whether they read the env (a closure that may read it)
+        self.paid_first: dict[str, tuple] = {}  # a test that pays first (Expr.paid_first) -> its payment, its rest
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -255,6 +256,14 @@ class Expr:
             same = _unbound(source)
             key = picked.get(same) or picked.setdefault(same, self.m.object(object()))
         return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
+
+    def paid_first(self, rule: "Rule", items: str, count: int, rest: str) -> str:
+        """`rest` after the rule's calls on `count` items (a constant list, not empty) are paid: `paid(items)
+        and rest` (paid gives the items, a list that is not empty). A statement whose test this is pays
+        first as a statement instead (Stmts.test: no call)."""
+        source = f"({rule.paid(items)} and {rest})"
+        self.m.paid_first[source] = (rule.weight * count, rule.where, rule.what, rest)
+        return source
 
     def v_Const(self, n: ir.Const) -> str:
         return self.m.literal(n.value)
@@ -467,8 +476,21 @@ class Stmts:
         for stmt in n.stmts:
             self(stmt)
 
+    def test(self, node: ir.Node) -> str:
+        """An `if` statement's test; one that pays a constant work first (Expr.paid_first) pays it here, as
+        statements, and the test is the rest (the same work paid, the same error if it runs out)."""
+        source = self.expr(node)
+        paid = self.m.paid_first.get(source)
+        if paid is None:
+            return source
+        work, where, what, rest = paid
+        self.w.line(f"s.work -= {work}")
+        self.w.line("if s.work < 0:")
+        self.w.line(f"    raise _exhausted({where}, {what})")
+        return rest
+
     def s_IfStmt(self, n: ir.IfStmt) -> None:
-        self.w.line(f"if {self.expr(n.test)}:")
+        self.w.line(f"if {self.test(n.test)}:")
         self.w.indent()
         self.block(n.yes)
         self.w.dedent()

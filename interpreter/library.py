@@ -911,6 +911,8 @@ def _write_count(ctx, a):
     if len(a) == 1:
         return lambda x, src: f"len({src[0]})"
     by_key = _by_key(a[1].node)
+    body = getattr(a[1].node, "body", None)
+    looked_up = type(body).__name__ == "Lookup" and type(body.key).__name__ == "Local" and body.key.name == a[1].node.name
 
     def write(x, src):
         if by_key is not None and x.fixed(a[0].node) and not x.reads(by_key[2], a[1].node.name):
@@ -926,8 +928,22 @@ def _write_count(ctx, a):
             keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
                      f"{rule.weight}, {rule_where(x, rule)})")
             return f"(sum(1 for {src[1].var} in {keyed} if {src[1].body}) if {src[0]} else 0)"
+        if looked_up:  # c => table[c] (a rule about each card alone): one loop, no generator made and run
+            return f"_rt.counted(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
         return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
     return write
+
+
+def counted(s, items, table: list, weight: int, where: str, what: str) -> int:
+    """count(items, c => table[c]), its rule's calls paid first as a generator's are (compiled.paid)."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    n = 0
+    for c in items:
+        if table[c]:
+            n += 1
+    return n
 
 
 def _by_key(rule):
@@ -1008,7 +1024,7 @@ def _write_any_all(builtin: str, joiner: str):
             if type(values) is list and 0 < len(values) <= UNROLLED and type(rule).__name__ == "Lambda" \
                     and not x.holds_rule(rule.body):
                 terms = f" {joiner} ".join(x.per_item(rule, values))
-                return f"({src[1].paid(src[0])} and ({terms}))"  # the items paid (a list, not empty), then the terms
+                return x.paid_first(src[1], src[0], len(values), f"({terms})")  # the items paid, then the terms
             return f"{builtin}({src[1].body} {src[1].over(src[0])})"
         return write
     return emit
