@@ -22,6 +22,7 @@ from dsl.loader import load
 from interpreter.bots import make_bot
 from interpreter.budget import MAX_LEGAL, renew
 from interpreter.engine import apply, new_game, result
+from interpreter.errors import PlayError
 from interpreter.legal import legal_moves
 
 FANTAN = ROOT / "games" / "fantan.yaml"
@@ -385,6 +386,10 @@ def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_value
     g = _fanti_with_fields(tmp_path, extra)
     source = g.program.source
     after = _function(source, "after_move")
+    # the seats' calls paid first as statements (3 parts a seat, 4 seats), not by a call on every move
+    assert "_rt.paid(" not in after and "s.work -= 12" in after
+    # N14's most Yaprak: count(pile(p), c => suit(c) == leaf) counted by one loop, no generator
+    assert "_rt.counted(" in _function(source, "round_2")
     assert "all(" not in after and "(not s.zones[1]) and (not s.zones[2])" in after.replace("(1 + 0)", "1").replace(
         "(1 + 1)", "2")
     assert " in _rt.paid(s, s.zones[" in source.split("any_leaf")[0].rsplit("def round_", 1)[1], \
@@ -549,3 +554,42 @@ def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_closures_values(t
     finally:
         g.program.round_values = real
     assert any(any(sheet["aces"]) for sheet in generated[2]), "an ace was counted"
+
+
+def test_fanti_s_options_keep_their_parts_in_locals_and_pick_their_list_by_statements():
+    """N6-N11: the captures of each card of the hand are listed from the table's parts worked out once for
+    the position (its number cards, their sums, its Aces, a Guardian's sweep). Fanti's `play` is the only
+    move of its step, so nothing else reads them: they are the options function's locals (no entry of the
+    position's cache), and the list a card's rank picks is written as `if` statements, so that only the
+    branch taken runs; the moves are the closures' (test_generated_legal_moves_match_the_closures)."""
+    g = load("fanti")
+    listed = _function(g.program.source, "listed_0")
+    assert "cache" not in listed and ":= " in listed and " = None  # the parts kept" in listed
+    assert "if not items1:" in listed, "or_else(takes, [[]]) tested as a statement"
+    assert "[*" in listed and "k15]" not in listed, "an Ace's captures joined only when the card is an Ace"
+    assert "_rt.picked_equal(" in listed and "for v" not in listed.split("_rt.picked_equal(")[0].rsplit("\n", 1)[1], \
+        "rank(c) == rank(card) filtered by one loop, not a comprehension"
+    fantan = load("fantan")  # a step of two moves (play, pass) keeps what they share in the position's cache
+    assert ":= " not in _function(fantan.program.source, "moves_0")
+
+
+def test_a_filter_by_a_value_works_the_value_out_only_for_cards_to_try(tmp_path):
+    """A rule `c => rank(c) == v` tries v on each card, as the closures do: over no card it is never worked
+    out, so a value that would fail (the rank of an empty hand's top card, none) fails nowhere; over cards
+    it is the closures' filter. Written as one loop (no comprehension), the round sheets are the closures'."""
+    extra = ("    like_top: count(filter(discard, c => rank(c) == rank(top(hand(seat)))))\n"
+             "    like_first: count(filter(pile(0), c => rank(c) == rank(top(pile(seat)))))\n")
+    g = _fanti_with_fields(tmp_path, extra)
+    assert g.program.source.count("_rt.picked_equal(") >= 2 + 2  # (the two of the captures, these two)
+    generated = _played(g, 6)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        assert _played(g, 6) == generated
+    finally:
+        g.program.round_values = real
+    assert generated[4] is not None and any(any(sheet["like_first"]) for sheet in generated[2]), "cards were tried"
+    failing = _fanti_with_fields(tmp_path, "    like_top: count(filter(pile(seat), c => rank(c) == rank(top(hand(seat)))))\n")
+    with pytest.raises(PlayError, match="like_top"):  # over cards, the value is worked out: none's rank fails
+        _played(failing, 6)
