@@ -934,9 +934,14 @@ def apply_move(module: Module, g, m) -> str:
     w.line("try:")
     w.indent()
     if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
-        if module.after_env:  # (the env it is given: this function's own, or a new one, as when it is called)
+        lines = module.after_lines
+        if module.after_env and not any("e[" in line for line in lines):
+            # the closures it calls are given this function's env, or a new one each (as when it is called: a
+            # new one, that only the closures write, each a name it binds before it reads it)
+            lines = [line.replace("(s, e)", "(s, ENV_OR_NEW)") for line in lines]
+        elif module.after_env:  # (the env it is given: this function's own, or a new one, as when it is called)
             w.line("e = ENV_OR_NEW  # ENV_GIVEN")
-        for line in module.after_lines:
+        for line in lines:
             w.line(line)
     elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
         w.line("after_move(s, ENV_OR_NEW)")

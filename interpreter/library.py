@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Callable
 
 from . import draws, legal
@@ -380,6 +381,8 @@ def _lex_groups(n: int) -> list[tuple]:
 
 
 LEX_GROUPS = [_lex_groups(n) for n in range(FEW_CARDS + 1)]
+# each group's cards taken from the list of cards (a tuple of them, or the one card of a group of one)
+LEX_GETTERS = [[itemgetter(*places) for places in groups] for groups in LEX_GROUPS]
 
 
 class _Totals:
@@ -426,11 +429,12 @@ class _Totals:
     def _of_total(self, totals: list, target: int) -> list:
         """The groups whose total is `target`, in their order (twins once by face)."""
         cards = self.cards
-        places, get, at, groups = LEX_GROUPS[len(cards)], cards.__getitem__, -1, []
+        getters, at, groups = LEX_GETTERS[len(cards)], -1, []
         left = totals.count(target)
         while left:
             at = totals.index(target, at + 1)
-            groups.append(list(map(get, places[at])))
+            group = getters[at](cards)
+            groups.append(list(group) if type(group) is tuple else [group])
             left -= 1
         if self.twins and len(groups) > 1:
             seen: dict[int, set] = {}
