@@ -652,8 +652,8 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     for choice in m.choices:  # bound first: the guard reads them
         frame.bind(choice.name)
     frame.varying, frame.picked = set(frame.names), module.picked  # (parts that read no choice: as when picking)
-    if _alone_in_its_steps(g, m):  # no other move of the position reads its parts: they are this function's locals
-        frame.local_keeps = {}
+    if len(m.choices) > 1 and _alone_in_its_steps(g, m):  # no other move of the position reads its parts: they
+        frame.local_keeps = {}  # are this function's locals (a move of one choice: its loop may be written elsewhere)
     if len(m.choices) > 1:  # (each earlier choice's Python name, with nothing bound to it yet)
         frame.per_choice = {(frame.names[c.name], None): None for c in m.choices[:-1]}
     if checks is None:
