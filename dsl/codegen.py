@@ -35,6 +35,7 @@ HEADER = '''\
 from interpreter.budget import MAX_LEGAL as _MAX_LEGAL, exhausted as _exhausted, too_many_moves as _too_many
 from interpreter.legal import RAW_LEGAL as _RAW_LEGAL, distinct as _distinct, distinct_last as _distinct_last
 from interpreter.legal import distinct_moves as _distinct_moves, distinct_last_moves as _distinct_last_moves
+from interpreter.legal import distinct_options as _distinct_options
 from interpreter.compiled import UNSET as _UNSET, index as _index
 import interpreter.compiled as _rt
 from interpreter.budget import WORK_LIMIT as _WORK_LIMIT
@@ -64,6 +65,9 @@ class Module:
         self.picked: dict[str, str] = {}  # a part that picks versions, kept: its source (bound names aside) -> its key
         self.result: str | None = None  # the function of the result's winners and scores, if written
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
+        self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
+        self.after_env = False  # whether they read the env (a closure that may read it)
+        self.paid_first: dict[str, tuple] = {}  # a test that pays first (Expr.paid_first) -> its payment, its rest
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -167,6 +171,12 @@ class Frame:
         # choice's Python name and its source -> its name), not once per option of the choices after it.
         # None elsewhere.
         self.per_choice: dict | None = None
+        # Listing a move's options where nothing else reads its parts (the only move of its step, no version
+        # picked): a part kept for the position is a local of the function (its source -> its name), worked
+        # out at its first use, instead of an entry of the position's cache. None elsewhere. `in_rule`: the
+        # part is written inside a rule's comprehension (or a notion's), where Python binds no name with :=.
+        self.local_keeps: dict | None = None
+        self.in_rule = False
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
@@ -270,7 +280,12 @@ class Expr:
         return source
 
     def kept(self, source: str) -> str:
-        """A part with one value for the position: worked out at its first use, kept in the position's cache."""
+        """A part with one value for the position: worked out at its first use, kept in the position's cache
+        (or, where the frame says so, in a local of the function: see Frame.local_keeps)."""
+        local = self.frame.local_keeps
+        if local is not None and not self.frame.in_rule:  # (none as a part's value: worked out again, the same)
+            name = local.get(source) or local.setdefault(source, self.m.new("t"))
+            return f"({name} if {name} is not None else ({name} := {source}))"
         picked = self.frame.picked
         if picked is None:
             key = self.m.object(object())  # this part's own key in the position's cache
@@ -278,6 +293,14 @@ class Expr:
             same = _unbound(source)
             key = picked.get(same) or picked.setdefault(same, self.m.object(object()))
         return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
+
+    def paid_first(self, rule: "Rule", items: str, count: int, rest: str) -> str:
+        """`rest` after the rule's calls on `count` items (a constant list, not empty) are paid: `paid(items)
+        and rest` (paid gives the items, a list that is not empty). A statement whose test this is pays
+        first as a statement instead (Stmts.test: no call)."""
+        source = f"({rule.paid(items)} and {rest})"
+        self.m.paid_first[source] = (rule.weight * count, rule.where, rule.what, rest)
+        return source
 
     def v_Const(self, n: ir.Const) -> str:
         return self.m.literal(n.value)
@@ -316,7 +339,11 @@ class Expr:
         return f"{self.m.constant(n.table)}[{self(n.key)}]"
 
     def v_CardLookups(self, n: ir.CardLookups) -> str:
-        card = self(n.card)
+        in_rule, self.frame.in_rule = self.frame.in_rule, True  # (the card may be read in a generator)
+        try:
+            card = self(n.card)
+        finally:
+            self.frame.in_rule = in_rule
         terms = [self.card_lookup(card, n.zone, passes, wanted) for passes, wanted in n.pairs]
         return "(" + (" and " if n.every else " or ").join(terms) + ")"
 
@@ -370,9 +397,16 @@ class Expr:
         return f"{self(n.items)}[{self(n.index)}]"
 
     def v_Call(self, n: ir.Call) -> str:
-        env = self.frame.env
+        env, in_rule = self.frame.env, self.frame.in_rule
         self.frame.env = False
-        args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
+        # a notion given a rule may write its arguments inside a comprehension (unless its writer says it
+        # does not: `in_place`)
+        self.frame.in_rule = in_rule or (any(isinstance(a, ir.Lambda) for a in n.args)
+                                         and not getattr(n.write, "in_place", False))
+        try:
+            args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
+        finally:
+            self.frame.in_rule = in_rule
         reads_env, self.frame.env = self.frame.env, env or self.frame.env
         if reads_env and any(isinstance(a, ir.Lambda) for a in n.args):
             # a closure inside a rule reads the rule's argument from the env, which a generator does
@@ -479,8 +513,21 @@ class Stmts:
         for stmt in n.stmts:
             self(stmt)
 
+    def test(self, node: ir.Node) -> str:
+        """An `if` statement's test; one that pays a constant work first (Expr.paid_first) pays it here, as
+        statements, and the test is the rest (the same work paid, the same error if it runs out)."""
+        source = self.expr(node)
+        paid = self.m.paid_first.get(source)
+        if paid is None:
+            return source
+        work, where, what, rest = paid
+        self.w.line(f"s.work -= {work}")
+        self.w.line("if s.work < 0:")
+        self.w.line(f"    raise _exhausted({where}, {what})")
+        return rest
+
     def s_IfStmt(self, n: ir.IfStmt) -> None:
-        self.w.line(f"if {self.expr(n.test)}:")
+        self.w.line(f"if {self.test(n.test)}:")
         self.w.indent()
         self.block(n.yes)
         self.w.dedent()
@@ -642,6 +689,8 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     for choice in m.choices:  # bound first: the guard reads them
         frame.bind(choice.name)
     frame.varying, frame.picked = set(frame.names), module.picked  # (parts that read no choice: as when picking)
+    if len(m.choices) > 1 and _alone_in_its_steps(g, m):  # no other move of the position reads its parts: they
+        frame.local_keeps = {}  # are this function's locals (a move of one choice: its loop may be written elsewhere)
     if len(m.choices) > 1:  # (each earlier choice's Python name, with nothing bound to it yet)
         frame.per_choice = {(frame.names[c.name], None): None for c in m.choices[:-1]}
     if checks is None:
@@ -669,8 +718,17 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
         w.line("e = {}")
     for slot in frame.slots.values():
         w.line(f"{slot} = _UNSET")
+    if frame.local_keeps:
+        w.line(" = ".join(frame.local_keeps.values()) + " = None  # the parts kept for the position, not worked out yet")
     module.lines += w.lines + body.lines + [""]
     return name
+
+
+def _alone_in_its_steps(g, m) -> bool:
+    """Is move m the only move of every step that offers it, with no version of its guard to pick (whose
+    parts the position's cache shares)? Then the parts its options read are read by nothing else there."""
+    steps = [step for step in g.steps if m.index in step.moves]
+    return m.specialize is None and bool(steps) and all(len(step.moves) == 1 for step in steps)
 
 
 def _guard(expr: Expr, checks: list) -> str:
@@ -689,15 +747,69 @@ def _guard(expr: Expr, checks: list) -> str:
     return " and ".join(expr(c) for c in checks)
 
 
-def _domain(module, m, choice, frame, expr, w, items: str) -> None:
-    """The options of a choice, their trial paid from the move's work budget (interpreter/budget.py)."""
-    domain = expr(choice.node)
-    w.line(f"{items} = s.zones[{domain}]" if choice.domain_is_zone else f"{items} = {domain}")
+def _domain(module, m, choice, frame, expr, w, items: str, statements: bool = False, once: str | None = None) -> None:
+    """The options of a choice, their trial paid from the move's work budget (interpreter/budget.py).
+    statements: a list picked by a test written as `if` statements (_options_lines); `once` the line that
+    keeps each option once where the list may offer one twice."""
+    if statements and not choice.domain_is_zone:
+        _options_lines(expr, choice.node, items, w, once)
+    else:
+        domain = expr(choice.node)
+        w.line(f"{items} = s.zones[{domain}]" if choice.domain_is_zone else f"{items} = {domain}")
     w.line(f"s.work -= len({items})" if m.guard_weight == 1 else f"s.work -= {m.guard_weight} * len({items})")
     w.line("if s.work < 0:")
     w.indent()
     w.line(f"raise _exhausted({module.literal(m.where)}, {module.literal(f'the choices of `{m.name}`')})")
     w.dedent()
+
+
+def _options_lines(expr: Expr, node: ir.Node, items: str, w: Writer, once: str | None = None) -> None:
+    """`items = ` a choice's list, as statements: `if test:` for a list that a test picks, `if not items:` for
+    `or_else`, and a list joined to one that a test picks or leaves empty added to only when the test
+    holds. The same parts are worked out in the same order as the expression's; only the branch taken is
+    run, and no list is made to be joined with an empty one. A part kept whole for the position
+    (Expr.kept) is written as one expression, as are the others. `once` (a line) follows each list that
+    may offer one option twice (_distinct_items: a list of a notion that offers each once does not)."""
+    frame = expr.frame
+    whole = frame.varying is not None and has_rule(node) and not reads_any(node, frame.varying)
+    if isinstance(node, ir.Cond):
+        w.line(f"if {expr(node.test)}:")
+        _indented(w, lambda: _options_lines(expr, node.yes, items, w, once))
+        w.line("else:")
+        _indented(w, lambda: _options_lines(expr, node.no, items, w, once))
+    elif isinstance(node, ir.Call) and getattr(node.write, "or_else", False) and not whole:
+        first, then = node.args
+        _options_lines(expr, first, items, w, once)
+        w.line(f"if not {items}:")  # (a list is false exactly when it is empty, as `or` tests it)
+        _indented(w, lambda: _options_lines(expr, then, items, w, once))
+    elif isinstance(node, ir.Joined) and isinstance(node.b, ir.Cond) and _empty_list(node.b.no):
+        _options_lines(expr, node.a, items, w, once)
+        w.line(f"if {expr(node.b.test)}:")
+        w.line(f"    {items} = [*{items}, *{expr(node.b.yes)}]")
+        if once is not None:
+            w.line(f"    {once}")
+    else:
+        w.line(f"{items} = {expr(node)}")
+        if once is not None and not _distinct_items(node):
+            w.line(once)
+
+
+def _distinct_items(node: ir.Node) -> bool:
+    """Does this list offer no option twice (as move keys: interpreter/legal.py move_key)? A constant list
+    of at most one item, or a notion that says so of what it gives (its writer's `distinct`)."""
+    if isinstance(node, ir.Const):
+        return type(node.value) is list and len(node.value) <= 1
+    return isinstance(node, ir.Call) and getattr(node.write, "distinct", False)
+
+
+def _indented(w: Writer, write) -> None:
+    w.indent()
+    write()
+    w.dedent()
+
+
+def _empty_list(node: ir.Node) -> bool:
+    return isinstance(node, ir.Const) and type(node.value) is list and not node.value
 
 
 def _single(module, g, m, frame, expr, w, test, name) -> None:
@@ -754,13 +866,17 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
     start = None
     for i, choice in enumerate(m.choices):
         items = f"items{i}"
-        _domain(module, m, choice, frame, expr, w, items)
+        # every option legal (no guard): two ways of offering one option are merged in the options themselves,
+        # and only where the list may hold such twins (_options_lines), not in the moves made of them
+        merged = i == last and merge_last and test == "True" and not choice.domain_is_zone
+        once = f"{items} = _distinct_options(s.g, s.g.moves[{m.index}].choices[{last}], {items})" if merged else None
+        _domain(module, m, choice, frame, expr, w, items, statements=True, once=once)
         var = frame.names[choice.name]
         pyvars.append(var)
         if i == last and merge_last and test != "True":
             start = module.new("i")
             w.line(f"{start} = len(out)")
-        elif i == last and merge_last:  # every option passes: its instances are the last len(options) of out
+        elif i == last and merge_last and not merged:  # every option passes: its instances are the last len(options) of out
             start = f"len(out) - len({items})"
         if i == last and as_moves and test == "True":  # (the common case: one option, such as a card that
             # takes nothing or one capture, added without a loop)
@@ -806,7 +922,7 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
         elif not as_moves:
             w.line("if first_only and out:")
             w.line("    return out")
-    if merge and start is None:
+    if merge and start is None and not merged:  # (merged: in the last choice's options)
         w.line(f"if len(out) > 1:")
         w.line(f"    out = _distinct_moves(s.g, s.g.moves[{m.index}], out)" if as_moves else
                f"    out = _distinct(s.g, s.g.moves[{m.index}], out)")
@@ -823,10 +939,12 @@ def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
 
 def _drop_env_lines(frame: Frame, w: Writer) -> None:
     """The env dict is written only when a closure called here reads it."""
-    if frame.env:
-        w.lines = [line.replace("  # ENV", "").replace("ENV_OR_NEW", "e") for line in w.lines]
+    if frame.env:  # (`e = e`: the env given to after_move's lines is this function's own)
+        w.lines = [line.replace("  # ENV", "").replace("ENV_OR_NEW", "e") for line in w.lines
+                   if not line.endswith("  # ENV_GIVEN")]
     else:
-        w.lines = [line.replace("ENV_OR_NEW", "{}") for line in w.lines if not line.endswith("  # ENV")]
+        w.lines = [line.replace("ENV_OR_NEW", "{}").replace("  # ENV_GIVEN", "  # the env after_move is given")
+                   for line in w.lines if not line.endswith("  # ENV")]
 
 
 def apply_move(module: Module, g, m) -> str:
@@ -852,7 +970,17 @@ def apply_move(module: Module, g, m) -> str:
     w.line("s.cache.clear()")
     w.line("try:")
     w.indent()
-    if g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
+    if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
+        lines = module.after_lines
+        if module.after_env and not any("e[" in line for line in lines):
+            # the closures it calls are given this function's env, or a new one each (as when it is called: a
+            # new one, that only the closures write, each a name it binds before it reads it)
+            lines = [line.replace("(s, e)", "(s, ENV_OR_NEW)") for line in lines]
+        elif module.after_env:  # (the env it is given: this function's own, or a new one, as when it is called)
+            w.line("e = ENV_OR_NEW  # ENV_GIVEN")
+        for line in lines:
+            w.line(line)
+    elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
         w.line("after_move(s, ENV_OR_NEW)")
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")
@@ -1168,6 +1296,7 @@ def after_move(module: Module, g) -> str:
         w.line(f"if before is not None and s.zones[{deck}] != before:")
         w.line("    _rt.deal_after(s, before)")
     module.lines += ["def after_move(s, e):"] + w.lines + [""]
+    module.after_lines, module.after_env = [line[4:] for line in w.lines], frame.env  # (see apply_move)
     return "after_move"
 
 
@@ -1242,6 +1371,8 @@ def generate(g) -> Module:
 
 def _generated(g) -> Module:
     module = Module()
+    if g.after_move is not None:  # first: the play of each move may run its lines (Module.after_lines)
+        after_move(module, g)
     for m in g.moves:
         legal_options(module, g, m)
         apply_move(module, g, m)
@@ -1249,8 +1380,6 @@ def _generated(g) -> Module:
     for i, step in enumerate(g.steps):
         step_moves(module, g, i, step)
     module.result = result_values(module, g)
-    if g.after_move is not None:
-        after_move(module, g)
     if g.round_result is not None:
         module.round_values = round_values(module, g)
     return module

@@ -157,6 +157,20 @@ def distinct_last_moves(g, choice, out: list, start: int) -> None:
     out[start:] = kept
 
 
+def distinct_options(g, choice, items: list) -> list:
+    """The options of a move's last choice, each key once (the first), when every option is legal: the moves
+    made of them are those distinct_last_moves keeps of the moves made of them all (dsl/codegen.py)."""
+    if len(items) < 2:
+        return items
+    faces, seen, kept = g.deck.face, set(), []
+    for v in items:
+        key = _key_of(choice, v, faces)
+        if key not in seen:
+            seen.add(key)
+            kept.append(v)
+    return kept
+
+
 def _merge_last(faces, choice, out: list, start: int) -> None:
     seen, kept = set(), []
     for values in out[start:]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Callable
 
 from . import draws, legal
@@ -380,6 +381,8 @@ def _lex_groups(n: int) -> list[tuple]:
 
 
 LEX_GROUPS = [_lex_groups(n) for n in range(FEW_CARDS + 1)]
+# each group's cards taken from the list of cards (a tuple of them, or the one card of a group of one)
+LEX_GETTERS = [[itemgetter(*places) for places in groups] for groups in LEX_GROUPS]
 
 
 class _Totals:
@@ -391,39 +394,34 @@ class _Totals:
     again, keeping only the new totals, when a larger total is asked).
 
     The cards are the caller's and never change while they are kept (a part of a position where nothing
-    changes the state, or the cache key's tuple). The groups given are the ones kept, not copies: whoever
-    reads sums_to (the generated module, the closures) reads lists and never changes them, as it reads
-    every other part kept for the position."""
+    changes the state, or the cache key's tuple). The groups given are read, never changed: whoever reads
+    sums_to (the generated module, the closures) reads lists and never changes them, as it reads every
+    other part kept for the position. A few cards' groups of a total are made each time it is asked (a
+    position asks few totals twice: two cards of one value in a hand); more cards' are kept by their search."""
 
-    __slots__ = ("cards", "table", "faces", "twins", "totals", "by_total")
+    __slots__ = ("cards", "table", "faces", "twins", "totals")
 
     def __init__(self, cards, table: list, faces: list, twins: bool):
         self.cards, self.table, self.faces = cards, table, faces
         self.twins = twins  # a double deck, or jokers: groups are told apart by face (when the cards hold twins)
         self.totals = None  # a few cards: the total of each group of LEX_GROUPS; more: their _Search
-        self.by_total: dict[int, list] = {}  # each total asked so far: its groups (at most MAX_GROUPS)
 
     def sums(self, s, target) -> list:
-        """sums_to's groups of these cards adding up to `target`: kept, found, or (not a whole number, or
-        too many groups to keep) searched for this total alone."""
+        """sums_to's groups of these cards adding up to `target`: found, or (not a whole number, or too many
+        groups to keep) searched for this total alone."""
+        totals = self.totals
+        if type(totals) is list and type(target) is int:  # (the common path first: a few cards' totals known)
+            return self._of_total(totals, target) if target in totals else []
         if type(target) is not int:
             return self._alone(s, target)
-        groups = self.by_total.get(target)
-        if groups is not None:  # (the common path first: asked before, or a few cards' totals worked out)
-            return groups
-        totals = self.totals
-        if type(totals) is not list:  # the first total asked, or more than a few cards
-            n = len(self.cards)
-            if totals is not None or n > FEW_CARDS:
-                return self._searched(s, target)
-            s.work -= 1 << n  # a few cards: the total of each of their groups (LEX_GROUPS), worked out
-            if s.work < 0:  # once; each group tried spends one step of the move's work
-                raise _no_work("sums_to")
-            totals = self.totals = TOTALS_OF[n](self.cards, self.table)
-        if target not in totals:
-            return []
-        groups = self.by_total[target] = self._of_total(totals, target)
-        return groups
+        n = len(self.cards)
+        if totals is not None or n > FEW_CARDS:  # more than a few cards
+            return self._searched(s, target)
+        s.work -= 1 << n  # the first total asked of a few cards: the total of each of their groups
+        if s.work < 0:  # (LEX_GROUPS), worked out once; each group tried spends one step of the move's work
+            raise _no_work("sums_to")
+        totals = self.totals = TOTALS_OF[n](self.cards, self.table)
+        return self._of_total(totals, target) if target in totals else []
 
     def _alone(self, s, target) -> list:
         return _groups_of(s, list(self.cards), [self.table[c] for c in self.cards], target, self.faces)
@@ -431,10 +429,13 @@ class _Totals:
     def _of_total(self, totals: list, target: int) -> list:
         """The groups whose total is `target`, in their order (twins once by face)."""
         cards = self.cards
-        places, get, at, groups = LEX_GROUPS[len(cards)], cards.__getitem__, -1, []
-        for _ in range(totals.count(target)):
+        getters, at, groups = LEX_GETTERS[len(cards)], -1, []
+        left = totals.count(target)
+        while left:
             at = totals.index(target, at + 1)
-            groups.append(list(map(get, places[at])))
+            group = getters[at](cards)
+            groups.append(list(group) if type(group) is tuple else [group])
+            left -= 1
         if self.twins and len(groups) > 1:
             seen: dict[int, set] = {}
             groups = [g for g in groups if _first(g, self.faces, seen, target)]
@@ -451,7 +452,6 @@ class _Totals:
         groups = search.found.get(target, [])
         if len(groups) > MAX_GROUPS:
             raise _too_many("sums_to")
-        self.by_total[target] = groups
         return groups
 
     def _reach(self, s, search: "_Search", target: int) -> bool:
@@ -915,6 +915,8 @@ def _write_count(ctx, a):
     if len(a) == 1:
         return lambda x, src: f"len({src[0]})"
     by_key = _by_key(a[1].node)
+    body = getattr(a[1].node, "body", None)
+    looked_up = type(body).__name__ == "Lookup" and type(body.key).__name__ == "Local" and body.key.name == a[1].node.name
 
     def write(x, src):
         if by_key is not None and x.fixed(a[0].node) and not x.reads(by_key[2], a[1].node.name):
@@ -930,8 +932,22 @@ def _write_count(ctx, a):
             keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
                      f"{rule.weight}, {rule_where(x, rule)})")
             return f"(sum(1 for {src[1].var} in {keyed} if {src[1].body}) if {src[0]} else 0)"
+        if looked_up:  # c => table[c] (a rule about each card alone): one loop, no generator made and run
+            return f"_rt.counted(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
         return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
     return write
+
+
+def counted(s, items, table: list, weight: int, where: str, what: str) -> int:
+    """count(items, c => table[c]), its rule's calls paid first as a generator's are (compiled.paid)."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    n = 0
+    for c in items:
+        if table[c]:
+            n += 1
+    return n
 
 
 def _by_key(rule):
@@ -1012,7 +1028,7 @@ def _write_any_all(builtin: str, joiner: str):
             if type(values) is list and 0 < len(values) <= UNROLLED and type(rule).__name__ == "Lambda" \
                     and not x.holds_rule(rule.body):
                 terms = f" {joiner} ".join(x.per_item(rule, values))
-                return f"({src[1].paid(src[0])} and ({terms}))"  # the items paid (a list, not empty), then the terms
+                return x.paid_first(src[1], src[0], len(values), f"({terms})")  # the items paid, then the terms
             return f"{builtin}({src[1].body} {src[1].over(src[0])})"
         return write
     return emit
@@ -1028,10 +1044,21 @@ def _write_filter(ctx, a):
     body = getattr(rule, "body", None)
     looked_up = type(body).__name__ == "Lookup" and type(body.key).__name__ == "Local" and body.key.name == rule.name
 
+    keyed = _by_key(rule)  # c => table[c] == v
+
     def write(x, src):
         if looked_up:  # c => table[c] (a rule about each card alone): one loop, no comprehension made and run
             return f"_rt.picked(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
+        if keyed is not None and keyed[3] and _plain_zone(a[0].node) and not x.reads(keyed[2], rule.name) \
+                and not x.holds_rule(keyed[2]):
+            # c => table[c] == v, v the same for every card (rank(c) == rank(card)): v worked out once, when
+            # there are cards to try it on (as the comprehension would), and one loop, no comprehension made
+            # and run (nor a function with the choices it reads kept in cells)
+            table, value = x.m.constant(keyed[0]), x(keyed[2])
+            return (f"(_rt.picked_equal(s, {src[0]}, {table}, {value}, {src[1].weight}, {src[1].where}, "
+                    f"{src[1].what}) if {src[0]} else [])")
         return f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
+    write.cards_once = _cards_once(a[0].node)  # some of a list of cards each once: each once (_cards_once)
     return write
 
 
@@ -1043,6 +1070,18 @@ def picked(s, items, table: list, weight: int, where: str, what: str) -> list:
     out = []
     for c in items:
         if table[c]:
+            out.append(c)
+    return out
+
+
+def picked_equal(s, items, table: list, value, weight: int, where: str, what: str) -> list:
+    """filter(items, c => table[c] == value), its rule's calls paid first as a comprehension's are."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    out = []
+    for c in items:
+        if table[c] == value:
             out.append(c)
     return out
 
@@ -1100,6 +1139,7 @@ def _write_top(ctx, a):
 @writes("move")
 def _write_move(ctx, a):
     one = a[0].type == "card"  # checked to be one card (or none, which fails as a list would): no test of it
+    many = a[0].type in ("cards", "list")  # checked to be a list of cards: no test of it either
 
     def write(x, src):
         lines, (card, zone) = [], src
@@ -1113,6 +1153,8 @@ def _write_move(ctx, a):
                  f"s.where[{card}] = {zone}"]
         if one:
             return "\n".join(lines + moved)
+        if many:  # a list (a capture): each card as _move_card moves it, written out (a none fails in list())
+            return "\n".join(lines + [f"for {card} in list({card}):", *("    " + line for line in moved)])
         return "\n".join(lines + [f"if isinstance({card}, int):", *("    " + line for line in moved),
                                    "else:",  # a group (a capture): each card as _move_card moves it, written out
                                    f"    for {card} in list({card}):", *("        " + line for line in moved)])
@@ -1133,7 +1175,10 @@ def _write_is_joker(ctx, a):
 def _write_or_else(ctx, a):
     # the second list is worked out only when the first is empty: a list is false exactly when it is empty
     # (no name bound with :=, which Python refuses where a comprehension's items are worked out)
-    return lambda x, src: f"({src[0]} or {src[1]})"
+    def write(x, src):
+        return f"({src[0]} or {src[1]})"
+    write.or_else = True  # the first list, or the second when it is empty: a writer of statements may say so
+    return write
 
 
 @writes("groups")
@@ -1194,8 +1239,11 @@ def move_all(s, source: int, target: int) -> None:
 @writes("each")
 def _write_each(ctx, a):
     if len(set(ctx.deck.face)) == len(ctx.deck.face):  # no twins: every card its own face
-        return lambda x, src: f"_rt.each_one({src[0]})"
-    return lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"
+        write = lambda x, src: f"_rt.each_one({src[0]})"  # noqa: E731
+    else:
+        write = lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"  # noqa: E731
+    write.distinct = True  # each card once (a face once): no group offered twice (codegen's _distinct_items)
+    return write
 
 
 def each_card(faces: list, cards) -> list:
@@ -1210,7 +1258,9 @@ def each_card(faces: list, cards) -> list:
 
 @writes("together")
 def _write_together(ctx, a):
-    return lambda x, src: f"_rt.all_together({src[0]})"
+    write = lambda x, src: f"_rt.all_together({src[0]})"  # noqa: E731
+    write.distinct = True  # one group at most (codegen's _distinct_items)
+    return write
 
 
 def each_one(cards) -> list:
@@ -1346,7 +1396,16 @@ def _write_sums_to(ctx, a):
             return f"{totals}.sums(s, {src[1]})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")
+    # no group offered twice (codegen's _distinct_items): twins give one group, and no card is in the
+    # cards twice (a zone's cards, or some of them)
+    write.distinct = _cards_once(a[0].node)
+    write.in_place = True  # its rule read as a table: no argument written inside a comprehension
     return write
+
+
+def _cards_once(node) -> bool:
+    """Is no card in this list twice? The cards of a zone, or a filter of them."""
+    return type(node).__name__ == "ZoneCards" or getattr(getattr(node, "write", None), "cards_once", False)
 
 
 

@@ -217,8 +217,9 @@ def test_the_written_out_totals_are_each_group_s_total_in_the_search_order():
 @pytest.mark.parametrize("n", [4, FEW_CARDS + 3])
 def test_a_total_asked_again_in_a_position_is_answered_from_what_is_kept_without_work(n):
     """N6: every number card of a hand asks the table's groups of its total; a total asked again in the same
-    position (two cards of one value) is the list kept for it, read without spending the move's work again,
-    a few cards or more; it is still the groups of a search for it alone."""
+    position (two cards of one value) is answered from what is kept for the position (a few cards' totals,
+    more cards' search) without spending the move's work again; it is still the groups of a search for it
+    alone."""
     deck = Deck()
     value_of = pip(deck)
     sums_to = built_sums_to(deck, value_of)
@@ -227,5 +228,5 @@ def test_a_total_asked_again_in_a_position_is_answered_from_what_is_kept_without
     first = sums_to(s, {"cards": cards, "total": 6})
     spent = s.work
     again = sums_to(s, {"cards": cards, "total": 6})
-    assert again is first and s.work == spent
+    assert again == first and s.work == spent
     assert first == alone(deck, cards, 6, value_of) and first

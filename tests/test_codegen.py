@@ -22,6 +22,7 @@ from dsl.loader import load
 from interpreter.bots import make_bot
 from interpreter.budget import MAX_LEGAL, renew
 from interpreter.engine import apply, new_game, result
+from interpreter.errors import PlayError
 from interpreter.legal import legal_moves
 
 FANTAN = ROOT / "games" / "fantan.yaml"
@@ -235,6 +236,22 @@ def _closures_for_flow(g) -> tuple:
     return after_move, values
 
 
+def _closures_applied(g) -> list:
+    """Each move played by the closures (interpreter/engine.py with no generated module): its effects and
+    the flow after it, after_move's effects included (the generated play of a move runs their lines
+    itself), to put in place of the generated module's."""
+    from interpreter import engine
+    program = g.program
+
+    def apply_closures(s, move):
+        g.program = None
+        try:
+            engine.apply(s, move)
+        finally:
+            g.program = program
+    return [apply_closures] * len(g.moves)
+
+
 def _played(g, seed: int, most: int = 1500) -> tuple:
     s = new_game(g, seed)
     bot = make_bot("random", seed)
@@ -250,25 +267,29 @@ def test_generated_flow_and_round_sheets_match_the_closures(game):
     g = load(game)
     generated = _played(g, 1)
     after_move, values = _closures_for_flow(g)
-    real = (g.program.after_move, g.program.round_values)
-    g.program.after_move, g.program.round_values = after_move, values
+    real = (g.program.after_move, g.program.round_values, g.program.apply)
+    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _closures_applied(g)
     try:
         assert _played(g, 1) == generated
     finally:
-        g.program.after_move, g.program.round_values = real
+        g.program.after_move, g.program.round_values, g.program.apply = real
 
 
 def test_a_capture_offered_twice_is_one_move(tmp_path):
     """N10: the player chooses one of the possible captures, each once. A rule that offers every capture
     twice (`takes + takes`) gives, generated as with the closures, the moves of Fanti itself, in the same
-    order: two options of a card that are one group are merged where they are found (N6-N9)."""
+    order: two options of a card that are one group are merged where they are found (N6-N9), in the
+    options themselves (every option is legal: no guard), and only in a list that may offer one twice."""
     text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
     once = 'or_else(takes, [[]])'
     assert once in text, "the test no longer edits what it means to"
     path = tmp_path / "fanti.yaml"
     path.write_text(text.replace(once, 'or_else(takes + takes, [[]])'), encoding="utf-8")
     twice, fanti = load(str(path)), load("fanti")
-    assert "_distinct_last(" in twice.program.source and "_distinct(s.g" not in twice.program.source
+    assert "_distinct_options(" in twice.program.source and "_distinct(s.g" not in twice.program.source
+    # Fanti's own: only an Ace's captures (its sums and its like joined) are merged, once in each of the two
+    # functions that list the options; sums_to's groups and each card alone offer each group once
+    assert fanti.program.source.count("_distinct_options(") == 2
     for seed in (1, 2, 3):
         s, t = new_game(twice, seed), new_game(fanti, seed)
         bot = make_bot("random", seed)
@@ -339,8 +360,8 @@ def test_max_legal_is_checked_where_a_step_could_pass_it(tmp_path):
 
 def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
     """What the checked types show is not needed is not written: Fantan's `move(card, table)` moves one
-    card of the hand (F5), so apply_0 has no test for a list of cards; a move of cards that may be a
-    list keeps it. The tables a step's guard reads are the function's own locals (its defaults), the
+    card of the hand (F5), so apply_0 has no test for a list of cards; a move of a list of cards (a
+    filter of the hand) has no test for one card either, only its loop. The tables a step's guard reads are the function's own locals (its defaults), the
     same lists as the module's: the legal moves are those of the closures
     (test_generated_legal_moves_match_the_closures)."""
     g = load("fantan")
@@ -351,7 +372,8 @@ def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
     path = tmp_path / "lists.yaml"
     path.write_text("extends: fantan\nmoves:\n  pass:\n    do: move(filter(hand(me), c => rank(c) == 1), table)\n",
                     encoding="utf-8")
-    assert "isinstance" in _function(load(str(path)).program.source, "apply_1")
+    listed = _function(load(str(path)).program.source, "apply_1")
+    assert "isinstance" not in listed and "for " in listed
 
 
 def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_values(tmp_path):
@@ -363,19 +385,23 @@ def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_value
              "    any_leaf: if any(pile(seat), c => suit(c) == leaf) then 1 else 0\n")
     g = _fanti_with_fields(tmp_path, extra)
     source = g.program.source
-    after = source[source.index("def after_move("):source.index("def round_0(")]
+    after = _function(source, "after_move")
+    # the seats' calls paid first as statements (3 parts a seat, 4 seats), not by a call on every move
+    assert "_rt.paid(" not in after and "s.work -= 12" in after
+    # N14's most Yaprak: count(pile(p), c => suit(c) == leaf) counted by one loop, no generator
+    assert "_rt.counted(" in _function(source, "round_2")
     assert "all(" not in after and "(not s.zones[1]) and (not s.zones[2])" in after.replace("(1 + 0)", "1").replace(
         "(1 + 1)", "2")
     assert " in _rt.paid(s, s.zones[" in source.split("any_leaf")[0].rsplit("def round_", 1)[1], \
         "any over a zone's cards stays a generator"
     generated = _played(g, 5)
     after_move, values = _closures_for_flow(g)
-    real = (g.program.after_move, g.program.round_values)
-    g.program.after_move, g.program.round_values = after_move, values
+    real = (g.program.after_move, g.program.round_values, g.program.apply)
+    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _closures_applied(g)
     try:
         assert _played(g, 5) == generated
     finally:
-        g.program.after_move, g.program.round_values = real
+        g.program.after_move, g.program.round_values, g.program.apply = real
     sheets = generated[2]
     assert {v for sheet in sheets for v in sheet["any_more"]} == {0, 1}, "both answers are met"
     assert {v for sheet in sheets for v in sheet["all_took"]} == {0, 1}, "both answers are met"
@@ -483,11 +509,13 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
     """flow.round.after_move: the cards it takes from the deck are a deal (docs/language.md §5.6). The
     generated after_move copies the deck only where a statement that can move cards is reached (inside
     Fanti's `if`, not on the moves that deal nothing), before the first of two, never where none can; the
-    games, their deals and sheets are the closures' (interpreter/engine.py after_move) all the same."""
+    games, their deals and sheets are the closures' (interpreter/engine.py after_move) all the same. The
+    play of a move runs after_move's lines itself (no call on every move)."""
     path = tmp_path / "fanti.yaml"
     text = "extends: fanti\n" + (f"flow:\n  round:\n    after_move: \"{after}\"\n" if after else "")
     path.write_text(text, encoding="utf-8")
     g = load(str(path))
+    assert "after_move(" not in _function(g.program.source, "apply_0")
     lines = _function(g.program.source, "after_move").splitlines()
     copies = [i for i, line in enumerate(lines) if "before = s.zones[" in line]
     tests = [i for i, line in enumerate(lines) if line.strip().startswith("if (")]
@@ -500,12 +528,12 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
         assert len(copies) == 1 and tests and copies[0] < tests[0]
     generated = _played(g, 2)
     after_move, values = _closures_for_flow(g)
-    real = g.program.after_move
-    g.program.after_move = after_move
+    real = (g.program.after_move, g.program.apply)
+    g.program.after_move, g.program.apply = after_move, _closures_applied(g)
     try:
         assert _played(g, 2) == generated
     finally:
-        g.program.after_move = real
+        g.program.after_move, g.program.apply = real
     assert len(generated[1]) > 5, "later deals were made and kept"
 
 
@@ -526,3 +554,42 @@ def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_closures_values(t
     finally:
         g.program.round_values = real
     assert any(any(sheet["aces"]) for sheet in generated[2]), "an ace was counted"
+
+
+def test_fanti_s_options_keep_their_parts_in_locals_and_pick_their_list_by_statements():
+    """N6-N11: the captures of each card of the hand are listed from the table's parts worked out once for
+    the position (its number cards, their sums, its Aces, a Guardian's sweep). Fanti's `play` is the only
+    move of its step, so nothing else reads them: they are the options function's locals (no entry of the
+    position's cache), and the list a card's rank picks is written as `if` statements, so that only the
+    branch taken runs; the moves are the closures' (test_generated_legal_moves_match_the_closures)."""
+    g = load("fanti")
+    listed = _function(g.program.source, "listed_0")
+    assert "cache" not in listed and ":= " in listed and " = None  # the parts kept" in listed
+    assert "if not items1:" in listed, "or_else(takes, [[]]) tested as a statement"
+    assert "[*" in listed and "k15]" not in listed, "an Ace's captures joined only when the card is an Ace"
+    assert "_rt.picked_equal(" in listed and "for v" not in listed.split("_rt.picked_equal(")[0].rsplit("\n", 1)[1], \
+        "rank(c) == rank(card) filtered by one loop, not a comprehension"
+    fantan = load("fantan")  # a step of two moves (play, pass) keeps what they share in the position's cache
+    assert ":= " not in _function(fantan.program.source, "moves_0")
+
+
+def test_a_filter_by_a_value_works_the_value_out_only_for_cards_to_try(tmp_path):
+    """A rule `c => rank(c) == v` tries v on each card, as the closures do: over no card it is never worked
+    out, so a value that would fail (the rank of an empty hand's top card, none) fails nowhere; over cards
+    it is the closures' filter. Written as one loop (no comprehension), the round sheets are the closures'."""
+    extra = ("    like_top: count(filter(discard, c => rank(c) == rank(top(hand(seat)))))\n"
+             "    like_first: count(filter(pile(0), c => rank(c) == rank(top(pile(seat)))))\n")
+    g = _fanti_with_fields(tmp_path, extra)
+    assert g.program.source.count("_rt.picked_equal(") >= 2 + 2  # (the two of the captures, these two)
+    generated = _played(g, 6)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        assert _played(g, 6) == generated
+    finally:
+        g.program.round_values = real
+    assert generated[4] is not None and any(any(sheet["like_first"]) for sheet in generated[2]), "cards were tried"
+    failing = _fanti_with_fields(tmp_path, "    like_top: count(filter(pile(seat), c => rank(c) == rank(top(hand(seat)))))\n")
+    with pytest.raises(PlayError, match="like_top"):  # over cards, the value is worked out: none's rank fails
+        _played(failing, 6)
