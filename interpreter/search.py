@@ -9,16 +9,22 @@ so the same move in two determinizations is one node). Each iteration
    stays where it is. It is built from the seat's view (interpreter/view.py) and the public counters
    only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
 2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
-   determinization, and adds one new move, the one the rule file's `bot:` preferences like best;
+   determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
+   at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
+   iteration each), so the moves are compared on the same deals and the luck of a deal cancels out;
 3. plays on with the heuristic bot (the preferences) for every seat, to the end of the round or at most
-   PLAYOUT_MOVES moves, and scores the result: 1 shared among the winners (seats, or teams where the
-   result is per team). Cut short within a round, the round is scored as if it ended there (the rule
-   file's round_result), so the points laid so far count;
+   PLAYOUT_MOVES moves, and scores the result: mostly 1 shared among the winners (seats, or teams where
+   the result is per team), partly the score's place among the scores (outcome). Cut short within a
+   round, the round is scored as if it ended there (the rule file's round_result), so the points laid
+   so far count;
 4. adds the reward to every move on the path, for the seat (or team) that chose it.
 
-It plays the move of the root seen most often. It knows no game: the facade (legal, apply, result, view),
-the flow's round scoring and the preferences are all it reads. Its budget is a number of iterations, so
-the same seed and moves give the same choice; a time budget is offered too, and is not reproducible.
+It plays the root move of the best mean reward where the root moves were paired, else the one seen most
+often; the preferences' own pick at the root has a bonus that fades as it is tried (progressive bias), so
+the search plays another move only where its playouts find it better. It knows no game: the facade
+(legal, apply, result, view), the flow's round scoring and the preferences are all it reads. Its budget is
+a number of iterations, so the same seed and moves give the same choice; a time budget is offered too,
+and is not reproducible.
 """
 from __future__ import annotations
 
@@ -40,8 +46,9 @@ MOVES_PER_ITERATION = 20  # a choice stops early once its iterations have played
 # where moves are dear and playouts long, the budget is spent by moves (counted, never timed, so reproducible)
 PLAYOUT_MOVES = 80  # a playout's moves past the tree, at most: the cost of an iteration is bounded
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
-SCORE_WEIGHT = float(__import__("os").environ.get("KSW", "0.3"))  # EXPERIMENT
-PRIOR = float(__import__("os").environ.get("KPRIOR", "1.0"))  # EXPERIMENT
+SCORE_WEIGHT = 0.3  # the share of a playout's reward that comes from its score's place (outcome)
+PRIOR = 0.3  # the bonus of the preferences' pick at the root, PRIOR / (visits + 1): a fading bias toward it
+PAIRED_MOST = 12  # with at most this many root moves, each determinization plays every one of them (paired)
 
 
 class Node:
@@ -90,12 +97,33 @@ class SearchBot:
         self.favoured = move_key(g, self.prior.choose(seen.determinize(self.rng), moves))
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done, self.played, most = 0, 0, self.iterations * MOVES_PER_ITERATION
+        paired = len(moves) <= PAIRED_MOST
         while done == 0 or (time.perf_counter() < deadline if deadline is not None
                             else done < self.iterations and self.played < most):
-            self._iterate(root, seen.determinize(self.rng), g)
-            done += 1
+            det = seen.determinize(self.rng)
+            if paired:  # every root move on this same deal: the luck of the deal is the same for each
+                for move in moves:
+                    self._iterate(root, det.copy(), g, move)
+                done += len(moves)
+            else:
+                self._iterate(root, det, g)
+                done += 1
         self.root = root
-        return self._most_visited(root, moves, g)
+        return self._best_mean(root, moves, g) if paired else self._most_visited(root, moves, g)
+
+    def _best_mean(self, root: Node, moves: list, g) -> tuple:
+        """The root move of the highest mean reward, the preferences' pick given a fading bonus (PRIOR /
+        (visits + 1)): another move is played where the deals find it better by more than that."""
+        best, top = moves[0], -math.inf
+        for move in moves:
+            key = move_key(g, move)
+            child = root.children.get(key)
+            if child is None or not child.visits:
+                continue
+            mean = child.reward / child.visits + (PRIOR / (child.visits + 1) if key == self.favoured else 0.0)
+            if mean > top:
+                best, top = move, mean
+        return best
 
     def searched(self, g, move) -> tuple[int, float] | None:
         """How the last choice's search found a root move: its playouts and its mean share of the win in
@@ -113,10 +141,19 @@ class SearchBot:
                 best, most = move, child.visits
         return best
 
-    def _iterate(self, root: Node, det: State, g) -> None:
-        """One iteration on a determinization: down the tree, one new node, a playout, the rewards back."""
+    def _iterate(self, root: Node, det: State, g, first=None) -> None:
+        """One iteration on a determinization: down the tree, one new node, a playout, the rewards back;
+        `first`: the root move to play (paired root moves), else chosen as at every node."""
         path: list[tuple[Node, int]] = []  # (node, the unit that chose its move)
         node = root
+        if first is not None:
+            key = move_key(g, first)
+            node = root.children.get(key)
+            if node is None:
+                node = root.children[key] = Node()
+            node.available += 1
+            path.append((node, unit_of(g, det.me)))
+            apply(det, first)
         while not det.over:
             legal = moves_to_play(det)
             keyed = [(move_key(g, m), m) for m in legal]
