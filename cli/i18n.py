@@ -111,6 +111,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cmd_help": {"en": "help", "tr": "yardım"},
     "cmd_quit": {"en": "quit", "tr": "çık"},
     "cmd_why": {"en": "why", "tr": "neden"},
+    "cmd_hint": {"en": "hint", "tr": "ipucu"},
     # --- the screen
     "move_no": {"en": "move {n}", "tr": "hamle {n}"},
     "your_hand": {"en": "your {zone}", "tr": "senin {zone}"},
@@ -140,9 +141,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yaz."},
     "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
     "help_commands": {"en": "Commands: {help} (this help), {why} CARD (why a card can or cannot be played, "
-                            "without playing it), {quit} (save and stop).",
+                            "without playing it), {hint} (a move the search bot would play, and why), "
+                            "{quit} (save and stop).",
                       "tr": "Komutlar: {help} (bu yardım), {why} KART (bir kartın neden oynanıp oynanamayacağı, "
-                            "oynamadan), {quit} (kaydet ve çık)."},
+                            "oynamadan), {hint} (arama botunun oynayacağı hamle ve nedeni), {quit} (kaydet ve çık)."},
+    "hint": {"en": "Hint: {move} ({why})", "tr": "İpucu: {move} ({why})"},
+    "hint_searched": {"en": "won {pct}% of {n} playouts", "tr": "{n} deneme oyununda kazanma oranı %{pct}"},
+    "hint_only": {"en": "your only move", "tr": "tek hamlen bu"},
+
     "why_legal": {"en": "{card} can be played now", "tr": "{card} şimdi oynanabilir"},
     # --- the end
     "round_col": {"en": "R{n}", "tr": "{n}. tur"},
@@ -318,6 +324,7 @@ HELP: dict[str, dict[str, str]] = {
 COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "?", "yardım", "yardim", "h"),
     "quit": ("quit", "q", "exit", "çık", "cik", "çıkış", "cikis"),
+    "hint": ("hint", "ipucu", "ipuçu"),
 }
 WHY_WORDS = ("why", "neden", "niye")  # `why 7D`: explain a card without playing it
 

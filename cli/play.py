@@ -27,6 +27,7 @@ from dsl.errors import RuleError, escaped
 from interpreter import game
 from interpreter.bots import KINDS, make_bot
 from interpreter.errors import PlayError
+from interpreter.search import deciding_preference
 
 from . import render, saves
 from .i18n import choose_lang, pick, t
@@ -413,6 +414,9 @@ class Session:
             if reading.command == "help":
                 self._help(legal, hand)
                 continue
+            if reading.command == "hint":
+                self._hint(legal)
+                continue
             self.console.print(Text(reading.message, style="red"))
 
     def _help(self, legal: list, hand: list[int]) -> None:
@@ -425,7 +429,26 @@ class Session:
         if tips:
             self.console.print(t("help_tips", lang, tips="; ".join(tips)))
         self.console.print(t("help_commands", lang, help=t("cmd_help", lang), why=t("cmd_why", lang),
-                             quit=t("cmd_quit", lang)))
+                             hint=t("cmd_hint", lang), quit=t("cmd_quit", lang)))
+
+    def _hint(self, legal: list) -> None:
+        """`hint`: the move the search bot would play for the person, from the person's own view (it never
+        peeks, interpreter/search.py), and why in the rule file's words: the `bot:` tip that picks it, and
+        how it did in the search's playouts. Seeded by the position, like the bots: the same hint each time."""
+        g, s, lang = self.g, self.s, self.lang
+        bot = make_bot("search", bot_seed(self.seed, len(s.history)), self.opts.think)
+        move = bot.choose(s, legal)
+        reasons = []
+        preference = deciding_preference(s, legal, move) if len(legal) > 1 else None
+        if preference is not None and pick(preference.tip, lang):
+            reasons.append(pick(preference.tip, lang))
+        found = bot.searched(g, move)
+        if len(legal) == 1:
+            reasons.append(t("hint_only", lang))
+        elif found is not None:
+            reasons.append(t("hint_searched", lang, n=found[0], pct=round(100 * found[1])))
+        shown = f"{legal.index(move) + 1}) {render.move_text(g, move, lang, s)}"
+        self.console.print(t("hint", lang, move=shown, why="; ".join(reasons)))
 
     # ------------------------------------------------------ saving, ending
     def _record(self) -> dict:

@@ -9,16 +9,22 @@ so the same move in two determinizations is one node). Each iteration
    stays where it is. It is built from the seat's view (interpreter/view.py) and the public counters
    only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
 2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
-   determinization, and adds one new move, the one the rule file's `bot:` preferences like best;
+   determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
+   at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
+   iteration each), so the moves are compared on the same deals and the luck of a deal cancels out;
 3. plays on with the heuristic bot (the preferences) for every seat, to the end of the round or at most
-   PLAYOUT_MOVES moves, and scores the result: 1 shared among the winners (seats, or teams where the
-   result is per team). Cut short within a round, the round is scored as if it ended there (the rule
-   file's round_result), so the points laid so far count;
+   PLAYOUT_MOVES moves, and scores the result: mostly 1 shared among the winners (seats, or teams where
+   the result is per team), partly the score's place among the scores (outcome). Cut short within a
+   round, the round is scored as if it ended there (the rule file's round_result), so the points laid
+   so far count;
 4. adds the reward to every move on the path, for the seat (or team) that chose it.
 
-It plays the move of the root seen most often. It knows no game: the facade (legal, apply, result, view),
-the flow's round scoring and the preferences are all it reads. Its budget is a number of iterations, so
-the same seed and moves give the same choice; a time budget is offered too, and is not reproducible.
+It plays the root move of the best mean reward where the root moves were paired, else the one seen most
+often; the preferences' own pick at the root has a bonus that fades as it is tried (progressive bias), so
+the search plays another move only where its playouts find it better. It knows no game: the facade
+(legal, apply, result, view), the flow's round scoring and the preferences are all it reads. Its budget is
+a number of iterations, so the same seed and moves give the same choice; a time budget is offered too,
+and is not reproducible.
 """
 from __future__ import annotations
 
@@ -28,8 +34,9 @@ import time
 
 from . import draws
 from .bots import HeuristicBot
+from .budget import renew
 from .engine import _score_round, apply, moves_to_play, result
-from .errors import PlayError
+from .errors import RULE_FAILURES, PlayError
 from .legal import move_key
 from .state import NOWHERE, State
 from .view import _instances, view
@@ -39,23 +46,29 @@ MOVES_PER_ITERATION = 20  # a choice stops early once its iterations have played
 # where moves are dear and playouts long, the budget is spent by moves (counted, never timed, so reproducible)
 PLAYOUT_MOVES = 80  # a playout's moves past the tree, at most: the cost of an iteration is bounded
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+SCORE_WEIGHT = 0.3  # the share of a playout's reward that comes from its score's place (outcome)
+PRIOR = 0.3  # the bonus of the preferences' pick at the root, PRIOR / (visits + 1): a fading bias toward it
+PAIRED_MOST = 12  # with at most this many root moves, each determinization plays every one of them (paired)
 
 
 class Node:
     """A move in the tree: how often it was chosen, its reward for the seat that chose it, and how often
     it was legal when its parent was reached (ISMCTS's availability, in place of the parent's visits)."""
 
-    __slots__ = ("visits", "reward", "available", "children")
+    __slots__ = ("visits", "reward", "wins", "available", "children")
 
     def __init__(self):
         self.visits = 0
         self.reward = 0.0
+        self.wins = 0.0  # the share of the win alone, summed over the visits: what a hint reports
         self.available = 0
         self.children: dict = {}  # move key -> Node
 
-    def score(self) -> float:
-        """UCB1: the mean reward and a bonus for a move seldom tried where it could have been."""
-        return self.reward / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+    def score(self, prior: float = 0.0) -> float:
+        """UCB1: the mean reward and a bonus for a move seldom tried where it could have been; and a bias
+        toward the preferences' own choice that fades as the move is tried (progressive bias)."""
+        return (self.reward / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+                + prior / (self.visits + 1))
 
 
 class SearchBot:
@@ -69,20 +82,54 @@ class SearchBot:
         self.playout_moves = playout_moves
         self.playout = HeuristicBot(rng)  # the preferences, for every seat of a playout and the order of expansion
         self.played = 0  # moves played by this choice's iterations so far (tree and playouts)
+        self.prior = HeuristicBot(rng)  # the preferences' own choice at the root, which the search favours
+        self.favoured = None  # that choice's key, for this choice
+        self.root: Node | None = None  # the last choice's tree, for a hint to read (None: no search was needed)
 
     def choose(self, s: State, moves: list) -> tuple:
+        self.root = None
         if len(moves) == 1:
             return moves[0]
         seat, g = s.me, s.g
         seen = Seen(s, seat)  # all that is read of s: the view and the public counters
         root = Node()
+        # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
+        self.favoured = move_key(g, self.prior.choose(seen.determinize(self.rng), moves))
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done, self.played, most = 0, 0, self.iterations * MOVES_PER_ITERATION
+        paired = len(moves) <= PAIRED_MOST
         while done == 0 or (time.perf_counter() < deadline if deadline is not None
                             else done < self.iterations and self.played < most):
-            self._iterate(root, seen.determinize(self.rng), g)
-            done += 1
-        return self._most_visited(root, moves, g)
+            det = seen.determinize(self.rng)
+            if paired:  # every root move on this same deal: the luck of the deal is the same for each
+                for move in moves:
+                    self._iterate(root, det.copy(), g, move)
+                done += len(moves)
+            else:
+                self._iterate(root, det, g)
+                done += 1
+        self.root = root
+        return self._best_mean(root, moves, g) if paired else self._most_visited(root, moves, g)
+
+    def _best_mean(self, root: Node, moves: list, g) -> tuple:
+        """The root move of the highest mean reward, the preferences' pick given a fading bonus (PRIOR /
+        (visits + 1)): another move is played where the deals find it better by more than that."""
+        best, top = moves[0], -math.inf
+        for move in moves:
+            key = move_key(g, move)
+            child = root.children.get(key)
+            if child is None or not child.visits:
+                continue
+            mean = child.reward / child.visits + (PRIOR / (child.visits + 1) if key == self.favoured else 0.0)
+            if mean > top:
+                best, top = move, mean
+        return best
+
+    def searched(self, g, move) -> tuple[int, float] | None:
+        """How the last choice's search found a root move: its playouts and its mean share of the win in
+        them; None when that choice needed no search (one legal move) or never tried the move."""
+        child = self.root.children.get(move_key(g, move)) if self.root is not None else None
+        return (child.visits, child.wins / child.visits) if child is not None and child.visits else None
 
     @staticmethod
     def _most_visited(root: Node, moves: list, g) -> tuple:
@@ -94,10 +141,19 @@ class SearchBot:
                 best, most = move, child.visits
         return best
 
-    def _iterate(self, root: Node, det: State, g) -> None:
-        """One iteration on a determinization: down the tree, one new node, a playout, the rewards back."""
+    def _iterate(self, root: Node, det: State, g, first=None) -> None:
+        """One iteration on a determinization: down the tree, one new node, a playout, the rewards back;
+        `first`: the root move to play (paired root moves), else chosen as at every node."""
         path: list[tuple[Node, int]] = []  # (node, the unit that chose its move)
         node = root
+        if first is not None:
+            key = move_key(g, first)
+            node = root.children.get(key)
+            if node is None:
+                node = root.children[key] = Node()
+            node.available += 1
+            path.append((node, unit_of(g, det.me)))
+            apply(det, first)
         while not det.over:
             legal = moves_to_play(det)
             keyed = [(move_key(g, m), m) for m in legal]
@@ -114,56 +170,112 @@ class SearchBot:
                 apply(det, move)
                 path.append((child, unit))
                 break
-            key, move = max(keyed, key=lambda km: node.children[km[0]].score())
+            bias = self.favoured if node is root else None
+            key, move = max(keyed, key=lambda km: node.children[km[0]].score(PRIOR if km[0] == bias else 0.0))
             node = node.children[key]
             apply(det, move)
             path.append((node, unit))
         self.played += len(path)
-        rewards = self._playout(det, g)
+        rewards, wins = self._playout(det, g)
         for node, unit in path:
             node.visits += 1
             node.reward += rewards[unit]
+            node.wins += wins[unit]
 
-    def _playout(self, det: State, g) -> list[float]:
-        """Play on by the preferences to the end of this round or playout_moves moves; each unit's reward."""
+    def _playout(self, det: State, g) -> tuple[list[float], list[float]]:
+        """Play on by the preferences to the end of this round or playout_moves moves; each unit's reward
+        and its share of the win (outcome)."""
         rounds = det.rounds_played
         bot = self.playout
         for _ in range(self.playout_moves):
             if det.over or det.rounds_played != rounds:
-                return rewards_of(g, result(det))
+                return outcome(g, result(det))
             apply(det, bot.choose(det, moves_to_play(det)))
             self.played += 1
         if det.over or det.rounds_played != rounds:
-            return rewards_of(g, result(det))
+            return outcome(g, result(det))
         return cut_short(det, g)
 
 
-def cut_short(det: State, g) -> list[float]:
+def deciding_preference(s: State, moves: list, move):
+    """The `bot:` preference that makes the heuristic bot choose `move` among `moves` (the first one that
+    puts it alone, or with fewer, at the top of the moves still tied), or None where no preference does
+    (every one ties it with the others, or one puts another move above it: the search chose otherwise)."""
+    g = s.g
+    tied = list(moves)
+    for p in g.bot:
+        renew(s)
+        try:
+            scores = [preference_score(g, p, s, m) for m in tied]
+        except RULE_FAILURES:  # the bot fails on it too, and says where; a hint just says nothing of it
+            return None
+        top = max(scores)
+        if scores[tied.index(move)] != top:
+            return None
+        if scores.count(top) < len(tied):
+            tied = [m for m, x in zip(tied, scores) if x == top]
+            if len(tied) == 1:
+                return p
+    return None
+
+
+def preference_score(g, p, s: State, move) -> float:
+    """One preference's score of one move: 0 from a preference about another move."""
+    index, values = move
+    if p.move not in (None, index):
+        return 0.0
+    return float(p.score(s, dict(zip(g.moves[index].choice_names, values))))
+
+
+def cut_short(det: State, g) -> tuple[list[float], list[float]]:
     """The rewards of a playout stopped within a round: the round scored as if it ended here (its points
     added to the totals), then the result. A rule file need not mean its result or round_result for a
     position mid-round, so where either fails here every unit gets the same reward: nothing is learnt."""
     try:
         if g.round_result is not None:
             _score_round(det)
-        return rewards_of(g, result(det))
+        return outcome(g, result(det))
     except PlayError:
         return even(g)
 
 
-def rewards_of(g, res: dict) -> list[float]:
-    """1 shared among the winners (seats or teams, as the result is worked out), 0 for the others."""
+def outcome(g, res: dict) -> tuple[list[float], list[float]]:
+    """Each unit's reward in [0, 1], and its share of the win (1 shared among the winners, seats or teams as
+    the result is worked out). The reward is mostly that share, and SCORE_WEIGHT of it comes from the
+    unit's score placed between the lowest and the highest, read the way the result reads it (higher is
+    better where the winners hold the highest score, lower where they hold the lowest): a playout lost by
+    a little is worth more than one lost by a lot, which tells moves apart in fewer playouts."""
     winners = res["winners"]
-    out = [0.0] * g.span(g.result.per)
     if not winners:
         return even(g)
-    for w in winners:
-        out[w] = 1.0 / len(winners)
-    return out
-
-
-def even(g) -> list[float]:
     n = g.span(g.result.per)
-    return [1.0 / n] * n
+    wins = [0.0] * n
+    for w in winners:
+        wins[w] = 1.0 / len(winners)
+    places = score_places(res["scores"], winners) or [0.5] * n  # no order of the scores: the middle for each
+    return [(1.0 - SCORE_WEIGHT) * w + SCORE_WEIGHT * place for w, place in zip(wins, places)], wins
+
+
+def score_places(scores: list, winners: list) -> list[float] | None:
+    """Each score's place from 0 (the worst) to 1 (the best), the best being the winners' side; None where
+    the scores are not all numbers, are all equal, or the winners hold neither the highest nor the lowest."""
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores):
+        return None
+    low, high = min(scores), max(scores)
+    if low == high:
+        return None
+    won = {scores[w] for w in winners}
+    if won == {high}:
+        return [(x - low) / (high - low) for x in scores]
+    if won == {low}:
+        return [(high - x) / (high - low) for x in scores]
+    return None
+
+
+def even(g) -> tuple[list[float], list[float]]:
+    """Every unit the same reward and share of the win: nothing is learnt."""
+    n = g.span(g.result.per)
+    return [1.0 / n] * n, [1.0 / n] * n
 
 
 def unit_of(g, seat: int) -> int:

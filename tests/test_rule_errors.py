@@ -169,7 +169,7 @@ def test_unknown_function_in_a_plain_expression(tmp_path):
 
 
 def test_syntax_error_points_at_the_unexpected_token(tmp_path):
-    text = edit("prefer: rank(card) == 1 or", "prefer: rank(card) == == 1 or")
+    text = edit("    end: empty(hand(me))", "    end: empty(hand(me)) == == 1")
     path = write(tmp_path, text)
     line, col = place(text, "== == 1")
     check_first(fails(path), path, line, "syntax error", col=col + 3)
@@ -183,7 +183,7 @@ def test_syntax_error_unclosed_bracket(tmp_path):
 
 
 def test_card_compared_with_a_number(tmp_path):
-    text = edit("prefer: rank(card) == 1 or rank(card) == 13", "prefer: rank(card) == 1 or card > 13")
+    text = edit("check: if empty(table) then opening else true", "check: if empty(table) then opening else card > 13")
     path = write(tmp_path, text)
     line, col = place(text, "card > 13")
     check_first(fails(path), path, line, "cannot compare a card with a number", col=col,
@@ -207,8 +207,8 @@ def test_effect_used_as_a_value(tmp_path):
 def test_value_used_as_an_effect(tmp_path):
     text = edit("    do: move(card, table)", "    do: rank(card)")
     path = write(tmp_path, text)
-    line, col = place(text, "rank(card)\n")
-    check_first(fails(path), path, line, "`rank` is not an effect", col=col)
+    line, col = place(text, "do: rank(card)\n")
+    check_first(fails(path), path, line, "`rank` is not an effect", col=col + len("do: "))
 
 
 # -------------------------------------------------- extends and variants
