@@ -4,10 +4,14 @@ and moves per second: the 5200 game and the 351 game.
     python benchmarks/bench_canasta.py                 # 4 games each, best of 2
     python benchmarks/bench_canasta.py -n 10 --repeat 1
     python benchmarks/bench_canasta.py --against 5e07999   # and the engine of that commit, same run
+    python benchmarks/bench_canasta.py --no-plans --against 5e07999   # the engine alone: no turn plans
 
 There is no plain hand-written Kanasta to compare with (as there is for
 Fantan and Fanti): the figures are the interpreter's alone, to follow from
-one change to the next. A game is whole: every hand until a partnership
+one change to the next. `--no-plans` has the bots choose by their preferences
+alone, without planning their turns (interpreter/plans.py): the bots of the
+engines from before the plans, so that a ratio against one of them measures
+the engine and not the plans' extra work. A game is whole: every hand until a partnership
 reaches the target (C22, D11), with legal moves from the rule file's guards,
 meld readings, the bots' preferences and each hand's scoring.
 """
@@ -26,14 +30,16 @@ from interpreter.bots import make_bot  # noqa: E402
 GAMES = (("5200 game, 4 players", [], 4), ("351 game, 4 players", ["351"], 4), ("351 game, 2 players", ["351"], 2))
 
 
-def heuristic_games(g, seeds) -> tuple[int, int]:
-    """(moves, hands) over whole games with heuristic bots at every seat."""
+def heuristic_games(g, seeds, plans: bool = True) -> tuple[int, int]:
+    """(moves, hands) over whole games with heuristic bots at every seat (plans: as `kural simulate`
+    plays, else by the preferences alone; an engine from before the plans has only the latter)."""
     moves = hands = 0
     for seed in seeds:
         s = new_game(g, seed)
         bots = [make_bot("heuristic", seed * 10 + seat) for seat in range(g.players)]
+        chooses = [bot.choose if plans else getattr(bot, "prefer", bot.choose) for bot in bots]
         while not s.over:
-            apply(s, bots[s.me].choose(s, legal(s)))
+            apply(s, chooses[s.me](s, legal(s)))
         result(s)
         if s.aborted:
             raise SystemExit(f"seed {seed}: the game hit the move bound")
@@ -42,11 +48,11 @@ def heuristic_games(g, seeds) -> tuple[int, int]:
     return moves, hands
 
 
-def measure(g, seeds, repeat: int) -> tuple[float, float, float, float]:
+def measure(g, seeds, repeat: int, plans: bool) -> tuple[float, float, float, float]:
     best = None
     for _ in range(repeat):
         start = time.perf_counter()
-        moves, hands = heuristic_games(g, seeds)
+        moves, hands = heuristic_games(g, seeds, plans)
         took = time.perf_counter() - start
         best = took if best is None else min(best, took)
     n = len(seeds)
@@ -60,21 +66,25 @@ def main(argv=None) -> None:
     parser.add_argument("--repeat", type=int, default=2, help="runs; the best counts (default 2)")
     parser.add_argument("--against", metavar="REV", help="also measure the engine of this git commit "
                         "(a throwaway worktree), in the same run, and print the ratio of moves/s")
+    parser.add_argument("--no-plans", action="store_true", help="the bots choose by their preferences alone, "
+                        "without turn plans (to compare engines, not bots)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.n)
     figures = {}
     for label, variants, players in GAMES:
         g = load("canasta", variants, [], players)
-        figures[label] = measure(g, seeds, args.repeat)
+        figures[label] = measure(g, seeds, args.repeat, not args.no_plans)
     if args.json:
         print(json.dumps(figures))
         return
     old = {}
     if args.against:
         inner = ["-n", str(args.n), "--seed", str(args.seed), "--repeat", str(args.repeat), "--json"]
+        inner += ["--no-plans"] if args.no_plans else []
         old = json.loads(engine_at(args.against, inner, Path(__file__).resolve()))
-    print(f"games per run: {args.n}, best of {args.repeat}, heuristic bots")
+    print(f"games per run: {args.n}, best of {args.repeat}, heuristic bots"
+          + (" (preferences alone, no turn plans)" if args.no_plans else ""))
     for label, (games, moves, per_game, hands) in figures.items():
         ratio = f"  {moves / old[label][1]:5.2f}x the moves/s of {args.against}" if label in old else ""
         print(f"{label:22} {games:6.2f} games/s  {moves:8.0f} moves/s  "

@@ -164,7 +164,7 @@ class SearchBot:
             untried = [m for key, m in keyed if key not in node.children]
             unit = unit_of(g, det.me)
             if untried:  # a new node: the move the preferences like best among those not tried yet
-                move = self.playout.choose(det, untried)
+                move = self.playout.prefer(det, untried)  # no turn plan: an iteration stays cheap
                 child = node.children[move_key(g, move)] = Node()
                 child.available = 1
                 apply(det, move)
@@ -190,7 +190,7 @@ class SearchBot:
         for _ in range(self.playout_moves):
             if det.over or det.rounds_played != rounds:
                 return outcome(g, result(det))
-            apply(det, bot.choose(det, moves_to_play(det)))
+            apply(det, bot.prefer(det, moves_to_play(det)))  # the preferences alone: a plan would multiply the cost
             self.played += 1
         if det.over or det.rounds_played != rounds:
             return outcome(g, result(det))
