@@ -11,7 +11,11 @@ its Python frames (see seeded).
 from __future__ import annotations
 
 import random
-from hashlib import sha512
+
+try:  # the interpreter's own sha512: a text seed's digest without OpenSSL's dispatch, one per game and bot
+    from _sha512 import sha512
+except ImportError:  # a Python built without it: hashlib's (the same digest)
+    from hashlib import sha512
 
 _STDLIB = random.Random
 _SEED = random.Random.__mro__[1].seed  # the generator's own seeding (C), that Random.seed ends with

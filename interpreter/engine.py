@@ -183,7 +183,7 @@ def moves_to_play(s: State) -> list[Move]:
         program = s.g.program
         known = cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
         if known:
-            return known[:]  # a list of the caller's own, as legal_moves gives
+            return known.copy()  # a list of the caller's own, as legal_moves gives
     moves = legal_moves(s)
     if moves or s.over:
         return moves
