@@ -179,7 +179,8 @@ def moves_to_play(s: State) -> list[Move]:
     called finished (nobody won, and its record would not replay), so it is an error of the rule file,
     at the step that offers nothing."""
     cache = s.cache
-    if LEGAL not in cache and not s.over:  # a new position: legal_moves written out (the hot path of every move)
+    if (not cache or LEGAL not in cache) and not s.over:  # a new position (a move empties the cache; then no
+        # lookup): legal_moves written out, the hot path of every move
         program = s.g.program
         known = cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
         if known:
