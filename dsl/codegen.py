@@ -39,6 +39,7 @@ from interpreter.compiled import UNSET as _UNSET, index as _index
 import interpreter.compiled as _rt
 from interpreter.budget import WORK_LIMIT as _WORK_LIMIT
 from interpreter.engine import after_move as _after_move, end_round as _end_round, _plain
+from interpreter.state import emptied as _emptied
 from interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
 '''
 
@@ -813,7 +814,9 @@ def apply_move(module: Module, g, m) -> str:
     w.dedent()
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, {module.literal(f'the effects of `{m.name}`')}, exc) from None")
-    w.line("s.cache.clear()")
+    w.line("s.cache.legal = None  # the position changed: what it worked out is forgotten (interpreter/state.py forget)")
+    w.line("if s.cache:")
+    w.line("    _emptied(s.cache)")
     w.line("try:")
     w.indent()
     if g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it

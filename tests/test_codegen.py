@@ -526,3 +526,33 @@ def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_closures_values(t
     finally:
         g.program.round_values = real
     assert any(any(sheet["aces"]) for sheet in generated[2]), "an ace was counted"
+
+
+def test_a_positions_legal_moves_are_kept_once_and_forgotten_by_every_move_and_by_clear():
+    """The legal moves are worked out once per position (interpreter/legal.py legal_moves; kept apart from
+    the cache's dict, in s.cache.legal, so that a move forgets them without emptying and filling a dict):
+    every move forgets them and whatever else the position worked out (a stale list would offer a card
+    already played), s.cache.clear() forgets them too (a position edited by hand is worked out afresh),
+    and each caller gets a list of its own."""
+    from interpreter.engine import moves_to_play
+    g = load("fantan")
+    for game in g, load("fanti"):
+        s = new_game(game, 2)
+        bot = make_bot("random", 2)
+        while not s.over:
+            moves = moves_to_play(s)
+            assert s.cache.legal == moves and s.cache.legal is not moves  # kept, and the caller's own
+            moves.append("spoilt")
+            assert moves_to_play(s) == legal_moves(s) == s.cache.legal and "spoilt" not in s.cache.legal
+            s.cache["a note"] = True  # what else the position worked out
+            apply(s, bot.choose(s, s.cache.legal))
+            assert s.cache.legal is None and not s.cache
+    s = new_game(g, 3)
+    hand = s.zones[g.hand_zone_id + s.me]
+    assert moves_to_play(s) and s.cache.legal is not None
+    for card in list(hand):  # the seat to move gives its whole hand away: it can only pass
+        hand.remove(card)
+        s.zones[g.hand_zone_id + (s.me + 1) % g.players].append(card)
+        s.where[card] = g.hand_zone_id + (s.me + 1) % g.players
+    s.cache.clear()
+    assert s.cache.legal is None and moves_to_play(s) == [(g.move("pass").index, ())]
