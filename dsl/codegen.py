@@ -40,6 +40,7 @@ from interpreter.compiled import UNSET as _UNSET, index as _index
 import interpreter.compiled as _rt
 from interpreter.budget import WORK_LIMIT as _WORK_LIMIT
 from interpreter.engine import after_move as _after_move, end_round as _end_round, _plain
+from interpreter.state import emptied as _emptied
 from interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
 '''
 
@@ -959,7 +960,8 @@ def apply_move(module: Module, g, m) -> str:
     if names:
         w.line(f"{', '.join(names)}, = move[1]")
     w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}  # ENV")
-    w.line("s.history.append((s.me, move))")
+    w.line("history = s.history  # (a move's effects and flow add no other list of moves)")
+    w.line("history.append((s.me, move))")
     w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
     w.line("try:")
     w.indent()
@@ -967,7 +969,9 @@ def apply_move(module: Module, g, m) -> str:
     w.dedent()
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, {module.literal(f'the effects of `{m.name}`')}, exc) from None")
-    w.line("s.cache.clear()")
+    w.line("s.cache.legal = None  # the position changed: what it worked out is forgotten (interpreter/state.py forget)")
+    w.line("if s.cache:")
+    w.line("    _emptied(s.cache)")
     w.line("try:")
     w.indent()
     if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
@@ -1000,7 +1004,7 @@ def apply_move(module: Module, g, m) -> str:
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(g.where.get('flow', g.source))}, "
            f"{module.literal(f'the flow after `{m.name}`')}, exc) from None")
-    w.line("if len(s.history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
+    w.line("if len(history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
     _drop_env_lines(frame, w)
     module.lines += [_def_line(module, f"apply_{m.index}", "s, move", w.lines)] + w.lines + [""]
@@ -1055,6 +1059,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
         w.line("out = []")
     w.line("return out")
     _unread_can(w, can)
+    _unread_cache(w)
     module.lines += [_def_line(module, f"moves_{index}", "s", w.lines)] + w.lines + [""]
     return f"moves_{index}"
 
@@ -1074,6 +1079,13 @@ def _unread_can(w: Writer, can: dict) -> None:
         lines = [line for line in w.lines if not line.lstrip().startswith(f"{name} = ")]
         w.lines = [line for i, line in enumerate(lines) if not (line.strip() == "else:" and (
             i + 1 == len(lines) or _depth(lines[i + 1]) <= _depth(line)))]
+
+
+def _unread_cache(w: Writer) -> None:
+    """`cache = s.cache` dropped from a step's moves function where no line reads `cache`."""
+    read = re.compile(r"\bcache\b")
+    if not any(read.search(line) for line in w.lines if line.strip() != "cache = s.cache"):
+        w.lines.remove("    cache = s.cache")
 
 
 def _depth(line: str) -> int:
@@ -1140,7 +1152,7 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
         lines, var, test = module.inline[names[vals]]
         w.line(word)
         w.indent()
-        for line in _folded(lines) if renewed else lines:
+        for line in _folded(module, g, m, lines) if renewed else lines:
             w.line(line)
         w.line(f"{listed} = []")
         w.line(f"for {var} in items:  # a loop, not a comprehension: no function made and called each time")
@@ -1159,13 +1171,16 @@ def _bounded_charge(g, m) -> bool:
     return choice.domain_is_zone and m.guard_weight * g.deck.size <= WORK_LIMIT
 
 
-def _folded(lines: list[str]) -> list[str]:
+def _folded(module: Module, g, m, lines: list[str]) -> list[str]:
     """An options loop's charge as the first of its phase: the whole budget renewed and the charge paid in
-    one line, and no check (_bounded_charge: it cannot run out)."""
+    one line, and no check (_bounded_charge: it cannot run out). The budget left is read from a table by
+    the zone's size (a zone holds at most the deck's cards): no arithmetic on the path of every move."""
     at = next(i for i, line in enumerate(lines) if line.startswith("s.work -= "))
     assert lines[at + 1] == "if s.work < 0:" and lines[at + 2].lstrip().startswith("raise _exhausted("), lines
-    paid = lines[at][len("s.work -= "):]
-    return lines[:at] + [f"s.work = _WORK_LIMIT - {paid}  # a new phase: the whole budget, this loop paid"] + lines[at + 3:]
+    items = re.fullmatch(r"s\.work -= (?:\d+ \* )?len\((\w+)\)", lines[at]).group(1)
+    left = module.constant([WORK_LIMIT - m.guard_weight * n for n in range(g.deck.size + 1)])
+    return lines[:at] + [f"s.work = {left}[len({items})]  # a new phase: the whole budget less this loop's charge"] \
+        + lines[at + 3:]
 
 
 def _one_choice_move(module: Module, g, m, choice, var: str) -> str:

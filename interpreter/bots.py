@@ -12,6 +12,10 @@ PREFERENCE_HINT = ("a preference may be worked out for any legal move it speaks 
                    "(for example `not empty(zone) and ...`), and give a number or true/false")
 
 
+_FEW = 64  # up to this many legal moves (every bundled game's common case) a choice's bit length is looked up
+_BIT_LENGTH = [n.bit_length() for n in range(_FEW)]
+
+
 class RandomBot:
     """Picks uniformly among the legal moves (draws nothing when there is one)."""
 
@@ -19,14 +23,14 @@ class RandomBot:
         self.rng = rng
         self.bits = rng.getrandbits if draws.written_out(rng) else None  # rng.choice's draws, written out
 
-    def choose(self, s: State, moves: list[Move]) -> Move:
+    def choose(self, s: State, moves: list[Move], _bit_length=_BIT_LENGTH) -> Move:
         n = len(moves)
         if n == 1:
             return moves[0]
         bits = self.bits
         if bits is None or not n:
             return self.rng.choice(moves)
-        k = n.bit_length()  # rng._randbelow(n), as interpreter/draws.py says
+        k = _bit_length[n] if n < _FEW else n.bit_length()  # rng._randbelow(n), as interpreter/draws.py says
         r = bits(k)
         while r >= n:
             r = bits(k)

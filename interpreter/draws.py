@@ -11,7 +11,11 @@ its Python frames (see seeded).
 from __future__ import annotations
 
 import random
-from hashlib import sha512
+
+try:  # the interpreter's own sha512: a text seed's digest without OpenSSL's dispatch, one per game and bot
+    from _sha512 import sha512
+except ImportError:  # a Python built without it: hashlib's (the same digest)
+    from hashlib import sha512
 
 _STDLIB = random.Random
 _SEED = random.Random.__mro__[1].seed  # the generator's own seeding (C), that Random.seed ends with
@@ -31,18 +35,16 @@ def shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
         return
     bits = rng.getrandbits
-    n = len(x)  # the stdlib's i + 1: place n - 1 is swapped with a place drawn below n
-    k = n.bit_length()
-    low = 1 << (k - 1) if n else 0  # the least number of k bits: below it, one bit fewer
-    while n > 1:
-        j = bits(k)
-        while j >= n:
+    i = len(x) - 1  # the place swapped next, with a place drawn below i + 1
+    while i > 0:
+        k = (i + 1).bit_length()  # the bits of a draw below i + 1
+        low = (1 << (k - 1)) - 1  # the places from i down to low draw k bits each: one loop, no count per place
+        for i in range(i, low - 1, -1):
             j = bits(k)
-        n -= 1
-        x[n], x[j] = x[j], x[n]
-        if n < low:
-            low >>= 1
-            k -= 1
+            while j > i:
+                j = bits(k)
+            x[i], x[j] = x[j], x[i]
+        i = low - 1
 
 
 def seeded(seed) -> random.Random:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from .budget import WORK_LIMIT
 from .errors import RULE_FAILURES, PlayError, kept
-from .legal import LEGAL, closure_moves, legal_moves, move_key
-from .state import NOWHERE, Move, State
+from .legal import closure_moves, legal_moves, move_key
+from .state import NOWHERE, Move, State, forget
 
 
 def new_game(g, seed: int) -> State:
@@ -48,7 +48,7 @@ def _start_round(s: State) -> None:
             _init_var(s, v)
     g.round_setup(s, {})
     if s.deal is not None:  # a later round: its deal is part of the story, as a record tells it
-        _dealt(s, [c for z, cards in enumerate(s.zones) if z != deck_zone for c in cards])
+        _dealt(s, _dealt_cards(s.zones, deck_zone))
     me = s.me = g.first_seat(s, {})
     if not (isinstance(me, int) and 0 <= me < g.players):
         raise ValueError(f"flow.round.first gives {me!r}, not a seat (0 to {g.players - 1})")
@@ -56,6 +56,11 @@ def _start_round(s: State) -> None:
     s.cache.clear()
     if s.deal is None:
         s.deal = list(map(list.copy, s.zones))  # every zone's cards, copied
+
+
+def _dealt_cards(zones: list[list[int]], deck_zone: int) -> list[int]:
+    """Every card out of the deck zone, zone by zone (a function of its own: no cell made for every round)."""
+    return [c for z, cards in enumerate(zones) if z != deck_zone for c in cards]
 
 
 def apply(s: State, move: Move) -> None:
@@ -74,7 +79,7 @@ def apply(s: State, move: Move) -> None:
         m.effects(s, env)
     except RULE_FAILURES as exc:
         raise PlayError.of(m.where, f"the effects of `{m.name}`", exc) from None
-    s.cache.clear()
+    forget(s.cache)
     try:
         if g.after_move is not None:
             after_move(s, env)
@@ -179,22 +184,28 @@ def moves_to_play(s: State) -> list[Move]:
     called finished (nobody won, and its record would not replay), so it is an error of the rule file,
     at the step that offers nothing."""
     cache = s.cache
-    if LEGAL not in cache and not s.over:  # a new position: legal_moves written out (the hot path of every move)
+    if cache.legal is None and not s.over:  # a new position: legal_moves written out (the hot path of every move)
         program = s.g.program
-        known = cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
+        known = cache.legal = program.moves[s.step](s) if program is not None else closure_moves(s)
         if known:
-            return known[:]  # a list of the caller's own, as legal_moves gives
+            return known.copy()  # a list of the caller's own, as legal_moves gives
     moves = legal_moves(s)
     if moves or s.over:
         return moves
+    raise _no_move(s)
+
+
+def _no_move(s: State) -> PlayError:
+    """The error of a position that is not over and offers no legal move (its own function: the names it
+    reads are no cells that every call of moves_to_play would make)."""
     g = s.g
     step = g.steps[s.step]
     names = ", ".join(f"`{g.moves[i].name}`" for i in step.moves)
-    raise PlayError(step.where or g.where.get("flow", g.source),
-                    f"seat {s.me} has no legal move at move {len(s.history) + 1} (step `{step.name}` offers "
-                    f"{names}), and the game is not over",
-                    "every position must offer a move (a pass when nothing else is possible) "
-                    "or end the round: check the guards of these moves and flow.round.end")
+    return PlayError(step.where or g.where.get("flow", g.source),
+                     f"seat {s.me} has no legal move at move {len(s.history) + 1} (step `{step.name}` offers "
+                     f"{names}), and the game is not over",
+                     "every position must offer a move (a pass when nothing else is possible) "
+                     "or end the round: check the guards of these moves and flow.round.end")
 
 
 def result(s: State) -> dict:
@@ -222,16 +233,23 @@ def _result(s: State) -> dict:
             scores.append(kept(_plain(g.result.score(s, env)), where.get("score", g.source), "result.score"))
     out = {"winners": winners, "scores": scores}
     first, code = g.hand_zone_id, g.deck.code.__getitem__
-    out["hands"] = [list(map(code, s.zones[first + seat])) for seat in range(g.players)]  # each card's code
+    hands = out["hands"] = []  # each card's code (loops here, not comprehensions: no cells made every game)
+    for hand in s.zones[first:first + g.players]:
+        hands.append(list(map(code, hand)))
     for name, expr in g.result.fields.items():
-        out[name] = [kept(_plain(expr(s, {per: i})), where.get(name, g.source), f"result.fields.{name}")
-                     for i in g.units(per)]
+        out[name] = _field(s, g, name, expr)
     if g.round_result is not None:
         out["rounds"] = [sheet["points"] for sheet in s.sheets]
         out["round_sheets"] = [dict(sheet) for sheet in s.sheets]
     if s.aborted:
         out["aborted"] = True
     return out
+
+
+def _field(s: State, g, name: str, expr) -> list:
+    """A field of the result (result.fields), per seat or per team."""
+    per, where = g.result.per, g.result.where.get(name, g.source)
+    return [kept(_plain(expr(s, {per: i})), where, f"result.fields.{name}") for i in g.units(per)]
 
 
 def _plain(v):

@@ -7,19 +7,18 @@ from .errors import RULE_FAILURES, PlayError
 from .state import Move, State
 
 RAW_LEGAL = 5 * MAX_LEGAL  # instances of one move found before two ways of offering one group are merged
-LEGAL = "legal"  # s.cache's key for the position's legal moves (its other keys are move indexes)
 NEVER = "_never"  # the guard dsl/specialize.py gives a position where a check that reads no choice is false
 
 
 def legal_moves(s: State) -> list[Move]:
     """Every legal move of the seat to move, in the rule file's order (at most budget.MAX_LEGAL); worked
-    out once per position (s.cache, cleared by every move), each caller given a list of its own."""
+    out once per position (s.cache.legal, forgotten by every move), each caller given a list of its own."""
     if s.over:
         return []
-    known = s.cache.get(LEGAL)
+    known = s.cache.legal
     if known is None:  # the generated module's moves_N (dsl/codegen.py) renews the work budget, as the closures do
         program = s.g.program
-        known = s.cache[LEGAL] = program.moves[s.step](s) if program is not None else closure_moves(s)
+        known = s.cache.legal = program.moves[s.step](s) if program is not None else closure_moves(s)
     else:
         s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
     return known[:]
@@ -52,7 +51,7 @@ def any_legal(s: State, index: int) -> bool:
     cache = s.cache
     known = cache.get(index)
     if known is None:
-        listed = cache.get(LEGAL)
+        listed = cache.legal
         if listed is not None and index in s.g.steps[s.step].moves:
             known = any(move[0] == index for move in listed)
         else:

@@ -38,7 +38,7 @@ from .budget import renew
 from .engine import _score_round, apply, moves_to_play, result
 from .errors import RULE_FAILURES, PlayError
 from .legal import move_key
-from .state import NOWHERE, State
+from .state import NOWHERE, Cache, State
 from .view import _instances, view
 
 DEFAULT_ITERATIONS = 200  # with MOVES_PER_ITERATION, a median think under a second a move (benchmarks/bench_search.py)
@@ -320,7 +320,7 @@ class Seen:
         det.me, det.step, det.rounds_played = t.me, t.step, t.rounds_played
         det.history = [None] * self.moves_played  # the engine reads only how many moves were played
         det.over, det.aborted = t.over, t.aborted
-        det.cache = {}
+        det.cache = Cache()
         det.deal, det.deals = [], []  # the deals so far: hidden cards, and only a record reads them
         det.totals, det.sheets = list(t.totals), list(t.sheets)
         det.work = t.work

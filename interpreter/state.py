@@ -9,6 +9,35 @@ NOWHERE = -1  # the zone of the sentinel card past the deck, that generated look
 Move = tuple  # (move index, (choice values...)); values are card ints or plain values
 
 
+class Cache(dict):
+    """What a position worked out, emptied after every move (State.cache): move index -> has a legal
+    instance; (a sums_to call, its cards) -> their groups by total (interpreter/library.py _Totals); and,
+    apart from the dict, the position's legal moves (`legal`, None until worked out). They are kept apart so
+    that a move forgets them without emptying and filling a dict again (forget), while clear() forgets
+    everything, them too."""
+
+    __slots__ = ("legal",)
+
+    def __init__(self):
+        super().__init__()
+        self.legal = None
+
+    def clear(self) -> None:
+        self.legal = None
+        dict.clear(self)
+
+
+emptied = dict.clear  # a Cache emptied of all but its legal moves (the dict's own clear, no Python frame)
+
+
+def forget(cache: Cache) -> None:
+    """The position changed (a move was played): what it worked out is forgotten (cache.clear(), written
+    for the path of every move: the dict is emptied only if it holds anything)."""
+    cache.legal = None
+    if cache:
+        emptied(cache)
+
+
 class State:
     __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
                  "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals", "work")
@@ -26,9 +55,7 @@ class State:
         self.history: list[tuple[int, Move]] = []  # (seat, move) in order
         self.over = False
         self.aborted = False
-        # what this position worked out, emptied after every move: move index -> has a legal instance; the
-        # legal moves; (a sums_to call, its cards) -> their groups by total (interpreter/library.py _Totals)
-        self.cache: dict = {}
+        self.cache = Cache()  # what this position worked out, emptied after every move
         self.deal: list[list[int]] | None = None  # every zone's cards after the first setup
         self.deals: list[tuple[int, dict[int, list[int]]]] = []  # later deals: (moves before, zone id -> cards dealt)
         self.totals: list = [0] * (g.players if g.round_result is None else g.span(g.totals_per))  # each seat's (or team's) points over the rounds (round_result)
@@ -46,7 +73,7 @@ class State:
         other.me, other.step, other.rounds_played = self.me, self.step, self.rounds_played
         other.history = list(self.history)
         other.over, other.aborted = self.over, self.aborted
-        other.cache = {}
+        other.cache = Cache()
         other.deal = self.deal
         other.deals = list(self.deals)
         other.totals = list(self.totals)

@@ -29,7 +29,7 @@ FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
 # The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
 MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|values|"
-                  r"move|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|"
+                  r"move|history|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|"
                   r"(legal|listed|apply|moves|prefer|result|round)_\d+(_[01]+|_any)?|after_move|versions\d+|_[A-Za-z_]+|_rt)$")
 BUILTINS = {"len", "bool", "type", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set", "range",
             "interpreter"}
@@ -460,13 +460,13 @@ def test_a_steps_first_loop_over_a_zone_renews_the_budget_and_pays_exactly_its_c
     of its own, with the whole budget, and trying a move's options costs its guard's weight per option.
     Fantan's step picks the version of play's guard with one `if` (`empty(table)` cannot fail), and its
     loop over the hand renews the budget and pays in one line: a zone holds at most the deck's cards, so
-    that charge cannot pass the budget and is not tested. The budget left is exactly the whole less that
-    charge, in every position."""
+    that charge cannot pass the budget and is not tested (the budget left is read from a table by the
+    hand's size). The budget left is exactly the whole less that charge, in every position."""
     from interpreter.budget import WORK_LIMIT
     from interpreter.engine import moves_to_play
     g = load("fantan")
     source = _function(g.program.source, "moves_0")
-    assert "known" not in source and "if s.work < 0" not in source and "_WORK_LIMIT - " in source
+    assert "known" not in source and "if s.work < 0" not in source and re.search(r"s\.work = k\d+\[len\(items\)\]", source)
     assert g.moves[0].guard_weight * g.deck.size <= WORK_LIMIT
     for seed in range(1, 4):
         s = new_game(g, seed)
@@ -593,3 +593,33 @@ def test_a_filter_by_a_value_works_the_value_out_only_for_cards_to_try(tmp_path)
     failing = _fanti_with_fields(tmp_path, "    like_top: count(filter(pile(seat), c => rank(c) == rank(top(hand(seat)))))\n")
     with pytest.raises(PlayError, match="like_top"):  # over cards, the value is worked out: none's rank fails
         _played(failing, 6)
+
+
+def test_a_positions_legal_moves_are_kept_once_and_forgotten_by_every_move_and_by_clear():
+    """The legal moves are worked out once per position (interpreter/legal.py legal_moves; kept apart from
+    the cache's dict, in s.cache.legal, so that a move forgets them without emptying and filling a dict):
+    every move forgets them and whatever else the position worked out (a stale list would offer a card
+    already played), s.cache.clear() forgets them too (a position edited by hand is worked out afresh),
+    and each caller gets a list of its own."""
+    from interpreter.engine import moves_to_play
+    g = load("fantan")
+    for game in g, load("fanti"):
+        s = new_game(game, 2)
+        bot = make_bot("random", 2)
+        while not s.over:
+            moves = moves_to_play(s)
+            assert s.cache.legal == moves and s.cache.legal is not moves  # kept, and the caller's own
+            moves.append("spoilt")
+            assert moves_to_play(s) == legal_moves(s) == s.cache.legal and "spoilt" not in s.cache.legal
+            s.cache["a note"] = True  # what else the position worked out
+            apply(s, bot.choose(s, s.cache.legal))
+            assert s.cache.legal is None and not s.cache
+    s = new_game(g, 3)
+    hand = s.zones[g.hand_zone_id + s.me]
+    assert moves_to_play(s) and s.cache.legal is not None
+    for card in list(hand):  # the seat to move gives its whole hand away: it can only pass
+        hand.remove(card)
+        s.zones[g.hand_zone_id + (s.me + 1) % g.players].append(card)
+        s.where[card] = g.hand_zone_id + (s.me + 1) % g.players
+    s.cache.clear()
+    assert s.cache.legal is None and moves_to_play(s) == [(g.move("pass").index, ())]
