@@ -4,14 +4,16 @@ and moves per second: the 5200 game and the 351 game.
     python benchmarks/bench_canasta.py                 # 4 games each, best of 2
     python benchmarks/bench_canasta.py -n 10 --repeat 1
     python benchmarks/bench_canasta.py --against 5e07999   # and the engine of that commit, same run
-    python benchmarks/bench_canasta.py --no-plans --against 5e07999   # the engine alone: no turn plans
+    python benchmarks/bench_canasta.py --no-plans --rules-of 5e07999 --against 5e07999   # the engine alone
 
 There is no plain hand-written Kanasta to compare with (as there is for
 Fantan and Fanti): the figures are the interpreter's alone, to follow from
 one change to the next. `--no-plans` has the bots choose by their preferences
 alone, without planning their turns (interpreter/plans.py): the bots of the
 engines from before the plans, so that a ratio against one of them measures
-the engine and not the plans' extra work. A game is whole: every hand until a partnership
+the engine and not the plans' extra work. `--rules-of REV` plays the rule
+files of that commit (with both flags, the two engines play the same games,
+move for move: the ratio is the engine's alone). A game is whole: every hand until a partnership
 reaches the target (C22, D11), with legal moves from the rule file's guards,
 meld readings, the bots' preferences and each hand's scoring.
 """
@@ -19,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -48,6 +52,19 @@ def heuristic_games(g, seeds, plans: bool = True) -> tuple[int, int]:
     return moves, hands
 
 
+def rules_of(rev: str, into: Path) -> str:
+    """The path of commit `rev`'s games/canasta.yaml, written with its variant files under `into`."""
+    root = Path(__file__).resolve().parent.parent
+    names = subprocess.run(["git", "-C", str(root), "ls-tree", "-r", "--name-only", rev, "games/canasta.yaml",
+                            "games/canasta/"], check=True, capture_output=True, text=True).stdout.split()
+    for name in names:
+        text = subprocess.run(["git", "-C", str(root), "show", f"{rev}:{name}"], check=True,
+                              capture_output=True, text=True).stdout
+        (into / name).parent.mkdir(parents=True, exist_ok=True)
+        (into / name).write_text(text, encoding="utf-8")
+    return str(into / "games" / "canasta.yaml")
+
+
 def measure(g, seeds, repeat: int, plans: bool) -> tuple[float, float, float, float]:
     best = None
     for _ in range(repeat):
@@ -68,13 +85,16 @@ def main(argv=None) -> None:
                         "(a throwaway worktree), in the same run, and print the ratio of moves/s")
     parser.add_argument("--no-plans", action="store_true", help="the bots choose by their preferences alone, "
                         "without turn plans (to compare engines, not bots)")
+    parser.add_argument("--rules-of", metavar="REV", help="play the Kanasta rule files of this git commit")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.n)
     figures = {}
-    for label, variants, players in GAMES:
-        g = load("canasta", variants, [], players)
-        figures[label] = measure(g, seeds, args.repeat, not args.no_plans)
+    with tempfile.TemporaryDirectory() as tmp:
+        game = rules_of(args.rules_of, Path(tmp)) if args.rules_of else "canasta"
+        for label, variants, players in GAMES:
+            g = load(game, variants, [], players)
+            figures[label] = measure(g, seeds, args.repeat, not args.no_plans)
     if args.json:
         print(json.dumps(figures))
         return
@@ -82,6 +102,7 @@ def main(argv=None) -> None:
     if args.against:
         inner = ["-n", str(args.n), "--seed", str(args.seed), "--repeat", str(args.repeat), "--json"]
         inner += ["--no-plans"] if args.no_plans else []
+        inner += ["--rules-of", args.rules_of] if args.rules_of else []
         old = json.loads(engine_at(args.against, inner, Path(__file__).resolve()))
     print(f"games per run: {args.n}, best of {args.repeat}, heuristic bots"
           + (" (preferences alone, no turn plans)" if args.no_plans else ""))
