@@ -186,7 +186,7 @@ def search_bot(rng: random.Random, think=None):
     return SearchBot(rng, **budget_of(think))
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}  # the bots whose move costs one position's work
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}  # the bots with no budget a move: a heuristic plan is bounded by plans.py
 KINDS = {**BOTS, "search": search_bot}  # every kind a command offers: these and the ones that search
 THINKING = {"search"}  # the kinds that take a budget per move (--think)
 
