@@ -365,25 +365,29 @@ def _new_tree(name: str, kept: list, children: list) -> Tree:
     meta = Meta()
     first = _meta_of(children)
     if first is not None:
-        if first.__class__ is Meta:
-            meta.line = meta.container_line = first.container_line
-            meta.column = meta.container_column = first.container_column
-            meta.start_pos = meta.container_start_pos = first.container_start_pos
-        else:
-            meta.line = meta.container_line = first.line
-            meta.column = meta.container_column = first.column
-            meta.start_pos = meta.container_start_pos = first.start_pos
+        start = _start_of(first)
+        meta.line, meta.column, meta.start_pos = start
+        meta.container_line, meta.container_column, meta.container_start_pos = start
         meta.empty = False
         last = _meta_of(reversed(children))  # (there is a last symbol with a place: the first is one)
-        if last.__class__ is Meta:
-            meta.end_line = meta.container_end_line = last.container_end_line
-            meta.end_column = meta.container_end_column = last.container_end_column
-            meta.end_pos = meta.container_end_pos = last.container_end_pos
-        else:
-            meta.end_line = meta.container_end_line = last.end_line
-            meta.end_column = meta.container_end_column = last.end_column
-            meta.end_pos = meta.container_end_pos = last.end_pos
+        end = _end_of(last)
+        meta.end_line, meta.end_column, meta.end_pos = end
+        meta.container_end_line, meta.container_end_column, meta.container_end_pos = end
     return Tree(name, kept, meta)
+
+
+def _start_of(placed) -> tuple:
+    """(line, column, pos) where a child tree's place (its container's) or a token starts."""
+    if placed.__class__ is Meta:
+        return placed.container_line, placed.container_column, placed.container_start_pos
+    return placed.line, placed.column, placed.start_pos
+
+
+def _end_of(placed) -> tuple:
+    """(line, column, pos) where a child tree's place (its container's) or a token ends."""
+    if placed.__class__ is Meta:
+        return placed.container_end_line, placed.container_end_column, placed.container_end_pos
+    return placed.end_line, placed.end_column, placed.end_pos
 
 
 def _meta_of(children):
