@@ -9,6 +9,7 @@ whole path (load, generate, play, `kural compile`) and nothing of them runs.
 from __future__ import annotations
 
 import ast
+import contextlib
 import re
 import subprocess
 import sys
@@ -121,7 +122,6 @@ def test_generated_legal_moves_match_the_closures():
     order, at every position of a few games of each bundled game (the golden corpus checks records)."""
     for game in game_ids():
         g = load(game)
-        program = g.program
         for seed in (1, 2):
             s = new_game(g, seed)
             bot = make_bot("random", seed)
@@ -129,12 +129,9 @@ def test_generated_legal_moves_match_the_closures():
                 if s.over:
                     break
                 offered = legal_moves(s)
-                g.program = None
                 s.cache.clear()
-                try:
+                with _closures_only(g):
                     assert legal_moves(s) == offered, f"{game}, seed {seed}, move {len(s.history) + 1}"
-                finally:
-                    g.program = program
                 s.cache.clear()
                 apply(s, bot.choose(s, offered))
 
@@ -153,11 +150,8 @@ def test_generated_result_matches_the_closures():
             for k in range(301):
                 if k % 60 == 0 or s.over:
                     generated = result(s)
-                    g.program = None
-                    try:
+                    with _closures_only(g):
                         assert result(s) == generated, f"{game}, seed {seed}, after {len(s.history)} moves"
-                    finally:
-                        g.program = program
                 if s.over:
                     break
                 apply(s, bot.choose(s, legal_moves(s)))
@@ -216,23 +210,26 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     assert len(list((tmp_path / "kural").glob("program-*.marshal"))) == 2
 
 
+@contextlib.contextmanager
+def _closures_only(g):
+    """The game played by its closures (interpreter/engine.py with no generated module) for a while."""
+    program, g.program = g.program, None
+    try:
+        yield
+    finally:
+        g.program = program
+
+
 def _closures_for_flow(g) -> tuple:
     """The closures' way of the flow after a move and of a round's sheet values (interpreter/engine.py
     with no generated module), to put in place of the generated module's."""
     from interpreter import engine
-    program = g.program
 
     def after_move(s, env):
-        g.program = None
-        try:
+        with _closures_only(g):
             engine.after_move(s, env)
-        finally:
-            g.program = program
-    g.program = None
-    try:
+    with _closures_only(g):
         values = engine._round_values(g) if g.round_result is not None else []
-    finally:
-        g.program = program
     return after_move, values
 
 
@@ -241,14 +238,10 @@ def _closures_applied(g) -> list:
     the flow after it, after_move's effects included (the generated play of a move runs their lines
     itself), to put in place of the generated module's."""
     from interpreter import engine
-    program = g.program
 
     def apply_closures(s, move):
-        g.program = None
-        try:
+        with _closures_only(g):
             engine.apply(s, move)
-        finally:
-            g.program = program
     return [apply_closures] * len(g.moves)
 
 

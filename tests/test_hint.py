@@ -10,12 +10,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fantan_support import game  # noqa: E402
+from fantan_support import game, position  # noqa: E402
 from test_cli_play import GAME, kural, replay_clean, save_path  # noqa: E402
 
 from cli.i18n import t  # noqa: E402
 from dsl.loader import load  # noqa: E402
-from interpreter.engine import new_game  # noqa: E402
 from interpreter.legal import legal_moves  # noqa: E402
 from interpreter.search import DEFAULT_ITERATIONS, deciding_preference  # noqa: E402
 
@@ -86,16 +85,7 @@ def test_the_tip_given_is_the_preference_that_picks_the_move():
     order (RULES.md §1 tactics): with ♦7 ♥7 on the table and ♦6 ♦5 ♥8 in hand, ♦6 opens nothing for the
     others (♦5 is yours) and ♥8 opens ♥9 for them: the first preference decides. No preference picks ♥8."""
     g = game()
-    s = new_game(g, 1)
-    hand, table = g.zone("hand").first_id, g.zone("table").first_id
-    for card in range(g.deck.size):
-        code = g.deck.code[card]
-        zone = table if code in {"7D", "7H"} else hand if code in {"6D", "5D", "8H"} else hand + 1
-        s.zones[s.where[card]].remove(card)
-        s.zones[zone].append(card)
-        s.where[card] = zone
-    s.me = 0
-    s.cache.clear()
+    s = position(g, 0, ["7D", "7H"], ["6D", "5D", "8H"], seed=1)
     moves = legal_moves(s)
     by_code = {g.deck.code[m[1][0]]: m for m in moves}
     assert set(by_code) == {"6D", "8H"}
