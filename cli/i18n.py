@@ -104,10 +104,48 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "tr": "kayıt sana {seat}. koltuğu veriyor, bu oyunda öyle bir koltuk yok (koltuklar 0 ile {last} arası)"},
     "bad_bots": {"en": "the save names the bots `{bots}`, which kural does not have ({kinds})",
                  "tr": "kayıt `{bots}` botlarını anıyor, kural'da böyle botlar yok ({kinds})"},
-    "resume_options": {"en": "{options} would change the saved game: a save goes on with its own variants "
-                             "({variants}) and params; to start a new game with {options}, leave out --resume",
-                       "tr": "{options} kayıtlı oyunu değiştirirdi: kayıtlı oyun kendi çeşitlemeleri ({variants}) "
-                             "ve parametreleriyle sürer; {options} ile yeni bir oyun başlatmak için --resume verme"},
+    "resume_options": {"en": "{options} would change the saved game ({saved}): a save goes on with its own seed, "
+                             "variants and params; to start a new game with {options}, leave out --resume",
+                       "tr": "{options} kayıtlı oyunu değiştirirdi ({saved}): kayıtlı oyun kendi tohumu, "
+                             "çeşitlemeleri ve parametreleriyle sürer; {options} ile yeni bir oyun başlatmak için "
+                             "--resume verme"},
+    "saved_seed": {"en": "seed {seed}", "tr": "tohum {seed}"},
+    "saved_players": {"en": "{n} players", "tr": "{n} oyuncu"},
+    "saved_variants": {"en": "variants: {names}", "tr": "çeşitlemeler: {names}"},
+    "no_variants": {"en": "none", "tr": "yok"},
+    "params_set": {"en": "params: {names}", "tr": "parametreler: {names}"},
+    "resume_by_number": {"en": "there is no file {n}; to resume game {n} of the list `kural saves` prints, "
+                               "type: kural saves {n}",
+                         "tr": "{n} adında bir dosya yok; `kural saves` listesindeki {n}. oyuna devam etmek için "
+                               "yaz: kural saves {n}"},
+    # --- a new game where an unfinished one is saved (on a terminal: asked)
+    "old_save_found": {"en": "An unfinished game is saved in {path}: {about}.",
+                       "tr": "{path} dosyasında bitmemiş bir oyun var: {about}."},
+    "old_save_choices": {"en": "Type r to resume it, n to keep it aside and start a new game, "
+                               "q to quit (nothing is changed).",
+                         "tr": "Ona devam etmek için d, onu kenara koyup yeni oyun başlatmak için y, "
+                               "çıkmak için ç yaz (hiçbir şey değişmez)."},
+    "old_save_prompt": {"en": "resume, new or quit? [r/n/q]: ", "tr": "devam, yeni ya da çık? [d/y/ç]: "},
+    "old_save_again": {"en": "'{text}' is not one of them: type r (resume), n (new game) or q (quit)",
+                       "tr": "'{text}' bunlardan biri değil: d (devam), y (yeni oyun) ya da ç (çık) yaz"},
+    "old_save_left": {"en": "Nothing changed: the game is still saved in {path}; resume with: {command}",
+                      "tr": "Hiçbir şey değişmedi: oyun hâlâ {path} dosyasında kayıtlı; devam etmek için: {command}"},
+    # --- kural saves
+    "saves_title": {"en": "Saved games in {folder}:", "tr": "{folder} içindeki kayıtlı oyunlar:"},
+    "no_saves": {"en": "No unfinished game is saved in {folder}.",
+                 "tr": "{folder} içinde kayıtlı bitmemiş oyun yok."},
+    "save_moves": {"en": "{n} moves played", "tr": "{n} hamle oynandı"},
+    "save_finished": {"en": "finished: {about} · {file} (see it with: kural replay FILE)",
+                      "tr": "bitmiş: {about} · {file} (görmek için: kural replay DOSYA)"},
+    "save_unreadable": {"en": "cannot be resumed: {file}: {error}", "tr": "devam edilemez: {file}: {error}"},
+    "saves_more": {"en": "... and {n} more files, not read (a listing reads the first {limit})",
+                   "tr": "... ve okunmayan {n} dosya daha (liste ilk {limit} dosyayı okur)"},
+    "saves_resume": {"en": "Resume one with: kural saves N", "tr": "Birine devam etmek için: kural saves N"},
+    "no_save_number": {"en": "there is no unfinished game {n}: `kural saves` lists {count} in {folder} "
+                             "(type `kural saves` to see them)",
+                       "tr": "{n} numaralı bitmemiş oyun yok: `kural saves`, {folder} içinde {count} oyun "
+                             "listeliyor (görmek için `kural saves` yaz)"},
+    "cannot_list": {"en": "cannot read the folder {folder}: {error}", "tr": "{folder} klasörü okunamıyor: {error}"},
     "cmd_help": {"en": "help", "tr": "yardım"},
     "cmd_quit": {"en": "quit", "tr": "çık"},
     "cmd_why": {"en": "why", "tr": "neden"},
@@ -230,16 +268,19 @@ HELP: dict[str, dict[str, str]] = {
                    "Type a card (10H, ♥10, hearts 10), its number in the list, or a move's name; `help` lists the moves, "
                    "`quit` saves and stops. The game is saved after each of your moves and before each prompt, bots' "
                    "moves at most once a second (default file: $KURAL_HOME/saves/GAME.json, KURAL_HOME defaulting to "
-                   "~/.kural; --auto games use GAME-auto.json); the save is locked while it is played, an unfinished "
-                   "game in it is kept as GAME.prev.json (GAME.prev2.json, ...), and the save is deleted when the game "
-                   "ends. --record and --save write only a regular file in a folder that exists. Exit codes: 0 the game ended, or input ended / quit "
+                   "~/.kural; --auto games use GAME-auto.json); the save is locked while it is played; a new game where "
+                   "an unfinished one is saved asks, on a terminal, whether to resume it, keep it aside or quit, and "
+                   "otherwise keeps it as GAME.prev.json (GAME.prev2.json, ...), saying so; `kural saves` lists them. "
+                   "The save is deleted when the game ends. --record and --save write only a regular file in a folder that exists. Exit codes: 0 the game ended, or input ended / quit "
                    "(saved, with the command to resume printed); 130 Ctrl-C (saved); 2 a bad rule file, option or save.",
              "tr": "OYUN'u (`kural list` içindeki bir ad ya da bir kural dosyası) botlara karşı 0. koltukta oynar. "
                    "Bir kart (10H, ♥10, kupa 10), listedeki numarası ya da bir hamle adı yaz; `yardım` hamleleri "
                    "gösterir, `çık` kaydedip durur. Oyun her hamlenden sonra ve sana her hamle sorulmadan önce kaydedilir, "
                    "botların hamleleri en çok saniyede bir kez (varsayılan dosya: $KURAL_HOME/saves/OYUN.json, KURAL_HOME "
-                   "verilmezse ~/.kural; --auto oyunları OYUN-auto.json); kayıt oynanırken kilitlidir, içindeki "
-                   "bitmemiş oyun OYUN.prev.json (OYUN.prev2.json, ...) olarak saklanır ve oyun bitince kayıt silinir. "
+                   "verilmezse ~/.kural; --auto oyunları OYUN-auto.json); kayıt oynanırken kilitlidir; bitmemiş "
+                   "bir oyunun kayıtlı olduğu yerde yeni oyun başlarken uçbirimde ona devam mı edileceği, kenara mı "
+                   "konacağı ya da çıkılacağı sorulur, değilse oyun OYUN.prev.json (OYUN.prev2.json, ...) olarak "
+                   "saklanır ve bu söylenir; `kural saves` onları listeler. Oyun bitince kayıt silinir. "
                    "--record ve --save yalnızca var olan bir klasördeki normal bir dosyaya yazar. Çıkış kodları: 0 oyun bitti ya da girdi bitti / çık (kaydedildi, "
                    "devam komutu yazılır); 130 Ctrl-C (kaydedildi); 2 hatalı kural dosyası, seçenek ya da kayıt."},
     "simulate": {"en": "Let bots play GAME many times; print wins by seat, mean scores, mean moves, aborted games and "
@@ -285,8 +326,23 @@ HELP: dict[str, dict[str, str]] = {
                  "tr": "Her koltukta bot: bir oyunu izle; girdi gerekmez."},
     "opt_record": {"en": "Write the game's record (JSON) to this file when it ends.",
                    "tr": "Oyun bitince kaydını (JSON) bu dosyaya yazar."},
-    "opt_resume": {"en": "Continue the game saved in this file (a save or a record without its end).",
-                   "tr": "Bu dosyada kayıtlı oyuna devam eder (bir kayıt ya da sonu olmayan bir oyun kaydı)."},
+    "opt_resume": {"en": "Continue the game saved in this file (a save or a record without its end); it goes on "
+                         "with its own seed, variants and params, so --seed, --variant, --set and --players that "
+                         "differ are refused. To resume a game by its number in `kural saves`, type: kural saves N.",
+                   "tr": "Bu dosyada kayıtlı oyuna devam eder (bir kayıt ya da sonu olmayan bir oyun kaydı); oyun "
+                         "kendi tohumu, çeşitlemeleri ve parametreleriyle sürer, farklı --seed, --variant, --set ve "
+                         "--players reddedilir. `kural saves` listesindeki numarasıyla bir oyuna devam etmek için "
+                         "yaz: kural saves N."},
+    "saves": {"en": "List the saved games ($KURAL_HOME/saves, KURAL_HOME defaulting to ~/.kural; the games kept "
+                    "aside as GAME.prev.json, GAME.prev2.json, ... included): each unfinished one numbered, with its "
+                    "game, variants, params, players, seed, moves played and date; a file that cannot be resumed "
+                    "on a line of its own with the reason. `kural saves N` resumes game N of that list.",
+              "tr": "Kayıtlı oyunları listeler ($KURAL_HOME/saves, KURAL_HOME verilmezse ~/.kural; OYUN.prev.json, "
+                    "OYUN.prev2.json, ... olarak kenara konan oyunlar da): her bitmemiş oyun numarasıyla, oyunu, "
+                    "çeşitlemeleri, parametreleri, oyuncuları, tohumu, oynanan hamleleri ve tarihiyle; devam "
+                    "edilemeyen bir dosya nedeniyle kendi satırında. `kural saves N` listedeki N. oyuna devam eder."},
+    "arg_save_number": {"en": "The number of an unfinished game in the list: resume it.",
+                        "tr": "Listedeki bitmemiş bir oyunun numarası: ona devam edilir."},
     "opt_save": {"en": "Autosave to this file instead of the default.",
                  "tr": "Varsayılan yerine bu dosyaya kaydeder."},
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
@@ -326,7 +382,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "quit": ("quit", "q", "exit", "çık", "cik", "çıkış", "cikis"),
     "hint": ("hint", "ipucu", "ipuçu"),
 }
-WHY_WORDS = ("why", "neden", "niye")  # `why 7D`: explain a card without playing it
+WHY_WORDS = ("why", "neden", "niye")
+# What the person may answer, in either language, when a new game would replace an unfinished save.
+OLD_SAVE_CHOICES: dict[str, tuple[str, ...]] = {
+    "resume": ("r", "resume", "d", "devam", "1"),
+    "new": ("n", "new", "y", "yeni", "2"),
+    "quit": ("q", "quit", "ç", "c", "çık", "cik", "3"),
+}  # `why 7D`: explain a card without playing it
 
 
 def t(key: str, lang: str, **values) -> str:

@@ -151,6 +151,21 @@ def play(
     _finish(code)
 
 
+@app.command("saves", help=h("saves"))
+def saves_cmd(
+    number: Annotated[Optional[int], typer.Argument(help=h("arg_save_number"), show_default=False, metavar="N")] = None,
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    if number is None:
+        _finish(playing.list_saves(out, _value(lang)))
+    try:
+        code = playing.resume_listed(out, err, number, playing.Options(game=None, lang=_value(lang)))
+    except RuleError as exc:
+        code = _problems(err, exc)
+    _finish(code)
+
+
 @app.command(help=h("simulate"))
 def simulate(
     game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],

@@ -27,10 +27,11 @@ from dsl.errors import RuleError, escaped
 from interpreter import game
 from interpreter.bots import KINDS, make_bot
 from interpreter.errors import PlayError
+from interpreter.record import param_text
 from interpreter.search import deciding_preference
 
 from . import render, saves
-from .i18n import choose_lang, pick, t
+from .i18n import OLD_SAVE_CHOICES, choose_lang, pick, t
 from .reading import Reader, clean, echo, examples
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BUG = 0, 2, 130, 70
@@ -69,6 +70,55 @@ class Unusable(Exception):
     def __init__(self, text: str):
         super().__init__(text)
         self.text = text
+
+
+def open_save(path: Path, lang: str, asked: str | None = None) -> tuple[dict, object, object]:
+    """The record in `path`, its game and the state its moves reach; Unusable (one line) if any fails,
+    or if `asked` (the game named on the command line) is not the save's game."""
+    try:
+        rec = saves.read_record(path)
+        if asked and not _same_game(asked, rec):
+            raise Unusable(t("save_other_game", lang, saved=saves.shown(rec["game"]), asked=asked))
+        g = saves.game_of(rec)
+    except saves.RecordFileError as exc:
+        raise Unusable(exc.text(lang)) from None
+    except RuleError as exc:
+        raise Unusable("; ".join(p.message if p.loc.file.startswith(("-", "<")) else f"{p.loc}: {p.message}"
+                                 for p in exc.problems)) from None  # --set or <record>: the save's own
+    except (TypeError, ValueError, OSError) as exc:  # a save is outside input: its game, variants, params
+        raise Unusable(f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})") from None
+    try:
+        s, problems = game.replay(g, rec)
+    except PlayError as exc:
+        problems = [exc.render().splitlines()[0]]
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})"]
+    if problems:
+        raise Unusable("; ".join(problems))
+    return rec, g, s
+
+
+def param_shown(g, name: str) -> str:
+    """A param's value as `--set` takes it: a card by its code, none, true/false, a number."""
+    info = g.param_info[name]
+    value = param_text(g, info["value"], info["type"])
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def params_set(g, resumed: dict | None, sets: list[str]) -> list[str]:
+    """The params a game plays with other than its rule file and variants say, as `name=value`: in a new
+    game, those `sets` names; in a game resumed from the record `resumed`, those whose saved value differs
+    from the rules'."""
+    if resumed is None:
+        names = dict.fromkeys(item.partition("=")[0].strip() for item in sets)
+    else:
+        try:
+            base = saves.game_of({**resumed, "params": {}})
+        except (saves.RecordFileError, RuleError):
+            return []
+        names = [name for name, info in g.param_info.items()
+                 if name in base.param_info and base.param_info[name]["value"] != info["value"]]
+    return [f"{name}={param_shown(g, name)}" for name in names if name in g.param_info]
 
 
 class Stop(Exception):
@@ -124,6 +174,7 @@ class Session:
         self._next_save = 0.0  # time.monotonic() before which bots' moves are not saved
         self.record_path: Path | None = None
         self.game_arg = ""
+        self.resumed: dict | None = None  # the record a resumed game was read from
 
     # ------------------------------------------------------------ starting
     def start(self) -> int | None:
@@ -146,9 +197,46 @@ class Session:
         code = self._claim_files(opts.save_path or default, mine=opts.save_path is None)
         if code is not None:
             return code
+        found = self._unfinished_game()
+        choice = self._ask_old_save(found) if found is not None and sys.stdin.isatty() else "new"
+        if choice == "resume":  # the person chose the save's own game: its seed, variants and params
+            self._release()
+            return self._resume(found.path, check_options=False)
+        if choice == "quit":
+            self.console.print(t("old_save_left", self.lang, path=found.path,
+                                 command=self._resume_command(found.path)))
+            return EXIT_OK
         self._keep_old_save()
         saves.clean_stale_temps(self.save_path)
         return None
+
+    def _unfinished_game(self) -> Listed | None:
+        """The unfinished game a new game would replace: the save, or its backup when the save cannot be
+        resumed and the backup can; None if neither holds one."""
+        for path in (self.save_path, saves.backup_path(self.save_path)):
+            if path.exists():
+                found = _listed(path, self.lang)
+                if found.state is not None:
+                    return found if found.unfinished else None
+        return None
+
+    def _ask_old_save(self, found: Listed) -> str:
+        """On a terminal, before a new game replaces an unfinished one: resume it, keep it aside and start
+        anew, or quit; asked until one of them is typed. End of input is quit: nothing is changed."""
+        lang = self.lang
+        self.console.print(t("old_save_found", lang, path=found.path, about=save_summary(found, lang)))
+        self.console.print(t("old_save_choices", lang))
+        while True:
+            self.console.print(t("old_save_prompt", lang), end="")
+            self._flush()
+            line = read_line()
+            if line is None:
+                self.console.print()
+                return "quit"
+            choice = old_save_choice(line)
+            if choice is not None:
+                return choice
+            self.console.print(Text(t("old_save_again", lang, text=echo(clean(line))), style="red"))
 
     def _claim_files(self, save: Path, mine: bool) -> int | None:
         """Before the game starts: the save and the record must be regular files (or links to one) in
@@ -177,58 +265,39 @@ class Session:
             self._lock.release()
             self._lock = None
 
-    def _open_save(self, path: Path, lang: str) -> tuple[dict, object, object]:
-        """The record in `path`, its game and the state its moves reach; Unusable (one line) if any fails."""
-        try:
-            rec = saves.read_record(path)
-            asked = self.opts.game
-            if asked and not _same_game(asked, rec):
-                raise Unusable(t("save_other_game", lang, saved=saves.shown(rec["game"]), asked=asked))
-            g = saves.game_of(rec)
-        except saves.RecordFileError as exc:
-            raise Unusable(exc.text(lang)) from None
-        except RuleError as exc:
-            raise Unusable("; ".join(p.message if p.loc.file.startswith(("-", "<")) else f"{p.loc}: {p.message}"
-                                     for p in exc.problems)) from None  # --set or <record>: the save's own
-        except (TypeError, ValueError, OSError) as exc:  # a save is outside input: its game, variants, params
-            raise Unusable(f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})") from None
-        try:
-            s, problems = game.replay(g, rec)
-        except PlayError as exc:
-            problems = [exc.render().splitlines()[0]]
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-            problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})"]
-        if problems:
-            raise Unusable("; ".join(problems))
-        return rec, g, s
-
     def _last_good(self, path: Path, lang: str) -> str:
         """When `path` cannot be resumed: where the last good save is and how to resume it, or ''."""
         bak = saves.backup_path(path)
         if not bak.is_file():
             return ""
         try:
-            rec, _, _ = self._open_save(bak, lang)
+            rec, _, _ = open_save(bak, lang, self.opts.game)
         except Unusable:
             return ""
         rules = rec.get("rules") or rec.get("game")
         command = f"kural play {shlex.quote(str(rules))} --resume {shlex.quote(str(bak))}"
         return "; " + t("last_good_save", lang, path=bak, command=command)
 
-    def _resume(self, path: Path) -> int | None:
+    def _resume(self, path: Path, check_options: bool = True) -> int | None:
+        """Go on with the game saved in `path`; `check_options`: refuse --variant, --set, --seed and
+        --players that say otherwise than the save (a resume the person chose at the prompt has none)."""
         opts = self.opts
         lang = choose_lang(opts.lang, None)
+        if not path.exists() and path.name.isdigit() and str(path) == path.name:
+            self.err.print(t("resume_by_number", lang, n=path.name))
+            return EXIT_USAGE
         try:
-            rec, self.g, self.s = self._open_save(path, lang)
+            rec, self.g, self.s = open_save(path, lang, opts.game)
         except Unusable as exc:
             error = escaped(exc.text)  # one line, whatever the save held
             self.err.print(t("bad_save", lang, path=path, error=error) + self._last_good(path, lang))
             return EXIT_USAGE
+        self.resumed = rec
         saved = rec.get("cli", {})  # its types are checked with the record's (cli/recordcheck.py)
         self.seed = rec["seed"]
         self.game_arg = rec.get("rules") or rec["game"]
         self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
-        refused = self._refused_options(rec) or self._refused_cli(saved)
+        refused = (self._refused_options(rec) if check_options else "") or self._refused_cli(saved)
         if refused:
             self.err.print(t("bad_save", lang, path=path, error=refused) + self._last_good(path, lang))
             return EXIT_USAGE
@@ -264,24 +333,32 @@ class Session:
         return ""
 
     def _refused_options(self, rec: dict) -> str:
-        """--variant, --set and --players with --resume: the save decides them, so they must say what it says.
-        Why they are refused, or ''."""
-        opts, g = self.opts, self.g
-        given = [name for name, value in (("--variant", opts.variants), ("--set", opts.sets),
-                                          ("--players", opts.players)) if value]
+        """--seed, --variant, --set and --players with --resume: the save decides them, so each must say what
+        the save says. Why they are refused (each option, and what the save has instead), or ''."""
+        opts, g, lang = self.opts, self.g, self.lang
+        given, saved = [], []
+        if opts.seed is not None and opts.seed != rec["seed"]:
+            given.append(f"--seed {opts.seed}")
+            saved.append(t("saved_seed", lang, seed=rec["seed"]))
+        if opts.players and opts.players != g.players:
+            given.append(f"--players {opts.players}")
+            saved.append(t("saved_players", lang, n=g.players))
+        if opts.variants or opts.sets:
+            variants = opts.variants or (rec.get("files") or {}).get("variants", g.variants)
+            try:
+                asked = game.load(self.game_arg, variants, opts.sets, g.players)
+            except RuleError as exc:  # an unknown variant or param: say that, not that it differs
+                return "; ".join(problem.message for problem in exc.problems)
+            if asked.variants != g.variants:
+                given.append(" ".join(f"--variant {shlex.quote(v)}" for v in opts.variants))
+                saved.append(t("saved_variants", lang, names=", ".join(g.variants) or t("no_variants", lang)))
+            for name in dict.fromkeys(item.partition("=")[0].strip() for item in opts.sets):
+                if asked.param_info[name]["value"] != g.param_info[name]["value"]:
+                    given.append(f"--set {name}={param_shown(asked, name)}")
+                    saved.append(f"{name}={param_shown(g, name)}")
         if not given:
             return ""
-        variants = opts.variants or (rec.get("files") or {}).get("variants", g.variants)
-        try:
-            asked = game.load(self.game_arg, variants, opts.sets, opts.players or g.players)
-            same = asked.variants == g.variants and asked.players == g.players and all(
-                asked.param_info[name]["value"] == g.param_info[name]["value"]
-                for name in (item.partition("=")[0].strip() for item in opts.sets))
-        except (RuleError, KeyError):
-            same = False
-        if same:
-            return ""
-        return t("resume_options", self.lang, options=", ".join(given), variants=", ".join(g.variants) or "-")
+        return t("resume_options", lang, options=", ".join(given), saved="; ".join(saved))
 
     def _names(self) -> list[str]:
         names = list(self.g.seats.get(self.lang) or self.g.seats.get("en") or [])
@@ -325,6 +402,9 @@ class Session:
         self.console.print(t("seed", lang, seed=self.seed))
         if g.variants:
             self.console.print(t("variants", lang, names=", ".join(g.variants)))
+        changed = params_set(g, self.resumed, self.opts.sets)
+        if changed:
+            self.console.print(t("params_set", lang, names=", ".join(changed)))
         if self.human is not None:
             partners = [p for p in g.teams[g.team_of[self.human]] if p != self.human]
             bots = ", ".join(n for i, n in enumerate(self.names) if i != self.human and i not in partners)
@@ -514,3 +594,113 @@ class Session:
 
 def play(console, err, opts: Options) -> int:
     return Session(console, err, opts).run()
+
+
+# ------------------------------------------------------ `kural saves`: the games that wait
+@dataclass
+class Listed:
+    """One file of the folder of saves as `kural saves` shows it: a game to resume (`state` not over),
+    a finished one, or a file that cannot be resumed (`error` says why, in one line)."""
+    path: Path
+    rec: dict | None = None
+    g: object = None
+    state: object = None
+    error: str = ""
+
+    @property
+    def unfinished(self) -> bool:
+        return self.state is not None and not self.state.over
+
+
+def listed_saves(folder: Path, lang: str) -> tuple[list[Listed], int]:
+    """Every file `saves.files_to_list` gives, read and replayed (a number offered always resumes), and
+    how many were left unread. A backup (`<save>.bak`) is the same game one step behind its save, so it is
+    shown only when its save cannot be resumed: then it is the last good copy of that game."""
+    paths, more = saves.files_to_list(folder)
+    found = {path: _listed(path, lang) for path in paths if saves.backed_up(path) is None}
+    for path in paths:
+        save = saves.backed_up(path)
+        if save is not None and not (save in found and found[save].unfinished):
+            found[path] = _listed(path, lang)
+    return [found[path] for path in paths if path in found], more
+
+
+def _listed(path: Path, lang: str) -> Listed:
+    try:
+        rec, g, s = open_save(path, lang)
+    except Unusable as exc:
+        return Listed(path, error=escaped(exc.text))
+    except Exception as exc:  # a listing never stops at one file, whatever it holds
+        return Listed(path, error=t("internal_error", lang, error=escaped(f"{type(exc).__name__}: {exc}"[:120])))
+    return Listed(path, rec, g, s)
+
+
+def save_summary(item: Listed, lang: str) -> str:
+    """A saved game in one line: game and variants, params set, players, seed, moves played, when saved."""
+    g, rec = item.g, item.rec
+    parts = [pick(g.title, lang, g.id) + (" + " + ", ".join(g.variants) if g.variants else "")]
+    params = params_set(g, rec, [])
+    if params:
+        parts.append(", ".join(params))
+    parts.append(t("saved_players", lang, n=g.players))
+    parts.append(t("saved_seed", lang, seed=rec["seed"]))
+    parts.append(t("save_moves", lang, n=len(item.state.history)))
+    try:
+        parts.append(time.strftime("%Y-%m-%d %H:%M", time.localtime(item.path.stat().st_mtime)))
+    except OSError:
+        pass
+    return " · ".join(parts)
+
+
+def list_saves(console, lang: str | None) -> int:
+    """`kural saves`: the saved games, unfinished ones numbered for `kural saves N`; exit 0, or 2 if the
+    folder cannot be read."""
+    lang = choose_lang(lang, None)
+    folder = saves.saves_folder()
+    try:
+        items, more = listed_saves(folder, lang)
+    except OSError as exc:
+        console.print(t("cannot_list", lang, folder=folder, error=exc.strerror or exc))
+        return EXIT_USAGE
+    number = 0
+    if not any(item.unfinished for item in items):
+        console.print(t("no_saves", lang, folder=folder))
+    else:
+        console.print(t("saves_title", lang, folder=folder))
+    for item in items:
+        name = escaped(item.path.name)
+        if item.unfinished:
+            number += 1
+            console.print(Text(f"{number:>3}) {save_summary(item, lang)} · {name}"))
+        elif item.state is not None:
+            console.print(Text(f"  -  {t('save_finished', lang, file=name, about=save_summary(item, lang))}"))
+        else:
+            console.print(Text(f"  -  {t('save_unreadable', lang, file=name, error=item.error)}"), style="red")
+    if more:
+        console.print(t("saves_more", lang, n=more, limit=saves.MAX_LISTED))
+    if number:
+        console.print(t("saves_resume", lang))
+    return EXIT_OK
+
+
+def resume_listed(console, err, number: int, opts: Options) -> int:
+    """`kural saves N`: play on the N-th unfinished game of the list `kural saves` prints."""
+    lang = choose_lang(opts.lang, None)
+    folder = saves.saves_folder()
+    try:
+        items, _ = listed_saves(folder, lang)
+    except OSError as exc:
+        err.print(t("cannot_list", lang, folder=folder, error=exc.strerror or exc))
+        return EXIT_USAGE
+    unfinished = [item for item in items if item.unfinished]
+    if not 1 <= number <= len(unfinished):
+        err.print(t("no_save_number", lang, n=number, count=len(unfinished), folder=folder))
+        return EXIT_USAGE
+    opts.resume_path = unfinished[number - 1].path
+    return play(console, err, opts)
+
+
+def old_save_choice(line: str) -> str | None:
+    """What the person typed at the question about an unfinished save: resume, new or quit; None if neither."""
+    word = line.strip().casefold()
+    return next((choice for choice, words in OLD_SAVE_CHOICES.items() if word in words), None)

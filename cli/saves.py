@@ -66,9 +66,36 @@ def home() -> Path:
     return Path(given).expanduser() if given else Path.home() / ".kural"
 
 
+def saves_folder() -> Path:
+    return home() / "saves"
+
+
 def default_save_path(game_id: str) -> Path:
     safe = re.sub(r"[^A-Za-z0-9_.-]", "_", game_id) or "game"
-    return home() / "saves" / f"{safe}.json"
+    return saves_folder() / f"{safe}.json"
+
+
+MAX_LISTED = 500  # files of the folder of saves that `kural saves` reads (each one replayed); the rest are counted
+
+
+def files_to_list(folder: Path) -> tuple[list[Path], int]:
+    """What `kural saves` shows of `folder`: every entry but hidden ones (the temp files of a write) and
+    locks, in natural order (`x.prev2` before `x.prev10`), so a number stays with its file while no
+    file comes or goes; at most MAX_LISTED of them, and how many more there are. An error that keeps
+    the folder from being listed is OSError; a folder that does not exist holds nothing."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return [], 0
+    shown = sorted((n for n in names if not n.startswith(".") and not n.endswith(".lock")), key=_listing_order)
+    return [folder / n for n in shown[:MAX_LISTED]], max(0, len(shown) - MAX_LISTED)
+
+
+def _listing_order(name: str) -> tuple:
+    """A save, then the games kept aside from it (`.prev`, `.prev2`, ... see move_aside), names in natural order."""
+    kept = re.fullmatch(r"(.*)\.prev(\d*)(\.[^.]*)", name)
+    base, n = (kept[1] + kept[3], int(kept[2] or 1)) if kept else (name, 0)
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", base) if part], n
 
 
 def _temp_beside(path: Path) -> tuple[int, str]:
