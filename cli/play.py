@@ -202,10 +202,10 @@ class Session:
         if choice == "resume":  # the person chose the save's own game: its seed, variants and params
             self._release()
             return self._resume(found.path, check_options=False)
-        if choice == "quit":
+        if choice in ("quit", "interrupted"):
             self.console.print(t("old_save_left", self.lang, path=found.path,
                                  command=self._resume_command(found.path)))
-            return EXIT_OK
+            return EXIT_OK if choice == "quit" else EXIT_INTERRUPTED
         self._keep_old_save()
         saves.clean_stale_temps(self.save_path)
         return None
@@ -222,14 +222,19 @@ class Session:
 
     def _ask_old_save(self, found: Listed) -> str:
         """On a terminal, before a new game replaces an unfinished one: resume it, keep it aside and start
-        anew, or quit; asked until one of them is typed. End of input is quit: nothing is changed."""
+        anew, or quit; asked until one of them is typed. End of input is quit, Ctrl-C "interrupted": then
+        nothing is changed."""
         lang = self.lang
         self.console.print(t("old_save_found", lang, path=found.path, about=save_summary(found, lang)))
         self.console.print(t("old_save_choices", lang))
         while True:
             self.console.print(t("old_save_prompt", lang), end="")
             self._flush()
-            line = read_line()
+            try:
+                line = read_line()
+            except KeyboardInterrupt:
+                self.console.print()
+                return "interrupted"
             if line is None:
                 self.console.print()
                 return "quit"
@@ -297,7 +302,11 @@ class Session:
         self.seed = rec["seed"]
         self.game_arg = rec.get("rules") or rec["game"]
         self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
-        refused = (self._refused_options(rec) if check_options else "") or self._refused_cli(saved)
+        refused = self._refused_options(rec) if check_options else ""
+        if refused:  # the save is good: the command line says otherwise
+            self.err.print(t("bad_save", lang, path=path, error=refused))
+            return EXIT_USAGE
+        refused = self._refused_cli(saved)
         if refused:
             self.err.print(t("bad_save", lang, path=path, error=refused) + self._last_good(path, lang))
             return EXIT_USAGE
@@ -673,7 +682,7 @@ def list_saves(console, lang: str | None) -> int:
             number += 1
             console.print(Text(f"{number:>3}) {save_summary(item, lang)} · {name}"))
         elif item.state is not None:
-            console.print(Text(f"  -  {t('save_finished', lang, file=name, about=save_summary(item, lang))}"))
+            console.print(Text(f"  -  {t('save_finished', lang, file=name, about=save_summary(item, lang), path=shlex.quote(str(item.path)))}"))
         else:
             console.print(Text(f"  -  {t('save_unreadable', lang, file=name, error=item.error)}"), style="red")
     if more:
