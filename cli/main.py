@@ -158,7 +158,7 @@ def saves_cmd(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     if number is None:
-        _finish(playing.list_saves(out, _value(lang)))
+        _finish(playing.list_saves(out, err, _value(lang)))
     try:
         code = playing.resume_listed(out, err, number, playing.Options(game=None, lang=_value(lang)))
     except RuleError as exc:

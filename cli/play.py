@@ -661,7 +661,7 @@ def save_summary(item: Listed, lang: str) -> str:
     return " · ".join(parts)
 
 
-def list_saves(console, lang: str | None) -> int:
+def list_saves(console, err, lang: str | None) -> int:
     """`kural saves`: the saved games, unfinished ones numbered for `kural saves N`; exit 0, or 2 if the
     folder cannot be read."""
     lang = choose_lang(lang, None)
@@ -669,7 +669,7 @@ def list_saves(console, lang: str | None) -> int:
     try:
         items, more = listed_saves(folder, lang)
     except OSError as exc:
-        console.print(t("cannot_list", lang, folder=folder, error=exc.strerror or exc))
+        err.print(t("cannot_list", lang, folder=folder, error=exc.strerror or exc))
         return EXIT_USAGE
     number = 0
     if not any(item.unfinished for item in items):
@@ -682,7 +682,9 @@ def list_saves(console, lang: str | None) -> int:
             number += 1
             console.print(Text(f"{number:>3}) {save_summary(item, lang)} · {name}"))
         elif item.state is not None:
-            console.print(Text(f"  -  {t('save_finished', lang, file=name, about=save_summary(item, lang), path=shlex.quote(str(item.path)))}"))
+            finished = t("save_finished", lang, file=name, about=save_summary(item, lang),
+                         path=shlex.quote(str(item.path)))
+            console.print(Text(f"  -  {finished}"))
         else:
             console.print(Text(f"  -  {t('save_unreadable', lang, file=name, error=item.error)}"), style="red")
     if more:
