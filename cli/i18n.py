@@ -138,6 +138,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "save_finished": {"en": "finished: {about} · {file} (see it with: kural replay {path})",
                       "tr": "bitmiş: {about} · {file} (görmek için: kural replay {path})"},
     "save_unreadable": {"en": "cannot be resumed: {file}: {error}", "tr": "devam edilemez: {file}: {error}"},
+    "save_in_play": {"en": "being played now by another kural", "tr": "şu an başka bir kural programında oynanıyor"},
     "saves_more": {"en": "... and {n} more files, not read (a listing reads the first {limit})",
                    "tr": "... ve okunmayan {n} dosya daha (liste ilk {limit} dosyayı okur)"},
     "saves_resume": {"en": "Resume one with: kural saves N", "tr": "Birine devam etmek için: kural saves N"},

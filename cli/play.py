@@ -680,7 +680,8 @@ def list_saves(console, err, lang: str | None) -> int:
         name = escaped(item.path.name)
         if item.unfinished:
             number += 1
-            console.print(Text(f"{number:>3}) {save_summary(item, lang)} · {name}"))
+            playing = " · " + t("save_in_play", lang) if saves.in_play(item.path) else ""
+            console.print(Text(f"{number:>3}) {save_summary(item, lang)} · {name}{playing}"))
         elif item.state is not None:
             finished = t("save_finished", lang, file=name, about=save_summary(item, lang),
                          path=shlex.quote(str(item.path)))

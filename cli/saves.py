@@ -323,6 +323,17 @@ class SaveLock:
         self.fd = None
 
 
+def in_play(path: Path) -> bool:
+    """Whether another kural holds the lock of the save `path` now, playing its game."""
+    lock = SaveLock(path)
+    try:
+        free = lock.acquire()
+    except OSError:  # no lock can be made there: nobody plays it from this folder either
+        return False
+    lock.release()
+    return not free
+
+
 def _same_file(fd: int, path: Path) -> bool:
     try:
         a, b = os.fstat(fd), os.stat(path, follow_symlinks=False)

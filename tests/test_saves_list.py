@@ -243,7 +243,8 @@ def test_set_is_echoed_at_the_start_of_a_new_and_a_resumed_game(two_saves, tmp_p
     assert again.returncode == 0 and echo in again.out
     plain = kural(home, "play", GAME, "--resume", kept(two_saves), "--lang", "en", "--save", tmp_path / "x.json",
                   stdin="", timeout=60, cpu=30)
-    assert plain.returncode == 0 and t("params_set", "en", names="").split(":")[0] + ":" not in plain.out
+    assert plain.returncode == 0  # a game with the rules' own params: no such line
+    assert not any(line.startswith(t("params_set", "en", names="")) for line in plain.out.splitlines())
 
 
 # ----------------------------------------------------- a new game over an unfinished one
@@ -346,3 +347,21 @@ def test_from_a_pipe_every_new_game_keeps_the_old_one_and_the_list_shows_them_al
     assert files == [save_of(home).name, kept(home).name, kept(home, 2).name]
     seeds = [json.loads((saves_dir(home) / f).read_text(encoding="utf-8"))["seed"] for f in files]
     assert seeds == [SEED + 2, SEED, SEED + 1]
+
+
+def test_a_game_being_played_is_listed_as_such_and_its_lock_left_alone(two_saves, tmp_path):
+    """The lock of a save in play (tests/test_save_lock.py) is what the list reads: the game stays
+    numbered, marked as played now, and the player keeps the lock."""
+    from pexpect.popen_spawn import PopenSpawn
+    home = copy_home(two_saves, tmp_path / "home")
+    child = PopenSpawn([*KURAL, "play", GAME, "--lang", "en", "--resume", kept(home)], cwd=str(ROOT),
+                       env=env_for(home), encoding="utf-8", timeout=60)
+    child.expect_exact(t("prompt", "en", name=load(GAME).seats["en"][0]))
+    listed = numbered(kural(home, "saves", "--lang", "en").out)
+    assert listed[2].endswith(f"{kept(home).name} · {t('save_in_play', 'en')}")
+    assert not listed[1].endswith(t("save_in_play", "en"))
+    second = kural(home, "saves", "2", "--lang", "en", stdin="")
+    assert second.returncode == 2 and second.err.strip() == t("save_in_use", "en", path=kept(home))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert t("save_in_play", "en") not in kural(home, "saves", "--lang", "en").out
