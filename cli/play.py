@@ -676,6 +676,7 @@ def list_saves(console, err, lang: str | None) -> int:
         console.print(t("no_saves", lang, folder=folder))
     else:
         console.print(t("saves_title", lang, folder=folder))
+    items.sort(key=lambda item: 0 if item.unfinished else 1 if item.state is not None else 2)  # stable: by name
     for item in items:
         name = escaped(item.path.name)
         if item.unfinished:
