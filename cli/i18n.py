@@ -334,14 +334,16 @@ HELP: dict[str, dict[str, str]] = {
                          "kendi tohumu, çeşitlemeleri ve parametreleriyle sürer, farklı --seed, --variant, --set ve "
                          "--players reddedilir. `kural saves` listesindeki numarasıyla bir oyuna devam etmek için "
                          "yaz: kural saves N."},
-    "saves": {"en": "List the saved games ($KURAL_HOME/saves, KURAL_HOME defaulting to ~/.kural; the games kept "
-                    "aside as GAME.prev.json, GAME.prev2.json, ... included): each unfinished one numbered, with its "
-                    "game, variants, params, players, seed, moves played and date; a file that cannot be resumed "
-                    "on a line of its own with the reason. `kural saves N` resumes game N of that list.",
-              "tr": "Kayıtlı oyunları listeler ($KURAL_HOME/saves, KURAL_HOME verilmezse ~/.kural; OYUN.prev.json, "
-                    "OYUN.prev2.json, ... olarak kenara konan oyunlar da): her bitmemiş oyun numarasıyla, oyunu, "
-                    "çeşitlemeleri, parametreleri, oyuncuları, tohumu, oynanan hamleleri ve tarihiyle; devam "
-                    "edilemeyen bir dosya nedeniyle kendi satırında. `kural saves N` listedeki N. oyuna devam eder."},
+    "saves": {"en": "List the saved games; `kural saves N` resumes game N of the list. The folder is "
+                    "$KURAL_HOME/saves (KURAL_HOME defaulting to ~/.kural), the games kept aside as GAME.prev.json, "
+                    "GAME.prev2.json, ... included: each unfinished game is numbered, with its game, variants, "
+                    "params, players, seed, moves played and date; a finished one is marked so, and a file that "
+                    "cannot be resumed is on a line of its own with the reason.",
+              "tr": "Kayıtlı oyunları listeler; `kural saves N` listedeki N. oyuna devam eder. Klasör "
+                    "$KURAL_HOME/saves (KURAL_HOME verilmezse ~/.kural); OYUN.prev.json, OYUN.prev2.json, ... "
+                    "olarak kenara konan oyunlar da listelenir: her bitmemiş oyun numarasıyla, oyunu, "
+                    "çeşitlemeleri, parametreleri, oyuncuları, tohumu, oynanan hamleleri ve tarihiyle; bitmiş "
+                    "oyun öyle işaretlenir, devam edilemeyen bir dosya da nedeniyle kendi satırında gösterilir."},
     "arg_save_number": {"en": "The number of an unfinished game in the list: resume it.",
                         "tr": "Listedeki bitmemiş bir oyunun numarası: ona devam edilir."},
     "opt_save": {"en": "Autosave to this file instead of the default.",
