@@ -27,7 +27,6 @@ from dsl.errors import RuleError, escaped
 from interpreter import game
 from interpreter.bots import KINDS, make_bot
 from interpreter.errors import PlayError
-from interpreter.record import param_text
 from interpreter.search import deciding_preference
 
 from . import render, saves
@@ -99,9 +98,11 @@ def open_save(path: Path, lang: str, asked: str | None = None) -> tuple[dict, ob
 
 
 def param_shown(g, name: str) -> str:
-    """A param's value as `--set` takes it: a card by its code, none, true/false, a number."""
+    """A param's value as `--set` takes it (and a record writes it): a card by its code, none, true/false, a number."""
     info = g.param_info[name]
-    value = param_text(g, info["value"], info["type"])
+    value = info["value"]
+    if info["type"] == "card" and value is not None:
+        value = g.deck.code[value]
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 

@@ -345,13 +345,30 @@ def test_a_save_edited_to_a_seat_or_bots_the_game_lacks_is_refused_and_kept(tmp_
     assert save.read_bytes() == before
 
 
-@pytest.mark.parametrize("options", [["--variant", "maca7"], ["--set", "start_card=7S"], ["--players", "3"],
-                                     ["--set", "no_such_param=1"]])
-def test_resume_refuses_options_that_would_change_the_save(tmp_path, options):
+def _unknown_param(item: str) -> str:
+    """What the loader says of a --set naming a param the game lacks."""
+    from dsl.errors import RuleError
+    from dsl.loader import load
+    with pytest.raises(RuleError) as exc:
+        load(GAME, sets=[item])
+    return exc.value.problems[0].message
+
+
+@pytest.mark.parametrize("options, saved", [
+    (["--variant", "maca7"], lambda: t("saved_variants", "en", names=t("no_variants", "en"))),
+    (["--set", "start_card=7S"], lambda: "start_card=7D"),
+    (["--players", "3"], lambda: t("saved_players", "en", n=4)),
+    (["--seed", "5"], lambda: t("saved_seed", "en", seed=4)),
+    (["--set", "no_such_param=1"], None)])
+def test_resume_refuses_options_that_would_change_the_save(tmp_path, options, saved):
+    """Each option is named with what the save has instead (issue 16: `--resume` with a conflicting option
+    says so); a param the game lacks is named as the loader names it."""
     save = a_save(tmp_path)
     proc = run(tmp_path, "resume", save, *options)
-    given = options[0]
-    one_line_refusal(proc, "resume", save, t("resume_options", "en", options=given, variants="-"))
+    given = " ".join(options)
+    message = _unknown_param(options[1]) if saved is None else \
+        t("resume_options", "en", options=given, saved=saved())
+    one_line_refusal(proc, "resume", save, message)
 
 
 def test_resume_takes_options_that_say_what_the_save_says(tmp_path):
