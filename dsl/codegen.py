@@ -993,7 +993,7 @@ def apply_move(module: Module, g, m) -> str:
     if m.next_step == "end":
         w.line("else:")
         w.indent()
-        stmts.value(g.next_seat.node, "s.me")
+        _next_seat(module, g, stmts, w)
         if not one_step:
             w.line("s.step = 0")
         w.dedent()
@@ -1009,6 +1009,24 @@ def apply_move(module: Module, g, m) -> str:
     _drop_env_lines(frame, w)
     module.lines += [_def_line(module, f"apply_{m.index}", "s, move", w.lines)] + w.lines + [""]
     return f"apply_{m.index}"
+
+
+def _next_seat(module: Module, g, stmts: Stmts, w: Writer) -> None:
+    """s.me = the seat to move when a turn ends (flow.round.next). Where that is a fixed step from `me` (its
+    writer gives the seat for every seat as a table: next(me), prev(me)), me is always a seat (the round's
+    first is checked to be one, and every turn's step takes a seat to a seat), so the seat is read from
+    that table by me: no modulo worked out on every move."""
+    node = g.next_seat.node
+    body = node.body if isinstance(node, ir.Located) else node
+    seats = getattr(getattr(body, "write", None), "seats", None)
+    if seats is None or not isinstance(node, ir.Located) or not (
+            len(body.args) == 1 and isinstance(body.args[0], ir.StateField) and body.args[0].field == "me"):
+        stmts.value(node, "s.me")
+        return
+    w.line("try:")
+    w.line(f"    s.me = {module.constant(seats)}[s.me]")
+    w.line("except _FAILURES as exc:")
+    w.line(f"    raise _PlayError.of({module.literal(node.where)}, {module.literal(node.what)}, exc) from None")
 
 
 _NAMES = re.compile(r"\b(?:k\d+|_WORK_LIMIT)\b")
@@ -1058,6 +1076,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
     if not step.moves:
         w.line("out = []")
     w.line("return out")
+    _tested_at_once(w, can)
     _unread_can(w, can)
     _unread_cache(w)
     module.lines += [_def_line(module, f"moves_{index}", "s", w.lines)] + w.lines + [""]
@@ -1065,6 +1084,20 @@ def step_moves(module: Module, g, index: int, step) -> str:
 
 
 _RENEW = "s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)"
+
+
+def _tested_at_once(w: Writer, can: dict) -> None:
+    """The local that says whether the step's first move can be played (`c3 = True if out else False`), read
+    only by the statement right after it (a pass's `not can(play)`, say): that statement reads `out` itself,
+    which nothing has added to in between, and the local goes (no store and load on every move)."""
+    for name in can.values():
+        at = next((i for i, line in enumerate(w.lines) if line.strip() == f"{name} = True if out else False"), None)
+        if at is None or at + 1 == len(w.lines) or _depth(w.lines[at + 1]) != _depth(w.lines[at]):
+            continue
+        read = re.compile(rf"\b{name}\b")
+        if [i for i, line in enumerate(w.lines) if read.search(line)] == [at, at + 1]:
+            w.lines[at + 1] = read.sub("out", w.lines[at + 1])
+            del w.lines[at]
 
 
 def _unread_can(w: Writer, can: dict) -> None:

@@ -31,7 +31,7 @@ def written_out(rng: random.Random) -> bool:
 
 def shuffle(rng: random.Random, x: list) -> None:
     """rng.shuffle(x): the same permutation, the same draws."""
-    if not written_out(rng):
+    if type(rng) is not _STDLIB and not written_out(rng):  # (the stdlib's own Random, the common case, asked first)
         rng.shuffle(x)
         return
     bits = rng.getrandbits
@@ -51,13 +51,9 @@ def seeded(seed) -> random.Random:
     """random.Random(seed): for a number or a text, the same generator, seeded without Random.seed's
     Python frames (a text by its bytes and their sha512, as version 2 of Random.seed does)."""
     kind = type(seed)
-    if (kind is int or kind is str) and _SEEDS_WRITTEN_OUT:
-        return _seeded(seed, kind)
-    return _STDLIB(seed)
-
-
-def _seeded(seed, kind) -> random.Random:
-    rng = _STDLIB.__new__(_STDLIB)
+    if not ((kind is int or kind is str) and _SEEDS_WRITTEN_OUT):
+        return _STDLIB(seed)
+    rng = _STDLIB.__new__(_STDLIB)  # (written out here, not called: one frame less for every generator)
     if kind is str:
         data = seed.encode()
         seed = int.from_bytes(data + sha512(data).digest(), "big")
@@ -74,12 +70,13 @@ def copied(rng: random.Random) -> random.Random:
 
 
 def _seeds_written_out() -> bool:
-    """Does this Python seed a Random as `_seeded` does (the stdlib's version 2 seeding)? If not, its own
-    seed() serves."""
+    """Does this Python seed a Random as `seeded` does on its own (the stdlib's version 2 seeding)? If not,
+    its own seed() serves."""
     try:
-        return all(_seeded(s, type(s)).getstate() == _STDLIB(s).getstate() for s in (0, 7, -3, 2 ** 70, "", "kural/7"))
+        return all(seeded(s).getstate() == _STDLIB(s).getstate() for s in (0, 7, -3, 2 ** 70, "", "kural/7"))
     except Exception:
         return False
 
 
+_SEEDS_WRITTEN_OUT = True  # seeded's own seeding, checked just below against Random.seed
 _SEEDS_WRITTEN_OUT = _seeds_written_out()

@@ -1123,12 +1123,20 @@ def _write_abs(ctx, a):
 
 @writes("next")
 def _write_next(ctx, a):
-    return lambda x, src: f"(({src[0]}) + 1) % {ctx.players}"
+    return _seat_step(lambda x, src: f"(({src[0]}) + 1) % {ctx.players}", 1, ctx.players)
 
 
 @writes("prev")
 def _write_prev(ctx, a):
-    return lambda x, src: f"(({src[0]}) - 1) % {ctx.players}"
+    return _seat_step(lambda x, src: f"(({src[0]}) - 1) % {ctx.players}", -1, ctx.players)
+
+
+def _seat_step(write, step: int, players: int):
+    """A writer of the seat `step` places on from a seat, that also gives that seat for every seat as a
+    table (`seats`): a turn's advance from `me`, always a seat, reads it there (dsl/codegen.py _next_seat)
+    instead of working out a modulo on every move."""
+    write.seats = [(seat + step) % players for seat in range(players)]
+    return write
 
 
 @writes("top")

@@ -1,6 +1,8 @@
 """The state of a game in play: small, flat and cheap to copy."""
 from __future__ import annotations
 
+from itertools import repeat
+
 from . import draws
 from .budget import WORK_LIMIT
 
@@ -18,8 +20,7 @@ class Cache(dict):
 
     __slots__ = ("legal",)
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self):  # (an empty dict needs no dict.__init__: one frame less for every new game)
         self.legal = None
 
     def clear(self) -> None:
@@ -46,7 +47,7 @@ class State:
         self.g = g
         self.seed = seed
         self.rng = draws.seeded(seed)  # random.Random(seed)
-        self.zones: list[list[int]] = [[] for _ in range(g.zone_count)]
+        self.zones: list[list[int]] = list(map(list, repeat((), g.zone_count)))  # empty lists (no comprehension's frame)
         self.where: list[int] = [0] * g.deck.size + [NOWHERE]  # a sentinel past the deck: no card
         self.vars: list = [0] * g.var_slots
         self.me = 0

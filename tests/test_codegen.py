@@ -616,3 +616,22 @@ def test_a_positions_legal_moves_are_kept_once_and_forgotten_by_every_move_and_b
         s.where[card] = g.hand_zone_id + (s.me + 1) % g.players
     s.cache.clear()
     assert s.cache.legal is None and moves_to_play(s) == [(g.move("pass").index, ())]
+
+
+@pytest.mark.parametrize("step", ["next(me)", "prev(me)", "next(next(me))"])
+def test_a_turns_advance_from_me_is_read_from_a_table_and_gives_the_closures_seats(tmp_path, step):
+    """flow.round.next (docs/language.md: who moves when a turn ends): a step from `me`, a seat, is read from
+    a table of the seats it gives (no modulo on every move), and every game goes as the closures play it."""
+    text = FANTAN.read_text(encoding="utf-8")
+    assert "next: next(me)" in text
+    path = tmp_path / "fantan.yaml"
+    path.write_text(text.replace("next: next(me)", f"next: {step}"), encoding="utf-8")
+    g = load(str(path))
+    advance = [line.strip() for line in g.program.source.splitlines() if line.strip().startswith("s.me = ")]
+    assert advance and all(("%" not in line) == (step != "next(next(me))") for line in advance), advance
+    generated = [_played(g, seed) for seed in (1, 2, 3)]
+    real, g.program.apply = g.program.apply, _closures_applied(g)
+    try:
+        assert [_played(g, seed) for seed in (1, 2, 3)] == generated
+    finally:
+        g.program.apply = real
