@@ -62,6 +62,7 @@ class Module:
         self.by_text: dict[str, str] = {}  # a constant's text -> its name: equal tables written once
         self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
+        self.no_options: str | None = None  # the version that no option passes, of any move: written once
         self.as_moves: dict[int, str] = {}  # move -> the function of its legal moves as moves (index, choices)
         self.picked: dict[str, str] = {}  # a part that picks versions, kept: its source (bound names aside) -> its key
         self.result: str | None = None  # the function of the result's winners and scores, if written
@@ -112,6 +113,11 @@ class Module:
 
 
 KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
+# after_move's lines are written out in the play of every move (no call on every move) when they are at
+# most this many characters; longer, every move calls the one after_move: each copy costs every cold load
+# its compiling (some 0.5 ms a kB, once per move) and play one more body of code to keep in the caches,
+# where a call costs a fraction of a microsecond a move
+MAX_INLINED_AFTER_MOVE = 1_000
 _PLAIN = frozenset((bool, int, str, type(None)))
 
 
@@ -628,7 +634,12 @@ def legal_options(module: Module, g, m) -> str:
         return _options_version(module, g, m, None, f"legal_{m.index}")
     names = {}
     for vals, checks in spec.version_nodes.items():
+        if checks == "never" and module.no_options is not None:  # one function gives every such version's none
+            names[vals] = module.no_options
+            continue
         names[vals] = _options_version(module, g, m, checks, f"legal_{m.index}_" + "".join("01"[v] for v in vals))
+        if checks == "never":
+            module.no_options = names[vals]
     general = _options_version(module, g, m, None, f"legal_{m.index}_any")
     table = None
     if len(spec.part_nodes) > 1:
@@ -1311,7 +1322,8 @@ def after_move(module: Module, g) -> str:
         w.line(f"if before is not None and s.zones[{deck}] != before:")
         w.line("    _rt.deal_after(s, before)")
     module.lines += ["def after_move(s, e):"] + w.lines + [""]
-    module.after_lines, module.after_env = [line[4:] for line in w.lines], frame.env  # (see apply_move)
+    if sum(map(len, w.lines)) <= MAX_INLINED_AFTER_MOVE:  # (see apply_move)
+        module.after_lines, module.after_env = [line[4:] for line in w.lines], frame.env
     return "after_move"
 
 
