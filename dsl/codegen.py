@@ -54,7 +54,11 @@ class Module:
 
     def __init__(self):
         self.lines: list[str] = []
-        self.consts: list[str] = []  # `k3 = (...)` lines, written before the functions
+        self.consts: list[str] = []  # `k3 = (...)`: each constant's name and text (as Python writes it)
+        self.written: list[str] = []  # those of texts, written before the functions
+        # the others' values (tables, lists), by name, handed to the module as they are: compiling their text (the
+        # deck's tables, a row per card) cost every cold load as much as a seventh of the functions
+        self.constants: dict[str, Any] = {}
         self.objects: dict[str, Any] = {}  # name -> object, given to the module when it is run
         self.known: dict[int, str] = {}  # id of a constant or object -> its name (one name each)
         self.keep: list = []  # the objects named by id, kept alive so that no id is reused
@@ -94,6 +98,10 @@ class Module:
         if name is None:
             name = self.by_text[text] = self.new("k")
             self.consts.append(f"{name} = {text}")
+            if isinstance(value, str):
+                self.written.append(self.consts[-1])
+            else:
+                self.constants[name] = value
         self.known[id(value)] = name
         self.keep.append(value)
         return name
@@ -109,7 +117,7 @@ class Module:
         return name
 
     def source(self) -> str:
-        return HEADER + "\n" + "\n".join(self.consts) + "\n\n\n" + "\n".join(self.lines) + "\n"
+        return HEADER + "\n" + "\n".join(self.written) + "\n\n\n" + "\n".join(self.lines) + "\n"
 
 
 KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
@@ -1418,12 +1426,16 @@ class Program:
     def __init__(self, g):
         module = generate(g)
         extra = {"result": module.result, "round_values": module.round_values}  # the names of what else it defines
-        self._run(module.source(), dict(module.objects), [m.index for m in g.moves], len(g.steps), extra, module.keep)
+        source = module.source()
+        # the key names the module and its constants (dsl/loader.py closures_again compares it), its code too
+        key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
+        self._run(key, source, module.constants, dict(module.objects), [m.index for m in g.moves],
+                  len(g.steps), extra, module.keep)
 
-    def _run(self, source: str, handed: dict, move_indexes: list, step_count: int, extra: dict, keep: list) -> None:
-        self.source = source
-        self.key = hashlib.sha256(f"{sys.version}\0{self.source}".encode()).hexdigest()[:32]
-        namespace: dict[str, Any] = dict(handed)
+    def _run(self, key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
+             extra: dict, keep: list) -> None:
+        self.source, self.key, self.constants = source, key, constants
+        namespace: dict[str, Any] = {**constants, **handed}
         code = _cached_code(self.key, self.source)
         if code is None:
             code = compile(self.source, f"<kural {self.key}>", "exec")
@@ -1444,19 +1456,24 @@ class Program:
     def __reduce__(self):
         """A kept game (dsl/gamecache.py) keeps its module as source and the objects it is handed:
         read back, the source is compiled (or its code taken from the cache) and run again."""
-        return _program_again, (self.source, self.handed, self.move_indexes, self.step_count, self.extra, self.keep)
+        return _program_again, (self.key, self.source, self.constants, self.handed, self.move_indexes,
+                                self.step_count, self.extra, self.keep)
 
     def listing(self) -> str:
-        """The module's source, then what each object it is handed is (parts not yet written as source)."""
+        """The module's source, then the value of each constant it is handed (as Python writes it), then
+        what each object it is handed is (parts not yet written as source)."""
+        values = [f"#   {name} = {value!r}" for name, value in self.constants.items()]
         notes = [f"#   {name}: {what}" for name, what in self.objects.items()]
-        return self.source + ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
-                              "\n".join(notes) + "\n" if notes else "")
+        return self.source + ("\n# Constants handed to the module (plain values, by name):\n" +
+                              "\n".join(values) + "\n" if values else "") + \
+            ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
+             "\n".join(notes) + "\n" if notes else "")
 
 
-def _program_again(source: str, handed: dict, move_indexes: list, step_count: int, extra: dict,
-                   keep: list) -> Program:
+def _program_again(key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
+                   extra: dict, keep: list) -> Program:
     program = Program.__new__(Program)
-    program._run(source, handed, move_indexes, step_count, extra, keep)
+    program._run(key, source, constants, handed, move_indexes, step_count, extra, keep)
     return program
 
 
@@ -1466,8 +1483,8 @@ def _code_path(key: str):
 
 
 def _cached_code(key: str, source: str):
-    """The module compiled before, kept in the user's cache under the hash of its source and of
-    Python's version (as Python keeps .pyc files); None when it is not there or cannot be read."""
+    """The module compiled before, kept in the user's cache under its key (the hash of its source, its
+    constants and Python's version, as Python keeps .pyc files); None when it is not there or cannot be read."""
     path = _code_path(key)
     try:
         code = marshal.loads(path.read_bytes()) if path is not None else None
