@@ -54,7 +54,11 @@ class Module:
 
     def __init__(self):
         self.lines: list[str] = []
-        self.consts: list[str] = []  # `k3 = (...)` lines, written before the functions
+        self.consts: list[str] = []  # `k3 = (...)`: each constant's name and text (as Python writes it)
+        self.written: list[str] = []  # those of texts, written before the functions
+        # the others' values (tables, lists), by name, handed to the module as they are: compiling their text (the
+        # deck's tables, a row per card) cost every cold load as much as a seventh of the functions
+        self.constants: dict[str, Any] = {}
         self.objects: dict[str, Any] = {}  # name -> object, given to the module when it is run
         self.known: dict[int, str] = {}  # id of a constant or object -> its name (one name each)
         self.keep: list = []  # the objects named by id, kept alive so that no id is reused
@@ -62,6 +66,7 @@ class Module:
         self.by_text: dict[str, str] = {}  # a constant's text -> its name: equal tables written once
         self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
+        self.no_options: str | None = None  # the version that no option passes, of any move: written once
         self.as_moves: dict[int, str] = {}  # move -> the function of its legal moves as moves (index, choices)
         self.picked: dict[str, str] = {}  # a part that picks versions, kept: its source (bound names aside) -> its key
         self.result: str | None = None  # the function of the result's winners and scores, if written
@@ -93,6 +98,10 @@ class Module:
         if name is None:
             name = self.by_text[text] = self.new("k")
             self.consts.append(f"{name} = {text}")
+            if isinstance(value, str):
+                self.written.append(self.consts[-1])
+            else:
+                self.constants[name] = value
         self.known[id(value)] = name
         self.keep.append(value)
         return name
@@ -108,10 +117,15 @@ class Module:
         return name
 
     def source(self) -> str:
-        return HEADER + "\n" + "\n".join(self.consts) + "\n\n\n" + "\n".join(self.lines) + "\n"
+        return HEADER + "\n" + "\n".join(self.written) + "\n\n\n" + "\n".join(self.lines) + "\n"
 
 
 KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
+# after_move's lines are written out in the play of every move (no call on every move) when they are at
+# most this many characters; longer, every move calls the one after_move: each copy costs every cold load
+# its compiling (some 0.5 ms a kB, once per move) and play one more body of code to keep in the caches,
+# where a call costs a fraction of a microsecond a move
+MAX_INLINED_AFTER_MOVE = 1_000
 _PLAIN = frozenset((bool, int, str, type(None)))
 
 
@@ -628,7 +642,12 @@ def legal_options(module: Module, g, m) -> str:
         return _options_version(module, g, m, None, f"legal_{m.index}")
     names = {}
     for vals, checks in spec.version_nodes.items():
+        if checks == "never" and module.no_options is not None:  # one function gives every such version's none
+            names[vals] = module.no_options
+            continue
         names[vals] = _options_version(module, g, m, checks, f"legal_{m.index}_" + "".join("01"[v] for v in vals))
+        if checks == "never":
+            module.no_options = names[vals]
     general = _options_version(module, g, m, None, f"legal_{m.index}_any")
     table = None
     if len(spec.part_nodes) > 1:
@@ -1344,7 +1363,8 @@ def after_move(module: Module, g) -> str:
         w.line(f"if before is not None and s.zones[{deck}] != before:")
         w.line("    _rt.deal_after(s, before)")
     module.lines += ["def after_move(s, e):"] + w.lines + [""]
-    module.after_lines, module.after_env = [line[4:] for line in w.lines], frame.env  # (see apply_move)
+    if sum(map(len, w.lines)) <= MAX_INLINED_AFTER_MOVE:  # (see apply_move)
+        module.after_lines, module.after_env = [line[4:] for line in w.lines], frame.env
     return "after_move"
 
 
@@ -1439,12 +1459,16 @@ class Program:
     def __init__(self, g):
         module = generate(g)
         extra = {"result": module.result, "round_values": module.round_values}  # the names of what else it defines
-        self._run(module.source(), dict(module.objects), [m.index for m in g.moves], len(g.steps), extra, module.keep)
+        source = module.source()
+        # the key names the module and its constants (dsl/loader.py closures_again compares it), its code too
+        key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
+        self._run(key, source, module.constants, dict(module.objects), [m.index for m in g.moves],
+                  len(g.steps), extra, module.keep)
 
-    def _run(self, source: str, handed: dict, move_indexes: list, step_count: int, extra: dict, keep: list) -> None:
-        self.source = source
-        self.key = hashlib.sha256(f"{sys.version}\0{self.source}".encode()).hexdigest()[:32]
-        namespace: dict[str, Any] = dict(handed)
+    def _run(self, key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
+             extra: dict, keep: list) -> None:
+        self.source, self.key, self.constants = source, key, constants
+        namespace: dict[str, Any] = {**constants, **handed}
         code = _cached_code(self.key, self.source)
         if code is None:
             code = compile(self.source, f"<kural {self.key}>", "exec")
@@ -1465,19 +1489,24 @@ class Program:
     def __reduce__(self):
         """A kept game (dsl/gamecache.py) keeps its module as source and the objects it is handed:
         read back, the source is compiled (or its code taken from the cache) and run again."""
-        return _program_again, (self.source, self.handed, self.move_indexes, self.step_count, self.extra, self.keep)
+        return _program_again, (self.key, self.source, self.constants, self.handed, self.move_indexes,
+                                self.step_count, self.extra, self.keep)
 
     def listing(self) -> str:
-        """The module's source, then what each object it is handed is (parts not yet written as source)."""
+        """The module's source, then the value of each constant it is handed (as Python writes it), then
+        what each object it is handed is (parts not yet written as source)."""
+        values = [f"#   {name} = {value!r}" for name, value in self.constants.items()]
         notes = [f"#   {name}: {what}" for name, what in self.objects.items()]
-        return self.source + ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
-                              "\n".join(notes) + "\n" if notes else "")
+        return self.source + ("\n# Constants handed to the module (plain values, by name):\n" +
+                              "\n".join(values) + "\n" if values else "") + \
+            ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
+             "\n".join(notes) + "\n" if notes else "")
 
 
-def _program_again(source: str, handed: dict, move_indexes: list, step_count: int, extra: dict,
-                   keep: list) -> Program:
+def _program_again(key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
+                   extra: dict, keep: list) -> Program:
     program = Program.__new__(Program)
-    program._run(source, handed, move_indexes, step_count, extra, keep)
+    program._run(key, source, constants, handed, move_indexes, step_count, extra, keep)
     return program
 
 
@@ -1487,8 +1516,8 @@ def _code_path(key: str):
 
 
 def _cached_code(key: str, source: str):
-    """The module compiled before, kept in the user's cache under the hash of its source and of
-    Python's version (as Python keeps .pyc files); None when it is not there or cannot be read."""
+    """The module compiled before, kept in the user's cache under its key (the hash of its source, its
+    constants and Python's version, as Python keeps .pyc files); None when it is not there or cannot be read."""
     path = _code_path(key)
     try:
         code = marshal.loads(path.read_bytes()) if path is not None else None

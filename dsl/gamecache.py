@@ -279,11 +279,11 @@ class _ModuleDict:
         return _module_dict, (self.module_name,)
 
 
-def _globals_of(module_name: str) -> dict[int, str]:
-    """id of each value a kural module holds at its top (a sentinel, a table, a notion) -> its name:
-    kept by reference, so that `x is UNSET` stays true in a game read back."""
+def _globals_of(module_name: str) -> dict[int, tuple[str, str]]:
+    """id of each value a kural module holds at its top (a sentinel, a table, a notion) -> (the module, its
+    name): kept by reference, so that `x is UNSET` stays true in a game read back."""
     module = sys.modules[module_name]
-    return {id(v): k for k, v in vars(module).items()
+    return {id(v): (module_name, k) for k, v in vars(module).items()
             if not isinstance(v, (int, float, str, bytes, bool, type(None), type, types.ModuleType))}
 
 
@@ -296,10 +296,9 @@ class _Pickler(pickle.Pickler):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.globals = {}
-        for name in list(sys.modules):
-            if _own(name) and name != __name__ and sys.modules[name] is not None:
-                for ident, attr in _globals_of(name).items():
-                    self.globals.setdefault(ident, (name, attr))
+        own = [name for name in list(sys.modules) if _own(name) and name != __name__ and sys.modules[name] is not None]
+        for name in reversed(own):  # a value two modules hold is named by the first (each update overrides)
+            self.globals.update(_globals_of(name))
         self.fills: list = []  # cell, what it holds, cell, what it holds ...: every cell with contents
         self.modules: dict[str, tuple] = {}  # a closure's module -> (module, its globals, what stands for them)
         self.code_module: dict[int, str] = {}  # id of a closure's code -> its module

@@ -361,19 +361,24 @@ def _positions(res, children):
 
 
 def _new_tree(name: str, kept: list, children: list) -> Tree:
-    """Tree(name, kept) with the positions _positions gives a new tree (one with no place yet), set at once."""
-    meta = Meta()
+    """Tree(name, kept) with the positions _positions gives a new tree (one with no place yet), set at once
+    (its fields in the order Meta() and _positions give them: the objects share their dicts' keys)."""
+    meta = _object_new(Meta)
+    meta.empty = True
     first = _meta_of(children)
     if first is not None:
-        start = _start_of(first)
-        meta.line, meta.column, meta.start_pos = start
+        meta.line, meta.column, meta.start_pos = start = _start_of(first)
         meta.container_line, meta.container_column, meta.container_start_pos = start
         meta.empty = False
         last = _meta_of(reversed(children))  # (there is a last symbol with a place: the first is one)
-        end = _end_of(last)
-        meta.end_line, meta.end_column, meta.end_pos = end
+        meta.end_line, meta.end_column, meta.end_pos = end = _end_of(last)
         meta.container_end_line, meta.container_end_column, meta.container_end_pos = end
-    return Tree(name, kept, meta)
+    tree = _object_new(Tree)  # what Tree(name, kept, meta) makes, without a call of its __init__
+    tree.data, tree.children, tree._meta = name, kept, meta
+    return tree
+
+
+_object_new = object.__new__
 
 
 def _start_of(placed) -> tuple:

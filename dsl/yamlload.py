@@ -241,9 +241,19 @@ def _from_events(loader, name: str):
             if len(stack) >= MAX_DEPTH or nodes > MAX_NODES or event.tag is not None or event.anchor is not None or done:
                 raise _Unusual
             mark = event.start_mark
-            loc = Loc(name, mark.line + 1, mark.column + 1)
+            loc = _new_loc(Loc)  # Loc(name, line, col), its fields set as its __init__ sets them, without the call
+            fields = loc.__dict__
+            fields["file"], fields["line"], fields["col"] = name, mark.line + 1, mark.column + 1
             if kind is scalar:
-                value = _scalar_value(event, loc, tags, resolve, scalar_kind)
+                text = event.value
+                implicit = event.implicit
+                tag = (tags.get(text) or _plain_tag(tags, text, resolve, scalar_kind, implicit)) if implicit[0] else _STR
+                if tag == _STR:  # the common case, here: a string and its place
+                    value = LStr(text)
+                    value.loc = loc
+                    value.style = event.style or None
+                else:
+                    value = _scalar_value(event, loc, tags, resolve, scalar_kind)
             else:
                 if kind is mapping:
                     value = LDict()
@@ -284,6 +294,15 @@ def _from_events(loader, name: str):
             into.key_locs[key] = frame[2]
             into.val_locs[key] = loc
             frame[1] = None
+
+
+_new_loc = object.__new__
+
+
+def _plain_tag(tags: dict, text: str, resolve, scalar_kind, implicit) -> str:
+    """A plain scalar's tag, as the composer asks the resolver for it, kept by its text."""
+    tag = tags[text] = resolve(scalar_kind, text, implicit)
+    return tag
 
 
 def _scalar_value(event, loc: Loc, tags: dict, resolve, scalar_kind):
