@@ -68,7 +68,7 @@ def shuffled_unseen(s, seat: int, rng: random.Random):
     discard pile stays whole (the seat saw each card of it discarded)."""
     g = s.g
     t = s.copy()
-    whole, tops = sight_of(g, seat)
+    whole, tops, _ = sight_of(g, seat)
     kept = set(whole) | set(tops)
     hidden = [zid for zid in range(g.zone_count) if zid not in kept]
     pool = [c for zid in hidden for c in t.zones[zid]]
