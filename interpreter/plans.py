@@ -6,11 +6,12 @@ preferences like best lets the turn go on (its `next` is not `end`) and lays a c
 (its choices name one: a move that lays none has nothing to take back, and the moves after it are
 planned as they come), the bot plays the rest of its turn out on a copy of the position, by the same
 preferences, before it moves. A plan that puts back into the seat's hand a card it laid from it (a
-take-back, an undo) is a plan to avoid: the bot tries instead the best move of each other kind, each
-played out the same way, and plays the first in the preferences' order whose plan undoes nothing. The
-moves of the plan chosen are kept and played as they come, so a turn is planned once; and the legal
-moves the plan found on its way are handed to the engine (state.Cache.ahead), which would otherwise
-work them out again when the real game reaches the same positions by the same moves.
+take-back, an undo) is a plan to avoid: the bot tries instead the best move of each other kind (and
+the next best of the same kind), each played out the same way, and plays the first in the
+preferences' order whose plan undoes nothing. The moves of the plan chosen are kept and played as they
+come, so a turn is planned once; and the legal moves the plan found on its way are handed to the
+engine (state.Cache.ahead), which would otherwise work them out again when the real game reaches the
+same positions by the same moves.
 
 No peeking: a plan stops at the first move that shows the seat a card it could not see (a draw, a
 packet taken into the hand): what comes after depends on that card, and is planned when the real
@@ -108,11 +109,11 @@ class Planner:
 
     def candidates(self, s: State, moves: list[Move], first: Move) -> list[Move]:
         """The other moves worth a plan, best first by the preferences: the best of each other kind of
-        move; at most PLANS - 1. (Not the next best of first's kind: its plan goes on by the same
-        preferences to much the same moves, and is taken back where first's was, nearly always.)"""
+        move, and the next best of first's kind; at most PLANS - 1. (The next best of first's kind is
+        what finds an opening that needs other melds than the preferences' first ones.)"""
         kinds: dict[int, list[Move]] = {}
         for move in moves:
-            if move[0] != first[0]:
+            if move != first:
                 kinds.setdefault(move[0], []).append(move)
         best = [self.bot.best_of(s, same) for same in kinds.values()]
         best.sort(key=lambda move: self.bot.key_of(s, move), reverse=True)  # stable: the moves' order on a tie
