@@ -185,8 +185,12 @@ def moves_to_play(s: State) -> list[Move]:
     at the step that offers nothing."""
     cache = s.cache
     if cache.legal is None and not s.over:  # a new position: legal_moves written out (the hot path of every move)
-        program = s.g.program
-        known = cache.legal = program.moves[s.step](s) if program is not None else closure_moves(s)
+        ahead = cache.ahead  # a plan that reached this position on a copy has its legal moves (plans.py)
+        known = ahead(s) if ahead is not None else None
+        if known is None:
+            program = s.g.program
+            known = program.moves[s.step](s) if program is not None else closure_moves(s)
+        cache.legal = known
         if known:
             return known.copy()  # a list of the caller's own, as legal_moves gives
     moves = legal_moves(s)

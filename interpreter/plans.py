@@ -2,12 +2,16 @@
 
 Played one move at a time, the preferences can start what the turn cannot finish: lay melds that a
 later check refuses, then take them back, showing the table the cards. So where the move the
-preferences like best lets the turn go on (its `next` is not `end`), the bot plays the rest of its
-turn out on a copy of the position, by the same preferences, before it moves. A plan that puts back
-into the seat's hand a card it laid from it (a take-back, an undo) is a plan to avoid: the bot tries
-instead its few best moves of the other kinds (and the next best of the same kind), each played out
-the same way, and plays the first in the preferences' order whose plan undoes nothing. The moves of
-the plan chosen are kept and played as they come, so a turn is planned once.
+preferences like best lets the turn go on (its `next` is not `end`) and lays a card of the seat's hand
+(its choices name one: a move that lays none has nothing to take back, and the moves after it are
+planned as they come), the bot plays the rest of its turn out on a copy of the position, by the same
+preferences, before it moves. A plan that puts back into the seat's hand a card it laid from it (a
+take-back, an undo) is a plan to avoid: the bot tries instead the best move of each other kind (and
+the next best of the same kind), each played out the same way, and plays the first in the
+preferences' order whose plan undoes nothing. The moves of the plan chosen are kept and played as they
+come, so a turn is planned once; and the legal moves the plan found on its way are handed to the
+engine (state.Cache.ahead), which would otherwise work them out again when the real game reaches the
+same positions by the same moves.
 
 No peeking: a plan stops at the first move that shows the seat a card it could not see (a draw, a
 packet taken into the hand): what comes after depends on that card, and is planned when the real
@@ -28,13 +32,34 @@ PLANS = 4  # plans played out for one move, at most: the preferences' own and th
 
 
 class Plan:
-    """The moves of a plan, first first, and whether it takes back into the hand a card it laid."""
+    """The moves of a plan, first first, whether it takes back into the hand a card it laid, and the legal
+    moves it found after each of its moves but the last (legals[i]: after moves[:i + 1])."""
 
-    __slots__ = ("moves", "undoes")
+    __slots__ = ("moves", "undoes", "legals")
 
-    def __init__(self, moves: list[Move], undoes: bool):
+    def __init__(self, moves: list[Move], undoes: bool, legals: list[list[Move]]):
         self.moves = moves
         self.undoes = undoes
+        self.legals = legals
+
+
+class Foreseen:
+    """The legal moves of the positions a kept plan reaches, for the engine (state.Cache.ahead): the real
+    game reaches them by the same moves from the same position, so they need not be worked out again."""
+
+    __slots__ = ("start", "played", "legals")
+
+    def __init__(self, s: State, plan: Plan):
+        self.start = len(s.history)
+        self.played = [(s.me, move) for move in plan.moves[:len(plan.legals)]]  # as s.history will have them
+        self.legals = plan.legals
+
+    def __call__(self, s: State) -> list[Move] | None:
+        start = self.start
+        n = len(s.history) - start
+        if 0 < n <= len(self.legals) and s.history[start:] == self.played[:n]:
+            return self.legals[n - 1]
+        return None
 
 
 class Planner:
@@ -64,12 +89,15 @@ class Planner:
     def _keep(self, s: State, plan: Plan) -> Move:
         self.kept = plan.moves[1:]
         self.kept_for = (s, len(s.history) + 1, s.me)
+        s.cache.ahead = Foreseen(s, plan) if plan.legals else None
         return plan.moves[0]
 
     # ------------------------------------------------------------ choosing a plan
     def choose(self, s: State, moves: list[Move], first: Move) -> Move:
         """`first` (the preferences' move) if its plan undoes nothing, else the best other move whose
         plan undoes nothing, else `first`."""
+        if not self.takes_from_hand(s, first):
+            return first  # nothing it lays can be taken back: the moves after it are planned as they come
         own = self.play_out(s, first)
         if not own.undoes:
             return self._keep(s, own)
@@ -81,7 +109,8 @@ class Planner:
 
     def candidates(self, s: State, moves: list[Move], first: Move) -> list[Move]:
         """The other moves worth a plan, best first by the preferences: the best of each other kind of
-        move, and the next best of first's kind; at most PLANS - 1."""
+        move, and the next best of first's kind; at most PLANS - 1. (The next best of first's kind is
+        what finds an opening that needs other melds than the preferences' first ones.)"""
         kinds: dict[int, list[Move]] = {}
         for move in moves:
             if move != first:
@@ -98,9 +127,9 @@ class Planner:
         held = set(t.zones[hand])  # the cards in the seat's hand at the start
         out: set = set()  # those of them that left it during the plan
         sight = self._sight(g, seat)
-        known = self._seen(t, sight)
         rounds = t.rounds_played
         moves = [first]
+        legals: list[list[Move]] = []
         move = first
         undoes = False
         while True:
@@ -111,14 +140,28 @@ class Planner:
                 break
             out |= held - now
             if (g.moves[move[0]].next_step == "end" or t.over or t.me != seat or t.rounds_played != rounds
-                    or len(moves) >= PLAN_MOVES or not self._seen(t, sight) <= known):
+                    or len(moves) >= PLAN_MOVES or self._in_sight(s, t, sight)):
                 break  # the turn is over, the budget spent, or a card it could not see is in sight
             move = self.bot.prefer(t, moves_to_play(t))
+            legals.append(t.cache.legal)  # the list moves_to_play keeps (it gave a copy)
             moves.append(move)
-        return Plan(moves, undoes)
+        return Plan(moves, undoes, legals)
+
+    @staticmethod
+    def takes_from_hand(s: State, move: Move) -> bool:
+        """Whether the move's choices name a card of the seat's hand (a meld, a lay-off, a discard): only
+        such a move can start what a take-back undoes. (A choice that is a number, not a card, may read as
+        one: then the move is planned for nothing, which changes no choice.)"""
+        where, hand, size = s.where, s.g.hand_zone_id + s.me, s.g.deck.size
+        for value in move[1]:
+            cards = value if isinstance(value, (list, tuple)) else (value,)
+            for c in cards:
+                if type(c) is int and 0 <= c < size and where[c] == hand:
+                    return True
+        return False
 
     # ------------------------------------------------------------ what the seat sees
-    def _sight(self, g, seat: int) -> tuple[list[int], list[int]]:
+    def _sight(self, g, seat: int) -> tuple[list[int], list[int], list[int]]:
         """The zone instances whose cards the seat sees, and those it sees the top card of (view.py's rules)."""
         if self.sight_game is not g:
             self.sight_game, self.sights = g, {}
@@ -127,20 +170,30 @@ class Planner:
             sight = self.sights[seat] = sight_of(g, seat)
         return sight
 
+    @classmethod
+    def _in_sight(cls, s: State, t: State, sight: tuple) -> bool:
+        """Whether t, played on from s, shows the seat a card it could not see in s. Such a card comes from
+        a zone the seat does not see whole: while every one of those is as it was, none has."""
+        apart = sight[2]
+        if all(t.zones[zid] == s.zones[zid] for zid in apart):
+            return False
+        return not cls._seen(t, sight) <= cls._seen(s, sight)
+
     @staticmethod
-    def _seen(s: State, sight: tuple[list[int], list[int]]) -> set:
-        whole, tops = sight
+    def _seen(s: State, sight: tuple) -> set:
+        whole, tops, _ = sight
         zones = s.zones
         seen = {c for zid in whole for c in zones[zid]}
         seen.update(zones[zid][-1] for zid in tops if zones[zid])
         return seen
 
 
-def sight_of(g, seat: int) -> tuple[list[int], list[int]]:
-    """The instances of every zone that `seat` sees whole, and those it sees the top of, as
-    interpreter/view.py shows them."""
+def sight_of(g, seat: int) -> tuple[list[int], list[int], list[int]]:
+    """The instances of every zone that `seat` sees whole, those it sees the top of, and every one it does
+    not see whole (those and the hidden ones), as interpreter/view.py shows them."""
     whole: list[int] = []
     tops: list[int] = []
+    apart: list[int] = []
     for z in g.zones:
         owners = range(len(g.teams)) if z.per_team else range(g.players) if z.per_seat else [None]
         for owner in owners:
@@ -148,6 +201,8 @@ def sight_of(g, seat: int) -> tuple[list[int], list[int]]:
             ids = g.owner_ids(z, owner)
             if z.visible == "all" or (z.visible == "owner" and mine):
                 whole.extend(ids)
-            elif z.visible == "top":
-                tops.extend(ids)
-    return whole, tops
+            else:
+                apart.extend(ids)
+                if z.visible == "top":
+                    tops.extend(ids)
+    return whole, tops, apart

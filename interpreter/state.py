@@ -16,15 +16,18 @@ class Cache(dict):
     instance; (a sums_to call, its cards) -> their groups by total (interpreter/library.py _Totals); and,
     apart from the dict, the position's legal moves (`legal`, None until worked out). They are kept apart so
     that a move forgets them without emptying and filling a dict again (forget), while clear() forgets
-    everything, them too."""
+    everything, them too. `ahead`, if set, gives the legal moves of a position that a bot's plan already
+    reached on a copy (interpreter/plans.py), or None: moves keep it, clear() forgets it."""
 
-    __slots__ = ("legal",)
+    __slots__ = ("legal", "ahead")
 
     def __init__(self):  # (an empty dict needs no dict.__init__: one frame less for every new game)
         self.legal = None
+        self.ahead = None
 
     def clear(self) -> None:
         self.legal = None
+        self.ahead = None
         dict.clear(self)
 
 

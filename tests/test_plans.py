@@ -68,7 +68,7 @@ def shuffled_unseen(s, seat: int, rng: random.Random):
     discard pile stays whole (the seat saw each card of it discarded)."""
     g = s.g
     t = s.copy()
-    whole, tops = sight_of(g, seat)
+    whole, tops, _ = sight_of(g, seat)
     kept = set(whole) | set(tops)
     hidden = [zid for zid in range(g.zone_count) if zid not in kept]
     pool = [c for zid in hidden for c in t.zones[zid]]
@@ -202,3 +202,39 @@ def test_a_plan_that_takes_back_what_it_laid_is_avoided_in_any_rule_file(tmp_pat
         assert len(bot.planner.kept) < PLAN_MOVES
         apply(s, move)
     assert names == ["stop"] * 6
+
+
+@pytest.mark.parametrize("variants,players", CONFIGS)
+def test_the_legal_moves_a_plan_hands_on_are_the_engines(variants, players):
+    """A kept plan hands the engine the legal moves it found on its copy (state.Cache.ahead), so the
+    real game does not work them out again: at every position of a few games where it does, they are
+    the legal moves the engine works out itself, in the same order (a record's `legal` and the golden
+    corpus depend on that order), and a plan is followed somewhere (the test is not met by no plan)."""
+    g = kanasta(variants, players)
+    handed = 0
+    for seed in (1, 2):
+        for s, _ in heuristic_game(g, seed, 400):
+            ahead = s.cache.ahead
+            foreseen = ahead(s) if ahead is not None else None
+            if foreseen is not None:
+                fresh = s.copy()  # a copy has a cache of its own: the engine works its moves out again
+                assert foreseen == moves_to_play(fresh), (seed, len(s.history))
+                handed += 1
+    assert handed > 20
+
+
+def test_a_move_that_lays_no_card_of_the_hand_is_not_planned():
+    """A draw takes a card in and lays none: nothing of it can be taken back, so it is played by the
+    preferences alone, with no plan kept (the moves after it are planned when they come, with the
+    card drawn in sight)."""
+    g = kanasta((), 4)
+    draw, take = g.move("draw").index, g.move("take").index
+    drawn = 0
+    for s, move in heuristic_game(g, 6, 300):
+        if move[0] in (draw, take):
+            bot, played = make_bot("heuristic", 1), []
+            bot.planner.play_out = lambda s, first: played.append(first)  # a plan would be played out here
+            bot.choose(s, moves_to_play(s))
+            assert played == [] and not bot.planner.kept
+            drawn += 1
+    assert drawn > 20
