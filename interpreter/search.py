@@ -91,11 +91,16 @@ class SearchBot:
         self.favoured = None  # that choice's key, for this choice
         self.root: Node | None = None  # the last choice's tree, for a hint to read (None: no search was needed)
         self.memories: dict[int, Memory] = {}  # seat -> what it has learnt watching the round (one per seat it plays)
+        self.kept: list = []  # the rest of the preferences' plan of this turn, followed where the search agreed
+        self.kept_at: tuple = ()  # (moves played, seat, seed) of the position where the next of them is played
 
     def choose(self, s: State, moves: list) -> tuple:
         self.root = None
         if len(moves) == 1:
             return moves[0]
+        planned = self._planned(s, moves)
+        if planned is not None:
+            return planned
         seat, g = s.me, s.g
         seen = self.memories.get(seat)
         if seen is None:
@@ -103,7 +108,9 @@ class SearchBot:
         seen.update(s, self.rng)  # all that is read of s: the view, the public counters and the history
         root = Node()
         # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
-        self.favoured = move_key(g, self.prior.choose(seen.determinize(self.rng), moves))
+        first = self.prior.choose(seen.determinize(self.rng), moves)
+        plan, self.prior.planner.kept = self.prior.planner.kept, []  # the rest of its turn, as planned there
+        self.favoured = move_key(g, first)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done, self.played, most = 0, 0, self.iterations * MOVES_PER_ITERATION
         paired = len(moves) <= PAIRED_MOST
@@ -118,7 +125,26 @@ class SearchBot:
                 self._iterate(root, det, g)
                 done += 1
         self.root = root
-        return self._best_mean(root, moves, g) if paired else self._most_visited(root, moves, g)
+        choice = self._best_mean(root, moves, g) if paired else self._most_visited(root, moves, g)
+        self.kept = list(plan) if move_key(g, choice) == self.favoured else []
+        self.kept_at = (len(s.history) + 1, seat, s.seed)
+        return choice
+
+    def _planned(self, s: State, moves: list):
+        """Within a turn of several moves the search decides the turn's first move and the one that ends
+        it; where it agreed with the preferences' plan, the moves between are that plan's (planned on a
+        determinization, before any card the seat could not see came into sight: the same on every deal)."""
+        kept = self.kept
+        if not kept:
+            return None
+        move = kept[0]
+        if (self.kept_at != (len(s.history), s.me, s.seed) or move not in moves
+                or s.g.moves[move[0]].next_step == "end"):
+            self.kept = []
+            return None
+        kept.pop(0)
+        self.kept_at = (len(s.history) + 1, s.me, s.seed)
+        return move
 
     def _best_mean(self, root: Node, moves: list, g) -> tuple:
         """The root move of the highest mean reward, the preferences' pick given a fading bonus (PRIOR /
