@@ -6,8 +6,10 @@ so the same move in two determinizations is one node). Each iteration
 
 1. deals a determinization: the cards this seat cannot see, redealt at random among the places it cannot
    see into, each place keeping its count; every card it sees (its own, the table's, the tops shown)
-   stays where it is. It is built from the seat's view (interpreter/view.py) and the public counters
-   only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
+   stays where it is, and so does every card it knows from watching the round (Memory: a card shown,
+   laid, discarded or picked up, followed where the moves took it), and no card goes into a hand that a
+   forced move of that seat showed it did not hold. It is built from the seat's views and the moves the
+   table saw only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
 2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
    determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
    at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
@@ -23,8 +25,10 @@ It plays the root move of the best mean reward where the root moves were paired,
 often; the preferences' own pick at the root has a bonus that fades as it is tried (progressive bias), so
 the search plays another move only where its playouts find it better. It knows no game: the facade
 (legal, apply, result, view), the flow's round scoring and the preferences are all it reads. Its budget is
-a number of iterations, so the same seed and moves give the same choice; a time budget is offered too,
-and is not reproducible.
+a number of iterations, and within them of legal moves weighed, so the same seed and moves give the same
+choice; a time budget is offered too, and is not reproducible. Where a turn is several moves, the search
+decides its first move and the one that ends it, and the preferences' plan the moves between where the
+search agreed with its first.
 """
 from __future__ import annotations
 
@@ -42,13 +46,15 @@ from .plans import sight_of
 from .state import NOWHERE, Cache, State
 from .view import _instances, view
 
-DEFAULT_ITERATIONS = 200  # with MOVES_PER_ITERATION, a median think under a second a move (benchmarks/bench_search.py)
-MOVES_PER_ITERATION = 20  # a choice stops early once its iterations have played this many moves each on average:
-# where moves are dear and playouts long, the budget is spent by moves (counted, never timed, so reproducible)
+DEFAULT_ITERATIONS = 1000  # with OPTIONS_PER_ITERATION, a median think under a second a move (benchmarks/bench_search.py)
+OPTIONS_PER_ITERATION = 43  # a choice stops early once its iterations have weighed this many legal moves each on
+# average (the legal moves of every position they played through: a move's cost grows with them, so where moves
+# are cheap more are played, and where they are dear and playouts long fewer; counted, never timed, so reproducible)
 PLAYOUT_MOVES = 80  # a playout's moves past the tree, at most: the cost of an iteration is bounded
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 SCORE_WEIGHT = 0.3  # the share of a playout's reward that comes from its score's place (outcome)
 PRIOR = 0.3  # the bonus of the preferences' pick at the root, PRIOR / (visits + 1): a fading bias toward it
+CONFIDENCE = 1.0  # how many standard errors a root move must beat the preferences' pick by, on the same deals
 PAIRED_MOST = 12  # with at most this many root moves, each determinization plays every one of them (paired)
 FORCED = 1  # a move played where at most this many were legal is forced: what made the others illegal is learnt
 TESTS = 600  # legal-move lookups one update of a seat's memory spends on learning from forced moves, at most
@@ -60,7 +66,7 @@ class Node:
     """A move in the tree: how often it was chosen, its reward for the seat that chose it, and how often
     it was legal when its parent was reached (ISMCTS's availability, in place of the parent's visits)."""
 
-    __slots__ = ("visits", "reward", "wins", "available", "children")
+    __slots__ = ("visits", "reward", "wins", "available", "children", "trail")
 
     def __init__(self):
         self.visits = 0
@@ -68,6 +74,7 @@ class Node:
         self.wins = 0.0  # the share of the win alone, summed over the visits: what a hint reports
         self.available = 0
         self.children: dict = {}  # move key -> Node
+        self.trail: list[float] = []  # a paired root move's reward on each determinization, in order
 
     def score(self, prior: float = 0.0) -> float:
         """UCB1: the mean reward and a bonus for a move seldom tried where it could have been; and a bias
@@ -86,7 +93,7 @@ class SearchBot:
         self.seconds = seconds
         self.playout_moves = playout_moves
         self.playout = HeuristicBot(rng)  # the preferences, for every seat of a playout and the order of expansion
-        self.played = 0  # moves played by this choice's iterations so far (tree and playouts)
+        self.weighed = 0  # legal moves of the positions this choice's iterations played through so far
         self.prior = HeuristicBot(rng)  # the preferences' own choice at the root, which the search favours
         self.favoured = None  # that choice's key, for this choice
         self.root: Node | None = None  # the last choice's tree, for a hint to read (None: no search was needed)
@@ -112,15 +119,16 @@ class SearchBot:
         plan, self.prior.planner.kept = self.prior.planner.kept, []  # the rest of its turn, as planned there
         self.favoured = move_key(g, first)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        done, self.played, most = 0, 0, self.iterations * MOVES_PER_ITERATION
-        paired = len(moves) <= PAIRED_MOST
+        done, self.weighed, most = 0, 0, self.iterations * OPTIONS_PER_ITERATION
+        distinct = list({move_key(g, m): m for m in reversed(moves)}.values())[::-1]  # one of twin moves
+        paired = len(distinct) <= PAIRED_MOST
         while done == 0 or (time.perf_counter() < deadline if deadline is not None
-                            else done < self.iterations and self.played < most):
+                            else done < self.iterations and self.weighed < most):
             det = seen.determinize(self.rng)
             if paired:  # every root move on this same deal: the luck of the deal is the same for each
-                for move in moves:
+                for move in distinct:
                     self._iterate(root, det.copy(), g, move)
-                done += len(moves)
+                done += len(distinct)
             else:
                 self._iterate(root, det, g)
                 done += 1
@@ -147,18 +155,24 @@ class SearchBot:
         return move
 
     def _best_mean(self, root: Node, moves: list, g) -> tuple:
-        """The root move of the highest mean reward, the preferences' pick given a fading bonus (PRIOR /
-        (visits + 1)): another move is played where the deals find it better by more than that."""
-        best, top = moves[0], -math.inf
+        """The root move of the highest mean reward, if it beats the preferences' pick on the same deals by
+        more than CONFIDENCE standard errors of their paired differences; else that pick: the search plays
+        another move only where its playouts find it better, not where their noise does."""
+        best, top = None, -math.inf
         for move in moves:
-            key = move_key(g, move)
-            child = root.children.get(key)
-            if child is None or not child.visits:
-                continue
-            mean = child.reward / child.visits + (PRIOR / (child.visits + 1) if key == self.favoured else 0.0)
-            if mean > top:
-                best, top = move, mean
-        return best
+            child = root.children.get(move_key(g, move))
+            if child is not None and child.visits and child.reward / child.visits > top:
+                best, top = move, child.reward / child.visits
+        favoured = next((m for m in moves if move_key(g, m) == self.favoured), None)
+        if best is None or favoured is None:
+            return best if best is not None else moves[0]
+        ahead = [a - b for a, b in zip(root.children[move_key(g, best)].trail, root.children[self.favoured].trail)]
+        n = len(ahead)
+        if n < 2:
+            return favoured
+        mean = sum(ahead) / n
+        spread = math.sqrt(sum((x - mean) ** 2 for x in ahead) / (n - 1) / n)
+        return best if mean > CONFIDENCE * spread else favoured
 
     def searched(self, g, move) -> tuple[int, float] | None:
         """How the last choice's search found a root move: its playouts and its mean share of the win in
@@ -188,9 +202,12 @@ class SearchBot:
                 node = root.children[key] = Node()
             node.available += 1
             path.append((node, unit_of(g, det.me)))
+            top = node
             apply(det, first)
+            self.weighed += 1
         while not det.over:
             legal = moves_to_play(det)
+            self.weighed += len(legal)
             keyed = [(move_key(g, m), m) for m in legal]
             for key, _ in keyed:
                 child = node.children.get(key)
@@ -210,12 +227,13 @@ class SearchBot:
             node = node.children[key]
             apply(det, move)
             path.append((node, unit))
-        self.played += len(path)
         rewards, wins = self._playout(det, g)
         for node, unit in path:
             node.visits += 1
             node.reward += rewards[unit]
             node.wins += wins[unit]
+        if first is not None:
+            top.trail.append(rewards[path[0][1]])
 
     def _playout(self, det: State, g) -> tuple[list[float], list[float]]:
         """Play on by the preferences to the end of this round or playout_moves moves; each unit's reward
@@ -225,8 +243,9 @@ class SearchBot:
         for _ in range(self.playout_moves):
             if det.over or det.rounds_played != rounds:
                 return outcome(g, result(det))
-            apply(det, bot.prefer(det, moves_to_play(det)))  # the preferences alone: a plan would multiply the cost
-            self.played += 1
+            legal = moves_to_play(det)
+            self.weighed += len(legal)
+            apply(det, bot.prefer(det, legal))  # the preferences alone: a plan would multiply the cost
         if det.over or det.rounds_played != rounds:
             return outcome(g, result(det))
         return cut_short(det, g)
