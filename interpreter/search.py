@@ -57,7 +57,7 @@ PRIOR = 0.3  # the bonus of the preferences' pick at the root, PRIOR / (visits +
 CONFIDENCE = 1.0  # how many standard errors a root move must beat the preferences' pick by, on the same deals
 PAIRED_MOST = 12  # with at most this many root moves, each determinization plays every one of them (paired)
 FORCED = 1  # a move played where at most this many were legal is forced: what made the others illegal is learnt
-TESTS = 600  # legal-move lookups one update of a seat's memory spends on learning from forced moves, at most
+TESTS = 500  # legal-move lookups one update of a seat's memory spends on learning from forced moves, at most
 REPAIRS = 4  # rounds of swaps that try to make a move of the history playable on the shadow, at most
 SWAP_TRIES = 8  # places tried for each card that a determinization put where the memory says it is not
 
