@@ -226,7 +226,7 @@ def rounds_game() -> str:
 
 
 def test_search_beats_heuristic_in_a_dozen_games():
-    """The direction of issue 14's figure, cheaply: one search bot at half its default budget among heuristic
+    """The direction of issue 14's figure, cheaply: one search bot at a tenth of its default iterations among heuristic
     bots, seats rotated, wins more than its fair share (and so more than the heuristic seats on average)
     in the first bundled game scored by rounds with no partnerships (benchmarks/bench_search.py measures
     every game over more games). Seeded: the same games each run."""
