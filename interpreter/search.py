@@ -6,8 +6,10 @@ so the same move in two determinizations is one node). Each iteration
 
 1. deals a determinization: the cards this seat cannot see, redealt at random among the places it cannot
    see into, each place keeping its count; every card it sees (its own, the table's, the tops shown)
-   stays where it is. It is built from the seat's view (interpreter/view.py) and the public counters
-   only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
+   stays where it is, and so does every card it knows from watching the round (Memory: a card shown,
+   laid, discarded or picked up, followed where the moves took it), and no card goes into a hand that a
+   forced move of that seat showed it did not hold. It is built from the seat's views and the moves the
+   table saw only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
 2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
    determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
    at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
@@ -23,8 +25,10 @@ It plays the root move of the best mean reward where the root moves were paired,
 often; the preferences' own pick at the root has a bonus that fades as it is tried (progressive bias), so
 the search plays another move only where its playouts find it better. It knows no game: the facade
 (legal, apply, result, view), the flow's round scoring and the preferences are all it reads. Its budget is
-a number of iterations, so the same seed and moves give the same choice; a time budget is offered too,
-and is not reproducible.
+a number of iterations, and within them of legal moves weighed, so the same seed and moves give the same
+choice; a time budget is offered too, and is not reproducible. Where a turn is several moves, the search
+decides its first move and the one that ends it, and the preferences' plan the moves between where the
+search agreed with its first.
 """
 from __future__ import annotations
 
@@ -37,25 +41,32 @@ from .bots import HeuristicBot
 from .budget import renew
 from .engine import _score_round, apply, moves_to_play, result
 from .errors import RULE_FAILURES, PlayError
-from .legal import move_key
+from .legal import move_key, refusal
+from .plans import sight_of
 from .state import NOWHERE, Cache, State
 from .view import _instances, view
 
-DEFAULT_ITERATIONS = 200  # with MOVES_PER_ITERATION, a median think under a second a move (benchmarks/bench_search.py)
-MOVES_PER_ITERATION = 20  # a choice stops early once its iterations have played this many moves each on average:
-# where moves are dear and playouts long, the budget is spent by moves (counted, never timed, so reproducible)
+DEFAULT_ITERATIONS = 1000  # with OPTIONS_PER_ITERATION, a median think under a second a move (benchmarks/bench_search.py)
+OPTIONS_PER_ITERATION = 43  # a choice stops early once its iterations have weighed this many legal moves each on
+# average (the legal moves of every position they played through: a move's cost grows with them, so where moves
+# are cheap more are played, and where they are dear and playouts long fewer; counted, never timed, so reproducible)
 PLAYOUT_MOVES = 80  # a playout's moves past the tree, at most: the cost of an iteration is bounded
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 SCORE_WEIGHT = 0.3  # the share of a playout's reward that comes from its score's place (outcome)
 PRIOR = 0.3  # the bonus of the preferences' pick at the root, PRIOR / (visits + 1): a fading bias toward it
+CONFIDENCE = 1.0  # how many standard errors a root move must beat the preferences' pick by, on the same deals
 PAIRED_MOST = 12  # with at most this many root moves, each determinization plays every one of them (paired)
+FORCED = 1  # a move played where at most this many were legal is forced: what made the others illegal is learnt
+TESTS = 500  # legal-move lookups one update of a seat's memory spends on learning from forced moves, at most
+REPAIRS = 4  # rounds of swaps that try to make a move of the history playable on the shadow, at most
+SWAP_TRIES = 8  # places tried for each card that a determinization put where the memory says it is not
 
 
 class Node:
     """A move in the tree: how often it was chosen, its reward for the seat that chose it, and how often
     it was legal when its parent was reached (ISMCTS's availability, in place of the parent's visits)."""
 
-    __slots__ = ("visits", "reward", "wins", "available", "children")
+    __slots__ = ("visits", "reward", "wins", "available", "children", "trail")
 
     def __init__(self):
         self.visits = 0
@@ -63,6 +74,7 @@ class Node:
         self.wins = 0.0  # the share of the win alone, summed over the visits: what a hint reports
         self.available = 0
         self.children: dict = {}  # move key -> Node
+        self.trail: list[float] = []  # a paired root move's reward on each determinization, in order
 
     def score(self, prior: float = 0.0) -> float:
         """UCB1: the mean reward and a bonus for a move seldom tried where it could have been; and a bias
@@ -81,49 +93,86 @@ class SearchBot:
         self.seconds = seconds
         self.playout_moves = playout_moves
         self.playout = HeuristicBot(rng)  # the preferences, for every seat of a playout and the order of expansion
-        self.played = 0  # moves played by this choice's iterations so far (tree and playouts)
+        self.weighed = 0  # legal moves of the positions this choice's iterations played through so far
         self.prior = HeuristicBot(rng)  # the preferences' own choice at the root, which the search favours
         self.favoured = None  # that choice's key, for this choice
         self.root: Node | None = None  # the last choice's tree, for a hint to read (None: no search was needed)
+        self.memories: dict[int, Memory] = {}  # seat -> what it has learnt watching the round (one per seat it plays)
+        self.kept: list = []  # the rest of the preferences' plan of this turn, followed where the search agreed
+        self.kept_at: tuple = ()  # (moves played, seat, seed) of the position where the next of them is played
 
     def choose(self, s: State, moves: list) -> tuple:
         self.root = None
         if len(moves) == 1:
             return moves[0]
+        planned = self._planned(s, moves)
+        if planned is not None:
+            return planned
         seat, g = s.me, s.g
-        seen = Seen(s, seat)  # all that is read of s: the view and the public counters
+        seen = self.memories.get(seat)
+        if seen is None:
+            seen = self.memories[seat] = Memory(seat)
+        seen.update(s, self.rng)  # all that is read of s: the view, the public counters and the history
         root = Node()
         # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
-        self.favoured = move_key(g, self.prior.choose(seen.determinize(self.rng), moves))
+        first = self.prior.choose(seen.determinize(self.rng), moves)
+        plan, self.prior.planner.kept = self.prior.planner.kept, []  # the rest of its turn, as planned there
+        self.favoured = move_key(g, first)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        done, self.played, most = 0, 0, self.iterations * MOVES_PER_ITERATION
-        paired = len(moves) <= PAIRED_MOST
+        done, self.weighed, most = 0, 0, self.iterations * OPTIONS_PER_ITERATION
+        distinct = list({move_key(g, m): m for m in reversed(moves)}.values())[::-1]  # one of twin moves
+        paired = len(distinct) <= PAIRED_MOST
         while done == 0 or (time.perf_counter() < deadline if deadline is not None
-                            else done < self.iterations and self.played < most):
+                            else done < self.iterations and self.weighed < most):
             det = seen.determinize(self.rng)
             if paired:  # every root move on this same deal: the luck of the deal is the same for each
-                for move in moves:
+                for move in distinct:
                     self._iterate(root, det.copy(), g, move)
-                done += len(moves)
+                done += len(distinct)
             else:
                 self._iterate(root, det, g)
                 done += 1
         self.root = root
-        return self._best_mean(root, moves, g) if paired else self._most_visited(root, moves, g)
+        choice = self._best_mean(root, moves, g) if paired else self._most_visited(root, moves, g)
+        self.kept = list(plan) if move_key(g, choice) == self.favoured else []
+        self.kept_at = (len(s.history) + 1, seat, s.seed)
+        return choice
+
+    def _planned(self, s: State, moves: list):
+        """Within a turn of several moves the search decides the turn's first move and the one that ends
+        it; where it agreed with the preferences' plan, the moves between are that plan's (planned on a
+        determinization, before any card the seat could not see came into sight: the same on every deal)."""
+        kept = self.kept
+        if not kept:
+            return None
+        move = kept[0]
+        if (self.kept_at != (len(s.history), s.me, s.seed) or move not in moves
+                or s.g.moves[move[0]].next_step == "end"):
+            self.kept = []
+            return None
+        kept.pop(0)
+        self.kept_at = (len(s.history) + 1, s.me, s.seed)
+        return move
 
     def _best_mean(self, root: Node, moves: list, g) -> tuple:
-        """The root move of the highest mean reward, the preferences' pick given a fading bonus (PRIOR /
-        (visits + 1)): another move is played where the deals find it better by more than that."""
-        best, top = moves[0], -math.inf
+        """The root move of the highest mean reward, if it beats the preferences' pick on the same deals by
+        more than CONFIDENCE standard errors of their paired differences; else that pick: the search plays
+        another move only where its playouts find it better, not where their noise does."""
+        best, top = None, -math.inf
         for move in moves:
-            key = move_key(g, move)
-            child = root.children.get(key)
-            if child is None or not child.visits:
-                continue
-            mean = child.reward / child.visits + (PRIOR / (child.visits + 1) if key == self.favoured else 0.0)
-            if mean > top:
-                best, top = move, mean
-        return best
+            child = root.children.get(move_key(g, move))
+            if child is not None and child.visits and child.reward / child.visits > top:
+                best, top = move, child.reward / child.visits
+        favoured = next((m for m in moves if move_key(g, m) == self.favoured), None)
+        if best is None or favoured is None:
+            return best if best is not None else moves[0]
+        ahead = [a - b for a, b in zip(root.children[move_key(g, best)].trail, root.children[self.favoured].trail)]
+        n = len(ahead)
+        if n < 2:
+            return favoured
+        mean = sum(ahead) / n
+        spread = math.sqrt(sum((x - mean) ** 2 for x in ahead) / (n - 1) / n)
+        return best if mean > CONFIDENCE * spread else favoured
 
     def searched(self, g, move) -> tuple[int, float] | None:
         """How the last choice's search found a root move: its playouts and its mean share of the win in
@@ -153,9 +202,12 @@ class SearchBot:
                 node = root.children[key] = Node()
             node.available += 1
             path.append((node, unit_of(g, det.me)))
+            top = node
             apply(det, first)
+            self.weighed += 1
         while not det.over:
             legal = moves_to_play(det)
+            self.weighed += len(legal)
             keyed = [(move_key(g, m), m) for m in legal]
             for key, _ in keyed:
                 child = node.children.get(key)
@@ -175,12 +227,13 @@ class SearchBot:
             node = node.children[key]
             apply(det, move)
             path.append((node, unit))
-        self.played += len(path)
         rewards, wins = self._playout(det, g)
         for node, unit in path:
             node.visits += 1
             node.reward += rewards[unit]
             node.wins += wins[unit]
+        if first is not None:
+            top.trail.append(rewards[path[0][1]])
 
     def _playout(self, det: State, g) -> tuple[list[float], list[float]]:
         """Play on by the preferences to the end of this round or playout_moves moves; each unit's reward
@@ -190,8 +243,9 @@ class SearchBot:
         for _ in range(self.playout_moves):
             if det.over or det.rounds_played != rounds:
                 return outcome(g, result(det))
-            apply(det, bot.prefer(det, moves_to_play(det)))  # the preferences alone: a plan would multiply the cost
-            self.played += 1
+            legal = moves_to_play(det)
+            self.weighed += len(legal)
+            apply(det, bot.prefer(det, legal))  # the preferences alone: a plan would multiply the cost
         if det.over or det.rounds_played != rounds:
             return outcome(g, result(det))
         return cut_short(det, g)
@@ -359,3 +413,291 @@ def budget_of(think) -> dict:
     except ValueError:
         pass
     raise ValueError(think)
+
+
+class Memory:
+    """What one seat has learnt by watching the round, kept from one of its choices to the next.
+
+    A shadow position follows the round move by move: a determinization of the position where the memory
+    began, then every move of the history played on it. Its public part is the real one (the same moves);
+    its hidden cards are a guess, except the known ones: a card the seat has seen (in its view at one of
+    its choices, or moved where it sees it), followed as the moves take it on (a card laid, picked up or
+    discarded stays known where it went). Where a move of another seat was forced (at most FORCED legal
+    moves), each unknown card is put in that seat's hand in turn, and those with which the move would not
+    have been legal are cards the seat did not hold (a seat that passed held no card it could play); that
+    stands until the seat takes cards the watcher cannot see. A move the shadow cannot play (its guess put
+    a card elsewhere) is repaired by swapping guessed cards; one that cannot be repaired starts the memory
+    again from the present view. It reads the view at the seat's choices and the history (the moves the
+    table saw) and nothing else, so nothing it learns depends on a card the seat may not see.
+    """
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.g = None
+        self.shadow: State | None = None
+        self.known: set[int] = set()  # cards whose place in the shadow is their real place
+        self.barred: dict[int, set[int]] = {}  # seat -> cards it does not hold, learnt from its forced moves
+        self.synced = 0  # moves of the history the shadow has played
+        self.last = None  # the last of them: a history that does not go on from it is another game
+        self.slots: list[tuple[int, int]] = []  # (zone id, place) of each unknown hidden card of the shadow
+        self.tests = 0  # what is left of this update's TESTS
+
+    def _layout(self, g) -> None:
+        """Which zone instances the seat sees (whole, or the top), and which seat owns each it does not."""
+        self.g = g
+        whole, tops = sight_of(g, self.seat)
+        self.whole, self.tops = set(whole), set(tops)
+        self.owner: dict[int, int] = {}
+        for z in g.zones:
+            if z.per_seat:
+                for x in range(g.players):
+                    for zid in g.owner_ids(z, x):
+                        if zid not in self.whole:
+                            self.owner[zid] = x
+        self.holds = {x: sorted(zid for zid, o in self.owner.items() if o == x) for x in range(g.players)}
+        self.cards_of = [[i for i, c in enumerate(m.choices) if c.of_cards or c.of_card_lists] for m in g.moves]
+
+    def update(self, s: State, rng: random.Random) -> None:
+        """Follow the moves played since the last update, then agree with the view of s."""
+        if s.g is not self.g:
+            self._layout(s.g)
+            self.shadow = None
+        seen = Seen(s, self.seat)
+        history, sh = s.history, self.shadow
+        if (sh is None or sh.seed != s.seed or sh.rounds_played != s.rounds_played or self.synced > len(history)
+                or (self.synced and history[self.synced - 1] != self.last)
+                or not self._follow_all(history[self.synced:], rng) or not self._align(seen)):
+            self._start(seen, rng)
+        self._settle(s, seen)
+
+    def _start(self, seen: "Seen", rng: random.Random) -> None:
+        """Begin again from the present view: a determinization of it; nothing known but what is seen."""
+        self.shadow = seen.determinize(rng)
+        self.known = {c for _, _, cards in seen.places for c in cards}
+        self.barred = {}
+
+    def _settle(self, s: State, seen: "Seen") -> None:
+        """The public fields as they are in s (the moves were the same; a var may read a hidden card), and
+        the places of the unknown hidden cards."""
+        sh = self.shadow
+        sh.vars, sh.totals, sh.sheets = list(s.vars), list(s.totals), list(s.sheets)
+        sh.me, sh.step, sh.over, sh.aborted = s.me, s.step, s.over, s.aborted
+        sh.cache.clear()
+        self.synced = len(s.history)
+        self.last = s.history[-1] if s.history else None
+        known = self.known
+        self.slots = [(zid, place) for zid, hidden, _ in seen.places for place in range(hidden)
+                      if sh.zones[zid][place] not in known]
+
+    def _follow_all(self, entries: list, rng: random.Random) -> bool:
+        self.tests = TESTS
+        for who, move in entries:
+            if not self._follow(who, move, rng):
+                return False
+        return True
+
+    def _follow(self, who: int, move, rng: random.Random) -> bool:
+        """Play one move of the history on the shadow, repairing its guess where the move needs it; False
+        where the shadow cannot play it."""
+        sh, g = self.shadow, self.g
+        if sh.over or sh.me != who:
+            return False
+        rounds = sh.rounds_played
+        try:
+            named = self._bring(who, move, rng)
+            legal = moves_to_play(sh)
+            for _ in range(REPAIRS):
+                if self._offered(move, legal):
+                    break
+                self._clear(who, legal, rng)
+                legal = moves_to_play(sh)
+            else:
+                return False
+            if who != self.seat and len(legal) <= FORCED:
+                self._learn(who, move, named)
+            before = sh.where.copy()
+            apply(sh, move)
+        except RULE_FAILURES:
+            return False
+        if sh.rounds_played != rounds:
+            return False  # a new round: a new deal, seen at the next choice
+        self._track(before, named)
+        return True
+
+    def _offered(self, move, legal: list) -> bool:
+        if move in legal:
+            return True
+        key = move_key(self.g, move)  # the same cards in another order (a meld), or a twin of a card
+        return any(move_key(self.g, m) == key for m in legal)
+
+    def _named(self, move) -> list[int]:
+        """The cards a move names."""
+        return [c for c, _ in self._sources(move)]
+
+    def _sources(self, move) -> list[tuple[int, int | None]]:
+        """The cards a move names, each with the zone its choice takes it from (None: a choice of another
+        kind than the cards of a zone, a meld of the hand say)."""
+        index, values = move
+        m = self.g.moves[index]
+        env = dict(zip(m.choice_names, values))
+        out: list[tuple[int, int | None]] = []
+        for i in self.cards_of[index]:
+            choice, v = m.choices[i], values[i]
+            source = None
+            if choice.domain_is_zone:
+                renew(self.shadow)
+                try:
+                    source = choice.domain(self.shadow, env)
+                except RULE_FAILURES:
+                    source = None
+            if isinstance(v, int):
+                out.append((v, source))
+            elif v is not None:
+                out.extend((c, source) for c in v)
+        return out
+
+    def _bring(self, who: int, move, rng: random.Random) -> list[int]:
+        """Every card the move names that the shadow guessed in another place than the one the move takes
+        it from (the mover's hidden zones) swapped into it, for a guessed card of the same face there if
+        any; the cards named."""
+        sh, known, face = self.shadow, self.known, self.g.deck.face
+        sources = self._sources(move)
+        named = [c for c, _ in sources]
+        for c, source in sources:
+            zone = sh.where[c]
+            targets = [source] if source is not None else self.holds[who]
+            if c in known or zone in targets or zone == NOWHERE:
+                continue
+            mine = [d for zid in targets for d in sh.zones[zid] if d not in known and d not in named]
+            if mine:
+                twins = [d for d in mine if face[d] == face[c]]
+                self._swap(c, twins[0] if twins else mine[rng.randrange(len(mine))])
+        return named
+
+    def _clear(self, who: int, legal: list, rng: random.Random) -> None:
+        """The move was not offered for what the guess put in the mover's hand (it passed holding a card
+        it could play): each guessed card the offered moves name swapped for an unknown card elsewhere."""
+        sh = self.shadow
+        holds = self.holds[who]
+        elsewhere = [d for zid, place in self.slots_now() if zid not in holds
+                     for d in [sh.zones[zid][place]] if d not in self.barred.get(who, ())]
+        for m in legal:
+            for c in self._named(m):
+                if sh.where[c] in holds and c not in self.known and elsewhere:
+                    self._swap(c, elsewhere.pop(rng.randrange(len(elsewhere))))
+
+    def slots_now(self) -> list[tuple[int, int]]:
+        """(zone id, place) of every card of the shadow that is a guess, now."""
+        known = self.known
+        return [(zid, place) for zid, zone in enumerate(self.shadow.zones)
+                for place, c in enumerate(zone) if c not in known]
+
+    def _learn(self, who: int, move, named: list[int]) -> None:
+        """A forced move: each unknown card elsewhere put in the mover's hand in turn; those with which the
+        move would not have been legal are barred from its hand."""
+        sh = self.shadow
+        holds = self.holds[who]
+        barred = self.barred.setdefault(who, set())
+        mine = [d for zid in holds for d in sh.zones[zid] if d not in self.known and d not in named]
+        if not mine:
+            return
+        out = mine[0]  # the card put out of the hand to make room: one the move does not name
+        index, values = move
+        for zid, place in self.slots_now():
+            if self.tests <= 0:
+                return
+            c = sh.zones[zid][place]
+            if zid in holds or c in barred:
+                continue
+            self.tests -= 1
+            self._swap(c, out)
+            renew(sh)
+            try:
+                refused = refusal(sh, index, values) is not None
+            except RULE_FAILURES:
+                refused = False
+            self._swap(c, out)
+            if refused:
+                barred.add(c)
+        sh.cache.clear()
+
+    def _track(self, before: list[int], named: list[int]) -> None:
+        """After a move: a card it moved is known where it went if it was known, or named by the move (the
+        real card), and else a guess; a seat that took a card unknown to the watcher may now hold any
+        card barred from it."""
+        where, known = self.shadow.where, self.known
+        for c, (was, now) in enumerate(zip(before, where)):
+            if was == now or c in known:
+                continue  # (a known card is followed: the move took it on)
+            if c in named:
+                known.add(c)
+                continue
+            owner = self.owner.get(now)
+            if owner is not None:
+                self.barred.pop(owner, None)
+
+    def _align(self, seen: "Seen") -> bool:
+        """Agree with the present view: every card seen where it is seen (swapped into place where the
+        guess put it elsewhere, from a place the watcher cannot see); False where the counts differ."""
+        sh = self.shadow
+        for zid, hidden, cards in seen.places:
+            zone = sh.zones[zid]
+            if len(zone) != hidden + len(cards):
+                return False
+            for i, c in enumerate(cards, hidden):
+                if zone[i] != c:
+                    d = zone[i]
+                    self._swap(c, d)
+                    self.known.discard(d)
+                self.known.add(c)
+        return True
+
+    def _swap(self, c: int, d: int) -> None:
+        """Cards c and d change places in the shadow."""
+        sh = self.shadow
+        zc, zd = sh.where[c], sh.where[d]
+        a, b = sh.zones[zc], sh.zones[zd]
+        i, j = a.index(c), b.index(d)
+        a[i], b[j] = d, c
+        sh.where[c], sh.where[d] = zd, zc
+        sh.cache.clear()
+
+    def determinize(self, rng: random.Random) -> State:
+        """A position consistent with all the seat has seen: the shadow with its unknown hidden cards
+        shuffled among their places, each kept out of a hand it is barred from where a swap allows."""
+        sh = self.shadow
+        det = sh.copy()
+        det.rng = draws.seeded(rng.getrandbits(64))  # the deals to come are not known either
+        det.deal, det.deals = [], []
+        slots = self.slots
+        pool = [sh.zones[zid][place] for zid, place in slots]
+        draws.shuffle(rng, pool)
+        zones, where = det.zones, det.where
+        for (zid, place), c in zip(slots, pool):
+            zones[zid][place] = c
+            where[c] = zid
+        if self.barred:
+            self._keep_out(det, rng)
+        return det
+
+    def _keep_out(self, det: State, rng: random.Random) -> None:
+        """Each card in a hand it is barred from swapped with a card of another unknown place, one that the
+        hand may hold and that may go where it was; SWAP_TRIES places tried for each."""
+        slots, zones, where, barred = self.slots, det.zones, det.where, self.barred
+        owner = self.owner
+        n = len(slots)
+        for zid, place in slots:
+            x = owner.get(zid)
+            no = barred.get(x) if x is not None else None
+            if not no or zones[zid][place] not in no:
+                continue
+            c = zones[zid][place]
+            for _ in range(SWAP_TRIES):
+                zo, po = slots[rng.randrange(n)]
+                d = zones[zo][po]
+                y = owner.get(zo)
+                if y == x or d in no or (y is not None and c in barred.get(y, ())):
+                    continue
+                zones[zid][place], zones[zo][po] = d, c
+                where[c], where[d] = zo, zid
+                break

@@ -17,7 +17,7 @@ from all_games import all_configs, config_id, game_ids, loaded  # noqa: E402
 
 from interpreter import draws, game  # noqa: E402
 from interpreter.bots import KINDS, make_bot  # noqa: E402
-from interpreter.search import SearchBot, budget_of, zone_ids  # noqa: E402
+from interpreter.search import Memory, SearchBot, budget_of, zone_ids  # noqa: E402
 from interpreter.view import view  # noqa: E402
 
 import pytest  # noqa: E402
@@ -132,6 +132,92 @@ def test_no_peeking_the_choice_is_the_same_when_the_hidden_cards_are_permuted(gi
     assert changed, "no position had hidden cards to permute: the test would show nothing"
 
 
+def never_seen_shuffled(s, seat: int, seen: set, rng: random.Random):
+    """shuffled_hidden, but only the cards the seat has never seen (in its view at any position of the
+    game, or named by a move the table saw) are permuted: a card it saw laid, discarded or picked up stays
+    where it went."""
+    other = game.copy(s)
+    slots = [(zid, i) for zid, n in hidden_places(s, seat) for i in range(n) if other.zones[zid][i] not in seen]
+    pool = [other.zones[zid][i] for zid, i in slots]
+    rng.shuffle(pool)
+    for (zid, i), c in zip(slots, pool):
+        other.zones[zid][i] = c
+        other.where[c] = zid
+    other.rng = draws.seeded(rng.getrandbits(64))
+    return other
+
+
+def named_cards(g, move) -> list[int]:
+    index, values = move
+    out = []
+    for choice, v in zip(g.moves[index].choices, values):
+        if choice.of_cards and v is not None:
+            out.append(v)
+        elif choice.of_card_lists:
+            out.extend(v)
+    return out
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_no_peeking_a_bot_that_watched_the_game_chooses_the_same_when_what_it_never_saw_is_permuted(gid):
+    """No peeking, for a bot that remembers (interpreter/search.py, Memory): two search bots of one seed
+    watch the same game for one seat; at its turns one chooses on the real position, the other on a copy
+    whose cards the seat never saw are permuted among the places it cannot see into. What they remember
+    and what they choose is the same: the memory reads the views and the moves, never a hidden card."""
+    g = loaded(gid)
+    rng = random.Random(8)
+    s = game.new_game(g, 12)
+    bots = [make_bot("heuristic", 12 * 64 + seat) for seat in range(g.players)]
+    twins = {seat: [SearchBot(draws.seeded(f"watch/{seat}"), **SMALL) for _ in range(2)] for seat in range(g.players)}
+    seen: list[set] = [set() for _ in range(g.players)]
+    compared = changed = 0
+    while not s.over and len(s.history) < 200:
+        for seat in range(g.players):
+            seen[seat].update(c for zv in view(s, seat)["zones"] for c in zv.cards or [])
+        moves = game.legal(s)
+        seat = s.me
+        if len(s.history) % 3 == 0 and len(moves) > 1:
+            other = never_seen_shuffled(s, seat, seen[seat], rng)
+            assert view(other, seat) == view(s, seat)
+            changed += other.zones != s.zones
+            a, b = twins[seat]
+            assert a.choose(s, moves) == b.choose(other, moves)
+            assert a.memories[seat].known == b.memories[seat].known
+            assert a.memories[seat].barred == b.memories[seat].barred
+            compared += 1
+        move = bots[seat].choose(s, moves)
+        for p in range(g.players):
+            seen[p].update(named_cards(g, move))
+        game.apply(s, move)
+    assert compared and changed
+
+
+def test_what_a_memory_learns_is_true():
+    """A seat's memory (interpreter/search.py, Memory) holds true things only: a card it knows is where its
+    shadow puts it, and a card it has barred from another seat's hand (learnt from a forced move: a seat
+    that passed held no card it could play) is not in that seat's hidden zones. Over the bundled games,
+    every seat's memory updated at every move of heuristic games; and it does learn both."""
+    known = barred = 0
+    for gid in game_ids():
+        g = loaded(gid)
+        s = game.new_game(g, 21)
+        bots = [make_bot("heuristic", 21 * 64 + seat) for seat in range(g.players)]
+        memories = [Memory(seat) for seat in range(g.players)]
+        rng = random.Random(3)
+        while not s.over and len(s.history) < 300:
+            for m in memories:
+                m.update(s, rng)
+                for c in m.known:
+                    assert s.where[c] == m.shadow.where[c], (gid, c)
+                    known += s.where[c] in m.owner
+                for seat, cards in m.barred.items():
+                    for c in cards:
+                        assert s.where[c] not in m.holds[seat], (gid, seat, c)
+                        barred += 1
+            game.apply(s, bots[s.me].choose(s, game.legal(s)))
+    assert known and barred
+
+
 # ------------------------------------------------------------ strength
 def rounds_game() -> str:
     """The first bundled game scored round by round, with no partnerships: where one move's worth shows in
@@ -140,7 +226,7 @@ def rounds_game() -> str:
 
 
 def test_search_beats_heuristic_in_a_dozen_games():
-    """The direction of issue 14's figure, cheaply: one search bot at half its default budget among heuristic
+    """The direction of issue 14's figure, cheaply: one search bot at a tenth of its default iterations among heuristic
     bots, seats rotated, wins more than its fair share (and so more than the heuristic seats on average)
     in the first bundled game scored by rounds with no partnerships (benchmarks/bench_search.py measures
     every game over more games). Seeded: the same games each run."""
