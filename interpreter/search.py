@@ -445,7 +445,7 @@ class Memory:
     def _layout(self, g) -> None:
         """Which zone instances the seat sees (whole, or the top), and which seat owns each it does not."""
         self.g = g
-        whole, tops = sight_of(g, self.seat)
+        whole, tops, _ = sight_of(g, self.seat)
         self.whole, self.tops = set(whole), set(tops)
         self.owner: dict[int, int] = {}
         for z in g.zones:

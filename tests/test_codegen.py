@@ -172,9 +172,10 @@ def test_generated_preferences_match_the_closures():
             offered = legal_moves(s)
             renew(s)
             generated = [g.program.prefer[index](s, values) for index, values in offered]
-            renew(s)
             by_closures = []
             for index, values in offered:
+                renew(s)  # the closures work out a define that reads no choice again for every option, where
+                # the generated code works it out once per position: each option's closures get a budget
                 env = dict(zip(g.moves[index].choice_names, values))
                 by_closures.append(tuple(float(p.score(s, env)) if p.move in (None, index) else 0.0 for p in g.bot))
             assert generated == by_closures, f"{game} {variants}, move {len(s.history) + 1}"
