@@ -352,9 +352,9 @@ HELP: dict[str, dict[str, str]] = {
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
     "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...).",
                      "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...)."},
-    "opt_think": {"en": "The search bot's budget for each move: a number of iterations (200, the default, gives the "
+    "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
-                  "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 200; aynı tohum aynı oyunu "
+                  "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "
                         "verir) ya da 0.5s gibi saniye (tekrarlanamaz: makineye bağlıdır)."},
     "opt_json": {"en": "Print the statistics as one JSON object on stdout.",
                  "tr": "İstatistikleri stdout'a tek bir JSON nesnesi olarak yazar."},
