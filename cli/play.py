@@ -304,6 +304,7 @@ class Session:
         self.game_arg = rec.get("rules") or rec["game"]
         self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
         refused = self._refused_options(rec) if check_options else ""
+        lang = self.lang  # from here on the save's game is known: its language, as the reasons below speak it
         if refused:  # the save is good: the command line says otherwise
             self.err.print(t("bad_save", lang, path=path, error=refused))
             return EXIT_USAGE
