@@ -28,7 +28,8 @@ the search plays another move only where its playouts find it better. It knows n
 a number of iterations, and within them of legal moves weighed, so the same seed and moves give the same
 choice; a time budget is offered too, and is not reproducible. Where a turn is several moves, the search
 decides its first move and the one that ends it, and the preferences' plan the moves between where the
-search agreed with its first.
+search agreed with its first; and it weighs only the root moves whose turn, played out by the preferences
+(plans.py), takes back nothing it laid, where any does.
 """
 from __future__ import annotations
 
@@ -115,9 +116,11 @@ class SearchBot:
         seen.update(s, self.rng)  # all that is read of s: the view, the public counters and the history
         root = Node()
         # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
-        first = self.prior.choose(seen.determinize(self.rng), moves)
+        shown = seen.determinize(self.rng)
+        first = self.prior.choose(shown, moves)
         plan, self.prior.planner.kept = self.prior.planner.kept, []  # the rest of its turn, as planned there
         self.favoured = move_key(g, first)
+        moves = self._taking_back_nothing(shown, moves)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done, self.weighed, most = 0, 0, self.iterations * OPTIONS_PER_ITERATION
         distinct = list({move_key(g, m): m for m in reversed(moves)}.values())[::-1]  # one of twin moves
@@ -137,6 +140,17 @@ class SearchBot:
         self.kept = list(plan) if move_key(g, choice) == self.favoured else []
         self.kept_at = (len(s.history) + 1, seat, s.seed)
         return choice
+
+    def _taking_back_nothing(self, det: State, moves: list) -> list:
+        """The moves whose turn, played out by the preferences on the determinization det (plans.py),
+        takes back into the hand nothing it laid (a bot lays an opening only where its plan reaches the
+        minimum); all of them where every one would. A playout cannot tell a meld taken back from one never
+        laid, though the table has seen its cards: the search is not asked to."""
+        planner = self.prior.planner
+        kept = [m for m in moves
+                if det.g.moves[m[0]].next_step == "end" or not planner.takes_from_hand(det, m)
+                or not planner.play_out(det, m).undoes]
+        return kept or moves
 
     def _planned(self, s: State, moves: list):
         """Within a turn of several moves the search decides the turn's first move and the one that ends

@@ -62,6 +62,32 @@ def test_the_bots_never_take_back_an_opening_they_laid(variants, players):
     assert melds > 50
 
 
+def test_the_search_bot_chooses_no_move_whose_turn_takes_back_what_it_laid():
+    """Issue 14: the search bot plans its turn too (C8): of its root moves it weighs only those whose turn,
+    played out by the preferences, takes nothing back, so it lays an opening only where the turn reaches
+    the minimum. At seat 0's positions with a meld to choose in heuristic games of the 5200 game, the
+    search's choice at its default budget is never a move whose plan undoes (it was, at 15 of these
+    positions, before it planned)."""
+    g = kanasta((), 4)
+    meld = g.move("meld").index
+    asked = 0
+    for seed in (4, 5):
+        s = new_game(g, seed)
+        bots = [make_bot("heuristic", seed * SEAT_STRIDE + seat) for seat in range(g.players)]
+        search = make_bot("search", seed)
+        tried = 0
+        while not s.over and tried < 6:
+            moves = moves_to_play(s)
+            if s.me == 0 and len(moves) > 1 and any(m[0] == meld for m in moves):
+                tried += 1
+                undoing = [m for m in moves if m[0] == meld and search.prior.planner.play_out(s, m).undoes]
+                if len(undoing) < len(moves):  # some move takes nothing back: the search plays one of those
+                    assert search.choose(s, moves) not in undoing, (seed, len(s.history))
+                    asked += 1
+            apply(s, bots[s.me].choose(s, moves))
+    assert asked >= 6
+
+
 def shuffled_unseen(s, seat: int, rng: random.Random):
     """A copy of s where every card `seat` cannot see (another's hand, the stock, the fi packets) is
     dealt again at random into those places, each keeping its count; what it sees stays, and the
