@@ -77,7 +77,7 @@ def main() -> None:
     ap.add_argument("-n", "--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", action="append", help="a bundled game (default: every one)")
-    ap.add_argument("--think", default=None, help="the search bot's budget: iterations (200) or seconds (0.5s)")
+    ap.add_argument("--think", default=None, help="the search bot's budget: iterations (1000, the default) or seconds (0.5s)")
     ap.add_argument("--variant", dest="variants", action="append", default=[], help="a variant of the game")
     ap.add_argument("--set", dest="sets", action="append", default=[], help="NAME=VALUE: a param of the game")
     args = ap.parse_args()

@@ -663,16 +663,25 @@ def save_summary(item: Listed, lang: str) -> str:
     return " · ".join(parts)
 
 
+def _listed_or_said(err, folder, lang: str):
+    """The saves of `folder` and how many more were not read (listed_saves), or None once it is said on
+    `err` that the folder cannot be read."""
+    try:
+        return listed_saves(folder, lang)
+    except OSError as exc:
+        err.print(t("cannot_list", lang, folder=folder, error=exc.strerror or exc))
+        return None
+
+
 def list_saves(console, err, lang: str | None) -> int:
     """`kural saves`: the saved games, unfinished ones numbered for `kural saves N`; exit 0, or 2 if the
     folder cannot be read."""
     lang = choose_lang(lang, None)
     folder = saves.saves_folder()
-    try:
-        items, more = listed_saves(folder, lang)
-    except OSError as exc:
-        err.print(t("cannot_list", lang, folder=folder, error=exc.strerror or exc))
+    listed = _listed_or_said(err, folder, lang)
+    if listed is None:
         return EXIT_USAGE
+    items, more = listed
     number = 0
     if not any(item.unfinished for item in items):
         console.print(t("no_saves", lang, folder=folder))
@@ -702,12 +711,10 @@ def resume_listed(console, err, number: int, opts: Options) -> int:
     """`kural saves N`: play on the N-th unfinished game of the list `kural saves` prints."""
     lang = choose_lang(opts.lang, None)
     folder = saves.saves_folder()
-    try:
-        items, _ = listed_saves(folder, lang)
-    except OSError as exc:
-        err.print(t("cannot_list", lang, folder=folder, error=exc.strerror or exc))
+    listed = _listed_or_said(err, folder, lang)
+    if listed is None:
         return EXIT_USAGE
-    unfinished = [item for item in items if item.unfinished]
+    unfinished = [item for item in listed[0] if item.unfinished]
     if not 1 <= number <= len(unfinished):
         err.print(t("no_save_number", lang, n=number, count=len(unfinished), folder=folder))
         return EXIT_USAGE
