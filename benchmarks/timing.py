@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -47,12 +48,32 @@ def interpreter_games(g, seeds) -> int:
 
 def best_rate(run, n: int, repeat: int) -> tuple[float, float]:
     """Games per second (best of `repeat` runs) and mean moves per game."""
-    best, moves = 0.0, 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        moves = run()
-        best = max(best, n / (time.perf_counter() - start))
-    return best, moves / n
+    rates, moves = interleaved({"run": run}, n, repeat)
+    return max(rates["run"]), moves["run"]
+
+
+def interleaved(sides: dict, n: int, rounds: int) -> tuple[dict, dict]:
+    """Per side, its games per second in each round, and its mean moves a game. The sides run in turn,
+    round by round, in an order that alternates (A B, then B A): the host is shared and its speed drifts
+    by a third within seconds, so a side measured only after the other would carry that drift into the
+    ratio; a round's two runs, seconds apart, see nearly the same machine."""
+    rates: dict = {name: [] for name in sides}
+    moves: dict = {}
+    names = list(sides)
+    for r in range(rounds):
+        for name in (names if r % 2 == 0 else names[::-1]):
+            start = time.perf_counter()
+            moves[name] = sides[name]()
+            rates[name].append(n / (time.perf_counter() - start))
+    return rates, {name: m / n for name, m in moves.items()}
+
+
+def paired_ratio(rates: dict, top: str, bottom: str) -> str:
+    """The ratio of two sides' rates, round by round: its median and range, and best against best."""
+    ratios = sorted(a / b for a, b in zip(rates[top], rates[bottom]))
+    best = max(rates[top]) / max(rates[bottom])
+    return (f"median {statistics.median(ratios):.2f} of {len(ratios)} rounds "
+            f"(range {ratios[0]:.2f}-{ratios[-1]:.2f}; best against best {best:.2f})")
 
 
 def engine_at(rev: str, argv: list[str], script: Path) -> str:
