@@ -23,6 +23,12 @@ except ImportError:  # an older engine measured by engine_at, from before that e
     from dsl.loader import load  # noqa: E402, F401
     from interpreter.engine import apply, new_game, result  # noqa: E402
     from interpreter.legal import legal_moves as legal  # noqa: E402
+try:  # a game played by bots alone, as `kural simulate` plays it
+    from interpreter.game import play_out  # noqa: E402
+except ImportError:  # an older engine, from before it: the loop it writes out
+    def play_out(s, bots) -> None:
+        while not s.over:
+            apply(s, bots[s.me].choose(s, legal(s)))
 
 
 def yardstick(name: str):
@@ -34,13 +40,13 @@ def yardstick(name: str):
 
 
 def interpreter_games(g, seeds) -> int:
-    """Random-bot games of a loaded game, as `kural simulate` plays them (no records); the moves made."""
+    """Random-bot games of a loaded game, as `kural simulate --bots random` plays them (no records); the
+    moves made. One random bot moves for every seat."""
     moves = 0
     for seed in seeds:
         s = new_game(g, seed)
         bot = make_bot("random", seed)
-        while not s.over:
-            apply(s, bot.choose(s, legal(s)))
+        play_out(s, [bot] * g.players)
         result(s)
         moves += len(s.history)
     return moves

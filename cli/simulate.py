@@ -50,17 +50,15 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
     """One bot game: its final state and, if asked, its record (think: the search bots' budget a move)."""
     s = game.new_game(g, seed)
     bots = [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]
-    rec = record.start(g, seed, seats, s) if want_record else None
-    entries = rec["moves"] if rec is not None else None
+    if not want_record:
+        game.play_out(s, bots)  # a position that offers nothing is an error of the rule file (PlayError)
+        return s, None
+    rec = record.start(g, seed, seats, s)
+    entries = rec["moves"]
     while not game.is_over(s):
-        moves = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
-        move = bots[s.me].choose(s, moves)
-        if entries is not None:
-            record.play(entries, g, s, move, legal=moves if with_legal else None)
-        else:
-            game.apply(s, move)
-    if rec is not None:
-        record.finish(rec, s)
+        moves = game.legal(s)
+        record.play(entries, g, s, bots[s.me].choose(s, moves), legal=moves if with_legal else None)
+    record.finish(rec, s)
     return s, rec
 
 
