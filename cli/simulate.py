@@ -12,11 +12,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from interpreter import game, record
-from interpreter.bots import make_bot
+from interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
 from interpreter.numbers import is_number
 
 NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
-SEAT_STRIDE = 64  # bot seeds: (game seed) * SEAT_STRIDE + seat; more seats than this share nothing else
 
 
 def bot_kinds(spec: str, players: int, known) -> list[str] | None:
@@ -49,7 +48,7 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
              think: str | None = None):
     """One bot game: its final state and, if asked, its record (think: the search bots' budget a move)."""
     s = game.new_game(g, seed)
-    bots = [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]
+    bots = seat_bots(kinds, seed, think)
     if not want_record:
         game.play_out(s, bots)  # a position that offers nothing is an error of the rule file (PlayError)
         return s, None
