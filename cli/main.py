@@ -31,6 +31,7 @@ from interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
 from .i18n import HELP, choose_lang, pick, t  # noqa: E402
+from .runs_text import HELP as RUNS_HELP, say  # noqa: E402
 
 
 # Cold start: only what typer's `kural --help` needs is imported above. A command's modules are imported
@@ -58,6 +59,7 @@ def _lazy_callable(module: str, name: str):
 checks, listing, meldcheck = _lazy_module("cli.checks"), _lazy_module("cli.listing"), _lazy_module("cli.meldcheck")
 saves = _lazy_module("cli.saves")
 playing, simulating = _lazy_module("cli.play"), _lazy_module("cli.simulate")
+parallel, comparing = _lazy_module("cli.parallel"), _lazy_module("cli.compare")
 diffing, explaining, graphing = _lazy_module("cli.diff"), _lazy_module("cli.explain"), _lazy_module("cli.graph")
 rulebook, teaching = _lazy_module("cli.rulebook"), _lazy_module("cli.teaching")
 load = _lazy_callable("dsl.loader", "load")
@@ -76,6 +78,10 @@ def h(key: str) -> str:
     return pick(HELP[key], HELP_LANG)
 
 
+def rh(key: str) -> str:
+    return pick(RUNS_HELP[key], HELP_LANG)
+
+
 Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
 BotKind = Enum("BotKind", {k: k for k in KINDS}, type=str)
 
@@ -88,6 +94,8 @@ VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"
 SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
 ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
+WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help=rh("opt_workers"), metavar="N")]
+RayOpt = Annotated[Optional[str], typer.Option("--ray", help=rh("opt_ray"), metavar="[ADDRESS]")]
 
 
 def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
@@ -180,6 +188,8 @@ def simulate(
     players: PlayersOpt = None,
     lang: LangOpt = None,
     think: ThinkOpt = None,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
@@ -201,7 +211,13 @@ def simulate(
         with progress:
             task = progress.add_task("", total=n)
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task))
+                                    progress=lambda: progress.advance(task), workers=workers or parallel.cores(),
+                                    ray=ray)
+    except parallel.RayMissing:
+        if stream is not None:
+            stream.discard()
+        err.print(say("ray_missing", lang_))
+        _finish(2)
     except BaseException:
         if stream is not None:
             stream.discard()
@@ -276,6 +292,65 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
     out.print(f"{t('sim_mean_moves', lang)}: {stats['mean_moves']:.1f}")
     out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
+
+
+@app.command(help=rh("compare"))
+def compare(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]")] = None,
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    players: PlayersOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help=rh("opt_cmp_json"))] = False,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help=rh("opt_plot"), metavar="FILE", dir_okay=False)] = None,
+    workers: WorkersOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    if other is None and not variant and not set_:
+        err.print(say("cmp_two_sides", choose_lang(_value(lang), None)))
+        _finish(2)
+    try:
+        left = load(game, [], [], players)
+        right = load(other or game, list(variant), list(set_), players)
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    lang_ = choose_lang(_value(lang), left.lang)
+    if left.players != right.players:
+        err.print(say("cmp_players", lang_, left=left.players, right=right.players))
+        _finish(2)
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
+    kinds = simulating.bot_kinds(bots, left.players, KINDS)
+    if kinds is None:
+        raise typer.BadParameter(t("sim_bad_bots", lang_, players=left.players, kinds=", ".join(KINDS)),
+                                 param_hint="--bots")
+    seats = list(left.seats.get(lang_) or [])
+    seats += [f"#{i + 1}" for i in range(len(seats), left.players)]
+    names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
+    progress = Progress(TextColumn(t("sim_progress", lang_)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err, transient=True, disable=not err.is_terminal)
+    with progress:
+        task = progress.add_task("", total=2 * n)
+        sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
+                                     lambda: progress.advance(task)) for g in (left, right)]
+    stats = comparing.stats_of(left, *sides, seats, lang_, right)
+    rows = comparing.report(stats)
+    if as_json:
+        sys.stdout.write(comparing.as_json(*names, n, seed, kinds, rows) + "\n")
+    else:
+        title = say("cmp_title", lang_, left=names[0], right=names[1], games=n, seed=seed, bots=",".join(kinds))
+        comparing.table(out, rows, stats, title, *names, lang_)
+    if plot is not None:
+        try:
+            comparing.plot(plot, rows, stats, *names)
+        except ImportError:
+            err.print(say("cmp_plot_missing", lang_))
+            _finish(2)
+        (err if as_json else out).print(say("cmp_plot_written", lang_, path=plot))
 
 
 @app.command(help=h("validate"))
@@ -429,8 +504,22 @@ def explain(
     _finish(code)
 
 
+def _ray_alone(argv: list[str]) -> list[str]:
+    """`--ray` with no ADDRESS after it (the last word, or another option next) means a local Ray instance:
+    typer's options always take a value, so the value is written in."""
+    out = list(argv)
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out.insert(i + 1, "local")
+            break
+    return out
+
+
 def main() -> None:
     quick.tolerant_streams()
+    sys.argv[1:] = _ray_alone(sys.argv[1:])
     try:
         quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback

@@ -10,6 +10,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 from interpreter import game, record
 from interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
@@ -61,27 +62,76 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
     return s, rec
 
 
+@dataclass
+class Outcome:
+    """What the statistics and the records take of one finished game: small, and sent between processes."""
+
+    moves: int
+    aborted: bool
+    result: dict
+    sheets: list[dict]
+    line: str | None  # the record as one line of JSON, when records are written
+
+
+@dataclass
+class Plan:
+    """The games of a run, as a process that has only the rule files can play them again: the rules as a
+    record names them (interpreter/record.py rules_of, with the seats) and the bots; game i is dealt
+    with seed + i."""
+
+    rules: dict
+    kinds: list[str]
+    seats: list[str]
+    want_record: bool = False
+    with_legal: bool = False
+    think: str | None = None
+
+
+def outcome(g, seed: int, plan: Plan) -> Outcome:
+    s, rec = play_one(g, seed, plan.kinds, plan.want_record, plan.with_legal, plan.seats, plan.think)
+    res = rec["result"] if rec is not None else game.result(s)
+    return Outcome(len(s.history), bool(s.aborted), res, s.sheets, record.dumps(rec) if rec is not None else None)
+
+
+def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None = None) -> Iterator[Outcome]:
+    """The outcomes of games seed .. seed+n-1, in seed order: played here, or by `workers` processes of this
+    machine or Ray tasks (cli/parallel.py)."""
+    if ray is None and workers <= 1:
+        for i in range(n):
+            yield outcome(g, seed + i, plan)
+        return
+    from . import parallel  # here: a run of one worker needs neither processes nor Ray
+    yield from parallel.outcomes(g, plan, seed, n, workers, ray)
+
+
 def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with_legal: bool = False,
-        progress=None, think: str | None = None) -> Totals:
+        progress=None, think: str | None = None, workers: int = 1, ray: str | None = None) -> Totals:
     """Play n games; write each record as one line to `out` if given; call progress() after each game.
-    Wins, scores and fields are counted per seat, or per team when the result is `per: team`."""
+    Wins, scores and fields are counted per seat, or per team when the result is `per: team`.
+
+    With workers > 1 (or a Ray address, `local` for an instance of this machine) the games are played in
+    chunks of consecutive seeds by other processes (cli/parallel.py), which load the game as a record
+    names it; they are counted and written here in seed order, so the statistics and the records are those of one
+    worker, byte for byte."""
     totals = Totals()
     units = g.span(g.result.per)
     totals.wins = [0] * units
     totals.scores = [0.0] * units
+    plan = Plan({**record.rules_of(g), "seats": seats}, kinds, seats, out is not None, with_legal, think)
     start = time.perf_counter()
+    games = played(g, plan, seed, n, workers, ray)
     try:
-        for i in range(n):
-            s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats, think)
-            res = rec["result"] if rec is not None else game.result(s)
+        for done in games:
             with _whole_against_ctrl_c():
-                _count(totals, g, s, res, units)
+                _count(totals, g, done, units)
                 if out is not None:
-                    out.write(record.dumps(rec) + "\n")
+                    out.write(done.line + "\n")
                 if progress is not None:
                     progress()
     except KeyboardInterrupt:  # the game under way is dropped; those finished are counted and written
         totals.interrupted = True
+    finally:
+        games.close()  # the other processes are stopped (the generator's finally)
     totals.seconds = time.perf_counter() - start
     return totals
 
@@ -102,11 +152,12 @@ def _whole_against_ctrl_c():
         raise KeyboardInterrupt
 
 
-def _count(totals: Totals, g, s, res: dict, units: int) -> None:
+def _count(totals: Totals, g, done: Outcome, units: int) -> None:
     """One finished game's moves, wins, scores, fields and rounds, added to the totals."""
+    res = done.result
     totals.games += 1
-    totals.moves += len(s.history)
-    totals.aborted += bool(s.aborted)
+    totals.moves += done.moves
+    totals.aborted += done.aborted
     for w in res["winners"]:
         totals.wins[w] += 1
     for seat, score in enumerate(res["scores"]):
@@ -119,7 +170,7 @@ def _count(totals: Totals, g, s, res: dict, units: int) -> None:
         for seat, value in enumerate(values[:units]):
             if is_number(value):
                 sums[seat] += value
-    _add_rounds(totals, s.sheets, g.span(g.totals_per))
+    _add_rounds(totals, done.sheets, g.span(g.totals_per))
 
 
 def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
