@@ -11,6 +11,8 @@ stops at the chunk it was waiting for, having counted and written only whole gam
 """
 from __future__ import annotations
 
+import gc
+import json
 import multiprocessing
 import os
 import signal
@@ -41,31 +43,65 @@ def chunks(first: int, n: int, workers: int) -> list[tuple[int, int]]:
 
 def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -> Iterator[Outcome]:
     """The outcomes of games first .. first+n-1, in seed order, played by `workers` processes of this
-    machine or by Ray tasks (ray: an address, or LOCAL)."""
+    machine or by Ray tasks (ray: an address, or LOCAL).
+
+    Worker k plays chunks k, k + workers, k + 2 workers ... and sends each through a pipe of its own,
+    which this process reads in chunk order: nothing is shared but the pipes (a pool's threads and
+    queues cost this process more than counting the games)."""
     if ray is not None:
         yield from _by_ray(plan, first, n, ray)
         return
     workers = max(1, min(workers, n))
-    # fork where the system has it: the workers start with the game this process loaded (no load, no
-    # import); elsewhere each process starts afresh and loads it from its rules
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    jobs = chunks(first, n, workers)
+    # fork where the system has it: the workers start with the game this process loaded (no import, no
+    # load); elsewhere each starts afresh and loads the game from its rules
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     _loaded[_key(plan)] = g
-    pool = multiprocessing.get_context(method).Pool(workers, initializer=_ignore_ctrl_c)
+    if context.get_start_method() == "fork":
+        gc.freeze()  # the collector leaves what the workers inherit alone: no page copied for its sake
+    processes, pipes = [], []
     try:
-        for played in pool.imap(_play_chunk, [(plan, seed, count) for seed, count in chunks(first, n, workers)]):
-            yield from played
-    finally:  # done, stopped by Ctrl-C, or an error of the rule file in a worker: no process is left behind
-        pool.terminate()
-        pool.join()
+        for k in range(workers):
+            reading, writing = context.Pipe(duplex=False)
+            process = context.Process(target=_work, args=(writing, plan, jobs[k::workers]), daemon=True)
+            process.start()
+            writing.close()  # this process only reads: the pipe ends when the worker's end closes
+            processes.append(process)
+            pipes.append(reading)
+        for i in range(len(jobs)):
+            yield from _received(pipes[i % workers])
+    finally:  # done, stopped by Ctrl-C, or an error in a worker: no process is left behind
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
         _loaded.pop(_key(plan), None)
+        gc.unfreeze()
 
 
-def _ignore_ctrl_c() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _received(pipe) -> list[Outcome]:
+    try:
+        kind, value = pipe.recv()
+    except EOFError:
+        raise RuntimeError("a worker process ended before its games were played") from None
+    if kind == "error":  # an error of the rule file met in the worker: raised here as if met here
+        raise value
+    return value
+
+
+def _work(pipe, plan: Plan, jobs: list[tuple[int, int]]) -> None:
+    """A worker: its chunks played in order, each sent whole; an error is sent, then the worker ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to decide
+    try:
+        for first, count in jobs:
+            pipe.send(("games", _play_chunk((plan, first, count))))
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the main process raises it
+        pipe.send(("error", exc))
+    finally:
+        pipe.close()
 
 
 def _key(plan: Plan) -> str:
-    import json
     return json.dumps(plan.rules, sort_keys=True)
 
 

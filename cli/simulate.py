@@ -121,13 +121,14 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     start = time.perf_counter()
     games = played(g, plan, seed, n, workers, ray)
     try:
-        for done in games:
-            with _whole_against_ctrl_c():
-                _count(totals, g, done, units)
-                if out is not None:
-                    out.write(done.line + "\n")
-                if progress is not None:
-                    progress()
+        with _CtrlC() as ctrl_c:
+            for done in games:
+                with ctrl_c.deferred():
+                    _count(totals, g, done, units)
+                    if out is not None:
+                        out.write(done.line + "\n")
+                    if progress is not None:
+                        progress()
     except KeyboardInterrupt:  # the game under way is dropped; those finished are counted and written
         totals.interrupted = True
     finally:
@@ -136,20 +137,39 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     return totals
 
 
-@contextmanager
-def _whole_against_ctrl_c():
-    """Ctrl-C waits for the end of the block: a finished game is counted and written whole, or not at all."""
-    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
-        yield
-        return
-    pending = []
-    before = signal.signal(signal.SIGINT, lambda *_: pending.append(True))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-    if pending:
-        raise KeyboardInterrupt
+class _CtrlC:
+    """Ctrl-C during a run: at once while a game is played (it is dropped), at the end of a deferred block
+    while a finished game is counted and written, so that it is whole or not there at all. One handler
+    for the run, a flag for each block: changing the handler for each game cost more than counting it."""
+
+    def __init__(self):
+        self.inside = False
+        self.pending = False
+        self.before = None
+
+    def __enter__(self) -> "_CtrlC":
+        if threading.current_thread() is threading.main_thread():  # signals reach the main thread only
+            self.before = signal.signal(signal.SIGINT, self._caught)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+
+    def _caught(self, *_) -> None:
+        if not self.inside:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    @contextmanager
+    def deferred(self):
+        self.inside = True
+        try:
+            yield
+        finally:
+            self.inside = False
+        if self.pending:
+            raise KeyboardInterrupt
 
 
 def _count(totals: Totals, g, done: Outcome, units: int) -> None:
