@@ -6,29 +6,23 @@ move by its name and choices, written as the table reads them (`play 7D`). Under
 engine facade, interpreter/game.py: nothing here decides a rule.
 
     >>> from interpreter import api as kural
-    >>> game = kural.load("fantan")
-    >>> state = game.new(seed=1)
-    >>> state.to_move, len(state.legal())             # F2: the holder of 7D opens, with it alone
-    (1, 1)
-    >>> move = state.legal()[0]
-    >>> move.name, move.cards, str(move)
-    ('play', ('7D',), 'play 7D')
-    >>> state.apply("play 7D")                        # the same move, as typed at the table
-    >>> state.view(0).hand                            # seat 0 sees its own cards, by code
-    ('9S', '4H', '5D', '7S', '2D', '2H', 'JS', '8H', 'AC', '8C', 'KC', 'QS', 'TH')
-    >>> [z.count for z in state.view(0).zones if z.name == "hand"]    # and only the count of the others'
-    [13, 12, 13, 13]
+    >>> game = kural.load(game_id)                    # an id from `kural list`, or a rule file's path
+    >>> state = game.new(seed=1)                      # dealt: the same seed gives the same game
+    >>> move = state.legal()[0]                       # readable: a name, cards by code, choices by name
+    >>> str(move).split()[0] == move.name and set(move.cards) <= set(game.deck)
+    True
+    >>> state.apply(str(move))                        # a Move, or its text as the table reads it
+    >>> hands = [z for z in state.view(0).zones if z.name == game.definition.hand_zone]
+    >>> [z.cards is not None for z in hands][:2]      # seat 0 sees its own hand, only the count of others'
+    [True, False]
     >>> state.play_out("random")                      # bots finish the game
-    >>> state.is_over, state.result["winners"]
-    (True, [1])
+    >>> state.is_over, state.to_move, sorted(state.result)[-2:]
+    (True, None, ['scores', 'winners'])
     >>> kural.replay(state.record()).result == state.result       # a record plays back the same game
     True
 
-Games with variants and params, and a number of players where the rules allow several:
-
-    >>> game = kural.load("canasta", variants=["351"], params={"targets": [555]}, players=2)
-    >>> game.players, game.params["targets"]
-    (2, [555])
+docs/python.md has examples with the bundled games (variants, params, the environments); its
+examples run as tests too.
 
 `env(...)` gives a PettingZoo environment of any game (the optional extra `rl`: interpreter/rl.py).
 """

@@ -10,8 +10,9 @@ of your own is an environment as the bundled ones are:
   `max_options` slots where a choice has no fixed range (a list of cards: a meld, a capture). The slots
   hold that move's legal options with the same fixed choices, in a canonical order (by the cards'
   faces, fewest cards first); past `max_options`, options are left out of the mask (and counted in
-  `infos[agent]["options_left_out"]`). A move with no choice is one action. So in Fantan `play` is
-  one action per card and `pass` one more; Fanti's `play` is a card times the captures it can make.
+  `infos[agent]["options_left_out"]`). A move with no choice is one action. So a game whose moves are
+  a card played or a pass has an action per card and one more; a card that takes a choice of table
+  cards is a card times the slots of what it takes.
 - **Observations** come from the seat's view only (interpreter/view.py): for every zone, as seen from
   the seat (its own first, then the next seats in turn order; teams likewise), the number of cards
   and the count of each face it may see (zeros where the cards are hidden); every var (numbers as
@@ -23,13 +24,13 @@ of your own is an environment as the bundled ones are:
   bound (`aborted`) is truncated, with no reward.
 
     >>> from interpreter import api as kural
-    >>> env = kural.env("fantan")
+    >>> env = kural.env(game_id)
     >>> env.reset(seed=1)
-    >>> env.agent_selection, int(env.action_space(env.agent_selection).n)
-    ('seat_1', 53)
     >>> obs, reward, done, cut, info = env.last()
-    >>> [env.action_name(a) for a in obs["action_mask"].nonzero()[0]]      # F2: 7D alone opens
-    ['play 7D']
+    >>> actions = obs["action_mask"].nonzero()[0]          # the legal moves, one action each
+    >>> len(actions) + info["options_left_out"] == len(env.table.state.legal())
+    True
+    >>> env.step(int(actions[0]))                          # the next seat's turn: env.agent_selection
 """
 from __future__ import annotations
 

@@ -21,8 +21,17 @@ from all_games import game_ids
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_docstring_examples_run_as_written():
-    assert doctest.testmod(kural, verbose=False).failed == 0
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_docstring_example_runs_for_every_bundled_game(game_id):
+    assert doctest.testmod(kural, verbose=False, extraglobs={"game_id": game_id}).failed == 0
+
+
+def test_the_examples_of_docs_python_md_run_as_written():
+    """docs/python.md: the API's examples with the bundled games (F2: 7D opens; D1, D9, D11)."""
+    pytest.importorskip("pettingzoo")  # its last part shows the environments (the extra rl)
+    result = doctest.testfile(str(ROOT / "docs" / "python.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 20
 
 
 def test_the_type_hints_of_the_api_and_the_environments_check():

@@ -24,8 +24,9 @@ from all_games import all_configs, config_id  # noqa: E402
 API_TEST_CYCLES = 60  # moves per agent that api_test plays: a Fantan or Fanti game ends within them
 
 
-def test_the_docstring_example_runs():
-    assert doctest.testmod(rl, verbose=False).failed == 0
+@pytest.mark.parametrize("game_id", ["fantan", "fanti", "canasta"])
+def test_the_docstring_example_runs(game_id):
+    assert doctest.testmod(rl, verbose=False, extraglobs={"game_id": game_id}).failed == 0
 
 
 @pytest.mark.parametrize("game_id,combo", all_configs(), ids=[config_id(*c) for c in all_configs()])
