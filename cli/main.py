@@ -198,15 +198,9 @@ def simulate(
         _finish(_problems(err, exc))
     _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
-    kinds = simulating.bot_kinds(bots, g.players, KINDS)
-    if kinds is None:
-        raise typer.BadParameter(t("sim_bad_bots", lang_, players=g.players, kinds=", ".join(KINDS)),
-                                 param_hint="--bots")
-    seats = list(g.seats.get(lang_) or [])
-    seats += [f"#{i + 1}" for i in range(len(seats), g.players)]
+    kinds, seats = _bots_and_seats(g, bots, lang_)
     stream = _record_file(err, record, lang_) if record is not None else None
-    progress = Progress(TextColumn(t("sim_progress", lang_)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
+    progress = _progress_bar(err, lang_)
     try:
         with progress:
             task = progress.add_task("", total=n)
@@ -234,6 +228,22 @@ def simulate(
         err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
     if failed is not None or totals.interrupted:
         _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
+
+
+def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
+    """--bots as one kind per seat (a usage error if it does not fit), and the seats' names."""
+    kinds = simulating.bot_kinds(bots, g.players, KINDS)
+    if kinds is None:
+        raise typer.BadParameter(t("sim_bad_bots", lang, players=g.players, kinds=", ".join(KINDS)),
+                                 param_hint="--bots")
+    seats = list(g.seats.get(lang) or [])
+    return kinds, seats + [f"#{i + 1}" for i in range(len(seats), g.players)]
+
+
+def _progress_bar(err, lang: str):
+    """The games played, on stderr when it is a terminal."""
+    return Progress(TextColumn(t("sim_progress", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=err, transient=True, disable=not err.is_terminal)
 
 
 def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:
@@ -324,15 +334,9 @@ def compare(
         _finish(2)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
-    kinds = simulating.bot_kinds(bots, left.players, KINDS)
-    if kinds is None:
-        raise typer.BadParameter(t("sim_bad_bots", lang_, players=left.players, kinds=", ".join(KINDS)),
-                                 param_hint="--bots")
-    seats = list(left.seats.get(lang_) or [])
-    seats += [f"#{i + 1}" for i in range(len(seats), left.players)]
+    kinds, seats = _bots_and_seats(left, bots, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
-    progress = Progress(TextColumn(t("sim_progress", lang_)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
+    progress = _progress_bar(err, lang_)
     with progress:
         task = progress.add_task("", total=2 * n)
         sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
