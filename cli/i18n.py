@@ -252,8 +252,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "tr": "sıralıda joker için daha çok sıralı doğal kart gerekir"},
     "check_no_melds": {"en": "{game} has no `melds:` section: its rule file says nothing of melds",
                        "tr": "{game} oyununun `melds:` bölümü yok: kural dosyası per tanımlamıyor"},
-    "check_bad_card": {"en": "`{code}` is not a card: give codes such as 7H, TS, 10D or XJ",
-                       "tr": "`{code}` bir kart değil: 7H, TS, 10D ya da XJ gibi kodlar ver"},
+    "check_bad_card": {"en": "`{code}` is not a card: give cards such as 7H, ♥7, 10D or 🃏 (a joker, also JK)",
+                       "tr": "`{code}` bir kart değil: 7H, ♥7, 10D ya da 🃏 (joker, JK de olur) gibi kartlar ver"},
     "check_not_in_deck": {"en": "{code} is not in this game's deck", "tr": "{code} bu oyunun destesinde yok"},
     "check_too_many": {"en": "{code} is given more times than the deck has it ({n})",
                        "tr": "{code} destede olduğundan ({n}) daha çok kez verildi"},
@@ -371,8 +371,10 @@ HELP: dict[str, dict[str, str]] = {
               "tr": "KARTLAR'ın OYUN'un `melds:` bölümüne göre bir per olup olmadığını söyler: seri mi sıralı mı, "
                     "hangi kart hangisinin yerine geçiyor, kaç puan; ya da onu reddeden kural. Çıkış 0 per, 1 per değil, "
                     "2 kullanılamaz girdi (bilinmeyen kart, `melds:` bölümü olmayan oyun)."},
-    "arg_cards": {"en": "Card codes: ranks A 2 ... 9 T (or 10) J Q K, suits S H D C; a joker is XJ.",
-                  "tr": "Kart kodları: sayılar A 2 ... 9 T (ya da 10) J Q K, renkler S H D C; joker XJ."},
+    "arg_cards": {"en": "Cards as the table prints them or by code: ranks A 2 ... 9 T (or 10) J Q K, suits S H D C "
+                        "or their symbols (7H, ♥7, 10D); a joker is 🃏, joker, JK or XJ.",
+                  "tr": "Kartlar masada göründüğü gibi ya da koduyla: sayılar A 2 ... 9 T (ya da 10) J Q K, renkler "
+                        "S H D C ya da simgeleri (7H, ♥7, 10D); joker 🃏, joker, JK ya da XJ."},
     "opt_check_json": {"en": "Print {\"legal\", \"kind\", \"points\", \"reason\"} as one JSON object.",
                        "tr": "{\"legal\", \"kind\", \"points\", \"reason\"} alanlarını tek bir JSON nesnesi olarak yazar."},
     "arg_record": {"en": "A record file (.json) or records, one a line (.jsonl).",

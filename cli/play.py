@@ -515,7 +515,7 @@ class Session:
         self.console.print(t("help_moves", lang, moves="  ".join(
             f"{i + 1}) {render.move_text(g, mv, lang, self.s)}" for i, mv in enumerate(legal))))
         names = ", ".join(dict.fromkeys(pick(m.title, lang, m.name) for m in g.moves))
-        self.console.print(t("help_input", lang, examples=examples(g, hand, lang), names=names))
+        self.console.print(t("help_input", lang, examples=examples(g, hand, lang, every_form=True), names=names))
         tips = list(dict.fromkeys(pick(p.tip, lang) for p in g.bot if pick(p.tip, lang)))
         if tips:
             self.console.print(t("help_tips", lang, tips="; ".join(tips)))

@@ -9,7 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from interpreter.cards import fold
+from interpreter.cards import JOKER_RANK, JOKER_SUIT, fold
 from interpreter.legal import refusal
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
@@ -78,17 +78,20 @@ def move_text(g, move, lang: str, s=None) -> str:
     return " ".join(parts)
 
 
-def examples(g, cards: list[int], lang: str) -> str:
-    """Ways to type a card, shown with a card the person can see: '6D, ♦6, karo 6'."""
+def examples(g, cards: list[int], lang: str, every_form: bool = False) -> str:
+    """Ways to type a card, shown with a card the person can see: '6D, ♦6, karo 6' (its code, as printed,
+    by name); `every_form`: a joker's forms too, where the deck has jokers ('🃏, joker, JK')."""
     if not cards:
         return ""
     card = cards[0]
     deck = g.deck
-    names = deck.names.get(lang) or deck.names.get("en")
     out = [deck.code[card], deck.label(card)]
-    if names and 1 <= deck.rank[card] <= len(names["ranks"]) and deck.suit[card] < len(names["suits"]):
-        out.append(f"{names['suits'][deck.suit[card]]} {names['ranks'][deck.rank[card] - 1]}")
-    return ", ".join(out)
+    if deck.rank[card] != JOKER_RANK:
+        out.append(deck.long_name(card, lang))
+    if every_form and deck.jokers:
+        joker = deck.cards_of_face[deck.face_id(JOKER_RANK, JOKER_SUIT)][0]
+        out += [form for form in deck.typed_forms(joker) if form not in out]
+    return ", ".join(dict.fromkeys(out))
 
 
 class Reader:
