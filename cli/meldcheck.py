@@ -52,9 +52,8 @@ def verdict(g, cards: list[int], lang: str) -> Verdict:
     deck = g.deck
     shown = " ".join(deck.code[c] for c in cards)
     if not reading.legal:
-        why = rules.why.get(reading.reason) or {}
-        words = why.get(lang) or why.get("en") or t(f"check_why_{reading.reason}", lang)
-        reason = f"{why['rule']}: {words}" if why.get("rule") else words
+        rule, words = meld_reason(g, reading, lang)
+        reason = f"{rule}: {words}" if rule else words
         return Verdict(reading, [t("check_not_meld", lang, cards=shown, reason=reason)], reason)
     names = deck.names.get(lang) or deck.names["en"]
     first = reading.places[0]
@@ -73,6 +72,12 @@ def verdict(g, cards: list[int], lang: str) -> Verdict:
         elif rules.wild[p.card]:
             lines.append("  " + t("check_in_place", lang, card=code))
     return Verdict(reading, lines, "")
+
+
+def meld_reason(g, reading: Reading, lang: str) -> tuple[str | None, str]:
+    """Why cards are no meld: the rule and the words of the rule file's `melds.why` for the reason."""
+    why = g.melds.why.get(reading.reason) or {}
+    return why.get("rule"), why.get(lang) or why.get("en") or t(f"check_why_{reading.reason}", lang)
 
 
 def _number(x):

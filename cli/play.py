@@ -176,6 +176,7 @@ class Session:
         self.record_path: Path | None = None
         self.game_arg = ""
         self.resumed: dict | None = None  # the record a resumed game was read from
+        self._queued: list = []  # moves the person typed at once, still to play (`add 2 7D 7H`)
 
     # ------------------------------------------------------------ starting
     def start(self) -> int | None:
@@ -454,7 +455,10 @@ class Session:
         while not game.is_over(s):
             legal = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
             seat = s.me
-            if seat == self.human:
+            if seat == self.human and self._queued and self._queued[0] in legal:
+                move = self._queued.pop(0)  # the next card of `add 2 7D 7H`, tried before it was accepted
+            elif seat == self.human:
+                self._queued = []
                 self._autosave()  # before the person is asked: the bots' moves so far are in the save
                 move = self._ask(reader, legal)
             else:
@@ -499,6 +503,7 @@ class Session:
                 continue
             reading = reader.read(s, legal, line, hand)
             if reading.move is not None:
+                self._queued = list(reading.then)
                 return reading.move
             if reading.command == "quit":
                 raise Stop(EXIT_OK)
