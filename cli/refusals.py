@@ -262,5 +262,9 @@ class Why:
 
     # ------------------------------------------------------------ a move by its name alone
     def bare(self, m, title: str) -> str:
-        """A move named alone that is not legal: the rule that refuses it, or that it has no option now."""
+        """A move named alone that is not legal: the rule that refuses it, that there is no group to choose,
+        or that it has no option now."""
+        for c in m.choices:
+            if c.of_groups and not self._group_options(c):
+                return self.group(m, 1, title) or t("no_options", self.lang, what=title)
         return self._refused(m, title, {})
