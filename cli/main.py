@@ -133,6 +133,7 @@ def play(
     lang: LangOpt = None,
     bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " [default: heuristic]")] = None,
     auto: Annotated[bool, typer.Option("--auto", help=h("opt_auto"))] = False,
+    delay: Annotated[Optional[float], typer.Option("--delay", min=0, max=60, help=h("opt_delay"), metavar="SECONDS")] = None,
     record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=h("opt_resume"), dir_okay=False)] = None,
     save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"))] = None,
@@ -143,7 +144,7 @@ def play(
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
                            lang=_value(lang),
                            bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save,
-                           think=think)
+                           think=think, delay=delay)
     try:
         code = playing.play(out, err, opts)
     except RuleError as exc:
