@@ -18,24 +18,29 @@ from .i18n import t
 RULE_SUFFIXES = (".yaml", ".yml")
 
 
-def rule_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """Every rule file named, directories searched recursively; and the paths that name none."""
-    files, missing = [], []
+def rule_files(paths: list[Path]) -> tuple[list[Path], list[str], list[str]]:
+    """Every rule file named, directories searched recursively; the folders that hold none; the paths
+    that do not exist."""
+    files, missing, absent = [], [], []
     for path in paths:
-        if path.is_dir():
+        if not path.exists():
+            absent.append(str(path))
+        elif path.is_dir():
             found = sorted((p for p in path.rglob("*") if p.suffix in RULE_SUFFIXES and p.is_file()),
                            key=lambda p: (len(p.parts), str(p)))  # a game before its variants
             if not found:
                 missing.append(str(path))
             files.extend(found)
         else:
-            files.append(path)  # a missing file is reported by the loader, with its place
-    return files, missing
+            files.append(path)
+    return files, missing, absent
 
 
 def validate(paths: list[Path], out, err, lang: str) -> int:
-    files, empty = rule_files(paths)
-    bad = False
+    files, empty, absent = rule_files(paths)
+    bad = bool(absent)
+    for path in absent:
+        err.print(t("no_such_path", lang, path=path))
     for path in empty:
         err.print(t("no_yaml", lang, path=path))
         bad = True

@@ -245,6 +245,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- validate, replay
     "valid": {"en": "ok  {path}  ({game}{variants})", "tr": "tamam  {path}  ({game}{variants})"},
     "no_yaml": {"en": "{path}: no .yaml files here", "tr": "{path}: burada .yaml dosyası yok"},
+    "no_such_path": {"en": "{path}: no such file or folder", "tr": "{path}: böyle bir dosya ya da klasör yok"},
     "reproduced": {"en": "reproduced: same deal, moves and result",
                    "tr": "yeniden üretildi: aynı dağıtım, hamleler ve sonuç"},
     "reproduced_unfinished": {"en": "reproduced: same deal and moves (the record has no result: unfinished)",
@@ -365,6 +366,7 @@ HELP: dict[str, dict[str, str]] = {
                         "tr": "Listedeki bitmemiş bir oyunun numarası: ona devam edilir."},
     "opt_save": {"en": "Autosave to this file instead of the default.",
                  "tr": "Varsayılan yerine bu dosyaya kaydeder."},
+    "opt_version": {"en": "Print kural's version and exit.", "tr": "kural'ın sürümünü yazar ve çıkar."},
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
     "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...).",

@@ -66,7 +66,19 @@ Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
     _lazy_callable("rich.progress", name)
     for name in ("Progress", "BarColumn", "MofNCompleteColumn", "TextColumn", "TimeRemainingColumn"))
 
-HELP_LANG = choose_lang(None, None)  # help is printed before any game is loaded: KURAL_LANG, else English
+def _lang_asked(argv: list[str]) -> str | None:
+    """The --lang of the command line, read before typer parses it: the help speaks it too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1].lower()
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2].lower()
+    return None
+
+
+# Help is printed before any game is loaded: --lang, else KURAL_LANG, else English (one language for the
+# help and the errors of a command that names no game).
+HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]), None)
 
 
 make_console = quick.make_console
@@ -79,9 +91,26 @@ def h(key: str) -> str:
 Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
 BotKind = Enum("BotKind", {k: k for k in KINDS}, type=str)
 
-app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None,
                   context_settings={"help_option_names": ["-h", "--help"]})
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            shown = version("kural")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            shown = "unknown"
+        sys.stdout.write(f"kural {shown}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", help=h("opt_version"), callback=_version,
+                                                is_eager=True)] = False) -> None:
+    pass
 
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
 VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
@@ -108,9 +137,28 @@ def _value(option) -> str | None:
 
 
 def _problems(err, exc: RuleError) -> int:
+    """Print a rule file's problems as file:line:col; a problem with what was typed on the command line
+    (a game or variant that does not exist, --players, --set) is a usage error in typer's own form."""
+    for problem in exc.problems:
+        param = _typed_param(problem.loc.file)
+        if param is not None:
+            hint = f" ({problem.hint})" if problem.hint else ""
+            raise typer.BadParameter(problem.message + hint, param_hint=param)
     for problem in exc.problems:
         err.print(problem.render())
     return 2
+
+
+def _typed_param(where: str) -> str | None:
+    """The command-line parameter a problem's place names (`--players`, `--set`, `--variant`, GAME), or None
+    for a file."""
+    if where.startswith("--"):
+        return f"'{where}'"
+    argv = sys.argv[1:]
+    if where not in argv or Path(where).is_file():
+        return None
+    before = argv[argv.index(where) - 1] if argv.index(where) > 0 else ""
+    return "'--variant'" if before == "--variant" else "'GAME'"
 
 
 def _finish(code: int) -> None:
