@@ -375,6 +375,8 @@ HELP: dict[str, dict[str, str]] = {
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
                   "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "
                         "verir) ya da 0.5s gibi saniye (tekrarlanamaz: makineye bağlıdır)."},
+    "opt_json_out": {"en": "Print the answer as one JSON object on stdout, in the stable form docs/json/ describes.",
+                     "tr": "Cevabı stdout'a, docs/json/ altında tarif edilen sabit biçimde tek bir JSON nesnesi olarak yazar."},
     "opt_json": {"en": "Print the statistics as one JSON object on stdout.",
                  "tr": "İstatistikleri stdout'a tek bir JSON nesnesi olarak yazar."},
     "opt_sim_record": {"en": "Write every game's record to this file, one JSON record a line (JSON Lines).",
@@ -394,8 +396,12 @@ HELP: dict[str, dict[str, str]] = {
                         "or their symbols (7H, ♥7, 10D); a joker is 🃏, joker, JK or XJ.",
                   "tr": "Kartlar masada göründüğü gibi ya da koduyla: sayılar A 2 ... 9 T (ya da 10) J Q K, renkler "
                         "S H D C ya da simgeleri (7H, ♥7, 10D); joker 🃏, joker, JK ya da XJ."},
-    "opt_check_json": {"en": "Print {\"legal\", \"kind\", \"points\", \"reason\"} as one JSON object.",
-                       "tr": "{\"legal\", \"kind\", \"points\", \"reason\"} alanlarını tek bir JSON nesnesi olarak yazar."},
+    "opt_check_json": {"en": "Print the answer as one JSON object (docs/json/check.schema.json): legal, kind, points, the "
+                             "localized reason with its stable reason_code and rule, and each card with the card it "
+                             "stands for; an unusable input is {\"error\": {\"code\", \"message\"}}, exit 2.",
+                       "tr": "Cevabı tek bir JSON nesnesi olarak yazar (docs/json/check.schema.json): legal, kind, "
+                             "points, dile göre reason ile sabit reason_code ve rule, her kart ve yerine geçtiği kart; "
+                             "kullanılamaz girdi {\"error\": {\"code\", \"message\"}} olur, çıkış 2."},
     "arg_record": {"en": "A record file (.json) or records, one a line (.jsonl).",
                    "tr": "Bir kayıt dosyası (.json) ya da her satırı bir kayıt olan dosya (.jsonl)."},
 }

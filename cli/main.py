@@ -165,10 +165,13 @@ def _finish(code: int) -> None:
     raise typer.Exit(code)
 
 
+JsonOpt = Annotated[bool, typer.Option("--json", help=h("opt_json_out"))]
+
+
 @app.command("list", help=h("list"))
-def list_cmd(lang: LangOpt = None) -> None:
+def list_cmd(lang: LangOpt = None, as_json: JsonOpt = False) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(listing.list_games(out, err, _value(lang)))
+    _finish(listing.list_games(out, err, _value(lang), as_json))
 
 
 @app.command(help=h("play"))
@@ -331,9 +334,10 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
 def validate(
     paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False)],
     lang: LangOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None)))
+    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None), as_json))
 
 
 @app.command("compile", help=h("compile"))
@@ -361,9 +365,10 @@ def schema() -> None:
 def replay(
     file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],
     lang: LangOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None)))
+    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None), as_json))
 
 
 @app.command(help=h("check"))
@@ -383,7 +388,10 @@ def check(
     try:
         code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
     except meldcheck.Unusable as exc:
-        sys.stderr.write(f"{exc}\n")
+        if as_json:
+            sys.stdout.write(meldcheck.error_json(exc) + "\n")
+        else:
+            sys.stderr.write(f"{exc}\n")
         code = 2
     _finish(code)
 
