@@ -236,6 +236,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
+    "sim_slow": {"en": "note: the first game has gone {moves} moves and is not over: random bots may never finish "
+                       "{game} (a game stops at {limit} moves and counts as aborted); try --bots heuristic",
+                 "tr": "not: ilk oyun {moves} hamledir sürüyor ve bitmedi: rastgele botlar {game} oyununu hiç "
+                       "bitiremeyebilir (oyun {limit} hamlede durur ve yarıda kalmış sayılır); --bots heuristic dene"},
     "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
                         "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
     "bad_think": {"en": "--think takes a number of iterations (200) or seconds (0.5s), not `{think}`",
@@ -369,8 +373,13 @@ HELP: dict[str, dict[str, str]] = {
     "opt_version": {"en": "Print kural's version and exit.", "tr": "kural'ın sürümünü yazar ve çıkar."},
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
-    "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...).",
-                     "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...)."},
+    "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...). "
+                           "The default is random, unlike play and explain (heuristic): a simulation measures the rules "
+                           "themselves, fast; random bots cannot finish some games, and "
+                           "the first seconds say so.",
+                     "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
+                           "Varsayılan, play ve explain'dekinden (heuristic) farklı olarak random: simülasyon kuralların "
+                           "kendisini hızla ölçer; rastgele botlar bazı oyunları bitiremez ve ilk saniyelerde bu söylenir."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
                   "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "

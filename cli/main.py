@@ -223,7 +223,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]")] = "random",
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
@@ -252,8 +252,12 @@ def simulate(
     try:
         with progress:
             task = progress.add_task("", total=n)
+            watch = None
+            if "random" in kinds:  # random bots may never end some games: say so in the first seconds
+                watch = simulating.SlowFirstGame(lambda moves: err.print(t(
+                    "sim_slow", lang_, moves=moves, limit=g.max_moves, game=pick(g.title, lang_, g.id))))
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task))
+                                    progress=lambda: progress.advance(task), watch=watch)
     except BaseException:
         if stream is not None:
             stream.discard()

@@ -207,7 +207,7 @@ def said(var, x, lang: str) -> str:
 
 def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
     """The titled vars. A per-seat or per-team var whose 0 has words (`no`) lists only the owners whose value
-    is not 0, and only their names where every value listed is 1 (`opened: Zeynep, Can`); with none, no line."""
+    is not 0, and only their names where every value listed is 1 (`opened: Ada, Cem`); with none, no line."""
     out = []
     for var in g.vars:
         if not var.title or var.per_group:  # a group's marks are shown with the group
