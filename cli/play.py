@@ -532,7 +532,9 @@ class Session:
             if reading.command == "hint":
                 self._hint(legal)
                 continue
-            self.console.print(render.colored(self.g, Text(reading.message, style="red")))  # one line, as typed
+            # wrapped between words on a terminal; one line on a pipe, for a script to read
+            self.console.print(render.colored(self.g, Text(reading.message, style="red")),
+                               soft_wrap=not self.console.is_terminal)
 
     def _passes(self, line: str, legal: list) -> bool:
         """An empty line typed at a terminal when the only legal move is one without choices (a pass)."""

@@ -294,7 +294,7 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
     console.print()
     console.rule(header)
     for line in board(g, s, seat, names, lang, legal):
-        console.print(colored(g, line))
+        console.print(colored(g, line), soft_wrap=False)  # wrapped between words, never inside a card
     hand = game.view(s, seat)
     mine = next((z for z in hand["zones"] if z.name == g.hand_zone and z.owner == seat), None)
     if mine is not None:
