@@ -29,6 +29,21 @@ def bot_kinds(spec: str, players: int, known) -> list[str] | None:
     return kinds if len(kinds) == players else None
 
 
+class SlowFirstGame:
+    """Watches the first game of a simulation: when it has gone on for WARN_AFTER seconds, and is past a
+    share of the move bound, say once (on `err`) that these bots may never finish a game, and what to try."""
+
+    WARN_AFTER = 3.0
+
+    def __init__(self, say):
+        self.say, self.started, self.said = say, time.perf_counter(), False
+
+    def __call__(self, moves: int) -> None:
+        if not self.said and time.perf_counter() - self.started >= self.WARN_AFTER:
+            self.said = True
+            self.say(moves)
+
+
 @dataclass
 class Totals:
     games: int = 0
@@ -45,25 +60,36 @@ class Totals:
         self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat (or team)
 
 
+WATCH_EVERY = 256  # moves between two calls of a game's watcher
+
+
 def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str],
-             think: str | None = None):
-    """One bot game: its final state and, if asked, its record (think: the search bots' budget a move)."""
+             think: str | None = None, watch=None):
+    """One bot game: its final state and, if asked, its record (think: the search bots' budget a move;
+    watch(moves) is called every WATCH_EVERY moves)."""
     s = game.new_game(g, seed)
     bots = [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]
-    if not want_record:
+    if not want_record and watch is None:  # (a watched game, the first of a simulation, goes move by move)
         game.play_out(s, bots)  # a position that offers nothing is an error of the rule file (PlayError)
         return s, None
-    rec = record.start(g, seed, seats, s)
-    entries = rec["moves"]
+    rec = record.start(g, seed, seats, s) if want_record else None
+    entries = rec["moves"] if rec is not None else None
     while not game.is_over(s):
-        moves = game.legal(s)
-        record.play(entries, g, s, bots[s.me].choose(s, moves), legal=moves if with_legal else None)
-    record.finish(rec, s)
+        moves = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
+        if watch is not None and len(s.history) % WATCH_EVERY == 0:
+            watch(len(s.history))
+        move = bots[s.me].choose(s, moves)
+        if entries is not None:
+            record.play(entries, g, s, move, legal=moves if with_legal else None)
+        else:
+            game.apply(s, move)
+    if rec is not None:
+        record.finish(rec, s)
     return s, rec
 
 
 def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with_legal: bool = False,
-        progress=None, think: str | None = None) -> Totals:
+        progress=None, think: str | None = None, watch=None) -> Totals:
     """Play n games; write each record as one line to `out` if given; call progress() after each game.
     Wins, scores and fields are counted per seat, or per team when the result is `per: team`."""
     totals = Totals()
@@ -73,7 +99,7 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     start = time.perf_counter()
     try:
         for i in range(n):
-            s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats, think)
+            s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats, think, watch if i == 0 else None)
             res = rec["result"] if rec is not None else game.result(s)
             with _whole_against_ctrl_c():
                 _count(totals, g, s, res, units)
