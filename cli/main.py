@@ -68,7 +68,19 @@ Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
     _lazy_callable("rich.progress", name)
     for name in ("Progress", "BarColumn", "MofNCompleteColumn", "TextColumn", "TimeRemainingColumn"))
 
-HELP_LANG = choose_lang(None, None)  # help is printed before any game is loaded: KURAL_LANG, else English
+def _lang_asked(argv: list[str]) -> str | None:
+    """The --lang of the command line, read before typer parses it: the help speaks it too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1].lower()
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2].lower()
+    return None
+
+
+# Help is printed before any game is loaded: --lang, else KURAL_LANG, else English (one language for the
+# help and the errors of a command that names no game).
+HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]), None)
 
 
 make_console = quick.make_console
@@ -85,9 +97,26 @@ def rh(key: str) -> str:
 Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
 BotKind = Enum("BotKind", {k: k for k in KINDS}, type=str)
 
-app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None,
                   context_settings={"help_option_names": ["-h", "--help"]})
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            shown = version("kural")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            shown = "unknown"
+        sys.stdout.write(f"kural {shown}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", help=h("opt_version"), callback=_version,
+                                                is_eager=True)] = False) -> None:
+    pass
 
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
 VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
@@ -116,19 +145,41 @@ def _value(option) -> str | None:
 
 
 def _problems(err, exc: RuleError) -> int:
+    """Print a rule file's problems as file:line:col; a problem with what was typed on the command line
+    (a game or variant that does not exist, --players, --set) is a usage error in typer's own form."""
+    for problem in exc.problems:
+        param = _typed_param(problem.loc.file)
+        if param is not None:
+            hint = f" ({problem.hint})" if problem.hint else ""
+            raise typer.BadParameter(problem.message + hint, param_hint=param)
     for problem in exc.problems:
         err.print(problem.render())
     return 2
+
+
+def _typed_param(where: str) -> str | None:
+    """The command-line parameter a problem's place names (`--players`, `--set`, `--variant`, GAME), or None
+    for a file."""
+    if where.startswith("--"):
+        return f"'{where}'"
+    argv = sys.argv[1:]
+    if where not in argv or Path(where).is_file():
+        return None
+    before = argv[argv.index(where) - 1] if argv.index(where) > 0 else ""
+    return "'--variant'" if before == "--variant" else "'GAME'"
 
 
 def _finish(code: int) -> None:
     raise typer.Exit(code)
 
 
+JsonOpt = Annotated[bool, typer.Option("--json", help=h("opt_json_out"))]
+
+
 @app.command("list", help=h("list"))
-def list_cmd(lang: LangOpt = None) -> None:
+def list_cmd(lang: LangOpt = None, as_json: JsonOpt = False) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(listing.list_games(out, err, _value(lang)))
+    _finish(listing.list_games(out, err, _value(lang), as_json))
 
 
 @app.command(help=h("play"))
@@ -141,6 +192,7 @@ def play(
     lang: LangOpt = None,
     bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " [default: heuristic]")] = None,
     auto: Annotated[bool, typer.Option("--auto", help=h("opt_auto"))] = False,
+    delay: Annotated[Optional[float], typer.Option("--delay", min=0, max=60, help=h("opt_delay"), metavar="SECONDS")] = None,
     record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=h("opt_resume"), dir_okay=False)] = None,
     save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"))] = None,
@@ -151,7 +203,7 @@ def play(
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
                            lang=_value(lang),
                            bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save,
-                           think=think)
+                           think=think, delay=delay)
     try:
         code = playing.play(out, err, opts)
     except RuleError as exc:
@@ -179,7 +231,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]")] = "random",
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
@@ -204,9 +256,13 @@ def simulate(
     try:
         with progress:
             task = progress.add_task("", total=n)
+            watch = None
+            if "random" in kinds:  # random bots may never end some games: say so in the first seconds
+                watch = simulating.SlowFirstGame(lambda moves: err.print(t(
+                    "sim_slow", lang_, moves=moves, limit=g.max_moves, game=pick(g.title, lang_, g.id))))
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task), workers=workers or parallel.cores(),
-                                    ray=ray)
+                                    progress=lambda: progress.advance(task), watch=watch,
+                                    workers=workers or parallel.cores(), ray=ray)
     except parallel.RayMissing:
         if stream is not None:
             stream.discard()
@@ -361,9 +417,10 @@ def compare(
 def validate(
     paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False)],
     lang: LangOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None)))
+    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None), as_json))
 
 
 @app.command("compile", help=h("compile"))
@@ -391,9 +448,10 @@ def schema() -> None:
 def replay(
     file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],
     lang: LangOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None)))
+    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None), as_json))
 
 
 @app.command(help=h("check"))
@@ -413,7 +471,10 @@ def check(
     try:
         code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
     except meldcheck.Unusable as exc:
-        sys.stderr.write(f"{exc}\n")
+        if as_json:
+            sys.stdout.write(meldcheck.error_json(exc) + "\n")
+        else:
+            sys.stderr.write(f"{exc}\n")
         code = 2
     _finish(code)
 

@@ -29,6 +29,21 @@ def bot_kinds(spec: str, players: int, known) -> list[str] | None:
     return kinds if len(kinds) == players else None
 
 
+class SlowFirstGame:
+    """Watches the first game of a simulation: when it has gone on for WARN_AFTER seconds, and is past a
+    share of the move bound, say once (on `err`) that these bots may never finish a game, and what to try."""
+
+    WARN_AFTER = 3.0
+
+    def __init__(self, say):
+        self.say, self.started, self.said = say, time.perf_counter(), False
+
+    def __call__(self, moves: int) -> None:
+        if not self.said and time.perf_counter() - self.started >= self.WARN_AFTER:
+            self.said = True
+            self.say(moves)
+
+
 @dataclass
 class Totals:
     games: int = 0
@@ -45,20 +60,31 @@ class Totals:
         self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat (or team)
 
 
+WATCH_EVERY = 256  # moves between two calls of a game's watcher
+
+
 def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str],
-             think: str | None = None):
-    """One bot game: its final state and, if asked, its record (think: the search bots' budget a move)."""
+             think: str | None = None, watch=None):
+    """One bot game: its final state and, if asked, its record (think: the search bots' budget a move;
+    watch(moves) is called every WATCH_EVERY moves)."""
     s = game.new_game(g, seed)
     bots = seat_bots(kinds, seed, think)
-    if not want_record:
+    if not want_record and watch is None:  # (a watched game, the first of a simulation, goes move by move)
         game.play_out(s, bots)  # a position that offers nothing is an error of the rule file (PlayError)
         return s, None
-    rec = record.start(g, seed, seats, s)
-    entries = rec["moves"]
+    rec = record.start(g, seed, seats, s) if want_record else None
+    entries = rec["moves"] if rec is not None else None
     while not game.is_over(s):
-        moves = game.legal(s)
-        record.play(entries, g, s, bots[s.me].choose(s, moves), legal=moves if with_legal else None)
-    record.finish(rec, s)
+        moves = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
+        if watch is not None and len(s.history) % WATCH_EVERY == 0:
+            watch(len(s.history))
+        move = bots[s.me].choose(s, moves)
+        if entries is not None:
+            record.play(entries, g, s, move, legal=moves if with_legal else None)
+        else:
+            game.apply(s, move)
+    if rec is not None:
+        record.finish(rec, s)
     return s, rec
 
 
@@ -87,25 +113,31 @@ class Plan:
     think: str | None = None
 
 
-def outcome(g, seed: int, plan: Plan) -> Outcome:
-    s, rec = play_one(g, seed, plan.kinds, plan.want_record, plan.with_legal, plan.seats, plan.think)
+def outcome(g, seed: int, plan: Plan, watch=None) -> Outcome:
+    s, rec = play_one(g, seed, plan.kinds, plan.want_record, plan.with_legal, plan.seats, plan.think, watch)
     res = rec["result"] if rec is not None else game.result(s)
     return Outcome(len(s.history), bool(s.aborted), res, s.sheets, record.dumps(rec) if rec is not None else None)
 
 
-def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None = None) -> Iterator[Outcome]:
+def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None = None,
+           watch=None) -> Iterator[Outcome]:
     """The outcomes of games seed .. seed+n-1, in seed order: played here, or by `workers` processes of this
-    machine or Ray tasks (cli/parallel.py)."""
+    machine or Ray tasks (cli/parallel.py). A watched first game (SlowFirstGame) is played here, move by move."""
+    first = 0
+    if watch is not None and n:
+        yield outcome(g, seed, plan, watch)
+        first = 1
     if ray is None and workers <= 1:
-        for i in range(n):
+        for i in range(first, n):
             yield outcome(g, seed + i, plan)
         return
-    from . import parallel  # here: a run of one worker needs neither processes nor Ray
-    yield from parallel.outcomes(g, plan, seed, n, workers, ray)
+    if first < n:
+        from . import parallel  # here: a run of one worker needs neither processes nor Ray
+        yield from parallel.outcomes(g, plan, seed + first, n - first, workers, ray)
 
 
 def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with_legal: bool = False,
-        progress=None, think: str | None = None, workers: int = 1, ray: str | None = None) -> Totals:
+        progress=None, think: str | None = None, watch=None, workers: int = 1, ray: str | None = None) -> Totals:
     """Play n games; write each record as one line to `out` if given; call progress() after each game.
     Wins, scores and fields are counted per seat, or per team when the result is `per: team`.
 
@@ -119,7 +151,7 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     totals.scores = [0.0] * units
     plan = Plan({**record.rules_of(g), "seats": seats}, kinds, seats, out is not None, with_legal, think)
     start = time.perf_counter()
-    games = played(g, plan, seed, n, workers, ray)
+    games = played(g, plan, seed, n, workers, ray, watch)
     try:
         with _CtrlC() as ctrl_c:
             for done in games:

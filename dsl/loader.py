@@ -1157,14 +1157,17 @@ class _Builder:
         return out
 
     def shown_defines(self, comp: Compiler) -> list:
-        """Titled defines with `shown: true`: the screen shows their value for the player to move."""
+        """Titled defines with `shown: true`: the screen shows their value for the player to move, as
+        (title, value, shown_when or None, out_of or None)."""
         out = []
         for name, spec in self.section("define").items():
             if isinstance(spec, dict) and spec.get("shown"):
                 if not spec.get("title"):
                     raise RuleError.at(spec.key_loc("shown"), f"define `{name}` is shown, so it needs a title",
                                        "add title: {en: ..., tr: ...}")
-                out.append((self.text(spec["title"], name), comp.expr(spec["value"], {}).fn))
+                extra = [comp.expr(spec[key], {}).fn if spec.get(key) is not None else None
+                         for key in ("shown_when", "out_of")]
+                out.append((self.text(spec["title"], name), comp.expr(spec["value"], {}).fn, *extra))
         return out
 
     def with_params(self, text: dict[str, str]) -> dict[str, str]:
