@@ -532,9 +532,7 @@ class Session:
             if reading.command == "hint":
                 self._hint(legal)
                 continue
-            # wrapped between words on a terminal; one line on a pipe, for a script to read
-            self.console.print(render.colored(self.g, Text(reading.message, style="red")),
-                               soft_wrap=not self.console.is_terminal)
+            self._say(reading.message, style="red")
 
     def _passes(self, line: str, legal: list) -> bool:
         """An empty line typed at a terminal when the only legal move is one without choices (a pass)."""
@@ -557,8 +555,9 @@ class Session:
               hint=t("cmd_hint", lang), quit=t("cmd_quit", lang)))
 
     def _say(self, text: str, style: str | None = None) -> None:
-        """A sentence, wrapped at word boundaries to the terminal's width."""
-        self.console.print(render.colored(self.g, Text(text, style=style)), soft_wrap=False)
+        """A sentence, wrapped at word boundaries to the terminal's width; one line on a pipe, for a
+        script to read (as a refusal is)."""
+        self.console.print(render.colored(self.g, Text(text, style=style)), soft_wrap=not self.console.is_terminal)
 
     def _hint(self, legal: list) -> None:
         """`hint`: the move the search bot would play for the person, from the person's own view (it never
