@@ -46,7 +46,7 @@ def test_the_chunks_cover_every_seed_once_in_order():
 @pytest.mark.parametrize("game,variants,players,n,bots", [
     ("fantan", (), None, 60, "random"),
     ("fanti", ("capture-optional",), None, 10, "heuristic"),  # N2: rounds, and a round_result's sheets
-    ("canasta", ("351",), 2, 3, "random"),  # D1: two players, a result per team
+    ("canasta", ("351",), 2, 2, "random"),  # D1: two players, a result per team
 ])
 def test_two_workers_give_one_workers_statistics_and_records(game, variants, players, n, bots):
     g = loaded(game, variants) if players is None else load(game, list(variants), [], players)
