@@ -263,10 +263,11 @@ def simulate(
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
                                     progress=lambda: progress.advance(task), watch=watch,
                                     workers=workers or parallel.cores(), ray=ray)
-    except parallel.RayMissing:
+    except (parallel.RayMissing, parallel.RayFailed) as exc:
         if stream is not None:
             stream.discard()
-        err.print(say("ray_missing", lang_))
+        err.print(say("ray_missing", lang_) if isinstance(exc, parallel.RayMissing)
+                  else say("ray_failed", lang_, address=exc.address, error=exc.error))
         _finish(2)
     except BaseException:
         if stream is not None:

@@ -120,6 +120,14 @@ class RayMissing(Exception):
     """--ray without Ray installed (the optional extra: pip install 'kural[ray]')."""
 
 
+class RayFailed(Exception):
+    """--ray ADDRESS where Ray cannot be reached, or a local instance that does not start."""
+
+    def __init__(self, address: str, error: str):
+        super().__init__(error)
+        self.address, self.error = address, error
+
+
 def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
     """Each chunk a Ray task, cut for the cluster's cores; every task is submitted at once (Ray queues
     them) and gathered in seed order."""
@@ -129,8 +137,11 @@ def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
         raise RayMissing() from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=None if address == LOCAL else address, include_dashboard=False, log_to_driver=False,
-                 configure_logging=False)
+        try:
+            ray.init(address=None if address == LOCAL else address, include_dashboard=False, log_to_driver=False,
+                     configure_logging=False)
+        except Exception as exc:  # noqa: BLE001 - no cluster there, a bad address: one line, not Ray's traceback
+            raise RayFailed(address, str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
     task = ray.remote(_play_chunk)
     jobs = chunks(first, n, int(ray.cluster_resources().get("CPU", 1)))
     refs = [task.remote((plan, seed, count)) for seed, count in jobs]
