@@ -121,11 +121,14 @@ PARAM = Fields({
     "rule": Key("str", "the rule number the param sets", cites=True),
     "text": Key(TEXT, "what the param means, for `kural rules`"),
     "min": Key("num", "the smallest value --set may give"), "max": Key("num", "the largest value --set may give"),
-    "one_of": Key(ListOf("any"), "the values a text param may take")})
+    "one_of": Key(ListOf("any"), "the values a text param may take"),
+    "shown_as": Key(Named(TEXT, "a value"), "words for its values in the rules and in sentences that name it "
+                    "({name}), keyed by value (true, false for a yes/no param)")})
 DEFINE = Fields({
     "value": Key("expr", "the named expression", missing=("`{path}` has no `value:`",
                                                           "name: {value: <expression>, title: {en: ..., tr: ...}}")),
     "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
+    "title_not": Key(TEXT, "its words when it does not hold (a condition): `you have not opened`"),
     "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False)})
 VAR_REFUSE = ("var `{name}`: `{key}: {value}` is not known", "per: seat, team, group or none; scope: game or round")
 PER_REFUSE = ("`{path}: {value}` is not known", "per: seat (each player's result) or per: team (each team's)")
@@ -178,7 +181,10 @@ TABLE = Fields({
             "joker": Key("str", "the joker's name")}), "a language"), "the cards' names by language"),
         "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
                       "value tables: a number for every card, by rank or card code (and `default`)",
-                      split=True, most=50)}), "the cards", kind="deck", split=True),
+                      split=True, most=50, titles="value_titles"),
+        "value_titles": Key(Named(TEXT, "a value table"), "the value tables' names in the rules (points: "
+                            "{en: points, tr: puan})", split=True, default_doc="the table's name")}),
+        "the cards", kind="deck", split=True),
     "melds": Key(Fields({
         "min_size": Key("count", "the fewest cards of a meld", default=3),
         "sets": Key("flag", "cards of one rank are a meld", default=True),
@@ -246,6 +252,8 @@ TABLE = Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
             "first": Key("expr", "the seat that moves first", default=0),
             "turn": Key(ListOf(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
+                                       "title": Key(TEXT, "the step's name in the rules and on screen",
+                                                    default_doc="its name"),
                                        "moves": Key(ListOf("str"), "the moves the step offers")})),
                         "the steps of a turn, first one first", required=True, most=50),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
@@ -260,6 +268,11 @@ TABLE = Fields({
     "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
                                             "total", "points")),
                         "what each seat scores when a round ends", kind="result", split=True),
+    "glossary": Key(Named(Fields({
+        "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
+        "means": Key(TEXT, "what it means, said once where the rules first use it")}), "a term"),
+        "the game's own terms (fi, kanasta ...), explained where `kural rules` first uses them",
+        kind="glossary", split=True),
     "bot": Key(ListOf(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),

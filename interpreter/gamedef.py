@@ -148,6 +148,7 @@ class StepDef:
     name: str
     moves: list[int]
     where: str = ""  # file:line:col of the step in the rule file, for errors while playing
+    title: dict = field(default_factory=dict)  # {en, tr}: its name in the rules and on screen; empty: its name
 
 
 @dataclass
@@ -227,6 +228,7 @@ class GameDef:
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
     again: Any = None  # how a game read back from the cache is compiled again, for a ClosureAgain (dsl/loader.py)
+    recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
 
     def __post_init__(self) -> None:
         if not self.teams:  # no partnerships: each seat is its own team
