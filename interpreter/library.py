@@ -28,7 +28,7 @@ class Fn:
     args: list[str]
     returns: str
     build: Callable  # (ctx, compiled_args) -> closure
-    text: dict[str, str]  # how the notion reads, {0} {1} ... for its arguments (see dsl/words.py)
+    text: dict[str, str]  # how the notion reads, {0} {1} ... for its arguments (see dsl/teach/words.py)
     effect: bool = False
     pure: bool = False  # result depends only on the arguments: foldable
     elem: str | None = None  # for higher-order functions: the lambda's argument type
@@ -46,7 +46,7 @@ def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, 
            gives=None, **forms):
     """Register a notion. `en`/`tr` say how it reads ({0} {1} its arguments, {x} the argument
     of its rule, {me} the player to move; `:gen`, `:acc` ... are Turkish case endings, see
-    dsl/words.py); keyword forms give other wordings as (en, tr): `no` when negated,
+    dsl/wording.py); keyword forms give other wordings as (en, tr): `no` when negated,
     `full` with the optional argument."""
     def register(build):
         LIBRARY[name] = Fn(name, args, returns, build, {"en": en, "tr": tr}, effect, pure, elem, returns_from, body,
