@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl.loader import load_recorded
+from dsl import teach
 from dsl.teach import position as teaching
 from interpreter import record as records
 from interpreter.game import replay
@@ -70,8 +71,8 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
         hand = g.zone(g.hand_zone)
         out.print(say("x_hand", lang, name=names[s.me], zone=pick(hand.title, lang, hand.name),
                       cards=card_line(g, s.zones[hand.first_id + s.me], set()).plain or "-"))
-    words = teaching.explanation(g, s, lang, lambda mv: move_text(g, mv, lang, s), fmt, card_text,
-                                 played_text(g, played, lang) if played is not None else "")
+    words = teach.explain(g, s, lang, lambda mv: move_text(g, mv, lang, s), fmt, card_text,
+                          played_text(g, played, lang) if played is not None else "")
     for line in words.rstrip("\n").split("\n"):
         out.print(line)
     return 0

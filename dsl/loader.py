@@ -48,7 +48,7 @@ MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists co
 MAX_EXTENDS = 10
 DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
-PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, without .yaml
 
 
@@ -734,7 +734,9 @@ class _Builder:
                       if isinstance(melds.get(key), str)},
             "var_rules": {name: str(v["rule"]) for name, v in self.section("vars").items()
                           if isinstance(v, dict) and v.get("rule") is not None},
-            "glossary": {term: {"term": self.text(entry.get("term"), term), "means": self.text(entry.get("means"), "")}
+            "glossary": {term: {"term": self.text(entry.get("term"), term),
+                                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", term)),
+                                "apostrophe": bool(entry.get("apostrophe"))}
                          for term, entry in self.section("glossary").items()},
         }
 
@@ -1096,10 +1098,11 @@ class _Builder:
             if per == "group" and not self.has_groups:
                 raise RuleError.at(v.val_loc("per"), f"var `{name}` is per group, but no zone is a group zone",
                                    "give a zone kind: groups, or the var per: seat, team or none")
-            title = self.text(v.get("title"), name) if v.get("title") else {}
+            named = self.text(v.get("title"), name) if v.get("title") else {}
+            title = named if schema.value(v, "vars.*.shown") else {}  # the screen shows a titled var, unless not shown
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
                               per_team=per == "team", per_group=per == "group",
-                              shown_as=self.shown_as(name, v),
+                              shown_as=self.shown_as(name, v), says=self.says(v), named=named,
                               where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name))))
             # a per-group var has a slot per zone instance, indexed by the group's zone id
             slot += (players if per == "seat" else self.team_count if per == "team" else
@@ -1230,6 +1233,15 @@ class _Builder:
             out[value] = self.text(words, str(key))
         return out
 
+    def says(self, v) -> dict:
+        """`says:` of a var: the rules' sentence for a value ("1") or a comparison (">= 0"), keyed without spaces."""
+        out = {}
+        for key, words in ((v.get("says") or {}).items() if isinstance(v, dict) else ()):
+            entry = self.text({k: words[k] for k in LANGS if k in words}, "")
+            entry["you"] = self.text(words["you"], "") if words.get("you") else {}
+            out[str(key).replace(" ", "")] = entry
+        return out
+
     def shown_defines(self, comp: Compiler) -> list:
         """Titled defines with `shown: true`: the screen shows their value for the player to move."""
         out = []
@@ -1253,7 +1265,8 @@ class _Builder:
                     return match.group(0)
                 if self.rec is not None and path:
                     self.rec.reads.setdefault(path, {}).setdefault(match.group(1), set()).add(())
-                return values.said(p["value"], p, self.deck, lang)
+                said = values.said(p["value"], p, self.deck, lang)
+                return values.ending(said, match.group(2), lang) if match.group(2) else said
             out[lang] = PARAM_REF.sub(value, sentence)
         return out
 

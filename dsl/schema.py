@@ -229,8 +229,16 @@ TABLE = Fields({
         "scope": Key("str", "set to its start once a game, or every round", default="game", allowed=("game", "round"),
                      refuse=VAR_REFUSE),
         "rule": Key("str", "the rule number the var keeps", cites=True),
-        "title": Key(TEXT, "its name on screen (a var without one is not shown)"),
-        "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value")}), "a var"),
+        "title": Key(TEXT, "its name on screen and in the rules (a var without one is not shown)"),
+        "shown": Key("bool", "the screen shows it (false: only the rules name it, by its title)", default=True),
+        "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value"),
+        "says": Key(Named(Fields({
+            "en": Key("str", "the sentence in English; {0} is the var's owner (a player, a partnership, a group)"),
+            "tr": Key("str", "the sentence in Turkish"),
+            "you": Key(TEXT, "the sentence when the owner is the player spoken to (Turkish marks the person on the "
+                       "verb: açtın)")}), "a value or a comparison"),
+            "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
+            "{0} has opened")}), "a var"),
         "numbers the game keeps", kind="var", split=True, most=200),
     "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
@@ -270,7 +278,9 @@ TABLE = Fields({
                         "what each seat scores when a round ends", kind="result", split=True),
     "glossary": Key(Named(Fields({
         "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
-        "means": Key(TEXT, "what it means, said once where the rules first use it")}), "a term"),
+        "means": Key(TEXT, "what it means, said once where the rules first use it"),
+        "apostrophe": Key("bool", "Turkish writes its endings after an apostrophe, as a name's (fi'yi, fi'ler)",
+                          default=False)}), "a term"),
         "the game's own terms (fi, kanasta ...), explained where `kural rules` first uses them",
         kind="glossary", split=True),
     "bot": Key(ListOf(Fields({

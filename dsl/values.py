@@ -84,7 +84,7 @@ def said(value, info: dict, deck, lang: str) -> str:
         return shown.get(lang) or shown.get("en") or str(value)
     kind = info.get("type")
     if kind == "card":
-        return str(card_name(deck, value, lang))
+        return card_name(deck, value, lang)  # a Phrase: knows it ends in a possessive (maça kızı)
     if kind == "bool" or isinstance(value, bool):
         return str(word("yes" if value else "no", lang))
     if kind == "list" or isinstance(value, list):
@@ -94,6 +94,16 @@ def said(value, info: dict, deck, lang: str) -> str:
     if isinstance(value, (int, float)):
         return number(value, lang)
     return str(value)
+
+
+def ending(text: str, spec: str, lang: str) -> str:
+    """`{name:acc}` in a sentence: the value with its Turkish endings (dsl/wording.py); in English, the value."""
+    if lang != "tr":
+        return text
+    try:
+        return str((text if isinstance(text, Phrase) else Phrase(text)).inflect(spec))
+    except ValueError:  # an ending the language does not have: the value alone
+        return text
 
 
 def _key_of(value) -> str:

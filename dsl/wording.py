@@ -12,8 +12,23 @@ after it takes the buffer n ("sayısına").
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 LANGS = ("en", "tr")
+# Words a game writes with an apostrophe before a Turkish ending, as a name is (fi'yi): its glossary's say
+# which (`apostrophe: true`); set while that game's words are said (`names`)
+_NAMES: ContextVar[frozenset] = ContextVar("apostrophe_words", default=frozenset())
+
+
+@contextmanager
+def names(words):
+    """While a game's words are said: these words take their endings after an apostrophe, as names do."""
+    token = _NAMES.set(frozenset(_lower_tr(w) for w in words))
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
 
 
 _VOWELS = "aeıioöuüâîû"
@@ -57,6 +72,8 @@ def _sound(word: str) -> tuple[str, bool]:
         return _lower_tr(core.rsplit("'", 1)[1]) or "e", False
     if re.fullmatch(r"[0-9]+([.,][0-9]+)?", core):
         return _spoken_number(core.replace(",", ".")), True
+    if len(core) == 1 or _lower_tr(core) in _NAMES.get():  # a rule's letter (g'nin, u'nun), a game's term (fi'yi)
+        return (_LETTERS.get(_lower_tr(core), _lower_tr(core)) if len(core) == 1 else _lower_tr(core)), True
     if any(ch.isdigit() for ch in core) or (core.isupper() and len(core) <= 3) or \
             not any(ch in _VOWELS for ch in _lower_tr(core)):
         tail = re.findall(r"[0-9]+|[^0-9]", core)[-1]

@@ -51,6 +51,8 @@ class VarDef:
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
     per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
     shown_as: dict = field(default_factory=dict)  # value -> {en, tr}: how the screen says a value (1: "half")
+    says: dict = field(default_factory=dict)  # "1", ">=0" -> {en, tr, you: {en, tr}}: the rules' sentence for it
+    named: dict = field(default_factory=dict)  # {en, tr}: its name in the rules (its title, shown or not)
     where: str = ""  # file:line:col of its start value, for errors while playing
 
     @property

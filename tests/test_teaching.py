@@ -224,7 +224,7 @@ def test_maca7_rules_mark_the_start_card_and_what_reads_it():
     book = Book(g, "en").sections()
     mark(book, Book(base, "en").sections())
     marked = sorted(p.id for s in book for p in s.parts if p.mark)
-    assert marked == ["flow.round.first", "moves.play", "params.start_card"]
+    assert marked == ["flow.round.first", "moves.play", "params.start_card", "text.F2"]  # F2 names the start card
 
 
 USER_VARIANT = """\

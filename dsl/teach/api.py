@@ -2,7 +2,15 @@
 from __future__ import annotations
 
 from ..loader import load_recorded
+from ..wording import names
 from . import document as formats
+
+
+def terms_of(g) -> list[str]:
+    """The game's words that take a Turkish ending after an apostrophe (its glossary's `apostrophe: true`)."""
+    facts = (g.recorded.facts or {}) if g.recorded is not None else {}
+    return [entry["term"].get("tr") or name for name, entry in (facts.get("glossary") or {}).items()
+            if entry.get("apostrophe")]
 
 
 def open_game(game: str, variants=(), sets=(), players: int | None = None):
@@ -15,13 +23,15 @@ def rules(g, lang: str, fmt: str = "text", base=None) -> str:
     """`kural rules`: the rules of `g` as text, Markdown or JSON; with `base` (the game without its
     variants) the parts the variants change are marked."""
     from .book import document
-    return formats.render(document(g, lang, base), fmt)
+    with names(terms_of(g)):
+        return formats.render(document(g, lang, base), fmt)
 
 
 def diff(left, right, left_name: str, right_name: str, lang: str, fmt: str = "text") -> str:
     """`kural diff`: what `right` changes from `left`, part by part, in words and as its rule-file lines."""
     from .changes import report
-    return report(left, right, left_name, right_name, lang, fmt)
+    with names(terms_of(right) + terms_of(left)):
+        return report(left, right, left_name, right_name, lang, fmt)
 
 
 def sides(first: str, second: str):
@@ -34,7 +44,8 @@ def sides(first: str, second: str):
 def graph(g, lang: str, fmt: str = "mermaid") -> str:
     """`kural graph`: the flow of `g` as a state machine, in Mermaid, Graphviz DOT or JSON."""
     from . import flow
-    return flow.render(flow.build(g, lang), fmt)
+    with names(terms_of(g)):
+        return flow.render(flow.build(g, lang), fmt)
 
 
 def explain(g, state, lang: str, move_text, fmt: str = "text", card: str | None = None, played: str = "",
@@ -42,7 +53,8 @@ def explain(g, state, lang: str, move_text, fmt: str = "text", card: str | None 
     """`kural explain`: at `state` (a position of `g`), every legal move, and for every other option of the
     step the rule that refuses it, in words. `move_text(move)` says a move as the table lists it."""
     from .position import explanation
-    return explanation(g, state, lang, move_text, fmt, card, played, header, note, k)
+    with names(terms_of(g)):
+        return explanation(g, state, lang, move_text, fmt, card, played, header, note, k)
 
 
 def refusal_words(g, check, lang: str) -> str:
@@ -50,7 +62,8 @@ def refusal_words(g, check, lang: str) -> str:
     must play (F6)"), or, for a check without one, its condition said as a refusal ("refused unless: ...").
     `check` is the first failing check (interpreter.legal.refusal); `g` any loaded game."""
     from .position import refusal_words as words
-    return words(g, check, lang)
+    with names(terms_of(g)):
+        return words(g, check, lang)
 
 
 def missing_titles(g) -> list:

@@ -20,6 +20,9 @@ from .. import values
 from ..wording import Phrase, capital, fill, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
 from .phrases import say
+from lark import Token
+
+from ..said import Said
 from .words import Block, Context, Speaker
 
 
@@ -66,9 +69,11 @@ class Book:
         short, else the frame's lead and the node's cases or terms under it."""
         said = self.sp.block(node, ctx)
         if isinstance(said, Block):
-            lead = self.t(frame, words="", **vals).strip().rstrip(" .:")
-            if said.kind != "cases":
-                lead = f"{lead} {_lead(said.kind, self.lang)}".strip()
+            head = self.t(frame, words="\x00", **vals).split("\x00")[0].strip().rstrip(" :,")
+            if said.kind == "cases":
+                lead = head or self.sp.finish(_lead(said.kind, self.lang))
+            else:
+                lead = f"{head}, {_lead(said.kind, self.lang)}" if head else _lead(said.kind, self.lang)
             lead = capital(lead, self.lang) + ":"
             return [Line(lead, level, role)] + bullet_lines(said.bullets, level + 1, "case" if said.kind == "cases"
                                                             else "item")
@@ -131,9 +136,9 @@ class Book:
             if key == "default":
                 continue
             by_value.setdefault(v, []).append(self.card_key(key))
-        parts = [f"{joined(keys, self.lang)} {number(v, self.lang)}" for v, keys in by_value.items()]
+        parts = [f"{joined(keys, self.lang)}: {number(v, self.lang)}" for v, keys in by_value.items()]
         if "default" in table:
-            parts.append(self.t("values_default", value=number(table["default"], self.lang)))
+            parts.append(self.t("values_default" if parts else "values_all", value=number(table["default"], self.lang)))
         return "; ".join(parts)
 
     def card_key(self, key: str) -> str:
@@ -294,11 +299,22 @@ class Book:
             ctx = self.sp.per_context(v.per) if v.per != "none" else Context()
             node = self.said("vars", v.name, "start")
             start = self.sp.value(node, ctx, seat=v.name == "dealer")
+            c = node.children[0] if node is not None and node.data == "const" else None
+            owner = Said("var", [Token("NAME", v.per)], "num") if v.per != "none" else None
+            said = self.sp.var_says(Said("index", [Said("var", [Token("NAME", v.name)]), owner]) if owner else
+                                    Said("var", [Token("NAME", v.name)]), "==", c.value, ctx) if c is not None else None
+            if said is None and c is not None:  # a comparison the var's words say: went_out < 0, nobody has gone out
+                said = next((self.sp.var_says(Said("var", [Token("NAME", v.name)]), op, bound, ctx)
+                             for key in v.says for op, bound in [_comparison(key)] if op and _holds(c.value, op, bound)
+                             and owner is None), None)
+            if said is not None:
+                start = str(said)
             shown = ""
             if v.shown_as:
                 shown = self.t("var_words", words="; ".join(f"{number(k, self.lang)} = {self.pick(w)}"
                                                             for k, w in v.shown_as.items()))
-            line = self.t("var_line", title=capital(self.sp.title(v.title, v.name.replace("_", " ")), self.lang),
+            line = self.t("var_line_says" if said is not None else "var_line",
+                          title=capital(self.sp.title(v.named, v.name.replace("_", " ")), self.lang),
                           per=self.t("var_" + v.per) if v.per != "none" else "",
                           start=start, scope=self.t("scope_" + v.scope), shown=shown)
             out.append(self.part(f"vars.{v.name}", [line], rules=[self.rec.facts["var_rules"].get(v.name)]))
@@ -326,17 +342,19 @@ class Book:
         out.append(self.part("flow.round.next", [self.t("next", who=self.sp.value(self.said("flow", "round", "next"),
                                                                                   seat=True))]))
         after = self.said("flow", "round", "after_move")
-        if after is not None and after.children:
-            out.append(self.part("flow.round.after_move", self.effect_lines("after_move", after, Context("me_mover"))))
+        if after is not None and after.children:  # said to the player who moved: after each of your moves
+            out.append(self.part("flow.round.after_move", self.effect_lines("after_move", after, Context())))
         return out
 
     def effect_lines(self, frame: str, node, ctx: Context) -> list[Line]:
-        """Effects: one sentence when short, else a line a statement."""
+        """Effects: one sentence when short and plain, else a line a statement, each `if` and loop with its
+        effects under it."""
         said = self.sp.effects(node, ctx)
-        if len(said) <= 2 * 90:
+        plain = all(x.data not in ("if_stmt", "for_stmt") for x in node.children if x is not None)
+        if len(said) <= 150 and (plain or len(said) <= 90):
             return [Line(self.sentence(self.t(frame, effects=said)))]
-        lines = [Line(capital(self.t(frame, effects="").rstrip(" .:") + ":", self.lang))]
-        return lines + [Line(self.sentence(s), 1, "item") for s in self.sp.statements(node, ctx)]
+        lead = self.t(frame, effects="\x00").split("\x00")[0].strip().rstrip(" :,")
+        return [Line(capital(lead, self.lang) + ":")] + bullet_lines(self.sp.statement_bullets(node, ctx), 1)
 
     def moves(self) -> list[Part]:
         return [self.move(m) for m in self.g.moves]
@@ -401,8 +419,13 @@ class Book:
             if name not in self.rec.define_titles:
                 continue
             ctx = self.term_context(locals_, place)
-            title = capital(self.pick(self.rec.define_titles.get(name)), self.lang)
+            title = self.pick(self.rec.define_titles.get(name))
+            if not re.match(r"\w\b", title):  # a term about a rule's letter starts with it: g is a full canasta
+                title = capital(title, self.lang)
             lines = self.structured("term", node, ctx, 0, "", title=title)
+            said = lines[0].text.split(": ", 1)[-1].rstrip(".")
+            if len(lines) == 1 and said.lower() == title.lower():  # a term that says no more than its title
+                continue
             out.append(self.part(f"define.{name}", lines))
         return out
 
@@ -491,9 +514,20 @@ class Book:
         return out
 
 
+def _comparison(key: str):
+    """A `says:` key that is a comparison (">=0"): its operator and its number; (None, None) for a value."""
+    m = re.fullmatch(r"(<=|>=|<|>|!=)(-?[0-9.]+)", key)
+    return (m.group(1), float(m.group(2))) if m else (None, None)
+
+
+def _holds(value, op: str, bound) -> bool:
+    return {"<": value < bound, "<=": value <= bound, ">": value > bound, ">=": value >= bound,
+            "!=": value != bound}[op]
+
+
 def _lead(kind: str, lang: str) -> str:
     from .words import phrase
-    return phrase({"all": "all_of", "any": "any_of", "sum": "sum_of"}[kind], lang)
+    return phrase({"all": "all_of", "any": "any_of", "sum": "sum_of", "cases": "by_cases"}[kind], lang)
 
 
 def is_rule_id(key: str) -> bool:

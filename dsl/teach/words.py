@@ -52,6 +52,8 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "is_not_word": {"en": "{0} is not {1}", "tr": "{0} {1} değil"},
     "card==": {"en": "{0} is {1}", "tr": "{0} {1}"},
     "card!=": {"en": "{0} is not {1}", "tr": "{0} {1} değil"},
+    "same==": {"en": "{0} is {1}", "tr": "{0}, {1}"},  # a seat or a partnership: who, not how many
+    "same!=": {"en": "{0} is not {1}", "tr": "{0}, {1} değil"},
     "is_none": {"en": "{0} is not set", "tr": "{0} belli değil"},
     "not_none": {"en": "{0} is set", "tr": "{0} belli"},
     "rank_is": {"en": "{0} is {1}", "tr": "{0} bir {1}"},
@@ -85,12 +87,16 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "if_then": {"en": "if {0}, then {1}", "tr": "{0} ise {1}"},  # a condition with `else true`
     "if_then_else": {"en": "if {0}, then {1}, otherwise {2}", "tr": "{0} ise {1}, değilse {2}"},
     "value_if": {"en": "{1} if {0}, otherwise {2}", "tr": "{0} ise {1}, değilse {2}"},
+    "value_if_arg": {"en": "{2} (or {1} if {0})", "tr": "{2} ({0} ise {1})"},  # a value chosen by `if`, as an argument
     # the structure of a long value or condition (`block`)
     "case_if": {"en": "if {0}", "tr": "{0} ise"},
     "case_otherwise": {"en": "otherwise", "tr": "değilse"},
-    "all_of": {"en": "all of these", "tr": "bunların hepsi"},
-    "any_of": {"en": "one of these at least", "tr": "bunlardan en az biri"},
-    "sum_of": {"en": "the sum of these", "tr": "bunların toplamı"},
+    "all_of": {"en": "all of these hold", "tr": "şunların hepsi"},
+    "any_of": {"en": "at least one of these holds", "tr": "şunlardan en az biri"},
+    "sum_of": {"en": "the sum of these", "tr": "şunların toplamı"},
+    "do_if": {"en": "if {0}", "tr": "{0} ise"},  # a statement's `if`, its effects under it
+    "do_then": {"en": "then", "tr": "o zaman"},
+    "do_for": {"en": "for each {0} of {1}", "tr": "{1} içindeki her {0} için"},
     "term_plus": {"en": "plus", "tr": "artı"},
     "term_minus": {"en": "minus", "tr": "eksi"},
     "by_cases": {"en": "by cases", "tr": "duruma göre"},
@@ -125,6 +131,8 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "totals_teams": {"en": "the partnerships' totals", "tr": "takımların toplam puanları~"},
     # teams (game.teams): the local `team` of a result per team, the built-in `teams`, a team's zone or var
     "team_local": {"en": "the partnership", "tr": "takım"},
+    "your_team": {"en": "your partnership", "tr": "takımın"},
+    "team_of": {"en": "the partnership of {0}", "tr": "{0:gen} takımı~"},
     "group_local": {"en": "the group", "tr": "grup"},
     "teams": {"en": "the partnerships", "tr": "takımlar"},
     "ours": {"en": "your partnership's {0}", "tr": "takımının {0:poss3}"},
@@ -132,7 +140,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "of_team": {"en": "the {0} of the partnership of {1}", "tr": "{1:gen} takımının {0:poss3}"},
     "of_a_team": {"en": "the {0} of {1}", "tr": "{1:gen} {0:poss3}"},  # a team named by a local
     "var_all_teams": {"en": "the {0} of every partnership", "tr": "her takımın {0:poss3}"},
-    "total": {"en": "total points", "tr": "toplam puanı~"},
+    "total": {"en": "total points", "tr": "toplam puan"},
     "dealer": {"en": "the dealer", "tr": "dağıtıcı"},
     "zone": {"en": "the {0}", "tr": "{0}"},
     "zone_family": {"en": "{0}", "tr": "{0}"},  # a per-seat zone named alone: each player's own
@@ -202,7 +210,13 @@ class Speaker:
 
     # ------------------------------------------------------------- public
     def p(self, key: str, *args, **named) -> Phrase:
-        return fill(phrase(key, self.lang), args, **named)
+        return fill(self.agree(phrase(key, self.lang), args), args, **named)
+
+    def agree(self, template: str, args) -> str:
+        """English verbs after a plural subject (`{0}` standing for "the chosen cards"): is -> are ..."""
+        if self.lang != "en" or not args or not getattr(args[0], "plural", False):
+            return template
+        return _PLURAL.sub(lambda m: m.group(1) + _PLURAL_VERBS[m.group(2)], template)
 
     def condition(self, node, ctx: Context | None = None) -> str:
         return self.finish(self.say(node, ctx or Context()))
@@ -278,8 +292,8 @@ class Speaker:
         k = t.data
         if k == "var":
             name = t.children[0].value
-            if name in ctx.locals:
-                return ctx.locals[name][0]
+            if name in ctx.locals:  # a rule's argument: the compiler's type of it, where the words know none
+                return ctx.locals[name][0] if ctx.locals[name][0] != "any" else getattr(t, "type", None) or "any"
             if name == "me" or (name == "dealer" and name in self.vars):
                 return "seat"
             if name in self.zones:
@@ -356,9 +370,9 @@ class Speaker:
             return self.p("zone_family" if z.per_seat else "zone", self.title(z.title, name))
         if name in self.vars:
             v = self.vars[name]
-            if name == "dealer" and not v.title:
+            if name == "dealer" and not v.named:
                 return self.p("dealer")
-            title = self.title(v.title, name.replace("_", " "))
+            title = self.title(v.named, name.replace("_", " "))
             return self.p("var_all" if v.per_seat else "var_all_teams" if v.per_team else "var", title)
         if name in self.moves:
             return self.p("move_name", self.title(self.moves[name].title, name))
@@ -402,7 +416,7 @@ class Speaker:
             return self.owned(str(self.p("total")), idx, ctx)
         if name in self.vars and self.vars[name].per != "none":
             v = self.vars[name]
-            return self.owned(self.title(v.title, v.name.replace("_", " ")), idx, ctx)
+            return self.owned(self.title(v.named, v.name.replace("_", " ")), idx, ctx)
         return self.p("index", self.say(base, ctx), self.say(idx, ctx))
 
     def say_list(self, t, ctx: Context) -> Phrase:
@@ -501,6 +515,13 @@ class Speaker:
             if _call_name(b) == shape:
                 key = ("same_" if op == "==" else "not_same_") + shape
                 return self.p(key, self.say(x, ctx), self.say(b.children[1], ctx))
+        fn = LIBRARY.get(_call_name(a) or "")
+        key = f"{'is' if op == '==' else 'not'}:{cb.value}" if cb is not None and op in ("==", "!=") else ""
+        if fn is not None and key in fn.forms:  # a notion's value in its own words: g is a run
+            return self.library_words(fn, [x for x in a.children[1:] if x is not None], ctx, False, key)
+        said = self.var_says(a, op, cb.value, ctx) if cb is not None else None
+        if said is not None:
+            return said
         if op in ("==", "!=") and cb is not None:
             words = self.value_words(a, cb.value)
             if words is not None:
@@ -508,9 +529,37 @@ class Speaker:
         left, right = self.say(a, ctx), self.say(b, ctx)
         if op in ("==", "!=") and "card" in (self.kind(a, ctx), self.kind(b, ctx)):
             return self.p("card" + op, left, right)
-        if op in ("==", "!=") and "seat" in (self.kind(a, ctx), self.kind(b, ctx)):
-            left, right = self.say_seat(a, ctx), self.say_seat(b, ctx)
+        if op in ("==", "!=") and {"seat", "team"} & {self.kind(a, ctx), self.kind(b, ctx)}:
+            return self.p("same" + op, self.say_seat(a, ctx), self.say_seat(b, ctx))
         return self.p(op, left, right)
+
+    def var_says(self, t, op: str, value, ctx: Context) -> Phrase | None:
+        """A var's own sentence (`says:`) for this value or comparison, its owner in {0}: `opened[p] == 1`
+        reads "p has opened"; to the player, its `you` form ("you have opened", "açtın")."""
+        if isinstance(t, Tree) and t.data == "index":
+            name, owner = _var_name(t.children[0]), t.children[1]
+        else:
+            name, owner = _var_name(t), None
+        v = self.vars.get(name)
+        if v is None or not v.says or not isinstance(value, (int, float)) or isinstance(value, bool):
+            return None
+        num = number(value)
+        entry = v.says.get(num if op == "==" else f"{op}{num}")
+        if entry is None:
+            return None
+        if _var_name(owner) == "me" and ctx.me == "me" and "me" not in ctx.locals and entry.get("you"):
+            return Phrase(self.title(entry["you"], ""))
+        who = self.owner_phrase(owner, ctx) if owner is not None else Phrase("")
+        return fill(self.title(entry, ""), [who])
+
+    def owner_phrase(self, owner, ctx: Context) -> Phrase:
+        """Whose value a var holds: you, the player, your partnership, the partnership of p, g."""
+        if _call_name(owner) == "team" and len(owner.children) > 1:
+            seat = owner.children[1]
+            if _var_name(seat) == "me" and ctx.me == "me" and "me" not in ctx.locals:
+                return self.p("your_team")
+            return self.p("team_of", self.say_seat(seat, ctx))
+        return self.say_seat(owner, ctx)
 
     def value_words(self, t, value) -> Phrase | None:
         """The words the rule file or the library gives a value of `t`: a var's `shown_as` (the canasta of g
@@ -520,9 +569,6 @@ class Speaker:
             words = self.vars[name].shown_as.get(value)
             if words:
                 return Phrase(self.title(words, str(value)))
-        fn = LIBRARY.get(_call_name(t) or "")
-        if fn is not None and f"is:{value}" in fn.forms:
-            return fill(fn.forms[f"is:{value}"].get(self.lang) or fn.forms[f"is:{value}"]["en"], [])
         return None
 
     def rank_word(self, rank) -> Phrase:
@@ -582,21 +628,27 @@ class Speaker:
         fn = LIBRARY[name]
         return self.library_words(fn, args, ctx, negate)
 
-    def library_words(self, fn, args, ctx: Context, negate: bool) -> Phrase | None:
-        """A library call in words: its shape's form if one fits, else its text (or `full` form)."""
+    def library_words(self, fn, args, ctx: Context, negate: bool, form: str | None = None) -> Phrase | None:
+        """A library call in words: its shape's form if one fits (or the `form` asked), else its text."""
         lang = self.lang
-        form, shaped = self.shape(fn, args, ctx)
+        shaped = None
+        if form is None:
+            form, shaped = self.shape(fn, args, ctx)
         key = form
         if negate:
             key = "no" if form is None else "no_" + form
             if key not in fn.forms:
                 return None
+        you = ctx.me == "me" and "me" not in ctx.locals
+        if you and ((key or "") + "_you").lstrip("_") in fn.forms:  # said to the player: Turkish marks the person
+            key = ((key or "") + "_you").lstrip("_")
         if key is not None and key in fn.forms:
             template = fn.forms[key].get(lang) or fn.forms[key]["en"]
         else:
             template = fn.text.get(lang) or fn.text["en"]
         if shaped is not None:
-            return fill(template, shaped, me=self.p(ctx.me))
+            out = fill(self.agree(template, shaped), shaped, me=self.p(ctx.me))
+            return _plural(out) if fn.returns == "list" else out
         named = {"me": self.p(ctx.me)}
         phrases = []
         for i, a in enumerate(args):
@@ -610,9 +662,13 @@ class Speaker:
                 phrases.append(self.say(a.children[1], inner))
             elif fn.args[i].rstrip("?") == "num" and fn.name in ("next", "prev", "deal") and i != 2:
                 phrases.append(self.say_seat(a, ctx))
+            elif isinstance(a, Tree) and a.data == "cond" and self.kind(a, ctx) != "bool":  # the first fi (or ...)
+                test, yes, no = a.children
+                phrases.append(self.p("value_if_arg", self.say(test, ctx, "cond"), self.say(yes, ctx), self.say(no, ctx)))
             else:
                 phrases.append(self.say(a, ctx))
-        return fill(template, phrases, **named)
+        out = fill(self.agree(template, phrases), phrases, **named)
+        return _plural(out) if fn.returns == "list" else out
 
     def shape(self, fn, args, ctx: Context):
         """A form of a notion for a common shape of its arguments, and the phrases it takes."""
@@ -635,8 +691,8 @@ class Speaker:
                     form = "above" if (rank.children[1].value == "+") == (k > 0) else "below"
                     steps = self.p("ranks_1") if abs(k) == 1 else self.p("ranks_n", number(abs(k), self.lang))
                     return form, [self.say(zone, ctx), self.say(x, ctx), steps]
-        if fn.name == "count" and len(args) == 1 and _call_name(args[0]) == "groups":  # groups, not cards
-            return "items", [self.say(args[0], ctx)]
+        if fn.name == "count" and self.kind(args[0], ctx) not in ("cards", "zone"):  # players, groups: not cards
+            return ("items" if len(args) == 1 else "full_items"), None
         if fn.name == "abs" and len(args) == 1 and isinstance(args[0], Tree) and args[0].data == "arith" \
                 and args[0].children[1].value == "-":
             a, _, b = args[0].children
@@ -676,6 +732,9 @@ class Speaker:
         if k == "assign":
             target, op, value = t.children
             c = const_of(value)
+            said = self.var_says(target, "==", c.value, ctx) if c is not None and op.value == "=" else None
+            if said is not None:
+                return self.p("now", said)
             words = self.value_words(target, c.value) if c is not None and op.value == "=" else None
             if words is not None:
                 return self.p("now", self.p("is_word", self.say(target, ctx), words))
@@ -685,6 +744,42 @@ class Speaker:
         if k == "call":
             return self.say_call(t, ctx)
         return self.say(t, ctx)
+
+    def statement_bullets(self, node, ctx: Context) -> list[Bullet]:
+        """An effect list with its structure: a statement a line, an `if`'s effects under its condition (a
+        long condition as its terms, then its effects), a loop's body under it."""
+        out = []
+        for x in (node.children if node is not None else []):
+            if x is None or _is_nothing(x):
+                continue
+            k = x.data
+            if k in ("block", "effects"):
+                out += self.statement_bullets(x, ctx)
+            elif k == "if_stmt":
+                test = self.block(x.children[0], ctx)
+                body = self.statement_bullets(Said("block", [x.children[1]]), ctx)
+                if isinstance(test, Block):
+                    lead = fill(phrase("do_if", self.lang), [phrase({"all": "all_of", "any": "any_of"}.get(
+                        test.kind, "by_cases"), self.lang)])
+                    out.append(Bullet(capital(lead, self.lang) + ":", test.bullets))
+                    out.append(Bullet(capital(phrase("do_then", self.lang), self.lang) + ":", body))
+                else:
+                    out.append(Bullet(capital(self.finish(fill(phrase("do_if", self.lang), [test])), self.lang) + ":",
+                                      body))
+                if len(x.children) > 2 and x.children[2] is not None and not _is_nothing(x.children[2]):
+                    out.append(Bullet(capital(phrase("case_otherwise", self.lang), self.lang) + ":",
+                                      self.statement_bullets(Said("block", [x.children[2]]), ctx)))
+            elif k == "for_stmt":
+                var, items, body = x.children
+                inner = Context(ctx.me, dict(ctx.locals))
+                elem = self.kind(items, ctx)
+                inner.locals[var.value] = ({"cards": "card", "zone": "card", "seats": "seat", "teams": "team"}.get(
+                    elem, "any"), Phrase(var.value))
+                lead = self.finish(fill(phrase("do_for", self.lang), [Phrase(var.value), self.say(items, ctx)]))
+                out.append(Bullet(capital(lead, self.lang) + ":", self.statement_bullets(Said("block", [body]), inner)))
+            else:
+                out.append(Bullet(capital(self.finish(self.say_stmt(x, ctx)), self.lang) + "."))
+        return out
 
     # ---------------------------------------------------------- structure
     def block(self, t, ctx: Context) -> Phrase | Block:
@@ -801,6 +896,8 @@ def _kind_of_value(x) -> str:
     return "str"
 
 
+_PLURAL = re.compile(r"(\{0\} )(is|has|holds|does|was)\b")
+_PLURAL_VERBS = {"is": "are", "has": "have", "holds": "hold", "does": "do", "was": "were"}
 _YOU = [(re.compile(r"\byou is\b"), "you are"), (re.compile(r"\byou has\b"), "you have"),
         (re.compile(r"\byou does\b"), "you do"), (re.compile(r"\byou holds\b"), "you hold"),
         (re.compile(r"\bYou is\b"), "You are"), (re.compile(r"\bYou has\b"), "You have")]
