@@ -129,8 +129,9 @@ class Sayer:
         if kind == "melds":  # the Melds section's line for this key (the kinds line for sets and runs)
             part = {"sets": "kinds", "runs": "kinds", "wild_points": "points", "why": "kinds"}.get(path[1], path[1])
             return self.part_lines(f"melds.{part}")
-        if kind == "glossary" and isinstance(value, dict):
-            return [f"{self.book.pick(value.get('term'), path[1])}: {self.book.pick(value.get('means'))}"]
+        if kind == "glossary":  # as the game says it, its {param}s filled in
+            entry = (rec.facts.get("glossary") or {}).get(path[1])
+            return [f"{self.book.pick(entry['term'], path[1])}: {self.book.pick(entry['means'])}"] if entry else []
         return [str(value)]
 
     def define_words(self, name: str) -> list[str]:

@@ -218,6 +218,7 @@ TEXT: dict[str, dict[str, str]] = {
     "kind_game": {"en": "game", "tr": "oyun"},
     "kind_deck": {"en": "deck", "tr": "deste"},
     "kind_melds": {"en": "melds:", "tr": "perler:"},
+    "kind_glossary": {"en": "term", "tr": "terim"},
     "absent": {"en": "(none)", "tr": "(yok)"},
     "at_check": {"en": "the check {rule} of {move}", "tr": "«{move}» hamlesinin {rule} koşulu"},
     "at_refusal": {"en": "the refusal {rule} of {move}", "tr": "«{move}» hamlesinin {rule} gerekçesi"},
