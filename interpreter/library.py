@@ -297,7 +297,7 @@ def _min(ctx, a):
 
 
 @notion("leaders", ["list", "fn"], "list", "those {x} of {0} for whom {1} is largest",
-        "{0} içinde {1} değeri en büyük olanlar ({x})", elem="item", body="num", returns_from=0)
+        "{0} içinde {1} en büyük olanlar ({x})", elem="item", body="num", returns_from=0)
 def _leaders(ctx, a):
     """The items with the largest value (all of them when tied): who has the most cards, the most points."""
     x, fn = a
@@ -310,7 +310,7 @@ def _leaders(ctx, a):
     return leaders
 
 
-@notion("or_else", ["list", "list"], "list", "{0}, or {1} when there are none", "{0}; hiç yoksa {1}",
+@notion("or_else", ["list", "list"], "list", "{0} (or {1} when there are none)", "{0} (hiç yoksa {1})",
         returns_from=0)
 def _or_else(ctx, a):
     """The first list, unless it is empty: then the second (`or_else(takes, [[]])`: the captures, or none)."""
@@ -330,7 +330,7 @@ def _too_many(name: str):
     return ValueError(f"{name} finds more than {MAX_GROUPS} groups of cards")
 
 
-@notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} whose {2} add up to {1}",
+@notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} for which the sum of {2} is {1}",
         "{0} içinden, {2} toplamı {1} eden kart grupları ({x})", elem="card", body="num", gives="cards")
 def _sums_to(ctx, a):
     """Every group (a non-empty subset) of the cards whose values add up to exactly the total. Twins of a

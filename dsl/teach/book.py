@@ -116,8 +116,8 @@ class Book:
         standard = STANDARD_NAMES.get(self.lang) or STANDARD_NAMES["en"]
         if names_here and (names_here["suits"] != standard["suits"] or names_here["ranks"] != standard["ranks"]):
             symbols = [f"{sym} {name}" for sym, name in zip(deck.symbols, names_here["suits"])]
-            faces = [f"{label} {name}" for label, name in zip(deck.labels, names_here["ranks"])
-                     if label != name and not name.isdigit()]
+            faces = [f"{label} {name}" for label, name, usual in zip(deck.labels, names_here["ranks"], standard["ranks"])
+                     if name != usual and not name.isdigit()]
             lines.append(self.t("deck_names", suits=joined(symbols, self.lang), ranks=joined(faces, self.lang)))
         elif list(deck.symbols) != SUIT_SYMBOLS:
             lines.append(self.t("deck_symbols", symbols=" ".join(deck.symbols)))
@@ -378,7 +378,8 @@ class Book:
             choices.append(self.t(key, domain=domain, name=c.name.replace("_", " ")))
             ctx = self.sp.move_locals(m)
         ctx = self.sp.move_locals(m)
-        choice_text = (self.t("choices_lead") + self.t("choices_sep").join(choices)) if choices else ""
+        choice_text = (self.t("choices_lead") + self.t("choices_sep").join(choices) + self.t("choices_end")) \
+            if choices else ""
         lines = [Line(self.override(f"moves.{m.name}") or self.sentence(self.t("may", title=title, choices=choice_text)))]
         if not m.checks:
             lines.append(Line(self.t("always")))

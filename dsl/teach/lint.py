@@ -40,8 +40,8 @@ def missing_titles(g) -> list[TitleWarning]:
         if langs:
             loc = units.get(path, (None, None, None))[2]
             words = " and ".join({"en": "English", "tr": "Turkish"}[lang] for lang in langs)
-            out.append(TitleWarning(loc, f"{what} has no {words} {key.replace('_', ' ')}",
-                                f"add {key}: {{en: ..., tr: ...}}: the rules and the table name it by it"))
+            out.append(TitleWarning(loc, f"{what} has no `{key}` in {words}",
+                                    f"add {key}: {{en: ..., tr: ...}}: the rules (and the table) say it in both languages"))
 
     for path, (kind, value, *_) in units.items():
         head = path[0]
@@ -51,6 +51,8 @@ def missing_titles(g) -> list[TitleWarning]:
             need(path, (value or {}).get("title"), f"var `{path[1]}`", "title")
             for shown, words in ((value or {}).get("shown_as") or {}).items():
                 need(path, words, f"var `{path[1]}`'s value {shown}", "shown_as")
+            for said, words in ((value or {}).get("says") or {}).items():
+                need(path, words, f"var `{path[1]}`'s sentence for {said}", "says")
         elif head == "moves" and len(path) == 3 and path[2] == "title":
             need(("moves", path[1]), value, f"move `{path[1]}`", "title")
         elif head == "moves" and len(path) == 4 and path[2] == "when" and isinstance(value, dict) and value.get("why"):

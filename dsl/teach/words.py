@@ -107,6 +107,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "true": {"en": "always", "tr": "her zaman"},
     "false": {"en": "never", "tr": "hiçbir zaman"},
     "none": {"en": "nothing", "tr": "hiçbiri"},
+    "no_cards": {"en": "no card", "tr": "hiçbir kart"},
     "string": {"en": "“{0}”", "tr": "“{0}”"},
     "rank_a": {"en": "a {0}", "tr": "{0}"},
     "rank_an": {"en": "an {0}", "tr": "{0}"},
@@ -149,7 +150,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "of_seat": {"en": "the {0} of {1}", "tr": "{1:gen} {0:poss3}"},
     "var": {"en": "the {0}", "tr": "{0}"},
     "var_all": {"en": "the {0} of every player", "tr": "her oyuncunun {0:poss3}"},
-    "table_value": {"en": "the {0} of {1}", "tr": "{1:gen} {0} değeri~"},
+    "table_value": {"en": "the {0} of {1}", "tr": "{1:gen} {0:poss3}"},
     "move_name": {"en": "{0}", "tr": "{0}"},
     # effects: assign (ASSIGN_OP), if_stmt, for_stmt, block
     "=": {"en": "set {0} to {1}", "tr": "{0:acc} {1} yap"},
@@ -341,8 +342,11 @@ class Speaker:
         if kind == "str":
             info = self.g.param_info.get(c.param) if c.param else None
             return Phrase(values.said(v, info, self.deck, self.lang)) if info else self.p("string", v)
-        if kind == "list" and v and all(isinstance(x, list) for x in v):  # [from, value] steps
+        if kind == "list" and v and all(isinstance(x, list) and len(x) == 2 and all(
+                isinstance(y, (int, float)) for y in x) for x in v):  # [from, value] steps
             return values.steps(v, self.lang)
+        if kind == "list" and v and all(x == [] for x in v):  # the empty group: taking nothing
+            return self.p("no_cards")
         if kind in ("list", "cards"):
             return joined([self.say_const(Const(x, "card" if kind == "cards" else _kind_of_value(x)), ctx)
                            for x in v], self.lang) if v else self.p("list_empty")
@@ -623,8 +627,9 @@ class Speaker:
         if name in self.zones:
             z = self.zones[name]
             return self.owned(self.title(z.title, name), args[0], ctx, self.title(z.yours, "") if z.yours else "")
-        if name in self.deck.values:
-            return self.p("table_value", name.replace("_", " "), self.say(args[0], ctx))
+        if name in self.deck.values:  # a value table by its title (deck.value_titles)
+            titles = (self.g.recorded.facts or {}).get("value_titles", {}) if self.g.recorded else {}
+            return self.p("table_value", self.title(titles.get(name), name.replace("_", " ")), self.say(args[0], ctx))
         fn = LIBRARY[name]
         return self.library_words(fn, args, ctx, negate)
 
