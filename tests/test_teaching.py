@@ -244,7 +244,7 @@ def test_a_users_own_guard_is_explained_in_words(tmp_path):
     assert proc.returncode == 0, proc.stderr
     flat = " ".join(proc.stdout.split()).lower()
     assert "the card is not a king or the number of cards in your hand is 1" in flat
-    assert "[changed by kings-last]" in flat
+    assert "[changed by --variant kings-last]" in flat
     assert not raw_syntax(proc.stdout)
     tr = teach.rules(teach.open_game("fantan", [str(path)]), "tr")
     assert "kart papaz değil ya da elindeki kart sayısı 1'e eşit" in " ".join(tr.split()).lower()

@@ -282,9 +282,9 @@ class Book:
             elif high is not None:
                 bounds = self.t("param_max", max=number(high, self.lang))
             choices = ""
-            if info.get("one_of") and info.get("shown_as"):
-                choices = self.t("param_choices", choices="; ".join(
-                    f"{x} = {self.pick(info['shown_as'].get(str(x).lower()), str(x))}" for x in info["one_of"]))
+            if info.get("one_of") and info.get("shown_as"):  # the other values, as --set gives them
+                choices = "".join(self.t("param_choice", name=name, value=x, words=self.pick(
+                    info["shown_as"].get(str(x).lower()), str(x))) for x in info["one_of"] if str(x) != str(info["value"]))
             line = self.t("param_line", text=capital(text, self.lang) if text else name, value=self.param_value(info),
                           bounds=bounds, name=name, choices=choices)
             out.append(self.part(f"params.{name}", [Line(line)], rules=[info.get("rule")]))

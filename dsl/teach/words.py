@@ -832,14 +832,19 @@ class Speaker:
 
     def case_bullets(self, cases: list, otherwise, ctx: Context) -> list[Bullet]:
         out = []
-        for test, yes in cases:
+        for test, yes in cases:  # a case's value chosen by `if` again: its own cases, under it
             head = fill(phrase("case_if", self.lang), [self.say(test, ctx, "cond")])
-            out.append(self.bullet_of(self.block(yes, ctx), self.finish(head)))
-        if otherwise is not None and not (const_of(otherwise) is not None and const_of(otherwise).kind == "bool"
-                                          and const_of(otherwise).value is True and self.kind(otherwise, ctx) == "bool"
-                                          and False):
-            out.append(self.bullet_of(self.block(otherwise, ctx), phrase("case_otherwise", self.lang)))
+            out.append(self.bullet_of(self.nested_block(yes, ctx), self.finish(head)))
+        if otherwise is not None:
+            out.append(self.bullet_of(self.nested_block(otherwise, ctx), phrase("case_otherwise", self.lang)))
         return out
+
+    def nested_block(self, t, ctx: Context):
+        """A case's value: an `if` in it is said as its own cases, however short."""
+        if isinstance(t, Tree) and t.data == "cond" and self.kind(t, ctx) != "bool":
+            cases, otherwise = self.cases(t)
+            return Block("cases", self.case_bullets(cases, otherwise, ctx))
+        return self.block(t, ctx)
 
     def bullet(self, t, ctx: Context) -> Bullet:
         return self.bullet_of(self.block(t, ctx), "")
