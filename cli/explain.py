@@ -65,7 +65,10 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
         if note:
             out.print(note)
         step = g.steps[s.step]
-        out.print(say("x_to_move", lang, name=names[s.me], seat=s.me, step=pick(step.title, lang, step.name)))
+        if len(g.steps) == 1:  # a turn of one step: no step to name
+            out.print(say("x_to_move_one", lang, name=names[s.me], seat=s.me))
+        else:
+            out.print(say("x_to_move", lang, name=names[s.me], seat=s.me, step=pick(step.title, lang, step.name)))
         for line in board(g, s, s.me, names, lang, legal_moves(s)):
             out.print(line)
         hand = g.zone(g.hand_zone)

@@ -24,6 +24,7 @@ TEXT: dict[str, dict[str, str]] = {
     "x_bots": {"en": "(played by {bots} bots; the same game as `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)",
                "tr": "(oyunu {bots} botlar oynadı; `kural simulate {game} -n 1 --seed {seed} --bots {bots}` ile aynı oyun)"},
     "x_to_move": {"en": "To move: {name} (seat {seat}), step “{step}”.", "tr": "Sıra: {name} ({seat}. koltuk), “{step}” adımı."},
+    "x_to_move_one": {"en": "To move: {name} (seat {seat}).", "tr": "Sıra: {name} ({seat}. koltuk)."},
     "x_hand": {"en": "{name} · {zone}: {cards}", "tr": "{name} · {zone}: {cards}"},
     "x_bad_move": {"en": "--move must be between 1 and {n} (the game has {n} moves)",
                    "tr": "--move 1 ile {n} arasında olmalı (oyunda {n} hamle var)"},

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Tree
+from lark import Tree
 
 
 @dataclass
@@ -131,10 +131,11 @@ def _const_kind(out) -> str:
         return "cards"
     if out.type in ("zone", "family", "area", "move"):
         return out.type
-    return out.type if out.type != "any" else _kind_of_value(out.const)
+    return out.type if out.type != "any" else kind_of_value(out.const)
 
 
-def _kind_of_value(x) -> str:
+def kind_of_value(x) -> str:
+    """The kind of a value known at load, where the compiler gave it none of its own."""
     if isinstance(x, bool):
         return "bool"
     if isinstance(x, (int, float)):
@@ -145,9 +146,6 @@ def _kind_of_value(x) -> str:
         return "list"
     return "str"
 
-
-def name_token(name: str) -> Token:
-    return Token("NAME", name)
 
 
 @dataclass

@@ -279,9 +279,9 @@ TABLE = Fields({
     "glossary": Key(Named(Fields({
         "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
         "means": Key(TEXT, "what it means, said once where the rules first use it"),
-        "apostrophe": Key("bool", "Turkish writes its endings after an apostrophe, as a name's (fi'yi, fi'ler)",
+        "apostrophe": Key("bool", "Turkish writes its endings after an apostrophe, as a name's",
                           default=False)}), "a term"),
-        "the game's own terms (fi, kanasta ...), explained where `kural rules` first uses them",
+        "the game's own terms, explained where `kural rules` first uses them",
         kind="glossary", split=True),
     "bot": Key(ListOf(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),

@@ -29,7 +29,7 @@ def word(key: str, lang: str, **values) -> Phrase:
 
 def card_name(deck, card: int | None, lang: str) -> Phrase:
     """A card by its name in the deck's words: the 7 of diamonds (karo 7'li), the queen of spades (maça kızı),
-    the joker; a themed deck's own names (the Guardian of Star: Yıldız Muhafızı)."""
+    the joker; a themed deck's own names (deck.names), in each language its own."""
     if card is None:
         return word("no_card", lang)
     names = deck.names.get(lang) or deck.names["en"]
@@ -56,15 +56,15 @@ def suit_name(deck, suit: int, lang: str) -> str:
 
 
 def numbers(items: list, lang: str) -> Phrase:
-    """A list of numbers: 5200, 7200 and 9200."""
+    """A list of numbers: 100, 200 and 300 (100, 200 ve 300)."""
     return joined([number(x, lang) for x in items], lang)
 
 
 def steps(pairs: list, lang: str, until=None) -> Phrase:
-    """A list of [from, value] steps as steps are said: 45 until 900, then 90 (900'e kadar 45, sonra 90),
+    """A list of [from, value] steps as steps are said: 10 until 50, then 20 (50'ye kadar 10, sonra 20),
     as step_value reads them (interpreter/library.py: the last step reached counts, the first one below
     them all). `until` says a threshold as its sentence reaches it ("your partnership's total reaches
-    900"): a function of the threshold's number, else the number alone."""
+    50"): a function of the threshold's number, else the number alone."""
     pairs = [p for p in pairs if isinstance(p, list) and len(p) == 2]
     said = (lambda n: until(number(n, lang))) if until else (lambda n: Phrase(number(n, lang)))
     parts = []

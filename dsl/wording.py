@@ -3,7 +3,7 @@ language writes them.
 
 A template's fields are `{0}`, `{1}` ... (arguments) or `{name}`; a Turkish field may carry case
 endings after a colon, applied to its last word with vowel harmony, numbers, codes and names after
-an apostrophe (`karo 7'yi`, `45'e`, `Can'ın`): `{0:gen}` -(n)ın, `{0:acc}` -(y)ı, `{0:dat}` -(y)a,
+an apostrophe (`karo 7'yi`, `12'ye`, `Can'ın`): `{0:gen}` -(n)ın, `{0:acc}` -(y)ı, `{0:dat}` -(y)a,
 `{0:loc}` -da/-ta, `{0:abl}` -dan/-tan, `{0:poss3}` -(s)ı, `{0:poss2}` -(ı)n, `{0:pl}` -lar,
 `{0:dist}` -(ş)er (11'er, 6'şar), `{0:li}` -li (7'li, 9'lu), `{0:ins}` -(y)la, chained with dots
 (`{1:poss3.dat}`). A template ending in `~` ends in a possessive ("kartın sayısı~"), so an ending
@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 LANGS = ("en", "tr")
-# Words a game writes with an apostrophe before a Turkish ending, as a name is (fi'yi): its glossary's say
+# Words a game writes with an apostrophe before a Turkish ending, as a name is: its glossary's say
 # which (`apostrophe: true`); set while that game's words are said (`names`)
 _NAMES: ContextVar[frozenset] = ContextVar("apostrophe_words", default=frozenset())
 
@@ -72,7 +72,7 @@ def _sound(word: str) -> tuple[str, bool]:
         return _lower_tr(core.rsplit("'", 1)[1]) or "e", False
     if re.fullmatch(r"[0-9]+([.,][0-9]+)?", core):
         return _spoken_number(core.replace(",", ".")), True
-    if len(core) == 1 or _lower_tr(core) in _NAMES.get():  # a rule's letter (g'nin, u'nun), a game's term (fi'yi)
+    if len(core) == 1 or _lower_tr(core) in _NAMES.get():  # a rule's letter (g'nin, u'nun), a game's own term
         return (_LETTERS.get(_lower_tr(core), _lower_tr(core)) if len(core) == 1 else _lower_tr(core)), True
     if any(ch.isdigit() for ch in core) or (core.isupper() and len(core) <= 3) or \
             not any(ch in _VOWELS for ch in _lower_tr(core)):
@@ -182,8 +182,8 @@ def fill(template: str, args=(), **named) -> Phrase:
 
 
 def capital(text: str, lang: str) -> str:
-    """The first letter in upper case (Turkish i -> İ)."""
-    if not text:
+    """The first letter in upper case (Turkish i -> İ); not a rule's one-letter name (g is a run)."""
+    if not text or re.match(r"\w(?:'|\s|$)", text):
         return text
     first = text[0]
     if lang == "tr" and first in "iı":

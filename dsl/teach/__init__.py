@@ -9,9 +9,9 @@ for the documents' frames, `words.py` for each construct of the language, interp
 each notion).
 
     from dsl import teach
-    g = teach.open_game("fantan", ["maca7"])
-    print(teach.rules(g, "en", "markdown", base=teach.open_game("fantan")))
-    print(teach.diff(teach.open_game("canasta"), teach.open_game("canasta", ["351"]), "canasta", "351", "tr"))
+    g = teach.open_game("mygame.yaml", ["myvariant.yaml"])
+    print(teach.rules(g, "en", "markdown", base=teach.open_game("mygame.yaml")))
+    print(teach.diff(*teach.sides("mygame.yaml", "myvariant.yaml"), "tr"))
 
 Modules: `words` (a node said as a phrase, or as cases and bullet points), `document` (the document
 model and its formats), `book` (`kural rules`), `changes` (`kural diff`), `flow` (`kural graph`),

@@ -23,7 +23,7 @@ from .phrases import say
 from lark import Token
 
 from ..said import Said
-from .words import Block, Context, Speaker
+from .words import LONG, Block, Context, Speaker
 
 
 class Book:
@@ -69,11 +69,15 @@ class Book:
         short, else the frame's lead and the node's cases or terms under it."""
         said = self.sp.block(node, ctx)
         if isinstance(said, Block):
-            head = self.t(frame, words="\x00", **vals).split("\x00")[0].strip().rstrip(" :,")
-            if said.kind == "cases":
-                lead = head or self.sp.finish(_lead(said.kind, self.lang))
+            raw = self.t(frame, words="\x00", **vals).split("\x00")[0].strip()
+            head = raw.rstrip(" :,")
+            kind_lead = said.lead or _lead(said.kind, self.lang)
+            joiner = ": " if raw.endswith(":") and said.lead else " " if head.endswith((" when", " if", "olursa")) \
+                or said.lead else ", "
+            if said.kind == "cases" and not said.lead:
+                lead = head or self.sp.finish(kind_lead)
             else:
-                lead = f"{head}, {_lead(said.kind, self.lang)}" if head else _lead(said.kind, self.lang)
+                lead = f"{head}{joiner}{kind_lead}" if head else kind_lead
             lead = capital(lead, self.lang) + ":"
             return [Line(lead, level, role)] + bullet_lines(said.bullets, level + 1, "case" if said.kind == "cases"
                                                             else "item")
@@ -351,7 +355,7 @@ class Book:
         effects under it."""
         said = self.sp.effects(node, ctx)
         plain = all(x.data not in ("if_stmt", "for_stmt") for x in node.children if x is not None)
-        if len(said) <= 150 and (plain or len(said) <= 90):
+        if len(said) <= 2 * LONG and (plain or len(said) <= LONG):
             return [Line(self.sentence(self.t(frame, effects=said)))]
         lead = self.t(frame, effects="\x00").split("\x00")[0].strip().rstrip(" :,")
         return [Line(capital(lead, self.lang) + ":")] + bullet_lines(self.sp.statement_bullets(node, ctx), 1)
@@ -421,7 +425,7 @@ class Book:
                 continue
             ctx = self.term_context(locals_, place)
             title = self.pick(self.rec.define_titles.get(name))
-            if not re.match(r"\w\b", title):  # a term about a rule's letter starts with it: g is a full canasta
+            if not re.match(r"\w\b", title):  # a term about a rule's letter starts with it: g is a run
                 title = capital(title, self.lang)
             lines = self.structured("term", node, ctx, 0, "", title=title)
             said = lines[0].text.split(": ", 1)[-1].rstrip(".")

@@ -45,8 +45,9 @@ def build(g, lang: str) -> Graph:
     gr.nodes["start"] = (t("g_start"), "terminal")
     gr.nodes["setup"] = (f"{t('g_setup')}: {sp.effects(said.get(('flow', 'round', 'setup')), Context('me_last'))}", "box")
     gr.nodes["first"] = (f"{t('g_first')}: {sp.value(said[('flow', 'round', 'first')], seat=True)}", "box")
-    for s in g.steps:
-        gr.nodes[node_id("step", s.name)] = (f"{t('g_step')} “{sp.title(s.title, s.name)}”", "step")
+    for s in g.steps:  # a turn of one step: the turn itself
+        label = t("g_turn") if len(g.steps) == 1 and not s.title else f"{t('g_step')} “{sp.title(s.title, s.name)}”"
+        gr.nodes[node_id("step", s.name)] = (label, "step")
     for m in g.moves:
         title = sp.title(m.title, m.name)
         rules = f" ({', '.join(m.rules)})" if m.rules else ""

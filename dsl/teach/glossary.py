@@ -1,8 +1,8 @@
 """The game's own terms (the rule file's `glossary:`), explained once where the rules first use them.
 
 A term is found in a line of the document by its words in the document's language, at the start of a
-word; a short term (fi) only as a whole word or before an apostrophe (fi'yi), so that `fi` is not found
-in `first` or `fiş`.
+word; a short term (of one to three letters) only as a whole word or before an apostrophe, so that it is
+not found inside a longer word that begins with it.
 """
 from __future__ import annotations
 

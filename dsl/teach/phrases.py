@@ -250,6 +250,7 @@ TEXT: dict[str, dict[str, str]] = {
     "g_setup": {"en": "round setup", "tr": "turun hazırlığı"},
     "g_first": {"en": "first to move", "tr": "ilk oynayan"},
     "g_step": {"en": "step", "tr": "adım"},
+    "g_turn": {"en": "your turn", "tr": "sıran"},
     "g_turn_ends": {"en": "turn ends: next to move is", "tr": "sıra biter; sıradaki"},
     "g_round_over": {"en": "if the round is over", "tr": "tur bittiyse"},
     "g_otherwise": {"en": "otherwise", "tr": "değilse"},

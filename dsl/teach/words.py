@@ -25,7 +25,7 @@ from lark import Token, Tree
 from interpreter.library import LIBRARY
 
 from .. import values
-from ..said import Const, Said, const_of
+from ..said import Const, Said, const_of, kind_of_value
 from ..wording import LANGS, Phrase, capital, fill, joined, number
 from .document import Bullet
 
@@ -48,7 +48,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "<=": {"en": "{0} is at most {1}", "tr": "{0} en çok {1}"},
     ">": {"en": "{0} is more than {1}", "tr": "{0} {1:abl} büyük"},
     ">=": {"en": "{0} is at least {1}", "tr": "{0} en az {1}"},
-    "is_word": {"en": "{0} is {1}", "tr": "{0} {1}"},  # a var's value by its words: the canasta of g is clean
+    "is_word": {"en": "{0} is {1}", "tr": "{0} {1}"},  # a var's value by its words: the kind of g is clean
     "is_not_word": {"en": "{0} is not {1}", "tr": "{0} {1} değil"},
     "card==": {"en": "{0} is {1}", "tr": "{0} {1}"},
     "card!=": {"en": "{0} is not {1}", "tr": "{0} {1} değil"},
@@ -169,7 +169,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "prefer_any": {"en": "any move will do", "tr": "herhangi bir hamle olur"},
 }
 
-LONG = 90  # characters: a phrase longer than this is said with its structure kept (`block`)
+LONG = 80  # characters: a phrase longer than this is said with its structure kept (`block`)
 _SEAT_NOTIONS = ("next", "prev", "holder")
 
 
@@ -192,6 +192,7 @@ class Block:
 
     kind: str  # cases, all, any, sum
     bullets: list
+    lead: str = ""  # its own lead (a comparison with cases: "the cards in your hand are at least"), else the kind's
 
 
 class Speaker:
@@ -348,7 +349,7 @@ class Speaker:
         if kind == "list" and v and all(x == [] for x in v):  # the empty group: taking nothing
             return self.p("no_cards")
         if kind in ("list", "cards"):
-            return joined([self.say_const(Const(x, "card" if kind == "cards" else _kind_of_value(x)), ctx)
+            return joined([self.say_const(Const(x, "card" if kind == "cards" else kind_of_value(x)), ctx)
                            for x in v], self.lang) if v else self.p("list_empty")
         if kind == "num":
             return Phrase(number(v, self.lang))
@@ -565,8 +566,19 @@ class Speaker:
             return self.p("team_of", self.say_seat(seat, ctx))
         return self.say_seat(owner, ctx)
 
+    def value_for(self, target, value, ctx: Context) -> Phrase:
+        """A value set into a var, in the var's words for its values where it has them (clean, half)."""
+        c = const_of(value)
+        if c is not None:
+            return self.value_words(target, c.value) or self.say(value, ctx)
+        if isinstance(value, Tree) and value.data == "cond":
+            test, yes, no = value.children
+            return self.p("value_if", self.say(test, ctx, "cond"), self.value_for(target, yes, ctx),
+                          self.value_for(target, no, ctx))
+        return self.say(value, ctx)
+
     def value_words(self, t, value) -> Phrase | None:
-        """The words the rule file or the library gives a value of `t`: a var's `shown_as` (the canasta of g
+        """The words the rule file or the library gives a value of `t`: a var's `shown_as` (the kind of g
         is clean), a notion's own (`meld_kind`: a run)."""
         name = _var_name(t.children[0]) if isinstance(t, Tree) and t.data == "index" else _var_name(t)
         if name in self.vars:
@@ -588,7 +600,7 @@ class Speaker:
         if listed and c is not None:
             kind = "card" if c.kind == "cards" else None
             words = joined([self.say_seat(Said("const", [Const(v, "num")], "num"), ctx) if seat else
-                            self.say_const(Const(v, kind or _kind_of_value(v)), ctx) for v in c.value],
+                            self.say_const(Const(v, kind or kind_of_value(v)), ctx) for v in c.value],
                            self.lang, phrase("list_or", self.lang))
         elif listed:
             words = joined([self.say(y, ctx) for y in coll.children], self.lang, phrase("list_or", self.lang))
@@ -667,7 +679,7 @@ class Speaker:
                 phrases.append(self.say(a.children[1], inner))
             elif fn.args[i].rstrip("?") == "num" and fn.name in ("next", "prev", "deal") and i != 2:
                 phrases.append(self.say_seat(a, ctx))
-            elif isinstance(a, Tree) and a.data == "cond" and self.kind(a, ctx) != "bool":  # the first fi (or ...)
+            elif isinstance(a, Tree) and a.data == "cond" and self.kind(a, ctx) != "bool":  # the first pile (or ...)
                 test, yes, no = a.children
                 phrases.append(self.p("value_if_arg", self.say(test, ctx, "cond"), self.say(yes, ctx), self.say(no, ctx)))
             else:
@@ -745,7 +757,7 @@ class Speaker:
                 return self.p("now", self.p("is_word", self.say(target, ctx), words))
             if self.kind(target, ctx) == "seat" or _var_name(target) == "dealer":
                 return self.p(op.value, self.say(target, ctx), self.say_seat(value, ctx))
-            return self.p(op.value, self.say(target, ctx), self.say(value, ctx))
+            return self.p(op.value, self.say(target, ctx), self.value_for(target, value, ctx))
         if k == "call":
             return self.say_call(t, ctx)
         return self.say(t, ctx)
@@ -810,9 +822,32 @@ class Speaker:
             inner = t.children[0]
             return Block("any" if inner.data == "and_" else "all",
                          [Bullet(self.finish(self.say_not_of(x, ctx))) for x in inner.children])
+        if k == "compare" and len(inline) > LONG:  # a number compared with a value by cases: at least, by case
+            a, op, b = t.children
+            if isinstance(b, Tree) and b.data == "cond" and self.kind(b, ctx) != "bool":
+                lead = self.finish(self.p(op.value, self.say(a, ctx), Phrase("\x00"))).split("\x00")[0].rstrip(" ,")
+                cases, otherwise = self.cases(b)
+                return Block("cases", self.case_bullets(cases, otherwise, ctx), lead)
+        if k == "call" and len(inline) > LONG:  # sum(list, x => a long body): the body under "for every x"
+            fn = LIBRARY.get(t.children[0].value)
+            args = [x for x in t.children[1:] if x is not None]
+            if fn is not None and "each_of" in fn.forms and len(args) == 2 and isinstance(args[1], Tree) \
+                    and args[1].data == "lambda_":
+                var = args[1].children[0].value
+                inner = Context(ctx.me, dict(ctx.locals))
+                inner.locals[var] = ({"cards": "card", "zone": "card", "seats": "seat", "teams": "team"}.get(
+                    self.kind(args[0], ctx), "any"), Phrase(var))
+                body = self.nested_block(args[1].children[1], inner)
+                lead = self.finish(fill(fn.forms["each_of"].get(self.lang) or fn.forms["each_of"]["en"],
+                                        [self.say(args[0], ctx)], x=Phrase(var)))
+                if isinstance(body, Block):  # its terms or cases under the lead; one of `all`/`any` says so
+                    return Block(body.kind, body.bullets, lead + (" " + _lead_words(body, self.lang)
+                                                                  if body.kind in ("all", "any") else ""))
+                return Block("sum", [Bullet(self.finish(body))], lead)
         if k == "arith" and t.children[1].value in "+-":
             terms = _sum_terms(t)
-            if len(terms) >= 3 and len(inline) > LONG:
+            conds = any(isinstance(x, Tree) and x.data == "cond" for _, x in terms)
+            if (len(terms) >= 3 or conds) and len(inline) > LONG:
                 bullets = []
                 for i, (sign, x) in enumerate(terms):
                     said = self.block(x, ctx)
@@ -833,8 +868,14 @@ class Speaker:
     def case_bullets(self, cases: list, otherwise, ctx: Context) -> list[Bullet]:
         out = []
         for test, yes in cases:  # a case's value chosen by `if` again: its own cases, under it
+            said = self.nested_block(yes, ctx)
+            cond = self.block(test, ctx)
+            if isinstance(cond, Block) and cond.kind in ("all", "any"):  # a long condition: its terms, then the value
+                head = self.finish(fill(phrase("case_if", self.lang), [Phrase(_lead_words(cond, self.lang))]))
+                out.append(Bullet(head + ":", cond.bullets + [self.bullet_of(said, phrase("do_then", self.lang))]))
+                continue
             head = fill(phrase("case_if", self.lang), [self.say(test, ctx, "cond")])
-            out.append(self.bullet_of(self.nested_block(yes, ctx), self.finish(head)))
+            out.append(self.bullet_of(said, self.finish(head)))
         if otherwise is not None:
             out.append(self.bullet_of(self.nested_block(otherwise, ctx), phrase("case_otherwise", self.lang)))
         return out
@@ -853,12 +894,20 @@ class Speaker:
         """A bullet: `head: phrase` (`head phrase` with joiner " "), or, for a block, `head:` (the block's
         lead when there is no head) and the block's bullets under it."""
         if isinstance(said, Block):
-            lead = phrase({"cases": "by_cases", "all": "all_of", "any": "any_of", "sum": "sum_of"}[said.kind], self.lang)
-            if head:
+            lead = said.lead or phrase({"cases": "by_cases", "all": "all_of", "any": "any_of", "sum": "sum_of"}[
+                said.kind], self.lang)
+            if head and said.lead:
+                lead = f"{head} {said.lead}"
+            elif head:
                 lead = head if said.kind == "cases" else f"{head}{joiner.rstrip(':').rstrip() or ''} {lead}".strip()
             return Bullet(lead + ":", said.bullets)
         text = self.finish(said)
         return Bullet(f"{head}{joiner}{text}" if head else text)
+
+
+def _lead_words(block: Block, lang: str) -> str:
+    return block.lead or phrase({"cases": "by_cases", "all": "all_of", "any": "any_of", "sum": "sum_of"}[block.kind],
+                                lang)
 
 
 def _sum_terms(t) -> list[tuple[str, object]]:
@@ -892,18 +941,6 @@ def _var_name(t) -> str | None:
     if isinstance(t, Tree) and t.data == "var":
         return t.children[0].value
     return None
-
-
-def _kind_of_value(x) -> str:
-    if isinstance(x, bool):
-        return "bool"
-    if isinstance(x, (int, float)):
-        return "num"
-    if x is None:
-        return "none"
-    if isinstance(x, list):
-        return "list"
-    return "str"
 
 
 _PLURAL = re.compile(r"(\{0\} )(is|has|holds|does|was)\b")
