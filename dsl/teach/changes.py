@@ -204,6 +204,9 @@ class Sayer:
             return say("at_bot", lang, n=path[1] + 1)
         if head == "text":
             return say("at_text", lang, rule=path[1])
+        if head == "glossary":
+            entry = (self.g.recorded.facts.get("glossary") or {}).get(path[1])
+            return say("at_glossary", lang, name=self.book.pick(entry["term"], path[1]) if entry else path[1])
         return ".".join(map(str, path))
 
     def readers(self, name: str) -> list[str]:
@@ -213,10 +216,11 @@ class Sayer:
         for place, names in self.g.recorded.reads.items():
             if name not in names or (place[0] == "define" and place[1] == name):
                 continue
-            vias = sorted(names[name])
             label = self.label(place)
-            for via in vias:
-                out.append(say("through", self.lang, place=label, define=via[0]) if via else label)
+            titles = self.g.recorded.define_titles
+            for via in sorted(names[name]):  # through a titled define, by its title; an untitled one is inlined
+                out.append(say("through", self.lang, place=label, define=self.book.pick(titles[via[0]]))
+                           if via and via[0] in titles else label)
         return list(dict.fromkeys(out))
 
 

@@ -224,6 +224,7 @@ TEXT: dict[str, dict[str, str]] = {
     "at_check": {"en": "the check {rule} of {move}", "tr": "«{move}» hamlesinin {rule} koşulu"},
     "at_refusal": {"en": "the refusal {rule} of {move}", "tr": "«{move}» hamlesinin {rule} gerekçesi"},
     "at_text": {"en": "the rule text {rule}", "tr": "{rule} kural metni"},
+    "at_glossary": {"en": "the term “{name}”", "tr": "“{name}” terimi"},
     "at_do": {"en": "what {move} does", "tr": "«{move}» hamlesinin etkisi"},
     "at_choose": {"en": "the choice of {move}", "tr": "«{move}» hamlesinin seçimi"},
     "at_setup": {"en": "the deal", "tr": "dağıtım"},

@@ -107,7 +107,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "true": {"en": "always", "tr": "her zaman"},
     "false": {"en": "never", "tr": "hiçbir zaman"},
     "none": {"en": "nothing", "tr": "hiçbiri"},
-    "no_cards": {"en": "no card", "tr": "hiçbir kart"},
+    "no_cards": {"en": "the empty group (taking nothing)", "tr": "boş grup (hiçbir kart almamak)"},
     "string": {"en": "“{0}”", "tr": "“{0}”"},
     "rank_a": {"en": "a {0}", "tr": "{0}"},
     "rank_an": {"en": "an {0}", "tr": "{0}"},
@@ -156,6 +156,8 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "=": {"en": "set {0} to {1}", "tr": "{0:acc} {1} yap"},
     "+=": {"en": "add {1} to {0}", "tr": "{0:dat} {1} ekle"},
     "-=": {"en": "take {1} from {0}", "tr": "{0:abl} {1} düş"},
+    "+=the": {"en": "add {1} to {0}", "tr": "{0:dat} {1:acc} ekle"},  # a definite amount: Turkish marks it
+    "-=the": {"en": "take {1} from {0}", "tr": "{0:abl} {1:acc} düş"},
     "now": {"en": "from now on {0}", "tr": "artık {0}"},  # a var set to a value it has words for
     "if_do": {"en": "if {0}, {1}", "tr": "{0} ise {1}"},
     "if_do_else": {"en": "if {0}, {1}; otherwise {2}", "tr": "{0} ise {1}; değilse {2}"},
@@ -757,7 +759,8 @@ class Speaker:
                 return self.p("now", self.p("is_word", self.say(target, ctx), words))
             if self.kind(target, ctx) == "seat" or _var_name(target) == "dealer":
                 return self.p(op.value, self.say(target, ctx), self.say_seat(value, ctx))
-            return self.p(op.value, self.say(target, ctx), self.value_for(target, value, ctx))
+            key = op.value + ("the" if op.value != "=" and c is None else "")  # a number is no definite object
+            return self.p(key, self.say(target, ctx), self.value_for(target, value, ctx))
         if k == "call":
             return self.say_call(t, ctx)
         return self.say(t, ctx)
