@@ -38,11 +38,11 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 HELP: dict[str, dict[str, str]] = {
-    "rules": {"en": "Print GAME's rules as a readable document generated from its rule file: deck, seats, places, "
+    "rules": {"en": "Print GAME's rules as a readable document said from its compiled rule file: deck, seats, places, "
                     "melds, the deal, turns, every move and when it is allowed, the end, scoring, params and "
                     "tactics, each with its rule number (F2, C8 ...); the game's own terms explained where they first "
                     "appear. With --variant, the parts a variant changes are marked.",
-              "tr": "OYUN'un kurallarını kural dosyasından üretilmiş okunur bir belge olarak yazar: deste, koltuklar, "
+              "tr": "OYUN'un kurallarını derlenmiş kural dosyasından okunur bir belge olarak yazar: deste, koltuklar, "
                     "alanlar, perler, dağıtım, sıra, her hamle ve ne zaman yapılabileceği, bitiş, puanlama, "
                     "parametreler ve taktikler, her biri kural numarasıyla (F2, C8 ...); oyunun kendi terimleri ilk "
                     "geçtikleri yerde açıklanır. --variant ile çeşitlemenin değiştirdiği yerler işaretlenir."},

@@ -338,7 +338,7 @@ class Book:
         titles = lambda s: joined([self.sp.title(self.g.moves[i].title, self.g.moves[i].name)  # noqa: E731
                                    for i in s.moves], self.lang, say("or_word", self.lang))
         if len(steps) == 1:
-            line = self.t("one_step", moves=titles(steps[0]))
+            line = self.t("one_step" if len(steps[0].moves) > 1 else "one_move", moves=titles(steps[0]))
         else:
             line = self.t("steps", n=len(steps), steps="; ".join(self.t("step", name=self.step_title(s), moves=titles(s))
                                                                  for s in steps))

@@ -145,6 +145,7 @@ TEXT: dict[str, dict[str, str]] = {
     "deal": {"en": "At the start of every round: {effects}.", "tr": "Her turun başında: {effects}."},
     "first": {"en": "First to move in a round: {who}.", "tr": "Turda ilk oynayan: {who}."},
     "one_step": {"en": "On your turn you may {moves}.", "tr": "Sıran gelince şu hamlelerden birini yaparsın: {moves}."},
+    "one_move": {"en": "On your turn you {moves}.", "tr": "Sıran gelince «{moves}» hamlesini yaparsın."},
     "steps": {"en": "A turn has {n} steps, in this order: {steps}.", "tr": "Sıra {n} adımdır, bu düzende: {steps}."},
     "step": {"en": "“{name}”: {moves}", "tr": "“{name}”: {moves}"},
     "next": {"en": "When your turn ends, the next to move is {who}.", "tr": "Sıran bitince sıradaki oyuncu: {who}."},
