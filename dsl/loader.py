@@ -1259,6 +1259,10 @@ class _Builder:
         says it in the sentence's language (dsl/values.py); the params it names are read at `path`."""
         out = {}
         for lang, sentence in text.items():
+            if "{" not in sentence:  # most sentences name no param
+                out[lang] = sentence
+                continue
+
             def value(match, lang=lang):
                 p = self.param_info.get(match.group(1))
                 if p is None:
