@@ -309,7 +309,7 @@ def test_the_rules_say_the_partnerships_in_both_languages():
     assert "You and Bora play together against Ada and Cem." in flat_en
     assert "Sen ve Bora birlikte, Ada ve Cem'e karşı oynar." in flat_tr
     assert "Side pile: one for each partnership; only the partnership's players see the cards." in flat_en
-    assert "Yığın: her takımın kendine ait; kartları yalnızca o takımın oyuncuları görür." in flat_tr
+    assert "Yığın: her takıma ayrı; kartları yalnızca o takımın oyuncuları görür." in flat_tr
     assert "Burials: one for each partnership" in flat_en and "Gömme: her takım için ayrı" in flat_tr
     assert "move the card to your partnership's side pile" in flat_en
     assert "kartı takımının yığınına koy" in flat_tr
