@@ -248,6 +248,7 @@ def _filter(ctx, a):
 
 
 @notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",
+        each_of=("the sum, for every {x} of {0}, of", "{0} içindeki her {x} için şunun toplamı"),
         full=("the sum of {1} for every {x} of {0}", "{0} içindeki her {x} için {1} toplamı~"))
 def _sum(ctx, a):
     if len(a) == 1:
@@ -655,7 +656,7 @@ for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_natural
     LIBRARY[_name].emit = _write_summary(LIBRARY[_name].build.field)
 
 
-@notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0} ile yapılabilecek perler",
+@notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0:ins} yapılabilecek perler",
         gives="cards")
 def _melds_in(ctx, a):
     """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
