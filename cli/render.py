@@ -6,6 +6,9 @@ drawing, never the game.
 """
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -15,9 +18,19 @@ from interpreter import game
 from .i18n import pick, t
 from .reading import card_choice_values, move_text
 
+RED_SUITS = (1, 2)  # hearts and diamonds of the standard deck (a themed deck's symbols for them too) print red
 MARK = "bold yellow"  # playable cards and the places they can go (F9-style marking)
 RANKS_SHOWN = range(1, 14)  # a by_suit row has a column for every rank of a standard suit
 EMPTY_SLOT, TARGET_SLOT = "·", "[ ]"
+
+
+def colored(g, text) -> Text:
+    """The text with every card of a red suit in red (rich leaves colour out where NO_COLOR is set, or
+    on a pipe)."""
+    out = Text(text) if isinstance(text, str) else text.copy()
+    for suit in RED_SUITS:
+        out.highlight_regex(re.escape(g.deck.symbols[suit]) + r"[0-9A-Za-z]{1,2}", "red")
+    return out
 
 
 def sort_cards(g, cards) -> list[int]:
@@ -58,9 +71,10 @@ def by_suit_rows(g, cards: list[int], marked: set[tuple[int, int]]) -> list[Text
             have[(deck.suit[c], deck.rank[c])] = c
         else:
             odd.append(c)
-    rows = []
+    width = max(cell_len(s) for s in deck.symbols)
+    rows = [Text(" " * (width + 3) + "".join(f"{deck.labels[rank - 1]:^3}" for rank in RANKS_SHOWN), style="dim")]
     for suit, symbol in enumerate(deck.symbols):
-        row = Text(f"  {symbol} ")
+        row = Text(f"  {symbol}" + " " * (width - cell_len(symbol) + 1), style="red" if suit in RED_SUITS else None)
         for rank in RANKS_SHOWN:
             if (suit, rank) in have:
                 label = deck.label(have[(suit, rank)])[len(symbol):]
@@ -112,7 +126,7 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
         if z.group is not None:  # a group zone: one line per owner, its groups numbered
             owner = names[z.owner] if z.owner is not None else teams[z.team] if z.team is not None else None
             zid = zone_id(g, z.name, z.owner, z.team, z.group)
-            shown = group_text(g, z.cards) if z.cards is not None else counts(g, lang, z.count)
+            shown = group_text(g, z.cards, lang) if z.cards is not None else counts(g, lang, z.count)
             marks = group_marks(g, v["vars"], zid, lang)
             groups.setdefault((title, owner), []).append(f"{z.group}) {shown}{marks}")
             continue
@@ -155,14 +169,23 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     return lines
 
 
-def group_text(g, cards: list[int]) -> str:
-    """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets,
-    and its size: `♥4 ♥5 ♥6 [♣2] ♥8 (5)`."""
+def group_text(g, cards: list[int], lang: str = "en") -> str:
+    """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets
+    with the card it stands for in a run, its size and points: `♥4 ♥5 ♥6 [♣2=♥7] ♥8 (5 cards, 35 points)`."""
     reading = g.melds.read(cards) if g.melds is not None and cards else None  # read(): these very cards, not a twin
     if reading is None or not reading.legal:
         return " ".join(g.deck.label(c) for c in cards)
-    wild = {p.card for p in reading.places if p.wild}
-    return " ".join(f"[{g.deck.label(c)}]" if c in wild else g.deck.label(c) for c in reading.cards) + f" ({len(cards)})"
+    deck = g.deck
+    shown = []
+    for p in reading.places:
+        if not p.wild:
+            shown.append(deck.label(p.card))
+        elif p.suit is None:  # a wild in a set stands for any card of its rank
+            shown.append(f"[{deck.label(p.card)}]")
+        else:
+            rank = 1 if p.rank == len(RANKS_SHOWN) + 1 else p.rank  # an ace above the king
+            shown.append(f"[{deck.label(p.card)}={deck.symbols[p.suit]}{deck.labels[rank - 1]}]")
+    return " ".join(shown) + " " + t("group_size", lang, n=len(cards), points=_num(reading.points))
 
 
 def group_marks(g, values: dict, zid: int, lang: str) -> str:
@@ -183,6 +206,8 @@ def said(var, x, lang: str) -> str:
 
 
 def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
+    """The titled vars. A per-seat or per-team var whose 0 has words (`no`) lists only the owners whose value
+    is not 0, and only their names where every value listed is 1 (`opened: Ada, Cem`); with none, no line."""
     out = []
     for var in g.vars:
         if not var.title or var.per_group:  # a group's marks are shown with the group
@@ -191,7 +216,15 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
         title = pick(var.title, lang, var.name)
         if var.per != "none":  # per seat, or per team (named by its seats)
             owners = names if var.per_seat else g.team_names(names)
-            shown = " · ".join(f"{owners[i]} {said(var, x, lang)}" for i, x in enumerate(value))
+            pairs = list(zip(owners, value))
+            if 0 in var.shown_as:  # a flag: who has it
+                pairs = [(o, x) for o, x in pairs if x != 0]
+                if not pairs:
+                    continue
+                if all(x == 1 for _, x in pairs):
+                    out.append(Text(f"{title}: " + ", ".join(o for o, _ in pairs)))
+                    continue
+            shown = " · ".join(f"{o} {said(var, x, lang)}" for o, x in pairs)
         else:
             shown = said(var, value, lang)
         out.append(Text(f"{title}: {shown}"))
@@ -201,12 +234,14 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
 def shown_lines(g, s, lang: str) -> list[Text]:
     """The defines the rule file shows at the table (`shown: true`), for the player to move."""
     out = []
-    for title, fn in g.shown:
+    for title, fn, when, out_of in g.shown:
         try:
-            value = fn(s, {})
+            if when is not None and not when(s, {}):
+                continue
+            value = _num(fn(s, {})) + (f" / {_num(out_of(s, {}))}" if out_of is not None else "")
         except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
             continue
-        out.append(Text(f"{pick(title, lang, '')}: {_num(value)}"))
+        out.append(Text(f"{pick(title, lang, '')}: {value}"))
     return out
 
 
@@ -214,14 +249,43 @@ def _num(x) -> str:
     return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
-def moves_line(g, legal: list, lang: str, s=None) -> Text:
-    line = Text()
-    for i, move in enumerate(legal):
-        if i:
-            line.append("  ")
-        line.append(f"{i + 1}) ", style="bold")
-        line.append(move_text(g, move, lang, s))
-    return line
+def moves_block(g, legal: list, lang: str, s=None, width: int = 80) -> list[Text]:
+    """The legal moves by move: moves without choices on one line (`1) draw  2) take`), then each move's
+    title and its options in columns (its title left out of each), a line never breaking an option."""
+    lines: list[Text] = []
+    plain = [(i, mv) for i, mv in enumerate(legal) if not g.moves[mv[0]].choices]
+    if plain:
+        lines += _columns([f"{i + 1}) {move_text(g, mv, lang, s)}" for i, mv in plain], "", width)
+    by_move: dict[int, list[str]] = {}
+    for i, mv in enumerate(legal):
+        m = g.moves[mv[0]]
+        if m.choices:
+            text = move_text(g, mv, lang, s)
+            title = pick(m.title, lang, m.name)
+            text = text[len(title) + 1:] if text.startswith(title + " ") else text
+            by_move.setdefault(mv[0], []).append(f"{i + 1}) {text}")
+    heads = {index: pick(g.moves[index].title, lang, g.moves[index].name) + ":" for index in by_move}
+    head_width = max((cell_len(h) for h in heads.values()), default=0) + 1
+    for index, items in by_move.items():
+        head = heads[index] if len(by_move) > 1 or plain else ""
+        lines += _columns(items, head.ljust(head_width) if head else "", width)
+    return lines
+
+
+def _columns(items: list[str], head: str, width: int) -> list[Text]:
+    """Items in columns of one width after `head` (the lines after the first indented as far)."""
+    cell = max(cell_len(x) for x in items) + 2
+    room = max(1, (width - cell_len(head)) // cell)
+    lines = []
+    for start in range(0, len(items), room):
+        line = Text(head if start == 0 else " " * cell_len(head))
+        for item in items[start:start + room]:
+            number, _, rest = item.partition(" ")
+            line.append(number + " ", style="bold")
+            line.append(rest + " " * (cell - cell_len(item)))
+        line.rstrip()
+        lines.append(line)
+    return lines
 
 
 def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, legal: list) -> None:
@@ -230,7 +294,7 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
     console.print()
     console.rule(header)
     for line in board(g, s, seat, names, lang, legal):
-        console.print(line)
+        console.print(colored(g, line), soft_wrap=False)  # wrapped between words, never inside a card
     hand = game.view(s, seat)
     mine = next((z for z in hand["zones"] if z.name == g.hand_zone and z.owner == seat), None)
     if mine is not None:
@@ -238,8 +302,9 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         own = pick(mine.yours, lang, "") if mine.yours else ""  # the rule file's own words ("elin"), else your + title
         line = Text((own or t("your_hand", lang, zone=pick(mine.title, lang, mine.name))) + ": ", style="bold")
         line.append_text(card_line(g, mine.cards or [], playable) if mine.cards else Text(t("empty", lang)))
-        console.print(line)
-    console.print(moves_line(g, legal, lang, s))
+        console.print(colored(g, line))
+    for line in moves_block(g, legal, lang, s, console.width):
+        console.print(colored(g, line), no_wrap=True, overflow="ignore")
 
 
 def bot_line(g, name: str, move, lang: str) -> str:

@@ -460,11 +460,15 @@ def _absolute_rule_file(name: str) -> bool:
     return name.isprintable() and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
+def param_sets(params) -> list[str]:
+    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set."""
+    return [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items()]
+
+
 def load_for_record(record: dict) -> GameDef:
     """The definition a record was played under: its game, variants and every param's value."""
     r = resolve_for_record(record)
-    sets = [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
-            for k, v in (record.get("params") or {}).items()]
+    sets = param_sets(record.get("params") or {})
     seats = record.get("seats")
     try:
         return _built(r, sets, len(seats) if isinstance(seats, list) else None)
@@ -1243,15 +1247,18 @@ class _Builder:
         return out
 
     def shown_defines(self, comp: Compiler) -> list:
-        """Titled defines with `shown: true`: the screen shows their value for the player to move."""
+        """Titled defines with `shown: true`: the screen shows their value for the player to move, as
+        (title, value, shown_when or None, out_of or None)."""
         out = []
         for name, spec in self.section("define").items():
             if isinstance(spec, dict) and spec.get("shown"):
                 if not spec.get("title"):
                     raise RuleError.at(spec.key_loc("shown"), f"define `{name}` is shown, so it needs a title",
                                        "add title: {en: ..., tr: ...}")
+                extra = [comp.expr(spec[key], {}).fn if spec.get(key) is not None else None
+                         for key in ("shown_when", "out_of")]
                 out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
-                                                                         spec["value"], {}).fn))
+                                                                         spec["value"], {}).fn, *extra))
         return out
 
     def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:

@@ -129,7 +129,9 @@ DEFINE = Fields({
                                                           "name: {value: <expression>, title: {en: ..., tr: ...}}")),
     "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
     "title_not": Key(TEXT, "its words when it does not hold (a condition): `you have not opened`"),
-    "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False)})
+    "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False),
+    "shown_when": Key("expr", "with `shown`: the screen shows it only while this holds"),
+    "out_of": Key("expr", "with `shown`: the screen shows the value against this one, as `30 / 40`")})
 VAR_REFUSE = ("var `{name}`: `{key}: {value}` is not known", "per: seat, team, group or none; scope: game or round")
 PER_REFUSE = ("`{path}: {value}` is not known", "per: seat (each player's result) or per: team (each team's)")
 EFFECTS = "effects"

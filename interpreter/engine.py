@@ -196,10 +196,10 @@ def moves_to_play(s: State) -> list[Move]:
     moves = legal_moves(s)
     if moves or s.over:
         return moves
-    raise _no_move(s)
+    raise no_move(s)
 
 
-def _no_move(s: State) -> PlayError:
+def no_move(s: State) -> PlayError:
     """The error of a position that is not over and offers no legal move (its own function: the names it
     reads are no cells that every call of moves_to_play would make)."""
     g = s.g

@@ -296,7 +296,7 @@ def test_play_shows_the_sides(tmp_path):
                           cwd=ROOT, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "You play seat 0 (You) with Bora, against Ada, Cem." in out
+    assert "Your seat: You, with your partner Bora. Against you: Ada, Cem." in out
     assert "side pile: You & Bora" in out and "Round 1" in out
     assert "Winner: " in out and ("You & Bora" in out.split("Winner: ")[-1] or "Ada & Cem" in out.split("Winner: ")[-1])
 
