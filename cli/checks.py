@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dsl.errors import RuleError
 from interpreter.errors import PlayError
-from dsl.loader import load
+from dsl.loader import load_recorded
 from interpreter import game
 
 from . import saves
@@ -53,15 +53,19 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
         err.print(t("no_such_path", lang, path=path))
     for path in empty if not as_json else []:
         err.print(t("no_yaml", lang, path=path))
+    from dsl.teach import missing_titles  # here: `kural replay` needs no teaching layer
     for path in files:
         try:
-            g = load(str(path))
+            g = load_recorded(str(path))  # checked as `load` checks it, with what the rules say kept
         except RuleError as exc:
             report["files"].append({"path": str(path), "ok": False, "problems": [problem_json(p) for p in exc.problems]})
             for problem in exc.problems if not as_json else []:
                 err.print(problem.render())
             bad = True
             continue
+        if not as_json:  # a word a player would read missing: a warning, not an error
+            for warning in missing_titles(g):
+                err.print(warning.render())
         report["files"].append({"path": str(path), "ok": True, "game": g.id, "variants": list(g.variants),
                                 "problems": []})
         if not as_json:

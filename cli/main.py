@@ -60,8 +60,8 @@ checks, listing, meldcheck = _lazy_module("cli.checks"), _lazy_module("cli.listi
 saves = _lazy_module("cli.saves")
 playing, simulating = _lazy_module("cli.play"), _lazy_module("cli.simulate")
 parallel, comparing = _lazy_module("cli.parallel"), _lazy_module("cli.compare")
-diffing, explaining, graphing = _lazy_module("cli.diff"), _lazy_module("cli.explain"), _lazy_module("cli.graph")
-rulebook, teaching = _lazy_module("cli.rulebook"), _lazy_module("cli.teaching")
+explaining, graphing = _lazy_module("cli.explain"), _lazy_module("cli.graph")
+teaching = _lazy_module("dsl.teach")
 load = _lazy_callable("dsl.loader", "load")
 Table = _lazy_callable("rich.table", "Table")
 Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
@@ -484,8 +484,9 @@ def th(key: str) -> str:
     return pick(TEACH_HELP[key], HELP_LANG)
 
 
-RulesFormat = Enum("RulesFormat", {"text": "text", "markdown": "markdown"}, type=str)
-GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot"}, type=str)
+RulesFormat = Enum("RulesFormat", {"text": "text", "markdown": "markdown", "json": "json"}, type=str)
+DiffFormat = Enum("DiffFormat", {"text": "text", "json": "json"}, type=str)
+GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot", "json": "json"}, type=str)
 
 
 @app.command(help=th("rules"))
@@ -498,12 +499,11 @@ def rules(
 ) -> None:
     err = make_console(stderr=True)
     try:
-        rs = teaching.open_rules(game, list(variant), list(set_))
-        base = teaching.open_rules(game, [], list(set_)) if variant else None
+        g = teaching.open_game(game, list(variant), list(set_))
+        base = teaching.open_game(game, [], list(set_)) if variant else None
     except RuleError as exc:
         _finish(_problems(err, exc))
-    lang_ = choose_lang(_value(lang), rs.g.lang)
-    sys.stdout.write(rulebook.document(rs, lang_, _value(fmt), base))
+    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang), g.lang), _value(fmt), base))
 
 
 @app.command(help=th("diff"))
@@ -511,13 +511,15 @@ def diff(
     first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1")],
     second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2")],
     lang: LangOpt = None,
+    fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
 ) -> None:
     err = make_console(stderr=True)
     try:
-        left, right, left_name, right_name = diffing.sides(first, second)
+        left, right, left_name, right_name = teaching.sides(first, second)
     except RuleError as exc:
         _finish(_problems(err, exc))
-    sys.stdout.write(diffing.report(left, right, left_name, right_name, choose_lang(_value(lang), right.g.lang)))
+    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang), right.lang),
+                                   _value(fmt)))
 
 
 @app.command(help=th("graph"))
@@ -531,15 +533,14 @@ def graph(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
-        rs = teaching.open_rules(game, list(variant), list(set_))
+        g = teaching.open_game(game, list(variant), list(set_))
     except RuleError as exc:
         _finish(_problems(err, exc))
-    lang_ = choose_lang(_value(lang), rs.g.lang)
-    gr = graphing.build(rs, lang_)
+    lang_ = choose_lang(_value(lang), g.lang)
     if output is None:
-        sys.stdout.write(graphing.mermaid(gr) if _value(fmt) == "mermaid" else graphing.dot(gr))
+        sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
         return
-    code, message = graphing.render(graphing.dot(gr), output, lang_)
+    code, message = graphing.draw(teaching.graph(g, lang_, "dot"), output, lang_)
     (out if code == 0 else err).print(message)
     _finish(code)
 
@@ -556,12 +557,13 @@ def explain(
     bots: Annotated[BotKind, typer.Option("--bots", help=th("opt_explain_bots"))] = BotKind["heuristic"],
     players: PlayersOpt = None,
     lang: LangOpt = None,
+    fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
-                              choose_lang=choose_lang)
+                              choose_lang=choose_lang, fmt=_value(fmt))
     except RuleError as exc:
         code = _problems(err, exc)
     except explaining.ExplainError as exc:

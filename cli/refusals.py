@@ -3,11 +3,12 @@
 Read from the rule file and the position only: the step of the turn a move belongs to (and the rule the
 moves of the step now share), the place a card is instead of the hand, the group number that does not
 exist, the `melds:` section's reason a set of cards is no meld, and the first check of the move that
-fails (its `why:` words and rule, as the rule file writes them).
+fails (its `why:` words and rule, as the rule file writes them; a check without one, its condition said
+from the compiled program: dsl.teach.refusal_words).
 """
 from __future__ import annotations
 
-from dsl.words import fill
+from dsl.wording import fill
 from interpreter import game
 from interpreter.legal import refusal
 
@@ -140,8 +141,8 @@ class Why:
                 break
         if check is None:
             return t("no_options", self.lang, what=what)
-        why = pick(check.why, self.lang, check.source) + rule_suffix(check.rule)
-        return t("refused", self.lang, card=what, why=why)
+        from dsl.teach import refusal_words  # here: the words of a check without `why`, from the program
+        return t("refused", self.lang, card=what, why=refusal_words(self.g, check, self.lang))
 
     def _options(self, m, fixed: dict):
         """Choice tuples of `m` with `fixed` choices as given and the others from their domains."""

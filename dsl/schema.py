@@ -121,11 +121,14 @@ PARAM = Fields({
     "rule": Key("str", "the rule number the param sets", cites=True),
     "text": Key(TEXT, "what the param means, for `kural rules`"),
     "min": Key("num", "the smallest value --set may give"), "max": Key("num", "the largest value --set may give"),
-    "one_of": Key(ListOf("any"), "the values a text param may take")})
+    "one_of": Key(ListOf("any"), "the values a text param may take"),
+    "shown_as": Key(Named(TEXT, "a value"), "words for its values in the rules and in sentences that name it "
+                    "({name}), keyed by value (true, false for a yes/no param)")})
 DEFINE = Fields({
     "value": Key("expr", "the named expression", missing=("`{path}` has no `value:`",
                                                           "name: {value: <expression>, title: {en: ..., tr: ...}}")),
     "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
+    "title_not": Key(TEXT, "its words when it does not hold (a condition): `you have not opened`"),
     "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False),
     "shown_when": Key("expr", "with `shown`: the screen shows it only while this holds"),
     "out_of": Key("expr", "with `shown`: the screen shows the value against this one, as `30 / 40`")})
@@ -180,7 +183,10 @@ TABLE = Fields({
             "joker": Key("str", "the joker's name")}), "a language"), "the cards' names by language"),
         "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
                       "value tables: a number for every card, by rank or card code (and `default`)",
-                      split=True, most=50)}), "the cards", kind="deck", split=True),
+                      split=True, most=50, titles="value_titles"),
+        "value_titles": Key(Named(TEXT, "a value table"), "the value tables' names in the rules (points: "
+                            "{en: points, tr: puan})", split=True, default_doc="the table's name")}),
+        "the cards", kind="deck", split=True),
     "melds": Key(Fields({
         "min_size": Key("count", "the fewest cards of a meld", default=3),
         "sets": Key("flag", "cards of one rank are a meld", default=True),
@@ -225,8 +231,16 @@ TABLE = Fields({
         "scope": Key("str", "set to its start once a game, or every round", default="game", allowed=("game", "round"),
                      refuse=VAR_REFUSE),
         "rule": Key("str", "the rule number the var keeps", cites=True),
-        "title": Key(TEXT, "its name on screen (a var without one is not shown)"),
-        "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value")}), "a var"),
+        "title": Key(TEXT, "its name on screen and in the rules (a var without one is not shown)"),
+        "shown": Key("bool", "the screen shows it (false: only the rules name it, by its title)", default=True),
+        "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value"),
+        "says": Key(Named(Fields({
+            "en": Key("str", "the sentence in English; {0} is the var's owner (a player, a partnership, a group)"),
+            "tr": Key("str", "the sentence in Turkish"),
+            "you": Key(TEXT, "the sentence when the owner is the player spoken to (Turkish marks the person on the "
+                       "verb: açtın)")}), "a value or a comparison"),
+            "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
+            "{0} has opened")}), "a var"),
         "numbers the game keeps", kind="var", split=True, most=200),
     "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
@@ -248,6 +262,8 @@ TABLE = Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
             "first": Key("expr", "the seat that moves first", default=0),
             "turn": Key(ListOf(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
+                                       "title": Key(TEXT, "the step's name in the rules and on screen",
+                                                    default_doc="its name"),
                                        "moves": Key(ListOf("str"), "the moves the step offers")})),
                         "the steps of a turn, first one first", required=True, most=50),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
@@ -262,6 +278,13 @@ TABLE = Fields({
     "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
                                             "total", "points")),
                         "what each seat scores when a round ends", kind="result", split=True),
+    "glossary": Key(Named(Fields({
+        "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
+        "means": Key(TEXT, "what it means, said once where the rules first use it"),
+        "apostrophe": Key("bool", "Turkish writes its endings after an apostrophe, as a name's",
+                          default=False)}), "a term"),
+        "the game's own terms, explained where `kural rules` first uses them",
+        kind="glossary", split=True),
     "bot": Key(ListOf(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),

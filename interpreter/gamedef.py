@@ -51,6 +51,8 @@ class VarDef:
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
     per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
     shown_as: dict = field(default_factory=dict)  # value -> {en, tr}: how the screen says a value (1: "half")
+    says: dict = field(default_factory=dict)  # "1", ">=0" -> {en, tr, you: {en, tr}}: the rules' sentence for it
+    named: dict = field(default_factory=dict)  # {en, tr}: its name in the rules (its title, shown or not)
     where: str = ""  # file:line:col of its start value, for errors while playing
 
     @property
@@ -148,6 +150,7 @@ class StepDef:
     name: str
     moves: list[int]
     where: str = ""  # file:line:col of the step in the rule file, for errors while playing
+    title: dict = field(default_factory=dict)  # {en, tr}: its name in the rules and on screen; empty: its name
 
 
 @dataclass
@@ -227,6 +230,7 @@ class GameDef:
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
     again: Any = None  # how a game read back from the cache is compiled again, for a ClosureAgain (dsl/loader.py)
+    recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
 
     def __post_init__(self) -> None:
         if not self.teams:  # no partnerships: each seat is its own team

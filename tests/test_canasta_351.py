@@ -572,14 +572,17 @@ def test_D9_kural_diff_shows_the_house_rule_off_in_the_351_game_and_on_in_its_va
     the variant file that plays it differs from the 351 game by that param (and D9's words) alone."""
     proc = run_cli("diff", "canasta", "351", "--lang", "en")
     assert proc.returncode == 0, proc.stderr
-    assert "param no_show_twice_running (D9): added\n    no — no show on two turns running" in proc.stdout
+    assert "param no_show_twice_running (D9): added\n    No show on two turns running" in proc.stdout
+    assert ": no (--set no_show_twice_running)" in proc.stdout
     proc = run_cli("diff", "canasta", "351", "--lang", "tr")
-    assert "parametre no_show_twice_running (D9): eklendi\n    hayır — üst üste iki sırada gösterilmez" in proc.stdout
+    assert "parametre no_show_twice_running (D9): eklendi\n    Üst üste iki sırada gösterilmez" in proc.stdout
+    assert ": hayır (--set no_show_twice_running)" in proc.stdout
     proc = run_cli("diff", "games/canasta/351.yaml", "games/canasta/351-no-show-twice.yaml", "--lang", "en")
     assert proc.returncode == 0, proc.stderr
     assert "2 changes, rule by rule" in proc.stdout
-    assert "param no_show_twice_running (D9): changed\n    before: no — " in proc.stdout
-    assert "\n    now:    yes — no show on two turns running" in proc.stdout
+    assert "param no_show_twice_running (D9): changed\n    before: No show on two turns running" in proc.stdout
+    assert ": no (--set no_show_twice_running)\n    now:    No show on two turns running" in proc.stdout
+    assert ": yes (--set no_show_twice_running)" in proc.stdout
     assert "rule text D9 (D9): changed" in proc.stdout
 
 

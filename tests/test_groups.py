@@ -19,7 +19,7 @@ from test_teaching import check_rules_document  # noqa: E402
 
 from cli.reading import Reader, move_text  # noqa: E402
 from cli.render import board  # noqa: E402
-from cli.teaching import open_rules  # noqa: E402
+from test_teaching import open_rules  # noqa: E402
 from dsl.loader import load  # noqa: E402
 from interpreter import record  # noqa: E402
 from interpreter.bots import make_bot  # noqa: E402
