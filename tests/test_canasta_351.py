@@ -164,7 +164,7 @@ def test_D1_three_players_each_side_scores_its_own_hand(g3):
     assert sheet(s)["points"] == [pts(*CANASTA) + CLEAN + FI + OUT,
                                   pts("5H", "6H", "7H") - pts("AS"),
                                   FI - pts("3C", "4C")]
-    assert sheet(s)["out"] == [1, 0, 0]
+    assert sheet(s)["out"] == [OUT, 0, 0] and sheet(s)["ended"] == "out"
 
 
 # --------------------------------------------------------------------- D2
@@ -321,7 +321,7 @@ def test_D5_D6_a_run_with_a_2_in_its_place_is_a_clean_canasta(g):
     run = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
     s = end_pos(g, 0, ["KD"], [run])
     play(g, s, "discard", "KD")
-    assert sheet(s)["clean"] == [1, 0] and sheet(s)["half"] == [0, 0]
+    assert sheet(s)["canastas"] == [CLEAN, 0]
     assert sheet(s)["points"][0] == 1.5 + 2 + 5 * 0.5 + CLEAN + FI + OUT
 
 
@@ -330,17 +330,17 @@ def test_D6_a_clean_canasta_scores_20_a_dirty_one_10(g):
     s = end_pos(g, 0, ["KD"], [CANASTA])
     play(g, s, "discard", "KD")
     assert sheet(s)["points"] == [7 + CLEAN + FI + OUT, FI]
-    assert sheet(s)["clean"] == [1, 0] and sheet(s)["canastas"] == [1, 0]
+    assert sheet(s)["canastas"] == [CLEAN, 0]
     s = end_pos(g, 0, ["KD"], [DIRTY_CANASTA])
     play(g, s, "discard", "KD")
     assert sheet(s)["points"] == [6 + 2 + DIRTY + FI + OUT, FI]
-    assert sheet(s)["half"] == [1, 0] and sheet(s)["clean"] == [0, 0]
+    assert sheet(s)["canastas"] == [DIRTY, 0]
 
 
 def test_D6_a_canasta_is_7_cards_six_are_none(g):
     s = end_pos(g, 0, ["KD"], [CANASTA], melds={1: [["5S", "5D", "5C", "5H", "5S", "5D"]]}, opened=[0, 1])
     play(g, s, "discard", "KD")
-    assert sheet(s)["points"][1] == 6 * 0.5 + FI and sheet(s)["canastas"] == [1, 0]
+    assert sheet(s)["points"][1] == 6 * 0.5 + FI and sheet(s)["canastas"] == [CLEAN, 0]
 
 
 def test_D6_a_longer_canasta_with_its_wild_is_dirty(g):
@@ -360,7 +360,7 @@ def test_D6_D10_a_hands_exact_total(g):
     team1 = (1.5 + 1.5 + 2) + (0.5 + 0.5 + 1) + FI - 0.5 - (1 + 1 + 2)
     assert team0 == 64 and team1 == 12.5
     assert sheet(s)["points"] == [team0, team1]
-    assert sheet(s)["in_hand"] == [2.5, 4.5] and sheet(s)["out"] == [1, 0] and sheet(s)["fi"] == [1, 1]
+    assert sheet(s)["in_hand"] == [-2.5, -4.5] and sheet(s)["out"] == [OUT, 0] and sheet(s)["fi"] == [FI, FI]
     assert s.totals == [team0, team1]
 
 
@@ -449,13 +449,13 @@ def test_D7_two_players_no_canasta_no_fi(g2):
 def test_D8_both_fi_gone_a_side_with_a_canasta_goes_out_and_the_hand_ends(g):
     s = end_pos(g, 0, ["KD"], [CANASTA])
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0]
 
 
 def test_D8_the_partner_of_the_opener_ends_the_hand_with_the_sides_canasta(g):
     s = end_pos(g, 2, ["KD"], [CANASTA], opened=[0])
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0]
 
 
 def test_D8_no_end_without_a_canasta(g):
@@ -678,7 +678,7 @@ def test_D10_cards_left_in_hand_count_against_their_own_side(g):
     s = end_pos(g, 0, ["KD"], [CANASTA], others={1: ["XJ"], 2: ["AS", "3C"], 3: ["8D"]})
     play(g, s, "discard", "KD")
     assert sheet(s)["points"] == [7 + CLEAN + FI + OUT - 2, FI - 3]
-    assert sheet(s)["in_hand"] == [2, 3]
+    assert sheet(s)["in_hand"] == [-2, -3]
 
 
 def test_D10_fi_10_each_going_out_10(g):
