@@ -11,6 +11,7 @@ seats 1 and 3 partnership 1; with 2 or 3 players each seat is its own side.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,9 @@ from canasta_support import (
     zone_codes,
 )
 
+from test_refusals import candidates
+
+from cli.reading import Reader
 from dsl.errors import RuleError
 from dsl.loader import load
 from interpreter.bots import make_bot
@@ -174,11 +178,45 @@ def test_D2_one_meld_alone_does_not_open_the_discard_waits(g):
     (grp,) = groups(g, s, 0)
     assert var(g, s, "pending", grp) == 1 and var(g, s, "opened", 0) == 0
     assert not moves_named(g, s, "discard")
-    assert why_not(g, s, "discard", "KD") == "C8"
+    assert why_not(g, s, "discard", "KD") == "D2"
     play(g, s, "take_back")
     assert groups(g, s, 0) == [] and len(s.zones[hand(g, 0)]) == 6
     play(g, s, "discard", "KD")
     assert s.me == 1
+
+
+def test_D2_the_refusals_of_an_opening_name_D2_and_no_point_minimum(g):
+    """D2 (not C8, the 5200 game's minimum): a discard while one meld waits, a meld after taking the
+    opening back, and a take back with nothing to take are refused by D2; the words at the table say the
+    opening is two melds with a run, and name no minimum."""
+    s = pos(g, 0, hands={0: ["3H", "4H", "5H", "6H", "9S", "9D", "9C", "KD", "QC"]})
+    assert why_not(g, s, "take_back") == "D2"
+    play(g, s, "meld", ["3H", "4H", "5H", "6H"])
+    said = Reader(g, "en").read(s, legal_moves(s), "discard KD", []).message
+    assert "(D2)" in said and "two melds at once, one of them a run" in said and "C8" not in said, said
+    play(g, s, "take_back")
+    assert why_not(g, s, "meld", ["9S", "9D", "9C"]) == "D2"
+    said = Reader(g, "tr").read(s, legal_moves(s), "per 9S 9D 9C", []).message
+    assert "(D2)" in said and "biri seri iki perle" in said, said
+
+
+def test_D2_no_refusal_at_the_table_cites_C8(g, g2):
+    """A sample of what a person may type that is no legal move (tests/test_refusals.py's), at each of seat
+    0's positions of a bot game with 4 and with 2 players, while that seat has not opened: every refusal
+    names a rule or a reason, never C8 and its minimum, which the 351 game does not have (D2)."""
+    for table in (g, g2):
+        s = new_game(table, 3)
+        bots = [make_bot("heuristic", seat) for seat in range(table.players)]
+        reader, rnd, tried = Reader(table, "en"), random.Random(3), 0
+        while not s.over and var(table, s, "opened", 0) == 0 and tried < 400:
+            legal = legal_moves(s)
+            if s.me == 0:
+                for text in candidates(table, s, rnd)[:8]:
+                    said = reader.read(s, legal, text, []).message or ""
+                    assert "C8" not in said, (text, said)
+                    tried += 1
+            apply(s, bots[s.me].choose(s, legal))
+        assert tried >= 40
 
 
 def test_D2_two_melds_with_a_run_open_and_no_point_minimum(g):
@@ -230,7 +268,7 @@ def test_D2_two_sets_do_not_open(g):
     for meld in (["8S", "8D", "8C"], ["KS", "KD", "KC"], ["AH", "AD", "AC"]):
         play(g, s, "meld", meld)
         assert var(g, s, "opened", 0) == 0
-    assert why_not(g, s, "discard", "4D") == "C8"
+    assert why_not(g, s, "discard", "4D") == "D2"
     assert move_names(g, s) == {"take_back"}
 
 
@@ -260,13 +298,13 @@ def test_D3_the_opponents_opening_does_not_count(g):
     play(g, s, "meld", ["8S", "8D", "8C"])
     (grp,) = groups(g, s, 1)
     assert var(g, s, "pending", grp) == 1
-    assert why_not(g, s, "discard", "KD") == "C8"
+    assert why_not(g, s, "discard", "KD") == "D2"
 
 
 def test_D3_two_players_nobody_else_opens_for_you(g2):
     s = pos(g2, 1, hands={1: ["8S", "8D", "8C", "KD", "QC"]}, opened=[0])
     play(g2, s, "meld", ["8S", "8D", "8C"])
-    assert why_not(g2, s, "discard", "KD") == "C8"
+    assert why_not(g2, s, "discard", "KD") == "D2"
 
 
 # --------------------------------------------------------------------- D4
