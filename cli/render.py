@@ -430,8 +430,8 @@ def _reason(g, sheet: dict, lang: str, mover: str) -> str:
 def show_end(console: Console, g, s, res: dict, names: list[str], lang: str) -> None:
     console.print()
     for line in board(g, s, 0, names, lang, []):
-        if line.plain.strip():
-            console.print(line)
+        if line.plain.strip():  # as the table during the game: between words on a terminal, one line on a pipe
+            console.print(colored(g, line), soft_wrap=not console.is_terminal)
     for table in end_tables(console, g, s, res, names, lang):
         console.print(table)
     if res.get("aborted"):

@@ -63,18 +63,18 @@ def pick_title(texts: dict) -> str:
     return texts.get("en") or next(iter(texts.values()))
 
 
-def test_a_game_of_thirty_rounds_shows_its_rounds_as_rows_and_the_totals_at_80_columns(tmp_path):
-    """A game of thirty rounds (a game of `games/` whose rule file counts its rounds in a param, that param
-    set to 30): the rounds' points are a table of thirty rows, the results keep the totals, all within
+def test_a_game_of_fifteen_rounds_shows_its_rounds_as_rows_and_the_totals_at_80_columns(tmp_path):
+    """A game of fifteen rounds (a game of `games/` whose rule file counts its rounds in a param, that param
+    set to 15): the rounds' points are a table of fifteen rows, the results keep the totals, all within
     80 columns."""
     game_id, param = next((gid, name) for gid in game_ids() for name, info in loaded(gid).param_info.items()
                           if name == "rounds" and info["type"] == "num")
     out = kural_at_80(tmp_path, "play", game_id, "--auto", "--delay", "0", "--seed", "2", "--lang", "en",
-                      "--set", f"{param}=30")
+                      "--set", f"{param}=15")
     fits(out)
     rounds = out[out.rindex("Each round's points"):out.rindex("\nResult\n")]
     assert [line.split()[1] for line in table_lines(rounds) if line.startswith("│")] == \
-        [f"R{n}" for n in range(1, 31)]
+        [f"R{n}" for n in range(1, 16)]
     result = out[out.rindex("\nResult\n"):]
     assert "R1 " not in result and "total points" in result
 
