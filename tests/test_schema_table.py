@@ -206,13 +206,13 @@ def test_diff_canasta_351_names_the_round_points_as_the_reader_of_the_canasta_an
 
 
 def test_diff_shows_a_change_of_the_round_result():
-    """round_result is a section diff compares: 351's new title of a round's field (D6: dirty
-    canastas) is a change, shown where the variant writes it."""
+    """round_result is a section diff compares: 351's new title of a round's field (D6: the canasta
+    bonuses are clean or dirty) is a change, shown where the variant writes it."""
     left, right, _, _ = diffing.sides("canasta", "351")
     (change,) = [c for c in diffing.compare(left, right, "en") if c.path[0] == "round_result"]
     assert change.kind == "field" and change.status == "changed"
     assert "canasta/351.yaml:" in change.where, change.where
-    assert any("dirty canastas" in line for line in change.after)
+    assert any("canasta bonuses (clean, dirty)" in line for line in change.after)
 
 
 # ---------------------------------------------------------------- the JSON Schema
