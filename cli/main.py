@@ -31,6 +31,7 @@ from interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
 from .i18n import HELP, choose_lang, pick, t  # noqa: E402
+from .runs_text import HELP as RUNS_HELP, say  # noqa: E402
 from . import typer_words  # noqa: E402
 
 
@@ -59,6 +60,7 @@ def _lazy_callable(module: str, name: str):
 checks, listing, meldcheck = _lazy_module("cli.checks"), _lazy_module("cli.listing"), _lazy_module("cli.meldcheck")
 saves = _lazy_module("cli.saves")
 playing, simulating = _lazy_module("cli.play"), _lazy_module("cli.simulate")
+parallel, comparing = _lazy_module("cli.parallel"), _lazy_module("cli.compare")
 diffing, explaining, graphing = _lazy_module("cli.diff"), _lazy_module("cli.explain"), _lazy_module("cli.graph")
 rulebook, teaching = _lazy_module("cli.rulebook"), _lazy_module("cli.teaching")
 load = _lazy_callable("dsl.loader", "load")
@@ -88,6 +90,10 @@ make_console = quick.make_console
 
 def h(key: str) -> str:
     return pick(HELP[key], HELP_LANG)
+
+
+def rh(key: str) -> str:
+    return pick(RUNS_HELP[key], HELP_LANG)
 
 
 Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
@@ -123,6 +129,8 @@ VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"
 SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
 ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
+WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help=rh("opt_workers"), metavar="N")]
+RayOpt = Annotated[Optional[str], typer.Option("--ray", help=rh("opt_ray"), metavar="[ADDRESS]")]
 
 
 def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
@@ -238,6 +246,8 @@ def simulate(
     players: PlayersOpt = None,
     lang: LangOpt = None,
     think: ThinkOpt = None,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
@@ -246,15 +256,9 @@ def simulate(
         _finish(_problems(err, exc))
     _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
-    kinds = simulating.bot_kinds(bots, g.players, KINDS)
-    if kinds is None:
-        raise typer.BadParameter(t("sim_bad_bots", lang_, players=g.players, kinds=", ".join(KINDS)),
-                                 param_hint="--bots")
-    seats = list(g.seats.get(lang_) or [])
-    seats += [f"#{i + 1}" for i in range(len(seats), g.players)]
+    kinds, seats = _bots_and_seats(g, bots, lang_)
     stream = _record_file(err, record, lang_) if record is not None else None
-    progress = Progress(TextColumn(t("sim_progress", lang_)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
+    progress = _progress_bar(err, lang_)
     try:
         with progress:
             task = progress.add_task("", total=n)
@@ -263,7 +267,14 @@ def simulate(
                 watch = simulating.SlowFirstGame(lambda moves: err.print(t(
                     "sim_slow", lang_, moves=moves, limit=g.max_moves, game=pick(g.title, lang_, g.id))))
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task), watch=watch)
+                                    progress=lambda: progress.advance(task), watch=watch,
+                                    workers=workers or parallel.cores(), ray=ray)
+    except (parallel.RayMissing, parallel.RayFailed) as exc:
+        if stream is not None:
+            stream.discard()
+        err.print(say("ray_missing", lang_) if isinstance(exc, parallel.RayMissing)
+                  else say("ray_failed", lang_, address=exc.address, error=exc.error))
+        _finish(2)
     except BaseException:
         if stream is not None:
             stream.discard()
@@ -280,6 +291,22 @@ def simulate(
         err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
     if failed is not None or totals.interrupted:
         _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
+
+
+def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
+    """--bots as one kind per seat (a usage error if it does not fit), and the seats' names."""
+    kinds = simulating.bot_kinds(bots, g.players, KINDS)
+    if kinds is None:
+        raise typer.BadParameter(t("sim_bad_bots", lang, players=g.players, kinds=", ".join(KINDS)),
+                                 param_hint="--bots")
+    seats = list(g.seats.get(lang) or [])
+    return kinds, seats + [f"#{i + 1}" for i in range(len(seats), g.players)]
+
+
+def _progress_bar(err, lang: str):
+    """The games played, on stderr when it is a terminal."""
+    return Progress(TextColumn(t("sim_progress", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=err, transient=True, disable=not err.is_terminal)
 
 
 def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:
@@ -338,6 +365,59 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
     out.print(f"{t('sim_mean_moves', lang)}: {stats['mean_moves']:.1f}")
     out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
+
+
+@app.command(help=rh("compare"))
+def compare(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]")] = None,
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    players: PlayersOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help=rh("opt_cmp_json"))] = False,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help=rh("opt_plot"), metavar="FILE", dir_okay=False)] = None,
+    workers: WorkersOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    if other is None and not variant and not set_:
+        err.print(say("cmp_two_sides", choose_lang(_value(lang), None)))
+        _finish(2)
+    try:
+        left = load(game, [], [], players)
+        right = load(other or game, list(variant), list(set_), players)
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    lang_ = choose_lang(_value(lang), left.lang)
+    if left.players != right.players:
+        err.print(say("cmp_players", lang_, left=left.players, right=right.players))
+        _finish(2)
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
+    kinds, seats = _bots_and_seats(left, bots, lang_)
+    names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
+    progress = _progress_bar(err, lang_)
+    with progress:
+        task = progress.add_task("", total=2 * n)
+        sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
+                                     lambda: progress.advance(task)) for g in (left, right)]
+    stats = comparing.stats_of(left, *sides, seats, lang_, right)
+    rows = comparing.report(stats)
+    if as_json:
+        sys.stdout.write(comparing.as_json(*names, n, seed, kinds, rows) + "\n")
+    else:
+        title = say("cmp_title", lang_, left=names[0], right=names[1], games=n, seed=seed, bots=",".join(kinds))
+        comparing.table(out, rows, stats, title, *names, lang_)
+    if plot is not None:
+        try:
+            comparing.plot(plot, rows, stats, *names)
+        except ImportError:
+            err.print(say("cmp_plot_missing", lang_))
+            _finish(2)
+        (err if as_json else out).print(say("cmp_plot_written", lang_, path=plot))
 
 
 @app.command(help=h("validate"))
@@ -496,8 +576,22 @@ def explain(
     _finish(code)
 
 
+def _ray_alone(argv: list[str]) -> list[str]:
+    """`--ray` with no ADDRESS after it (the last word, or another option next) means a local Ray instance:
+    typer's options always take a value, so the value is written in."""
+    out = list(argv)
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out.insert(i + 1, "local")
+            break
+    return out
+
+
 def main() -> None:
     quick.tolerant_streams()
+    sys.argv[1:] = _ray_alone(sys.argv[1:])
     try:
         quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback

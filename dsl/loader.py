@@ -440,11 +440,15 @@ def _absolute_rule_file(name: str) -> bool:
     return name.isprintable() and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
+def param_sets(params) -> list[str]:
+    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set."""
+    return [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items()]
+
+
 def load_for_record(record: dict) -> GameDef:
     """The definition a record was played under: its game, variants and every param's value."""
     r = resolve_for_record(record)
-    sets = [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
-            for k, v in (record.get("params") or {}).items()]
+    sets = param_sets(record.get("params") or {})
     seats = record.get("seats")
     try:
         return _built(r, sets, len(seats) if isinstance(seats, list) else None)

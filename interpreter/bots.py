@@ -224,7 +224,16 @@ KINDS = {**BOTS, "search": search_bot}  # every kind a command offers: these and
 THINKING = {"search"}  # the kinds that take a budget per move (--think)
 
 
+SEAT_STRIDE = 64  # a game's bots are seeded (game seed) * SEAT_STRIDE + seat; more seats than this share nothing else
+
+
 def make_bot(kind: str, seed: int, think: str | None = None):
     """A bot of that kind seeded from `seed`; `think` is the search bot's budget (`200`, `0.5s`), else ignored."""
     rng = draws.seeded(f"kural-bots/{kind}/{seed}")  # random.Random of that text
     return KINDS[kind](rng, think) if kind in THINKING else KINDS[kind](rng)
+
+
+def seat_bots(kinds: list[str], seed: int, think: str | None = None) -> list:
+    """The bots of one game dealt from `seed`, one per seat of the given kinds, each seeded from the game's
+    seed and its seat: the same game gets the same bots (kural simulate, the Python API)."""
+    return [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]
