@@ -109,7 +109,7 @@ def _sheet_stats(rules, done: Outcome, who: list[str], lang: str, side: str, put
     totals: dict[str, list[float]] = {}
     for sheet in done.sheets:
         for name, values in sheet.items():
-            if name == "totals":
+            if name == "totals" or not isinstance(values, list):  # (`ended` names the reason, not a column)
                 continue
             sums = totals.setdefault(name, [0.0] * len(values))
             for i, value in enumerate(values):

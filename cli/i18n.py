@@ -207,6 +207,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- the end
     "round_col": {"en": "R{n}", "tr": "{n}. tur"},
     "round_title": {"en": "Round {n}", "tr": "{n}. tur"},
+    "rounds_title": {"en": "Each round's points", "tr": "Turların puanları"},
     "new_round": {"en": "— round {n}: new deal —", "tr": "— {n}. tur: yeni dağıtım —"},
     "new_deal": {"en": "— new cards dealt —", "tr": "— yeni kartlar dağıtıldı —"},
     "result_title": {"en": "Result", "tr": "Sonuç"},

@@ -32,6 +32,7 @@ from interpreter.bots import KINDS  # noqa: E402
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
 from .i18n import HELP, choose_lang, pick, t  # noqa: E402
 from .runs_text import HELP as RUNS_HELP, say  # noqa: E402
+from . import typer_words  # noqa: E402
 
 
 # Cold start: only what typer's `kural --help` needs is imported above. A command's modules are imported
@@ -81,6 +82,7 @@ def _lang_asked(argv: list[str]) -> str | None:
 # Help is printed before any game is loaded: --lang, else KURAL_LANG, else English (one language for the
 # help and the errors of a command that names no game).
 HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]), None)
+typer_words.LANG = HELP_LANG  # typer's own words (Usage, Options, Error ...) in it too
 
 
 make_console = quick.make_console
@@ -98,7 +100,7 @@ Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
 BotKind = Enum("BotKind", {k: k for k in KINDS}, type=str)
 
 app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
-                  rich_markup_mode=None,
+                  rich_markup_mode=None, cls=typer_words.Group,
                   context_settings={"help_option_names": ["-h", "--help"]})
 
 
@@ -113,12 +115,16 @@ def _version(asked: bool) -> None:
         raise typer.Exit(0)
 
 
+LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
+
+
 @app.callback()
 def _main(version: Annotated[bool, typer.Option("--version", help=h("opt_version"), callback=_version,
-                                                is_eager=True)] = False) -> None:
-    pass
+                                                is_eager=True)] = False,
+          lang: LangOpt = None) -> None:
+    if lang is not None:  # `kural --lang tr COMMAND`: the command speaks it too, as with KURAL_LANG
+        os.environ["KURAL_LANG"] = lang.value
 
-LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
 VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
 SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]

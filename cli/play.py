@@ -493,7 +493,8 @@ class Session:
         s, lang = self.s, self.lang
         for i, sheet in enumerate(s.sheets[sheets:], start=sheets + 1):
             self.console.print()
-            self.console.print(render.round_table(self.g, sheet, i, self.names, lang))
+            mover = self.names[s.history[-1][0]] if s.history else ""  # the move that ended the round
+            self.console.print(render.round_table(self.console, self.g, sheet, i, self.names, lang, mover))
         if len(s.deals) > deals and not s.over:
             key = "new_round" if len(s.sheets) > sheets else "new_deal"
             self.console.print(t(key, lang, n=s.rounds_played + 1), style="bold")

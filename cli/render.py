@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -311,9 +311,9 @@ def bot_line(g, name: str, move, lang: str) -> str:
     return f"{name}: {move_text(g, move, lang)}"
 
 
-def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
-    """Every seat (or every team, with a result per team): cards left, each round's points, the score
-    (titled by the rule file), extra result fields, winners marked."""
+def results_table(g, s, res: dict, names: list[str], lang: str, with_rounds: bool = True) -> Table:
+    """Every seat (or every team, with a result per team): cards left, each round's points (unless
+    `with_rounds` is false), the score (titled by the rule file), extra result fields, winners marked."""
     by_team = g.result.per == "team"
     rows = list(zip(g.team_names(names), g.teams)) if by_team else [(n, [i]) for i, n in enumerate(names[:g.players])]
     table = Table(title=t("result_title", lang), title_style="bold")
@@ -321,7 +321,7 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     held = any(res["hands"])  # a game that ends with every hand empty has no cards left to show
     if held:
         table.add_column(t("col_cards", lang))
-    rounds = (res.get("rounds") or []) if g.totals_per == g.result.per else []
+    rounds = _round_points(g, res) if with_rounds else []
     for i in range(len(rounds)):  # each round's points, then the total
         table.add_column(t("round_col", lang, n=i + 1), justify="right")
     table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
@@ -343,30 +343,97 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     return table
 
 
-def round_table(g, sheet: dict, number: int, names: list[str], lang: str) -> Table:
-    """A round's scoring sheet: each seat's (or team's) fields, its points this round and its running total."""
+def _round_points(g, res: dict) -> list:
+    """Each round's points, per row of the results table (empty when the rounds are scored per seat and
+    the result per team, or the other way round)."""
+    return (res.get("rounds") or []) if g.totals_per == g.result.per else []
+
+
+def rounds_table(g, res: dict, names: list[str], lang: str) -> Table:
+    """Each round's points as a row, a column for each seat (or team): the rounds of a long game, which
+    would not fit beside the results as a column each."""
+    owners = g.team_names(names) if g.result.per == "team" else names[:g.players]
+    table = Table(title=t("rounds_title", lang), title_style="bold")
+    table.add_column("")
+    for owner in owners:
+        table.add_column(owner, justify="right")
+    for i, points in enumerate(_round_points(g, res)):
+        table.add_row(t("round_col", lang, n=i + 1), *[_num(x) for x in points])
+    return table
+
+
+def end_tables(console: Console, g, s, res: dict, names: list[str], lang: str) -> list[Table]:
+    """The results, each round's points a column; where that is wider than the terminal (a long game on 80
+    columns), the rounds as a table of their own above the results, which keep the totals."""
+    whole = results_table(g, s, res, names, lang)
+    if not _round_points(g, res) or _fits(console, whole, wraps=t("col_cards", lang)):
+        return [whole]
+    return [rounds_table(g, res, names, lang), results_table(g, s, res, names, lang, with_rounds=False)]
+
+
+NO_BOUND = 100_000  # a width no table reaches: a table measured within it gives its natural width
+CARDS_ROOM = 16  # the least width a column of cards (which wraps between cards) is given when a table is fitted
+
+
+def _fits(console: Console, table: Table, wraps: str = "") -> bool:
+    """Does the table fit the console's width with every column at its natural width, but the column
+    headed `wraps` (cards left, which wrap well between cards) given CARDS_ROOM?"""
+    from rich.measure import Measurement
+    width = Measurement.get(console, console.options.update_width(NO_BOUND), table).maximum
+    for column in table.columns:
+        if column.header == wraps:
+            cells = [column.header, *column.cells]
+            natural = max(cell_len(line) for cell in cells for line in str(cell).splitlines() or [""])
+            width -= max(0, natural - CARDS_ROOM)
+    return width <= console.width
+
+
+def round_table(console: Console, g, sheet: dict, number: int, names: list[str], lang: str,
+                mover: str = "") -> Group:
+    """A round's scoring sheet, titled with the reason the round ended (flow.round.end_reasons; `mover`
+    names the player who made its last move): each seat's (or team's) fields, its points this round and
+    its running total. A column for each field where that fits the terminal, else a row for each field
+    and a column for each seat (or team), the points and total below the fields they add up from."""
     rr = g.round_result
     owners = g.team_names(names) if rr.per == "team" else names
-    table = Table(title=t("round_title", lang, n=number), title_style="bold")
-    table.add_column(t("col_team" if rr.per == "team" else "col_player", lang))
-    fields = [k for k in sheet if k not in ("points", "totals")]
-    for name in fields:
-        table.add_column(pick(rr.field_titles.get(name), lang, name), justify="right")
-    table.add_column(pick(rr.points_title, lang, "points"), justify="right")
-    table.add_column(pick(g.result.score_title, lang, "total"), justify="right")
+    title = Text(t("round_title", lang, n=number) + _reason(g, sheet, lang, mover), style="bold")  # wraps as a line
+    heads = [pick(rr.field_titles.get(name), lang, name) for name in rr.fields]
+    heads += [pick(rr.points_title, lang, "points"), pick(g.result.score_title, lang, "total")]
+    values = [sheet[name] for name in rr.fields] + [sheet["points"], sheet["totals"]]
+    wide = Table()
+    wide.add_column(t("col_team" if rr.per == "team" else "col_player", lang))
+    for head in heads:
+        wide.add_column(head, justify="right")
     for i, owner in enumerate(owners):
-        row = [owner] + [_num(sheet[name][i]) for name in fields]
-        row += [_num(sheet["points"][i]), _num(sheet["totals"][i])]
-        table.add_row(*row)
-    return table
+        wide.add_row(owner, *[_num(v[i]) for v in values])
+    if _fits(console, wide):
+        return Group(title, wide)
+    tall = Table()
+    tall.add_column("")
+    for owner in owners:
+        tall.add_column(owner, justify="right")
+    for j, (head, v) in enumerate(zip(heads, values)):
+        tall.add_row(head, *[_num(x) for x in v], end_section=j == len(rr.fields) - 1,
+                     style="bold" if j == len(rr.fields) else None)
+    return Group(title, tall)
+
+
+def _reason(g, sheet: dict, lang: str, mover: str) -> str:
+    """` · ` and the words of the reason the round ended, with its rule; nothing without one."""
+    reason = next((r for r in g.end_reasons if r.name == sheet.get("ended")), None)
+    if reason is None:
+        return ""
+    words = pick(reason.text, lang, reason.name).replace("{me}", mover)
+    return f" · {words}" + (f" ({reason.rule})" if reason.rule else "")
 
 
 def show_end(console: Console, g, s, res: dict, names: list[str], lang: str) -> None:
     console.print()
     for line in board(g, s, 0, names, lang, []):
-        if line.plain.strip():
-            console.print(line)
-    console.print(results_table(g, s, res, names, lang))
+        if line.plain.strip():  # as the table during the game: between words on a terminal, one line on a pipe
+            console.print(colored(g, line), soft_wrap=not console.is_terminal)
+    for table in end_tables(console, g, s, res, names, lang):
+        console.print(table)
     if res.get("aborted"):
         console.print(t("aborted", lang, n=len(s.history)))
     winners = [(g.team_names(names) if g.result.per == "team" else names)[w] for w in res["winners"]]

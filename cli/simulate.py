@@ -58,6 +58,7 @@ class Totals:
         self.fields: dict[str, list[float]] = {}
         self.rounds = 0  # rounds scored by a round_result, over all games
         self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat (or team)
+        self.round_ends: dict[str, int] = {}  # the reason a round ended (flow.round.end_reasons) -> rounds
 
 
 WATCH_EVERY = 256  # moves between two calls of a game's watcher
@@ -228,8 +229,10 @@ def _count(totals: Totals, g, done: Outcome, units: int) -> None:
 def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
     totals.rounds += len(sheets)
     for sheet in sheets:
+        if "ended" in sheet:
+            totals.round_ends[sheet["ended"]] = totals.round_ends.get(sheet["ended"], 0) + 1
         for name, values in sheet.items():
-            if name == "totals":
+            if name == "totals" or not isinstance(values, list):  # (`ended` names the reason, not a column)
                 continue
             sums = totals.round_fields.setdefault(name, [0.0] * players)
             for seat, value in enumerate(values):
@@ -265,6 +268,7 @@ def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) ->
         **({"mean_rounds": round(totals.rounds / n, 4),
             "mean_per_round_by_" + g.totals_per: {k: [round(x / max(totals.rounds, 1), 4) for x in v]
                                                   for k, v in totals.round_fields.items()}} if totals.rounds else {}),
+        **({"round_ends": dict(totals.round_ends)} if totals.round_ends else {}),
         "aborted": totals.aborted,
         **({"interrupted": True} if totals.interrupted else {}),
         "seconds": round(totals.seconds, 4),

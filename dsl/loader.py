@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
-from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, RoundResultDef, StepDef, VarDef,
-                                 ZoneDef)
+from interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDef, MoveDef, ResultDef, RoundResultDef,
+                                 StepDef, VarDef, ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
 from interpreter.melds import REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
@@ -702,6 +702,7 @@ class _Builder:
                               for k in (result.get("fields") or {})},
                 per=result_per, where=self.places(result)),
             round_result=self.round_result(comp),
+            end_reasons=self.end_reasons(comp, rnd),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
             texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
@@ -1470,6 +1471,28 @@ class _Builder:
                     for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
             per=per, where=self.places(section))
+
+    def end_reasons(self, comp: Compiler, rnd: LDict) -> list[EndReason]:
+        """Why a round ended, for its sheet: each way's condition, rule and words, in the file's order.
+        They are said on the round's sheet, so a game without a round_result cannot have them."""
+        reasons = rnd.get("end_reasons")
+        if not reasons:
+            return []
+        if self.data.get("round_result") is None:
+            raise RuleError.at(rnd.key_loc("end_reasons"), "`flow.round.end_reasons` are said on a round's sheet, "
+                               "and this game has no `round_result`", "add a round_result, or remove end_reasons")
+        most = schema.key_at("flow.round.end_reasons").most
+        if len(reasons) > most:
+            raise RuleError.at(rnd.key_loc("end_reasons"), f"{len(reasons)} end reasons, more than {most}",
+                               "name fewer ways a round ends")
+        out = []
+        for name, spec in reasons.items():
+            when = self.need(spec, "when", f"flow.round.end_reasons.{name}.when", reasons.key_loc(name))
+            where = f"flow.round.end_reasons.{name}"
+            name = printable_id(name, reasons.key_loc(name), "end reason")
+            out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),
+                                 rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name)))))
+        return out
 
     def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
         out = []

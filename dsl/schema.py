@@ -113,6 +113,10 @@ CHECK = Fields({
     "check": Key("expr", "a condition the move needs (the move's choices are names here)"),
     "rule": Key("str", "the rule number the check applies", cites=True),
     "why": Key(TEXT, "why a move is refused when the check fails")})
+END_REASON = Fields({
+    "when": Key("expr", "the condition that says the round ended this way (worked out before the round's score)"),
+    "rule": Key("str", "the rule number of this way of ending", cites=True),
+    "text": Key(TEXT, "the words on the round's sheet ({me}: the player who made the last move)")})
 PARAM = Fields({
     "value": Key("any", "the param's value: a number, true/false, a card code, a text or a list of numbers"),
     "type": Key("str", "what the value is", default_doc="worked out from the value",
@@ -269,6 +273,9 @@ TABLE = Fields({
             "next": Key("expr", "the seat that moves next", default="next(me)"),
             "after_move": Key(EFFECTS, "what follows every move"),
             "end": Key("expr", "when the round ends", required=True),
+            "end_reasons": Key(Named(END_REASON, "a reason"),
+                               "why a round ended, said on its sheet: the first reason whose `when` holds as it ends",
+                               split=True, most=20),
             "score": Key(EFFECTS, "what is scored when a round ends")}), "a round", split=True),
         "end": Key("expr", "when the game ends (checked after every round)", default="true")}),
         "the order of play", kind="flow", split=True),

@@ -186,6 +186,17 @@ class RoundResultDef:
 
 
 @dataclass
+class EndReason:
+    """One way a round ends (flow.round.end_reasons): the first whose `when` holds as the round ends is
+    written on its sheet by name."""
+
+    name: str
+    when: Expr
+    rule: str | None
+    text: dict[str, str]  # {me} stands for the player who made the last move
+
+
+@dataclass
 class GameDef:
     id: str
     title: dict[str, str]
@@ -213,6 +224,7 @@ class GameDef:
     result: ResultDef
     bot: list[BotPref]
     round_result: RoundResultDef | None = None
+    end_reasons: list[EndReason] = field(default_factory=list)  # why a round ended, in the order they are tried
     variants: list[str] = field(default_factory=list)
     source: str = ""
     files: dict = field(default_factory=dict)  # rule files outside games/: how a record finds them again, their sha256

@@ -40,7 +40,10 @@ def test_a_whole_game_from_a_pipe_ends_replays_and_repeats_byte_for_byte(tmp_pat
     assert len(res["scores"]) == 2, "C1: two partnerships, scored as partnerships"
     assert max(res["scores"]) >= 300 and not res.get("aborted")
     sheets = res["round_sheets"]
-    assert sheets and all({"melded", "canastas", "fi", "in_hand", "points", "totals"} <= set(sh) for sh in sheets)
+    parts = ("melded", "canastas", "fi", "out", "in_hand", "no_fi")
+    assert sheets and all(set(parts) | {"points", "totals", "ended"} <= set(sh) for sh in sheets)
+    for sh in sheets:  # C21: every part of the points is a column of the sheet
+        assert [sum(sh[k][side] for k in parts) for side in (0, 1)] == sh["points"]
     assert sheets[-1]["totals"] == res["scores"]
     for sh in sheets[:-1]:
         assert max(sh["totals"]) < 300, "C22: the game ends at the first hand that reaches the target"
@@ -86,7 +89,9 @@ def test_simulate_with_heuristic_bots_finishes_every_game(tmp_path):
     assert sum(data["wins_by_team"]) >= 2
     assert data["mean_rounds"] >= 1, "mean hands per game"
     canastas = data["mean_per_round_by_team"]["canastas"]
-    assert len(canastas) == 2 and sum(canastas) > 0, "canastas per hand, per partnership (C10)"
+    assert len(canastas) == 2 and sum(canastas) > 0, "canasta bonuses per hand, per partnership (C10)"
+    ends = data["round_ends"]  # how each hand ended: a player went out (C17) or the stock ran out (C20)
+    assert set(ends) <= {"out", "stock"} and sum(ends.values()) == round(data["mean_rounds"] * data["games"])
 
 
 def test_the_351_game_plays_with_two_and_three_players(tmp_path):
