@@ -14,11 +14,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from timing import apply, legal, load, new_game, result  # first: it puts the repository on the path
+from timing import apply, games_dir, legal, load, make_bot, new_game, result  # first: it puts the engine on the path
 
 from bench_search import searching_seats, units_of  # noqa: E402
-from dsl.paths import games_dir  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
 
 
 def share_of(g, seed: int, i: int, strong: str = "heuristic", weak: str = "random") -> float:

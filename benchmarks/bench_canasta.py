@@ -26,9 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import apply, engine_at, legal, load, new_game, result  # first: it puts the repository on the path
+from timing import apply, engine_at, legal, load, make_bot, new_game, result  # first: it puts the engine on the path
 
-from interpreter.bots import make_bot  # noqa: E402
 
 
 GAMES = (("5200 game, 4 players", [], 4), ("351 game, 4 players", ["351"], 4), ("351 game, 2 players", ["351"], 2))

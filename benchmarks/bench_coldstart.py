@@ -1,6 +1,6 @@
 """Cold start: how long `kural --help`, `kural list` and `kural rules GAME` take
 as fresh processes, the way a user runs them (the installed `kural` script, or
-`python -m cli.main` where it is not installed).
+`python -m kural.cli.main` where it is not installed).
 
     python benchmarks/bench_coldstart.py                    # 7 runs of each command
     python benchmarks/bench_coldstart.py -n 15 --rules fanti
@@ -18,12 +18,14 @@ in the same run, alternating with this one, so both see the same load.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -31,15 +33,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def kural_command() -> list[str]:
-    """What a user types: the installed script beside this Python, else the module."""
-    script = shutil.which("kural", path=str(Path(sys.executable).parent))
-    return [sys.executable, script] if script else [sys.executable, "-m", "cli.main"]
+def kural_command(checkout: Path) -> list[str]:
+    """What a user types: for this checkout the installed script beside this Python (else the module);
+    another checkout by its module, under the name its layout gives it (see env_for)."""
+    script = shutil.which("kural", path=str(Path(sys.executable).parent)) if checkout == ROOT else None
+    if script:
+        return [sys.executable, script]
+    return [sys.executable, "-m", "kural.cli.main" if (checkout / "__init__.py").exists() else "cli.main"]
+
+
+_LINKS = Path(tempfile.mkdtemp(prefix="kural-coldstart-"))
+atexit.register(shutil.rmtree, _LINKS, True)
 
 
 def env_for(checkout: Path) -> dict:
+    """The environment of a command of `checkout`: its code first on the path. A checkout laid out as the
+    package `kural` (its root's __init__.py) through a folder where `kural` names it; an older one, whose
+    folders were top-level names, as it is."""
+    path = checkout
+    if (checkout / "__init__.py").exists():
+        path = _LINKS / str(abs(hash(str(checkout))))
+        if not path.exists():
+            path.mkdir()
+            (path / "kural").symlink_to(checkout, target_is_directory=True)
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
-    env.update(PYTHONPATH=str(checkout), COLUMNS="100")
+    env.update(PYTHONPATH=str(path), COLUMNS="100")
     return env
 
 
@@ -71,17 +89,16 @@ def import_times(argv: list[str], checkout: Path) -> tuple[float, Counter]:
 
 def measure(commands: dict[str, list[str]], checkouts: list[Path], n: int) -> dict:
     """Median wall and CPU seconds, and import times, per (checkout, command); runs alternate between checkouts."""
-    base = kural_command()
     samples: dict = {(c, name): [] for c in checkouts for name in commands}
     for name, args in commands.items():
         for checkout in checkouts:
-            run_once(base + args, checkout)  # unmeasured: writes bytecode and caches
+            run_once(kural_command(checkout) + args, checkout)  # unmeasured: writes bytecode and caches
         for _ in range(n):
             for checkout in checkouts:
-                samples[checkout, name].append(run_once(base + args, checkout))
+                samples[checkout, name].append(run_once(kural_command(checkout) + args, checkout))
     figures = {}
     for (checkout, name), runs in samples.items():
-        total, per_package = import_times(base + commands[name], checkout)
+        total, per_package = import_times(kural_command(checkout) + commands[name], checkout)
         figures[checkout, name] = (statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs),
                                    total, per_package)
     return figures
@@ -97,7 +114,7 @@ def main(argv=None) -> None:
     commands = {"--help": ["--help"], "list": ["list"], f"rules {args.rules}": ["rules", args.rules]}
     checkouts = [ROOT, *(c.resolve() for c in args.compare)]
     figures = measure(commands, checkouts, args.n)
-    print(f"{' '.join(kural_command()[1:])}: {args.n} runs each, medians; Python {sys.version.split()[0]}, "
+    print(f"{' '.join(kural_command(ROOT)[1:])}: {args.n} runs each, medians; Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.2f}")
     for checkout in checkouts:
         print(f"\n{checkout}")

@@ -8,7 +8,7 @@ load of the same game wrote).
 What is in the cache is whatever the loader keeps there (the loaded game itself, dsl/gamecache.py, and
 the compiled module of its program): the figures measure it without knowing what it is. Printed
 per case: the median of the load call itself (what a command pays after its imports), of the imports
-it needs (`dsl.loader` and what it brings), of the process's wall clock and of its CPU time (user +
+it needs (`kural.dsl.loader` and what it brings), of the process's wall clock and of its CPU time (user +
 sys; other processes on a busy machine show in the wall clock, much less in CPU), and the CPU time
 of the load call alone.
 """
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = """\
 import json, sys, time
 began = time.perf_counter()
-from dsl.loader import load
+from kural.dsl.loader import load
 imported, cpu = time.perf_counter(), time.process_time()
 load(sys.argv[1], [v for v in sys.argv[2:] if v])
 done = time.perf_counter()

@@ -19,10 +19,8 @@ import argparse
 import statistics
 import time
 
-from timing import apply, legal, load, new_game, result  # first: it puts the repository on the path
+from timing import apply, games_dir, legal, load, make_bot, new_game, result  # first: it puts the engine on the path
 
-from dsl.paths import games_dir  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
 
 
 def searching_seats(g, i: int) -> list[int]:

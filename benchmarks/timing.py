@@ -2,10 +2,14 @@
 plain program loaded by its path, and the best rate of a few runs."""
 from __future__ import annotations
 
+import atexit
+import importlib
 import importlib.util
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -13,19 +17,43 @@ HERE = Path(__file__).resolve().parent
 # The engine measured: this checkout's, or (KURAL_BENCH_ROOT) a pinned copy of an older commit that
 # a benchmark compares against in the same run (see engine_at); never a copy inside the package.
 ROOT = Path(os.environ.get("KURAL_BENCH_ROOT") or HERE.parent)
-sys.path.insert(0, str(ROOT))
 
-from interpreter.bots import make_bot  # noqa: E402
 
+def _engine_prefix() -> str:
+    """Put the measured engine on the path; its modules' prefix. A checkout laid out as the one package
+    `kural` (its root's __init__.py) is imported under that name, through a folder of its own where
+    `kural` names the checkout (a pinned copy is not installed); an older one had its folders as
+    top-level names (dsl, interpreter)."""
+    if not (ROOT / "__init__.py").exists():
+        sys.path.insert(0, str(ROOT))
+        return ""
+    links = Path(tempfile.mkdtemp(prefix="kural-bench-"))
+    atexit.register(shutil.rmtree, links, True)
+    (links / "kural").symlink_to(ROOT, target_is_directory=True)
+    sys.path.insert(0, str(links))
+    return "kural."
+
+
+PREFIX = _engine_prefix()
+
+
+def engine(module: str):
+    """A module of the measured engine by its name in the checkout (`interpreter.bots`)."""
+    return importlib.import_module(PREFIX + module)
+
+
+make_bot = engine("interpreter.bots").make_bot
+games_dir = engine("dsl.paths").games_dir
 try:  # the engine's entry (interpreter/game.py), as a program uses it
-    from interpreter.game import apply, legal, load, new_game, result  # noqa: E402
+    _game = engine("interpreter.game")
+    apply, legal, load, new_game, result = _game.apply, _game.legal, _game.load, _game.new_game, _game.result
 except ImportError:  # an older engine measured by engine_at, from before that entry: its own names
-    from dsl.loader import load  # noqa: E402, F401
-    from interpreter.engine import apply, new_game, result  # noqa: E402
-    from interpreter.legal import legal_moves as legal  # noqa: E402
+    load = engine("dsl.loader").load
+    apply, new_game, result = (getattr(engine("interpreter.engine"), f) for f in ("apply", "new_game", "result"))
+    legal = engine("interpreter.legal").legal_moves
 try:  # a game played by bots alone, as `kural simulate` plays it
-    from interpreter.game import play_out  # noqa: E402
-except ImportError:  # an older engine, from before it: the loop it writes out
+    play_out = engine("interpreter.game").play_out
+except (ImportError, AttributeError):  # an older engine, from before it: the loop it writes out
     def play_out(s, bots) -> None:
         while not s.over:
             apply(s, bots[s.me].choose(s, legal(s)))

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from dsl.errors import RuleError
-from interpreter.errors import PlayError
-from dsl.loader import load_recorded
-from interpreter import game
+from kural.dsl.errors import RuleError
+from kural.interpreter.errors import PlayError
+from kural.dsl.loader import load_recorded
+from kural.interpreter import game
 
 from . import saves
 from .i18n import t
@@ -53,7 +53,7 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
         err.print(t("no_such_path", lang, path=path))
     for path in empty if not as_json else []:
         err.print(t("no_yaml", lang, path=path))
-    from dsl.teach import missing_titles  # here: `kural replay` needs no teaching layer
+    from kural.dsl.teach import missing_titles  # here: `kural replay` needs no teaching layer
     for path in files:
         try:
             g = load_recorded(str(path))  # checked as `load` checks it, with what the rules say kept

@@ -18,7 +18,7 @@ import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from interpreter.numbers import is_number
+from kural.interpreter.numbers import is_number
 
 from .i18n import pick
 from .runs_text import say
@@ -140,7 +140,7 @@ def bars(left: list, right: list) -> str:
 
 def play_side(g, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None) -> list[Outcome]:
     """The outcomes of n games of g from `seed` on, in seed order (on `workers` processes)."""
-    from interpreter.record import rules_of
+    from kural.interpreter.record import rules_of
     out = []
     for done in played(g, Plan({**rules_of(g), "seats": seats}, kinds, seats), seed, n, workers):
         out.append(done)

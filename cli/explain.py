@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dsl.loader import load_recorded
-from dsl import teach
-from dsl.teach import position as teaching
-from interpreter import record as records
-from interpreter.game import replay
-from interpreter.legal import legal_moves
+from kural.dsl.loader import load_recorded
+from kural.dsl import teach
+from kural.dsl.teach import position as teaching
+from kural.interpreter import record as records
+from kural.interpreter.game import replay
+from kural.interpreter.legal import legal_moves
 
 from . import saves
 from .i18n import pick
@@ -36,7 +36,7 @@ def open_record(path: Path, lang: str):
         saves.game_of(rec)  # its files, checked as for every record
     except saves.RecordFileError as exc:
         raise ExplainError(say("x_bad_record", lang, path=path, error=exc.text(lang))) from None
-    from dsl.loader import load_for_record
+    from kural.dsl.loader import load_for_record
     g = load_for_record(rec)
     return rec, teaching._recorded(g)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from dsl.errors import RuleError
-from dsl.paths import games_dir
-from dsl.yamlload import LDict, load_file, load_text, read_text
+from kural.dsl.errors import RuleError
+from kural.dsl.paths import games_dir
+from kural.dsl.yamlload import LDict, load_file, load_text, read_text
 
 from .i18n import LANGS, choose_lang, pick, t
 
@@ -59,7 +59,7 @@ def game_head(path: Path) -> Head:
         data = load_text(text, str(path))
     game = data.get("game")
     if "extends" in data or not isinstance(game, LDict) or "id" not in game:
-        from dsl.loader import load  # here: the loader brings the rules compiler, which `list` rarely needs
+        from kural.dsl.loader import load  # here: the loader brings the rules compiler, which `list` rarely needs
         g = load(path.stem)
         return Head(g.id, g.title, g.about, g.lang)
     gid = str(game["id"])
@@ -75,7 +75,7 @@ def variant_title(path) -> tuple[str, dict]:
 
 
 def variant_files(path: Path) -> list[Path]:
-    """The variant files of a game: the folder beside its rule file, named as the file (dsl.loader.variant_dir)."""
+    """The variant files of a game: the folder beside its rule file, named as the file (kural.dsl.loader.variant_dir)."""
     return sorted((path.parent / path.stem).glob("*.yaml"))
 
 

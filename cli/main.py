@@ -11,7 +11,7 @@ import sys
 from . import quick
 
 # Cold start: `kural --help` and `kural list` are answered before typer is imported (cli/quick.py),
-# when this module starts the kural program (`python -m cli.main`, or the installed `kural` script);
+# when this module starts the kural program (`python -m kural.cli.main`, or the installed `kural` script);
 # imported from anywhere else, it only defines the app.
 if __name__ == "__main__" or os.path.basename(sys.argv[0]) in ("kural", "kural.exe"):
     quick.answer(sys.argv[1:])
@@ -25,9 +25,9 @@ from typing import Annotated, Optional  # noqa: E402
 
 import typer  # noqa: E402
 
-from dsl.errors import RuleError  # noqa: E402
-from interpreter.errors import PlayError  # noqa: E402
-from interpreter.bots import KINDS  # noqa: E402
+from kural.dsl.errors import RuleError  # noqa: E402
+from kural.interpreter.errors import PlayError  # noqa: E402
+from kural.interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
 from .i18n import HELP, choose_lang, pick, t  # noqa: E402
@@ -57,13 +57,13 @@ def _lazy_callable(module: str, name: str):
     return call
 
 
-checks, listing, meldcheck = _lazy_module("cli.checks"), _lazy_module("cli.listing"), _lazy_module("cli.meldcheck")
-saves = _lazy_module("cli.saves")
-playing, simulating = _lazy_module("cli.play"), _lazy_module("cli.simulate")
-parallel, comparing = _lazy_module("cli.parallel"), _lazy_module("cli.compare")
-explaining, graphing = _lazy_module("cli.explain"), _lazy_module("cli.graph")
-teaching = _lazy_module("dsl.teach")
-load = _lazy_callable("dsl.loader", "load")
+checks, listing, meldcheck = _lazy_module("kural.cli.checks"), _lazy_module("kural.cli.listing"), _lazy_module("kural.cli.meldcheck")
+saves = _lazy_module("kural.cli.saves")
+playing, simulating = _lazy_module("kural.cli.play"), _lazy_module("kural.cli.simulate")
+parallel, comparing = _lazy_module("kural.cli.parallel"), _lazy_module("kural.cli.compare")
+explaining, graphing = _lazy_module("kural.cli.explain"), _lazy_module("kural.cli.graph")
+teaching = _lazy_module("kural.dsl.teach")
+load = _lazy_callable("kural.dsl.loader", "load")
 Table = _lazy_callable("rich.table", "Table")
 Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
     _lazy_callable("rich.progress", name)
@@ -138,7 +138,7 @@ def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
     game's language where the game is known already."""
     if think is None:
         return
-    from interpreter.search import budget_of  # here: the search is loaded only when it is asked for
+    from kural.interpreter.search import budget_of  # here: the search is loaded only when it is asked for
     try:
         budget_of(think)
     except ValueError:
@@ -447,7 +447,7 @@ def compile_(
 
 @app.command(help=h("schema"))
 def schema() -> None:
-    from dsl.schema import json_schema  # only this command reads the table as a JSON Schema
+    from kural.dsl.schema import json_schema  # only this command reads the table as a JSON Schema
     sys.stdout.write(json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n")
 
 

@@ -11,8 +11,8 @@ import json
 import sys
 from dataclasses import dataclass
 
-from interpreter.cards import face_code
-from interpreter.melds import ACE_HIGH, Reading
+from kural.interpreter.cards import face_code
+from kural.interpreter.melds import ACE_HIGH, Reading
 
 from .i18n import t
 

@@ -110,7 +110,7 @@ def _play_chunk(job: tuple[Plan, int, int]) -> list[Outcome]:
     key = _key(plan)
     g = _loaded.get(key)
     if g is None:
-        from dsl.loader import load_for_record
+        from kural.dsl.loader import load_for_record
         g = _loaded[key] = load_for_record(plan.rules)
     return [outcome(g, seed, plan) for seed in range(first, first + count)]
 

@@ -23,11 +23,11 @@ from pathlib import Path
 
 from rich.text import Text
 
-from dsl.errors import RuleError, escaped
-from interpreter import game
-from interpreter.bots import KINDS, make_bot
-from interpreter.errors import PlayError
-from interpreter.search import deciding_preference
+from kural.dsl.errors import RuleError, escaped
+from kural.interpreter import game
+from kural.interpreter.bots import KINDS, make_bot
+from kural.interpreter.errors import PlayError
+from kural.interpreter.search import deciding_preference
 
 from . import render, saves
 from .i18n import OLD_SAVE_CHOICES, choose_lang, pick, t

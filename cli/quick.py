@@ -64,7 +64,7 @@ def keep_help(argv: list[str], app) -> None:
 # ------------------------------------------------------------------ help
 def _help_file() -> str | None:
     """The cache file of the help this process would print, or None when there is no cache folder."""
-    from dsl.paths import cache_dir
+    from kural.dsl.paths import cache_dir
     folder = cache_dir()
     if folder is None:
         return None

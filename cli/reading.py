@@ -9,8 +9,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from interpreter.cards import JOKER_RANK, JOKER_SUIT, fold
-from interpreter import game
+from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, fold
+from kural.interpreter import game
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
 from .refusals import Why, label_of_face

@@ -7,7 +7,7 @@ The values themselves (is this card in the deck, is it seat 2's turn) are the re
 """
 from __future__ import annotations
 
-from interpreter.numbers import is_number
+from kural.interpreter.numbers import is_number
 
 
 def _error(field: str, want: str):

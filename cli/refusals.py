@@ -4,13 +4,13 @@ Read from the rule file and the position only: the step of the turn a move belon
 moves of the step now share), the place a card is instead of the hand, the group number that does not
 exist, the `melds:` section's reason a set of cards is no meld, and the first check of the move that
 fails (its `why:` words and rule, as the rule file writes them; a check without one, its condition said
-from the compiled program: dsl.teach.refusal_words).
+from the compiled program: kural.dsl.teach.refusal_words).
 """
 from __future__ import annotations
 
-from dsl.wording import fill
-from interpreter import game
-from interpreter.legal import refusal
+from kural.dsl.wording import fill
+from kural.interpreter import game
+from kural.interpreter.legal import refusal
 
 from .i18n import pick, t
 from .meldcheck import meld_reason
@@ -141,7 +141,7 @@ class Why:
                 break
         if check is None:
             return t("no_options", self.lang, what=what)
-        from dsl.teach import refusal_words  # here: the words of a check without `why`, from the program
+        from kural.dsl.teach import refusal_words  # here: the words of a check without `why`, from the program
         return t("refused", self.lang, card=what, why=refusal_words(self.g, check, self.lang))
 
     def _options(self, m, fixed: dict):

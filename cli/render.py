@@ -13,7 +13,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from interpreter import game
+from kural.interpreter import game
 
 from .i18n import pick, t
 from .reading import card_choice_values, move_text

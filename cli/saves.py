@@ -18,10 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from dsl.errors import escaped
-from dsl.files import NotRegularFile, read_at_most
-from dsl.loader import RecordSourceError, load_for_record
-from interpreter import numbers
+from kural.dsl.errors import escaped
+from kural.dsl.files import NotRegularFile, read_at_most
+from kural.dsl.loader import RecordSourceError, load_for_record
+from kural.interpreter import numbers
 
 from .i18n import t
 from .recordcheck import check_record
@@ -30,7 +30,7 @@ MAX_RECORD_BYTES = 50_000_000
 
 
 class RecordFileError(Exception):
-    """A record or save that cannot be used; `key` and `values` name the message in cli.i18n
+    """A record or save that cannot be used; `key` and `values` name the message in kural.cli.i18n
     (a value named `want` is itself a key of the catalog)."""
 
     def __init__(self, key: str, **values):
@@ -52,7 +52,7 @@ def shown(value, limit: int = 120) -> str:
 
 
 def game_of(rec: dict):
-    """The GameDef a record was played with, read under the record's guarantees (dsl.loader.load_for_record);
+    """The GameDef a record was played with, read under the record's guarantees (kural.dsl.loader.load_for_record);
     RecordFileError when a rule file it names may not be read or has changed, RuleError when the rules fail."""
     try:
         return load_for_record(rec)
@@ -409,7 +409,7 @@ def pretty(record: dict) -> str:
 
 
 def _read_text(path: Path) -> str:
-    """A record's text: a regular file of at most MAX_RECORD_BYTES, in UTF-8 (see dsl.files)."""
+    """A record's text: a regular file of at most MAX_RECORD_BYTES, in UTF-8 (see kural.dsl.files)."""
     try:
         raw = read_at_most(path, MAX_RECORD_BYTES)
     except NotRegularFile:

@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
-from interpreter import game, record
-from interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
-from interpreter.numbers import is_number
+from kural.interpreter import game, record
+from kural.interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
+from kural.interpreter.numbers import is_number
 
 NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
 

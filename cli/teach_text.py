@@ -78,6 +78,6 @@ HELP: dict[str, dict[str, str]] = {
 
 
 def say(key: str, lang: str, **values) -> str:
-    from dsl.wording import fill  # here, not above: `kural --help` reads HELP and must not load the rules language
+    from kural.dsl.wording import fill  # here, not above: `kural --help` reads HELP and must not load the rules language
     entry = TEXT[key]
     return str(fill(entry.get(lang) or entry["en"], (), **values)) if values else (entry.get(lang) or entry["en"])

@@ -20,11 +20,11 @@ import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from interpreter.budget import exhausted
-from interpreter.compiled import group_of, index as _index
-from interpreter.errors import kept
-from interpreter.library import LIBRARY, NeedsSection
-from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
+from kural.interpreter.budget import exhausted
+from kural.interpreter.compiled import group_of, index as _index
+from kural.interpreter.errors import kept
+from kural.interpreter.library import LIBRARY, NeedsSection
+from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from . import ir, parser_lalr, parser_tables, said
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
@@ -146,7 +146,7 @@ class Name:
 class Compiler:
     def __init__(self, names: dict[str, Name], ctx, lines: dict[str, list[str]]):
         self.names = names
-        self.ctx = ctx  # interpreter.library.BuildContext
+        self.ctx = ctx  # kural.interpreter.library.BuildContext
         self.lines = lines
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
         self.guard_of: int | None = None  # the move whose guard is being compiled

@@ -43,6 +43,7 @@ KEPT_GAMES = 64  # games kept in the user's cache (the bundled ones: some 50 to 
 MAX_GAME_BYTES = 4_000_000  # a kept game larger than this is not read (nor written): the cache stays under 256 MB
 OWN_PACKAGES = ("dsl", "interpreter")  # where every closure kept comes from
 _ROOT = Path(__file__).resolve().parents[1]
+_TOP = __name__.split(".", 1)[0]  # the one import name kural is installed under
 
 
 # ----------------------------------------------------------------- the key
@@ -151,7 +152,9 @@ def _prune(folder: Path) -> None:
 
 # ------------------------------------------------------- closures, by reference
 def _own(module: str) -> bool:
-    return module.split(".", 1)[0] in OWN_PACKAGES
+    """A module of the packages a game is built and played by: kural.dsl..., kural.interpreter..."""
+    top, _, rest = module.partition(".")
+    return top == _TOP and rest.split(".", 1)[0] in OWN_PACKAGES
 
 
 def _unwrapped(value):

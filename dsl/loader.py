@@ -13,13 +13,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
-from interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDef, MoveDef, ResultDef, RoundResultDef,
+from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
+from kural.interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDef, MoveDef, ResultDef, RoundResultDef,
                                  StepDef, VarDef, ZoneDef)
-from interpreter.library import LIBRARY, BuildContext
-from interpreter.melds import REASONS, MeldRules
-from interpreter.errors import RULE_FAILURES, PlayError
-from interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
+from kural.interpreter.library import LIBRARY, BuildContext
+from kural.interpreter.melds import REASONS, MeldRules
+from kural.interpreter.errors import RULE_FAILURES, PlayError
+from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
 from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, with_node
 from .errors import Loc, Problem, RuleError, hidden_char
@@ -55,7 +55,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, wit
 # ------------------------------------------------------------ finding files
 def find_game(name: str) -> Path:
     """A game by its id (the name of a file in games/) or a path to a rule file."""
-    path = Path(name)  # a name from a damaged save may hold a newline: messages escape it (dsl.errors)
+    path = Path(name)  # a name from a damaged save may hold a newline: messages escape it (kural.dsl.errors)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
             raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")

@@ -4,7 +4,7 @@ Building the parser from grammar.lark (Lark's grammar analysis and LALR tables) 
 reading the tables it comes to takes a few ms. The tables are Lark's own serialized form, as plain
 JSON data (no code), written by
 
-    python -m dsl.parser_tables
+    python -m kural.dsl.parser_tables
 
 after every change of grammar.lark (a test checks that the file matches the grammar), with the same
 tables as dsl/parser_lalr.py reads them (dsl/grammar_loop.json), which every load parses with. They are used

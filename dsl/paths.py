@@ -4,17 +4,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
+# The package kural is the checkout's root (pyproject.toml maps it so), installed or not: the grammar
+# and the bundled games are beside dsl/ in both.
+_ROOT = Path(__file__).resolve().parent.parent
 
 
 def grammar_path() -> Path:
-    installed = _HERE / "grammar.lark"  # a wheel carries it inside the package
-    return installed if installed.exists() else _HERE.parent / "grammar.lark"
+    return _ROOT / "grammar.lark"
 
 
 def games_dir() -> Path:
-    installed = _HERE / "games"
-    return installed if installed.is_dir() else _HERE.parent / "games"
+    return _ROOT / "games"
 
 
 def cache_dir() -> Path | None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable
 
-from interpreter.errors import RULE_FAILURES
+from kural.interpreter.errors import RULE_FAILURES
 from .compiler import Compiler, Slot, all_of
 from .errors import RuleError
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from interpreter.numbers import RANGE_TEXT, from_text
+from kural.interpreter.numbers import RANGE_TEXT, from_text
 from .errors import Loc, RuleError, hidden_char
 from .files import read_at_most
 

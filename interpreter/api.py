@@ -5,7 +5,7 @@ when the game is over). Cards and moves are readable values here: cards by their
 move by its name and choices, written as the table reads them (`play 7D`). Underneath is the one
 engine facade, interpreter/game.py: nothing here decides a rule.
 
-    >>> from interpreter import api as kural
+    >>> import kural
     >>> game = kural.load(game_id)                    # an id from `kural list`, or a rule file's path
     >>> state = game.new(seed=1)                      # dealt: the same seed gives the same game
     >>> move = state.legal()[0]                       # readable: a name, cards by code, choices by name
@@ -243,8 +243,8 @@ class State:
 def load(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,
          players: int | None = None) -> Game:
     """A game by its id (`kural list`) or a rule file's path, with variants, param values and a number of
-    players; dsl.errors.RuleError (file:line:col, with a hint) if the rules are not sound."""
-    from dsl.loader import param_sets  # here: the rules language imports the engine, not the reverse
+    players; kural.dsl.errors.RuleError (file:line:col, with a hint) if the rules are not sound."""
+    from kural.dsl.loader import param_sets  # here: the rules language imports the engine, not the reverse
     return Game(_facade.load(game, list(variants), param_sets(params or {}), players))
 
 

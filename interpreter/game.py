@@ -1,7 +1,7 @@
 """Playing a game from Python: the one entry that the commands, the benchmarks and a program use.
 
-    >>> from interpreter import game
-    >>> from interpreter.bots import make_bot
+    >>> from kural.interpreter import game
+    >>> from kural.interpreter.bots import make_bot
     >>> g = game.load(game_id)                      # an id from `kural list`, or a rule file's path
     >>> s = game.new_game(g, seed=1)                # dealt: the same seed gives the same game
     >>> bot = make_bot("random", 1)
@@ -61,13 +61,13 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
          players: int | None = None) -> GameDef:
     """A game by its id (`kural list`) or the path of a rule file, with variants, `NAME=VALUE`
     overrides of its params and a number of players; RuleError (file:line:col) if it is not sound."""
-    from dsl.loader import load as load_rules  # here: the rules language imports the engine, not the reverse
+    from kural.dsl.loader import load as load_rules  # here: the rules language imports the engine, not the reverse
     return load_rules(game, variants, sets, players)
 
 
 def load_for_record(record: dict) -> GameDef:
     """The game a record was played under (its game, variants and params), to replay it."""
-    from dsl.loader import load_for_record as load_rules
+    from kural.dsl.loader import load_for_record as load_rules
     return load_rules(record)
 
 

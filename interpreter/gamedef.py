@@ -127,7 +127,7 @@ class ClosureAgain:
         owner, key = self.game.part_at(self.path)
         value = owner[key] if isinstance(owner, dict) else getattr(owner, key)
         if value is self:  # not compiled again yet
-            from dsl.loader import closures_again  # here: the rules language imports the engine, not the reverse
+            from kural.dsl.loader import closures_again  # here: the rules language imports the engine, not the reverse
             fresh_owner, _ = closures_again(self.game).part_at(self.path)
             value = fresh_owner[key] if isinstance(fresh_owner, dict) else getattr(fresh_owner, key)
             if isinstance(owner, dict):
@@ -236,7 +236,7 @@ class GameDef:
     step_index: dict = field(default_factory=dict)
     param_values: dict = field(default_factory=dict)
     where: dict = field(default_factory=dict)  # section -> file:line:col, for errors while playing
-    melds: Any = None  # interpreter.melds.MeldRules from the `melds:` section; None when the game has none
+    melds: Any = None  # kural.interpreter.melds.MeldRules from the `melds:` section; None when the game has none
     teams: list = field(default_factory=list)  # the teams at this player count, each a list of seats (game.teams)
     team_of: list = field(default_factory=list)  # seat -> its team's index
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams

@@ -885,7 +885,7 @@ class BuildContext:
     zone_owner: dict[int, int] = field(default_factory=dict)
     hand_ids: frozenset = frozenset()
     dealer_slot: int = 0
-    melds: Any = None  # interpreter.melds.MeldRules, from the rule file's `melds:` section (None: it has none)
+    melds: Any = None  # kural.interpreter.melds.MeldRules, from the rule file's `melds:` section (None: it has none)
     teams: list = field(default_factory=list)  # each team's seats, at this player count (game.teams)
     team_of: list = field(default_factory=list)  # seat -> its team's index
     zone_count: int = 0  # zone instances in all (a per-group var has a slot per instance)

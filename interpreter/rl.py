@@ -23,7 +23,7 @@ of your own is an environment as the bundled ones are:
   gives each seat its score (its team's, for a result per team). A game stopped by the rule file's move
   bound (`aborted`) is truncated, with no reward.
 
-    >>> from interpreter import api as kural
+    >>> import kural
     >>> env = kural.env(game_id)
     >>> env.reset(seed=1)
     >>> obs, reward, done, cut, info = env.last()

@@ -13,10 +13,10 @@ from __future__ import annotations
 import functools
 from itertools import combinations
 
-from dsl.errors import RuleError
-from dsl.loader import load, variant_dir
-from dsl.paths import games_dir
-from dsl.yamlload import LDict, LList
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load, variant_dir
+from kural.dsl.paths import games_dir
+from kural.dsl.yamlload import LDict, LList
 
 MAX_ALL_PAIRS = 6  # with more variants than this, only neighbouring pairs (in name order)
 
@@ -67,9 +67,9 @@ def short_game_ids() -> list[str]:
     """The games a test may play whole through the command line (a subprocess, a person answering "1" at
     every prompt): those that random bots end within WHOLE_GAME_MOVES moves. Measured, never named: a
     race to thousands of points (Kanasta) is left to its own pipe test, played to a low target."""
-    from interpreter.bots import make_bot
-    from interpreter.engine import apply, new_game
-    from interpreter.legal import legal_moves
+    from kural.interpreter.bots import make_bot
+    from kural.interpreter.engine import apply, new_game
+    from kural.interpreter.legal import legal_moves
     out = []
     for game in game_ids():
         g = loaded(game)

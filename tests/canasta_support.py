@@ -7,11 +7,11 @@ moves by what they do. The rules themselves are restated in the tests.
 """
 from __future__ import annotations
 
-from cli.simulate import SEAT_STRIDE
-from dsl.loader import load
-from interpreter.bots import make_bot
-from interpreter.engine import apply, new_game
-from interpreter.legal import legal_moves, refusal
+from kural.cli.simulate import SEAT_STRIDE
+from kural.dsl.loader import load
+from kural.interpreter.bots import make_bot
+from kural.interpreter.engine import apply, new_game
+from kural.interpreter.legal import legal_moves, refusal
 
 FI_SIZE = 11
 _GAME = []

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from all_games import loaded
 
-from cli.i18n import t
+from kural.cli.i18n import t
 
 ROOT = Path(__file__).resolve().parents[1]
-KURAL = [sys.executable, "-m", "cli.main"]
+KURAL = [sys.executable, "-m", "kural.cli.main"]
 
 
 def env_for(home: Path) -> dict:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from dsl.errors import RuleError
-from dsl.loader import load
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
 
 
 def refusal_of_edit(game_path, tmp_path, old: str, new: str, **load_args) -> RuleError:

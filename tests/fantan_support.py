@@ -7,11 +7,11 @@ The rule text itself is restated in the tests, never taken from here.
 from __future__ import annotations
 
 
-from dsl.loader import load
-from interpreter import record
-from interpreter.bots import make_bot
-from interpreter.engine import apply, new_game
-from interpreter.legal import legal_moves
+from kural.dsl.loader import load
+from kural.interpreter import record
+from kural.interpreter.bots import make_bot
+from kural.interpreter.engine import apply, new_game
+from kural.interpreter.legal import legal_moves
 
 from by_path import ROOT, load_by_path  # noqa: F401  (ROOT: the tests that use these helpers take it from here)
 SUITS = "SHDC"

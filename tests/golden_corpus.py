@@ -31,8 +31,8 @@ MOVE_CAP = 3000
 
 
 def configs() -> list[tuple[str, tuple[str, ...], int, str]]:
-    from dsl.errors import RuleError
-    from dsl.loader import load
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
     from all_games import game_ids, variant_ids
     out = []
     for game in game_ids():
@@ -51,9 +51,9 @@ def key(game: str, combo: tuple, players: int, bots: str) -> str:
 
 
 def hashes_of(game: str, combo: tuple, players: int, bots: str, seeds: range) -> list[str]:
-    from cli.simulate import play_one
-    from dsl.loader import load
-    from interpreter import record
+    from kural.cli.simulate import play_one
+    from kural.dsl.loader import load
+    from kural.interpreter import record
     g = load(game, list(combo), players=players)
     g.max_moves = min(g.max_moves, MOVE_CAP)
     seats = list(g.seats.get("en") or []) + [f"#{i + 1}" for i in range(len(g.seats.get("en") or []), g.players)]

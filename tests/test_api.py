@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from cli import simulate
-from cli.reading import Reader
-from interpreter import api as kural
-from interpreter import game as facade
-from interpreter.bots import make_bot
+from kural.cli import simulate
+from kural.cli.reading import Reader
+import kural
+from kural.interpreter import game as facade
+from kural.interpreter.bots import make_bot
 
 from all_games import game_ids, short_game_ids
 
@@ -35,12 +35,15 @@ def test_the_examples_of_docs_python_md_run_as_written():
     assert result.failed == 0 and result.attempted > 20
 
 
-def test_the_type_hints_of_the_api_and_the_environments_check():
-    """The API ships py.typed: its hints must hold (mypy, configured in pyproject.toml)."""
+def test_the_type_hints_of_the_api_and_the_environments_check(tmp_path):
+    """The API ships py.typed at the package's root: its hints must hold (mypy, configured in pyproject.toml).
+    mypy reads the package by its import name, through a folder where `kural` names this checkout."""
     pytest.importorskip("mypy")
-    assert (ROOT / "interpreter" / "py.typed").exists()
-    proc = subprocess.run([sys.executable, "-m", "mypy", "interpreter/api.py", "interpreter/rl.py"],
-                          cwd=ROOT, capture_output=True, text=True)
+    assert (ROOT / "py.typed").exists()
+    (tmp_path / "kural").symlink_to(ROOT, target_is_directory=True)
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                           "-m", "kural", "-m", "kural.interpreter.api", "-m", "kural.interpreter.rl"],
+                          cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -131,7 +134,7 @@ def test_params_variants_and_players_load_as_the_rules_allow():
     assert (game.players, game.variants, game.params["targets"]) == (2, ["351"], [555])
     assert game.teams == [[0], [1]]
     assert kural.load("fantan", params={"start_card": "7S"}).params["start_card"] == "7S"  # FV1 by a param
-    from dsl.errors import RuleError
+    from kural.dsl.errors import RuleError
     with pytest.raises(RuleError, match="no param `target`"):
         kural.load("canasta", params={"target": 1})
 

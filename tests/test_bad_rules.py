@@ -33,7 +33,7 @@ def validate(path: Path | str, timeout: float = 60) -> subprocess.CompletedProce
     """`kural validate PATH` as a user runs it, from the repository."""
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="80")
-    return subprocess.run([sys.executable, "-m", "cli.main", "validate", str(path)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", "validate", str(path)], capture_output=True,
                           text=True, encoding="utf-8", errors="replace", cwd=ROOT, env=env, timeout=timeout,
                           stdin=subprocess.DEVNULL)
 

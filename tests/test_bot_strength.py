@@ -10,8 +10,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import game_ids, loaded  # noqa: E402
 
-from interpreter import game  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
+from kural.interpreter import game  # noqa: E402
+from kural.interpreter.bots import make_bot  # noqa: E402
 
 import pytest  # noqa: E402
 

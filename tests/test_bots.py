@@ -9,9 +9,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fantan_support import game  # noqa: E402
 
-from interpreter.bots import HeuristicBot, make_bot  # noqa: E402
-from interpreter.engine import apply, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
+from kural.interpreter.bots import HeuristicBot, make_bot  # noqa: E402
+from kural.interpreter.engine import apply, new_game, result  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -69,8 +69,8 @@ def test_random_draws_are_the_stdlib_draws():
     kind (a subclass that draws otherwise) is asked itself."""
     import random
 
-    from interpreter import draws
-    from interpreter.bots import RandomBot
+    from kural.interpreter import draws
+    from kural.interpreter.bots import RandomBot
     for seed in range(50):
         bot, theirs = RandomBot(random.Random(seed)), random.Random(seed)
         for n in (1, 2, 3, 5, 8, 13, 31, 64, 100):
@@ -107,7 +107,7 @@ def test_a_game_s_generators_are_seeded_as_random_seeds_them():
     makes, for a number and for a text; a copy of a state draws on as the original does."""
     import random
 
-    from interpreter import draws
+    from kural.interpreter import draws
     for seed in (0, 1, 7, -5, 2 ** 64 + 3, "", "kural-bots/random/1", "kural-bots/heuristic/99", "ğ"):
         mine = draws.seeded(seed)
         assert type(mine) is random.Random and mine.getstate() == random.Random(seed).getstate()
@@ -139,7 +139,7 @@ def test_the_heuristic_bot_chooses_as_with_every_key_worked_out():
     Kanasta hands."""
     import random
 
-    from dsl.loader import load
+    from kural.dsl.loader import load
     g = load("canasta")
     compared = 0
     for seed in (1, 2, 3, 4):  # whole games until 3000 positions (a game by the preferences alone may be short)

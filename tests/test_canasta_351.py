@@ -40,13 +40,13 @@ from canasta_support import (
 
 from test_refusals import candidates
 
-from cli.reading import Reader
-from dsl.errors import RuleError
-from dsl.loader import load
-from interpreter.bots import make_bot
-from interpreter.engine import apply, new_game, result
-from interpreter.legal import legal_moves
-from interpreter.record import dumps, finish, start
+from kural.cli.reading import Reader
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
+from kural.interpreter.bots import make_bot
+from kural.interpreter.engine import apply, new_game, result
+from kural.interpreter.legal import legal_moves
+from kural.interpreter.record import dumps, finish, start
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -119,7 +119,7 @@ def sheet(s) -> dict:
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], check=False, cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *args], check=False, cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
 
 

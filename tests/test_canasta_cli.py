@@ -16,8 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cli_support import kural  # noqa: E402
 
-from dsl.loader import load_for_record  # noqa: E402
-from interpreter import record  # noqa: E402
+from kural.dsl.loader import load_for_record  # noqa: E402
+from kural.interpreter import record  # noqa: E402
 
 LOW = ["--set", "targets=[300]"]  # C22's targets, lowered: one or two hands
 
@@ -113,7 +113,7 @@ def test_the_board_shows_melds_as_they_read_and_says_marks_in_words():
     opening so far against the minimum for the player to move (C8), the points in the hand (C21), the
     current target (C22) and, once a hand is scored, the totals so far (C21)."""
     from canasta_support import game, position
-    from cli.render import board
+    from kural.cli.render import board
     g = game()
     s = position(g, 0, hands={0: ["3S", "9D"]}, opened=(1,), totals=(950, 100),
                  melds={0: [["4H", "5H", "6H", "2C", "8H"], ["5S", "5S", "5D", "5D", "5C", "5C", "5H"]]},

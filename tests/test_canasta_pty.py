@@ -20,8 +20,8 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
-from cli.main import app
-from interpreter.cards import face_code
+from kural.cli.main import app
+from kural.interpreter.cards import face_code
 
 ROOT = Path(__file__).resolve().parents[1]
 PROMPT = "You, your move: "
@@ -75,7 +75,7 @@ def melds_shown(screen: str) -> set[tuple[tuple[str, ...], int]]:
 def play_one_hand(home: Path) -> tuple[str, set]:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG", "NO_COLOR", "COLUMNS")}
     env.update(KURAL_HOME=str(home), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm")
-    child = pexpect.spawn(sys.executable, ["-m", "cli.main", "play", "canasta", "--seed", "6", "--lang", "en",
+    child = pexpect.spawn(sys.executable, ["-m", "kural.cli.main", "play", "canasta", "--seed", "6", "--lang", "en",
                                            "--set", "targets=[-10000]"],
                           cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(60, 80))
     seen, turn, prompts = set(), {"took_back": False, "melds": 0}, 0
@@ -117,6 +117,6 @@ def test_C3_C7_C21_a_whole_hand_on_a_terminal_its_melds_as_kural_check_reads_the
 
 
 def code_of(label: str) -> str:
-    from dsl.loader import load
+    from kural.dsl.loader import load
     rank, suit = load("canasta").deck.parse_input(label)
     return face_code(rank, suit)

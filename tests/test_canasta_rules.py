@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from canasta_support import (area, bots_to_the_end_of_hand, cards_of, find, game, groups, hand,  # noqa: E402
                              moves_named, picked, play, position, turn, var, why_not, zid, zone_codes)
 
-from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import apply, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
+from kural.interpreter.bots import make_bot  # noqa: E402
+from kural.interpreter.engine import apply, new_game, result  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -179,7 +179,7 @@ def test_C13_in_play_six_2s_and_a_joker_make_a_half_canasta_seven_2s_a_clean_one
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], check=False, cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *args], check=False, cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
 
 
@@ -825,8 +825,8 @@ def test_C8_opening_steps_must_be_pairs():
     """C8's `open_thresholds` are [from, minimum] steps: a list of plain numbers is refused when the game loads."""
     import pytest as _pytest
 
-    from dsl.errors import RuleError
-    from dsl.loader import load
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
     with _pytest.raises(RuleError) as err:
         load("canasta", [], ["open_thresholds=[45, 90]"])
     assert "step_value needs steps [from, value]" in str(err.value)

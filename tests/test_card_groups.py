@@ -19,12 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_play_bounds import reported  # noqa: E402
 
 from cli_support import kural  # noqa: E402
-from dsl.loader import load  # noqa: E402
-from interpreter.budget import WORK_LIMIT  # noqa: E402
-from interpreter.cards import Deck  # noqa: E402
-from interpreter.engine import apply, new_game  # noqa: E402
-from interpreter.legal import distinct, _product, instances, legal_moves, move_key  # noqa: E402
-from interpreter.library import FEW_CARDS, KEPT_GROUPS, LIBRARY, MAX_GROUPS, BuildContext  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+from kural.interpreter.budget import WORK_LIMIT  # noqa: E402
+from kural.interpreter.cards import Deck  # noqa: E402
+from kural.interpreter.engine import apply, new_game  # noqa: E402
+from kural.interpreter.legal import distinct, _product, instances, legal_moves, move_key  # noqa: E402
+from kural.interpreter.library import FEW_CARDS, KEPT_GROUPS, LIBRARY, MAX_GROUPS, BuildContext  # noqa: E402
 
 
 class Position:
@@ -163,7 +163,7 @@ def _all_compared(s, m) -> list:
 def test_capture_options_merged_only_where_they_can_be_one_move_equal_merging_all(game):
     """At every position of random games: each move's instances, merged only among the options after the
     same earlier choices, are the instances merged by comparing them all (no two are one move)."""
-    from interpreter.bots import make_bot
+    from kural.interpreter.bots import make_bot
     g = load(game)
     for seed in range(1, 4):
         s = new_game(g, seed)
@@ -204,8 +204,8 @@ def test_sums_to_of_a_few_cards_answers_every_total_from_their_groups_totals_and
 def test_the_written_out_totals_are_each_group_s_total_in_the_search_order():
     """The group totals that answer a few cards' sums (interpreter/group_totals.py, written out for 0 to
     FEW_CARDS cards) are each group's total, the groups in the depth-first order (N6's captures, §4.6)."""
-    from interpreter.group_totals import TOTALS_OF
-    from interpreter.library import _lex_groups
+    from kural.interpreter.group_totals import TOTALS_OF
+    from kural.interpreter.library import _lex_groups
     assert len(TOTALS_OF) == FEW_CARDS + 1
     for n in range(FEW_CARDS + 1):
         groups = _lex_groups(n)

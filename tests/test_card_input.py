@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import game_ids, loaded  # noqa: E402
 from cli_support import kural, prompt  # noqa: E402
 
-from interpreter.cards import JOKER_RANK  # noqa: E402
+from kural.interpreter.cards import JOKER_RANK  # noqa: E402
 
 
 def forms(g) -> list[tuple[str, str]]:

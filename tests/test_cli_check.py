@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import game_ids, loaded  # noqa: E402
 from cli_support import kural  # noqa: E402
 
-from cli.i18n import t  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "tests/games/melds.yaml"

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cli.i18n import t
-from dsl.loader import find_game, load, load_for_record, variant_dir
-from interpreter import record
+from kural.cli.i18n import t
+from kural.dsl.loader import find_game, load, load_for_record, variant_dir
+from kural.interpreter import record
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "fantan"
@@ -28,7 +28,7 @@ def kural(tmp_path: Path, *args, **env_extra) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(KURAL_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="120")
     env.update(env_extra)
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
 
 
@@ -82,7 +82,7 @@ def test_simulate_json_agrees_with_its_own_records_F7(tmp_path):
 def test_simulate_reports_a_slow_rate_as_more_than_nothing():
     """`simulate` says how many games a second it played: a game that takes seconds (search bots) is a
     small rate, not 0.0; a fast one keeps one decimal."""
-    from cli.simulate import _rate
+    from kural.cli.simulate import _rate
     assert _rate(1 / 29.4) == 0.034 and _rate(0.2) == 0.2
     assert _rate(5292.27) == 5292.3 and _rate(1.04) == 1.0
 
@@ -269,7 +269,7 @@ def test_every_command_has_help(tmp_path):
 
 def test_every_message_exists_in_both_languages_with_the_same_blanks():
     """Everything a player reads exists in Turkish and English, with the same {placeholders}."""
-    from cli.i18n import HELP, MESSAGES
+    from kural.cli.i18n import HELP, MESSAGES
     for catalog in (MESSAGES, HELP):
         for key, texts in catalog.items():
             assert set(texts) == {"en", "tr"} and all(texts.values()), key

@@ -16,10 +16,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from cli.i18n import t
-from dsl.loader import load, load_for_record
-from interpreter import record
-from interpreter.legal import legal_moves, refusal
+from kural.cli.i18n import t
+from kural.dsl.loader import load, load_for_record
+from kural.interpreter import record
+from kural.interpreter.legal import legal_moves, refusal
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "fantan"
@@ -37,7 +37,7 @@ def env_for(home: Path, **extra) -> dict:
 
 def kural(home: Path, *args, stdin: str | bytes | None = None, **env_extra) -> subprocess.CompletedProcess:
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
-    proc = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], input=data,
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)], input=data,
                           stdin=subprocess.DEVNULL if data is None else None, capture_output=True,
                           cwd=ROOT, env=env_for(home, **env_extra), timeout=60)
     proc.out = proc.stdout.decode("utf-8")
@@ -311,7 +311,7 @@ def test_language_rule_option_then_env_then_rule_file(tmp_path):
 
 # ------------------------------------------------------- a real terminal
 def spawn(home: Path, *args) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "cli.main", "play", GAME, *map(str, args)], cwd=str(ROOT),
+    return pexpect.spawn(sys.executable, ["-m", "kural.cli.main", "play", GAME, *map(str, args)], cwd=str(ROOT),
                          env=env_for(home), encoding="utf-8", timeout=20, dimensions=(50, 120))
 
 
@@ -350,8 +350,8 @@ import functools  # noqa: E402
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from cli.reading import Reader  # noqa: E402
-from interpreter.engine import new_game  # noqa: E402
+from kural.cli.reading import Reader  # noqa: E402
+from kural.interpreter.engine import new_game  # noqa: E402
 
 
 @functools.lru_cache(maxsize=1)

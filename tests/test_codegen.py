@@ -19,12 +19,12 @@ import pytest
 
 from all_games import game_ids
 from cli_support import KURAL, ROOT, env_for
-from dsl.loader import load
-from interpreter.bots import make_bot
-from interpreter.budget import MAX_LEGAL, renew
-from interpreter.engine import apply, new_game, result
-from interpreter.errors import PlayError
-from interpreter.legal import legal_moves
+from kural.dsl.loader import load
+from kural.interpreter.bots import make_bot
+from kural.interpreter.budget import MAX_LEGAL, renew
+from kural.interpreter.engine import apply, new_game, result
+from kural.interpreter.errors import PlayError
+from kural.interpreter.legal import legal_moves
 
 FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
@@ -187,7 +187,7 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     Python's version); a damaged cache file is compiled again, and the cache keeps a bounded number."""
     import builtins
 
-    from dsl import codegen
+    from kural.dsl import codegen
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     compiled = []
     real = builtins.compile
@@ -224,7 +224,7 @@ def _closures_only(g):
 def _closures_for_flow(g) -> tuple:
     """The closures' way of the flow after a move and of a round's sheet values (interpreter/engine.py
     with no generated module), to put in place of the generated module's."""
-    from interpreter import engine
+    from kural.interpreter import engine
 
     def after_move(s, env):
         with _closures_only(g):
@@ -238,7 +238,7 @@ def _closures_applied(g) -> list:
     """Each move played by the closures (interpreter/engine.py with no generated module): its effects and
     the flow after it, after_move's effects included (the generated play of a move runs their lines
     itself), to put in place of the generated module's."""
-    from interpreter import engine
+    from kural.interpreter import engine
 
     def apply_closures(s, move):
         with _closures_only(g):
@@ -456,8 +456,8 @@ def test_a_steps_first_loop_over_a_zone_renews_the_budget_and_pays_exactly_its_c
     loop over the hand renews the budget and pays in one line: a zone holds at most the deck's cards, so
     that charge cannot pass the budget and is not tested (the budget left is read from a table by the
     hand's size). The budget left is exactly the whole less that charge, in every position."""
-    from interpreter.budget import WORK_LIMIT
-    from interpreter.engine import moves_to_play
+    from kural.interpreter.budget import WORK_LIMIT
+    from kural.interpreter.engine import moves_to_play
     g = load("fantan")
     source = _function(g.program.source, "moves_0")
     assert "known" not in source and "if s.work < 0" not in source and re.search(r"s\.work = k\d+\[len\(items\)\]", source)
@@ -476,8 +476,8 @@ def test_can_of_a_move_of_the_step_is_read_from_the_positions_legal_moves():
     """`can(move)` (docs/language.md 4.5): once a position's legal moves are known, whether a move of the
     step can be played is read from them (moves_N keeps no answer of its own), and it is the answer
     worked out afresh from the move's options, for a move that can and one that cannot."""
-    from interpreter.engine import moves_to_play
-    from interpreter.legal import any_legal, instances
+    from kural.interpreter.engine import moves_to_play
+    from kural.interpreter.legal import any_legal, instances
     g = load("fantan")
     seen = set()
     for seed in range(1, 4):
@@ -595,7 +595,7 @@ def test_a_positions_legal_moves_are_kept_once_and_forgotten_by_every_move_and_b
     every move forgets them and whatever else the position worked out (a stale list would offer a card
     already played), s.cache.clear() forgets them too (a position edited by hand is worked out afresh),
     and each caller gets a list of its own."""
-    from interpreter.engine import moves_to_play
+    from kural.interpreter.engine import moves_to_play
     g = load("fantan")
     for game in g, load("fanti"):
         s = new_game(game, 2)

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from all_games import game_ids, variant_ids
-from dsl import loader
-from dsl.errors import RuleError
+from kural.dsl import loader
+from kural.dsl.errors import RuleError
 
 
 def test_a_variant_reads_its_base_game_once(monkeypatch):
@@ -49,7 +49,7 @@ def test_a_guards_versions_take_their_fixed_parts_as_compiled_once(monkeypatch):
     value of (when it holds no other such part); the versions, their typed program (a rule's weight, which
     counts the parts inside it, included) and the module written from them are what compiling it again in
     every version gave (language.md 3.10: the module is written from the checked program only)."""
-    from dsl import specialize
+    from kural.dsl import specialize
     real = specialize._known_parts
     taken = []
     monkeypatch.setattr(specialize, "_known_parts", lambda *a: taken.append(real(*a)) or taken[-1])
@@ -66,8 +66,8 @@ def test_a_fixed_part_inside_a_rule_weighs_as_compiled_again(tmp_path, monkeypat
     """A fixed part inside a rule `c => ...` (its value given to a version) still counts in the rule's
     weight, what one call of it costs of the work budget (interpreter/budget.py): the versions are the
     same as when the part is compiled again in each."""
-    from dsl import specialize
-    from dsl.paths import games_dir
+    from kural.dsl import specialize
+    from kural.dsl.paths import games_dir
     text = (games_dir() / "fantan.yaml").read_text(encoding="utf-8")
     old = "empty(table) or rank(card) == row_rank or next_to_row\n"
     assert old in text

@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cli import listing
-from dsl import compiler, yamlload
-from dsl.errors import RuleError
-from dsl.loader import load
-from dsl.paths import games_dir
+from kural.cli import listing
+from kural.dsl import compiler, yamlload
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
+from kural.dsl.paths import games_dir
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE_MACHINERY = ("lark", "dsl.compiler", "dsl.loader", "interpreter.engine")  # what compiling a game imports
+RULE_MACHINERY = ("lark", "kural.dsl.compiler", "kural.dsl.loader", "kural.interpreter.engine")  # what compiling a game imports
 
 
 def imported_by(tmp_path: Path, *args, **env_extra) -> set[str]:
@@ -29,7 +29,7 @@ def imported_by(tmp_path: Path, *args, **env_extra) -> set[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(KURAL_HOME=str(tmp_path / "home"), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
     env.update(env_extra)
-    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "cli.main", *args], capture_output=True,
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "kural.cli.main", *args], capture_output=True,
                           text=True, cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
@@ -39,20 +39,20 @@ def test_help_imports_no_command(tmp_path):
     """`kural --help` prints the commands' help without loading any of them."""
     modules = imported_by(tmp_path, "--help")
     assert "typer" in modules  # the check sees imports at all
-    loaded = {m for m in modules if m.startswith(RULE_MACHINERY + ("yaml", "cli.play", "cli.diff", "rich.progress"))}
+    loaded = {m for m in modules if m.startswith(RULE_MACHINERY + ("yaml", "kural.cli.play", "cli.diff", "rich.progress"))}
     assert not loaded
 
 
 # ------------------------------------------------------------------ without typer (cli/quick.py)
 def run_kural(tmp_path: Path, *args, typer_answers: bool = False, **env_extra) -> subprocess.CompletedProcess:
-    """`python -m cli.main ARGS`; with typer_answers, the same app started under another program name,
+    """`python -m kural.cli.main ARGS`; with typer_answers, the same app started under another program name,
     so that cli/quick.py leaves every answer to typer (what the quick answers must equal)."""
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG", "COLUMNS")}
     env.update(KURAL_HOME=str(tmp_path / "home"), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT),
                COLUMNS="100")
     env.update(env_extra)
-    start = (["-c", "import sys; sys.argv[0] = 'python -m cli.main'; from cli.main import main; main()"]
-             if typer_answers else ["-m", "cli.main"])
+    start = (["-c", "import sys; sys.argv[0] = 'python -m kural.cli.main'; from kural.cli.main import main; main()"]
+             if typer_answers else ["-m", "kural.cli.main"])
     return subprocess.run([sys.executable, *start, *args], capture_output=True, text=True, cwd=ROOT, env=env,
                           timeout=60, stdin=subprocess.DEVNULL)
 
@@ -71,7 +71,7 @@ def test_help_is_typers_own_text_kept_and_then_printed_without_typer(tmp_path):
     assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
     assert run_kural(tmp_path, "-h").stdout == first.stdout
     modules = imported_by(tmp_path, "--help", COLUMNS="100")
-    assert "cli.quick" in modules and not {m for m in modules if m.split(".")[0] in ("typer", "rich", "yaml")}
+    assert "kural.cli.quick" in modules and not {m for m in modules if m.split(".")[0] in ("typer", "rich", "yaml")}
 
 
 @pytest.mark.parametrize("env", [{"COLUMNS": "60"}, {"COLUMNS": "200"}, {"KURAL_LANG": "tr"}],
@@ -90,7 +90,7 @@ def test_a_kept_help_is_never_printed_for_another_width_or_language(tmp_path, en
 
 def test_a_kept_help_is_keyed_by_the_source_of_the_commands(tmp_path, monkeypatch):
     """A new command or an edited help text (any change to cli/*.py) is a new key, never an old text."""
-    from cli import quick
+    from kural.cli import quick
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     copy = tmp_path / "cli"
     copy.mkdir()
@@ -136,7 +136,7 @@ def test_the_plain_console_writes_what_richs_writes_for_the_lines_of_list(tmp_pa
     """Titles with what rich treats specially (markup, emoji codes, a carriage return it drops, a long
     line it does not wrap) and a broken file (the error printed on stderr): the same text either way."""
     import io
-    from cli import main, quick
+    from kural.cli import main, quick
     games = tmp_path / "games"
     (games / "odd").mkdir(parents=True)
     title = "[bold]Odd[/bold] :smile: a\\rb \\t" + "long " * 40
@@ -162,7 +162,7 @@ def test_the_plain_console_writes_what_richs_writes_for_the_lines_of_list(tmp_pa
 def test_list_reads_titles_without_compiling(tmp_path):
     """`kural list` reads the files' heads: no grammar, no compiler, no engine."""
     modules = imported_by(tmp_path, "list")
-    assert "dsl.yamlload" in modules
+    assert "kural.dsl.yamlload" in modules
     assert not {m for m in modules if m.startswith(RULE_MACHINERY)}
 
 
@@ -258,7 +258,7 @@ def test_no_writable_cache_folder_is_no_cache(tmp_path, monkeypatch):
     assert parses_the_language(fresh_parser(monkeypatch, blocker))
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(XDG_CACHE_HOME=str(blocker), HOME=str(blocker), PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "validate", str(games_dir())], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "validate", str(games_dir())], capture_output=True,
                           text=True, cwd=ROOT, env=env, timeout=120)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
 
@@ -320,7 +320,7 @@ def test_an_alias_bomb_is_refused_before_it_is_built(tmp_path):
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 12)]
     path = tmp_path / "bomb.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code = ("import sys; from pathlib import Path; from dsl.yamlload import load_file\n"
+    code = ("import sys; from pathlib import Path; from kural.dsl.yamlload import load_file\n"
             "try:\n    load_file(Path(sys.argv[1]))\nexcept Exception as e:\n    print(type(e).__name__, e)\n")
     proc = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=30)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import compare
+from kural.cli import compare
 
 ROOT = Path(__file__).resolve().parents[1]
 SAME_START = """\
@@ -26,7 +26,7 @@ params:
 
 
 def kural(*args):
-    proc = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)], capture_output=True, text=True,
                           cwd=ROOT, timeout=300, env={**os.environ, "COLUMNS": "200"})  # a row on one line
     return proc
 

@@ -13,9 +13,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fantan_support import ROOT, VARIANT_COMBOS, game, play_game  # noqa: E402
 
-from dsl.loader import load  # noqa: E402
-from interpreter.engine import new_game  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+from kural.interpreter.engine import new_game  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
 
 
 def legal_without_specialising(g, s):
@@ -61,8 +61,8 @@ def test_a_fixed_part_that_fails_alone_leaves_the_decision_to_the_whole_guard(tm
 def test_kanasta_moves_skipped_for_a_false_guard_are_the_general_guards_too():
     """A move whose guard is false for the whole position (Kanasta's `meld` after melds are taken
     back, C8) lists no options; the general guard, trying every option, finds none either."""
-    from interpreter.bots import make_bot
-    from interpreter.engine import apply
+    from kural.interpreter.bots import make_bot
+    from kural.interpreter.engine import apply
     g = load("canasta", [], [], 4)
     s = new_game(g, 5)
     bots = [make_bot("heuristic", 50 + seat) for seat in range(g.players)]
@@ -80,7 +80,7 @@ def test_kanasta_moves_skipped_for_a_false_guard_are_the_general_guards_too():
 def test_a_positions_legal_moves_are_worked_out_once_and_each_caller_has_its_own_list():
     """legal_moves is kept for the position (a replay asks again to check the moves listed) and given
     to each caller as a list of its own; a move clears it."""
-    from interpreter.engine import apply
+    from kural.interpreter.engine import apply
     g = load("canasta", [], [], 4)
     s = new_game(g, 2)
     for _ in range(40):

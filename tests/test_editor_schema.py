@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dsl.paths import games_dir
+from kural.dsl.paths import games_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "docs" / "rule-file.schema.json"

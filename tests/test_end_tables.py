@@ -19,9 +19,9 @@ from rich.console import Console
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import game_ids, loaded, variant_ids  # noqa: E402
 
-from cli import render  # noqa: E402
-from interpreter import game  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
+from kural.cli import render  # noqa: E402
+from kural.interpreter import game  # noqa: E402
+from kural.interpreter.bots import make_bot  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BOX = tuple("┏┃┡│├└")  # the lines of a table
@@ -42,7 +42,7 @@ def fits(text: str) -> None:
 def kural_at_80(home: Path, *args) -> str:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(KURAL_HOME=str(home), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS=str(WIDTH))
-    proc = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", *args], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, env=env, timeout=300, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout

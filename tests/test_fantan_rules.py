@@ -18,10 +18,10 @@ from fantan_support import (FULL_DECK, VARIANT_COMBOS, card, codes, game, hand_c
                             legal_set, pass_of, play_game, play_of, position, rank_of, table_codes,
                             table_id)
 
-from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import apply, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves, refusal  # noqa: E402
-from interpreter.view import view  # noqa: E402
+from kural.interpreter.bots import make_bot  # noqa: E402
+from kural.interpreter.engine import apply, new_game, result  # noqa: E402
+from kural.interpreter.legal import legal_moves, refusal  # noqa: E402
+from kural.interpreter.view import view  # noqa: E402
 
 SEEDS = range(1, 41)
 

@@ -21,11 +21,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fanti_support import ROOT, codes, game, ref  # noqa: E402
 
-from cli.i18n import t  # noqa: E402
-from dsl.loader import load_for_record  # noqa: E402
-from interpreter import record  # noqa: E402
-from interpreter.engine import new_game  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
+from kural.dsl.loader import load_for_record  # noqa: E402
+from kural.interpreter import record  # noqa: E402
+from kural.interpreter.engine import new_game  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
 
 GAME = "fanti"
 MANY_ONES = "1\n" * 400          # 4 players, 5 rounds: the person plays 60 cards
@@ -34,7 +34,7 @@ MANY_ONES = "1\n" * 400          # 4 players, 5 rounds: the person plays 60 card
 def kural(home: Path, *args, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(KURAL_HOME=str(home), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="120")
-    proc = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)],
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)],
                           input=None if stdin is None else stdin.encode("utf-8"),
                           stdin=subprocess.DEVNULL if stdin is None else None,
                           capture_output=True, cwd=ROOT, env=env, timeout=120)

@@ -22,12 +22,12 @@ from fanti_support import (FULL_DECK, PLAYERS, VARIANT_COMBOS, codes, dealer, di
                            find_play, game, hand_codes, hand_id, last_capturer, legal_set, pile_codes,
                            pile_id, play_game, position, ref, stock_id, table_codes, table_id)
 
-from dsl.errors import RuleError  # noqa: E402
-from dsl.loader import load  # noqa: E402
-from interpreter import record  # noqa: E402
-from interpreter.engine import apply, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
-from interpreter.view import view  # noqa: E402
+from kural.dsl.errors import RuleError  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+from kural.interpreter import record  # noqa: E402
+from kural.interpreter.engine import apply, new_game, result  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
+from kural.interpreter.view import view  # noqa: E402
 
 SEEDS = range(1, 9)
 VALUE = {r: i + 1 for i, r in enumerate("A23456789T")}     # N6: A-10 are worth 1-10

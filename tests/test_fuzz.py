@@ -2,7 +2,7 @@
 
 Found by directory (tests/all_games.py), never by name: each game alone,
 each variant with its base, pairs of variants and all of them together.
-From any seed, a table of bots of every kind (interpreter.bots.BOTS, mixed
+From any seed, a table of bots of every kind (kural.interpreter.bots.BOTS, mixed
 per seat) plays to the end or to a move bound (an aborted game is counted,
 and must still replay). At every checked state:
 
@@ -67,12 +67,12 @@ from hypothesis.control import currently_in_test_context
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import config_id, configs, game_ids, loaded  # noqa: E402
 
-from interpreter import record  # noqa: E402
-from interpreter.bots import BOTS, make_bot  # noqa: E402
-from interpreter.engine import apply, find_move, move_key, new_game, result  # noqa: E402
-from interpreter.legal import legal_moves, refusal  # noqa: E402
-from interpreter.state import NOWHERE  # noqa: E402
-from interpreter.view import view  # noqa: E402
+from kural.interpreter import record  # noqa: E402
+from kural.interpreter.bots import BOTS, make_bot  # noqa: E402
+from kural.interpreter.engine import apply, find_move, move_key, new_game, result  # noqa: E402
+from kural.interpreter.legal import legal_moves, refusal  # noqa: E402
+from kural.interpreter.state import NOWHERE  # noqa: E402
+from kural.interpreter.view import view  # noqa: E402
 
 
 @dataclass(frozen=True)

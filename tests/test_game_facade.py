@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import engine, game
-from interpreter.bots import make_bot
-from interpreter.errors import PlayError
+from kural.interpreter import engine, game
+from kural.interpreter.bots import make_bot
+from kural.interpreter.errors import PlayError
 
 from all_games import configs, game_ids, loaded
 
@@ -158,7 +158,7 @@ def test_the_commands_play_through_the_facade(module):
     """The commands that start, play, copy, view or replay a game take these from interpreter/game.py,
     not from the modules behind it, so that a policy of the flow is never decided beside the engine."""
     tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
-    behind = {"interpreter.engine", "interpreter.legal", "interpreter.view", "interpreter.record"}
+    behind = {"kural.interpreter.engine", "kural.interpreter.legal", "kural.interpreter.view", "kural.interpreter.record"}
     direct = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
               and node.module in behind and not _in_fallback(tree, node)]
     assert direct == [], direct

@@ -17,16 +17,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edited import refusal_of_edit  # noqa: E402
 from test_teaching import check_rules_document  # noqa: E402
 
-from cli.reading import Reader, move_text  # noqa: E402
-from cli.render import board  # noqa: E402
+from kural.cli.reading import Reader, move_text  # noqa: E402
+from kural.cli.render import board  # noqa: E402
 from test_teaching import open_rules  # noqa: E402
-from dsl.loader import load  # noqa: E402
-from interpreter import record  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import apply, new_game  # noqa: E402
-from interpreter.errors import PlayError  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
-from interpreter.view import view  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+from kural.interpreter import record  # noqa: E402
+from kural.interpreter.bots import make_bot  # noqa: E402
+from kural.interpreter.engine import apply, new_game  # noqa: E402
+from kural.interpreter.errors import PlayError  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
+from kural.interpreter.view import view  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "tests" / "games" / "groups.yaml"
@@ -239,7 +239,7 @@ def test_the_generic_checks_hold_for_the_groups_test_game():
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, timeout=120, stdin=subprocess.DEVNULL)
 
 

@@ -15,10 +15,10 @@ import functools
 import pytest
 from rich.console import Console
 
-from cli import render
-from dsl.loader import load
-from interpreter import game
-from interpreter.bots import make_bot
+from kural.cli import render
+from kural.dsl.loader import load
+from kural.interpreter import game
+from kural.interpreter.bots import make_bot
 
 PARTS = ("melded", "canastas", "fi", "out", "in_hand", "no_fi")  # C21's parts, and C18's penalty
 # (variant, players, --set, seeds): the 5200 game to a lower target (a few hands a game), the 351 game

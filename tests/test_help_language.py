@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import typer_words
+from kural.cli import typer_words
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGLISH = ("Usage", "Options", "Arguments", "Commands", "Show this message", "Try '", "Error", "[default:",
@@ -27,7 +27,7 @@ def kural(tmp_path: Path, *args, **env_extra) -> subprocess.CompletedProcess:
     env.update(KURAL_HOME=str(tmp_path / "home"), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT),
                PYTHONIOENCODING="utf-8", COLUMNS="100")
     env.update(env_extra)
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *args], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, env=env, timeout=120, stdin=subprocess.DEVNULL)
 
 
@@ -82,7 +82,7 @@ def test_in_english_typers_words_are_typers_own(tmp_path):
     """Without --lang or KURAL_LANG, help and a usage error are typer's English, word for word."""
     proc = kural(tmp_path, "play", "fantan", "--seed", "x")
     assert proc.returncode == 2
-    program = "python -m cli.main"  # (as the tests start it; `kural` when installed)
+    program = "python -m kural.cli.main"  # (as the tests start it; `kural` when installed)
     assert proc.stderr.splitlines() == [f"Usage: {program} play [OPTIONS] [GAME]", f"Try '{program} play -h' for help.",
                                         "", "Error: Invalid value for '--seed': 'x' is not a valid int."]
     help_ = kural(tmp_path, "play", "--help").stdout

@@ -13,10 +13,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fantan_support import game, position  # noqa: E402
 from test_cli_play import GAME, kural, replay_clean, save_path  # noqa: E402
 
-from cli.i18n import t  # noqa: E402
-from dsl.loader import load  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
-from interpreter.search import DEFAULT_ITERATIONS, deciding_preference  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
+from kural.interpreter.search import DEFAULT_ITERATIONS, deciding_preference  # noqa: E402
 
 SEED = 5
 HINT = re.compile(r"(?:Hint|İpucu): (\d+)\) (\S+) \((.*)\)$")

@@ -27,13 +27,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cli_support import kural  # noqa: E402
 
-from cli import saves  # noqa: E402
-from cli.i18n import t  # noqa: E402
-from cli.teach_text import say  # noqa: E402
-from dsl.files import NotRegularFile, read_at_most  # noqa: E402
-from interpreter import numbers  # noqa: E402
-from interpreter.bots import KINDS  # noqa: E402
-from interpreter.record import played_moves  # noqa: E402
+from kural.cli import saves  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
+from kural.cli.teach_text import say  # noqa: E402
+from kural.dsl.files import NotRegularFile, read_at_most  # noqa: E402
+from kural.interpreter import numbers  # noqa: E402
+from kural.interpreter.bots import KINDS  # noqa: E402
+from kural.interpreter.record import played_moves  # noqa: E402
 
 GAME = "fantan"
 SEVENS8 = """extends: fantan
@@ -145,8 +145,8 @@ def test_a_rule_file_changed_or_gone_since_the_save_is_one_line_exit_2(folders, 
 
 def test_the_bundled_games_records_name_no_file():
     """Records of games/ stay as they were: no path, no hash (the golden corpus holds their bytes)."""
-    from cli.simulate import play_one
-    from dsl.loader import load
+    from kural.cli.simulate import play_one
+    from kural.dsl.loader import load
     g = load(GAME, ["maca7"])
     _, rec = play_one(g, 1, ["random"] * g.players, True, False, ["a", "b", "c", "d"])
     assert "files" not in rec and "rules" not in rec
@@ -154,8 +154,8 @@ def test_the_bundled_games_records_name_no_file():
 
 # ------------------------------------------------------------- a record reads no other file
 def base_record() -> dict:
-    from cli.simulate import play_one
-    from dsl.loader import load
+    from kural.cli.simulate import play_one
+    from kural.dsl.loader import load
     g = load(GAME)
     _, rec = play_one(g, 3, ["heuristic"] * g.players, True, False, list(g.seats["en"]))
     return rec
@@ -347,8 +347,8 @@ def test_a_save_edited_to_a_seat_or_bots_the_game_lacks_is_refused_and_kept(tmp_
 
 def _unknown_param(item: str) -> str:
     """What the loader says of a --set naming a param the game lacks."""
-    from dsl.errors import RuleError
-    from dsl.loader import load
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
     with pytest.raises(RuleError) as exc:
         load(GAME, sets=[item])
     return exc.value.problems[0].message

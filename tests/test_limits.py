@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl import compiler, loader, yamlload
-from dsl.errors import RuleError
-from dsl.loader import DEFAULT_MAX_MOVES, MAX_MOVES, load
+from kural.dsl import compiler, loader, yamlload
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import DEFAULT_MAX_MOVES, MAX_MOVES, load
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = 5.0  # seconds: a bound is hit fast, or it is not a bound
@@ -186,7 +186,7 @@ def test_max_moves_must_be_within_its_bounds(tmp_path):
 def simulate(*args) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "simulate", *map(str, args), "--json"],
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "simulate", *map(str, args), "--json"],
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT, env=env, timeout=120,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
@@ -231,7 +231,7 @@ def test_long_chains_are_printed_without_recursion(tmp_path, command):
     path = write(tmp_path, guard(" or ".join(["not can(play) or moves_played < 0"] * 250)))
     load(str(path))
     args = [command[0], "fantan", str(path)] if command[0] == "diff" else [command[0], str(path), *command[1:]]
-    proc = subprocess.run([sys.executable, "-m", "cli.main", *args], cwd=ROOT, capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", *args], cwd=ROOT, capture_output=True, text=True,
                           encoding="utf-8", timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "RecursionError" not in proc.stderr

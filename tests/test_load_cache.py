@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl import gamecache, loader
-from dsl.errors import RuleError
-from dsl.loader import load
-from dsl.paths import games_dir
+from kural.dsl import gamecache, loader
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
+from kural.dsl.paths import games_dir
 from golden_corpus import HASHES, hashes_of, key
 
 WANT = json.loads(HASHES.read_text())
@@ -187,8 +187,8 @@ def test_a_forged_file_cannot_reach_a_module_through_kural(cache, tmp_path):
     (path,) = kept(cache)
     magic, header, _ = path.read_bytes().split(b"\n", 2)
     marker = tmp_path / "ran"
-    # (dsl.gamecache.os.system("touch marker"), []): STACK_GLOBAL of a dotted name, REDUCE, a pair
-    payload = (b"\x80\x04" + _short("dsl.loader") + _short("os.system") + b"\x93\x94"
+    # (kural.dsl.gamecache.os.system("touch marker"), []): STACK_GLOBAL of a dotted name, REDUCE, a pair
+    payload = (b"\x80\x04" + _short("kural.dsl.loader") + _short("os.system") + b"\x93\x94"
                + _short(f"touch {marker}") + b"\x85\x94R\x94]\x94\x86\x94.")
     fields = json.loads(header)
     fields["sha256"] = hashlib.sha256(payload).hexdigest()
@@ -217,7 +217,7 @@ def test_no_cache_folder_is_no_cache(tmp_path, monkeypatch):
 def test_a_cache_folder_others_can_write_to_is_not_used(tmp_path, monkeypatch):
     """What the cache holds is run (a kept game, a compiled module): a folder others can write to is
     no cache, and nothing is read from it or written to it."""
-    from dsl.paths import cache_dir
+    from kural.dsl.paths import cache_dir
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     folder = cache_dir()
     assert folder is not None
@@ -264,8 +264,8 @@ def test_a_game_read_back_plays_the_same_through_its_closures(cache, monkeypatch
 def test_a_rule_file_changed_before_the_closures_are_compiled_again_is_an_error(cache, tmp_path):
     """The closures compiled again are those of the very files the game was read from: a file changed
     since is a rule-file error, never a game played by two rule files."""
-    from interpreter.engine import new_game
-    from interpreter.legal import legal_moves
+    from kural.interpreter.engine import new_game
+    from kural.interpreter.legal import legal_moves
     path = _own_copy(tmp_path)
     load(str(path))
     g = load(str(path))  # read back

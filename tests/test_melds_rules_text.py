@@ -16,9 +16,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_teaching import check_rules_document, document, kural, open_rules, raw_syntax, rule_ids  # noqa: E402
 
-from dsl.teach.book import Book  # noqa: E402
-from dsl.teach.phrases import say  # noqa: E402
-from dsl.wording import LANGS  # noqa: E402
+from kural.dsl.teach.book import Book  # noqa: E402
+from kural.dsl.teach.phrases import say  # noqa: E402
+from kural.dsl.wording import LANGS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "tests" / "games" / "melds.yaml"

@@ -37,12 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import game_ids, short_game_ids  # noqa: E402
 from cli_support import KURAL, ROOT, env_for, kural, prompt, resume_line, save_of  # noqa: E402
 
-from cli import play as playing, saves  # noqa: E402
-from cli.i18n import t  # noqa: E402
-from dsl.loader import load_for_record  # noqa: E402
-from interpreter import record  # noqa: E402
-from interpreter.legal import legal_moves  # noqa: E402
-from interpreter.view import view  # noqa: E402
+from kural.cli import play as playing, saves  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
+from kural.dsl.loader import load_for_record  # noqa: E402
+from kural.interpreter import record  # noqa: E402
+from kural.interpreter.legal import legal_moves  # noqa: E402
+from kural.interpreter.view import view  # noqa: E402
 
 SEED = 3
 ANSWERS = 600

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from cli import parallel, simulate
-from dsl.loader import load
+from kural.cli import parallel, simulate
+from kural.dsl.loader import load
 
 from all_games import loaded
 from test_game_facade import STUCK  # a game whose first position offers no move
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def kural(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)], capture_output=True, text=True,
                           cwd=ROOT, timeout=300, **kw)
 
 
@@ -83,7 +83,7 @@ def test_an_error_of_the_rule_file_in_a_worker_is_reported_as_one(tmp_path):
 
 def test_ctrl_c_with_workers_leaves_whole_games_in_seed_order(tmp_path):
     path = tmp_path / "games.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "simulate", "fantan", "-n", "1000000", "--workers", "2",
+    proc = subprocess.Popen([sys.executable, "-m", "kural.cli.main", "simulate", "fantan", "-n", "1000000", "--workers", "2",
                              "--record", str(path), "--json"], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120  # only so that a hang fails: the test waits for records, not for time

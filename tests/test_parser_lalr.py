@@ -11,9 +11,9 @@ from pathlib import Path
 import lark
 import pytest
 
-from dsl import compiler, parser_lalr
-from dsl.yamlload import load_file
-from dsl.paths import games_dir
+from kural.dsl import compiler, parser_lalr
+from kural.dsl.yamlload import load_file
+from kural.dsl.paths import games_dir
 
 from all_games import texts_of
 

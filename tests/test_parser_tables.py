@@ -1,4 +1,4 @@
-"""The parser tables shipped with kural (dsl/grammar_tables.json, written by `python -m dsl.parser_tables`):
+"""The parser tables shipped with kural (dsl/grammar_tables.json, written by `python -m kural.dsl.parser_tables`):
 made from grammar.lark as it is, they parse every text exactly as a parser built from the grammar does,
 and they are what kural uses, so that a first load (no cache at all) does no grammar analysis."""
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import lark
 import pytest
 
-from dsl import compiler, parser_tables
-from dsl.paths import games_dir, grammar_path
-from dsl.yamlload import load_file
+from kural.dsl import compiler, parser_tables
+from kural.dsl.paths import games_dir, grammar_path
+from kural.dsl.yamlload import load_file
 
 from all_games import texts_of
 
@@ -18,7 +18,7 @@ GRAMMAR = grammar_path().read_text(encoding="utf-8")
 def test_the_shipped_tables_are_made_from_grammar_lark():
     shipped = parser_tables.TABLES.read_text(encoding="utf-8")
     assert str(parser_tables.fingerprint(GRAMMAR)["grammar_sha256"]) in shipped, \
-        "grammar.lark changed: run `python -m dsl.parser_tables` and commit dsl/grammar_tables.json"
+        "grammar.lark changed: run `python -m kural.dsl.parser_tables` and commit dsl/grammar_tables.json"
     assert parser_tables.shipped(GRAMMAR) is not None
 
 
@@ -81,14 +81,14 @@ def test_the_shipped_loop_tables_are_made_from_grammar_lark():
     import json
     shipped = json.loads(parser_tables.LOOP_TABLES.read_text(encoding="utf-8"))
     assert shipped == json.loads(json.dumps(parser_tables.loop_tables(GRAMMAR))), \
-        "grammar.lark changed: run `python -m dsl.parser_tables` and commit dsl/grammar_loop.json"
+        "grammar.lark changed: run `python -m kural.dsl.parser_tables` and commit dsl/grammar_loop.json"
     assert parser_tables.shipped_loop(GRAMMAR) is not None
 
 
 def test_a_load_builds_no_lark_parser(tmp_path, monkeypatch):
     """A rule file without a syntax error is parsed by the shipped loop tables alone: Lark's parser
     (what a syntax error's message comes from) is not even read from its tables."""
-    from dsl.loader import load
+    from kural.dsl.loader import load
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     compiler.parser.cache_clear()
     compiler.table_parser.cache_clear()

@@ -14,12 +14,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cli.simulate import SEAT_STRIDE  # noqa: E402
-from dsl.loader import load  # noqa: E402
-from interpreter.bots import HeuristicBot, make_bot  # noqa: E402
-from interpreter.engine import apply, moves_to_play, new_game  # noqa: E402
-from interpreter.plans import sight_of  # noqa: E402
-from interpreter.record import entry  # noqa: E402
+from kural.cli.simulate import SEAT_STRIDE  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+from kural.interpreter.bots import HeuristicBot, make_bot  # noqa: E402
+from kural.interpreter.engine import apply, moves_to_play, new_game  # noqa: E402
+from kural.interpreter.plans import sight_of  # noqa: E402
+from kural.interpreter.record import entry  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -214,7 +214,7 @@ def test_a_plan_that_takes_back_what_it_laid_is_avoided_in_any_rule_file(tmp_pat
     it back (again and again, within one turn), the bot's plan of the turn sees the take-back (a card
     it laid back in its hand) and ends the turn instead, each turn of the round (without plans it
     would lay and take back until the move bound)."""
-    from interpreter.plans import PLAN_MOVES
+    from kural.interpreter.plans import PLAN_MOVES
     path = tmp_path / "take-back.yaml"
     path.write_text(TAKE_BACK_GAME, encoding="utf-8")
     g = load(str(path))

@@ -20,13 +20,13 @@ from pathlib import Path
 import pytest
 
 from cli_support import KURAL, ROOT, env_for, kural, save_of
-from cli.i18n import t
-from dsl.loader import load
-from interpreter import record
-from interpreter.budget import MAX_LEGAL, WORK_LIMIT
-from interpreter.engine import apply, moves_to_play, new_game
-from interpreter.errors import PlayError
-from interpreter.numbers import LIMIT
+from kural.cli.i18n import t
+from kural.dsl.loader import load
+from kural.interpreter import record
+from kural.interpreter.budget import MAX_LEGAL, WORK_LIMIT
+from kural.interpreter.engine import apply, moves_to_play, new_game
+from kural.interpreter.errors import PlayError
+from kural.interpreter.numbers import LIMIT
 
 CPU = 40  # seconds of CPU for one command: loading takes about one, a bound is hit in a few
 
@@ -263,7 +263,7 @@ def test_the_engine_names_the_seat_and_the_move_of_a_position_with_no_legal_move
 
 # ------------------------------------------------------------ smaller ones (item 9)
 def test_a_record_whose_seat_is_text_says_so_rather_than_seat_n_not_seat_n(tmp_path):
-    from cli.simulate import play_one
+    from kural.cli.simulate import play_one
     g = load("fantan")
     _, rec = play_one(g, 4, ["random"] * g.players, True, False, ["a", "b", "c", "d"])
     moves = [e for e in rec["moves"] if "seat" in e]
@@ -300,7 +300,7 @@ def test_ctrl_c_during_simulate_prints_the_games_finished_and_says_so(tmp_path, 
 def test_the_bundled_games_spend_a_small_part_of_the_work_bound(game):
     """The bounds must never change a bundled game (tests/test_golden.py plays every one, Kanasta too):
     here the quick ones, measured phase by phase, stay under a twentieth of them."""
-    from interpreter.bots import make_bot
+    from kural.interpreter.bots import make_bot
     g = load(game)
     most = legal_most = 0
     for seed in range(1, 6):

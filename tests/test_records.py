@@ -17,8 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fantan_support import ROOT, VARIANT_COMBOS, game, play_game, ref  # noqa: E402
 
-from dsl.loader import load, load_for_record  # noqa: E402
-from interpreter import record  # noqa: E402
+from kural.dsl.loader import load, load_for_record  # noqa: E402
+from kural.interpreter import record  # noqa: E402
 
 GAMES_PER_CASE = 60
 BOTS = ["random", "heuristic"]

@@ -20,11 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import configs, game_ids, loaded  # noqa: E402
 from cli_support import kural, prompt  # noqa: E402
 
-from cli.i18n import pick  # noqa: E402
-from cli.play import bot_seed  # noqa: E402
-from cli.reading import Reader  # noqa: E402
-from interpreter import game  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
+from kural.cli.i18n import pick  # noqa: E402
+from kural.cli.play import bot_seed  # noqa: E402
+from kural.cli.reading import Reader  # noqa: E402
+from kural.interpreter import game  # noqa: E402
+from kural.interpreter.bots import make_bot  # noqa: E402
 
 SEED = 5
 PROMPTS = 12  # prompts of the person answered in each game: enough for every step of a turn

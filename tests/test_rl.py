@@ -15,9 +15,9 @@ pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test  # noqa: E402
 
-from interpreter import api as kural  # noqa: E402
-from interpreter import game as facade  # noqa: E402
-from interpreter import rl  # noqa: E402
+import kural  # noqa: E402
+from kural.interpreter import game as facade  # noqa: E402
+from kural.interpreter import rl  # noqa: E402
 
 from all_games import all_configs, config_id  # noqa: E402
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import RuleError
-from dsl.loader import load
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = (ROOT / "games" / "fantan.yaml").read_text(encoding="utf-8")
@@ -283,8 +283,8 @@ def test_variant_file_may_declare_a_new_param_in_full(tmp_path):
 def test_first_seat_that_is_no_seat_is_a_play_error(tmp_path):
     """F2 made wrong: with 12 cards each, the start card is sometimes left in the stock and
     nobody holds it; such a deal refuses to start with the rule file's place, not a Python error."""
-    from interpreter.engine import new_game
-    from interpreter.errors import PlayError
+    from kural.interpreter.engine import new_game
+    from kural.interpreter.errors import PlayError
     path = tmp_path / "nobody.yaml"
     path.write_text("extends: " + str(ROOT / "games" / "fantan.yaml") + "\n"
                     "flow:\n  round:\n    setup: shuffle(stock); deal(stock, hand, 12)\n", encoding="utf-8")
@@ -306,9 +306,9 @@ def test_first_seat_that_is_no_seat_is_a_play_error(tmp_path):
 def test_a_variants_round_result_that_fails_in_play_names_the_variants_file(tmp_path):
     """Issue 11 item 9: a part of a game keeps the place of the file that wrote it, so an error in
     play names the variant's file and line, not the base game's section it was merged into."""
-    from interpreter.engine import apply, new_game
-    from interpreter.errors import PlayError
-    from interpreter.legal import legal_moves
+    from kural.interpreter.engine import apply, new_game
+    from kural.interpreter.errors import PlayError
+    from kural.interpreter.legal import legal_moves
     text = ("extends: fantan\nvariant: {id: broken}\nround_result:\n"
             "  points: count(hand(seat)) // (count(hand(seat)) - count(hand(seat)))\n")
     path = write(tmp_path, text, "broken.yaml")
@@ -325,7 +325,7 @@ def test_a_variants_round_result_that_fails_in_play_names_the_variants_file(tmp_
 def test_a_message_escapes_the_characters_that_do_not_show_as_themselves():
     """Issue 11 item 9: a message quoting a file's text shows a bidi override or a control
     character as its code, never raw (U+202E would reorder the line on the terminal)."""
-    from dsl.errors import Loc, Problem
+    from kural.dsl.errors import Loc, Problem
     shown = Problem(Loc("a\u202eb.yaml", 1, 2), "`x\u202ey` is wrong", "not \x1b[2J", "x\u202ey: 1\x00").render()
     assert "\u202e" not in shown and "\x1b" not in shown and "\x00" not in shown
     assert "a\\u202eb.yaml:1:2: `x\\u202ey` is wrong" in shown and "\\x1b[2J" in shown and "\\x00" in shown

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from dsl import compiler
-from dsl.errors import RuleError
-from dsl.loader import find_game, load, variant_dir
-from interpreter.bots import make_bot
-from interpreter.engine import apply, new_game, result
-from interpreter.legal import legal_moves
+from kural.dsl import compiler
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import find_game, load, variant_dir
+from kural.interpreter.bots import make_bot
+from kural.interpreter.engine import apply, new_game, result
+from kural.interpreter.legal import legal_moves
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.stem for p in (ROOT / "games").glob("*.yaml"))
@@ -32,7 +32,7 @@ SECRET = "kural-secret-4f1c"  # what a file outside the allowed folders holds; i
 def kural(*args, timeout: float = 60) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", KURAL_HOME=os.devnull + "-none")
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)], capture_output=True, text=True,
                           encoding="utf-8", errors="replace", cwd=ROOT, env=env, timeout=timeout,
                           stdin=subprocess.DEVNULL)
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import short_game_ids  # noqa: E402
 from cli_support import KURAL, ROOT, env_for, kural, prompt, resume_line, save_of  # noqa: E402
 
-from cli import saves  # noqa: E402
-from cli.i18n import t  # noqa: E402
+from kural.cli import saves  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
 
 GAME = short_game_ids()[0]
 SEED = 3

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import short_game_ids  # noqa: E402
 from cli_support import KURAL, ROOT, env_for, kural, prompt  # noqa: E402
 
-from cli.i18n import t  # noqa: E402
-from dsl.loader import load  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
 
 GAME = short_game_ids()[0]
 ENDLESS = ROOT / "tests" / "games" / "endless.yaml"  # passes for ever: only game.max_moves stops it

@@ -25,9 +25,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cli_support import KURAL, ROOT, env_for, kural  # noqa: E402
 
-from cli.i18n import t  # noqa: E402
-from dsl.loader import load, load_for_record  # noqa: E402
-from interpreter import record  # noqa: E402
+from kural.cli.i18n import t  # noqa: E402
+from kural.dsl.loader import load, load_for_record  # noqa: E402
+from kural.interpreter import record  # noqa: E402
 
 GAME = "fantan"
 SEED = 3  # seat 0 is to move after a few bot moves: input that ends there leaves an unfinished save
@@ -250,7 +250,7 @@ def test_set_is_echoed_at_the_start_of_a_new_and_a_resumed_game(two_saves, tmp_p
 # ----------------------------------------------------- a new game over an unfinished one
 def spawn(home: Path, *args) -> pexpect.spawn:
     """`kural play GAME` on a pseudo-terminal, as a person starts it."""
-    return pexpect.spawn(sys.executable, ["-m", "cli.main", "play", GAME, "--lang", "en", *map(str, args)],
+    return pexpect.spawn(sys.executable, ["-m", "kural.cli.main", "play", GAME, "--lang", "en", *map(str, args)],
                          cwd=str(ROOT), env=env_for(home), encoding="utf-8", timeout=30, dimensions=(50, 200))
 
 
@@ -327,7 +327,7 @@ def test_on_a_terminal_quit_end_of_input_or_ctrl_c_change_no_file(tmp_path, how,
 def test_in_turkish_the_question_speaks_to_the_player(tmp_path):
     home = tmp_path / "home"
     unfinished(home, "--seed", SEED)
-    child = pexpect.spawn(sys.executable, ["-m", "cli.main", "play", GAME, "--lang", "tr"], cwd=str(ROOT),
+    child = pexpect.spawn(sys.executable, ["-m", "kural.cli.main", "play", GAME, "--lang", "tr"], cwd=str(ROOT),
                           env=env_for(home), encoding="utf-8", timeout=30, dimensions=(50, 200))
     child.expect_exact(t("old_save_choices", "tr"))
     child.expect_exact(t("old_save_prompt", "tr"))

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from dsl import schema, teach
-from dsl.errors import RuleError
-from dsl.loader import find_game, load, resolve, variant_dir
-from dsl.teach import changes as diffing
-from dsl.teach.phrases import say
-from dsl.paths import games_dir
-from dsl.yamlload import load_file
+from kural.dsl import schema, teach
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import find_game, load, resolve, variant_dir
+from kural.dsl.teach import changes as diffing
+from kural.dsl.teach.phrases import say
+from kural.dsl.paths import games_dir
+from kural.dsl.yamlload import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.stem for p in games_dir().glob("*.yaml"))
@@ -218,7 +218,7 @@ def test_diff_canasta_351_names_the_round_points_as_the_reader_of_the_canasta_an
             # read through the define of the sheet's column that is this part of the points (C21)
             assert any(read.startswith(say("at_round_points", lang)) for read in changes[name].reads), \
                 (lang, name, changes[name].reads)
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "diff", "canasta", "351", "--lang", "en"],
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "diff", "canasta", "351", "--lang", "en"],
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT, env=env(), timeout=120,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
@@ -240,7 +240,7 @@ def test_diff_shows_a_change_of_the_round_result():
 
 # ---------------------------------------------------------------- the JSON Schema
 def kural_schema() -> str:
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "schema"], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "schema"], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, env=env(), timeout=60, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
@@ -276,9 +276,9 @@ def test_every_bundled_rule_file_is_valid_under_the_json_schema():
 def test_kural_help_and_list_do_not_read_the_table(tmp_path):
     """Cold start: `kural --help` and `kural list` import neither the table nor the loader."""
     for args in (["--help"], ["list"]):
-        proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "cli.main", *args], capture_output=True,
+        proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "kural.cli.main", *args], capture_output=True,
                               text=True, cwd=ROOT, env=env() | {"KURAL_HOME": str(tmp_path)}, timeout=60,
                               stdin=subprocess.DEVNULL)
         assert proc.returncode == 0, proc.stderr[-2000:]
         modules = {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
-        assert "cli.quick" in modules and "dsl.schema" not in modules, args  # importtime was read
+        assert "kural.cli.quick" in modules and "kural.dsl.schema" not in modules, args  # importtime was read

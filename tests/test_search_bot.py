@@ -15,10 +15,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import all_configs, config_id, game_ids, loaded  # noqa: E402
 
-from interpreter import draws, game  # noqa: E402
-from interpreter.bots import KINDS, make_bot  # noqa: E402
-from interpreter.search import Memory, SearchBot, budget_of, zone_ids  # noqa: E402
-from interpreter.view import view  # noqa: E402
+from kural.interpreter import draws, game  # noqa: E402
+from kural.interpreter.bots import KINDS, make_bot  # noqa: E402
+from kural.interpreter.search import Memory, SearchBot, budget_of, zone_ids  # noqa: E402
+from kural.interpreter.view import view  # noqa: E402
 
 import pytest  # noqa: E402
 

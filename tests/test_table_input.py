@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import game_ids, short_game_ids  # noqa: E402
 from cli_support import ROOT, env_for, kural, prompt, resume_line, save_of  # noqa: E402
 
-from dsl.loader import load_for_record  # noqa: E402
-from interpreter import record  # noqa: E402
+from kural.dsl.loader import load_for_record  # noqa: E402
+from kural.interpreter import record  # noqa: E402
 
 SEED = 3
 ANSWERS = 600  # more prompts than any bundled game has; a game still going at the end is an error below
@@ -126,7 +126,7 @@ def test_a_closed_stdin_saves_and_prints_the_resume_command(tmp_path):
     """No stdin at all (file descriptor 0 closed): treated as end of input."""
     game = game_ids()[0]
     home = tmp_path / "home"
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "play", game, "--seed", str(SEED), "--lang", "en"],
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "play", game, "--seed", str(SEED), "--lang", "en"],
                           capture_output=True, cwd=ROOT, env=env_for(home), timeout=60,
                           preexec_fn=lambda: os.close(0))
     out, err = proc.stdout.decode(), proc.stderr.decode()
@@ -139,7 +139,7 @@ def test_junk_on_a_real_terminal(tmp_path):
     """On a pseudo-terminal: arrow keys, escape strings, NUL, invalid UTF-8 and a bare CR are each refused
     with one line and the prompt again; Ctrl-D at the prompt saves and exits 0."""
     game = game_ids()[0]
-    child = pexpect.spawn(sys.executable, ["-m", "cli.main", "play", game, "--seed", str(SEED), "--lang", "en"],
+    child = pexpect.spawn(sys.executable, ["-m", "kural.cli.main", "play", game, "--seed", str(SEED), "--lang", "en"],
                           cwd=str(ROOT), env=env_for(tmp_path), encoding="utf-8", codec_errors="replace",
                           timeout=20, dimensions=(50, 120))
     here = re.escape(prompt(game))

@@ -18,19 +18,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cli import explain as explaining, graph as graphing
-from cli.reading import move_text
-from dsl import schema, teach
-from dsl.compiler import parser
-from dsl.loader import find_game, load, resolve, variant_dir
-from dsl.paths import games_dir
-from dsl.said import const_of
-from dsl.teach import changes as diffing, flow, position
-from dsl.teach.book import Book, is_rule_id, mark
-from dsl.teach.words import CONSTRUCTS, Context, Speaker, construct_coverage
-from dsl.wording import LANGS, fill, inflect
-from interpreter.legal import legal_moves, refusal
-from interpreter.library import LIBRARY
+from kural.cli import explain as explaining, graph as graphing
+from kural.cli.reading import move_text
+from kural.dsl import schema, teach
+from kural.dsl.compiler import parser
+from kural.dsl.loader import find_game, load, resolve, variant_dir
+from kural.dsl.paths import games_dir
+from kural.dsl.said import const_of
+from kural.dsl.teach import changes as diffing, flow, position
+from kural.dsl.teach.book import Book, is_rule_id, mark
+from kural.dsl.teach.words import CONSTRUCTS, Context, Speaker, construct_coverage
+from kural.dsl.wording import LANGS, fill, inflect
+from kural.interpreter.legal import legal_moves, refusal
+from kural.interpreter.library import LIBRARY
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.stem for p in games_dir().glob("*.yaml"))
@@ -91,7 +91,7 @@ def raw_syntax(text: str, g=None) -> list[str]:
 def kural(tmp_path: Path, *args) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(KURAL_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="120")
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", *map(str, args)], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
 
 
@@ -290,7 +290,7 @@ def test_pass_fee_adds_params_vars_the_pass_effects_the_round_score_and_a_result
 @pytest.mark.parametrize("game,variants", [c for c in CASES if c[1]], ids=[i for i, c in zip(IDS, CASES) if c[1]])
 def test_a_variant_changes_only_what_its_file_writes(game, variants):
     """Every change is in a section the variant file writes, and is shown with its rule-file lines."""
-    from dsl.yamlload import load_file
+    from kural.dsl.yamlload import load_file
     path = variant_dir(find_game(game)) / f"{variants[0]}.yaml"
     data = load_file(path)
     written = set(data) - {"extends", "variant"}

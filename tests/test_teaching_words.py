@@ -14,13 +14,13 @@ import re
 
 import pytest
 
-from dsl import teach
-from dsl.loader import find_game, load, variant_dir
-from dsl.paths import games_dir
-from dsl.teach import phrases, words as word_catalogue
-from dsl.teach.document import Line
-from dsl.wording import LANGS, inflect
-from interpreter import engine
+from kural.dsl import teach
+from kural.dsl.loader import find_game, load, variant_dir
+from kural.dsl.paths import games_dir
+from kural.dsl.teach import phrases, words as word_catalogue
+from kural.dsl.teach.document import Line
+from kural.dsl.wording import LANGS, inflect
+from kural.interpreter import engine
 
 GAMES = sorted(p.stem for p in games_dir().glob("*.yaml"))
 CASES = [(game, []) for game in GAMES] + [
@@ -235,11 +235,11 @@ def catalogue_texts() -> list[str]:
     out = []
     for catalogue in (phrases.TEXT, word_catalogue.CONSTRUCTS):
         out += [entry["tr"] for entry in catalogue.values() if "tr" in entry]
-    from interpreter.library import LIBRARY
+    from kural.interpreter.library import LIBRARY
     for fn in LIBRARY.values():
         out += [fn.text["tr"]] + [form["tr"] for form in fn.forms.values()]
-    from cli.i18n import HELP, MESSAGES
-    from cli.teach_text import HELP as TEACH_HELP, TEXT as TEACH_TEXT
+    from kural.cli.i18n import HELP, MESSAGES
+    from kural.cli.teach_text import HELP as TEACH_HELP, TEXT as TEACH_TEXT
     for catalogue in (HELP, MESSAGES, TEACH_HELP, TEACH_TEXT):
         out += [entry["tr"] for entry in catalogue.values() if isinstance(entry, dict) and "tr" in entry]
     return out

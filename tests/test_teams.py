@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from cli.render import board
+from kural.cli.render import board
 from test_teaching import document, open_rules
-from dsl import teach
-from dsl.errors import RuleError
-from dsl.loader import load, load_for_record
-from interpreter import record
-from interpreter.bots import make_bot
-from interpreter.engine import apply, new_game
-from interpreter.legal import legal_moves
-from interpreter.view import view
+from kural.dsl import teach
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load, load_for_record
+from kural.interpreter import record
+from kural.interpreter.bots import make_bot
+from kural.interpreter.engine import apply, new_game
+from kural.interpreter.legal import legal_moves
+from kural.interpreter.view import view
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edited import refusal_of_edit  # noqa: E402
@@ -123,7 +123,7 @@ def test_kural_validate_reports_the_place(tmp_path):
     path.write_text(GAME.read_text(encoding="utf-8").replace(TEAMS_LINE, '"4": [[0, 2], [1, 2]]'), encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "validate", str(path)], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "validate", str(path)], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, env=env, timeout=60)
     assert proc.returncode == 2
     line, col = place(path.read_text(encoding="utf-8").splitlines(), "2", 2)
@@ -273,7 +273,7 @@ def test_a_record_with_teams_replays(players):
 def test_kural_simulate_reports_wins_by_team():
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="120")
-    run = lambda *a: subprocess.run([sys.executable, "-m", "cli.main", "simulate", "tests/games/teams.yaml", *a],  # noqa: E731
+    run = lambda *a: subprocess.run([sys.executable, "-m", "kural.cli.main", "simulate", "tests/games/teams.yaml", *a],  # noqa: E731
                                     capture_output=True, text=True, encoding="utf-8", cwd=ROOT, env=env, timeout=120)
     proc = run("-n", "20", "--json")
     assert proc.returncode == 0, proc.stderr
@@ -291,7 +291,7 @@ def test_kural_simulate_reports_wins_by_team():
 def test_play_shows_the_sides(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="120", KURAL_HOME=str(tmp_path))
-    proc = subprocess.run([sys.executable, "-m", "cli.main", "play", "tests/games/teams.yaml", "--seed", "3",
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "play", "tests/games/teams.yaml", "--seed", "3",
                            "--lang", "en"], input="1\n" * 12, capture_output=True, text=True, encoding="utf-8",
                           cwd=ROOT, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dsl import yamlload
-from dsl.errors import RuleError
+from kural.dsl import yamlload
+from kural.dsl.errors import RuleError
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 needs_libyaml = pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML was built without libyaml")

@@ -60,7 +60,7 @@ def explain(g, state, lang: str, move_text, fmt: str = "text", card: str | None 
 def refusal_words(g, check, lang: str) -> str:
     """Why a move is refused, for the table: the check's `why` and its rule ("you have a playable card, so you
     must play (F6)"), or, for a check without one, its condition said as a refusal ("refused unless: ...").
-    `check` is the first failing check (interpreter.legal.refusal); `g` any loaded game."""
+    `check` is the first failing check (kural.interpreter.legal.refusal); `g` any loaded game."""
     from .position import refusal_words as words
     with names(terms_of(g)):
         return words(g, check, lang)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from interpreter.cards import RANK_CODES, STANDARD_NAMES, SUIT_SYMBOLS, parse_code
-from interpreter.melds import REASONS
+from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, SUIT_SYMBOLS, parse_code
+from kural.interpreter.melds import REASONS
 
 from .. import values
 from ..wording import Phrase, capital, fill, joined, number

@@ -2,7 +2,7 @@
 and for every other option of the step the rule that refuses it, said from the program.
 
 Each option of the moves of the current step (each card of the mover's hand, for a card choice) that is not
-legal is explained by the first check of its move's guard that fails (interpreter.legal `refusal`): the
+legal is explained by the first check of its move's guard that fails (kural.interpreter.legal `refusal`): the
 rule file's `why` (the refusal) with its rule, and the check's condition in words (what the move needs).
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import itertools
 import json
 from dataclasses import asdict, dataclass, field
 
-from interpreter.legal import legal_moves, refusal
+from kural.interpreter.legal import legal_moves, refusal
 
 from .phrases import say
 from .words import Speaker
