@@ -197,7 +197,7 @@ def test_D2_the_refusals_of_an_opening_name_D2_and_no_point_minimum(g):
     play(g, s, "take_back")
     assert why_not(g, s, "meld", ["9S", "9D", "9C"]) == "D2"
     said = Reader(g, "tr").read(s, legal_moves(s), "per 9S 9D 9C", []).message
-    assert "(D2)" in said and "biri seri iki perle" in said, said
+    assert "(D2)" in said and "biri sıralı per olan iki perle" in said, said
 
 
 def test_D2_no_refusal_at_the_table_cites_C8(g, g2):
