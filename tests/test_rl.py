@@ -16,6 +16,7 @@ pytest.importorskip("gymnasium")
 from pettingzoo.test import api_test  # noqa: E402
 
 import kural  # noqa: E402
+from kural.interpreter.api import readable  # noqa: E402
 from kural.interpreter import game as facade  # noqa: E402
 from kural.interpreter import rl  # noqa: E402
 
@@ -55,7 +56,7 @@ def test_the_mask_is_the_legal_moves_one_action_each(game_id):
             move = kept[int(a)]
             assert move in legal
             name = env.action_name(a)
-            text = kural.readable(state.game.definition, move).text
+            text = readable(state.game.definition, move).text
             assert name == text or name.startswith(text.split()[0])  # a slot names its move and number
         env.step(int(actions[len(actions) // 2]))
 
