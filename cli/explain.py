@@ -3,6 +3,8 @@ it), or read from a record, replayed to the position before move K; the command 
 teaching layer (dsl/teach/position.py) says every legal move and the rule that refuses every other option."""
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 from kural.dsl.loader import load_recorded
@@ -21,9 +23,14 @@ from .teach_text import say
 
 
 class ExplainError(Exception):
-    def __init__(self, message: str):
+    """What the person asked cannot be explained: the message, and a stable code for --json."""
+
+    def __init__(self, message: str, code: str):
         super().__init__(message)
-        self.message = message
+        self.message, self.code = message, code
+
+    def as_json(self) -> str:
+        return json.dumps({"error": {"code": self.code, "message": self.message}}, ensure_ascii=False)
 
 
 def open_record(path: Path, lang: str):
@@ -35,7 +42,7 @@ def open_record(path: Path, lang: str):
             raise rec
         saves.game_of(rec)  # its files, checked as for every record
     except saves.RecordFileError as exc:
-        raise ExplainError(say("x_bad_record", lang, path=path, error=exc.text(lang))) from None
+        raise ExplainError(say("x_bad_record", lang, path=path, error=exc.text(lang)), "bad_record") from None
     from kural.dsl.loader import load_for_record
     g = load_for_record(rec)
     return rec, teaching._recorded(g)
@@ -45,19 +52,21 @@ def position(g, rec: dict, k: int, lang: str):
     """The state before move k (1-based) of a record."""
     n = len(records.played_moves(rec))
     if not 1 <= k <= n:
-        raise ExplainError(say("x_bad_move", lang, n=n))
+        raise ExplainError(say("x_bad_move", lang, n=n), "bad_move")
     s, problems = replay(g, rec, upto=k - 1)
     if problems:
-        raise ExplainError("; ".join(problems))
+        raise ExplainError("; ".join(problems), "not_reproduced")
     return s
 
 
 def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | None, card_text: str | None,
-         fmt: str) -> int:
+         fmt: str, where: dict) -> int:
+    """Print the position (text) and what the teaching layer says of it; `where` names the game and the move
+    for --json (docs/json/explain.schema.json)."""
     if s.over:
-        raise ExplainError(say("x_game_over", lang, k=k))
+        raise ExplainError(say("x_game_over", lang, k=k), "game_over")
     if card_text and g.deck.parse_input(card_text) is None:
-        raise ExplainError(say("x_bad_card", lang, card=card_text))
+        raise ExplainError(say("x_bad_card", lang, card=card_text), "bad_card")
     if fmt == "text":
         names = list(g.seats.get(lang) or g.seats.get("en") or [])
         names += [f"#{i + 1}" for i in range(len(names), g.players)]
@@ -76,6 +85,12 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
                       cards=card_line(g, s.zones[hand.first_id + s.me], set()).plain or "-"))
     words = teach.explain(g, s, lang, lambda mv: move_text(g, mv, lang, s), fmt, card_text,
                           played_text(g, played, lang) if played is not None else "")
+    if fmt == "json":
+        names = list(g.seats.get(lang) or g.seats.get("en") or [])
+        position = {"to_move": {"seat": s.me, "name": names[s.me] if s.me < len(names) else f"#{s.me + 1}"},
+                    "step": g.steps[s.step].name}
+        sys.stdout.write(json.dumps({**where, **position, **json.loads(words)}, ensure_ascii=False, indent=2) + "\n")
+        return 0
     for line in words.rstrip("\n").split("\n"):
         out.print(line)
     return 0
@@ -103,9 +118,11 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         s = position(g, rec, k, lang)
         moves = records.played_moves(rec)
         header = say("x_header_record", lang, title=pick(g.title, lang, g.id), path=record_path, k=k, n=len(moves))
-        return show(out, g, s, lang, header, "", k, moves[k - 1], card, fmt)
+        where = {"game": g.id, "variants": list(g.variants), "seed": None, "record": str(record_path), "move": k,
+                 "moves": len(moves)}
+        return show(out, g, s, lang, header, "", k, moves[k - 1], card, fmt, where)
     if game is None or seed is None:
-        raise ExplainError(say("x_need_game", choose_lang(lang_option, None)))
+        raise ExplainError(say("x_need_game", choose_lang(lang_option, None)), "need_game")
     g = load_recorded(game, list(variants), list(sets), players)
     lang = choose_lang(lang_option, g.lang)
     seats = list(g.seats.get(lang) or [])
@@ -117,4 +134,5 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     game_args = game + "".join(f" --variant {v}" for v in variants) + "".join(f" --set {x}" for x in sets) + \
         (f" --players {players}" if players is not None else "")
     note = say("x_bots", lang, bots=bots, game=game_args, seed=seed)
-    return show(out, g, s, lang, header, note, k, moves[k - 1], card, fmt)
+    where = {"game": g.id, "variants": list(g.variants), "seed": seed, "record": None, "move": k, "moves": len(moves)}
+    return show(out, g, s, lang, header, note, k, moves[k - 1], card, fmt, where)

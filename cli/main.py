@@ -564,15 +564,22 @@ def explain(
     players: PlayersOpt = None,
     lang: LangOpt = None,
     fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
+    as_json: Annotated[bool, typer.Option("--json", help=th("opt_explain_json"))] = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
+    fmt_ = "json" if as_json else _value(fmt)
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
-                              choose_lang=choose_lang, fmt=_value(fmt))
+                              choose_lang=choose_lang, fmt=fmt_)
     except RuleError as exc:
+        if fmt_ == "json":  # a program reads the error as an object too; the lines go to stderr as ever
+            sys.stdout.write(json.dumps({"error": {"code": "rule_file", "message": str(exc.problems[0].render())}},
+                                        ensure_ascii=False) + "\n")
         code = _problems(err, exc)
     except explaining.ExplainError as exc:
+        if fmt_ == "json":
+            sys.stdout.write(exc.as_json() + "\n")
         err.print(exc.message)
         code = 2
     _finish(code)

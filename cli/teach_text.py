@@ -62,6 +62,10 @@ HELP: dict[str, dict[str, str]] = {
                          "tr": "text (uçbirim için), markdown (bir sayfa ya da çıktı için) ya da json."},
     "opt_format_graph": {"en": "mermaid, dot (Graphviz) or json.", "tr": "mermaid, dot (Graphviz) ya da json."},
     "opt_format_diff": {"en": "text or json.", "tr": "text ya da json."},
+    "opt_explain_json": {"en": "The same as --format json: the position, the legal and the refused moves as JSON "
+                               "(docs/json/explain.schema.json); an error as {\"error\": {code, message}}.",
+                         "tr": "--format json ile aynı: durum, geçerli ve reddedilen hamleler JSON olarak "
+                               "(docs/json/explain.schema.json); hata {\"error\": {code, message}} olarak."},
     "opt_output": {"en": "Draw the graph into this .svg or .png file (needs Graphviz's `dot`).",
                    "tr": "Grafiği bu .svg ya da .png dosyasına çizer (Graphviz'in `dot` programı gerekir)."},
     "arg_left": {"en": "A game id or a rule file.", "tr": "Bir oyun adı ya da bir kural dosyası."},

@@ -76,3 +76,40 @@ def test_check_json_C3_C6(tmp_path, cards, code):
         assert data["reason_code"] == "size" and data["rule"] == "C3"
     else:
         assert data["error"]["code"] == "bad_card"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_explain_json_lists_the_positions_legal_moves_as_the_record_does(tmp_path, game):
+    """explain --json at a recorded position: the legal moves are the record's own legal list there (the
+    engine's, as `simulate --legal` wrote it), each refused option names a move of the step with its rule
+    and reason; a move past the game's end is a JSON error object, exit 2."""
+    rec = tmp_path / "g.json"
+    assert kural(tmp_path, "simulate", game, "-n", 1, "--seed", 4, "--bots", "heuristic", "--legal",
+                 "--record", rec, timeout=300).returncode == 0
+    moves = [m for m in json.loads(rec.read_text(encoding="utf-8"))["moves"] if "legal" in m]
+    k = min(7, len(moves))
+    proc = kural(tmp_path, "explain", "--record", rec, "--move", k, "--json", "--lang", "en", timeout=300)
+    assert proc.returncode == 0, proc.err
+    data = valid("explain", proc.out)
+    assert data["game"] == game and data["move"] == k and data["seed"] is None
+    written = [{key: v for key, v in m.items() if key != "text"} for m in data["legal"]]
+    assert sorted(map(json.dumps, written)) == sorted(map(json.dumps, moves[k - 1]["legal"]))
+    assert data["to_move"]["seat"] == moves[k - 1]["seat"]
+    assert all(r["reason"] and r["move"] for r in data["refused"])
+    assert not {json.dumps({key: v for key, v in r.items() if key not in ("text", "rule", "reason")})
+                for r in data["refused"]} & set(map(json.dumps, written))  # nothing both legal and refused
+    late = kural(tmp_path, "explain", "--record", rec, "--move", 100_000, "--json", timeout=300)
+    assert late.returncode == 2 and valid("explain", late.out)["error"]["code"] == "bad_move"
+
+
+def test_explain_json_F6_a_pass_is_refused_while_a_card_plays(tmp_path):
+    """F6: at Fantan's first move the holder of 7D must play it; pass is refused, citing F6."""
+    game = next((g for g in game_ids() if g == "fantan"), None)
+    if game is None:
+        pytest.skip("Fantan is not bundled")
+    proc = kural(tmp_path, "explain", game, "--seed", 1, "--move", 1, "--json", "--lang", "en")
+    assert proc.returncode == 0, proc.err
+    data = valid("explain", proc.out)
+    assert [m["cards"] for m in data["legal"]] == [["7D"]]  # F2: the 7 of diamonds opens
+    passes = [r for r in data["refused"] if r["move"] == "pass"]
+    assert passes and passes[0]["rule"] == "F6"

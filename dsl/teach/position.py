@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from kural.interpreter.legal import legal_moves, refusal
+from kural.interpreter.record import entry as record_entry
 
 from .phrases import say
 from .words import Speaker
@@ -25,6 +26,9 @@ class Explanation:
     refused: list = field(default_factory=list)  # (move as listed, the refusal in words)
     played: str = ""  # the move played there in the game, if known
     note: str = ""  # when no option was refused: why (all legal, the card not held, the card legal)
+    # the same moves for a program (--json): each legal move's name and cards, each refused one's with its rule
+    legal_data: list = field(default_factory=list)
+    refused_data: list = field(default_factory=list)
 
 
 def options(s, m):
@@ -64,7 +68,9 @@ def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: st
         index, vals = move
         return wanted is None or any(c.of_cards and v is not None and faces[v] in wanted
                                      for c, v in zip(g.moves[index].choices, vals))
-    out = Explanation(legal=[move_text(mv) for mv in legal if involves(mv)])
+    shown = [mv for mv in legal if involves(mv)]
+    out = Explanation(legal=[move_text(mv) for mv in shown],
+                      legal_data=[_move_data(g, mv, move_text(mv)) for mv in shown])
     legal_keys = {_key(g, mv) for mv in legal}
     refused = []
     for index in step.moves:
@@ -78,6 +84,8 @@ def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: st
     refused.sort(key=lambda item: (step.moves.index(item[0][0]), [order.get(v, -1) if isinstance(v, int) else 0
                                                                    for v in item[0][1]]))
     out.refused = [(move_text(mv), reason(sp, g, mv[0], check)) for mv, check in refused]
+    out.refused_data = [dict(_move_data(g, mv, text), rule=check.rule if check is not None else None, reason=why)
+                        for (mv, check), (text, why) in zip(refused, out.refused)]
     if wanted is not None and not refused and not out.legal:
         hand = g.zone(g.hand_zone)
         title = ", ".join(sp.title(g.moves[i].title, g.moves[i].name) for i in step.moves
@@ -90,6 +98,14 @@ def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: st
     elif not refused:
         out.note = say("x_all_legal", lang)
     return out
+
+
+def _move_data(g, mv, text: str) -> dict:
+    """A move for a program: as the table lists it, and as a record writes it (its name, the codes of its
+    cards, its other choices by name)."""
+    written = record_entry(g, 0, mv)
+    del written["seat"]
+    return {"text": text, **written}
 
 
 def reason(sp: Speaker, g, move_index: int, check) -> str:
@@ -118,8 +134,9 @@ def _key(g, mv) -> tuple:
 
 def render(ex: Explanation, lang: str, fmt: str = "text") -> str:
     """The explanation after the position (the command prints the position itself)."""
-    if fmt == "json":
-        return json.dumps(asdict(ex), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "json":  # docs/json/explain.schema.json (the command adds the position)
+        data = {"legal": ex.legal_data, "refused": ex.refused_data, "played": ex.played, "note": ex.note}
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     out = ["", say("x_legal", lang, n=len(ex.legal))] + [f"  {m}" for m in ex.legal]
     if ex.played:
         out.append(say("x_played", lang, move=ex.played))
