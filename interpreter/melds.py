@@ -568,11 +568,12 @@ class MeldRules:
                     found.append((key, taken))
                     if len(found) > limit:
                         raise _too_many(limit)
+            offer.found = found
             return offer
 
         multisets = _Multisets()
         if self.sets:
-            self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
+            self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only, limit)
         if self.runs:
             self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         for found in parts.values():
@@ -586,8 +587,11 @@ class MeldRules:
         total = sum(pool.values())
         return total if self.max_wilds is None else min(self.max_wilds, total)
 
-    def _sets_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
-        rank, min_size = self.rank, self.min_size
+    def _sets_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only, limit: int) -> None:
+        """The sets of each rank (part (0, rank)), offered in order: every way to take the rank's faces (in
+        the cards' order, one, two ... cards of each), then 0, 1 ... wild cards in _multisets' order.
+        Every group offered is another group of faces (its natural cards or its wilds differ)."""
+        rank, wild, min_size = self.rank, self.wild, self.min_size
         naturals_of: dict[int, list[int]] = {}  # rank -> its faces that may be themselves, in the cards' order
         for f in natural_faces:
             naturals_of.setdefault(rank[by_face[f][0]], []).append(f)
@@ -615,12 +619,26 @@ class MeldRules:
                 options: Iterable = [((f,) * m,) for m in range(len(by_face[f]) + 1)]
             else:
                 options = product(*([(f,) * m for m in range(len(by_face[f]) + 1)] for f in naturals))
+            # A group of two natural cards or more of the rank (none wild), with wild cards, or of natural
+            # cards alone, reads as the set it is offered as: its natural cards, then its wilds, in order (a
+            # run would need each natural card in a place of its own, two aces at most: see _run_readings).
+            # Such groups are taken as they are offered, without a reading; the others are read.
+            plain = not any(wild[by_face[f][0]] for f in naturals)
+            many = 3 if r == 1 and self.ace == "both" else 2  # (two aces of a suit: a run from end to end)
+            found, taken_of = offer.found, multisets.taken
             for parts in options:
                 chosen = parts[0] if len(parts) == 1 else sum(parts, ())
                 k = len(chosen)
                 if k == 0:
                     continue
                 for w in range(max(0, min_size - k), most + 1):
+                    if plain and (k >= many or w == 0):
+                        own = taken_of(chosen)
+                        for extra in extras[w]:
+                            found.append((tuple(sorted(chosen + extra)), own + taken_of(extra)))
+                        if len(found) > limit:
+                            raise _too_many(limit)
+                        continue
                     for extra in extras[w]:
                         offer(chosen + extra)
 
@@ -823,6 +841,20 @@ class _Multisets:
                 _Multisets.ways_kept += len(found)
             return found
         return ways
+
+    @staticmethod
+    def taken(faces: tuple) -> tuple:
+        """The cards of a group offered by its faces, as (face, k) pairs in the order offered (_taken with
+        the group read as it is offered), kept for every search after: a rank's faces, a pool's ways."""
+        found = _TAKEN.get(faces)
+        if found is None:
+            if len(_TAKEN) >= MAX_CACHED:
+                _TAKEN.clear()
+            found = _TAKEN[faces] = _taken(faces, range(len(faces)))
+        return found
+
+
+_TAKEN: dict[tuple, tuple] = {}
 
 
 def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
