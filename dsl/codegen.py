@@ -1302,6 +1302,9 @@ def preferences(module: Module, g, m) -> str:
     names = [frame.bind(c.name) for c in m.choices]
     frame.varying = set(frame.names)
     frame.choices, frame.per_option = dict(frame.names), {}
+    # a part of the position (that reads no choice) has the key the legal moves gave it in the position's
+    # cache: the bot scores the options of the position whose moves were just listed (a hand's melds)
+    frame.picked = module.picked
     scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else "0.0" for p in g.bot]
     w = Writer()
     w.line(f"def prefer_{m.index}(s, values):")
