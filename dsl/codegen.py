@@ -74,6 +74,10 @@ class Module:
         self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
         self.after_env = False  # whether they read the env (a closure that may read it)
         self.paid_first: dict[str, tuple] = {}  # a test that pays first (Expr.paid_first) -> its payment, its rest
+        # the source of a value known to be a seat (or a team): what it counts and how many there are. `me` is
+        # always a seat (the engine checks the round's first and every turn's next), and so are a step from
+        # it (next(me)) and its team: a var or zone indexed by one is read without checking the index
+        self.in_range: dict[str, tuple[str, int]] = {}
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -334,7 +338,7 @@ class Expr:
         if n.index is None:
             return f"s.vars[{n.slot}]"
         index = self(n.index)
-        if n.checked:
+        if n.checked and self.m.in_range.get(index) != (n.per, n.span):
             index = f"_index({index}, {n.span}, {self.m.literal(n.per)})"
         return f"s.vars[{n.slot} + {index}]"
 
@@ -346,7 +350,7 @@ class Expr:
 
     def v_OwnedZone(self, n: ir.OwnedZone) -> str:
         owner = self(n.owner)
-        if n.span:
+        if n.span and self.m.in_range.get(owner) != (n.per, n.span):
             owner = f"_index({owner}, {n.span}, {self.m.literal(n.per)})"
         return f"({n.base} + {owner})" if n.per_owner == 1 else f"({n.base} + {owner} * {n.per_owner})"
 
@@ -571,8 +575,8 @@ class Stmts:
         if n.index is not None:
             at = self.m.new("i")
             index = self.expr(n.index)
-            if index == "s.me" and n.per == "seat":  # the seat to move is always one of the seats (0 .. span - 1)
-                self.w.line(f"{at} = {n.slot} + s.me")
+            if self.m.in_range.get(index) == (n.per, n.span):  # (the seat to move, its team: Module.in_range)
+                self.w.line(f"{at} = {n.slot} + {index}")
             else:
                 self.w.line(f"{at} = {n.slot} + _index({index}, {n.span}, {self.m.literal(n.per)})")
         value = self.expr(n.value)
@@ -1040,7 +1044,11 @@ def _next_seat(module: Module, g, stmts: Stmts, w: Writer) -> None:
     seats = getattr(getattr(body, "write", None), "seats", None)
     if seats is None or not isinstance(node, ir.Located) or not (
             len(body.args) == 1 and isinstance(body.args[0], ir.StateField) and body.args[0].field == "me"):
-        stmts.value(node, "s.me")
+        w.line("try:")  # checked to be a seat: every part read by `me` counts on it (Module.in_range)
+        w.line(f"    s.me = _rt.seat_of({stmts.expr(body)}, {g.players})")
+        w.line("except _FAILURES as exc:")
+        w.line(f"    raise _PlayError.of({module.literal(getattr(node, 'where', g.source))}, "
+               f"{module.literal(getattr(node, 'what', 'flow.round.next'))}, exc) from None")
         return
     w.line("try:")
     w.line(f"    s.me = {module.constant(seats)}[s.me]")
@@ -1442,6 +1450,7 @@ def generate(g) -> Module:
 
 def _generated(g) -> Module:
     module = Module()
+    module.in_range["s.me"] = ("seat", g.players)
     if g.after_move is not None:  # first: the play of each move may run its lines (Module.after_lines)
         after_move(module, g)
     for m in g.moves:

@@ -1136,7 +1136,14 @@ def _seat_step(write, step: int, players: int):
     table (`seats`): a turn's advance from `me`, always a seat, reads it there (dsl/codegen.py _next_seat)
     instead of working out a modulo on every move."""
     write.seats = [(seat + step) % players for seat in range(players)]
-    return write
+
+    def stepped(x, src):  # from a seat, a seat (Module.in_range)
+        source = write(x, src)
+        if x.m.in_range.get(src[0]) == ("seat", players):
+            x.m.in_range[source] = ("seat", players)
+        return source
+    stepped.seats = write.seats
+    return stepped
 
 
 @writes("top")
@@ -1203,7 +1210,14 @@ def groups_of(s, first: int, sizes: dict) -> list:
 
 @writes("team")
 def _write_team(ctx, a):
-    return lambda x, src: f"{x.m.constant(list(ctx.team_of))}[_rt.seat_of({src[0]}, {len(ctx.team_of)})]"
+    def write(x, src):
+        seats = len(ctx.team_of)
+        if x.m.in_range.get(src[0]) == ("seat", seats):  # a seat's team: read without checking the seat
+            source = f"{x.m.constant(list(ctx.team_of))}[{src[0]}]"
+            x.m.in_range[source] = ("team", len(ctx.teams))
+            return source
+        return f"{x.m.constant(list(ctx.team_of))}[_rt.seat_of({src[0]}, {seats})]"
+    return write
 
 
 @writes("members")
