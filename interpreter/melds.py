@@ -168,6 +168,8 @@ class MeldRules:
     _unshaped_of: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _unshaped)
     _empty_runs: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _run_shape)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
+    _free: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _suit_free)
+    _free_orders: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _order)
     _last_hand: "_HandMelds | None" = field(default=None, init=False, repr=False, compare=False)  # (see melds_in)
 
     def __post_init__(self) -> None:
@@ -178,6 +180,9 @@ class MeldRules:
         for f, kind in zip(self.face, self._alike):
             alike_of_face.setdefault(f, set()).add(kind)
         self._faces_alike = all(len(v) == 1 for v in alike_of_face.values())  # a group is known by its faces
+        plain: dict[tuple, int] = {}  # what makes cards alike but their suit (see _suit_free)
+        self._plain = [plain.setdefault(key, len(plain))
+                       for key in zip(self.rank, self.wild, self.points, self.wild_points)]
 
     # ------------------------------------------------------------ one group
     def read(self, cards) -> Reading:
@@ -215,11 +220,34 @@ class MeldRules:
         return known
 
     def _by_alike(self, cards: tuple) -> Reading:
-        """read(), remembered by the cards' alike keys in any order (see _remember)."""
+        """read(), remembered by the cards' alike keys in any order (see _remember); a group not read yet
+        that is one read before with the suits swapped reads as that one did (see _suit_free)."""
         alike = self._alike
         key = tuple(sorted([alike[c] for c in cards]))
         known = self._cache.get(key)
-        return known if known is not None else self._remember(key, self.read(cards))
+        if known is None:
+            free = self._suit_free(sorted([(self._plain[c], self.suit[c]) for c in cards]), cards)
+            known = self._free.get(free) if free is not None else None
+            if known is None:
+                known = self.read(cards)
+                if free is not None:
+                    if len(self._free) >= MAX_CACHED:
+                        self._free.clear()
+                    self._free[free] = known
+            self._remember(key, known)
+        return known
+
+    def _suit_free(self, items: list, cards) -> tuple | None:
+        """A group's cards, (what makes each alike but its suit, its suit) in some order, with the suits
+        named in the order they first come: two groups with the same names are one with its suits swapped,
+        and read alike (a reading compares suits only with one another, through the suit of its natural
+        cards), place for place and in every field summary() gives. None for a group of wild cards only:
+        read() tries their suits in order."""
+        wild = self.wild
+        if all(wild[c] for c in cards):
+            return None
+        names: dict[int, int] = {}
+        return tuple([(kind, names.setdefault(s, len(names))) for kind, s in items])
 
     def joins(self, meld, cards) -> bool:
         """Is the meld with the cards added still a meld (can_join)? For one card, the meld's join table."""
@@ -264,13 +292,23 @@ class MeldRules:
         if known is NOT_READ:
             if len(self._orders) >= MAX_CACHED:
                 self._orders.clear()
-            reading = self.read(group)
-            self._remember(tuple(sorted(key)), reading)  # a meld offered is summarized next (the bots)
-            if reading.legal:
-                place = {c: i for i, c in enumerate(group)}
-                known = tuple([place[c] for c in reading.cards])
+            plain, suit = self._plain, self.suit
+            free = self._suit_free([(plain[c], suit[c]) for c in group], group)  # (see _suit_free)
+            kept = self._free_orders.get(free) if free is not None else None
+            if kept is None:
+                reading = self.read(group)
+                if reading.legal:
+                    place = {c: i for i, c in enumerate(group)}
+                    known = tuple([place[c] for c in reading.cards])
+                else:
+                    known = None
+                if free is not None:
+                    if len(self._free_orders) >= MAX_CACHED:
+                        self._free_orders.clear()
+                    self._free_orders[free] = (known, reading)
             else:
-                known = None
+                known, reading = kept
+            self._remember(tuple(sorted(key)), reading)  # a meld offered is summarized next (the bots)
             self._orders[key] = known
         return known
 
