@@ -428,21 +428,27 @@ class MeldRules:
     # ------------------------------------------------------------ many groups
     def melds_in(self, cards, limit: int) -> list[list[int]]:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
-        are one card here), its cards in the order of the meld. More than `limit`: ValueError.
+        are one card here), its cards in the order of the meld. More than `limit`: ValueError. (The lists
+        of cards are shared by the calls that find the same meld in the same cards: a caller changes none.)
 
         The hand asked last is kept with its melds by faces (_HandMelds): a hand that is that one with
         cards taken away (the next position of a turn, after a meld or a lay-off) has those of its melds
-        that it still holds, in the same order, and is not searched again."""
+        that it still holds, in the same order, and is not searched again; where it holds the same cards of
+        their faces, they are the same lists."""
         by_face: dict[int, list[int]] = {}
         face = self.face
         for c in cards:
             by_face.setdefault(face[c], []).append(c)
         last = self._last_hand
-        melds = last.within(by_face, limit) if last is not None else None
-        if melds is None:
-            melds = _joined(self._parts(by_face, limit), limit)
-        self._last_hand = _HandMelds(by_face, melds, limit)
-        return [[by_face[f][k] for f, k in taken] for _, taken in melds]
+        found = last.within(by_face, limit) if last is not None else None
+        if found is None:
+            melds, lists = _joined(self._parts(by_face, limit), limit), None
+        else:
+            melds, lists = found
+        if lists is None:
+            lists = [[by_face[f][k] for f, k in taken] for _, taken in melds]
+        self._last_hand = _HandMelds(by_face, melds, lists, limit)
+        return list(lists)
 
     def _parts(self, by_face: dict[int, list[int]], limit: int) -> dict[tuple, list]:
         """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
@@ -789,38 +795,46 @@ class _HandMelds:
     and the wild cards' ways are in an order of their own; fewer cards, or fewer wild cards, only drop
     groups from each list, and never change the first way a group is offered.)"""
 
-    __slots__ = ("counts", "melds", "limit")
+    __slots__ = ("by_face", "melds", "lists", "limit")
 
-    def __init__(self, by_face: dict, melds: list, limit: int):
-        self.counts = dict(zip(by_face, map(len, by_face.values())))  # (in the order of the faces' first cards)
-        self.melds, self.limit = melds, limit
+    def __init__(self, by_face: dict, melds: list, lists: list, limit: int):
+        self.by_face = by_face  # (its faces in the order of their first cards)
+        self.melds, self.lists, self.limit = melds, lists, limit
 
-    def within(self, by_face: dict, limit: int) -> list | None:
-        """The melds of this hand, or None when it is not one of those (see the class)."""
-        if limit != self.limit or len(by_face) > len(self.counts):
+    def within(self, by_face: dict, limit: int) -> tuple | None:
+        """The melds of this hand and, where its cards of their faces are the first ones here, their lists
+        of cards (else None); None when it is not one of those hands (see the class)."""
+        kept_faces = self.by_face
+        if limit != self.limit or len(by_face) > len(kept_faces):
             return None
         fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has fewer than the one kept
-        faces = iter(self.counts.items())
+        same = True  # each face's cards the first of the kept hand's: the same lists of cards
+        faces = iter(kept_faces.items())
         for f, cs in by_face.items():
-            for kept, n in faces:  # the faces of the kept hand up to this one are gone from this hand
+            for kept, held in faces:  # the faces of the kept hand up to this one are gone from this hand
                 if kept == f:
                     break
                 fewer[kept] = 0
             else:
                 return None  # a face the kept hand has not, or not in the same order
-            if len(cs) != n:
-                if len(cs) > n:
+            if cs != held:
+                if len(cs) > len(held):
                     return None
-                fewer[f] = len(cs)
+                if len(cs) < len(held):
+                    fewer[f] = len(cs)
+                same = same and cs == held[:len(cs)]
         for kept, _ in faces:
             fewer[kept] = 0
         if not fewer:
-            return self.melds
+            return self.melds, (self.lists if same else None)
         gone = {f for f, n in fewer.items() if n == 0}  # (most often all of them: a face's one card played)
         if len(gone) == len(fewer):
-            return [entry for entry in self.melds if gone.isdisjoint(entry[0])]
-        return [entry for entry in self.melds if gone.isdisjoint(entry[0])
-                and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
+            kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])]
+        else:
+            kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])
+                    and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
+        melds, lists = self.melds, self.lists
+        return [melds[i] for i in kept], ([lists[i] for i in kept] if same else None)
 
 
 def _faces_of(signature: tuple) -> list[int]:
