@@ -732,7 +732,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     elif len(m.choices) == 1:
         _single(module, g, m, frame, expr, body, test, name)
     else:
-        _product(module, g, m, frame, expr, body, test, as_moves)
+        _product(module, g, m, frame, expr, body, test, as_moves, _joining(expr, m, checks))
     w.line(f"def {name}(s):" if as_moves else f"def {name}(s, first_only=False):")
     w.indent()
     if any("s.cache" in line for line in body.lines):  # a guard never replaces the position's cache: one lookup
@@ -877,7 +877,27 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
     _drop_env_lines(frame, w)
 
 
-def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None:
+def _joining(expr: Expr, m, checks) -> str | None:
+    """A check of the guard (all must hold) that a card joins the meld an earlier choice names, whose table
+    is found once per option of that choice (library's can_join): the source of the last choice's cards
+    that table lets join, in their order, to try instead of all of them; else None."""
+    if checks == "never" or len(m.choices) < 2:
+        return None
+    frame = expr.frame
+    last = frame.names[m.choices[-1].name]
+    for node in checks:
+        joins = getattr(getattr(node, "write", None), "joins", None) if isinstance(node, ir.Call) else None
+        if joins is None:
+            continue
+        zone, card, held_table = joins
+        if isinstance(card, ir.Local) and frame.names.get(card.name) == last:
+            held = held_table(expr)
+            if held is not None:
+                return held
+    return None
+
+
+def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining: str | None = None) -> None:
     test = test if test is not None else "False"
     pyvars = []
     last = len(m.choices) - 1
@@ -885,8 +905,8 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
     # The instances of two different options of an earlier choice differ as moves when those options differ
     # as keys (interpreter/legal.py _Merge): the cards of a zone, in a deck without twins, always do. Then
     # only the last choice's options after the same earlier ones are compared, and only when two or more.
-    merge_last = merge and not g.deck_has_twins and (m.choices[last].of_cards or m.choices[last].of_card_lists) \
-        and all(c.domain_is_zone and c.of_cards for c in m.choices[:last])
+    merge_last = merge and (m.choices[last].of_cards or m.choices[last].of_card_lists) \
+        and all(_options_differ(g, c) for c in m.choices[:last])
     start = None
     for i, choice in enumerate(m.choices):
         items = f"items{i}"
@@ -914,7 +934,10 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
             w.line(f"    out.append({values})")
             w.line("else:")
             w.indent()
-        w.line(f"for {var} in {items}:")
+        if i == last and joining is not None:  # only the cards the meld's table lets join (see _joining)
+            w.line(f"for {var} in ({items} if {joining} is None else filter({joining}.__getitem__, {items})):")
+        else:
+            w.line(f"for {var} in {items}:")
         w.indent()
         w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
         _per_choice_lines(frame, var, w)
@@ -952,6 +975,15 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
                f"    out = _distinct(s.g, s.g.moves[{m.index}], out)")
     w.line("return out")
     _drop_env_lines(frame, w)
+
+
+def _options_differ(g, choice) -> bool:
+    """Do the options of this choice always differ as move keys (interpreter/legal.py _Merge)? The cards of a
+    zone in a deck without twins; values that are not cards from a list that offers each once (the groups
+    of an area)."""
+    if choice.of_cards or choice.of_card_lists:
+        return choice.domain_is_zone and choice.of_cards and not g.deck_has_twins
+    return not choice.domain_is_zone and _distinct_items(choice.node)
 
 
 def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:

@@ -1199,7 +1199,9 @@ def _write_or_else(ctx, a):
 @writes("groups")
 def _write_groups(ctx, a):
     sizes = {first: count for first, (count, _) in ctx.area_of.items()}
-    return lambda x, src: f"_rt.groups_of(s, {src[0]}, {x.m.constant(sizes)})"
+    write = lambda x, src: f"_rt.groups_of(s, {src[0]}, {x.m.constant(sizes)})"  # noqa: E731
+    write.distinct = True  # each group once, a zone by its number (codegen's _distinct_items)
+    return write
 
 
 def groups_of(s, first: int, sizes: dict) -> list:
@@ -1313,17 +1315,25 @@ def _write_melds_in(ctx, a):
 def _write_can_join(ctx, a):
     card = _one_card(a[1].node)
 
+    def held_table(x) -> str | None:
+        """The name of the table of the meld an earlier choice of the move names, found once for every card
+        tried on it (Expr.once_per_choice), or None."""
+        rules = x.m.object(ctx.melds)
+        return x.once_per_choice(f"_rt.join_table_at({rules}, s.zones, {x(a[0].node.zone)})", a[0].node.zone)
+
     def write(x, src):
         rules = x.m.object(ctx.melds)
         if card is not None and _plain_zone(a[0].node):  # a meld's table kept is read in place, without a
             # call (asked of every card of a hand with every meld): `(*meld,)` is the key join_table keeps it by
             table = f"({rules}._joins.get((*{src[0]},)) or {rules}.join_table({src[0]}))"
-            # the meld an earlier choice of the move names: its table found once for every card tried on it
-            held = x.once_per_choice(f"_rt.join_table_at({rules}, s.zones, {x(a[0].node.zone)})", a[0].node.zone)
+            held = held_table(x)
             return f"{table if held is None else f'({held} or {table})'}[{x(card)}]"
         if card is not None:  # can_join(meld, [card]): the card looked up in the meld's join table
             return f"{rules}.join_table({src[0]})[{x(card)}]"
         return f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
+    if card is not None and _plain_zone(a[0].node):  # a guard that holds only for the cards the table lets
+        # join: the options of the card are those first (codegen's _product), the others never tried
+        write.joins = (a[0].node.zone, card, held_table)
     return write
 
 
