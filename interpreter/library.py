@@ -931,10 +931,12 @@ def _write_count(ctx, a):
             # (the key first: the other cards stop there, as they would in the whole list; none: v not read)
             keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
                      f"{rule.weight}, {rule_where(x, rule)})")
-            return f"(sum(1 for {src[1].var} in {keyed} if {src[1].body}) if {src[0]} else 0)"
+            return f"(len([1 for {src[1].var} in {keyed} if {src[1].body}]) if {src[0]} else 0)"
         if looked_up:  # c => table[c] (a rule about each card alone): one loop, no generator made and run
             return f"_rt.counted(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
-        return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
+        # (a list, counted: the items are all tried, as a generator's sum tries them, with no generator resumed
+        # for each)
+        return f"len([1 {src[1].over(src[0])} if {src[1].body}])"
     return write
 
 
@@ -1090,7 +1092,7 @@ def picked_equal(s, items, table: list, value, weight: int, where: str, what: st
 def _write_sum(ctx, a):
     if len(a) == 1:
         return lambda x, src: f"sum({src[0]})"
-    return lambda x, src: f"sum({src[1].body} {src[1].over(src[0])})"
+    return lambda x, src: f"sum([{src[1].body} {src[1].over(src[0])}])"  # (see count)
 
 
 def _write_extreme(builtin: str):
