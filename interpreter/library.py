@@ -1391,6 +1391,19 @@ def has_in(s, wanted, zone: int) -> bool:
     return False
 
 
+def has_at(s, wanted, zone) -> bool:
+    """has_in for a zone worked out in play (a meld, a seat's hand): one that names none fails as
+    s.zones[zone] does, and a zone counted from the end is looked through."""
+    cards = s.zones[zone]
+    if type(zone) is not int or zone < 0:
+        return wanted_in(wanted, cards)
+    where = s.where
+    for c in wanted:
+        if where[c] == zone:
+            return True
+    return False
+
+
 def wanted_in(wanted, cards) -> bool:
     """Is one of the wanted cards (the physical cards of a face) among these cards?"""
     for c in wanted:
@@ -1408,6 +1421,8 @@ def _write_has(ctx, a):
         wanted = f"{x.m.object(cards_of)}({src[2]}, {src[1]})"
         if zone_const is not None:
             return f"_rt.has_in(s, {wanted}, {zone_const})"
+        if type(a[0].node).__name__ == "ZoneCards":  # a zone worked out in play: where its cards are
+            return f"_rt.has_at(s, {wanted}, {x(a[0].node.zone)})"
         return f"_rt.wanted_in({wanted}, {src[0]})"
     return write
 
