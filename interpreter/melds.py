@@ -536,6 +536,12 @@ class MeldRules:
             if (faces[0][1] if len(faces) == 1 else sum([n for _, n in faces])) >= short:
                 out[(0, r)] = ((0, r), tuple(faces), pool)
         for s, faces in runs_of.items():
+            # a run is of places, whatever order its cards come in: where each place has one face, the part
+            # is known by its faces in the order of the places (one signature for a hand whose cards came
+            # back in another order, melds taken back), and the search offers the same groups in the same
+            # order (_runs_from reads each place's face)
+            if len(faces) > 1 and len({x[0] for x in faces}) == len(faces):
+                faces.sort()
             keep = self._in_some_run(tuple([x[0] for x in faces]), most)
             if keep:
                 out[(1, s)] = ((1, s), tuple(faces) if len(keep) == len(faces) else tuple([faces[i] for i in keep]), pool)
