@@ -98,7 +98,7 @@ class _JoinTable(dict):
     than the meld's natural cards and of another suit than theirs makes neither a set nor a run: read()
     says so before it tries a reading, and so does the table, without building the group."""
 
-    __slots__ = ("rules", "meld", "kinds", "set_rank", "run_suit", "short")
+    __slots__ = ("rules", "meld", "kinds", "set_rank", "run_suit", "short", "set_wilds")
 
     def __init__(self, rules: "MeldRules", meld: tuple):
         super().__init__()
@@ -111,6 +111,15 @@ class _JoinTable(dict):
         self.set_rank = NONE_ALIKE if not rules.sets or len(ranks) > 1 else next(iter(ranks), None)
         self.run_suit = NONE_ALIKE if not rules.runs or len(suits) > 1 else next(iter(suits), None)
         self.short = len(meld) + 1 < rules.min_size or 0 in ranks  # too few cards, or a natural joker
+        # Two natural cards or more of one rank (not two aces that may be both ends of one run): no run can
+        # hold them both (each natural card of a run has a place of its own), so the meld with a card added
+        # is a meld only as a set: its wilds (the cards that cannot be themselves in a set of that rank) and
+        # the card's decide, without a reading. None: read each group.
+        self.set_wilds = None
+        r = self.set_rank
+        if r is not NONE_ALIKE and r is not None and len(naturals) >= (3 if r == 1 and rules.ace == "both" else 2):
+            in_place, rank, wild = rules.natural_in_place, rules.rank, rules.wild
+            self.set_wilds = len([c for c in meld if not (rank[c] == r and (in_place or not wild[c]))])
         # every card that makes neither shape answered at once (most cards of a hand tried on a meld): only
         # the others are worked out when asked
         self.update(rules._unshaped(None if self.short else (self.set_rank, self.run_suit)))
@@ -128,6 +137,15 @@ class _JoinTable(dict):
         rules = self.rules
         if self.short:
             return False
+        wilds = self.set_wilds
+        if wilds is not None:  # (see __init__) a set of its rank, with the card a natural one or a wild
+            if rules.rank[card] == self.set_rank and (rules.natural_in_place or not rules.wild[card]):
+                pass
+            elif rules.wild[card]:
+                wilds += 1
+            else:
+                return False  # a natural card of another rank: neither a set nor a run
+            return rules.max_wilds is None or wilds <= rules.max_wilds
         if rules.wild[card]:
             shaped = self.set_rank is not NONE_ALIKE or self.run_suit is not NONE_ALIKE
         else:

@@ -274,19 +274,22 @@ def test_a_group_with_its_suits_swapped_reads_as_it_reads_afresh(g, changes):
     assert swapped > 50
 
 
-def test_can_join_is_the_meld_with_the_cards_read_afresh(g):
+@pytest.mark.parametrize("changes", [{}, {"max_wilds": 2, "ace": "both"}, {"natural_in_place": False, "max_wilds": None}])
+def test_can_join_is_the_meld_with_the_cards_read_afresh(g, changes):
     """C9 (laying off): joins(meld, cards), kept per meld and card, is read(meld + cards).legal, for melds
     that grow card by card and cards of every kind, asked again and again as the bots and the legal
-    moves ask it (one card, several, none)."""
-    rules = rules_like(g)
+    moves ask it (one card, several, none); sets of two natural cards or more (answered without a
+    reading: no run holds two cards of one rank) among them, aces and 2s too."""
+    rules = rules_like(g, **changes)
     rng = random.Random(3)
     deck = list(range(g.deck.size))
     joined = 0
-    for meld_text in ("4H 5H 6H", "7S 7H 2C", "AS 2S 3S", "QH KH AH", "8S 8D XJ", "2S 2H 2D"):
+    for meld_text in ("4H 5H 6H", "7S 7H 2C", "AS 2S 3S", "QH KH AH", "8S 8D XJ", "2S 2H 2D", "AS AS 2C",
+                      "AS AH AD", "9C 9C XJ", "5S 5H 5D 5C 2H"):
         meld = cards(g, meld_text)
         for _ in range(60):
             extra = rng.sample([c for c in deck if c not in meld], rng.choice([0, 1, 1, 1, 2]))
-            want = rules_like(g).read(meld + extra).legal
+            want = rules_like(g, **changes).read(meld + extra).legal
             assert rules.joins(meld, extra) == want == rules.joins(list(meld), extra), (codes(g, meld), codes(g, extra))
             if len(extra) == 1 and want and len(meld) < 12:
                 meld = meld + extra  # the meld grows, as a lay-off makes it
