@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -22,6 +23,12 @@ except ImportError:  # an older engine measured by engine_at, from before that e
     from dsl.loader import load  # noqa: E402, F401
     from interpreter.engine import apply, new_game, result  # noqa: E402
     from interpreter.legal import legal_moves as legal  # noqa: E402
+try:  # a game played by bots alone, as `kural simulate` plays it
+    from interpreter.game import play_out  # noqa: E402
+except ImportError:  # an older engine, from before it: the loop it writes out
+    def play_out(s, bots) -> None:
+        while not s.over:
+            apply(s, bots[s.me].choose(s, legal(s)))
 
 
 def yardstick(name: str):
@@ -33,13 +40,13 @@ def yardstick(name: str):
 
 
 def interpreter_games(g, seeds) -> int:
-    """Random-bot games of a loaded game, as `kural simulate` plays them (no records); the moves made."""
+    """Random-bot games of a loaded game, as `kural simulate --bots random` plays them (no records); the
+    moves made. One random bot moves for every seat."""
     moves = 0
     for seed in seeds:
         s = new_game(g, seed)
         bot = make_bot("random", seed)
-        while not s.over:
-            apply(s, bot.choose(s, legal(s)))
+        play_out(s, [bot] * g.players)
         result(s)
         moves += len(s.history)
     return moves
@@ -47,12 +54,32 @@ def interpreter_games(g, seeds) -> int:
 
 def best_rate(run, n: int, repeat: int) -> tuple[float, float]:
     """Games per second (best of `repeat` runs) and mean moves per game."""
-    best, moves = 0.0, 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        moves = run()
-        best = max(best, n / (time.perf_counter() - start))
-    return best, moves / n
+    rates, moves = interleaved({"run": run}, n, repeat)
+    return max(rates["run"]), moves["run"]
+
+
+def interleaved(sides: dict, n: int, rounds: int) -> tuple[dict, dict]:
+    """Per side, its games per second in each round, and its mean moves a game. The sides run in turn,
+    round by round, in an order that alternates (A B, then B A): the host is shared and its speed drifts
+    by a third within seconds, so a side measured only after the other would carry that drift into the
+    ratio; a round's two runs, seconds apart, see nearly the same machine."""
+    rates: dict = {name: [] for name in sides}
+    moves: dict = {}
+    names = list(sides)
+    for r in range(rounds):
+        for name in (names if r % 2 == 0 else names[::-1]):
+            start = time.perf_counter()
+            moves[name] = sides[name]()
+            rates[name].append(n / (time.perf_counter() - start))
+    return rates, {name: m / n for name, m in moves.items()}
+
+
+def paired_ratio(rates: dict, top: str, bottom: str) -> str:
+    """The ratio of two sides' rates, round by round: its median and range, and best against best."""
+    ratios = sorted(a / b for a, b in zip(rates[top], rates[bottom]))
+    best = max(rates[top]) / max(rates[bottom])
+    return (f"median {statistics.median(ratios):.2f} of {len(ratios)} rounds "
+            f"(range {ratios[0]:.2f}-{ratios[-1]:.2f}; best against best {best:.2f})")
 
 
 def engine_at(rev: str, argv: list[str], script: Path) -> str:

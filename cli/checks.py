@@ -5,11 +5,12 @@ replay: 0 when every record reproduces, 1 when one does not, 2 when a file or re
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from dsl.errors import RuleError
 from interpreter.errors import PlayError
-from dsl.loader import load
+from dsl.loader import load_recorded
 from interpreter import game
 
 from . import saves
@@ -18,77 +19,118 @@ from .i18n import t
 RULE_SUFFIXES = (".yaml", ".yml")
 
 
-def rule_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """Every rule file named, directories searched recursively; and the paths that name none."""
-    files, missing = [], []
+def rule_files(paths: list[Path]) -> tuple[list[Path], list[str], list[str]]:
+    """Every rule file named, directories searched recursively; the folders that hold none; the paths
+    that do not exist."""
+    files, missing, absent = [], [], []
     for path in paths:
-        if path.is_dir():
+        if not path.exists():
+            absent.append(str(path))
+        elif path.is_dir():
             found = sorted((p for p in path.rglob("*") if p.suffix in RULE_SUFFIXES and p.is_file()),
                            key=lambda p: (len(p.parts), str(p)))  # a game before its variants
             if not found:
                 missing.append(str(path))
             files.extend(found)
         else:
-            files.append(path)  # a missing file is reported by the loader, with its place
-    return files, missing
+            files.append(path)
+    return files, missing, absent
 
 
-def validate(paths: list[Path], out, err, lang: str) -> int:
-    files, empty = rule_files(paths)
-    bad = False
-    for path in empty:
+def problem_json(problem) -> dict:
+    """A rule-file problem as the --json outputs give it (docs/json/validate.schema.json)."""
+    loc = problem.loc
+    return {"file": loc.file, "line": loc.line, "col": loc.col, "message": problem.message, "hint": problem.hint}
+
+
+def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> int:
+    """Each file `ok`, or its problems as file:line:col; `as_json`: one object on stdout instead
+    (docs/json/validate.schema.json). 0 when every file loads, else 2."""
+    files, empty, absent = rule_files(paths)
+    bad = bool(absent or empty)
+    report = {"ok": True, "files": [], "missing": absent, "empty_folders": empty}
+    for path in absent if not as_json else []:
+        err.print(t("no_such_path", lang, path=path))
+    for path in empty if not as_json else []:
         err.print(t("no_yaml", lang, path=path))
-        bad = True
+    from dsl.teach import missing_titles  # here: `kural replay` needs no teaching layer
     for path in files:
         try:
-            g = load(str(path))
+            g = load_recorded(str(path))  # checked as `load` checks it, with what the rules say kept
         except RuleError as exc:
-            for problem in exc.problems:
+            report["files"].append({"path": str(path), "ok": False, "problems": [problem_json(p) for p in exc.problems]})
+            for problem in exc.problems if not as_json else []:
                 err.print(problem.render())
             bad = True
             continue
-        variants = "".join(f", {v}" for v in g.variants)
-        out.print(t("valid", lang, path=path, game=g.id, variants=variants))
+        if not as_json:  # a word a player would read missing: a warning, not an error
+            for warning in missing_titles(g):
+                err.print(warning.render())
+        report["files"].append({"path": str(path), "ok": True, "game": g.id, "variants": list(g.variants),
+                                "problems": []})
+        if not as_json:
+            variants = "".join(f", {v}" for v in g.variants)
+            out.print(t("valid", lang, path=path, game=g.id, variants=variants))
+    if as_json:
+        report["ok"] = not bad
+        out.print(json.dumps(report, ensure_ascii=False))
     return 2 if bad else 0
 
 
-def replay(path: Path, out, err, lang: str) -> int:
+def replay(path: Path, out, err, lang: str, as_json: bool = False) -> int:
+    """Does each record reproduce? A line each, or `as_json` one object (docs/json/replay.schema.json).
+    0 all reproduce, 1 one does not, 2 a file or record cannot be read."""
     try:
         records = saves.read_records(path)
     except saves.RecordFileError as exc:
-        err.print(f"{path}: {exc.text(lang)}")
-        return 2
-    unreadable = failed = 0
-    many = len(records) > 1
-    for i, rec in enumerate(records, 1):
-        where = f"{path}: {t('record_n', lang, n=i)}: " if many else f"{path}: "
-        if isinstance(rec, saves.RecordFileError):
-            err.print(where + rec.text(lang))
-            unreadable += 1
-            continue
-        try:
-            g = saves.game_of(rec)
-        except saves.RecordFileError as exc:
-            err.print(where + exc.text(lang))
-            unreadable += 1
-            continue
-        except RuleError as exc:
-            err.print(where.rstrip(": ") + ":")
-            for problem in exc.problems:
-                err.print(problem.render())
-            unreadable += 1
-            continue
-        try:
-            _, problems = game.replay(g, rec)
-        except PlayError as exc:
-            problems = [exc.render()]
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-            problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {exc})"]
-        if problems:
-            failed += 1
-            out.print(where + t("not_reproduced", lang) + " " + "; ".join(problems))
+        if as_json:
+            out.print(json.dumps({"ok": False, "error": exc.text(lang), "records": []}, ensure_ascii=False))
         else:
-            out.print(where + t("reproduced" if "result" in rec else "reproduced_unfinished", lang))
+            err.print(f"{path}: {exc.text(lang)}")
+        return 2
+    results = [_replayed((i, rec), lang) for i, rec in enumerate(records, 1)]
+    unreadable = sum(r["status"] == "unreadable" for r in results)
+    failed = sum(r["status"] == "not_reproduced" for r in results)
+    if as_json:
+        shown = [{k: v for k, v in r.items() if k != "rule_problems"} for r in results]
+        out.print(json.dumps({"ok": not (unreadable or failed), "records": shown}, ensure_ascii=False))
+        return 2 if unreadable else 1 if failed else 0
+    many = len(records) > 1
+    for r in results:
+        where = f"{path}: {t('record_n', lang, n=r['index'])}: " if many else f"{path}: "
+        if r["status"] == "unreadable":
+            err.print(where.rstrip(": ") + ":" if r.get("rule_problems") else where + "; ".join(r["problems"]))
+            for line in r.get("rule_problems", []):
+                err.print(line)
+        elif r["status"] == "not_reproduced":
+            out.print(where + t("not_reproduced", lang) + " " + "; ".join(r["problems"]))
+        else:
+            out.print(where + t(r["status"], lang))
     if many:
         out.print(t("replay_summary", lang, ok=len(records) - failed - unreadable, total=len(records)))
     return 2 if unreadable else 1 if failed else 0
+
+
+def _replayed(numbered: tuple, lang: str) -> dict:
+    """One record replayed: its status (reproduced, reproduced_unfinished, not_reproduced, unreadable)
+    and the problems found."""
+    index, rec = numbered
+    out = {"index": index}
+    if isinstance(rec, saves.RecordFileError):
+        return {**out, "status": "unreadable", "problems": [rec.text(lang)]}
+    try:
+        g = saves.game_of(rec)
+    except saves.RecordFileError as exc:
+        return {**out, "status": "unreadable", "problems": [exc.text(lang)]}
+    except RuleError as exc:
+        return {**out, "status": "unreadable", "problems": [p.message for p in exc.problems],
+                "rule_problems": [p.render() for p in exc.problems]}
+    try:
+        _, problems = game.replay(g, rec)
+    except PlayError as exc:
+        problems = [exc.render()]
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {exc})"]
+    if problems:
+        return {**out, "status": "not_reproduced", "problems": problems}
+    return {**out, "status": "reproduced" if "result" in rec else "reproduced_unfinished", "problems": []}

@@ -15,10 +15,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "seed": {"en": "seed {seed} (play this deal again with --seed {seed})",
              "tr": "tohum {seed} (aynı dağıtım için --seed {seed})"},
     "variants": {"en": "variants: {names}", "tr": "çeşitlemeler: {names}"},
-    "you_play": {"en": "You play seat {seat} ({name}) against {bots}.",
-                 "tr": "{seat}. koltukta ({name}) oynuyorsun; rakiplerin: {bots}."},
-    "you_play_teams": {"en": "You play seat {seat} ({name}) with {partners}, against {bots}.",
-                       "tr": "{seat}. koltukta ({name}) {partners} ile birlikte oynuyorsun; rakiplerin: {bots}."},
+    "you_play": {"en": "Your seat: {name}. Against you: {bots}.", "tr": "Koltuğun: {name}. Rakiplerin: {bots}."},
+    "you_play_teams": {"en": "Your seat: {name}, with your partner {partners}. Against you: {bots}.",
+                       "tr": "Koltuğun: {name}, eşin {partners}. Rakiplerin: {bots}."},
+    "bot_in_seat": {"en": "{name} (bot)", "tr": "{name} (bot)"},
     "saved": {"en": "Game saved to {path}; resume with: {command}",
               "tr": "Oyun {path} dosyasına kaydedildi; devam etmek için: {command}"},
     "save_failed": {"en": "could not save the game to {path}: {error}",
@@ -157,6 +157,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "running_totals": {"en": "totals so far", "tr": "şimdiye kadarki toplam"},
     "cards_count": {"en": "{n} cards", "tr": "{n} kart"},
     "cards_count_one": {"en": "1 card", "tr": "1 kart"},
+    "group_size": {"en": "({n} cards, {points} points)", "tr": "({n} kart, {points} puan)"},
     "empty": {"en": "empty", "tr": "boş"},
     "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
     # --- reading the person's input
@@ -166,16 +167,30 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "tr": "'{text}' anlaşılmadı: {examples} gibi bir kart ya da listeden bir numara yaz"},
     "no_number": {"en": "there is no move {n}: choose a number from 1 to {last}",
                   "tr": "{n} numaralı hamle yok: 1 ile {last} arasında bir numara seç"},
-    "not_held": {"en": "{card} is not among the cards you can choose from",
-                 "tr": "{card} seçebileceğin kartlar arasında değil"},
     "refused": {"en": "{card} cannot be played now: {why}", "tr": "{card} şimdi oynanamaz: {why}"},
-    "move_refused": {"en": "{move} is not allowed now: {why}", "tr": "{move} şimdi yapılamaz: {why}"},
-    "not_legal": {"en": "{what} is not a legal move now", "tr": "{what} şimdi geçerli bir hamle değil"},
-    "not_offered": {"en": "{move} is not possible at this point of the turn",
-                    "tr": "{move} sıranın bu aşamasında yapılamaz"},
+    "step_first": {"en": "{what}: not yet: first {moves}{rule}", "tr": "{what}: henüz değil: önce {moves}{rule}"},
+    "step_now": {"en": "{what}: not at this point of your turn: now {moves}{rule}",
+                 "tr": "{what}: sıranın bu aşamasında olmaz: şimdi {moves}{rule}"},
+    "or_join": {"en": " or ", "tr": " ya da "},
+    "not_in_zone": {"en": "{card} is not in {zone}", "tr": "{card} {zone:loc} yok"},
+    "not_in_zone_seen": {"en": "{card} is not in {zone}: it is already on the table ({place})",
+                         "tr": "{card} {zone:loc} yok: zaten masada ({place})"},
+    "no_card_move": {"en": "{card}: no move of this game plays a card", "tr": "{card}: bu oyunda kart oynanan hamle yok"},
+    "no_several": {"en": "{what}: no move of this game plays several cards at once",
+                   "tr": "{what}: bu oyunda birkaç kart birden oynanan hamle yok"},
+    "no_options": {"en": "{what}: nothing you hold can be played so now",
+                   "tr": "{what}: elindekilerden hiçbiri şu an böyle oynanamaz"},
+    "not_an_option": {"en": "{what}: {card} cannot be played that way now; its moves: {options}",
+                      "tr": "{what}: {card} şu an böyle oynanamaz; oynanışları: {options}"},
+    "not_a_meld": {"en": "{what} is not a meld: {why}", "tr": "{what} per değil: {why}"},
+    "no_group": {"en": "{what}: there is no {n} among {zone} (their numbers: {numbers})",
+                 "tr": "{what}: {zone} arasında {n} numara yok (numaraları: {numbers})"},
+    "no_groups": {"en": "{what}: there are no {zone} yet", "tr": "{what}: henüz {zone} yok"},
+    "nothing_fits": {"en": "{what}: no card you hold can go there now", "tr": "{what}: şu an oraya elindeki hiçbir kart gitmez"},
+    "none_played": {"en": "{why}; none of the cards was played", "tr": "{why}; kartların hiçbiri oynanmadı"},
     "which_one": {"en": "{what}: which one? choose a number: {options}",
                   "tr": "{what}: hangisi? bir numara seç: {options}"},
-    "help_moves": {"en": "Legal moves: {moves}", "tr": "Geçerli hamleler: {moves}"},
+    "help_moves": {"en": "Legal moves:{moves}", "tr": "Geçerli hamleler:{moves}"},
     "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
                    "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yaz."},
     "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
@@ -192,6 +207,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- the end
     "round_col": {"en": "R{n}", "tr": "{n}. tur"},
     "round_title": {"en": "Round {n}", "tr": "{n}. tur"},
+    "rounds_title": {"en": "Each round's points", "tr": "Turların puanları"},
     "new_round": {"en": "— round {n}: new deal —", "tr": "— {n}. tur: yeni dağıtım —"},
     "new_deal": {"en": "— new cards dealt —", "tr": "— yeni kartlar dağıtıldı —"},
     "result_title": {"en": "Result", "tr": "Sonuç"},
@@ -221,6 +237,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
+    "sim_slow": {"en": "note: the first game has gone {moves} moves and is not over: random bots may never finish "
+                       "{game} (a game stops at {limit} moves and counts as aborted); try --bots heuristic",
+                 "tr": "not: ilk oyun {moves} hamledir sürüyor ve bitmedi: rastgele botlar {game} oyununu hiç "
+                       "bitiremeyebilir (oyun {limit} hamlede durur ve yarıda kalmış sayılır); --bots heuristic dene"},
     "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
                         "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
     "bad_think": {"en": "--think takes a number of iterations (200) or seconds (0.5s), not `{think}`",
@@ -230,6 +250,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- validate, replay
     "valid": {"en": "ok  {path}  ({game}{variants})", "tr": "tamam  {path}  ({game}{variants})"},
     "no_yaml": {"en": "{path}: no .yaml files here", "tr": "{path}: burada .yaml dosyası yok"},
+    "no_such_path": {"en": "{path}: no such file or folder", "tr": "{path}: böyle bir dosya ya da klasör yok"},
     "reproduced": {"en": "reproduced: same deal, moves and result",
                    "tr": "yeniden üretildi: aynı dağıtım, hamleler ve sonuç"},
     "reproduced_unfinished": {"en": "reproduced: same deal and moves (the record has no result: unfinished)",
@@ -252,8 +273,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "tr": "sıralıda joker için daha çok sıralı doğal kart gerekir"},
     "check_no_melds": {"en": "{game} has no `melds:` section: its rule file says nothing of melds",
                        "tr": "{game} oyununun `melds:` bölümü yok: kural dosyası per tanımlamıyor"},
-    "check_bad_card": {"en": "`{code}` is not a card: give codes such as 7H, TS, 10D or XJ",
-                       "tr": "`{code}` bir kart değil: 7H, TS, 10D ya da XJ gibi kodlar ver"},
+    "check_bad_card": {"en": "`{code}` is not a card: give cards such as 7H, ♥7, 10D or 🃏 (a joker, also JK)",
+                       "tr": "`{code}` bir kart değil: 7H, ♥7, 10D ya da 🃏 (joker, JK de olur) gibi kartlar ver"},
     "check_not_in_deck": {"en": "{code} is not in this game's deck", "tr": "{code} bu oyunun destesinde yok"},
     "check_too_many": {"en": "{code} is given more times than the deck has it ({n})",
                        "tr": "{code} destede olduğundan ({n}) daha çok kez verildi"},
@@ -325,6 +346,8 @@ HELP: dict[str, dict[str, str]] = {
                  "tr": "Diğer koltuklardaki botların türü (search: ileriyi arar, bkz. --think)."},
     "opt_auto": {"en": "Bots in every seat: watch a game; needs no input.",
                  "tr": "Her koltukta bot: bir oyunu izle; girdi gerekmez."},
+    "opt_delay": {"en": "With --auto: seconds to wait after each move (default: 0.5 on a terminal, 0 otherwise).",
+                  "tr": "--auto ile: her hamleden sonra beklenecek saniye (varsayılan: uçbirimde 0.5, değilse 0)."},
     "opt_record": {"en": "Write the game's record (JSON) to this file when it ends.",
                    "tr": "Oyun bitince kaydını (JSON) bu dosyaya yazar."},
     "opt_resume": {"en": "Continue the game saved in this file (a save or a record without its end); it goes on "
@@ -348,14 +371,22 @@ HELP: dict[str, dict[str, str]] = {
                         "tr": "Listedeki bitmemiş bir oyunun numarası: ona devam edilir."},
     "opt_save": {"en": "Autosave to this file instead of the default.",
                  "tr": "Varsayılan yerine bu dosyaya kaydeder."},
+    "opt_version": {"en": "Print kural's version and exit.", "tr": "kural'ın sürümünü yazar ve çıkar."},
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
-    "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...).",
-                     "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...)."},
+    "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...). "
+                           "The default is random, unlike play and explain (heuristic): a simulation measures the rules "
+                           "themselves, fast; random bots cannot finish some games, and "
+                           "the first seconds say so.",
+                     "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
+                           "Varsayılan, play ve explain'dekinden (heuristic) farklı olarak random: simülasyon kuralların "
+                           "kendisini hızla ölçer; rastgele botlar bazı oyunları bitiremez ve ilk saniyelerde bu söylenir."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
                   "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "
                         "verir) ya da 0.5s gibi saniye (tekrarlanamaz: makineye bağlıdır)."},
+    "opt_json_out": {"en": "Print the answer as one JSON object on stdout, in the stable form docs/json/ describes.",
+                     "tr": "Cevabı stdout'a, docs/json/ altında tarif edilen sabit biçimde tek bir JSON nesnesi olarak yazar."},
     "opt_json": {"en": "Print the statistics as one JSON object on stdout.",
                  "tr": "İstatistikleri stdout'a tek bir JSON nesnesi olarak yazar."},
     "opt_sim_record": {"en": "Write every game's record to this file, one JSON record a line (JSON Lines).",
@@ -371,10 +402,16 @@ HELP: dict[str, dict[str, str]] = {
               "tr": "KARTLAR'ın OYUN'un `melds:` bölümüne göre bir per olup olmadığını söyler: seri mi sıralı mı, "
                     "hangi kart hangisinin yerine geçiyor, kaç puan; ya da onu reddeden kural. Çıkış 0 per, 1 per değil, "
                     "2 kullanılamaz girdi (bilinmeyen kart, `melds:` bölümü olmayan oyun)."},
-    "arg_cards": {"en": "Card codes: ranks A 2 ... 9 T (or 10) J Q K, suits S H D C; a joker is XJ.",
-                  "tr": "Kart kodları: sayılar A 2 ... 9 T (ya da 10) J Q K, renkler S H D C; joker XJ."},
-    "opt_check_json": {"en": "Print {\"legal\", \"kind\", \"points\", \"reason\"} as one JSON object.",
-                       "tr": "{\"legal\", \"kind\", \"points\", \"reason\"} alanlarını tek bir JSON nesnesi olarak yazar."},
+    "arg_cards": {"en": "Cards as the table prints them or by code: ranks A 2 ... 9 T (or 10) J Q K, suits S H D C "
+                        "or their symbols (7H, ♥7, 10D); a joker is 🃏, joker, JK or XJ.",
+                  "tr": "Kartlar masada göründüğü gibi ya da koduyla: sayılar A 2 ... 9 T (ya da 10) J Q K, renkler "
+                        "S H D C ya da simgeleri (7H, ♥7, 10D); joker 🃏, joker, JK ya da XJ."},
+    "opt_check_json": {"en": "Print the answer as one JSON object (docs/json/check.schema.json): legal, kind, points, the "
+                             "localized reason with its stable reason_code and rule, and each card with the card it "
+                             "stands for; an unusable input is {\"error\": {\"code\", \"message\"}}, exit 2.",
+                       "tr": "Cevabı tek bir JSON nesnesi olarak yazar (docs/json/check.schema.json): legal, kind, "
+                             "points, dile göre reason ile sabit reason_code ve rule, her kart ve yerine geçtiği kart; "
+                             "kullanılamaz girdi {\"error\": {\"code\", \"message\"}} olur, çıkış 2."},
     "arg_record": {"en": "A record file (.json) or records, one a line (.jsonl).",
                    "tr": "Bir kayıt dosyası (.json) ya da her satırı bir kayıt olan dosya (.jsonl)."},
 }

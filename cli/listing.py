@@ -79,13 +79,15 @@ def variant_files(path: Path) -> list[Path]:
     return sorted((path.parent / path.stem).glob("*.yaml"))
 
 
-def list_games(out, err, lang_option: str | None) -> int:
+def list_games(out, err, lang_option: str | None, as_json: bool = False) -> int:
+    """Each game and its variants, a line each; `as_json`: one object (docs/json/list.schema.json)."""
     root = games_dir()
     files = sorted(root.glob("*.yaml"))
     if not files:
         err.print(t("no_games", choose_lang(lang_option, None), path=root))
         return 2
     bad = False
+    listed = []
     for path in files:
         try:
             g = game_head(path)
@@ -96,7 +98,10 @@ def list_games(out, err, lang_option: str | None) -> int:
             continue
         lang = choose_lang(lang_option, g.lang)
         about = pick(g.about, lang)
-        out.print(f"{g.id}  {pick(g.title, lang, g.id)}" + (f"  — {about}" if about else ""))
+        if not as_json:
+            out.print(f"{g.id}  {pick(g.title, lang, g.id)}" + (f"  — {about}" if about else ""))
+        entry = {"id": g.id, "title": dict(g.title), "about": dict(g.about or {}), "variants": []}
+        listed.append(entry)
         for vpath in variant_files(path):
             try:
                 vid, title = variant_title(vpath)
@@ -105,5 +110,10 @@ def list_games(out, err, lang_option: str | None) -> int:
                     err.print(problem.render())
                 bad = True
                 continue
-            out.print(f"    {t('list_variant', lang)} {vid}  {pick(title, lang)}")
+            entry["variants"].append({"id": vid, "title": {k: str(v) for k, v in title.items()}})
+            if not as_json:
+                out.print(f"    {t('list_variant', lang)} {vid}  {pick(title, lang)}")
+    if as_json:
+        import json
+        out.print(json.dumps({"games": listed}, ensure_ascii=False))
     return 2 if bad else 0

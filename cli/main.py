@@ -31,6 +31,8 @@ from interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
 from .i18n import HELP, choose_lang, pick, t  # noqa: E402
+from .runs_text import HELP as RUNS_HELP, say  # noqa: E402
+from . import typer_words  # noqa: E402
 
 
 # Cold start: only what typer's `kural --help` needs is imported above. A command's modules are imported
@@ -58,15 +60,29 @@ def _lazy_callable(module: str, name: str):
 checks, listing, meldcheck = _lazy_module("cli.checks"), _lazy_module("cli.listing"), _lazy_module("cli.meldcheck")
 saves = _lazy_module("cli.saves")
 playing, simulating = _lazy_module("cli.play"), _lazy_module("cli.simulate")
-diffing, explaining, graphing = _lazy_module("cli.diff"), _lazy_module("cli.explain"), _lazy_module("cli.graph")
-rulebook, teaching = _lazy_module("cli.rulebook"), _lazy_module("cli.teaching")
+parallel, comparing = _lazy_module("cli.parallel"), _lazy_module("cli.compare")
+explaining, graphing = _lazy_module("cli.explain"), _lazy_module("cli.graph")
+teaching = _lazy_module("dsl.teach")
 load = _lazy_callable("dsl.loader", "load")
 Table = _lazy_callable("rich.table", "Table")
 Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
     _lazy_callable("rich.progress", name)
     for name in ("Progress", "BarColumn", "MofNCompleteColumn", "TextColumn", "TimeRemainingColumn"))
 
-HELP_LANG = choose_lang(None, None)  # help is printed before any game is loaded: KURAL_LANG, else English
+def _lang_asked(argv: list[str]) -> str | None:
+    """The --lang of the command line, read before typer parses it: the help speaks it too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1].lower()
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2].lower()
+    return None
+
+
+# Help is printed before any game is loaded: --lang, else KURAL_LANG, else English (one language for the
+# help and the errors of a command that names no game).
+HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]), None)
+typer_words.LANG = HELP_LANG  # typer's own words (Usage, Options, Error ...) in it too
 
 
 make_console = quick.make_console
@@ -76,18 +92,45 @@ def h(key: str) -> str:
     return pick(HELP[key], HELP_LANG)
 
 
+def rh(key: str) -> str:
+    return pick(RUNS_HELP[key], HELP_LANG)
+
+
 Lang = Enum("Lang", {"tr": "tr", "en": "en"}, type=str)
 BotKind = Enum("BotKind", {k: k for k in KINDS}, type=str)
 
-app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
-                  rich_markup_mode=None,
+app = typer.Typer(help=h("app"), no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None, cls=typer_words.Group,
                   context_settings={"help_option_names": ["-h", "--help"]})
 
+
+def _version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            shown = version("kural")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            shown = "unknown"
+        sys.stdout.write(f"kural {shown}\n")
+        raise typer.Exit(0)
+
+
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("opt_lang"), case_sensitive=False)]
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", help=h("opt_version"), callback=_version,
+                                                is_eager=True)] = False,
+          lang: LangOpt = None) -> None:
+    if lang is not None:  # `kural --lang tr COMMAND`: the command speaks it too, as with KURAL_LANG
+        os.environ["KURAL_LANG"] = lang.value
+
 VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
 SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
 ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
+WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help=rh("opt_workers"), metavar="N")]
+RayOpt = Annotated[Optional[str], typer.Option("--ray", help=rh("opt_ray"), metavar="[ADDRESS]")]
 
 
 def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
@@ -108,19 +151,41 @@ def _value(option) -> str | None:
 
 
 def _problems(err, exc: RuleError) -> int:
+    """Print a rule file's problems as file:line:col; a problem with what was typed on the command line
+    (a game or variant that does not exist, --players, --set) is a usage error in typer's own form."""
+    for problem in exc.problems:
+        param = _typed_param(problem.loc.file)
+        if param is not None:
+            hint = f" ({problem.hint})" if problem.hint else ""
+            raise typer.BadParameter(problem.message + hint, param_hint=param)
     for problem in exc.problems:
         err.print(problem.render())
     return 2
+
+
+def _typed_param(where: str) -> str | None:
+    """The command-line parameter a problem's place names (`--players`, `--set`, `--variant`, GAME), or None
+    for a file."""
+    if where.startswith("--"):
+        return f"'{where}'"
+    argv = sys.argv[1:]
+    if where not in argv or Path(where).is_file():
+        return None
+    before = argv[argv.index(where) - 1] if argv.index(where) > 0 else ""
+    return "'--variant'" if before == "--variant" else "'GAME'"
 
 
 def _finish(code: int) -> None:
     raise typer.Exit(code)
 
 
+JsonOpt = Annotated[bool, typer.Option("--json", help=h("opt_json_out"))]
+
+
 @app.command("list", help=h("list"))
-def list_cmd(lang: LangOpt = None) -> None:
+def list_cmd(lang: LangOpt = None, as_json: JsonOpt = False) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(listing.list_games(out, err, _value(lang)))
+    _finish(listing.list_games(out, err, _value(lang), as_json))
 
 
 @app.command(help=h("play"))
@@ -133,6 +198,7 @@ def play(
     lang: LangOpt = None,
     bots: Annotated[Optional[BotKind], typer.Option("--bots", help=h("opt_bots") + " [default: heuristic]")] = None,
     auto: Annotated[bool, typer.Option("--auto", help=h("opt_auto"))] = False,
+    delay: Annotated[Optional[float], typer.Option("--delay", min=0, max=60, help=h("opt_delay"), metavar="SECONDS")] = None,
     record: Annotated[Optional[Path], typer.Option("--record", help=h("opt_record"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=h("opt_resume"), dir_okay=False)] = None,
     save: Annotated[Optional[Path], typer.Option("--save", help=h("opt_save"))] = None,
@@ -143,7 +209,7 @@ def play(
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
                            lang=_value(lang),
                            bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save,
-                           think=think)
+                           think=think, delay=delay)
     try:
         code = playing.play(out, err, opts)
     except RuleError as exc:
@@ -171,7 +237,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]")] = "random",
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
@@ -180,6 +246,8 @@ def simulate(
     players: PlayersOpt = None,
     lang: LangOpt = None,
     think: ThinkOpt = None,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
@@ -188,20 +256,25 @@ def simulate(
         _finish(_problems(err, exc))
     _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
-    kinds = simulating.bot_kinds(bots, g.players, KINDS)
-    if kinds is None:
-        raise typer.BadParameter(t("sim_bad_bots", lang_, players=g.players, kinds=", ".join(KINDS)),
-                                 param_hint="--bots")
-    seats = list(g.seats.get(lang_) or [])
-    seats += [f"#{i + 1}" for i in range(len(seats), g.players)]
+    kinds, seats = _bots_and_seats(g, bots, lang_)
     stream = _record_file(err, record, lang_) if record is not None else None
-    progress = Progress(TextColumn(t("sim_progress", lang_)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
+    progress = _progress_bar(err, lang_)
     try:
         with progress:
             task = progress.add_task("", total=n)
+            watch = None
+            if "random" in kinds:  # random bots may never end some games: say so in the first seconds
+                watch = simulating.SlowFirstGame(lambda moves: err.print(t(
+                    "sim_slow", lang_, moves=moves, limit=g.max_moves, game=pick(g.title, lang_, g.id))))
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task))
+                                    progress=lambda: progress.advance(task), watch=watch,
+                                    workers=workers or parallel.cores(), ray=ray)
+    except (parallel.RayMissing, parallel.RayFailed) as exc:
+        if stream is not None:
+            stream.discard()
+        err.print(say("ray_missing", lang_) if isinstance(exc, parallel.RayMissing)
+                  else say("ray_failed", lang_, address=exc.address, error=exc.error))
+        _finish(2)
     except BaseException:
         if stream is not None:
             stream.discard()
@@ -218,6 +291,22 @@ def simulate(
         err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
     if failed is not None or totals.interrupted:
         _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
+
+
+def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
+    """--bots as one kind per seat (a usage error if it does not fit), and the seats' names."""
+    kinds = simulating.bot_kinds(bots, g.players, KINDS)
+    if kinds is None:
+        raise typer.BadParameter(t("sim_bad_bots", lang, players=g.players, kinds=", ".join(KINDS)),
+                                 param_hint="--bots")
+    seats = list(g.seats.get(lang) or [])
+    return kinds, seats + [f"#{i + 1}" for i in range(len(seats), g.players)]
+
+
+def _progress_bar(err, lang: str):
+    """The games played, on stderr when it is a terminal."""
+    return Progress(TextColumn(t("sim_progress", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=err, transient=True, disable=not err.is_terminal)
 
 
 def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:
@@ -278,13 +367,67 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
 
 
+@app.command(help=rh("compare"))
+def compare(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]")] = None,
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    players: PlayersOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help=rh("opt_cmp_json"))] = False,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help=rh("opt_plot"), metavar="FILE", dir_okay=False)] = None,
+    workers: WorkersOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    out, err = make_console(), make_console(stderr=True)
+    if other is None and not variant and not set_:
+        err.print(say("cmp_two_sides", choose_lang(_value(lang), None)))
+        _finish(2)
+    try:
+        left = load(game, [], [], players)
+        right = load(other or game, list(variant), list(set_), players)
+    except RuleError as exc:
+        _finish(_problems(err, exc))
+    lang_ = choose_lang(_value(lang), left.lang)
+    if left.players != right.players:
+        err.print(say("cmp_players", lang_, left=left.players, right=right.players))
+        _finish(2)
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
+    kinds, seats = _bots_and_seats(left, bots, lang_)
+    names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
+    progress = _progress_bar(err, lang_)
+    with progress:
+        task = progress.add_task("", total=2 * n)
+        sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
+                                     lambda: progress.advance(task)) for g in (left, right)]
+    stats = comparing.stats_of(left, *sides, seats, lang_, right)
+    rows = comparing.report(stats)
+    if as_json:
+        sys.stdout.write(comparing.as_json(*names, n, seed, kinds, rows) + "\n")
+    else:
+        title = say("cmp_title", lang_, left=names[0], right=names[1], games=n, seed=seed, bots=",".join(kinds))
+        comparing.table(out, rows, stats, title, *names, lang_)
+    if plot is not None:
+        try:
+            comparing.plot(plot, rows, stats, *names)
+        except ImportError:
+            err.print(say("cmp_plot_missing", lang_))
+            _finish(2)
+        (err if as_json else out).print(say("cmp_plot_written", lang_, path=plot))
+
+
 @app.command(help=h("validate"))
 def validate(
     paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False)],
     lang: LangOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None)))
+    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None), as_json))
 
 
 @app.command("compile", help=h("compile"))
@@ -312,9 +455,10 @@ def schema() -> None:
 def replay(
     file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],
     lang: LangOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None)))
+    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None), as_json))
 
 
 @app.command(help=h("check"))
@@ -334,7 +478,10 @@ def check(
     try:
         code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
     except meldcheck.Unusable as exc:
-        sys.stderr.write(f"{exc}\n")
+        if as_json:
+            sys.stdout.write(meldcheck.error_json(exc) + "\n")
+        else:
+            sys.stderr.write(f"{exc}\n")
         code = 2
     _finish(code)
 
@@ -343,8 +490,9 @@ def th(key: str) -> str:
     return pick(TEACH_HELP[key], HELP_LANG)
 
 
-RulesFormat = Enum("RulesFormat", {"text": "text", "markdown": "markdown"}, type=str)
-GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot"}, type=str)
+RulesFormat = Enum("RulesFormat", {"text": "text", "markdown": "markdown", "json": "json"}, type=str)
+DiffFormat = Enum("DiffFormat", {"text": "text", "json": "json"}, type=str)
+GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot", "json": "json"}, type=str)
 
 
 @app.command(help=th("rules"))
@@ -357,12 +505,11 @@ def rules(
 ) -> None:
     err = make_console(stderr=True)
     try:
-        rs = teaching.open_rules(game, list(variant), list(set_))
-        base = teaching.open_rules(game, [], list(set_)) if variant else None
+        g = teaching.open_game(game, list(variant), list(set_))
+        base = teaching.open_game(game, [], list(set_)) if variant else None
     except RuleError as exc:
         _finish(_problems(err, exc))
-    lang_ = choose_lang(_value(lang), rs.g.lang)
-    sys.stdout.write(rulebook.document(rs, lang_, _value(fmt), base))
+    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang), g.lang), _value(fmt), base))
 
 
 @app.command(help=th("diff"))
@@ -370,13 +517,15 @@ def diff(
     first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1")],
     second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2")],
     lang: LangOpt = None,
+    fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
 ) -> None:
     err = make_console(stderr=True)
     try:
-        left, right, left_name, right_name = diffing.sides(first, second)
+        left, right, left_name, right_name = teaching.sides(first, second)
     except RuleError as exc:
         _finish(_problems(err, exc))
-    sys.stdout.write(diffing.report(left, right, left_name, right_name, choose_lang(_value(lang), right.g.lang)))
+    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang), right.lang),
+                                   _value(fmt)))
 
 
 @app.command(help=th("graph"))
@@ -390,15 +539,14 @@ def graph(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
-        rs = teaching.open_rules(game, list(variant), list(set_))
+        g = teaching.open_game(game, list(variant), list(set_))
     except RuleError as exc:
         _finish(_problems(err, exc))
-    lang_ = choose_lang(_value(lang), rs.g.lang)
-    gr = graphing.build(rs, lang_)
+    lang_ = choose_lang(_value(lang), g.lang)
     if output is None:
-        sys.stdout.write(graphing.mermaid(gr) if _value(fmt) == "mermaid" else graphing.dot(gr))
+        sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
         return
-    code, message = graphing.render(graphing.dot(gr), output, lang_)
+    code, message = graphing.draw(teaching.graph(g, lang_, "dot"), output, lang_)
     (out if code == 0 else err).print(message)
     _finish(code)
 
@@ -415,12 +563,13 @@ def explain(
     bots: Annotated[BotKind, typer.Option("--bots", help=th("opt_explain_bots"))] = BotKind["heuristic"],
     players: PlayersOpt = None,
     lang: LangOpt = None,
+    fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
-                              choose_lang=choose_lang)
+                              choose_lang=choose_lang, fmt=_value(fmt))
     except RuleError as exc:
         code = _problems(err, exc)
     except explaining.ExplainError as exc:
@@ -429,8 +578,22 @@ def explain(
     _finish(code)
 
 
+def _ray_alone(argv: list[str]) -> list[str]:
+    """`--ray` with no ADDRESS after it (the last word, or another option next) means a local Ray instance:
+    typer's options always take a value, so the value is written in."""
+    out = list(argv)
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out.insert(i + 1, "local")
+            break
+    return out
+
+
 def main() -> None:
     quick.tolerant_streams()
+    sys.argv[1:] = _ray_alone(sys.argv[1:])
     try:
         quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback

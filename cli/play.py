@@ -37,6 +37,7 @@ EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BUG = 0, 2, 130, 70
 EXIT_RULES = EXIT_USAGE  # a rule file that fails in play, as one that fails to load
 SAVE_EVERY_SECONDS = 1.0  # while bots play: at most one save a second ...
 SAVE_COST_SHARE = 10  # ... and at least this many times the last save's duration between two saves
+AUTO_DELAY = 0.5  # seconds between moves of an --auto game watched on a terminal
 AUTO_SUFFIX = "-auto"  # --auto games save beside, never over, the person's own save
 
 
@@ -54,6 +55,7 @@ class Options:
     resume_path: Path | None = None
     save_path: Path | None = None
     think: str | None = None  # the search bot's budget a move (--think), for this session: a save keeps none
+    delay: float | None = None  # seconds after each bot move with --auto (None: a pause on a terminal, else none)
 
 
 def _same_game(asked: str, rec: dict) -> bool:
@@ -176,6 +178,7 @@ class Session:
         self.record_path: Path | None = None
         self.game_arg = ""
         self.resumed: dict | None = None  # the record a resumed game was read from
+        self._queued: list = []  # moves the person typed at once, still to play (`add 2 7D 7H`)
 
     # ------------------------------------------------------------ starting
     def start(self) -> int | None:
@@ -372,8 +375,12 @@ class Session:
         return t("resume_options", lang, options=", ".join(given), saved="; ".join(saved))
 
     def _names(self) -> list[str]:
+        """The seats' names from the rule file; with --auto, the person's seat is a bot and says so."""
         names = list(self.g.seats.get(self.lang) or self.g.seats.get("en") or [])
-        return names + [f"#{i + 1}" for i in range(len(names), self.g.players)]
+        names += [f"#{i + 1}" for i in range(len(names), self.g.players)]
+        if self.opts.auto and names:
+            names[0] = t("bot_in_seat", self.lang, name=names[0])
+        return names
 
     def _keep_old_save(self) -> None:
         """An unfinished game in the save file is moved aside, never overwritten: its save if that reads
@@ -420,10 +427,10 @@ class Session:
             partners = [p for p in g.teams[g.team_of[self.human]] if p != self.human]
             bots = ", ".join(n for i, n in enumerate(self.names) if i != self.human and i not in partners)
             if partners:  # seats that play together: say who is on your side
-                self.console.print(t("you_play_teams", lang, seat=self.human, name=self.names[self.human],
+                self.console.print(t("you_play_teams", lang, name=self.names[self.human],
                                      partners=", ".join(self.names[p] for p in partners), bots=bots))
             else:
-                self.console.print(t("you_play", lang, seat=self.human, name=self.names[self.human], bots=bots))
+                self.console.print(t("you_play", lang, name=self.names[self.human], bots=bots))
         try:
             self._loop()
             return self._finish()  # inside: an end screen that fails is reported like any move, the game kept
@@ -454,25 +461,40 @@ class Session:
         while not game.is_over(s):
             legal = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
             seat = s.me
-            if seat == self.human:
+            if seat == self.human and self._queued and self._queued[0] in legal:
+                move = self._queued.pop(0)  # the next card of `add 2 7D 7H`, tried before it was accepted
+            elif seat == self.human:
+                self._queued = []
                 self._autosave()  # before the person is asked: the bots' moves so far are in the save
                 move = self._ask(reader, legal)
             else:
                 self._autosave_when_due()
                 move = make_bot(self.bots, bot_seed(self.seed, len(s.history)), self.opts.think).choose(s, legal)
-            self.console.print(render.bot_line(g, self.names[seat], move, self.lang))
+            self.console.print(render.colored(g, render.bot_line(g, self.names[seat], move, self.lang)))
+            if self.human is None:
+                self._pace()
             sheets, deals = len(s.sheets), len(s.deals)
             game.apply(s, move)
             if seat == self.human:
                 self._autosave()  # what the person typed is never lost
             self._tell_flow(sheets, deals)
 
+    def _pace(self) -> None:
+        """--auto: a pause after each move, so that a person can watch (--delay; on a terminal by default)."""
+        delay = self.opts.delay
+        if delay is None:
+            delay = AUTO_DELAY if self.console.is_terminal else 0.0
+        if delay > 0:
+            self._flush()
+            time.sleep(delay)
+
     def _tell_flow(self, sheets: int, deals: int) -> None:
         """What the flow did after a move: a round scored (its sheet), a new round, more cards dealt."""
         s, lang = self.s, self.lang
         for i, sheet in enumerate(s.sheets[sheets:], start=sheets + 1):
             self.console.print()
-            self.console.print(render.round_table(self.g, sheet, i, self.names, lang))
+            mover = self.names[s.history[-1][0]] if s.history else ""  # the move that ended the round
+            self.console.print(render.round_table(self.console, self.g, sheet, i, self.names, lang, mover))
         if len(s.deals) > deals and not s.over:
             key = "new_round" if len(s.sheets) > sheets else "new_deal"
             self.console.print(t(key, lang, n=s.rounds_played + 1), style="bold")
@@ -493,12 +515,15 @@ class Session:
                 raise Stop(EXIT_OK)
             if not sys.stdin.isatty():  # show what a script typed, so a transcript reads like a session
                 self.console.print(echo(clean(line)), style="dim")
+            if self._passes(line, legal):  # on a terminal, Enter alone plays the only move, a pass
+                return legal[0]
             if isinstance(line, LongLine):
                 self.console.print(Text(t("unreadable", lang, text=echo(clean(line)), examples=examples(g, hand, lang)),
                                         style="red"))
                 continue
             reading = reader.read(s, legal, line, hand)
             if reading.move is not None:
+                self._queued = list(reading.then)
                 return reading.move
             if reading.command == "quit":
                 raise Stop(EXIT_OK)
@@ -508,19 +533,32 @@ class Session:
             if reading.command == "hint":
                 self._hint(legal)
                 continue
-            self.console.print(Text(reading.message, style="red"))
+            self._say(reading.message, style="red")
+
+    def _passes(self, line: str, legal: list) -> bool:
+        """An empty line typed at a terminal when the only legal move is one without choices (a pass)."""
+        return (len(legal) == 1 and not self.g.moves[legal[0][0]].choices and not clean(line)
+                and sys.stdin.isatty())
 
     def _help(self, legal: list, hand: list[int]) -> None:
-        g, lang = self.g, self.lang
-        self.console.print(t("help_moves", lang, moves="  ".join(
-            f"{i + 1}) {render.move_text(g, mv, lang, self.s)}" for i, mv in enumerate(legal))))
+        """The moves by move, how to type a card and a move, the rule file's tips and the commands; wrapped
+        at word boundaries (the console's soft wrap would break words at the terminal's edge)."""
+        g, lang, say = self.g, self.lang, self._say
+        say(t("help_moves", lang, moves=""))
+        for line in render.moves_block(g, legal, lang, self.s, self.console.width):
+            self.console.print(render.colored(g, line), no_wrap=True, overflow="ignore")
         names = ", ".join(dict.fromkeys(pick(m.title, lang, m.name) for m in g.moves))
-        self.console.print(t("help_input", lang, examples=examples(g, hand, lang), names=names))
+        say(t("help_input", lang, examples=examples(g, hand, lang, every_form=True), names=names))
         tips = list(dict.fromkeys(pick(p.tip, lang) for p in g.bot if pick(p.tip, lang)))
         if tips:
-            self.console.print(t("help_tips", lang, tips="; ".join(tips)))
-        self.console.print(t("help_commands", lang, help=t("cmd_help", lang), why=t("cmd_why", lang),
-                             hint=t("cmd_hint", lang), quit=t("cmd_quit", lang)))
+            say(t("help_tips", lang, tips="; ".join(tips)))
+        say(t("help_commands", lang, help=t("cmd_help", lang), why=t("cmd_why", lang),
+              hint=t("cmd_hint", lang), quit=t("cmd_quit", lang)))
+
+    def _say(self, text: str, style: str | None = None) -> None:
+        """A sentence, wrapped at word boundaries to the terminal's width; one line on a pipe, for a
+        script to read (as a refusal is)."""
+        self.console.print(render.colored(self.g, Text(text, style=style)), soft_wrap=not self.console.is_terminal)
 
     def _hint(self, legal: list) -> None:
         """`hint`: the move the search bot would play for the person, from the person's own view (it never
@@ -539,7 +577,7 @@ class Session:
         elif found is not None:
             reasons.append(t("hint_searched", lang, n=found[0], pct=round(100 * found[1])))
         shown = f"{legal.index(move) + 1}) {render.move_text(g, move, lang, s)}"
-        self.console.print(t("hint", lang, move=shown, why="; ".join(reasons)))
+        self._say(t("hint", lang, move=shown, why="; ".join(reasons)))
 
     # ------------------------------------------------------ saving, ending
     def _record(self) -> dict:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from interpreter.cards import fold
-from interpreter.legal import refusal
+from interpreter.cards import JOKER_RANK, JOKER_SUIT, fold
+from interpreter import game
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
+from .refusals import Why, label_of_face
 
 MAX_ECHO = 24  # characters of unreadable input repeated back to the person
 NUMBER = re.compile(r"#?([0-9]+)[.)]?")
@@ -23,6 +24,7 @@ class Reading:
     move: tuple | None = None  # a legal move to play
     command: str | None = None  # "help" or "quit"
     message: str | None = None  # one line: why the text is not a move
+    then: list = field(default_factory=list)  # moves to play after `move`, in order (`add 2 7D 7H`)
 
 
 # Terminal escape sequences (arrow keys, bracketed paste, a title or colour pasted in): dropped whole, so
@@ -78,30 +80,37 @@ def move_text(g, move, lang: str, s=None) -> str:
     return " ".join(parts)
 
 
-def examples(g, cards: list[int], lang: str) -> str:
-    """Ways to type a card, shown with a card the person can see: '6D, ♦6, karo 6'."""
+def examples(g, cards: list[int], lang: str, every_form: bool = False) -> str:
+    """Ways to type a card, shown with a card the person can see: '6D, ♦6, karo 6' (its code, as printed,
+    by name); `every_form`: a joker's forms too, where the deck has jokers ('🃏, joker, JK')."""
     if not cards:
         return ""
     card = cards[0]
     deck = g.deck
-    names = deck.names.get(lang) or deck.names.get("en")
     out = [deck.code[card], deck.label(card)]
-    if names and 1 <= deck.rank[card] <= len(names["ranks"]) and deck.suit[card] < len(names["suits"]):
-        out.append(f"{names['suits'][deck.suit[card]]} {names['ranks'][deck.rank[card] - 1]}")
-    return ", ".join(out)
+    if deck.rank[card] != JOKER_RANK:
+        out.append(deck.long_name(card, lang))
+    if every_form and deck.jokers:
+        joker = deck.cards_of_face[deck.face_id(JOKER_RANK, JOKER_SUIT)][0]
+        out += [form for form in deck.typed_forms(joker) if form not in out]
+    return ", ".join(dict.fromkeys(out))
 
 
 class Reader:
-    """Reads one line of input for the seat to move in state `s`."""
+    """Reads one line of input for the seat to move in state `s`. A line that is no legal move gets one
+    line back saying why: the rule that refuses it, the step of the turn it belongs to, the card that is
+    not in the hand (and where it is), the meld that does not exist or is no meld (cli/refusals.py)."""
 
     def __init__(self, g, lang: str):
         self.g = g
         self.lang = lang
         self.s = None  # the position being read, to list a group choice with its cards
+        self.why = None  # refusals.Why for that position
 
     def read(self, s, legal: list, text: str, example_cards: list[int]) -> Reading:
         g, lang = self.g, self.lang
         self.s = s  # the position, to list a group choice with its cards
+        self.why = Why(g, s, lang, legal)
         text = clean(text)
         ex = examples(g, example_cards, lang)
         if not text:
@@ -110,22 +119,34 @@ class Reader:
         for command, words in COMMANDS.items():
             if word in (fold(w) for w in words):
                 return Reading(command=command)
-        why = self._why(s, legal, text, word, ex)
-        if why is not None:
-            return why
+        head, _, rest = word.partition(" ")
+        if head in WHY_WORDS and rest:
+            return self._why(s, legal, text.split(" ", 1)[1], ex)
+        return self._move(s, legal, text, word, ex)
+
+    def _move(self, s, legal: list, text: str, word: str, ex: str) -> Reading:
         number = NUMBER.fullmatch(word)
         if number:
             return self._number(number.group(1), legal)
         named = self._by_name(s, legal, word, ex)
         if named is not None:
             return named
-        face = g.deck.parse_input(text)
+        face = self.g.deck.parse_input(text)
         if face is not None:
             return self._card(s, legal, face, None)
         faces = self._several(text)
         if faces:
-            return self._cards(legal, faces, None)
-        return Reading(message=t("unreadable", lang, text=echo(text), examples=ex))
+            return self._cards(s, legal, faces, None)
+        return Reading(message=t("unreadable", self.lang, text=echo(text), examples=ex))
+
+    def _why(self, s, legal: list, rest: str, ex: str) -> Reading:
+        """`why 7D`, `why meld 9S QS KS`, `why take`: what the move would meet (played, or refused and by
+        which rule), without playing it."""
+        answer = self._move(s, legal, clean(rest), fold(clean(rest)), ex)
+        if answer.move is None:
+            return Reading(message=answer.message)
+        shown = " + ".join(move_text(self.g, mv, self.lang, s) for mv in [answer.move, *answer.then])
+        return Reading(message=t("why_legal", self.lang, card=shown))
 
     def _several(self, text: str) -> list[tuple[int, int]] | None:
         """`7D 4S 3S`: several cards, one per word (a card and the cards it takes, a group to lay down)."""
@@ -133,7 +154,7 @@ class Reader:
         faces = [self.g.deck.parse_input(w) for w in words]
         return faces if len(faces) > 1 and all(faces) else None
 
-    def _cards(self, legal: list, faces: list, only_move: int | None) -> Reading:
+    def _cards(self, s, legal: list, faces: list, only_move: int | None) -> Reading:
         """The legal move whose cards are these: the card chosen first, then the cards of its groups."""
         g = self.g
         face_of, want = g.deck.face, [g.deck.face_id(*f) for f in faces]
@@ -148,24 +169,10 @@ class Reader:
                 matches.append(mv)
         if len(matches) == 1:
             return Reading(move=matches[0])
-        shown = " ".join(self._label_of_face(w, f) for w, f in zip(want, faces))
+        shown = " ".join(self._label_of_face(w) for w in want)
         if matches:
             return self._which(legal, matches, shown)
-        return Reading(message=t("not_legal", self.lang, what=shown))
-
-    def _why(self, s, legal: list, text: str, word: str, ex: str) -> Reading | None:
-        """`why 7D`: what playing the card would meet (played or refused, and by which rule), without playing."""
-        head, _, rest = word.partition(" ")
-        if head not in WHY_WORDS or not rest:
-            return None
-        face = self.g.deck.parse_input(text.split(" ", 1)[1])
-        if face is None:
-            return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=ex))
-        answer = self._card(s, legal, face, None)
-        if answer.message is not None:
-            return answer
-        label = self._label_of_face(self.g.deck.face_id(*face), face)
-        return Reading(message=t("why_legal", self.lang, card=label))
+        return Reading(message=self.why.cards(want, shown, only_move))
 
     def _number(self, digits: str, legal: list) -> Reading:
         n = int(digits[:6]) if len(digits) <= 6 else 0
@@ -175,7 +182,8 @@ class Reader:
         return Reading(message=t("no_number", self.lang, n=shown, last=len(legal)))
 
     def _by_name(self, s, legal: list, word: str, ex: str) -> Reading | None:
-        """A move named by its name or title (either language), alone or followed by a card."""
+        """A move named by its name or title (either language), alone or followed by a card, cards, or a
+        group's number and cards."""
         g = self.g
         longest_first = sorted(g.moves, key=lambda m: -max(len(fold(x)) for x in [m.name, *m.title.values()] if x))
         for m in longest_first:  # `take back` is the move take_back, not `take` with "back"
@@ -190,22 +198,38 @@ class Reader:
                         break
             if rest is None:
                 continue
-            title = pick(m.title, self.lang, m.name)
-            if not rest:
-                return self._bare_move(s, legal, m, title)
-            if rest.isdigit() and any(c.of_groups for c in m.choices):  # `add 2`: the group numbered 2
-                return self._group(legal, m, int(rest[:6]), f"{title} {rest[:6]}")
-            head, _, tail = rest.partition(" ")
-            if head.isdigit() and tail and any(c.of_groups for c in m.choices):  # `add 2 7H`: a card onto group 2
-                return self._group_card(s, legal, m, int(head[:6]), tail, title, ex)
-            face = g.deck.parse_input(rest)
-            if face is None:
-                faces = self._several(rest)
-                if faces:
-                    return self._cards(legal, faces, m.index)
-                return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=ex))
-            return self._card(s, legal, face, m.index)
+            return self._named(s, legal, m, rest, ex)
         return None
+
+    def _named(self, s, legal: list, m, rest: str, ex: str) -> Reading:
+        g, title = self.g, pick(m.title, self.lang, m.name)
+        what = " ".join([title] + [self._word_shown(w) for w in rest.split()])
+        if m.index not in g.steps[s.step].moves:  # a move of another step of the turn: which comes now
+            return Reading(message=self.why.step(m, what))
+        if not rest:
+            return self._bare_move(s, legal, m, title)
+        grouped = any(c.of_groups for c in m.choices)
+        head, _, tail = rest.partition(" ")
+        if grouped and head.isdigit():
+            n = int(head[:6])
+            missing = self.why.group(m, n, what)
+            if missing is not None:
+                return Reading(message=missing)
+            if not tail:  # `add 2`: the group numbered 2
+                return self._group(legal, m, n, what)
+            return self._group_cards(s, legal, m, n, tail, title, ex)
+        face = g.deck.parse_input(rest)
+        if face is None:
+            faces = self._several(rest)
+            if faces:
+                return self._cards(s, legal, faces, m.index)
+            return Reading(message=t("unreadable", self.lang, text=echo(rest), examples=ex))
+        return self._card(s, legal, face, m.index)
+
+    def _word_shown(self, word: str) -> str:
+        """A word of what was typed as the table prints it: a card by its label, anything else as typed."""
+        face = None if word.isdigit() else self.g.deck.parse_input(word)
+        return self._label_of_face(self.g.deck.face_id(*face)) if face else word
 
     def _group(self, legal: list, m, n: int, what: str) -> Reading:
         """A move with a group choice, named with the group's number in its area."""
@@ -215,43 +239,47 @@ class Reader:
             return Reading(move=mine[0])
         if mine:
             return self._which(legal, mine, what)
-        return Reading(message=t("not_legal", self.lang, what=what))
+        return Reading(message=self.why.nothing_fits(m, what))
 
-    def _group_card(self, s, legal: list, m, n: int, text: str, title: str, ex: str) -> Reading:
-        """`add 2 7H`: the move with the group numbered n and this card; if it is not legal, the rule that refuses it."""
+    def _group_cards(self, s, legal: list, m, n: int, text: str, title: str, ex: str) -> Reading:
+        """`add 2 7H`, `add 2 7D 7H`: the move with the group numbered n and each card in turn, each tried
+        on a copy of the position after the ones before; the first that is refused says why, and then
+        none is played."""
         g = self.g
-        face = g.deck.parse_input(text)
-        if face is None:
+        faces = [g.deck.parse_input(text)] if g.deck.parse_input(text) else self._several(text)
+        if not faces:
             return Reading(message=t("unreadable", self.lang, text=echo(text), examples=ex))
-        want, faces = g.deck.face_id(*face), g.deck.face
-        label = f"{title} {n} {self._label_of_face(want, face)}"
+        moves, here, here_legal = [], s, legal
+        for face in faces:
+            want = g.deck.face_id(*face)
+            label = f"{title} {n} {self._label_of_face(want)}"
+            mine = [mv for mv in here_legal if mv[0] == m.index and self._fits(m, mv[1], n, want)]
+            if len(mine) > 1 and not moves:
+                return self._which(legal, mine, label)
+            if not mine:
+                refused = Why(g, here, self.lang, here_legal).group_card(m, n, want, label)
+                if moves:  # the cards before it would fit: say that nothing was played
+                    refused = t("none_played", self.lang, why=refused)
+                return Reading(message=refused)
+            moves.append(mine[0])
+            if len(moves) < len(faces):
+                here = game.copy(here)
+                game.apply(here, mine[0])
+                here_legal = game.legal(here) if not game.is_over(here) else []
+        return Reading(move=moves[0], then=moves[1:])
 
-        def fits(values) -> bool:
-            return all(g.group_number(v) == n if c.of_groups else faces[v] == want if c.of_cards else True
-                       for c, v in zip(m.choices, values))
-        mine = [mv for mv in legal if mv[0] == m.index and fits(mv[1])]
-        if len(mine) == 1:
-            return Reading(move=mine[0])
-        if mine:
-            return self._which(legal, mine, label)
-        if m.index in g.steps[s.step].moves and len(m.choices) == 2 and m.choices[0].of_groups and m.choices[1].of_cards:
-            group = next((v for v in self._domain(s, m.choices[0]) if g.group_number(v) == n), None)
-            card = next((c for c in self._domain(s, m.choices[1]) if faces[c] == want), None) if group is not None else None
-            if card is not None:
-                return Reading(message=self._why_not(s, m, (group, card), title, "refused", card=label))
-        return Reading(message=t("not_legal", self.lang, what=label))
+    def _fits(self, m, values, n: int, want: int) -> bool:
+        g = self.g
+        return all(g.group_number(v) == n if c.of_groups else g.deck.face[v] == want if c.of_cards else True
+                   for c, v in zip(m.choices, values))
 
     def _bare_move(self, s, legal: list, m, title: str) -> Reading:
         mine = [mv for mv in legal if mv[0] == m.index]
-        if not m.choices:
-            if mine:
-                return Reading(move=mine[0])
-            return Reading(message=self._why_not(s, m, (), title, "move_refused", move=title))
         if len(mine) == 1:
             return Reading(move=mine[0])
         if mine:
             return self._which(legal, mine, title)
-        return Reading(message=t("not_legal", self.lang, what=title))
+        return Reading(message=self.why.bare(m, title))
 
     def _which(self, legal: list, options: list, what: str) -> Reading:
         shown = "  ".join(f"{legal.index(mv) + 1}) {move_text(self.g, mv, self.lang, self.s)}"
@@ -264,40 +292,12 @@ class Reader:
         faces = g.deck.face
         matches = [mv for mv in legal if (only_move is None or mv[0] == only_move)
                    and any(faces[v] == want for v in card_choice_values(g, mv))]
-        label = self._label_of_face(want, face)
+        label = self._label_of_face(want)
         if len(matches) == 1:
             return Reading(move=matches[0])
         if matches:
             return self._which(legal, matches, label)
-        # Not legal: is it a card the person could choose at all? Then say which rule forbids it.
-        for index in g.steps[s.step].moves:
-            if only_move is not None and index != only_move:
-                continue
-            m = g.moves[index]
-            if len(m.choices) != 1 or not m.choices[0].of_cards:
-                continue
-            for card in self._domain(s, m.choices[0]):
-                if faces[card] == want:
-                    title = pick(m.title, self.lang, m.name)
-                    return Reading(message=self._why_not(s, m, (card,), title, "refused", card=label))
-        return Reading(message=t("not_held", self.lang, card=label))
+        return Reading(message=self.why.card(want, label, only_move))
 
-    def _domain(self, s, choice) -> list[int]:
-        try:
-            items = choice.domain(s, {})
-            return list(s.zones[items] if choice.domain_is_zone else items)
-        except Exception:  # a domain that needs other choices first: nothing to offer alone
-            return []
-
-    def _why_not(self, s, m, values: tuple, title: str, key: str, **names) -> str:
-        check = refusal(s, m.index, values)
-        if check is None:  # legal by its checks, yet not offered: the step does not offer it now
-            return t("not_offered", self.lang, move=title)
-        why = pick(check.why, self.lang, check.source)
-        if check.rule:
-            why = f"{why} ({check.rule})"
-        return t(key, self.lang, why=why, **names)
-
-    def _label_of_face(self, want: int, face) -> str:
-        cards = self.g.deck.cards_of_face.get(want)
-        return self.g.deck.label(cards[0]) if cards else "?"
+    def _label_of_face(self, want: int) -> str:
+        return label_of_face(self.g, want)

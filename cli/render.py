@@ -6,7 +6,10 @@ drawing, never the game.
 """
 from __future__ import annotations
 
-from rich.console import Console
+import re
+
+from rich.cells import cell_len
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -15,9 +18,19 @@ from interpreter import game
 from .i18n import pick, t
 from .reading import card_choice_values, move_text
 
+RED_SUITS = (1, 2)  # hearts and diamonds of the standard deck (a themed deck's symbols for them too) print red
 MARK = "bold yellow"  # playable cards and the places they can go (F9-style marking)
 RANKS_SHOWN = range(1, 14)  # a by_suit row has a column for every rank of a standard suit
 EMPTY_SLOT, TARGET_SLOT = "·", "[ ]"
+
+
+def colored(g, text) -> Text:
+    """The text with every card of a red suit in red (rich leaves colour out where NO_COLOR is set, or
+    on a pipe)."""
+    out = Text(text) if isinstance(text, str) else text.copy()
+    for suit in RED_SUITS:
+        out.highlight_regex(re.escape(g.deck.symbols[suit]) + r"[0-9A-Za-z]{1,2}", "red")
+    return out
 
 
 def sort_cards(g, cards) -> list[int]:
@@ -58,9 +71,10 @@ def by_suit_rows(g, cards: list[int], marked: set[tuple[int, int]]) -> list[Text
             have[(deck.suit[c], deck.rank[c])] = c
         else:
             odd.append(c)
-    rows = []
+    width = max(cell_len(s) for s in deck.symbols)
+    rows = [Text(" " * (width + 3) + "".join(f"{deck.labels[rank - 1]:^3}" for rank in RANKS_SHOWN), style="dim")]
     for suit, symbol in enumerate(deck.symbols):
-        row = Text(f"  {symbol} ")
+        row = Text(f"  {symbol}" + " " * (width - cell_len(symbol) + 1), style="red" if suit in RED_SUITS else None)
         for rank in RANKS_SHOWN:
             if (suit, rank) in have:
                 label = deck.label(have[(suit, rank)])[len(symbol):]
@@ -112,7 +126,7 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
         if z.group is not None:  # a group zone: one line per owner, its groups numbered
             owner = names[z.owner] if z.owner is not None else teams[z.team] if z.team is not None else None
             zid = zone_id(g, z.name, z.owner, z.team, z.group)
-            shown = group_text(g, z.cards) if z.cards is not None else counts(g, lang, z.count)
+            shown = group_text(g, z.cards, lang) if z.cards is not None else counts(g, lang, z.count)
             marks = group_marks(g, v["vars"], zid, lang)
             groups.setdefault((title, owner), []).append(f"{z.group}) {shown}{marks}")
             continue
@@ -155,14 +169,23 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     return lines
 
 
-def group_text(g, cards: list[int]) -> str:
-    """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets,
-    and its size: `♥4 ♥5 ♥6 [♣2] ♥8 (5)`."""
+def group_text(g, cards: list[int], lang: str = "en") -> str:
+    """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets
+    with the card it stands for in a run, its size and points: `♥4 ♥5 ♥6 [♣2=♥7] ♥8 (5 cards, 35 points)`."""
     reading = g.melds.read(cards) if g.melds is not None and cards else None  # read(): these very cards, not a twin
     if reading is None or not reading.legal:
         return " ".join(g.deck.label(c) for c in cards)
-    wild = {p.card for p in reading.places if p.wild}
-    return " ".join(f"[{g.deck.label(c)}]" if c in wild else g.deck.label(c) for c in reading.cards) + f" ({len(cards)})"
+    deck = g.deck
+    shown = []
+    for p in reading.places:
+        if not p.wild:
+            shown.append(deck.label(p.card))
+        elif p.suit is None:  # a wild in a set stands for any card of its rank
+            shown.append(f"[{deck.label(p.card)}]")
+        else:
+            rank = 1 if p.rank == len(RANKS_SHOWN) + 1 else p.rank  # an ace above the king
+            shown.append(f"[{deck.label(p.card)}={deck.symbols[p.suit]}{deck.labels[rank - 1]}]")
+    return " ".join(shown) + " " + t("group_size", lang, n=len(cards), points=_num(reading.points))
 
 
 def group_marks(g, values: dict, zid: int, lang: str) -> str:
@@ -183,6 +206,8 @@ def said(var, x, lang: str) -> str:
 
 
 def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
+    """The titled vars. A per-seat or per-team var whose 0 has words (`no`) lists only the owners whose value
+    is not 0, and only their names where every value listed is 1 (`opened: Ada, Cem`); with none, no line."""
     out = []
     for var in g.vars:
         if not var.title or var.per_group:  # a group's marks are shown with the group
@@ -191,7 +216,15 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
         title = pick(var.title, lang, var.name)
         if var.per != "none":  # per seat, or per team (named by its seats)
             owners = names if var.per_seat else g.team_names(names)
-            shown = " · ".join(f"{owners[i]} {said(var, x, lang)}" for i, x in enumerate(value))
+            pairs = list(zip(owners, value))
+            if 0 in var.shown_as:  # a flag: who has it
+                pairs = [(o, x) for o, x in pairs if x != 0]
+                if not pairs:
+                    continue
+                if all(x == 1 for _, x in pairs):
+                    out.append(Text(f"{title}: " + ", ".join(o for o, _ in pairs)))
+                    continue
+            shown = " · ".join(f"{o} {said(var, x, lang)}" for o, x in pairs)
         else:
             shown = said(var, value, lang)
         out.append(Text(f"{title}: {shown}"))
@@ -201,12 +234,14 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
 def shown_lines(g, s, lang: str) -> list[Text]:
     """The defines the rule file shows at the table (`shown: true`), for the player to move."""
     out = []
-    for title, fn in g.shown:
+    for title, fn, when, out_of in g.shown:
         try:
-            value = fn(s, {})
+            if when is not None and not when(s, {}):
+                continue
+            value = _num(fn(s, {})) + (f" / {_num(out_of(s, {}))}" if out_of is not None else "")
         except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
             continue
-        out.append(Text(f"{pick(title, lang, '')}: {_num(value)}"))
+        out.append(Text(f"{pick(title, lang, '')}: {value}"))
     return out
 
 
@@ -214,14 +249,43 @@ def _num(x) -> str:
     return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
-def moves_line(g, legal: list, lang: str, s=None) -> Text:
-    line = Text()
-    for i, move in enumerate(legal):
-        if i:
-            line.append("  ")
-        line.append(f"{i + 1}) ", style="bold")
-        line.append(move_text(g, move, lang, s))
-    return line
+def moves_block(g, legal: list, lang: str, s=None, width: int = 80) -> list[Text]:
+    """The legal moves by move: moves without choices on one line (`1) draw  2) take`), then each move's
+    title and its options in columns (its title left out of each), a line never breaking an option."""
+    lines: list[Text] = []
+    plain = [(i, mv) for i, mv in enumerate(legal) if not g.moves[mv[0]].choices]
+    if plain:
+        lines += _columns([f"{i + 1}) {move_text(g, mv, lang, s)}" for i, mv in plain], "", width)
+    by_move: dict[int, list[str]] = {}
+    for i, mv in enumerate(legal):
+        m = g.moves[mv[0]]
+        if m.choices:
+            text = move_text(g, mv, lang, s)
+            title = pick(m.title, lang, m.name)
+            text = text[len(title) + 1:] if text.startswith(title + " ") else text
+            by_move.setdefault(mv[0], []).append(f"{i + 1}) {text}")
+    heads = {index: pick(g.moves[index].title, lang, g.moves[index].name) + ":" for index in by_move}
+    head_width = max((cell_len(h) for h in heads.values()), default=0) + 1
+    for index, items in by_move.items():
+        head = heads[index] if len(by_move) > 1 or plain else ""
+        lines += _columns(items, head.ljust(head_width) if head else "", width)
+    return lines
+
+
+def _columns(items: list[str], head: str, width: int) -> list[Text]:
+    """Items in columns of one width after `head` (the lines after the first indented as far)."""
+    cell = max(cell_len(x) for x in items) + 2
+    room = max(1, (width - cell_len(head)) // cell)
+    lines = []
+    for start in range(0, len(items), room):
+        line = Text(head if start == 0 else " " * cell_len(head))
+        for item in items[start:start + room]:
+            number, _, rest = item.partition(" ")
+            line.append(number + " ", style="bold")
+            line.append(rest + " " * (cell - cell_len(item)))
+        line.rstrip()
+        lines.append(line)
+    return lines
 
 
 def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, legal: list) -> None:
@@ -230,7 +294,7 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
     console.print()
     console.rule(header)
     for line in board(g, s, seat, names, lang, legal):
-        console.print(line)
+        console.print(colored(g, line), soft_wrap=False)  # wrapped between words, never inside a card
     hand = game.view(s, seat)
     mine = next((z for z in hand["zones"] if z.name == g.hand_zone and z.owner == seat), None)
     if mine is not None:
@@ -238,17 +302,18 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         own = pick(mine.yours, lang, "") if mine.yours else ""  # the rule file's own words ("elin"), else your + title
         line = Text((own or t("your_hand", lang, zone=pick(mine.title, lang, mine.name))) + ": ", style="bold")
         line.append_text(card_line(g, mine.cards or [], playable) if mine.cards else Text(t("empty", lang)))
-        console.print(line)
-    console.print(moves_line(g, legal, lang, s))
+        console.print(colored(g, line))
+    for line in moves_block(g, legal, lang, s, console.width):
+        console.print(colored(g, line), no_wrap=True, overflow="ignore")
 
 
 def bot_line(g, name: str, move, lang: str) -> str:
     return f"{name}: {move_text(g, move, lang)}"
 
 
-def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
-    """Every seat (or every team, with a result per team): cards left, each round's points, the score
-    (titled by the rule file), extra result fields, winners marked."""
+def results_table(g, s, res: dict, names: list[str], lang: str, with_rounds: bool = True) -> Table:
+    """Every seat (or every team, with a result per team): cards left, each round's points (unless
+    `with_rounds` is false), the score (titled by the rule file), extra result fields, winners marked."""
     by_team = g.result.per == "team"
     rows = list(zip(g.team_names(names), g.teams)) if by_team else [(n, [i]) for i, n in enumerate(names[:g.players])]
     table = Table(title=t("result_title", lang), title_style="bold")
@@ -256,7 +321,7 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     held = any(res["hands"])  # a game that ends with every hand empty has no cards left to show
     if held:
         table.add_column(t("col_cards", lang))
-    rounds = (res.get("rounds") or []) if g.totals_per == g.result.per else []
+    rounds = _round_points(g, res) if with_rounds else []
     for i in range(len(rounds)):  # each round's points, then the total
         table.add_column(t("round_col", lang, n=i + 1), justify="right")
     table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
@@ -278,30 +343,97 @@ def results_table(g, s, res: dict, names: list[str], lang: str) -> Table:
     return table
 
 
-def round_table(g, sheet: dict, number: int, names: list[str], lang: str) -> Table:
-    """A round's scoring sheet: each seat's (or team's) fields, its points this round and its running total."""
+def _round_points(g, res: dict) -> list:
+    """Each round's points, per row of the results table (empty when the rounds are scored per seat and
+    the result per team, or the other way round)."""
+    return (res.get("rounds") or []) if g.totals_per == g.result.per else []
+
+
+def rounds_table(g, res: dict, names: list[str], lang: str) -> Table:
+    """Each round's points as a row, a column for each seat (or team): the rounds of a long game, which
+    would not fit beside the results as a column each."""
+    owners = g.team_names(names) if g.result.per == "team" else names[:g.players]
+    table = Table(title=t("rounds_title", lang), title_style="bold")
+    table.add_column("")
+    for owner in owners:
+        table.add_column(owner, justify="right")
+    for i, points in enumerate(_round_points(g, res)):
+        table.add_row(t("round_col", lang, n=i + 1), *[_num(x) for x in points])
+    return table
+
+
+def end_tables(console: Console, g, s, res: dict, names: list[str], lang: str) -> list[Table]:
+    """The results, each round's points a column; where that is wider than the terminal (a long game on 80
+    columns), the rounds as a table of their own above the results, which keep the totals."""
+    whole = results_table(g, s, res, names, lang)
+    if not _round_points(g, res) or _fits(console, whole, wraps=t("col_cards", lang)):
+        return [whole]
+    return [rounds_table(g, res, names, lang), results_table(g, s, res, names, lang, with_rounds=False)]
+
+
+NO_BOUND = 100_000  # a width no table reaches: a table measured within it gives its natural width
+CARDS_ROOM = 16  # the least width a column of cards (which wraps between cards) is given when a table is fitted
+
+
+def _fits(console: Console, table: Table, wraps: str = "") -> bool:
+    """Does the table fit the console's width with every column at its natural width, but the column
+    headed `wraps` (cards left, which wrap well between cards) given CARDS_ROOM?"""
+    from rich.measure import Measurement
+    width = Measurement.get(console, console.options.update_width(NO_BOUND), table).maximum
+    for column in table.columns:
+        if column.header == wraps:
+            cells = [column.header, *column.cells]
+            natural = max(cell_len(line) for cell in cells for line in str(cell).splitlines() or [""])
+            width -= max(0, natural - CARDS_ROOM)
+    return width <= console.width
+
+
+def round_table(console: Console, g, sheet: dict, number: int, names: list[str], lang: str,
+                mover: str = "") -> Group:
+    """A round's scoring sheet, titled with the reason the round ended (flow.round.end_reasons; `mover`
+    names the player who made its last move): each seat's (or team's) fields, its points this round and
+    its running total. A column for each field where that fits the terminal, else a row for each field
+    and a column for each seat (or team), the points and total below the fields they add up from."""
     rr = g.round_result
     owners = g.team_names(names) if rr.per == "team" else names
-    table = Table(title=t("round_title", lang, n=number), title_style="bold")
-    table.add_column(t("col_team" if rr.per == "team" else "col_player", lang))
-    fields = [k for k in sheet if k not in ("points", "totals")]
-    for name in fields:
-        table.add_column(pick(rr.field_titles.get(name), lang, name), justify="right")
-    table.add_column(pick(rr.points_title, lang, "points"), justify="right")
-    table.add_column(pick(g.result.score_title, lang, "total"), justify="right")
+    title = Text(t("round_title", lang, n=number) + _reason(g, sheet, lang, mover), style="bold")  # wraps as a line
+    heads = [pick(rr.field_titles.get(name), lang, name) for name in rr.fields]
+    heads += [pick(rr.points_title, lang, "points"), pick(g.result.score_title, lang, "total")]
+    values = [sheet[name] for name in rr.fields] + [sheet["points"], sheet["totals"]]
+    wide = Table()
+    wide.add_column(t("col_team" if rr.per == "team" else "col_player", lang))
+    for head in heads:
+        wide.add_column(head, justify="right")
     for i, owner in enumerate(owners):
-        row = [owner] + [_num(sheet[name][i]) for name in fields]
-        row += [_num(sheet["points"][i]), _num(sheet["totals"][i])]
-        table.add_row(*row)
-    return table
+        wide.add_row(owner, *[_num(v[i]) for v in values])
+    if _fits(console, wide):
+        return Group(title, wide)
+    tall = Table()
+    tall.add_column("")
+    for owner in owners:
+        tall.add_column(owner, justify="right")
+    for j, (head, v) in enumerate(zip(heads, values)):
+        tall.add_row(head, *[_num(x) for x in v], end_section=j == len(rr.fields) - 1,
+                     style="bold" if j == len(rr.fields) else None)
+    return Group(title, tall)
+
+
+def _reason(g, sheet: dict, lang: str, mover: str) -> str:
+    """` · ` and the words of the reason the round ended, with its rule; nothing without one."""
+    reason = next((r for r in g.end_reasons if r.name == sheet.get("ended")), None)
+    if reason is None:
+        return ""
+    words = pick(reason.text, lang, reason.name).replace("{me}", mover)
+    return f" · {words}" + (f" ({reason.rule})" if reason.rule else "")
 
 
 def show_end(console: Console, g, s, res: dict, names: list[str], lang: str) -> None:
     console.print()
     for line in board(g, s, 0, names, lang, []):
-        if line.plain.strip():
-            console.print(line)
-    console.print(results_table(g, s, res, names, lang))
+        if line.plain.strip():  # as the table during the game: between words on a terminal, one line on a pipe
+            console.print(colored(g, line), soft_wrap=not console.is_terminal)
+    for table in end_tables(console, g, s, res, names, lang):
+        console.print(table)
     if res.get("aborted"):
         console.print(t("aborted", lang, n=len(s.history)))
     winners = [(g.team_names(names) if g.result.per == "team" else names)[w] for w in res["winners"]]

@@ -10,13 +10,13 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 from interpreter import game, record
-from interpreter.bots import make_bot
+from interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
 from interpreter.numbers import is_number
 
 NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
-SEAT_STRIDE = 64  # bot seeds: (game seed) * SEAT_STRIDE + seat; more seats than this share nothing else
 
 
 def bot_kinds(spec: str, players: int, known) -> list[str] | None:
@@ -27,6 +27,21 @@ def bot_kinds(spec: str, players: int, known) -> list[str] | None:
     if len(kinds) == 1:
         return kinds * players
     return kinds if len(kinds) == players else None
+
+
+class SlowFirstGame:
+    """Watches the first game of a simulation: when it has gone on for WARN_AFTER seconds, and is past a
+    share of the move bound, say once (on `err`) that these bots may never finish a game, and what to try."""
+
+    WARN_AFTER = 3.0
+
+    def __init__(self, say):
+        self.say, self.started, self.said = say, time.perf_counter(), False
+
+    def __call__(self, moves: int) -> None:
+        if not self.said and time.perf_counter() - self.started >= self.WARN_AFTER:
+            self.said = True
+            self.say(moves)
 
 
 @dataclass
@@ -43,17 +58,27 @@ class Totals:
         self.fields: dict[str, list[float]] = {}
         self.rounds = 0  # rounds scored by a round_result, over all games
         self.round_fields: dict[str, list[float]] = {}  # round sheet field -> sum over rounds, per seat (or team)
+        self.round_ends: dict[str, int] = {}  # the reason a round ended (flow.round.end_reasons) -> rounds
+
+
+WATCH_EVERY = 256  # moves between two calls of a game's watcher
 
 
 def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool, seats: list[str],
-             think: str | None = None):
-    """One bot game: its final state and, if asked, its record (think: the search bots' budget a move)."""
+             think: str | None = None, watch=None):
+    """One bot game: its final state and, if asked, its record (think: the search bots' budget a move;
+    watch(moves) is called every WATCH_EVERY moves)."""
     s = game.new_game(g, seed)
-    bots = [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]
+    bots = seat_bots(kinds, seed, think)
+    if not want_record and watch is None:  # (a watched game, the first of a simulation, goes move by move)
+        game.play_out(s, bots)  # a position that offers nothing is an error of the rule file (PlayError)
+        return s, None
     rec = record.start(g, seed, seats, s) if want_record else None
     entries = rec["moves"] if rec is not None else None
     while not game.is_over(s):
         moves = game.legal(s)  # a position that offers nothing is an error of the rule file (PlayError)
+        if watch is not None and len(s.history) % WATCH_EVERY == 0:
+            watch(len(s.history))
         move = bots[s.me].choose(s, moves)
         if entries is not None:
             record.play(entries, g, s, move, legal=moves if with_legal else None)
@@ -64,52 +89,128 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
     return s, rec
 
 
+@dataclass
+class Outcome:
+    """What the statistics and the records take of one finished game: small, and sent between processes."""
+
+    moves: int
+    aborted: bool
+    result: dict
+    sheets: list[dict]
+    line: str | None  # the record as one line of JSON, when records are written
+
+
+@dataclass
+class Plan:
+    """The games of a run, as a process that has only the rule files can play them again: the rules as a
+    record names them (interpreter/record.py rules_of, with the seats) and the bots; game i is dealt
+    with seed + i."""
+
+    rules: dict
+    kinds: list[str]
+    seats: list[str]
+    want_record: bool = False
+    with_legal: bool = False
+    think: str | None = None
+
+
+def outcome(g, seed: int, plan: Plan, watch=None) -> Outcome:
+    s, rec = play_one(g, seed, plan.kinds, plan.want_record, plan.with_legal, plan.seats, plan.think, watch)
+    res = rec["result"] if rec is not None else game.result(s)
+    return Outcome(len(s.history), bool(s.aborted), res, s.sheets, record.dumps(rec) if rec is not None else None)
+
+
+def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None = None,
+           watch=None) -> Iterator[Outcome]:
+    """The outcomes of games seed .. seed+n-1, in seed order: played here, or by `workers` processes of this
+    machine or Ray tasks (cli/parallel.py). A watched first game (SlowFirstGame) is played here, move by move."""
+    first = 0
+    if watch is not None and n:
+        yield outcome(g, seed, plan, watch)
+        first = 1
+    if ray is None and workers <= 1:
+        for i in range(first, n):
+            yield outcome(g, seed + i, plan)
+        return
+    if first < n:
+        from . import parallel  # here: a run of one worker needs neither processes nor Ray
+        yield from parallel.outcomes(g, plan, seed + first, n - first, workers, ray)
+
+
 def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with_legal: bool = False,
-        progress=None, think: str | None = None) -> Totals:
+        progress=None, think: str | None = None, watch=None, workers: int = 1, ray: str | None = None) -> Totals:
     """Play n games; write each record as one line to `out` if given; call progress() after each game.
-    Wins, scores and fields are counted per seat, or per team when the result is `per: team`."""
+    Wins, scores and fields are counted per seat, or per team when the result is `per: team`.
+
+    With workers > 1 (or a Ray address, `local` for an instance of this machine) the games are played in
+    chunks of consecutive seeds by other processes (cli/parallel.py), which load the game as a record
+    names it; they are counted and written here in seed order, so the statistics and the records are those of one
+    worker, byte for byte."""
     totals = Totals()
     units = g.span(g.result.per)
     totals.wins = [0] * units
     totals.scores = [0.0] * units
+    plan = Plan({**record.rules_of(g), "seats": seats}, kinds, seats, out is not None, with_legal, think)
     start = time.perf_counter()
+    games = played(g, plan, seed, n, workers, ray, watch)
     try:
-        for i in range(n):
-            s, rec = play_one(g, seed + i, kinds, out is not None, with_legal, seats, think)
-            res = rec["result"] if rec is not None else game.result(s)
-            with _whole_against_ctrl_c():
-                _count(totals, g, s, res, units)
-                if out is not None:
-                    out.write(record.dumps(rec) + "\n")
-                if progress is not None:
-                    progress()
+        with _CtrlC() as ctrl_c:
+            for done in games:
+                with ctrl_c.deferred():
+                    _count(totals, g, done, units)
+                    if out is not None:
+                        out.write(done.line + "\n")
+                    if progress is not None:
+                        progress()
     except KeyboardInterrupt:  # the game under way is dropped; those finished are counted and written
         totals.interrupted = True
+    finally:
+        games.close()  # the other processes are stopped (the generator's finally)
     totals.seconds = time.perf_counter() - start
     return totals
 
 
-@contextmanager
-def _whole_against_ctrl_c():
-    """Ctrl-C waits for the end of the block: a finished game is counted and written whole, or not at all."""
-    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
-        yield
-        return
-    pending = []
-    before = signal.signal(signal.SIGINT, lambda *_: pending.append(True))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-    if pending:
-        raise KeyboardInterrupt
+class _CtrlC:
+    """Ctrl-C during a run: at once while a game is played (it is dropped), at the end of a deferred block
+    while a finished game is counted and written, so that it is whole or not there at all. One handler
+    for the run, a flag for each block: changing the handler for each game cost more than counting it."""
+
+    def __init__(self):
+        self.inside = False
+        self.pending = False
+        self.before = None
+
+    def __enter__(self) -> "_CtrlC":
+        if threading.current_thread() is threading.main_thread():  # signals reach the main thread only
+            self.before = signal.signal(signal.SIGINT, self._caught)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+
+    def _caught(self, *_) -> None:
+        if not self.inside:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    @contextmanager
+    def deferred(self):
+        self.inside = True
+        try:
+            yield
+        finally:
+            self.inside = False
+        if self.pending:
+            raise KeyboardInterrupt
 
 
-def _count(totals: Totals, g, s, res: dict, units: int) -> None:
+def _count(totals: Totals, g, done: Outcome, units: int) -> None:
     """One finished game's moves, wins, scores, fields and rounds, added to the totals."""
+    res = done.result
     totals.games += 1
-    totals.moves += len(s.history)
-    totals.aborted += bool(s.aborted)
+    totals.moves += done.moves
+    totals.aborted += done.aborted
     for w in res["winners"]:
         totals.wins[w] += 1
     for seat, score in enumerate(res["scores"]):
@@ -122,14 +223,16 @@ def _count(totals: Totals, g, s, res: dict, units: int) -> None:
         for seat, value in enumerate(values[:units]):
             if is_number(value):
                 sums[seat] += value
-    _add_rounds(totals, s.sheets, g.span(g.totals_per))
+    _add_rounds(totals, done.sheets, g.span(g.totals_per))
 
 
 def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
     totals.rounds += len(sheets)
     for sheet in sheets:
+        if "ended" in sheet:
+            totals.round_ends[sheet["ended"]] = totals.round_ends.get(sheet["ended"], 0) + 1
         for name, values in sheet.items():
-            if name == "totals":
+            if name == "totals" or not isinstance(values, list):  # (`ended` names the reason, not a column)
                 continue
             sums = totals.round_fields.setdefault(name, [0.0] * players)
             for seat, value in enumerate(values):
@@ -165,6 +268,7 @@ def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) ->
         **({"mean_rounds": round(totals.rounds / n, 4),
             "mean_per_round_by_" + g.totals_per: {k: [round(x / max(totals.rounds, 1), 4) for x in v]
                                                   for k, v in totals.round_fields.items()}} if totals.rounds else {}),
+        **({"round_ends": dict(totals.round_ends)} if totals.round_ends else {}),
         "aborted": totals.aborted,
         **({"interrupted": True} if totals.interrupted else {}),
         "seconds": round(totals.seconds, 4),

@@ -25,7 +25,7 @@ from interpreter.compiled import group_of, index as _index
 from interpreter.errors import kept
 from interpreter.library import LIBRARY, NeedsSection
 from interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
-from . import ir, parser_lalr, parser_tables
+from . import ir, parser_lalr, parser_tables, said
 from .errors import Loc, Problem, RuleError
 from .paths import cache_dir, grammar_path
 from .yamlload import LStr
@@ -161,6 +161,16 @@ class Compiler:
         self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
         self.loops: list[int] = [1]  # items the loops around the part compiled go through (running products)
+        # Recording (the teaching layer's load, dsl/said.py): None, or the nodes of the parts compiled, one
+        # dict per part being compiled (by the id of its tree), the innermost last
+        self.frames: list[dict] | None = None
+        self.said = None  # the node of the last expression or effect list compiled while recording
+        self.reads: dict[str, set] | None = None  # params and defines the parts read: name -> the defines read through
+        self.via: list[str] = []  # the defines being inlined, outermost first
+        self.terms: dict[str, tuple] = {}  # define -> (its node, the locals where first used, that part)
+        self.titles: dict[str, dict] = {}  # titled define -> its title
+        self.titles_not: dict[str, dict] = {}  # a titled define's words when it does not hold
+        self.part = ""  # the part being recorded (moves.play.when.0 ...)
 
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
@@ -169,6 +179,8 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.node(tree, 0)
+        if self.frames is not None:
+            self.said = self.frames[-1].pop(id(tree))
         if expect:
             out = unit.coerce(out, expect, tree)
         return out
@@ -218,7 +230,30 @@ class Compiler:
         tree = self._parse(src, "effects")
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
-        return unit.stmts(tree.children, 0)
+        if self.frames is None:
+            return unit.stmts(tree.children, 0)
+        self.frames.append({})
+        try:
+            out = unit.stmts(tree.children, 0)
+        finally:
+            kids = self.frames.pop()
+        self.said = said.effects(tree, kids)
+        return out
+
+    @contextmanager
+    def recording(self, part: str):
+        """Compile the next part (`part`: its place in the rule file, moves.play.when.0) recording its
+        node (`said`) and the params and defines it reads (`reads`): what the teaching layer reads."""
+        self.frames, self.reads, self.said, self.part = [{}], {}, None, part
+        try:
+            yield
+        finally:
+            self.frames = None
+
+    def read(self, name: str) -> None:
+        """A param or define read by the part recorded, through the defines being inlined."""
+        if self.reads is not None and self.frames is not None:
+            self.reads.setdefault(name, set()).add(tuple(self.via))
 
     def size_of(self, collection: C | None) -> int:
         """The most items a loop over `collection` may go through, as far as known at load: a written
@@ -336,6 +371,8 @@ class _Unit:
         self.c = compiler
         self.src = src
         self.locals = locals_
+        if compiler.frames is not None:
+            self.node = self.recorded_node
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -385,6 +422,22 @@ class _Unit:
         return C(lambda s, e: s.zones[f(s, e)], "cards", elem="card", node=ir.ZoneCards("cards", x.ir))
 
     # ------------------------------------------------------------ expressions
+    def recorded_node(self, t, depth: int) -> C:
+        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it; a unit made
+        while the compiler records calls this for `node` (see __init__), so play's compiling pays nothing."""
+        frames = self.c.frames
+        frames.append({})  # the nodes of the parts compiled inside this one
+        try:
+            out = _Unit.node(self, t, depth)
+        finally:
+            kids = frames.pop()
+        entry = self.c.names.get(t.children[0].value) if isinstance(t, Tree) and t.data == "var" \
+            and t.children[0].value not in self.locals else None
+        title = self.c.titles.get(t.children[0].value) if entry is not None and entry.kind == "define" else None
+        frames[-1][id(t)] = said.of(t, out, kids, entry, title, self.c.titles_not.get(t.children[0].value)
+                                    if title else None)
+        return out
+
     def node(self, t, depth: int) -> C:
         if depth > MAX_DEPTH:
             raise self.fail(t, f"this expression is nested more than {MAX_DEPTH} levels deep",
@@ -585,6 +638,7 @@ class _Unit:
         if entry is None:
             raise self.unknown(t, name)
         if entry.kind == "param":
+            self.c.read(name)
             return const(entry.value, entry.type)
         if entry.kind == "var":
             v = entry.value
@@ -612,6 +666,7 @@ class _Unit:
         if entry.kind == "builtin":
             return entry.value
         if entry.kind == "define":
+            self.c.read(name)
             return self.inline(t, name, entry.value, d)
         raise self.fail(t, f"`{name}` is a function: call it with ( )", f"for example {name}(card)")
 
@@ -623,10 +678,15 @@ class _Unit:
         tree = self.c._parse(src, "expr")
         inner = _Unit(self.c, src, self.locals)
         self.c.expanding.add(name)
+        self.c.via.append(name)
         try:
-            return inner.node(tree, d)
+            out = inner.node(tree, d)
         finally:
             self.c.expanding.discard(name)
+            self.c.via.pop()
+        if self.c.frames is not None and name not in self.c.terms:
+            self.c.terms[name] = (self.c.frames[-1][id(tree)], dict(self.locals), self.c.part)  # spelled out once
+        return out
 
     def unknown(self, t, name: str) -> RuleError:
         known = list(self.locals) + list(self.c.names) + list(LIBRARY)

@@ -57,6 +57,9 @@ class RuleError(Exception):
         self.problems = problems
         super().__init__("\n".join(p.render() for p in problems))
 
+    def __reduce__(self):  # sent back whole from another process (kural simulate --workers)
+        return type(self), (self.problems,)
+
     @classmethod
     def at(cls, loc: Loc, message: str, hint: str = "", text: str = "") -> "RuleError":
         return cls([Problem(loc, message, hint, text)])

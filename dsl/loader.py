@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
-from interpreter.gamedef import (BotPref, Check, Choice, GameDef, MoveDef, ResultDef, RoundResultDef, StepDef, VarDef,
-                                 ZoneDef)
+from interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDef, MoveDef, ResultDef, RoundResultDef,
+                                 StepDef, VarDef, ZoneDef)
 from interpreter.library import LIBRARY, BuildContext
 from interpreter.melds import REASONS, MeldRules
 from interpreter.errors import RULE_FAILURES, PlayError
@@ -25,7 +25,8 @@ from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywor
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
-from . import gamecache
+from . import gamecache, values
+from .said import Recorded, Said
 from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
@@ -47,7 +48,7 @@ MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists co
 MAX_EXTENDS = 10
 DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
-PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, without .yaml
 
 
@@ -376,8 +377,27 @@ def _unchanged(files) -> bool:
     return True
 
 
-def _built(r: Resolved, sets, players: int | None) -> GameDef:
-    g = build(r.data, r.src, sets, players)
+def load_recorded(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),
+                  players: int | None = None) -> GameDef:
+    """The game as the teaching layer reads it (dsl/teach/): compiled afresh from its rule files, never
+    read back from the cache, recording for every part its node, what it reads and where it is written
+    (`g.recorded`, dsl/said.py). Plays exactly as `load` gives it."""
+    with _collected_once():
+        r = resolve(game, variants)
+        g = _built(r, sets, players, record=True)
+    g.recorded.heads = [_head(path, layer) for path, layer in r.layers[1:]]
+    return g
+
+
+def _head(path: Path, layer: LDict) -> dict:
+    """A variant file's `variant:` section, its id filled in."""
+    head = dict(layer.get("variant") or {}) if isinstance(layer.get("variant"), dict) else {}
+    head["id"] = _variant_id(path, layer)
+    return head
+
+
+def _built(r: Resolved, sets, players: int | None, record: bool = False) -> GameDef:
+    g = build(r.data, r.src, sets, players, record)
     g.variants = r.variant_ids
     g.source = "" if bundled(r.path) else str(r.path.resolve())
     # what a record needs to read the same files again from anywhere (none for the bundled games)
@@ -440,11 +460,15 @@ def _absolute_rule_file(name: str) -> bool:
     return name.isprintable() and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
+def param_sets(params) -> list[str]:
+    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set."""
+    return [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items()]
+
+
 def load_for_record(record: dict) -> GameDef:
     """The definition a record was played under: its game, variants and every param's value."""
     r = resolve_for_record(record)
-    sets = [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
-            for k, v in (record.get("params") or {}).items()]
+    sets = param_sets(record.get("params") or {})
     seats = record.get("seats")
     try:
         return _built(r, sets, len(seats) if isinstance(seats, list) else None)
@@ -502,10 +526,11 @@ def printable_id(value, loc: Loc, what: str) -> str:
     return text
 
 
-def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
+def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None,
+          record: bool = False) -> GameDef:
     schema.check(data)
     check_sizes(data)
-    return _Builder(data, src).build(sets, players)
+    return _Builder(data, src, record).build(sets, players)
 
 
 def check_sizes(data: LDict) -> None:
@@ -538,10 +563,12 @@ def check_sizes(data: LDict) -> None:
 
 
 class _Builder:
-    def __init__(self, data: LDict, src: Source):
+    def __init__(self, data: LDict, src: Source, record: bool = False):
         self.data = data
         self.src = src
         self.problems: list[Problem] = []
+        # what the teaching layer reads of the game (dsl/said.py), when it loads it
+        self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {}) if record else None
 
     def section(self, name: str) -> LDict:
         value = self.data.get(name)
@@ -609,10 +636,17 @@ class _Builder:
         moves_section = self.section("moves")
         names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
         comp = Compiler(names, ctx, self.src.lines)
+        if self.rec is not None:  # a titled define is said by its title where it is used
+            self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
+                                      for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
+            comp.titles = self.rec.define_titles
+            comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
+                               if isinstance(spec, dict) and spec.get("title_not")}
         ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
-            v.start = self.located(comp.expr(v.start_src, {v.per: "zone" if v.per == "group" else "num"}
-                                             if v.per != "none" else {}, "num"), v.start_src, f"the start of `{v.name}`")
+            v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
+                                                {v.per: "zone" if v.per == "group" else "num"}
+                                                if v.per != "none" else {}, "num"), v.start_src, f"the start of `{v.name}`")
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
@@ -632,6 +666,12 @@ class _Builder:
         round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
                                 rnd.val_loc("end"))
         game_end = self.ending(comp, schema.value(flow, "flow.end"), "game", flow.val_loc("end"))
+        setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
+        first = self.expr_at(comp, ("flow", "round", "first"), schema.value(rnd, "flow.round.first"), {}, "num")
+        next_seat = self.expr_at(comp, ("flow", "round", "next"), schema.value(rnd, "flow.round.next"), {}, "num")
+        after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
+                                  path=("flow", "round", "after_move")) if rnd.get("after_move") else None
+        round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
         result = self.section("result")
         result_per = self.per_of(result, "result")
         result_locals = {result_per: "num"}
@@ -640,31 +680,32 @@ class _Builder:
             players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
             zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
             params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
-            round_setup=self.effects(comp, rnd.get("setup"), what="flow.round.setup"),
-            first_seat=self.located(comp.expr(schema.value(rnd, "flow.round.first"), {}, "num"), rnd.get("first"),
-                                    "flow.round.first"),
-            next_seat=self.located(comp.expr(schema.value(rnd, "flow.round.next"), {}, "num"), rnd.get("next"),
-                                   "flow.round.next"),
-            after_move=self.effects(comp, rnd.get("after_move"), what="flow.round.after_move")
-            if rnd.get("after_move") else None,
+            round_setup=setup,
+            first_seat=self.located(first, rnd.get("first"), "flow.round.first"),
+            next_seat=self.located(next_seat, rnd.get("next"), "flow.round.next"),
+            after_move=after_move,
             round_end=round_end,
-            round_score=self.effects(comp, rnd.get("score"), what="flow.round.score"),
+            round_score=round_score,
             game_end=game_end,
             result=ResultDef(
-                winner=self.located(comp.expr(self.need(result, "winner", "result.winner", self.data.key_loc("result")),
-                                              result_locals, "bool"), result.get("winner"), "result.winner"),
-                score=self.located(comp.expr(self.need(result, "score", "result.score", self.data.key_loc("result")),
-                                             result_locals, "num"), result.get("score"), "result.score"),
-                fields={k: self.located(comp.expr(v, result_locals), v, f"result.fields.{k}")
+                winner=self.located(self.expr_at(comp, ("result", "winner"), self.need(
+                    result, "winner", "result.winner", self.data.key_loc("result")), result_locals, "bool"),
+                    result.get("winner"), "result.winner"),
+                score=self.located(self.expr_at(comp, ("result", "score"), self.need(
+                    result, "score", "result.score", self.data.key_loc("result")), result_locals, "num"),
+                    result.get("score"), "result.score"),
+                fields={k: self.located(self.expr_at(comp, ("result", "fields", k), v, result_locals), v,
+                                        f"result.fields.{k}")
                         for k, v in (result.get("fields") or {}).items()},
                 score_title=self.text(result.get("score_title"), schema.default("result.score_title")),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})},
                 per=result_per, where=self.places(result)),
             round_result=self.round_result(comp),
+            end_reasons=self.end_reasons(comp, rnd),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
-            texts={k: self.with_params(dict(v)) for k, v in self.section("text").items()},
+            texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
             shown=self.shown_defines(comp),
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
@@ -675,7 +716,44 @@ class _Builder:
         g.param_values = params
         g.melds = ctx.melds
         g.program = Program(g)
+        if self.rec is not None:
+            self.rec.terms = comp.terms
+            self.rec.units = self.units()
+            self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
+            self.rec.facts = self.facts(game)
+            g.recorded = self.rec
         return g
+
+    def facts(self, game: LDict) -> dict:
+        """What the teaching layer says that the playable game does not keep."""
+        melds = self.section("melds")
+        return {
+            "allowed_players": [int(n) for n in game.get("allowed_players") or []],
+            "seats": {lang: [str(n) for n in names] for lang, names in (game.get("seats") or {}).items()},
+            "values": {name: {str(k): v for k, v in table.items()}
+                       for name, table in (self.section("deck").get("values") or {}).items()},
+            "value_titles": {name: self.text(title, name)
+                             for name, title in (self.section("deck").get("value_titles") or {}).items()},
+            "melds": {key: str(melds[key]) for key in ("min_size", "max_wilds", "run_natural_core", "sets", "runs",
+                                                        "natural_in_place", "points", "wild_points")
+                      if isinstance(melds.get(key), str)},
+            "var_rules": {name: str(v["rule"]) for name, v in self.section("vars").items()
+                          if isinstance(v, dict) and v.get("rule") is not None},
+            "glossary": {term: {"term": self.text(entry.get("term"), term),
+                                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", term)),
+                                "apostrophe": bool(entry.get("apostrophe"))}
+                         for term, entry in self.section("glossary").items()},
+        }
+
+    def units(self) -> dict:
+        """The parts `kural diff` compares (dsl/schema.py `units`), each as written and where."""
+        out = {}
+        for u in schema.units(self.data):
+            titles = schema.key_at(".".join(map(str, u.path[:-1]))).titles if len(u.path) > 1 and not any(
+                isinstance(step, int) for step in u.path) else ""
+            title_loc = _container_loc(self.data, u.path[:-2] + (titles, u.path[-1])) if titles else None
+            out[u.path] = (u.kind, _plain(u.value), _container_loc(self.data, u.path), title_loc)
+        return out
 
     # --------------------------------------------------------------- sections
     def players(self, game: LDict, asked: int | None) -> int:
@@ -814,6 +892,8 @@ class _Builder:
         def count(key: str):
             """A whole number, or the name of a num param (so that --set changes it)."""
             raw = m.get(key, schema.default(f"melds.{key}"))
+            if isinstance(raw, str) and raw in info and self.rec is not None:
+                self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info:
                 if info[raw]["type"] != "num":
                     raise RuleError.at(m.val_loc(key), f"`melds.{key}` names the param `{raw}`, which is not a number",
@@ -832,6 +912,8 @@ class _Builder:
 
         def flag(key: str) -> bool:
             raw = schema.value(m, f"melds.{key}")
+            if isinstance(raw, str) and raw in info and self.rec is not None:
+                self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
                 raw = params[raw]
             if not isinstance(raw, bool):
@@ -854,7 +936,7 @@ class _Builder:
         wild = [False] * deck.size
         if "wild" in m:
             src = m["wild"]
-            test = comp.expr(src, {"c": "card"}, "bool")
+            test = self.expr_at(comp, ("melds", "wild"), src, {"c": "card"}, "bool")
             try:
                 wild = [bool(test.fn(None, {"c": card})) for card in range(deck.size)]
             except (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError):
@@ -869,7 +951,8 @@ class _Builder:
                 raise RuleError.at(m["why"].key_loc(reason), f"`melds.why.{reason}` is not a reason",
                                    "reasons: " + ", ".join(REASONS))
             why[reason] = {"rule": str(item["rule"]) if item.get("rule") is not None else None,
-                           **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""))}
+                           **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""),
+                                              ("melds", "why", reason))}
         rules = MeldRules(rank=list(deck.rank), suit=list(deck.suit), face=list(deck.face), wild=wild,
                           points=points, wild_points=table("wild_points", points),
                           min_size=count("min_size"), sets=flag("sets"), runs=flag("runs"), ace=ace,
@@ -912,7 +995,9 @@ class _Builder:
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
                           "min": spec.get("min") if isinstance(spec, dict) else None,
                           "max": spec.get("max") if isinstance(spec, dict) else None,
-                          "one_of": list(spec.get("one_of")) if isinstance(spec, dict) and spec.get("one_of") else None}
+                          "one_of": list(spec.get("one_of")) if isinstance(spec, dict) and spec.get("one_of") else None,
+                          "shown_as": {str(k).lower(): self.text(v, str(k))
+                                       for k, v in ((spec.get("shown_as") or {}).items() if isinstance(spec, dict) else ())}}
         for i, item in enumerate(sets):
             name, sep, raw = str(item).partition("=")
             name, raw = name.strip(), raw.strip()
@@ -1018,10 +1103,11 @@ class _Builder:
             if per == "group" and not self.has_groups:
                 raise RuleError.at(v.val_loc("per"), f"var `{name}` is per group, but no zone is a group zone",
                                    "give a zone kind: groups, or the var per: seat, team or none")
-            title = self.text(v.get("title"), name) if v.get("title") else {}
+            named = self.text(v.get("title"), name) if v.get("title") else {}
+            title = named if schema.value(v, "vars.*.shown") else {}  # the screen shows a titled var, unless not shown
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
                               per_team=per == "team", per_group=per == "group",
-                              shown_as=self.shown_as(name, v),
+                              shown_as=self.shown_as(name, v), says=self.says(v), named=named,
                               where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name))))
             # a per-group var has a slot per zone instance, indexed by the group's zone id
             slot += (players if per == "seat" else self.team_count if per == "team" else
@@ -1098,7 +1184,7 @@ class _Builder:
             if cname in comp.names:
                 raise RuleError.at(choose.key_loc(cname), f"the choice `{cname}` has the name of a declared "
                                    f"{comp.names[cname].kind}", "give the choice a name of its own")
-            domain = comp.expr(domain_src, locals_)
+            domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
             if domain.type not in ("zone", "cards", "list"):
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
                                    "for example  card: hand(me)")
@@ -1123,7 +1209,7 @@ class _Builder:
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks,
-                       effects=self.effects(comp, m.get("do"), locals_, f"the effects of `{name}`"),
+                       effects=self.effects(comp, m.get("do"), locals_, f"the effects of `{name}`", ("moves", name, "do")),
                        next_step=str(schema.value(m, "moves.*.next")), guard=guard,
                        specialize=specializer or None, guard_weight=guard_weight,
                        where=str(self.section("moves").key_loc(name)))
@@ -1152,26 +1238,49 @@ class _Builder:
             out[value] = self.text(words, str(key))
         return out
 
+    def says(self, v) -> dict:
+        """`says:` of a var: the rules' sentence for a value ("1") or a comparison (">= 0"), keyed without spaces."""
+        out = {}
+        for key, words in ((v.get("says") or {}).items() if isinstance(v, dict) else ()):
+            entry = self.text({k: words[k] for k in LANGS if k in words}, "")
+            entry["you"] = self.text(words["you"], "") if words.get("you") else {}
+            out[str(key).replace(" ", "")] = entry
+        return out
+
     def shown_defines(self, comp: Compiler) -> list:
-        """Titled defines with `shown: true`: the screen shows their value for the player to move."""
+        """Titled defines with `shown: true`: the screen shows their value for the player to move, as
+        (title, value, shown_when or None, out_of or None)."""
         out = []
         for name, spec in self.section("define").items():
             if isinstance(spec, dict) and spec.get("shown"):
                 if not spec.get("title"):
                     raise RuleError.at(spec.key_loc("shown"), f"define `{name}` is shown, so it needs a title",
                                        "add title: {en: ..., tr: ...}")
-                out.append((self.text(spec["title"], name), comp.expr(spec["value"], {}).fn))
+                extra = [comp.expr(spec[key], {}).fn if spec.get(key) is not None else None
+                         for key in ("shown_when", "out_of")]
+                out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
+                                                                         spec["value"], {}).fn, *extra))
         return out
 
-    def with_params(self, text: dict[str, str]) -> dict[str, str]:
-        """A sentence that names a param in braces ({row_rank}) shows its value in this game."""
-        def value(match):
-            p = self.param_info.get(match.group(1))
-            if p is None:
-                return match.group(0)
-            v = p["value"]
-            return "none" if v is None else self.deck.code[v] if p["type"] == "card" else str(v)
-        return {lang: PARAM_REF.sub(value, sentence) for lang, sentence in text.items()}
+    def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:
+        """A sentence that names a param in braces ({row_rank}) shows its value in this game, as a person
+        says it in the sentence's language (dsl/values.py); the params it names are read at `path`."""
+        out = {}
+        for lang, sentence in text.items():
+            if "{" not in sentence:  # most sentences name no param
+                out[lang] = sentence
+                continue
+
+            def value(match, lang=lang):
+                p = self.param_info.get(match.group(1))
+                if p is None:
+                    return match.group(0)
+                if self.rec is not None and path:
+                    self.rec.reads.setdefault(path, {}).setdefault(match.group(1), set()).add(())
+                said = values.said(p["value"], p, self.deck, lang)
+                return values.ending(said, match.group(2), lang) if match.group(2) else said
+            out[lang] = PARAM_REF.sub(value, sentence)
+        return out
 
     def guard_cycles(self, refs: dict, moves: list[MoveDef]) -> None:
         """A guard may ask whether another move is possible, but never, through others, about itself.
@@ -1200,17 +1309,18 @@ class _Builder:
             return []
         items = when if isinstance(when, list) else [LDict({"check": when})]
         out = []
-        for item in items:
+        name = next((k for k, v in self.section("moves").items() if v is m), "?")
+        for i, item in enumerate(items):
             test = item["check"] if "check" in item else None
             if test is None:
                 raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`",
                                    "- {check: <condition>, rule: <rule id>, why: {en: ...}}")
-            compiled = comp.expr(test, locals_, "bool")
+            compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
             if compiled.is_const and not compiled.const:
                 loc = getattr(test, "loc", m.val_loc("when"))
                 self.never(m, loc, "this check is always false", str(test) if isinstance(test, str) else self.line_of(loc))
-            out.append(Check(compiled.fn, item.get("rule"), self.with_params(self.text(item.get("why"), "")), test,
-                             compiled.ir))
+            out.append(Check(compiled.fn, item.get("rule"), self.with_params(
+                self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir))
         return out
 
     def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
@@ -1223,12 +1333,35 @@ class _Builder:
                            "write a condition that can be true in play; to switch the move off, leave it out "
                            "of the steps of flow.round.turn", text)
 
-    def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects"):
+    def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects", path: tuple = ()):
         if value is None:
+            if self.rec is not None and path:
+                self.rec.parts[path] = Said("effects", [], "effect")
             return with_node(lambda s, e: None, ir.Effects("effect", []))
         items = value if isinstance(value, list) else [value]
-        parts = [self.located(comp.effects(item, locals_ or {}), item, what) for item in items]
+        parts, said_items = [], []
+        for item in items:
+            if self.rec is None or not path:
+                parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
+                continue
+            with comp.recording(".".join(map(str, path))):
+                parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
+            said_items += comp.said.children
+            self.rec.merge_reads(path, comp.reads)
+        if said_items or (self.rec is not None and path):
+            self.rec.parts[path] = Said("effects", said_items, "effect")
         return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
+
+    def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
+        """The expression `src`, compiled; when the teaching layer loads (`rec`), its node and what it reads
+        are kept for `path`, its place in the rule file (dsl/said.py)."""
+        if self.rec is None:
+            return comp.expr(src, locals_, expect)
+        with comp.recording(".".join(map(str, path))):
+            out = comp.expr(src, locals_, expect)
+        self.rec.parts[path] = comp.said
+        self.rec.merge_reads(path, comp.reads)
+        return out
 
     def located(self, fn, src, what: str):
         """A compiled part (a C, or effects) that, failing in play, names the place it was written: the
@@ -1270,7 +1403,8 @@ class _Builder:
                                    "give each step its own name: `next:` finds a step by name")
             if not indexes:  # a step that offers nothing would leave the seat to move without a move
                 raise RuleError.at(where, f"the step `{name}` offers no moves", "moves: [a move, ...]")
-            steps.append(StepDef(name, indexes, where=str(where)))
+            steps.append(StepDef(name, indexes, where=str(where),
+                                 title=self.text(step["title"], name) if step.get("title") else {}))
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:
@@ -1282,7 +1416,7 @@ class _Builder:
     def ending(self, comp: Compiler, src, what: str, loc: Loc):
         """A round's or the game's end condition. One that is false whatever happens (`end: false`,
         or a condition on params that folds to false) would play until game.max_moves: refused."""
-        end = comp.expr(src, {}, "bool")
+        end = self.expr_at(comp, ("flow", "round", "end") if what == "round" else ("flow", "end"), src, {}, "bool")
         if end.is_const and not end.const:
             key = "flow.round.end" if what == "round" else "flow.end"
             raise RuleError.at(loc, f"the {what} can never end: `{key}` is always false",
@@ -1328,19 +1462,42 @@ class _Builder:
         fields = section.get("fields") or {}
         per = self.per_of(section, "round_result")
         return RoundResultDef(
-            points=self.located(comp.expr(self.need(section, "points", "round_result.points",
-                                                    self.data.key_loc("round_result")), {per: "num"}, "num"),
+            points=self.located(self.expr_at(comp, ("round_result", "points"), self.need(
+                section, "points", "round_result.points", self.data.key_loc("round_result")), {per: "num"}, "num"),
                                 section.get("points"), "round_result.points"),
             points_title=self.text(section.get("points_title"), schema.default("round_result.points_title")),
-            fields={k: self.located(comp.expr(v, {per: "num"}), v, f"round_result.fields.{k}")
+            fields={k: self.located(self.expr_at(comp, ("round_result", "fields", k), v, {per: "num"}), v,
+                                    f"round_result.fields.{k}")
                     for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
             per=per, where=self.places(section))
 
+    def end_reasons(self, comp: Compiler, rnd: LDict) -> list[EndReason]:
+        """Why a round ended, for its sheet: each way's condition, rule and words, in the file's order.
+        They are said on the round's sheet, so a game without a round_result cannot have them."""
+        reasons = rnd.get("end_reasons")
+        if not reasons:
+            return []
+        if self.data.get("round_result") is None:
+            raise RuleError.at(rnd.key_loc("end_reasons"), "`flow.round.end_reasons` are said on a round's sheet, "
+                               "and this game has no `round_result`", "add a round_result, or remove end_reasons")
+        most = schema.key_at("flow.round.end_reasons").most
+        if len(reasons) > most:
+            raise RuleError.at(rnd.key_loc("end_reasons"), f"{len(reasons)} end reasons, more than {most}",
+                               "name fewer ways a round ends")
+        out = []
+        for name, spec in reasons.items():
+            when = self.need(spec, "when", f"flow.round.end_reasons.{name}.when", reasons.key_loc(name))
+            where = f"flow.round.end_reasons.{name}"
+            name = printable_id(name, reasons.key_loc(name), "end reason")
+            out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),
+                                 rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name)))))
+        return out
+
     def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
         out = []
         by_name = {m.name: m for m in moves}
-        for item in self.data.get("bot") or []:
+        for i, item in enumerate(self.data.get("bot") or []):
             mname = item.get("move")
             m = by_name.get(mname) if mname else None
             if mname and m is None:
@@ -1349,7 +1506,7 @@ class _Builder:
                                    f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
             locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
                        for c in m.choices} if m else {}
-            pref = comp.expr(self.need(item, "prefer", "bot[].prefer"), locals_)
+            pref = self.expr_at(comp, ("bot", i, "prefer"), self.need(item, "prefer", "bot[].prefer"), locals_)
             if pref.type not in ("bool", "num", "any"):
                 raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number",
                                    "higher is better: true counts 1, false 0")
@@ -1412,3 +1569,32 @@ def _from_text(raw: str):
         raise RuleError.at(Loc("--set", 1, 1), f"{_shown(raw)} is not a number a game can hold: {RANGE_TEXT}",
                            "write a number such as 3 or 1.5 within that range")
     return value
+
+
+def _plain(x):
+    """Rule data without its places: two parts are equal when they say the same."""
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    if isinstance(x, str):
+        return str(x)
+    return x
+
+
+def _container_loc(data, path: tuple) -> Loc | None:
+    """Where a part is written: the key (or list item) that holds it, as the merge left it (a variant's
+    part in the variant's file)."""
+    node, loc = data, None
+    for step in path:
+        if isinstance(node, LDict) and step in node:
+            loc = node.key_loc(step)
+            node = node[step]
+        elif isinstance(node, LList) and isinstance(step, int) and step < len(node):
+            loc = node.locs[step]
+            node = node[step]
+        elif step in ("fields", "field_titles"):
+            node = node.get(step) if isinstance(node, dict) else None
+        else:
+            break
+    return loc

@@ -113,6 +113,10 @@ CHECK = Fields({
     "check": Key("expr", "a condition the move needs (the move's choices are names here)"),
     "rule": Key("str", "the rule number the check applies", cites=True),
     "why": Key(TEXT, "why a move is refused when the check fails")})
+END_REASON = Fields({
+    "when": Key("expr", "the condition that says the round ended this way (worked out before the round's score)"),
+    "rule": Key("str", "the rule number of this way of ending", cites=True),
+    "text": Key(TEXT, "the words on the round's sheet ({me}: the player who made the last move)")})
 PARAM = Fields({
     "value": Key("any", "the param's value: a number, true/false, a card code, a text or a list of numbers"),
     "type": Key("str", "what the value is", default_doc="worked out from the value",
@@ -121,12 +125,17 @@ PARAM = Fields({
     "rule": Key("str", "the rule number the param sets", cites=True),
     "text": Key(TEXT, "what the param means, for `kural rules`"),
     "min": Key("num", "the smallest value --set may give"), "max": Key("num", "the largest value --set may give"),
-    "one_of": Key(ListOf("any"), "the values a text param may take")})
+    "one_of": Key(ListOf("any"), "the values a text param may take"),
+    "shown_as": Key(Named(TEXT, "a value"), "words for its values in the rules and in sentences that name it "
+                    "({name}), keyed by value (true, false for a yes/no param)")})
 DEFINE = Fields({
     "value": Key("expr", "the named expression", missing=("`{path}` has no `value:`",
                                                           "name: {value: <expression>, title: {en: ..., tr: ...}}")),
     "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
-    "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False)})
+    "title_not": Key(TEXT, "its words when it does not hold (a condition): `you have not opened`"),
+    "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False),
+    "shown_when": Key("expr", "with `shown`: the screen shows it only while this holds"),
+    "out_of": Key("expr", "with `shown`: the screen shows the value against this one, as `30 / 40`")})
 VAR_REFUSE = ("var `{name}`: `{key}: {value}` is not known", "per: seat, team, group or none; scope: game or round")
 PER_REFUSE = ("`{path}: {value}` is not known", "per: seat (each player's result) or per: team (each team's)")
 EFFECTS = "effects"
@@ -178,7 +187,10 @@ TABLE = Fields({
             "joker": Key("str", "the joker's name")}), "a language"), "the cards' names by language"),
         "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
                       "value tables: a number for every card, by rank or card code (and `default`)",
-                      split=True, most=50)}), "the cards", kind="deck", split=True),
+                      split=True, most=50, titles="value_titles"),
+        "value_titles": Key(Named(TEXT, "a value table"), "the value tables' names in the rules (points: "
+                            "{en: points, tr: puan})", split=True, default_doc="the table's name")}),
+        "the cards", kind="deck", split=True),
     "melds": Key(Fields({
         "min_size": Key("count", "the fewest cards of a meld", default=3),
         "sets": Key("flag", "cards of one rank are a meld", default=True),
@@ -223,8 +235,16 @@ TABLE = Fields({
         "scope": Key("str", "set to its start once a game, or every round", default="game", allowed=("game", "round"),
                      refuse=VAR_REFUSE),
         "rule": Key("str", "the rule number the var keeps", cites=True),
-        "title": Key(TEXT, "its name on screen (a var without one is not shown)"),
-        "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value")}), "a var"),
+        "title": Key(TEXT, "its name on screen and in the rules (a var without one is not shown)"),
+        "shown": Key("bool", "the screen shows it (false: only the rules name it, by its title)", default=True),
+        "shown_as": Key(Named(TEXT, "a value"), "words for its values on screen, keyed by value"),
+        "says": Key(Named(Fields({
+            "en": Key("str", "the sentence in English; {0} is the var's owner (a player, a partnership, a group)"),
+            "tr": Key("str", "the sentence in Turkish"),
+            "you": Key(TEXT, "the sentence when the owner is the player spoken to (Turkish marks the person on the "
+                       "verb: açtın)")}), "a value or a comparison"),
+            "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
+            "{0} has opened")}), "a var"),
         "numbers the game keeps", kind="var", split=True, most=200),
     "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
@@ -246,11 +266,16 @@ TABLE = Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
             "first": Key("expr", "the seat that moves first", default=0),
             "turn": Key(ListOf(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
+                                       "title": Key(TEXT, "the step's name in the rules and on screen",
+                                                    default_doc="its name"),
                                        "moves": Key(ListOf("str"), "the moves the step offers")})),
                         "the steps of a turn, first one first", required=True, most=50),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
             "after_move": Key(EFFECTS, "what follows every move"),
             "end": Key("expr", "when the round ends", required=True),
+            "end_reasons": Key(Named(END_REASON, "a reason"),
+                               "why a round ended, said on its sheet: the first reason whose `when` holds as it ends",
+                               split=True, most=20),
             "score": Key(EFFECTS, "what is scored when a round ends")}), "a round", split=True),
         "end": Key("expr", "when the game ends (checked after every round)", default="true")}),
         "the order of play", kind="flow", split=True),
@@ -260,6 +285,13 @@ TABLE = Fields({
     "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
                                             "total", "points")),
                         "what each seat scores when a round ends", kind="result", split=True),
+    "glossary": Key(Named(Fields({
+        "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
+        "means": Key(TEXT, "what it means, said once where the rules first use it"),
+        "apostrophe": Key("bool", "Turkish writes its endings after an apostrophe, as a name's",
+                          default=False)}), "a term"),
+        "the game's own terms, explained where `kural rules` first uses them",
+        kind="glossary", split=True),
     "bot": Key(ListOf(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),

@@ -37,6 +37,39 @@ class RandomBot:
         return moves[r]
 
 
+def play_out(s: State, bots: list) -> None:
+    """Play on until the game is over, bots[seat] choosing each seat's moves: the same moves, so the
+    same game, as `apply(s, bots[s.me].choose(s, legal(s)))` in a loop (interpreter/game.py).
+
+    Where every seat is a random bot (`kural simulate --bots random`, the benchmarks), the loop is
+    written out: the generated module's legal moves and plays called directly, and the draw of
+    RandomBot.choose made here, the same draw from the same generator; none of the calls that a
+    move from outside the engine goes through (the facade's checks, its copy of the list)."""
+    from .engine import apply, moves_to_play, no_move  # here: `kural --help` need not load the engine
+    program = s.g.program
+    draws = [bot.bits for bot in bots] if all(type(bot) is RandomBot for bot in bots) else None
+    if program is None or draws is None or None in draws:
+        while not s.over:
+            apply(s, bots[s.me].choose(s, moves_to_play(s)))
+        return
+    moves_of, play, cache, bit_length = program.moves, program.apply, s.cache, _BIT_LENGTH
+    while not s.over:  # after every play, the position's legal moves are unknown (cache.legal is None)
+        moves = cache.legal = moves_of[s.step](s)  # kept, as moves_to_play keeps them: can(move) reads them
+        n = len(moves)
+        if n == 1:
+            move = moves[0]
+        elif n:
+            bits = draws[s.me]
+            k = bit_length[n] if n < _FEW else n.bit_length()  # RandomBot.choose's draw
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            move = moves[r]
+        else:
+            raise no_move(s)
+        play[move[0]](s, move)
+
+
 class HeuristicBot:
     """Scores the legal moves by the preferences, in order: the first decides, the next breaks ties.
 
@@ -191,7 +224,16 @@ KINDS = {**BOTS, "search": search_bot}  # every kind a command offers: these and
 THINKING = {"search"}  # the kinds that take a budget per move (--think)
 
 
+SEAT_STRIDE = 64  # a game's bots are seeded (game seed) * SEAT_STRIDE + seat; more seats than this share nothing else
+
+
 def make_bot(kind: str, seed: int, think: str | None = None):
     """A bot of that kind seeded from `seed`; `think` is the search bot's budget (`200`, `0.5s`), else ignored."""
     rng = draws.seeded(f"kural-bots/{kind}/{seed}")  # random.Random of that text
     return KINDS[kind](rng, think) if kind in THINKING else KINDS[kind](rng)
+
+
+def seat_bots(kinds: list[str], seed: int, think: str | None = None) -> list:
+    """The bots of one game dealt from `seed`, one per seat of the given kinds, each seeded from the game's
+    seed and its seat: the same game gets the same bots (kural simulate, the Python API)."""
+    return [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]

@@ -31,6 +31,14 @@ STANDARD_NAMES = {
 }
 
 
+# What a player may type for a joker, besides its label and its name in each language.
+JOKER_LABEL = "🃏"  # how a joker is printed
+JOKER_WORDS = ("XJ", "JK", "joker")
+# Other names of the standard ranks, by language (rank A = 1 ... K = 13), read but never shown.
+RANK_ALIASES = {"tr": {11: ("bacak",)}}
+FILLER_WORDS = ("of", "the")  # '7 of the diamonds'
+
+
 def face_code(rank: int, suit: int) -> str:
     if rank == JOKER_RANK:
         return JOKER_CODE
@@ -110,7 +118,7 @@ class Deck:
         """Short display: suit symbol then rank, e.g. ♦10."""
         r = self.rank[card]
         if r == JOKER_RANK:
-            return "🃏"
+            return JOKER_LABEL
         return self.symbols[self.suit[card]] + self.labels[r - 1]
 
     def long_name(self, card: int, lang: str) -> str:
@@ -121,56 +129,70 @@ class Deck:
         return f"{suit} {rank}" if lang == "tr" else f"{rank} of {suit}"
 
     def parse_input(self, text: str) -> tuple[int, int] | None:
-        """A player's words for a card -> its face: 7D, 7♦, ♦7, D7, 10d, 'karo 7', '7 karo', '7 of diamonds'."""
-        squeezed = text.replace(" ", "")
-        for symbol, code in zip(self.symbols, SUIT_CODES):  # a deck's own symbols (★7) read as its suits
-            if symbol not in SUIT_SYMBOLS:
-                squeezed = squeezed.replace(symbol, code)
-        for attempt in (squeezed, squeezed[1:] + squeezed[:1]):  # rank first, or suit first
-            parsed = parse_code(attempt) or self._labelled(attempt)
-            if parsed:
-                return parsed
-        words = [fold(w) for w in text.replace(",", " ").split()]
-        if len(words) == 3 and words[1] in ("of", "of the"):
-            words = [words[0], words[2]]
-        if len(words) != 2:
+        """A player's words for a card -> its face: whatever the screen prints for it (♦7, ★M, 🃏), its code
+        (7D, 10d, XJ, JK), and its names in either language ('karo 7', '7 of diamonds', 'maça bacak', PS)."""
+        words = [w for w in fold(text.replace(",", " ")).split() if w not in FILLER_WORDS]
+        squeezed = "".join(words)
+        if not squeezed:
             return None
-        for first, second in (words, words[::-1]):
-            suit = self._lookup(first, "suits")
-            rank = self._lookup(second, "ranks")
-            if suit is not None and rank is not None:
-                return rank + 1, suit
+        ranks, suits, jokers = self._reading_tables()
+        if squeezed in jokers:
+            return (JOKER_RANK, JOKER_SUIT) if self.jokers else None
+        for i in range(1, len(squeezed)):  # rank first (7D, ♦7 read backwards), then suit first (karo 7)
+            head, tail = squeezed[:i], squeezed[i:]
+            if head in ranks and tail in suits:
+                return ranks[head], suits[tail]
+        for i in range(1, len(squeezed)):
+            head, tail = squeezed[:i], squeezed[i:]
+            if head in suits and tail in ranks:
+                return ranks[tail], suits[head]
         return None
 
-    def _labelled(self, text: str) -> tuple[int, int] | None:
-        """A rank by the deck's own label and a suit code: 'GD' for a deck that labels its jacks G."""
-        suit = text[-1:].upper()
-        if suit not in SUIT_CODES:
-            return None
-        labels = [fold(x) for x in self.labels]
-        rank = fold(text[:-1])
-        return (labels.index(rank) + 1, SUIT_CODES.index(suit)) if rank in labels else None
+    def _reading_tables(self) -> tuple[dict[str, int], dict[str, int], set[str]]:
+        """Every word a rank, a suit or a joker is typed as (folded) -> its number; built once per deck.
+        A rank's codes and labels come first; a name's initial (P for papaz) only where no rank has it yet."""
+        tables = self.__dict__.get("_tables")
+        if tables is not None:
+            return tables
+        ranks: dict[str, int] = {}
+        suits: dict[str, int] = {}
+        jokers = {fold(w) for w in (JOKER_LABEL, *JOKER_WORDS)}
+        languages = list(self.names.values())
+        for rank, code in enumerate(RANK_CODES, start=1):
+            ranks.setdefault(fold(code), rank)
+        ranks.setdefault("10", 10)
+        ranks.setdefault("1", 1)
+        for part in [self.labels, *(n["ranks"] for n in languages)]:
+            for rank, word in enumerate(part, start=1):
+                ranks.setdefault(fold(str(word)).replace(" ", ""), rank)
+        for lang in self.names:
+            for rank, words in RANK_ALIASES.get(lang, {}).items():
+                for word in words:
+                    ranks.setdefault(fold(word), rank)
+        for names in languages:  # initials last: only where no code, label or name has the letter
+            for rank, word in enumerate(names["ranks"], start=1):
+                if not word[:1].isdigit():
+                    ranks.setdefault(fold(word[:1]), rank)
+        for suit, code in enumerate(SUIT_CODES):
+            for word in (code, SUIT_SYMBOLS[suit], self.symbols[suit], *(n["suits"][suit] for n in languages)):
+                suits.setdefault(fold(word).replace(" ", ""), suit)
+        for names in languages:
+            jokers.add(fold(names.get("joker", "joker")).replace(" ", ""))
+        self.__dict__["_tables"] = (ranks, suits, jokers)
+        return ranks, suits, jokers
 
-    def _lookup(self, word: str, part: str) -> int | None:
-        for lang_names in self.names.values():
-            folded = [fold(n) for n in lang_names[part]]
-            if word in folded:
-                return folded.index(word)
-        if part == "ranks":
-            labels = [fold(x) for x in self.labels]
-            if word in labels:
-                return labels.index(word)
-            code = "T" if word == "10" else word.upper()
-            if code in RANK_CODES:
-                return RANK_CODES.index(code)
-        if part == "suits":
-            for i, (code, sym) in enumerate(zip(SUIT_CODES, self.symbols)):
-                if word in (code.lower(), sym):
-                    return i
-        return None
+    def typed_forms(self, card: int) -> list[str]:
+        """The ways a player may type this card that the screen and help show: its code, its label as
+        printed, and its name in each language (`kural play` help gives one of each; tests read them all back)."""
+        if self.rank[card] == JOKER_RANK:
+            return list(dict.fromkeys([self.label(card), *JOKER_WORDS, *(n.get("joker", "joker") for n in self.names.values())]))
+        forms = [self.code[card], self.label(card)]
+        forms += [self.long_name(card, lang) for lang in self.names]
+        return list(dict.fromkeys(forms))
 
 
 def fold(word: str) -> str:
-    """Case- and accent-insensitive form, so 'Maça', 'MACA' and 'maca' match."""
-    word = word.replace("ı", "i").replace("İ", "i").lower()
+    """Case- and accent-insensitive form, so 'Maça', 'MACA' and 'maca' match (an emoji's presentation
+    selector, as in ♥️, is dropped too)."""
+    word = word.replace("ı", "i").replace("İ", "i").replace("\ufe0f", "").lower()
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))

@@ -132,9 +132,10 @@ def _dealt(s: State, cards: list[int]) -> None:
 
 def end_round(s: State, env: dict) -> None:
     g = s.g
+    ended = _end_reason(s, env) if g.end_reasons else None  # as the round ended, before its score changes it
     g.round_score(s, env)
     if g.round_result is not None:
-        _score_round(s)
+        _score_round(s, ended)
     s.rounds_played += 1
     if g.game_end(s, env):
         s.over = True
@@ -142,8 +143,17 @@ def end_round(s: State, env: dict) -> None:
         _start_round(s)
 
 
-def _score_round(s: State) -> None:
-    """Every seat's (or team's) points for the round (added to its total) and the round's scoring sheet."""
+def _end_reason(s: State, env: dict) -> str | None:
+    """The name of the first of flow.round.end_reasons that holds, or None."""
+    for reason in s.g.end_reasons:
+        if reason.when(s, env):
+            return reason.name
+    return None
+
+
+def _score_round(s: State, ended: str | None = None) -> None:
+    """Every seat's (or team's) points for the round (added to its total) and the round's scoring sheet,
+    with the reason the round ended (`ended`, a name of flow.round.end_reasons) when there is one."""
     g = s.g
     rr = g.round_result
     per, units = rr.per, g.units(rr.per)
@@ -158,6 +168,8 @@ def _score_round(s: State) -> None:
     for i, points in enumerate(sheet["points"]):
         s.totals[i] = kept(s.totals[i] + points, where, "the total of round_result.points")
     sheet["totals"] = list(s.totals)
+    if ended is not None:
+        sheet["ended"] = ended
     s.sheets.append(sheet)
 
 
@@ -197,10 +209,10 @@ def moves_to_play(s: State) -> list[Move]:
     moves = legal_moves(s)
     if moves or s.over:
         return moves
-    raise _no_move(s)
+    raise no_move(s)
 
 
-def _no_move(s: State) -> PlayError:
+def no_move(s: State) -> PlayError:
     """The error of a position that is not over and offers no legal move (its own function: the names it
     reads are no cells that every call of moves_to_play would make)."""
     g = s.g

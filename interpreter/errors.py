@@ -18,6 +18,9 @@ class PlayError(Exception):
         self.where, self.message, self.hint = where, message, hint
         super().__init__(self.render())
 
+    def __reduce__(self):  # sent back whole from another process (kural simulate --workers)
+        return type(self), (self.where, self.message, self.hint)
+
     def render(self) -> str:
         out = f"{self.where}: {self.message}"
         return out + (f"\n    hint: {self.hint}" if self.hint else "")

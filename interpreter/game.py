@@ -22,6 +22,7 @@ The shape is OpenSpiel's (a game holds the static facts, a state moves on; see i
     to_move(s), is_over(s)                       the seat to move (None once over); whether it is over
     legal(s) -> [move]                           the seat to move's legal moves ([] once over)
     apply(s, move)                               play one of legal(s) and run the flow on
+    play_out(s, bots)                            play on to the end, bots[seat] choosing each seat's moves
     result(s) -> dict                            winners, scores, fields, hands (the record's `result`)
     view(s, seat) -> dict                        a seat's view of the position
     copy(s) -> s'                                an independent copy, for a bot that looks ahead
@@ -44,6 +45,7 @@ the seat's view, interpreter/record.py records and replays.
 from __future__ import annotations
 
 from . import record as _record
+from .bots import play_out
 from .engine import apply, find_move, new_game, result
 from .engine import moves_to_play as legal  # [] once over; PlayError where a game that goes on offers none
 from .gamedef import GameDef
@@ -52,7 +54,7 @@ from .state import Move, State
 from .view import view
 
 __all__ = ["GameDef", "Move", "State", "apply", "copy", "find_move", "is_over", "legal", "load",
-           "load_for_record", "new_game", "record_of", "replay", "result", "to_move", "view"]
+           "load_for_record", "new_game", "play_out", "record_of", "replay", "result", "to_move", "view"]
 
 
 def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),

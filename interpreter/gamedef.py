@@ -51,6 +51,8 @@ class VarDef:
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
     per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
     shown_as: dict = field(default_factory=dict)  # value -> {en, tr}: how the screen says a value (1: "half")
+    says: dict = field(default_factory=dict)  # "1", ">=0" -> {en, tr, you: {en, tr}}: the rules' sentence for it
+    named: dict = field(default_factory=dict)  # {en, tr}: its name in the rules (its title, shown or not)
     where: str = ""  # file:line:col of its start value, for errors while playing
 
     @property
@@ -148,6 +150,7 @@ class StepDef:
     name: str
     moves: list[int]
     where: str = ""  # file:line:col of the step in the rule file, for errors while playing
+    title: dict = field(default_factory=dict)  # {en, tr}: its name in the rules and on screen; empty: its name
 
 
 @dataclass
@@ -183,6 +186,17 @@ class RoundResultDef:
 
 
 @dataclass
+class EndReason:
+    """One way a round ends (flow.round.end_reasons): the first whose `when` holds as the round ends is
+    written on its sheet by name."""
+
+    name: str
+    when: Expr
+    rule: str | None
+    text: dict[str, str]  # {me} stands for the player who made the last move
+
+
+@dataclass
 class GameDef:
     id: str
     title: dict[str, str]
@@ -210,6 +224,7 @@ class GameDef:
     result: ResultDef
     bot: list[BotPref]
     round_result: RoundResultDef | None = None
+    end_reasons: list[EndReason] = field(default_factory=list)  # why a round ended, in the order they are tried
     variants: list[str] = field(default_factory=list)
     source: str = ""
     files: dict = field(default_factory=dict)  # rule files outside games/: how a record finds them again, their sha256
@@ -227,6 +242,7 @@ class GameDef:
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
     again: Any = None  # how a game read back from the cache is compiled again, for a ClosureAgain (dsl/loader.py)
+    recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
 
     def __post_init__(self) -> None:
         if not self.teams:  # no partnerships: each seat is its own team

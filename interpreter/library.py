@@ -28,7 +28,7 @@ class Fn:
     args: list[str]
     returns: str
     build: Callable  # (ctx, compiled_args) -> closure
-    text: dict[str, str]  # how the notion reads, {0} {1} ... for its arguments (see dsl/words.py)
+    text: dict[str, str]  # how the notion reads, {0} {1} ... for its arguments (see dsl/teach/words.py)
     effect: bool = False
     pure: bool = False  # result depends only on the arguments: foldable
     elem: str | None = None  # for higher-order functions: the lambda's argument type
@@ -46,7 +46,7 @@ def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, 
            gives=None, **forms):
     """Register a notion. `en`/`tr` say how it reads ({0} {1} its arguments, {x} the argument
     of its rule, {me} the player to move; `:gen`, `:acc` ... are Turkish case endings, see
-    dsl/words.py); keyword forms give other wordings as (en, tr): `no` when negated,
+    dsl/wording.py); keyword forms give other wordings as (en, tr): `no` when negated,
     `full` with the optional argument."""
     def register(build):
         LIBRARY[name] = Fn(name, args, returns, build, {"en": en, "tr": tr}, effect, pure, elem, returns_from, body,
@@ -111,15 +111,15 @@ def _per_card(f, size: int):
             "{0:loc} rengi {1}, sayısı {2} olan kart yok"),
         # has(zone, suit(X), rank(X) - k), has(zone, suit(X), rank(X) + k), has(zone, suit(X), R), has(zone, S, R)
         below=("{0} holds the card {2} below {1} in the same suit",
-               "{0:loc} {1} ile aynı renkten, sayısı {2} küçük olan kart var"),
+               "{0:loc} {1:ins} aynı renkten, sayısı {2} küçük olan kart var"),
         no_below=("{0} does not hold the card {2} below {1} in the same suit",
-                  "{0:loc} {1} ile aynı renkten, sayısı {2} küçük olan kart yok"),
+                  "{0:loc} {1:ins} aynı renkten, sayısı {2} küçük olan kart yok"),
         above=("{0} holds the card {2} above {1} in the same suit",
-               "{0:loc} {1} ile aynı renkten, sayısı {2} büyük olan kart var"),
+               "{0:loc} {1:ins} aynı renkten, sayısı {2} büyük olan kart var"),
         no_above=("{0} does not hold the card {2} above {1} in the same suit",
-                  "{0:loc} {1} ile aynı renkten, sayısı {2} büyük olan kart yok"),
-        suit_of=("{0} holds the {2} of the same suit as {1}", "{0:loc} {1} ile aynı renkten {2} var"),
-        no_suit_of=("{0} does not hold the {2} of the same suit as {1}", "{0:loc} {1} ile aynı renkten {2} yok"),
+                  "{0:loc} {1:ins} aynı renkten, sayısı {2} büyük olan kart yok"),
+        suit_of=("{0} holds the {2} of the same suit as {1}", "{0:loc} {1:ins} aynı renkten {2} var"),
+        no_suit_of=("{0} does not hold the {2} of the same suit as {1}", "{0:loc} {1:ins} aynı renkten {2} yok"),
         card=("{0} holds {1}", "{0:loc} {1} var"),
         no_card=("{0} does not hold {1}", "{0:loc} {1} yok"))
 def _has(ctx, a):
@@ -162,6 +162,7 @@ def _empty(ctx, a):
 
 
 @notion("count", ["list", "fn?"], "num", "the number of cards in {0}", "{0:loc}ki kart sayısı~", elem="card", body="bool",
+        full_items=("the number of {x} of {0} for which {1}", "{0} içinde «{1}» koşulunu sağlayanların ({x}) sayısı~"),
         full=("the number of cards {x} in {0} for which {1}",
               "{0:loc}ki kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"),
         items=("the number of {0}", "{0:gen} sayısı~"))
@@ -247,6 +248,7 @@ def _filter(ctx, a):
 
 
 @notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",
+        each_of=("the sum, for every {x} of {0}, of", "{0} içindeki her {x} için şunun toplamı"),
         full=("the sum of {1} for every {x} of {0}", "{0} içindeki her {x} için {1} toplamı~"))
 def _sum(ctx, a):
     if len(a) == 1:
@@ -267,9 +269,11 @@ def _max(ctx, a):
 
 
 @notion("step_value", ["list", "num"], "num",
-        "the value for {1} in the steps {0} (each [from, value]: the last step reached counts, the first below it)",
-        "{0} basamaklarında {1} için geçerli değer (her biri [başlangıç, değer]: ulaşılan son basamak, altında ilki)",
-        pure=True)
+        "the value of the steps {0} for {1} (each [from, value]: the last step reached counts, the first below it)",
+        "{1} için {0} basamaklarının değeri (her biri [başlangıç, değer]: ulaşılan son basamak, altında ilki)",
+        pure=True,
+        # constant steps said as steps (dsl/values.py): {0} the steps, each threshold as `reached` says it
+        steps=("{0}", "{0}"), reached=("{0} reaches {1}", "{0} {1:dat} ulaşana"))
 def _step_value(ctx, a):
     """A value that rises with another, in steps: an opening minimum from a running total (which may be
     below the first step: a negative total still has the first minimum)."""
@@ -294,7 +298,7 @@ def _min(ctx, a):
 
 
 @notion("leaders", ["list", "fn"], "list", "those {x} of {0} for whom {1} is largest",
-        "{0} içinde {1} değeri en büyük olanlar ({x})", elem="item", body="num", returns_from=0)
+        "{0} içinde {1} en büyük olanlar ({x})", elem="item", body="num", returns_from=0)
 def _leaders(ctx, a):
     """The items with the largest value (all of them when tied): who has the most cards, the most points."""
     x, fn = a
@@ -307,7 +311,7 @@ def _leaders(ctx, a):
     return leaders
 
 
-@notion("or_else", ["list", "list"], "list", "{0}, or {1} when there are none", "{0}; hiç yoksa {1}",
+@notion("or_else", ["list", "list"], "list", "{0} (or {1} when there are none)", "{0} (hiç yoksa {1})",
         returns_from=0)
 def _or_else(ctx, a):
     """The first list, unless it is empty: then the second (`or_else(takes, [[]])`: the captures, or none)."""
@@ -327,7 +331,7 @@ def _too_many(name: str):
     return ValueError(f"{name} finds more than {MAX_GROUPS} groups of cards")
 
 
-@notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} whose {2} add up to {1}",
+@notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} for which the sum of {2} is {1}",
         "{0} içinden, {2} toplamı {1} eden kart grupları ({x})", elem="card", body="num", gives="cards")
 def _sums_to(ctx, a):
     """Every group (a non-empty subset) of the cards whose values add up to exactly the total. Twins of a
@@ -624,12 +628,16 @@ notion("is_meld", ["cards"], "bool", "{0} form a meld", "{0} bir per oluşturuyo
        no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))(
     _meld_summary("is_meld", "legal", lambda r: r.legal))
 notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set or run)",
-       "{0:gen} oluşturduğu per türü~", pure=True)(
+       "{0:gen} oluşturduğu per türü~", pure=True,
+       # its values in words, `meld_kind(g) == "run"`: g is a run (dsl/teach/words.py)
+       **{"is:run": ("{0} is a run", "{0} sıralı per"), "is:set": ("{0} is a set", "{0} aynı sayılı per"),
+          "not:run": ("{0} is not a run", "{0} sıralı per değil"),
+          "not:set": ("{0} is not a set", "{0} aynı sayılı per değil")})(
     _meld_summary("meld_kind", "kind", lambda r: r.kind))
 notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)(
     _meld_summary("meld_points", "points", lambda r: r.points))
-notion("meld_wilds", ["cards"], "num", "the number of cards of {0} that stand for another in the meld",
-       "{0} içinde perde başka kartın yerine geçen kart sayısı~", pure=True)(
+notion("meld_wilds", ["cards"], "num", "the number of wild cards in {0} standing for another card",
+       "{0} içinde başka kartın yerine geçen joker sayısı~", pure=True)(
     _meld_summary("meld_wilds", "wilds", lambda r: r.wilds))
 notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing for themselves) in the meld {0}",
        "{0} perindeki doğal (kendi yerindeki) kart sayısı~", pure=True)(
@@ -648,7 +656,7 @@ for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_natural
     LIBRARY[_name].emit = _write_summary(LIBRARY[_name].build.field)
 
 
-@notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0} ile yapılabilecek perler",
+@notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0:ins} yapılabilecek perler",
         gives="cards")
 def _melds_in(ctx, a):
     """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
@@ -656,9 +664,9 @@ def _melds_in(ctx, a):
     return lambda s, e: melds_of(rules, x(s, e))
 
 
-@notion("can_join", ["cards", "cards"], "bool", "{1} can be added to the meld {0}",
-        "{1}, {0} perine eklenebilir", pure=True,
-        no=("{1} cannot be added to the meld {0}", "{1}, {0} perine eklenemez"))
+@notion("can_join", ["cards", "cards"], "bool", "{1} can be added to {0}",
+        "{1} {0:dat} eklenebilir", pure=True,
+        no=("{1} cannot be added to {0}", "{1} {0:dat} eklenemez"))
 def _can_join(ctx, a):
     """The meld with the cards added is still a meld."""
     (meld, cards), joins = a, _meld_rules(ctx, "can_join").joins
@@ -688,14 +696,14 @@ def _prev(ctx, a):
 # ------------------------------------------------------------------ teams
 # The teams are fixed at load for the player count (game.teams; a count not listed: each seat alone).
 @notion("team", ["num"], "num", "the partnership of {0}", "{0:gen} takımı~", pure=True,
-        of_me=("your partnership", "senin takımın"))
+        of_me=("your partnership", "takımın"))
 def _team(ctx, a):
     (x,), team_of = a, ctx.team_of
     return lambda s, e: team_of[_seat_of(x(s, e), len(team_of))]
 
 
 @notion("partners", ["num"], "list", "the partners of {0}", "{0:gen} takım arkadaşları~", pure=True, gives="num",
-        of_me=("your partners", "senin takım arkadaşların"))
+        of_me=("your partners", "takım arkadaşların"))
 def _partners(ctx, a):
     (x,), team_of, teams = a, ctx.team_of, ctx.teams
     others = [[p for p in teams[team_of[seat]] if p != seat] for seat in range(len(team_of))]
@@ -716,8 +724,10 @@ def _seat_of(seat, players: int) -> int:
 
 
 # ------------------------------------------------------------------ moves
-@notion("can", ["move"], "bool", "{me} can {0}", "«{0}» hamlesi yapılabilir",
-        no=("{me} cannot {0}", "«{0}» hamlesi yapılamaz"))
+@notion("can", ["move"], "bool", "{me} can {0}", "{me} «{0}» hamlesini yapabilir",
+        no=("{me} cannot {0}", "{me} «{0}» hamlesini yapamaz"),
+        # said to the player (`me` is you): Turkish marks the person on the verb
+        you=("you can {0}", "«{0}» hamlesini yapabilirsin"), no_you=("you cannot {0}", "«{0}» hamlesini yapamazsın"))
 def _can(ctx, a):
     (move,) = a
     index = move(None, None)

@@ -35,17 +35,24 @@ def start(g, seed: int, seats: list[str], s: State) -> dict:
             zones[z.name] = [g.deck.code[c] for c in deal[z.first_id]]
     return {
         "format": FORMAT,
-        "game": g.id,
-        **({"rules": g.source} if g.source else {}),
-        "variants": list(g.variants),
-        **({"files": g.files} if g.files else {}),  # rule files outside games/: paths to load and sha256
-        "params": {k: param_text(g, p["value"], p["type"]) for k, p in g.param_info.items()},
+        **rules_of(g),
         "seed": seed,
         "seats": list(seats),
         **({"teams": teams_of(g)} if uses_teams(g) else {}),
         "deal": {"hands": [[g.deck.code[c] for c in deal[hand.first_id + i]] for i in range(g.players)],
                  "zones": zones},
         "moves": [],
+    }
+
+
+def rules_of(g) -> dict:
+    """What a record says of the rules a game is played under: enough for load_for_record to load them again."""
+    return {
+        "game": g.id,
+        **({"rules": g.source} if g.source else {}),
+        "variants": list(g.variants),
+        **({"files": g.files} if g.files else {}),  # rule files outside games/: paths to load and sha256
+        "params": {k: param_text(g, p["value"], p["type"]) for k, p in g.param_info.items()},
     }
 
 

@@ -129,6 +129,9 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path):
 
 
 def test_a_nonexistent_file_is_refused_without_a_traceback(tmp_path):
+    """A path on the command line that names nothing is an error of the command line, said as such (not
+    as file:line:col of a rule file that is not there): exit 2, nothing called ok, no traceback."""
     path = tmp_path / "nowhere.yaml"
     proc = validate(path)
-    check_refused(proc, path.resolve(), 1, 1, "no such rule file", str(path))
+    assert "Traceback" not in proc.stdout + proc.stderr and proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == f"{path}: no such file or folder", proc.stderr

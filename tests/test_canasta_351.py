@@ -11,6 +11,7 @@ seats 1 and 3 partnership 1; with 2 or 3 players each seat is its own side.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,9 @@ from canasta_support import (
     zone_codes,
 )
 
+from test_refusals import candidates
+
+from cli.reading import Reader
 from dsl.errors import RuleError
 from dsl.loader import load
 from interpreter.bots import make_bot
@@ -164,7 +168,7 @@ def test_D1_three_players_each_side_scores_its_own_hand(g3):
     assert sheet(s)["points"] == [pts(*CANASTA) + CLEAN + FI + OUT,
                                   pts("5H", "6H", "7H") - pts("AS"),
                                   FI - pts("3C", "4C")]
-    assert sheet(s)["out"] == [1, 0, 0]
+    assert sheet(s)["out"] == [OUT, 0, 0] and sheet(s)["ended"] == "out"
 
 
 # --------------------------------------------------------------------- D2
@@ -174,11 +178,45 @@ def test_D2_one_meld_alone_does_not_open_the_discard_waits(g):
     (grp,) = groups(g, s, 0)
     assert var(g, s, "pending", grp) == 1 and var(g, s, "opened", 0) == 0
     assert not moves_named(g, s, "discard")
-    assert why_not(g, s, "discard", "KD") == "C8"
+    assert why_not(g, s, "discard", "KD") == "D2"
     play(g, s, "take_back")
     assert groups(g, s, 0) == [] and len(s.zones[hand(g, 0)]) == 6
     play(g, s, "discard", "KD")
     assert s.me == 1
+
+
+def test_D2_the_refusals_of_an_opening_name_D2_and_no_point_minimum(g):
+    """D2 (not C8, the 5200 game's minimum): a discard while one meld waits, a meld after taking the
+    opening back, and a take back with nothing to take are refused by D2; the words at the table say the
+    opening is two melds with a run, and name no minimum."""
+    s = pos(g, 0, hands={0: ["3H", "4H", "5H", "6H", "9S", "9D", "9C", "KD", "QC"]})
+    assert why_not(g, s, "take_back") == "D2"
+    play(g, s, "meld", ["3H", "4H", "5H", "6H"])
+    said = Reader(g, "en").read(s, legal_moves(s), "discard KD", []).message
+    assert "(D2)" in said and "two melds at once, one of them a run" in said and "C8" not in said, said
+    play(g, s, "take_back")
+    assert why_not(g, s, "meld", ["9S", "9D", "9C"]) == "D2"
+    said = Reader(g, "tr").read(s, legal_moves(s), "per 9S 9D 9C", []).message
+    assert "(D2)" in said and "biri seri iki perle" in said, said
+
+
+def test_D2_no_refusal_at_the_table_cites_C8(g, g2):
+    """A sample of what a person may type that is no legal move (tests/test_refusals.py's), at each of seat
+    0's positions of a bot game with 4 and with 2 players, while that seat has not opened: every refusal
+    names a rule or a reason, never C8 and its minimum, which the 351 game does not have (D2)."""
+    for table in (g, g2):
+        s = new_game(table, 3)
+        bots = [make_bot("heuristic", seat) for seat in range(table.players)]
+        reader, rnd, tried = Reader(table, "en"), random.Random(3), 0
+        while not s.over and var(table, s, "opened", 0) == 0 and tried < 400:
+            legal = legal_moves(s)
+            if s.me == 0:
+                for text in candidates(table, s, rnd)[:8]:
+                    said = reader.read(s, legal, text, []).message or ""
+                    assert "C8" not in said, (text, said)
+                    tried += 1
+            apply(s, bots[s.me].choose(s, legal))
+        assert tried >= 40
 
 
 def test_D2_two_melds_with_a_run_open_and_no_point_minimum(g):
@@ -230,7 +268,7 @@ def test_D2_two_sets_do_not_open(g):
     for meld in (["8S", "8D", "8C"], ["KS", "KD", "KC"], ["AH", "AD", "AC"]):
         play(g, s, "meld", meld)
         assert var(g, s, "opened", 0) == 0
-    assert why_not(g, s, "discard", "4D") == "C8"
+    assert why_not(g, s, "discard", "4D") == "D2"
     assert move_names(g, s) == {"take_back"}
 
 
@@ -260,13 +298,13 @@ def test_D3_the_opponents_opening_does_not_count(g):
     play(g, s, "meld", ["8S", "8D", "8C"])
     (grp,) = groups(g, s, 1)
     assert var(g, s, "pending", grp) == 1
-    assert why_not(g, s, "discard", "KD") == "C8"
+    assert why_not(g, s, "discard", "KD") == "D2"
 
 
 def test_D3_two_players_nobody_else_opens_for_you(g2):
     s = pos(g2, 1, hands={1: ["8S", "8D", "8C", "KD", "QC"]}, opened=[0])
     play(g2, s, "meld", ["8S", "8D", "8C"])
-    assert why_not(g2, s, "discard", "KD") == "C8"
+    assert why_not(g2, s, "discard", "KD") == "D2"
 
 
 # --------------------------------------------------------------------- D4
@@ -321,7 +359,7 @@ def test_D5_D6_a_run_with_a_2_in_its_place_is_a_clean_canasta(g):
     run = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
     s = end_pos(g, 0, ["KD"], [run])
     play(g, s, "discard", "KD")
-    assert sheet(s)["clean"] == [1, 0] and sheet(s)["half"] == [0, 0]
+    assert sheet(s)["canastas"] == [CLEAN, 0]
     assert sheet(s)["points"][0] == 1.5 + 2 + 5 * 0.5 + CLEAN + FI + OUT
 
 
@@ -330,17 +368,17 @@ def test_D6_a_clean_canasta_scores_20_a_dirty_one_10(g):
     s = end_pos(g, 0, ["KD"], [CANASTA])
     play(g, s, "discard", "KD")
     assert sheet(s)["points"] == [7 + CLEAN + FI + OUT, FI]
-    assert sheet(s)["clean"] == [1, 0] and sheet(s)["canastas"] == [1, 0]
+    assert sheet(s)["canastas"] == [CLEAN, 0]
     s = end_pos(g, 0, ["KD"], [DIRTY_CANASTA])
     play(g, s, "discard", "KD")
     assert sheet(s)["points"] == [6 + 2 + DIRTY + FI + OUT, FI]
-    assert sheet(s)["half"] == [1, 0] and sheet(s)["clean"] == [0, 0]
+    assert sheet(s)["canastas"] == [DIRTY, 0]
 
 
 def test_D6_a_canasta_is_7_cards_six_are_none(g):
     s = end_pos(g, 0, ["KD"], [CANASTA], melds={1: [["5S", "5D", "5C", "5H", "5S", "5D"]]}, opened=[0, 1])
     play(g, s, "discard", "KD")
-    assert sheet(s)["points"][1] == 6 * 0.5 + FI and sheet(s)["canastas"] == [1, 0]
+    assert sheet(s)["points"][1] == 6 * 0.5 + FI and sheet(s)["canastas"] == [CLEAN, 0]
 
 
 def test_D6_a_longer_canasta_with_its_wild_is_dirty(g):
@@ -360,7 +398,7 @@ def test_D6_D10_a_hands_exact_total(g):
     team1 = (1.5 + 1.5 + 2) + (0.5 + 0.5 + 1) + FI - 0.5 - (1 + 1 + 2)
     assert team0 == 64 and team1 == 12.5
     assert sheet(s)["points"] == [team0, team1]
-    assert sheet(s)["in_hand"] == [2.5, 4.5] and sheet(s)["out"] == [1, 0] and sheet(s)["fi"] == [1, 1]
+    assert sheet(s)["in_hand"] == [-2.5, -4.5] and sheet(s)["out"] == [OUT, 0] and sheet(s)["fi"] == [FI, FI]
     assert s.totals == [team0, team1]
 
 
@@ -449,13 +487,13 @@ def test_D7_two_players_no_canasta_no_fi(g2):
 def test_D8_both_fi_gone_a_side_with_a_canasta_goes_out_and_the_hand_ends(g):
     s = end_pos(g, 0, ["KD"], [CANASTA])
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0]
 
 
 def test_D8_the_partner_of_the_opener_ends_the_hand_with_the_sides_canasta(g):
     s = end_pos(g, 2, ["KD"], [CANASTA], opened=[0])
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0]
 
 
 def test_D8_no_end_without_a_canasta(g):
@@ -572,14 +610,17 @@ def test_D9_kural_diff_shows_the_house_rule_off_in_the_351_game_and_on_in_its_va
     the variant file that plays it differs from the 351 game by that param (and D9's words) alone."""
     proc = run_cli("diff", "canasta", "351", "--lang", "en")
     assert proc.returncode == 0, proc.stderr
-    assert "param no_show_twice_running (D9): added\n    no — no show on two turns running" in proc.stdout
+    assert "param no_show_twice_running (D9): added\n    No show on two turns running" in proc.stdout
+    assert ": no (--set no_show_twice_running)" in proc.stdout
     proc = run_cli("diff", "canasta", "351", "--lang", "tr")
-    assert "parametre no_show_twice_running (D9): eklendi\n    hayır — üst üste iki sırada gösterilmez" in proc.stdout
+    assert "parametre no_show_twice_running (D9): eklendi\n    Üst üste iki sırada gösterilmez" in proc.stdout
+    assert ": hayır (--set no_show_twice_running)" in proc.stdout
     proc = run_cli("diff", "games/canasta/351.yaml", "games/canasta/351-no-show-twice.yaml", "--lang", "en")
     assert proc.returncode == 0, proc.stderr
     assert "2 changes, rule by rule" in proc.stdout
-    assert "param no_show_twice_running (D9): changed\n    before: no — " in proc.stdout
-    assert "\n    now:    yes — no show on two turns running" in proc.stdout
+    assert "param no_show_twice_running (D9): changed\n    before: No show on two turns running" in proc.stdout
+    assert ": no (--set no_show_twice_running)\n    now:    No show on two turns running" in proc.stdout
+    assert ": yes (--set no_show_twice_running)" in proc.stdout
     assert "rule text D9 (D9): changed" in proc.stdout
 
 
@@ -678,7 +719,7 @@ def test_D10_cards_left_in_hand_count_against_their_own_side(g):
     s = end_pos(g, 0, ["KD"], [CANASTA], others={1: ["XJ"], 2: ["AS", "3C"], 3: ["8D"]})
     play(g, s, "discard", "KD")
     assert sheet(s)["points"] == [7 + CLEAN + FI + OUT - 2, FI - 3]
-    assert sheet(s)["in_hand"] == [2, 3]
+    assert sheet(s)["in_hand"] == [-2, -3]
 
 
 def test_D10_fi_10_each_going_out_10(g):

@@ -40,7 +40,10 @@ def test_a_whole_game_from_a_pipe_ends_replays_and_repeats_byte_for_byte(tmp_pat
     assert len(res["scores"]) == 2, "C1: two partnerships, scored as partnerships"
     assert max(res["scores"]) >= 300 and not res.get("aborted")
     sheets = res["round_sheets"]
-    assert sheets and all({"melded", "canastas", "fi", "in_hand", "points", "totals"} <= set(sh) for sh in sheets)
+    parts = ("melded", "canastas", "fi", "out", "in_hand", "no_fi")
+    assert sheets and all(set(parts) | {"points", "totals", "ended"} <= set(sh) for sh in sheets)
+    for sh in sheets:  # C21: every part of the points is a column of the sheet
+        assert [sum(sh[k][side] for k in parts) for side in (0, 1)] == sh["points"]
     assert sheets[-1]["totals"] == res["scores"]
     for sh in sheets[:-1]:
         assert max(sh["totals"]) < 300, "C22: the game ends at the first hand that reaches the target"
@@ -86,7 +89,9 @@ def test_simulate_with_heuristic_bots_finishes_every_game(tmp_path):
     assert sum(data["wins_by_team"]) >= 2
     assert data["mean_rounds"] >= 1, "mean hands per game"
     canastas = data["mean_per_round_by_team"]["canastas"]
-    assert len(canastas) == 2 and sum(canastas) > 0, "canastas per hand, per partnership (C10)"
+    assert len(canastas) == 2 and sum(canastas) > 0, "canasta bonuses per hand, per partnership (C10)"
+    ends = data["round_ends"]  # how each hand ended: a player went out (C17) or the stock ran out (C20)
+    assert set(ends) <= {"out", "stock"} and sum(ends.values()) == round(data["mean_rounds"] * data["games"])
 
 
 def test_the_351_game_plays_with_two_and_three_players(tmp_path):
@@ -103,8 +108,9 @@ def test_the_351_game_plays_with_two_and_three_players(tmp_path):
 
 
 def test_the_board_shows_melds_as_they_read_and_says_marks_in_words():
-    """The table: each meld in its order with the wild in brackets and its size (C5, C6), a canasta's kind
-    in words once fixed (C10), who has opened (C8), the opening minimum for the player to move (C8), the
+    """The table: each meld in its order with the wild in brackets and the card it stands for in a run, its
+    size and points (C5, C6, C7), a canasta's kind in words once fixed (C10), who has opened (C8), the
+    opening so far against the minimum for the player to move (C8), the points in the hand (C21), the
     current target (C22) and, once a hand is scored, the totals so far (C21)."""
     from canasta_support import game, position
     from cli.render import board
@@ -115,8 +121,10 @@ def test_the_board_shows_melds_as_they_read_and_says_marks_in_words():
     s.sheets.append({"points": [950, 100], "totals": [950, 100]})
     names = ["You", "Zeynep", "Can", "Elif"]
     lines = [str(x) for x in board(g, s, 0, names, "en", [])]
-    assert "melds · You & Can: 1) ♥4 ♥5 ♥6 [♣2] ♥8 (5)  2) ♠5 ♠5 ♦5 ♦5 ♣5 ♣5 ♥5 (7) · canasta: clean" in lines
-    assert "opened: You no · Zeynep yes · Can no · Elif no" in lines
-    assert "your opening minimum: 90" in lines  # C8: from 900 on, for You & Can
+    assert ("melds · You & Can: 1) ♥4 ♥5 ♥6 [♣2=♥7] ♥8 (5 cards, 35 points)  "
+            "2) ♠5 ♠5 ♦5 ♦5 ♣5 ♣5 ♥5 (7 cards, 35 points) · canasta: clean") in lines
+    assert "opened: Zeynep" in lines
+    assert "your opening so far: 0 / 90" in lines  # C8: from 900 on, for You & Can
+    assert "points in your hand: 15" in lines  # ♠3 5 and ♦9 10 (C21)
     assert "the target now: 5200" in lines
     assert "totals so far: You & Can 950 · Zeynep & Elif 100" in lines

@@ -523,9 +523,9 @@ def test_C10_seed_209_the_run_without_the_king_of_spades_scores_no_500(g):
     assert (r.kind, r.naturals, r.wilds) == ("run", 13, 1)
     sh = sheet(s)
     side = 1
-    canasta_bonus = CLEAN * sh["clean"][side] + HALF * sh["half"][side]
-    assert sh["points"][side] == (sh["melded"][side] + canasta_bonus + FI * sh["fi"][side]
-                                  + OUT * sh["out"][side] - sh["in_hand"][side])
+    assert sh["canastas"][side] % HALF == 0 and sh["canastas"][side] < FULL  # no 500: clean and half bonuses only
+    assert sh["points"][side] == (sh["melded"][side] + sh["canastas"][side] + sh["fi"][side]
+                                  + sh["out"][side] + sh["in_hand"][side] + sh["no_fi"][side])
 
 
 # ------------------------------------------------------------ C14-C16
@@ -608,7 +608,8 @@ def end_position(g, hand0, melds0=(CANASTA,), kinds=None, opened=(0,), **kw):
 def test_C17_the_last_card_is_discarded_to_end_the_hand(g):
     s = end_position(g, ["KD"])
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and len(s.sheets) == 1 and sheet(s)["out"] == [1, 0]
+    assert s.rounds_played == 1 and len(s.sheets) == 1 and sheet(s)["out"] == [OUT, 0]
+    assert sheet(s)["ended"] == "out"
 
 
 def test_C17_no_end_without_a_canasta(g):
@@ -636,11 +637,11 @@ def test_C17_a_canasta_made_this_turn_lets_the_player_end_the_hand(g):
     s = end_position(g, ["9C", "KD"], melds0=[["9H", "9S", "9D", "9C", "9H", "9S"]], kinds={})
     play(g, s, "add", area(g, 0)[0], "9C")
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0] and sheet(s)["clean"] == [1, 0]
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0] and sheet(s)["canastas"] == [CLEAN, 0]
     s = end_position(g, CANASTA + ["KD"], melds0=[["JS", "JD", "JC"]], kinds={})
     play(g, s, "meld", CANASTA)
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0]
 
 
 def test_C8_C17_a_player_may_open_and_end_the_hand_in_the_same_turn(g):
@@ -651,7 +652,7 @@ def test_C8_C17_a_player_may_open_and_end_the_hand_in_the_same_turn(g):
     play(g, s, "meld", ["8S", "8D", "8C"])  # 45 natural points with a run: opened (C8)
     assert var(g, s, "opened", 0) == 1
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [1, 0]
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0]
     s = end_position(g, ["4H", "5H", "6H", "8S", "8D", "KD"], opened=(2,))
     play(g, s, "meld", ["4H", "5H", "6H"])  # 15: short of 45
     assert why_not(g, s, "discard", "KD") == "C8"
@@ -722,8 +723,8 @@ def test_C18_C20_a_forced_side_loses_only_100_when_the_stock_runs_out(g):
                  kinds={(0, 0): 2}, stock=["8S"], rest="pile", fi1=[], fi2=[], fi_taken=(2, 0), forced=(0, 1))
     play(g, s, "draw")
     play(g, s, "discard", "KD")
-    assert s.rounds_played == 1 and sheet(s)["out"] == [0, 0]
-    assert sheet(s)["points"][1] == -100 - pts("QC")
+    assert s.rounds_played == 1 and sheet(s)["out"] == [0, 0] and sheet(s)["ended"] == "stock"
+    assert sheet(s)["points"][1] == -100 - pts("QC") and sheet(s)["no_fi"] == [0, -100]
 
 
 # -------------------------------------------------------------------- C19
@@ -734,7 +735,7 @@ def test_C19_an_unused_fi_counts_neither_plus_nor_minus(g):
     play(g, s, "discard", "KD")
     # partnership 1: its fi (still waiting in `picked`) scores no 100, its cards nothing, and no -100
     assert sheet(s)["points"][1] == pts("7S", "7D", "7C") - pts("4C")
-    assert sheet(s)["fi"] == [1, 0]
+    assert sheet(s)["fi"] == [FI, 0] and sheet(s)["no_fi"] == [0, 0]
     assert sheet(s)["points"][0] == CLEAN + pts(*CANASTA) + FI + OUT
 
 
@@ -749,7 +750,7 @@ def test_C20_the_stock_runs_out_the_hand_ends_after_that_turn_no_50_minus_100_wi
     play(g, s, "discard", "KD")
     assert s.rounds_played == 1  # nobody takes that discard: the hand is over
     sh = s.sheets[0]
-    assert sh["out"] == [0, 0]
+    assert sh["out"] == [0, 0] and sh["ended"] == "stock"
     assert sh["points"][0] == CLEAN + pts(*CANASTA) + pts("4H", "5H", "6H") + FI - pts("8S") - pts("3C")
     assert sh["points"][1] == -100 - pts("QC")
 

@@ -14,6 +14,8 @@ from interpreter import engine, game
 from interpreter.bots import make_bot
 from interpreter.errors import PlayError
 
+from all_games import configs, game_ids, loaded
+
 ROOT = Path(__file__).resolve().parents[1]
 STUCK = """\
 extends: fantan
@@ -60,6 +62,54 @@ def test_legal_is_the_engines_one_policy_for_a_position_that_offers_nothing(tmp_
     with pytest.raises(PlayError) as info:
         game.legal(s)
     assert info.value.where == g.steps[s.step].where and "has no legal move at move 1" in info.value.message
+
+
+def _seat_bots(g, seed: int, kinds: list[str]) -> list:
+    return [make_bot(kinds[seat % len(kinds)], seed * 64 + seat) for seat in range(g.players)]
+
+
+def _by_the_facade(g, seed: int, kinds: list[str], upto: int):
+    s = game.new_game(g, seed)
+    bots = _seat_bots(g, seed, kinds)
+    while not game.is_over(s) and len(s.history) < upto:
+        game.apply(s, bots[s.me].choose(s, game.legal(s)))
+    return s
+
+
+@pytest.mark.parametrize("config", [(gid, variants) for gid in game_ids() for variants in configs(gid)[:3]],
+                         ids=lambda c: "+".join((c[0],) + c[1]))
+def test_play_out_plays_the_game_that_the_facade_plays(config):
+    """§5.1: play_out(s, bots) is the loop of legal, choose and apply: with random bots at every seat (its
+    written-out loop), and with a heuristic seat among them (the loop as written), the same moves, so
+    the same record, as the facade played move by move; the move bound ends both alike."""
+    gid, variants = config
+    g = loaded(gid, variants)
+    for seed, kinds in [(1, ["random"]), (2, ["random"]), (3, ["heuristic", "random"])]:
+        bound = min(g.max_moves, 400)
+        short = g if bound == g.max_moves else _bounded(g, bound)
+        s = game.new_game(short, seed)
+        game.play_out(s, _seat_bots(short, seed, kinds))
+        expected = _by_the_facade(short, seed, kinds, bound)
+        assert s.history == expected.history and s.zones == expected.zones and s.vars == expected.vars
+        assert game.result(s) == game.result(expected)
+
+
+def _bounded(g, moves: int):
+    """The game with a lower move bound (a caller may lower it: the facade's policy then ends the game)."""
+    import copy
+    short = copy.copy(g)
+    short.max_moves = moves
+    return short
+
+
+def test_play_out_reports_a_position_that_offers_nothing_as_the_facade_does(tmp_path):
+    """§5.1: the written-out loop keeps the engine's one policy: no legal move is the rule file's error."""
+    path = tmp_path / "stuck.yaml"
+    path.write_text(STUCK, encoding="utf-8")
+    g = game.load(str(path))
+    with pytest.raises(PlayError) as info:
+        game.play_out(game.new_game(g, 1), _seat_bots(g, 1, ["random"]))
+    assert info.value.where == g.steps[0].where and "has no legal move at move 1" in info.value.message
 
 
 def test_a_copy_plays_on_without_changing_the_original():

@@ -19,7 +19,7 @@ from test_teaching import check_rules_document  # noqa: E402
 
 from cli.reading import Reader, move_text  # noqa: E402
 from cli.render import board  # noqa: E402
-from cli.teaching import open_rules  # noqa: E402
+from test_teaching import open_rules  # noqa: E402
 from dsl.loader import load  # noqa: E402
 from interpreter import record  # noqa: E402
 from interpreter.bots import make_bot  # noqa: E402
@@ -206,8 +206,9 @@ def test_a_seat_view_and_the_board_show_each_group(g4):
     hands = [z for z in v["zones"] if z.name == "hand"]
     assert [z.cards is not None for z in hands] == [False, True, False, False]
     lines = [str(x) for x in board(g4, s, 1, g4.seats["en"], "en", [])]
-    assert "meld · You & Bora: 1) ♥4 ♥5 ♥6 (3)  2) ♠8 ♥8 ♣8 (3)" in lines  # each meld as it reads, its size
-    assert "meld · Ada & Cem: 1) ♦9 ♣9 ♠9 (3)" in lines
+    # each meld as it reads, its size and its points by the game's values (4-7: 5 each, 8 and up: 10 each)
+    assert "meld · You & Bora: 1) ♥4 ♥5 ♥6 (3 cards, 15 points)  2) ♠8 ♥8 ♣8 (3 cards, 30 points)" in lines
+    assert "meld · Ada & Cem: 1) ♦9 ♣9 ♠9 (3 cards, 30 points)" in lines
 
 
 def test_the_cli_lists_a_group_by_number_and_cards_and_reads_the_number(g4):
@@ -248,7 +249,7 @@ def test_kural_simulate_and_play_auto(tmp_path):
     save = tmp_path / "save.jsonl"
     proc = run("play", "tests/games/groups.yaml", "--auto", "--seed", "1", "--save", save)
     assert proc.returncode == 0, proc.stderr
-    assert "meld · You: 1)" in proc.stdout
+    assert "meld · You (bot): 1)" in proc.stdout  # with --auto, seat 0 is a bot and named one
 
 
 # ------------------------------------------------------------- bad rule files

@@ -64,8 +64,10 @@ def test_a_long_bot_game_killed_mid_way_resumes_to_the_same_end(endless_whole, t
     """Between two saves only bots' moves are lost, and the resumed game plays them again, the same."""
     home = tmp_path / "home"
     save = home / "saves" / "endless-auto.json"
+    # stdout is a pipe nobody reads: once its buffer is full the game waits, so it cannot end before it is
+    # killed however fast the machine plays (20,000 moves print far more than a pipe holds)
     proc = subprocess.Popen([*KURAL, "play", str(ENDLESS), *map(str, AUTO)], cwd=ROOT, env=env_for(home),
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
         while proc.poll() is None and time.monotonic() < deadline:
@@ -75,6 +77,7 @@ def test_a_long_bot_game_killed_mid_way_resumes_to_the_same_end(endless_whole, t
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        proc.stdout.close()
     assert proc.returncode == -signal.SIGKILL, "the game ended before a second save"
     saved = read_json(save)["moves"]
     assert saved == endless_whole["moves"][:len(saved)]

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from cli import diff as diffing
-from cli.teach_text import say
-from cli.teaching import merged
-from dsl import schema
+from dsl import schema, teach
 from dsl.errors import RuleError
-from dsl.loader import find_game, load, variant_dir
+from dsl.loader import find_game, load, resolve, variant_dir
+from dsl.teach import changes as diffing
+from dsl.teach.phrases import say
 from dsl.paths import games_dir
 from dsl.yamlload import load_file
 
@@ -32,6 +31,20 @@ CASES = [(game, []) for game in GAMES] + [
 IDS = ["+".join([g] + v) for g, v in CASES]
 RULE_FILES = sorted(games_dir().rglob("*.yaml")) + sorted((ROOT / "tests").rglob("*.yaml"))
 TEXT_KEYS = ("en", "tr")  # the sentences of a text: words, not the rules language
+
+
+def plain(x):
+    """Rule data as plain dicts, lists and values (what a JSON Schema validator reads)."""
+    if isinstance(x, dict):
+        return {str(k): plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [plain(v) for v in x]
+    return str(x) if isinstance(x, str) else x
+
+
+def merged(game: str, variants=()):
+    """The rule data of a game and its variants, merged as the loader merges it (read here, by the test)."""
+    return resolve(game, list(variants)).data
 
 
 def env() -> dict:
@@ -131,8 +144,9 @@ def test_the_loader_takes_its_defaults_from_the_table():
 # ---------------------------------------- a key added to the table only, read by everything
 def test_a_key_added_to_the_table_only_is_accepted_by_the_loader_and_read_by_diff(tmp_path, monkeypatch):
     """No other module lists the keys: an expression key added to the table alone (here
-    `result.tie`) is accepted by the loader, compared by `kural diff` and named as a reader of the
-    param it reads; before it is added, the same file is refused."""
+    `result.tie`) is accepted by the loader and compared by `kural diff`; before it is added, the same
+    file is refused. (Its readers are the compiled program's: a key the loader does not compile is no
+    part of the game, and reads nothing.)"""
     param = next(iter(merged("fantan")["params"]))
     path = tmp_path / "tie.yaml"
     path.write_text(f"extends: fantan\nvariant: {{id: tie}}\nresult:\n  tie: {param} == {param}\n", encoding="utf-8")
@@ -144,8 +158,6 @@ def test_a_key_added_to_the_table_only_is_accepted_by_the_loader_and_read_by_dif
     left, right, _, _ = diffing.sides("fantan", str(path))
     changes = diffing.compare(left, right, "en")
     assert [(c.path, c.status) for c in changes] == [(("result", "tie"), "added")]
-    assert (("result", "tie"), []) in diffing.reading_places(right.data, param)
-    assert (("result", "tie"), []) not in diffing.reading_places(left.data, param)
 
 
 # ---------------------------------------------------- diff finds every reader of a param
@@ -165,26 +177,37 @@ def leaves(value, path: tuple = ()):
 @pytest.mark.parametrize("game,variants", CASES, ids=IDS)
 def test_diff_finds_every_place_that_reads_a_param(game, variants):
     """Every string of a game's rule data (texts aside) that names a param, wherever it is in the file
-    (found here without the table), is a place `kural diff` names as reading it: round_result,
-    melds, var starts and shown values included."""
+    (found here, by the test, without the table), is a place the compiled program records as reading it
+    (dsl/said.py), which `kural diff` names: round_result, melds, var starts and shown values included; a
+    define that names it is read through by every place that uses the define."""
     data = merged(game, variants)
+    g = teach.open_game(game, variants)
+    reads = g.recorded.reads
     for param in data.get("params") or {}:
         word = re.compile(rf"(?<![\w.]){re.escape(param)}(?!\w)")
-        direct = [path for path, through in diffing.reading_places(data, param) if not through]
-        defines = [path[1] for p in schema.expressions(data) if p.path[0] == "define"
-                   for path in [p.path] if param in diffing.reads_of(p)]
+        direct = [place for place, names in reads.items() if () in names.get(param, ())]
+        through = {via[0] for names in reads.values() for via in names.get(param, ()) if via}
         for path, text in leaves(data):
             if path[0] == "params" or not word.search(re.sub(r'"[^"]*"', "", text)):
                 continue
-            if path[0] == "define":
-                assert path[1] in defines, (param, path)
+            if path[0] == "define":  # read through wherever it is used (an unused define reads nothing)
+                used = any(path[1] in names for names in reads.values())
+                assert not used or path[1] in through or any(
+                    path[1] in via for names in reads.values() for via in names.get(param, ())), (param, path)
                 continue
-            assert any(found[:len(path)] == path for found in direct), (param, path, text)
+            assert any(found[:len(path)] == path or path[:len(found)] == found for found in direct), \
+                (param, path, text)
+    for lang in ("en", "tr"):  # and diff names each of them, in words
+        sayer = diffing.Sayer(g, lang)
+        for param in data.get("params") or {}:
+            for place, names in reads.items():
+                if param in names and not (place[0] == "define" and place[1] == param):
+                    assert any(sayer.label(place) in words for words in sayer.readers(param)), (param, place)
 
 
 def test_diff_canasta_351_names_the_round_points_as_the_reader_of_the_canasta_and_fi_bonuses():
     """C10 (a clean canasta 200, a full one 500) and C14 (each fi taken 100) are scored in
-    round_result.points of games/canasta.yaml; the 351 game changes them (D6: clean 20; a full run
+    round_result.points of games/canasta.yaml (through the defines of the sheet's columns); the 351 game changes them (D6: clean 20; a full run
     counts as clean, 20; D10: each fi 10). `kural diff canasta 351` names the round's points as
     their reader, in both languages."""
     for lang in ("en", "tr"):
@@ -192,7 +215,9 @@ def test_diff_canasta_351_names_the_round_points_as_the_reader_of_the_canasta_an
         changes = {c.name: c for c in diffing.compare(left, right, lang) if c.kind == "param"}
         for name in ("clean_bonus", "full_bonus", "fi_bonus"):
             assert changes[name].status == "changed"
-            assert say("at_round_points", lang) in changes[name].reads, (lang, name, changes[name].reads)
+            # read through the define of the sheet's column that is this part of the points (C21)
+            assert any(read.startswith(say("at_round_points", lang)) for read in changes[name].reads), \
+                (lang, name, changes[name].reads)
     proc = subprocess.run([sys.executable, "-m", "cli.main", "diff", "canasta", "351", "--lang", "en"],
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT, env=env(), timeout=120,
                           stdin=subprocess.DEVNULL)
@@ -204,13 +229,13 @@ def test_diff_canasta_351_names_the_round_points_as_the_reader_of_the_canasta_an
 
 
 def test_diff_shows_a_change_of_the_round_result():
-    """round_result is a section diff compares: 351's new title of a round's field (D6: dirty
-    canastas) is a change, shown where the variant writes it."""
+    """round_result is a section diff compares: 351's new title of a round's field (D6: the canasta
+    bonuses are clean or dirty) is a change, shown where the variant writes it."""
     left, right, _, _ = diffing.sides("canasta", "351")
     (change,) = [c for c in diffing.compare(left, right, "en") if c.path[0] == "round_result"]
     assert change.kind == "field" and change.status == "changed"
     assert "canasta/351.yaml:" in change.where, change.where
-    assert any("dirty canastas" in line for line in change.after)
+    assert any("canasta bonuses (clean, dirty)" in line for line in change.after)
 
 
 # ---------------------------------------------------------------- the JSON Schema
@@ -242,7 +267,7 @@ def test_every_bundled_rule_file_is_valid_under_the_json_schema():
     jsonschema.Draft202012Validator.check_schema(doc)
     validator = jsonschema.Draft202012Validator(doc)
     for path in sorted(games_dir().rglob("*.yaml")) + sorted((ROOT / "tests" / "games").glob("*.yaml")):
-        errors = [e.message for e in validator.iter_errors(diffing.plain(load_file(path)))]
+        errors = [e.message for e in validator.iter_errors(plain(load_file(path)))]
         assert not errors, (path, errors[:3])
     assert not validator.is_valid({"zones": {"discard": {"visible": "everyone"}}})
     assert not validator.is_valid({"round_result": {"pionts": "1"}})

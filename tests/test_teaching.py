@@ -1,29 +1,34 @@
-"""Teaching (issue 5): `kural rules`, `diff`, `graph` and `explain`, generated from the rule files.
+"""Teaching (issues 5 and 15): `kural rules`, `diff`, `graph` and `explain`, said from the compiled program.
 
 Every game and variant file in games/ is enumerated, so a new game or
 house rule is covered without touching this file. The words come from
-the rules language (dsl/words.py: a phrase per construct; the library's
+the rules language (dsl/teach/words.py: a phrase per construct; the library's
 phrases): nothing here expects text written for a particular game, except
 where a test names the variant files the issue names (maca7, pass-fee).
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cli import diff as diffing, explain as explaining, graph as graphing
+from cli import explain as explaining, graph as graphing
 from cli.reading import move_text
-from cli.rulebook import Book, document, mark
-from cli.teaching import open_rules, rule_ids
+from dsl import schema, teach
 from dsl.compiler import parser
-from dsl.loader import find_game, load, variant_dir
+from dsl.loader import find_game, load, resolve, variant_dir
 from dsl.paths import games_dir
-from dsl.words import CONSTRUCTS, LANGS, Context, Speaker, construct_coverage, fill, inflect
+from dsl.said import const_of
+from dsl.teach import changes as diffing, flow, position
+from dsl.teach.book import Book, is_rule_id, mark
+from dsl.teach.words import CONSTRUCTS, Context, Speaker, construct_coverage
+from dsl.wording import LANGS, fill, inflect
 from interpreter.legal import legal_moves, refusal
 from interpreter.library import LIBRARY
 
@@ -36,6 +41,40 @@ IDS = ["+".join([g] + v) for g, v in CASES]
 # Expression syntax that must never reach a reader: operators, lambdas, a seat in brackets or parentheses.
 RAW = ["==", "!=", "=>", "<=", ">=", "+=", "-=", "(me)", "(seat)", "[me]", "[seat]", "{", "}", "None", "True",
        "False", "~"]
+
+
+@dataclass
+class Rules:
+    """A game as the teaching layer reads it (`g`), and its rule files merged as written (`data`), which a
+    test reads to see what the document must hold."""
+
+    g: object
+    data: dict
+
+    @property
+    def heads(self) -> list:
+        return self.g.recorded.heads
+
+
+def open_rules(game: str, variants=(), sets=()) -> Rules:
+    return Rules(teach.open_game(game, variants, sets), resolve(game, list(variants)).data)
+
+
+def rule_ids(data) -> list[str]:
+    """Every rule number the rule file cites (the keys the table marks as citing one), and its text's rule ids."""
+    return [r for r in schema.cited(data) if is_rule_id(r)]
+
+
+def document(rs, lang: str, fmt: str = "text", base=None) -> str:
+    return teach.rules(rs.g, lang, fmt, base.g if base is not None else None)
+
+
+def json_texts(value) -> list[str]:
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in json_texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in json_texts(v)]
+    return [value] if isinstance(value, str) else []
 
 
 def raw_syntax(text: str, g=None) -> list[str]:
@@ -105,52 +144,55 @@ def test_a_possessive_takes_the_buffer_n():
 
 
 def test_params_are_folded_into_the_words():
-    """`if start_card == none then ... else ...` reads as the branch this game's params choose."""
-    g = load("fantan")
-    sp = Speaker(g, None, "en")
-    move = g.moves[0]
-    ctx = sp.move_locals(move) if move.choices else Context()
-    for name, info in g.param_info.items():
-        if info["type"] == "card" and info["value"] is not None:
-            words = sp.condition(f"{name} == none", ctx)
-            assert words == sp.condition("false", ctx)
-            assert sp.value(name, ctx) == sp.card(info["value"])
+    """`if start_card == none then ... else ...` reads as the branch this game's params choose: the program
+    the words read holds the branch, with the param's value as a constant that names the param."""
+    g = teach.open_game("fantan")
+    sp = Speaker(g, "en")
+    node = g.recorded.parts[("moves", "play", "when", 0, "check")]
+    found = [c for c in node.iter_subtrees() if const_of(c) is not None and const_of(c).param == "start_card"]
+    assert found and const_of(found[0]).value == g.param_info["start_card"]["value"]
+    assert sp.card(g.param_info["start_card"]["value"]) in sp.condition(node, sp.move_locals(g.moves[0]))
+    any7 = teach.open_game("fantan", ["any7"])
+    words = Speaker(any7, "en").condition(any7.recorded.parts[("moves", "play", "when", 0, "check")],
+                                          Speaker(any7, "en").move_locals(any7.moves[0]))
+    assert "diamonds" not in words and "7" in words
 
 
 # ------------------------------------------------------------- kural rules
 @pytest.mark.parametrize("game,variants", CASES, ids=IDS)
 def test_rules_print_in_both_languages_and_formats_with_words_only(game, variants):
-    rs = open_rules(game, variants)
-    base = open_rules(game) if variants else None
-    check_rules_document(rs, base)
+    check_rules_document(open_rules(game, variants), open_rules(game) if variants else None)
 
 
 def check_rules_document(rs, base=None) -> None:
     """The rules document in both languages and formats: words only, every rule number the file cites,
     every move, every check's `why` and every bot tip (also run on test games, tests/test_melds_rules_text.py)."""
+    g = rs.g
     cited = rule_ids(rs.data) + [h["rule"] for h in rs.heads if h.get("rule")]
     for lang in LANGS:
-        for fmt in ("text", "markdown"):
+        for fmt in ("text", "markdown", "json"):
             out = document(rs, lang, fmt, base)
+            if fmt == "json":  # the document's words: every text of the JSON
+                out = "\n".join(json_texts(json.loads(out)))
             assert out.strip()
-            assert not raw_syntax(out, rs.g), (lang, fmt, raw_syntax(out, rs.g))
+            assert not raw_syntax(out, g), (lang, fmt, raw_syntax(out, g))
             flat = " ".join(out.split())
             missing = [r for r in cited if r not in flat]
             assert not missing, f"rule numbers the rule file cites are missing ({lang}, {fmt}): {missing}"
-            for m in rs.g.moves:  # every move and every check of its guard is in the document
-                assert m.name in flat or (m.title.get(lang) or m.name) in flat
+            for m in g.moves:  # every move and every check of its guard is in the document
+                assert (m.title.get(lang) or m.name).lower() in flat.lower()
                 for check in m.checks:
                     why = (check.why.get(lang) or check.why.get("en") or "") if check.why else ""
                     if why:
                         assert " ".join(why.split())[1:] in flat, why
-            for tip in (p.tip for p in rs.g.bot if p.tip):
+            for tip in (p.tip for p in g.bot if p.tip):
                 assert " ".join((tip.get(lang) or tip["en"]).split())[1:] in flat
 
 
 def test_rules_document_has_every_part_of_the_rule_file():
-    rs = open_rules(GAMES[0])
+    g = teach.open_game(GAMES[0])
     for lang in LANGS:
-        keys = [s.key for s in Book(rs, lang).sections()]
+        keys = [s.key for s in Book(g, lang).sections()]
         for key in ("sec_players", "sec_zones", "sec_deal", "sec_turns", "sec_moves", "sec_round_end",
                     "sec_game_end", "sec_result"):
             assert key in keys, key
@@ -168,21 +210,21 @@ def test_rules_cli_in_turkish_and_english_markdown(tmp_path):
 @pytest.mark.parametrize("game,variants", [c for c in CASES if c[1]], ids=[i for i, c in zip(IDS, CASES) if c[1]])
 def test_rules_of_a_variant_mark_exactly_the_parts_it_changes(game, variants):
     """With --variant, a part is marked iff its words differ from the base game's."""
-    rs, base = open_rules(game, variants), open_rules(game)
+    g, base = teach.open_game(game, variants), teach.open_game(game)
     plain = {p.id: p for s in Book(base, "en").sections() for p in s.parts}
-    out = " ".join(document(rs, "en", "text", base).split())
+    out = " ".join(teach.rules(g, "en", "text", base).split())
     marked = out.count("[changed by ") + out.count("[added by ")
-    changed = sum(1 for s in Book(rs, "en").sections() for p in s.parts
+    changed = sum(1 for s in Book(g, "en").sections() for p in s.parts
                   if p.id not in plain or plain[p.id].key() != p.key())
     assert marked == changed
 
 
 def test_maca7_rules_mark_the_start_card_and_what_reads_it():
-    rs, base = open_rules("fantan", ["maca7"]), open_rules("fantan")
-    book = Book(rs, "en").sections()
+    g, base = teach.open_game("fantan", ["maca7"]), teach.open_game("fantan")
+    book = Book(g, "en").sections()
     mark(book, Book(base, "en").sections())
     marked = sorted(p.id for s in book for p in s.parts if p.mark)
-    assert marked == ["flow.round.first", "moves.play", "params.start_card"]
+    assert marked == ["flow.round.first", "moves.play", "params.start_card", "text.F2"]  # F2 names the start card
 
 
 USER_VARIANT = """\
@@ -202,11 +244,10 @@ def test_a_users_own_guard_is_explained_in_words(tmp_path):
     assert proc.returncode == 0, proc.stderr
     flat = " ".join(proc.stdout.split()).lower()
     assert "the card is not a king or the number of cards in your hand is 1" in flat
-    assert "[changed by kings-last]" in flat
+    assert "[changed by --variant kings-last]" in flat
     assert not raw_syntax(proc.stdout)
-    rs = open_rules("fantan", [str(path)])
-    tr = document(rs, "tr")
-    assert "seçilen kart papaz değil ya da senin elindeki kart sayısı ile 1 eşit" in " ".join(tr.split()).lower()
+    tr = teach.rules(teach.open_game("fantan", [str(path)]), "tr")
+    assert "kart papaz değil ya da elindeki kart sayısı 1'e eşit" in " ".join(tr.split()).lower()
     assert not raw_syntax(tr)
 
 
@@ -214,9 +255,9 @@ def test_a_text_entry_keyed_by_a_part_overrides_its_sentence(tmp_path):
     path = tmp_path / "worded.yaml"
     path.write_text('extends: fantan\ntext:\n  "flow.round.end": {en: "The hand ends when someone runs out.", '
                     'tr: "Kartı biten olunca el biter."}\n', encoding="utf-8")
-    rs = open_rules("fantan", [str(path)])
+    g = teach.open_game("fantan", [str(path)])
     for lang, sentence in (("en", "The hand ends when someone runs out."), ("tr", "Kartı biten olunca el biter.")):
-        out = document(rs, lang)
+        out = teach.rules(g, lang)
         assert sentence in out
         assert "flow.round.end" not in out
 
@@ -231,7 +272,7 @@ def test_maca7_changes_only_the_start_card():
     changes = changes_of("fantan", "maca7")
     assert [(c.kind, c.name, c.status) for c in changes] == [("param", "start_card", "changed")]
     (c,) = changes
-    assert c.rules == ["F2"] and "7S" in c.after[0] and "7D" in c.before[0]
+    assert c.rules == ["F2"] and "7 of spades" in c.after[0] and "7 of diamonds" in c.before[0]
     assert c.where.endswith("maca7.yaml:8") and c.yaml == ["  start_card: 7S"]
     assert c.reads  # the places that read the start card, in words
 
@@ -264,7 +305,7 @@ def test_a_variant_changes_only_what_its_file_writes(game, variants):
     for lang in LANGS:
         out = diffing.report(left, right, a, b, lang)
         words = "\n".join(line for line in out.splitlines() if not line.lstrip().startswith("|"))  # not the YAML
-        assert not raw_syntax(words, right.g)
+        assert not raw_syntax(words, right)
 
 
 def test_a_variant_that_changes_nothing_says_so(tmp_path):
@@ -315,14 +356,14 @@ def parse_mermaid(text: str):
 
 @pytest.mark.parametrize("game,variants", CASES, ids=IDS)
 def test_mermaid_is_a_state_machine_from_the_start_to_the_result(game, variants):
-    rs = open_rules(game, variants)
+    g = teach.open_game(game, variants)
     for lang in LANGS:
-        nodes, edges = parse_mermaid(graphing.mermaid(graphing.build(rs, lang)))
+        nodes, edges = parse_mermaid(teach.graph(g, lang, "mermaid"))
         for a, label, b in edges:
             assert a in nodes and b in nodes, (a, b)
-            assert '"' not in label and not raw_syntax(label.replace("<br/>", " "), rs.g)
+            assert '"' not in label and not raw_syntax(label.replace("<br/>", " "), g)
         for label in nodes.values():
-            assert not raw_syntax(label.replace("<br/>", " "), rs.g), label
+            assert not raw_syntax(label.replace("<br/>", " "), g), label
         reach, todo = set(), ["start"]
         while todo:
             at = todo.pop()
@@ -330,7 +371,7 @@ def test_mermaid_is_a_state_machine_from_the_start_to_the_result(game, variants)
                 reach.add(at)
                 todo += [b for a, _, b in edges if a == at]
         assert "result" in reach and all(n in reach for n in nodes)
-        for m in rs.g.moves:  # each move is entered from a step, with its guard in words on the edge
+        for m in g.moves:  # each move is entered from a step, with its guard in words on the edge
             into = [label for a, label, b in edges if b == f"move_{m.name}" and a.startswith("step_")]
             assert into and all(label for label in into)
             for check in m.checks:
@@ -341,7 +382,7 @@ def test_mermaid_is_a_state_machine_from_the_start_to_the_result(game, variants)
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 @pytest.mark.parametrize("game,variants", CASES, ids=IDS)
 def test_dot_output_parses_with_graphviz(game, variants):
-    text = graphing.dot(graphing.build(open_rules(game, variants), "tr"))
+    text = teach.graph(teach.open_game(game, variants), "tr", "dot")
     proc = subprocess.run(["dot", "-Tsvg"], input=text, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "<svg" in proc.stdout
@@ -356,9 +397,9 @@ def test_graph_output_file_or_a_clear_error(tmp_path, monkeypatch):
     proc = kural(tmp_path, "graph", "fantan", "--format", "dot")
     assert proc.returncode == 0 and proc.stdout.startswith("digraph")
     monkeypatch.setattr(graphing.shutil, "which", lambda name: None)
-    code, message = graphing.render("digraph {}", tmp_path / "x.png", "en")
+    code, message = graphing.draw("digraph {}", tmp_path / "x.png", "en")
     assert code == 2 and "install graphviz" in message.lower()
-    code, message = graphing.render("digraph {}", tmp_path / "x.pdf", "en")
+    code, message = graphing.draw("digraph {}", tmp_path / "x.pdf", "en")
     assert code == 2 and ".svg" in message
 
 
@@ -374,18 +415,18 @@ class Printer:
 def test_explain_names_the_rule_that_forbids_each_card_not_legal(tmp_path):
     """At a seeded point, every legal move is listed, and each other card of the hand with its refusal's rule."""
     game, seed, k = "fantan", 3, 12
-    g = load(game)
+    g = teach.open_game(game)
     out = Printer()
     assert explaining.run(out, game=game, variants=[], sets=[], seed=seed, k=k, lang_option="en", card=None,
                           record_path=None, bots="heuristic", choose_lang=lambda o, gl: o or gl) == 0
     text = "\n".join(out.lines)
     _, rec = explaining.play_one(g, seed, ["heuristic"] * g.players, True, False, [])
     s = explaining.position(g, rec, k, "en")
-    legal = {explaining._key(g, mv) for mv in legal_moves(s)}
+    legal = {position._key(g, mv) for mv in legal_moves(s)}
     refused = 0
     for index in g.steps[s.step].moves:
-        for values in explaining.options(s, g.moves[index]):
-            if explaining._key(g, (index, values)) in legal:
+        for values in position.options(s, g.moves[index]):
+            if position._key(g, (index, values)) in legal:
                 continue
             check = refusal(s, index, values)
             assert check is not None

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from cli.render import board
-from cli.rulebook import document
-from cli.teaching import open_rules
+from test_teaching import document, open_rules
+from dsl import teach
 from dsl.errors import RuleError
 from dsl.loader import load, load_for_record
 from interpreter import record
@@ -296,7 +296,7 @@ def test_play_shows_the_sides(tmp_path):
                           cwd=ROOT, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "You play seat 0 (You) with Bora, against Ada, Cem." in out
+    assert "Your seat: You, with your partner Bora. Against you: Ada, Cem." in out
     assert "side pile: You & Bora" in out and "Round 1" in out
     assert "Winner: " in out and ("You & Bora" in out.split("Winner: ")[-1] or "Ada & Cem" in out.split("Winner: ")[-1])
 
@@ -309,10 +309,10 @@ def test_the_rules_say_the_partnerships_in_both_languages():
     assert "You and Bora play together against Ada and Cem." in flat_en
     assert "Sen ve Bora birlikte, Ada ve Cem'e karşı oynar." in flat_tr
     assert "Side pile: one for each partnership; only the partnership's players see the cards." in flat_en
-    assert "Yığın: her takıma bir tane; kartları yalnızca o takımın oyuncuları görür." in flat_tr
-    assert "Burials: one for each partnership" in flat_en and "Gömme: her takıma bir tane" in flat_tr
+    assert "Yığın: her takıma ayrı; kartları yalnızca o takımın oyuncuları görür." in flat_tr
+    assert "Burials: one for each partnership" in flat_en and "Gömme: her takım için ayrı" in flat_tr
     assert "move the card to your partnership's side pile" in flat_en
-    assert "seçilen kartı senin takımının yığınına koy" in flat_tr
+    assert "kartı takımının yığınına koy" in flat_tr
     assert "Then each partnership scores" in flat_en and "Sonra her takım puan alır" in flat_tr
     assert "Winners: every partnership for which the partnership's total points is the largest of the " \
            "partnerships' totals." in flat_en
@@ -323,7 +323,7 @@ def test_the_rules_say_the_partnerships_in_both_languages():
 
 def test_the_rules_at_a_count_without_partnerships():
     rs = open_rules(str(GAME))
-    rs.g = load(str(GAME), players=2)  # the same rule file, played by two
+    rs.g = teach.open_game(str(GAME), players=2)  # the same rule file, played by two
     flat = " ".join(document(rs, "en").split())
     assert "Each player plays for themselves" in flat
     assert "With 4 players: You and Bora play together against Ada and Cem." in flat

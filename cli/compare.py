@@ -1,0 +1,206 @@
+"""`kural compare`: what does a house rule change? Both games played by the same bots from the same seeds.
+
+Game i of each side is dealt with seed + i and its bots seeded from that seed (cli/simulate.py), so
+the two sides' game i differ only by the rules (common random numbers): a statistic is compared
+over the n pairs of games, by the mean of the paired differences and its 95% confidence interval
+(Student's t). A difference whose interval leaves out 0 is flagged. Where a change touches nothing
+the games meet, every pair is the same game and every difference is exactly 0.
+
+Each statistic is one number per game: a seat's (or a team's) win (100 or 0, so its mean is a
+percentage) and score, the game's moves and rounds, each result field, each scoring-sheet column
+summed over the game's rounds, and whether the game was aborted (100 or 0).
+"""
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from interpreter.numbers import is_number
+
+from .i18n import pick
+from .runs_text import say
+from .simulate import NOT_FIELDS, Outcome, Plan, played
+
+BARS = "▁▂▃▄▅▆▇█"  # a distribution in the terminal: the share of games in each bin, as a block's height
+BINS = 8
+# Student's t at 97.5% for 1 .. 30 degrees of freedom; past 30 the normal's 1.96 is within 2% of it
+T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042]
+Z_975 = 1.959964
+
+
+@dataclass
+class Stat:
+    key: str  # stable across languages: win/0, score/1, moves, field/NAME/0, sheet/NAME/1, aborted ...
+    label: str
+    left: list[float] = field(default_factory=list)  # one value per game, None where the side has no such statistic
+    right: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict:
+        out: dict = {"key": self.key, "label": self.label, "left": _mean(self.left), "right": _mean(self.right)}
+        if None in (out["left"], out["right"]):
+            return {**out, "diff": None, "ci": None, "significant": False}
+        diffs = [b - a for a, b in zip(self.left, self.right)]
+        mean, half = _mean(diffs), _half_width(diffs)
+        low, high = mean - half, mean + half
+        return {**out, "diff": mean, "ci": [low, high], "significant": low > 0 or high < 0}
+
+
+def _mean(values: list) -> float | None:
+    return None if not values or None in values else statistics.fmean(values)
+
+
+def _half_width(diffs: list[float]) -> float:
+    """Half the 95% confidence interval of the mean of the paired differences (0 when they are all equal)."""
+    n = len(diffs)
+    if n < 2:
+        return math.inf
+    sd = statistics.stdev(diffs)
+    return (T_975[n - 2] if n - 1 <= len(T_975) else Z_975) * sd / math.sqrt(n)
+
+
+def stats_of(g, left: list[Outcome], right: list[Outcome], seats: list[str], lang: str, g_right=None) -> list[Stat]:
+    """Every statistic of both sides, one value per game (see the module's docstring)."""
+    g_right = g_right or g
+    per = g.result.per
+    names = g.team_names(seats) if per == "team" else seats
+    who = [f"{i} {names[i]}" for i in range(len(names))]
+    out: dict[str, Stat] = {}
+
+    def put(key: str, label: str, side: str, value) -> None:
+        stat = out.setdefault(key, Stat(key, label))
+        getattr(stat, side).append(float(value) if is_number(value) else 0.0)
+
+    for side, games, rules in (("left", left, g), ("right", right, g_right)):
+        for done in games:
+            res = done.result
+            for i in range(len(who)):
+                put(f"win/{i}", say("cmp_win", lang, who=who[i]), side, 100.0 * (i in res["winners"]))
+            for i, score in enumerate(res["scores"][:len(who)]):
+                put(f"score/{i}", say("cmp_score", lang, title=pick(rules.result.score_title, lang, "score"),
+                                      who=who[i]), side, score)
+            put("moves", say("cmp_moves", lang), side, done.moves)
+            if rules.round_result is not None:
+                put("rounds", say("cmp_rounds", lang), side, len(done.sheets))
+            for name, values in res.items():
+                if name in NOT_FIELDS or not isinstance(values, list):
+                    continue
+                title = pick(rules.result.field_titles.get(name), lang, name)
+                for i, value in enumerate(values[:len(who)]):
+                    put(f"field/{name}/{i}", f"{title} {who[i]}", side, value)
+            _sheet_stats(rules, done, who, lang, side, put)
+            put("aborted", say("cmp_aborted", lang), side, 100.0 * done.aborted)
+    for stat in out.values():  # a statistic one side does not have: None there
+        for side, games in (("left", left), ("right", right)):
+            if len(getattr(stat, side)) != len(games):
+                setattr(stat, side, [None] * len(games))
+    return list(out.values())
+
+
+def _sheet_stats(rules, done: Outcome, who: list[str], lang: str, side: str, put) -> None:
+    """Each scoring-sheet column, summed over the game's rounds, per seat (or team)."""
+    rr = rules.round_result
+    if rr is None:
+        return
+    totals: dict[str, list[float]] = {}
+    for sheet in done.sheets:
+        for name, values in sheet.items():
+            if name == "totals" or not isinstance(values, list):  # (`ended` names the reason, not a column)
+                continue
+            sums = totals.setdefault(name, [0.0] * len(values))
+            for i, value in enumerate(values):
+                sums[i] += value if is_number(value) else 0.0
+    for name, sums in totals.items():
+        title = pick(rr.points_title if name == "points" else rr.field_titles.get(name), lang, name)
+        unit = who if rr.per == rules.result.per else [str(i) for i in range(len(sums))]
+        for i, value in enumerate(sums[:len(unit)]):
+            put(f"sheet/{name}/{i}", say("cmp_round_field", lang, title=title, who=unit[i]), side, value)
+
+
+def bars(left: list, right: list) -> str:
+    """Both sides' distributions over the same bins, as block characters: `▁▃█▅▂ | ▁▂▅█▃`."""
+    if None in left or None in right or not left:
+        return ""
+    low, high = min(min(left), min(right)), max(max(left), max(right))
+    if high == low:
+        return "█ | █"
+
+    def histogram(values: list[float]) -> str:
+        counts = [0] * BINS
+        for v in values:
+            counts[min(BINS - 1, int((v - low) / (high - low) * BINS))] += 1
+        top = max(counts)
+        return "".join(" " if c == 0 else BARS[min(len(BARS) - 1, c * len(BARS) // (top + 1))] for c in counts)
+    return f"{histogram(left)} | {histogram(right)}"
+
+
+def play_side(g, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None) -> list[Outcome]:
+    """The outcomes of n games of g from `seed` on, in seed order (on `workers` processes)."""
+    from interpreter.record import rules_of
+    out = []
+    for done in played(g, Plan({**rules_of(g), "seats": seats}, kinds, seats), seed, n, workers):
+        out.append(done)
+        if progress is not None:
+            progress()
+    return out
+
+
+def report(stats: list[Stat]) -> list[dict]:
+    return [s.summary() for s in stats]
+
+
+def as_json(left_name: str, right_name: str, n: int, seed: int, kinds: list[str], rows: list[dict]) -> str:
+    return json.dumps({"left": left_name, "right": right_name, "games": n, "seed": seed, "bots": kinds,
+                       "confidence": 0.95, "stats": rows}, ensure_ascii=False)
+
+
+def number(x: float | None) -> str:
+    if x is None:
+        return "—"
+    return f"{x:.3g}" if abs(x) < 1000 else f"{x:.0f}"
+
+
+def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, right_name: str, lang: str) -> None:
+    from rich.table import Table
+    t = Table(title=title)
+    t.add_column(say("cmp_stat", lang))
+    t.add_column(left_name, justify="right")
+    t.add_column(right_name, justify="right")
+    t.add_column(say("cmp_diff", lang), justify="right")
+    t.add_column(say("cmp_ci", lang), justify="right")
+    t.add_column(say("cmp_bars", lang), no_wrap=True)
+    for row, stat in zip(rows, stats):
+        ci = row["ci"]
+        shown_ci = "" if ci is None else f"[{number(ci[0])}, {number(ci[1])}]"
+        t.add_row(row["label"], number(row["left"]), number(row["right"]),
+                  number(row["diff"]) + (" *" if row["significant"] else ""), shown_ci, bars(stat.left, stat.right))
+    out.print(t)
+    flagged = sum(r["significant"] for r in rows)
+    out.print(say("cmp_legend", lang))
+    out.print(say("cmp_some", lang, k=flagged, n=len(rows)) if flagged else say("cmp_none", lang, n=len(rows)))
+
+
+def plot(path: Path, rows: list[dict], stats: list[Stat], left_name: str, right_name: str) -> None:
+    """The distributions of both sides, a panel per statistic (the significant ones first, at most 12)."""
+    import matplotlib
+    matplotlib.use("Agg")  # a file, never a window
+    import matplotlib.pyplot as plt
+    chosen = sorted((i for i, r in enumerate(rows) if r["diff"] is not None),
+                    key=lambda i: not rows[i]["significant"])[:12]
+    cols = 3
+    lines = max(1, math.ceil(len(chosen) / cols))
+    fig, axes = plt.subplots(lines, cols, figsize=(4 * cols, 3 * lines), squeeze=False)
+    for ax in axes.flat[len(chosen):]:
+        ax.set_visible(False)
+    for ax, i in zip(axes.flat, chosen):
+        stat, row = stats[i], rows[i]
+        ax.hist([stat.left, stat.right], bins=BINS * 2, label=[left_name, right_name])
+        ax.set_title(row["label"] + (" *" if row["significant"] else ""), fontsize=9)
+    axes.flat[0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

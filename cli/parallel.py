@@ -1,0 +1,157 @@
+"""`kural simulate --workers N` and `--ray [ADDRESS]`: the games of a run played by other processes.
+
+Games are independent given their seeds (cli/simulate.py: game i is dealt with seed + i, its bots
+seeded from that seed), so they are cut into chunks of consecutive seeds, played anywhere, and handed
+back in seed order: the statistics are summed and the records written in the order one worker would
+sum and write them, so they are the same, byte for byte. Each process loads the game as a record
+names it (its game, variants, params and player count: dsl/loader.py load_for_record), once.
+
+Ctrl-C: the processes of this machine ignore it (the main process alone decides); the main process
+stops at the chunk it was waiting for, having counted and written only whole games, and stops them.
+"""
+from __future__ import annotations
+
+import gc
+import json
+import multiprocessing
+import os
+import signal
+from typing import Iterator
+
+from .simulate import Outcome, Plan, outcome
+
+CHUNKS_PER_WORKER = 8  # enough chunks that a slow one leaves the others work, and the progress bar moves
+MOST_PER_CHUNK = 50  # ... and at most this many games in one, so the bar moves at least every 50 games
+LOCAL = "local"  # --ray without an address: a Ray instance started on this machine
+
+_loaded: dict = {}  # in a worker process: the game of the run, by its rules (loaded once)
+
+
+def cores() -> int:
+    """The cores this process may use (the default of --workers)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def chunks(first: int, n: int, workers: int) -> list[tuple[int, int]]:
+    """(first seed, count) of each chunk, in seed order."""
+    size = max(1, min(MOST_PER_CHUNK, n // max(1, workers * CHUNKS_PER_WORKER)))
+    return [(seed, min(size, first + n - seed)) for seed in range(first, first + n, size)]
+
+
+def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -> Iterator[Outcome]:
+    """The outcomes of games first .. first+n-1, in seed order, played by `workers` processes of this
+    machine or by Ray tasks (ray: an address, or LOCAL).
+
+    Worker k plays chunks k, k + workers, k + 2 workers ... and sends each through a pipe of its own,
+    which this process reads in chunk order: nothing is shared but the pipes (a pool's threads and
+    queues cost this process more than counting the games)."""
+    if ray is not None:
+        yield from _by_ray(plan, first, n, ray)
+        return
+    workers = max(1, min(workers, n))
+    jobs = chunks(first, n, workers)
+    # fork where the system has it: the workers start with the game this process loaded (no import, no
+    # load); elsewhere each starts afresh and loads the game from its rules
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    _loaded[_key(plan)] = g
+    if context.get_start_method() == "fork":
+        gc.freeze()  # the collector leaves what the workers inherit alone: no page copied for its sake
+    processes, pipes = [], []
+    try:
+        for k in range(workers):
+            reading, writing = context.Pipe(duplex=False)
+            process = context.Process(target=_work, args=(writing, plan, jobs[k::workers]), daemon=True)
+            process.start()
+            writing.close()  # this process only reads: the pipe ends when the worker's end closes
+            processes.append(process)
+            pipes.append(reading)
+        for i in range(len(jobs)):
+            yield from _received(pipes[i % workers])
+    finally:  # done, stopped by Ctrl-C, or an error in a worker: no process is left behind
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+        _loaded.pop(_key(plan), None)
+        gc.unfreeze()
+
+
+def _received(pipe) -> list[Outcome]:
+    try:
+        kind, value = pipe.recv()
+    except EOFError:
+        raise RuntimeError("a worker process ended before its games were played") from None
+    if kind == "error":  # an error of the rule file met in the worker: raised here as if met here
+        raise value
+    return value
+
+
+def _work(pipe, plan: Plan, jobs: list[tuple[int, int]]) -> None:
+    """A worker: its chunks played in order, each sent whole; an error is sent, then the worker ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to decide
+    try:
+        for first, count in jobs:
+            pipe.send(("games", _play_chunk((plan, first, count))))
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the main process raises it
+        pipe.send(("error", exc))
+    finally:
+        pipe.close()
+
+
+def _key(plan: Plan) -> str:
+    return json.dumps(plan.rules, sort_keys=True)
+
+
+def _play_chunk(job: tuple[Plan, int, int]) -> list[Outcome]:
+    plan, first, count = job
+    key = _key(plan)
+    g = _loaded.get(key)
+    if g is None:
+        from dsl.loader import load_for_record
+        g = _loaded[key] = load_for_record(plan.rules)
+    return [outcome(g, seed, plan) for seed in range(first, first + count)]
+
+
+# ------------------------------------------------------------------ Ray
+class RayMissing(Exception):
+    """--ray without Ray installed (the optional extra: pip install 'kural[ray]')."""
+
+
+class RayFailed(Exception):
+    """--ray ADDRESS where Ray cannot be reached, or a local instance that does not start."""
+
+    def __init__(self, address: str, error: str):
+        super().__init__(error)
+        self.address, self.error = address, error
+
+
+def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
+    """Each chunk a Ray task, cut for the cluster's cores; every task is submitted at once (Ray queues
+    them) and gathered in seed order."""
+    try:
+        import ray
+    except ImportError:
+        raise RayMissing() from None
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=None if address == LOCAL else address, include_dashboard=False, log_to_driver=False,
+                     configure_logging=False)
+        except Exception as exc:  # noqa: BLE001 - no cluster there, a bad address: one line, not Ray's traceback
+            raise RayFailed(address, str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+    task = ray.remote(_play_chunk)
+    jobs = chunks(first, n, int(ray.cluster_resources().get("CPU", 1)))
+    refs = [task.remote((plan, seed, count)) for seed, count in jobs]
+    gathered = 0
+    try:
+        for ref in refs:
+            yield from ray.get(ref)
+            gathered += 1
+    finally:
+        for ref in refs[gathered:]:  # stopped early (Ctrl-C, an error): the tasks not gathered are dropped
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()

@@ -1,0 +1,81 @@
+"""The sentences of `kural compare` and of simulate's --workers and --ray, in English and Turkish
+(Turkish speaks to the player as *sen*). Words of a game come from its rule file."""
+from __future__ import annotations
+
+from .i18n import pick
+
+TEXT: dict[str, dict[str, str]] = {
+    # --- kural simulate --workers / --ray
+    "ray_missing": {"en": "--ray needs Ray, which is not installed: pip install 'kural[ray]' (or leave out --ray: "
+                          "--workers N plays on the cores of this machine)",
+                    "tr": "--ray için Ray gerekir, kurulu değil: pip install 'kural[ray]' (ya da --ray verme: "
+                          "--workers N bu makinenin çekirdeklerinde oynatır)"},
+    "ray_failed": {"en": "could not reach Ray at {address}: {error}", "tr": "{address} adresindeki Ray'e ulaşılamadı: {error}"},
+    # --- kural compare
+    "cmp_title": {"en": "{left} against {right}: {games} games each, the same seeds ({seed} on), bots {bots}",
+                  "tr": "{left} ile {right}: her biri {games} oyun, aynı tohumlar ({seed} ve sonrası), botlar {bots}"},
+    "cmp_stat": {"en": "statistic", "tr": "istatistik"},
+    "cmp_diff": {"en": "difference", "tr": "fark"},
+    "cmp_ci": {"en": "95% interval", "tr": "%95 aralık"},
+    "cmp_bars": {"en": "distribution", "tr": "dağılım"},
+    "cmp_significant": {"en": "significant", "tr": "anlamlı"},
+    "cmp_legend": {"en": "* the 95% interval of the paired differences leaves out 0: the rule changes this "
+                         "(paired by seed: the same deal and the same bots on both sides)",
+                   "tr": "* eşleştirilmiş farkların %95 aralığı 0'ı içermiyor: kural bunu değiştiriyor "
+                         "(tohuma göre eşleştirildi: iki yanda da aynı dağıtım ve aynı botlar)"},
+    "cmp_none": {"en": "No significant difference in {n} statistics.",
+                 "tr": "{n} istatistikte anlamlı bir fark yok."},
+    "cmp_some": {"en": "{k} of {n} statistics differ significantly.",
+                 "tr": "{n} istatistiğin {k} tanesinde anlamlı fark var."},
+    "cmp_win": {"en": "wins {who} %", "tr": "{who} galibiyet %"},
+    "cmp_score": {"en": "{title} {who}", "tr": "{title} {who}"},
+    "cmp_moves": {"en": "moves per game", "tr": "oyun başına hamle"},
+    "cmp_rounds": {"en": "rounds per game", "tr": "oyun başına tur"},
+    "cmp_aborted": {"en": "aborted games %", "tr": "yarıda kalan oyun %"},
+    "cmp_round_field": {"en": "{title} per round {who}", "tr": "tur başına {title} {who}"},
+    "cmp_plot_written": {"en": "Chart written to {path}.", "tr": "Grafik {path} dosyasına yazıldı."},
+    "cmp_plot_missing": {"en": "--plot needs matplotlib, which is not installed: pip install 'kural[plot]'",
+                         "tr": "--plot için matplotlib gerekir, kurulu değil: pip install 'kural[plot]'"},
+    "cmp_plot_kind": {"en": "--plot writes a .svg or a .png file, not {path}",
+                      "tr": "--plot bir .svg ya da .png dosyası yazar, {path} değil"},
+    "cmp_two_sides": {"en": "give what to compare: --variant V or --set NAME=VALUE (against the game as it is), "
+                            "or a second rule file",
+                      "tr": "neyin karşılaştırılacağını ver: --variant V ya da --set AD=DEĞER (oyunun kendisiyle), "
+                            "ya da ikinci bir kural dosyası"},
+    "cmp_players": {"en": "the two sides have {left} and {right} players: compare games with the same seats "
+                          "(--players N)",
+                    "tr": "iki yanın oyuncu sayısı {left} ve {right}: aynı koltuklu oyunları karşılaştır "
+                          "(--players N)"},
+}
+
+HELP: dict[str, dict[str, str]] = {
+    "opt_workers": {"en": "Processes that play the games (default: every core of this machine). The statistics "
+                          "and the records are those of one worker, in seed order, byte for byte.",
+                    "tr": "Oyunları oynayan süreç sayısı (varsayılan: bu makinenin bütün çekirdekleri). İstatistikler "
+                          "ve kayıtlar, tohum sırasıyla, tek süreçtekilerle bayt bayt aynıdır."},
+    "opt_ray": {"en": "Play the games as tasks of a Ray cluster at ADDRESS (needs pip install 'kural[ray]'); "
+                      "--ray alone, after GAME, starts a Ray instance on this machine. Same results as one worker.",
+                "tr": "Oyunları ADDRESS adresindeki Ray kümesinin görevleri olarak oynatır (pip install 'kural[ray]' "
+                      "gerekir); OYUN'dan sonra yalnız --ray bu makinede bir Ray başlatır. Sonuçlar tek süreçtekiyle aynıdır."},
+    "compare": {"en": "What does a house rule change? Bots play GAME and the changed game (--variant, --set, or "
+                      "a second rule file) from the same seeds, and each statistic is printed side by side: wins, "
+                      "scores, moves and rounds per game, every scoring-sheet column, aborted games, with the "
+                      "difference, its 95% interval over the paired games and a * where it is significant.",
+                "tr": "Bir ev kuralı neyi değiştirir? Botlar OYUN'u ve değiştirilmiş oyunu (--variant, --set ya da "
+                      "ikinci bir kural dosyası) aynı tohumlardan oynar ve her istatistik yan yana yazılır: "
+                      "galibiyetler, puanlar, oyun başına hamle ve tur, puan çizelgesinin her sütunu, yarıda kalan "
+                      "oyunlar; farkı, eşleşen oyunlar üzerinden %95 aralığı ve anlamlıysa bir * ile."},
+    "arg_other": {"en": "A second rule file, compared with GAME (instead of --variant or --set).",
+                  "tr": "OYUN ile karşılaştırılacak ikinci bir kural dosyası (--variant ya da --set yerine)."},
+    "opt_cmp_n": {"en": "Games on each side.", "tr": "Her yanda oynanacak oyun sayısı."},
+    "opt_cmp_json": {"en": "Print the comparison as one JSON object on stdout.",
+                     "tr": "Karşılaştırmayı stdout'a tek bir JSON nesnesi olarak yazar."},
+    "opt_plot": {"en": "Also draw the distributions of both sides to FILE (.svg or .png; needs pip install "
+                       "'kural[plot]').",
+                 "tr": "İki yanın dağılımlarını ayrıca DOSYA'ya çizer (.svg ya da .png; pip install 'kural[plot]' "
+                       "gerekir)."},
+}
+
+
+def say(key: str, lang: str, **values: object) -> str:
+    return pick(TEXT[key], lang).format(**values)

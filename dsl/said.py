@@ -1,0 +1,174 @@
+"""The program as its words read it: each expression and effect of a rule file, as the compiler checked it.
+
+When the compiler records (dsl/compiler.py `Compiler.recording`, which the loader turns on for the
+teaching layer, dsl/teach/), every part it compiles leaves a tree of `Said` nodes beside its closure:
+the grammar's node kinds (compare, call, cond, or_ ...), each with the type the compiler gave it,
+whose children are the parts as compiled. A constant the compiler folded (a param, a literal, a
+condition on params) is one `const` node holding its value; a titled define is a `named` node that
+keeps its title's name and the define's own tree; an untitled define is its tree, inlined; a branch
+of `if` whose test folded is that branch alone. Names of zones, vars, moves and the built-ins stay
+names (the rule file's one namespace), so the words can say them by their titles.
+
+Nothing here parses or folds: the nodes are built from what the compiler worked out (`of`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Tree
+
+
+@dataclass
+class Const:
+    """A value known at load: a literal, a param (`param` names it), or folded from them."""
+
+    value: Any
+    kind: str  # num, card, bool, str, none, list, cards
+    param: str | None = None
+
+
+class Said(Tree):
+    """A node of the program as compiled: `type` is the compiler's type of it (num, bool, card, cards,
+    zone, family, area, list, str, move, none, any), None where the compiler gave the part no type of its
+    own (the name of a var that is indexed)."""
+
+    def __init__(self, data: str, children: list, type_: str | None = None, **extra):
+        super().__init__(data, children)
+        self.type = type_
+        for key, value in extra.items():
+            setattr(self, key, value)
+
+
+def const(value, kind: str, param: str | None = None) -> Said:
+    return Said("const", [Const(value, kind, param)], kind)
+
+
+def const_of(t) -> Const | None:
+    """The constant a node holds, if it is one."""
+    if isinstance(t, Tree) and t.data == "const":
+        return t.children[0]
+    return None
+
+
+def is_bool_const(t) -> bool:
+    c = const_of(t)
+    return c is not None and c.kind == "bool"
+
+
+def of(t: Tree, out, kids: dict, entry=None, title: dict | None = None, title_not: dict | None = None) -> Said:
+    """The node for the part `t` of an expression, compiled as `out` (a dsl.compiler.C); `kids` holds
+    the nodes of the parts compiled while compiling it (by the id of their tree); `entry` is the name
+    `t` names (a var node), `title` a titled define's title (`title_not`: its words when it does not hold)."""
+    kind = t.data
+    if kind == "var":
+        return _name(t, out, kids, entry, title, title_not)
+    if kind == "cond":  # a test the compiler folded leaves the branch that applies
+        test, yes, no = (kids.get(id(x)) for x in t.children)
+        if is_bool_const(test):
+            return yes if const_of(test).value else no
+    if out.is_const and not (kind == "call" and out.type in ("zone", "area", "family")):
+        return const(out.const, _const_kind(out))
+    if kind in ("or_", "and_"):  # the terms that did not fold away (a constant that decides made `out` one)
+        terms = []
+        for x in t.children:  # a define's `or` inside an `or` is one chain: the same meaning, flat
+            term = kids.get(id(x))
+            if term is not None and not is_bool_const(term):
+                terms += term.children if isinstance(term, Tree) and term.data == kind else [term]
+        if len(terms) == 1:
+            return terms[0]
+        return Said(kind, terms, "bool")
+    return Said(kind, [_child(x, kids) for x in t.children], out.type)
+
+
+def _name(t: Tree, out, kids: dict, entry, title: dict | None, title_not: dict | None) -> Said:
+    name = t.children[0].value
+    if entry is not None and entry.kind == "param":
+        return const(out.const, _const_kind(out), param=name)
+    if entry is not None and entry.kind == "define":
+        (body,) = kids.values() or [None]
+        if title:
+            return Said("named", [t.children[0]], out.type, title=title, title_not=title_not, body=body)
+        return body
+    return Said("var", [t.children[0]], out.type)
+
+
+def _child(x, kids: dict):
+    """A child of a node: its compiled node, or (for a part not compiled on its own: a rule `x => ...`,
+    the name of an indexed var) a node built from its own children."""
+    if not isinstance(x, Tree):
+        return x
+    known = kids.get(id(x))
+    if known is not None:
+        return known
+    return Said(x.data, [_child(y, kids) for y in x.children])
+
+
+def effects(t: Tree, kids: dict) -> Said:
+    """An effect list as compiled: its statements, their expressions the compiler's (`kids`); an `if`
+    whose test folded is the statement that applies (or nothing)."""
+    if not isinstance(t, Tree):
+        return t
+    known = kids.get(id(t))
+    if known is not None:
+        return known
+    if t.data == "if_stmt":
+        test = kids.get(id(t.children[0]))
+        if is_bool_const(test):
+            if const_of(test).value:
+                return effects(t.children[1], kids)
+            rest = t.children[2] if len(t.children) > 2 else None
+            return effects(rest, kids) if rest is not None else Said("block", [], "effect")
+    return Said(t.data, [effects(x, kids) if isinstance(x, Tree) else x for x in t.children],
+                "effect" if t.data in STATEMENTS else None)
+
+
+STATEMENTS = ("effects", "block", "if_stmt", "for_stmt", "assign", "call")
+
+
+def _const_kind(out) -> str:
+    if out.type == "list" and out.elem == "card":
+        return "cards"
+    if out.type in ("zone", "family", "area", "move"):
+        return out.type
+    return out.type if out.type != "any" else kind_of_value(out.const)
+
+
+def kind_of_value(x) -> str:
+    """The kind of a value known at load, where the compiler gave it none of its own."""
+    if isinstance(x, bool):
+        return "bool"
+    if isinstance(x, (int, float)):
+        return "num"
+    if x is None:
+        return "none"
+    if isinstance(x, list):
+        return "list"
+    return "str"
+
+
+
+@dataclass
+class Recorded:
+    """What a load for the teaching layer keeps of a rule file (dsl/loader.py `load_recorded`), besides the
+    playable game: every part's node and what it reads, where each part is written, and the rule files'
+    lines, so that nothing teaching says needs the rule file read again.
+
+    Parts are keyed by their place in the rule file, as the table of dsl/schema.py names it:
+    ("moves", "play", "when", 0, "check"), ("flow", "round", "end"), ("round_result", "points") ..."""
+
+    parts: dict  # place -> Said (an expression, or an effect list: an `effects` node)
+    reads: dict  # place -> {param or define name -> {the defines it is read through, as tuples}}
+    terms: dict  # define -> (its node where first used, the locals there, that place)
+    define_titles: dict  # define -> its title {en, tr}, for the titled ones
+    units: dict  # place -> (kind, the part as written, Loc): what `kural diff` compares (dsl/schema.py units)
+    lines: dict  # rule file -> its lines, to show a part as written
+    heads: list  # each variant file's `variant:` section (id, title, about, rule), base first
+    written: dict  # section -> its keys as the rule file wrote them (params, vars, zones ... declared)
+    facts: dict = None  # what the game keeps nowhere else: allowed_players, value tables as written,
+    # the params that `melds:` names, each var's rule, the glossary
+
+    def merge_reads(self, place: tuple, reads: dict | None) -> None:
+        mine = self.reads.setdefault(place, {})
+        for name, via in (reads or {}).items():
+            mine.setdefault(name, set()).update(via)

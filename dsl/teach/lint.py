@@ -1,0 +1,85 @@
+"""The words a player reads, in both languages: `kural validate` warns, with the place, where a rule file
+leaves one out (a zone, var or step without a title, a value table without a name, a text param whose
+values have no words, a sentence written in one language only). The rules would then print an id of
+the file, or English in a Turkish text."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Loc
+from ..wording import LANGS
+
+
+@dataclass
+class TitleWarning:
+    loc: Loc | None
+    message: str
+    hint: str
+
+    def render(self) -> str:
+        where = f"{self.loc.file}:{self.loc.line}:{self.loc.col}: " if self.loc is not None else ""
+        return f"{where}warning: {self.message}\n    hint: {self.hint}"
+
+
+def _missing(texts) -> list[str]:
+    """The languages a text ({en, tr}) leaves out; every one when it is not a text at all."""
+    if isinstance(texts, str):
+        return [lang for lang in LANGS if lang != "en"]
+    if not isinstance(texts, dict):
+        return list(LANGS)
+    return [lang for lang in LANGS if not texts.get(lang)]
+
+
+def missing_titles(g) -> list[TitleWarning]:
+    """Every place a player would read an id or one language's words for another's (dsl/said.py units)."""
+    units = g.recorded.units
+    out: list[TitleWarning] = []
+
+    def need(path: tuple, texts, what: str, key: str) -> None:
+        langs = _missing(texts)
+        if langs:
+            loc = units.get(path, (None, None, None))[2]
+            words = " and ".join({"en": "English", "tr": "Turkish"}[lang] for lang in langs)
+            out.append(TitleWarning(loc, f"{what} has no `{key}` in {words}",
+                                    f"add {key}: {{en: ..., tr: ...}}: the rules (and the table) say it in both languages"))
+
+    for path, (kind, value, *_) in units.items():
+        head = path[0]
+        if head == "zones" and len(path) == 2:
+            need(path, (value or {}).get("title"), f"zone `{path[1]}`", "title")
+        elif head == "vars" and len(path) == 2:
+            need(path, (value or {}).get("title"), f"var `{path[1]}`", "title")
+            for shown, words in ((value or {}).get("shown_as") or {}).items():
+                need(path, words, f"var `{path[1]}`'s value {shown}", "shown_as")
+            for said, words in ((value or {}).get("says") or {}).items():
+                need(path, words, f"var `{path[1]}`'s sentence for {said}", "says")
+        elif head == "moves" and len(path) == 3 and path[2] == "title":
+            need(("moves", path[1]), value, f"move `{path[1]}`", "title")
+        elif head == "moves" and len(path) == 4 and path[2] == "when" and isinstance(value, dict) and value.get("why"):
+            need(path, value["why"], f"check {path[3] + 1} of `{path[1]}`", "why")
+        elif head == "params" and len(path) == 2 and isinstance(value, dict):
+            need(path, value.get("text"), f"param `{path[1]}`", "text")
+            if value.get("one_of"):
+                for choice in value["one_of"]:
+                    need(path, (value.get("shown_as") or {}).get(str(choice).lower()),
+                         f"param `{path[1]}`'s value {choice}", "shown_as")
+        elif head == "define" and len(path) == 2 and isinstance(value, dict):
+            for key in ("title", "title_not"):
+                if value.get(key):
+                    need(path, value[key], f"define `{path[1]}`", key)
+        elif head == "deck" and len(path) == 3 and path[1] == "values":
+            need(path, value[1] if isinstance(value, list) else None, f"value table `{path[2]}`", "value_titles")
+        elif head in ("result", "round_result") and len(path) == 3 and path[1] == "fields":
+            need(path, value[1] if isinstance(value, list) else None, f"{head} field `{path[2]}`", "field_titles")
+        elif head == "bot" and isinstance(value, dict) and value.get("tip"):
+            need(path, value["tip"], f"bot tactic {path[1] + 1}", "tip")
+        elif head == "text":
+            need(path, value, f"rule text {path[1]}", "text")
+        elif head == "glossary":
+            for key in ("term", "means"):
+                need(path, (value or {}).get(key), f"glossary term `{path[1]}`", key)
+        elif path == ("flow", "round", "turn") and isinstance(value, list) and len(value) > 1:
+            for step in value:
+                need(path, step.get("title") if isinstance(step, dict) else None,
+                     f"step `{step.get('step') if isinstance(step, dict) else step}`", "title")
+    return out

@@ -1,0 +1,189 @@
+"""`kural explain`, and the words of a refusal at the table: at one position of a game, every legal move,
+and for every other option of the step the rule that refuses it, said from the program.
+
+Each option of the moves of the current step (each card of the mover's hand, for a card choice) that is not
+legal is explained by the first check of its move's guard that fails (interpreter.legal `refusal`): the
+rule file's `why` (the refusal) with its rule, and the check's condition in words (what the move needs).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import asdict, dataclass, field
+
+from interpreter.legal import legal_moves, refusal
+
+from .phrases import say
+from .words import Speaker
+
+MAX_OPTIONS = 400  # options of one move tried, at most (moves with several choices)
+
+
+@dataclass
+class Explanation:
+    legal: list = field(default_factory=list)  # each legal move as the table lists it
+    refused: list = field(default_factory=list)  # (move as listed, the refusal in words)
+    played: str = ""  # the move played there in the game, if known
+    note: str = ""  # when no option was refused: why (all legal, the card not held, the card legal)
+
+
+def options(s, m):
+    """Every combination of a move's choices in their domains (at most MAX_OPTIONS), faces told apart once."""
+    if not m.choices:
+        yield ()
+        return
+    faces = s.g.deck.face
+
+    def walk(i, env, picked):
+        if i == len(m.choices):
+            yield tuple(picked)
+            return
+        choice = m.choices[i]
+        items = choice.domain(s, env)
+        items = s.zones[items] if choice.domain_is_zone else items
+        seen = set()
+        for v in list(items):
+            key = faces[v] if choice.of_cards else repr(v)
+            if key in seen:
+                continue
+            seen.add(key)
+            env[choice.name] = v
+            yield from walk(i + 1, env, picked + [v])
+    yield from itertools.islice(walk(0, {}, []), MAX_OPTIONS)
+
+
+def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: str = "") -> Explanation:
+    """The legal moves at `s` and the refusal of every other option of the step (only those with a card of
+    the faces `wanted`, when given); `move_text(move)` lists a move as the table does."""
+    sp = Speaker(g, lang)
+    step = g.steps[s.step]
+    legal = legal_moves(s)  # not game.legal: where nothing is legal, the refusals say why
+    faces = g.deck.face
+
+    def involves(move) -> bool:
+        index, vals = move
+        return wanted is None or any(c.of_cards and v is not None and faces[v] in wanted
+                                     for c, v in zip(g.moves[index].choices, vals))
+    out = Explanation(legal=[move_text(mv) for mv in legal if involves(mv)])
+    legal_keys = {_key(g, mv) for mv in legal}
+    refused = []
+    for index in step.moves:
+        m = g.moves[index]
+        for vals in options(s, m):
+            mv = (index, vals)
+            if _key(g, mv) in legal_keys or not involves(mv):
+                continue
+            refused.append((mv, refusal(s, index, vals)))
+    order = {c: i for i, c in enumerate(sorted(range(g.deck.size), key=lambda c: (g.deck.suit[c], g.deck.rank[c])))}
+    refused.sort(key=lambda item: (step.moves.index(item[0][0]), [order.get(v, -1) if isinstance(v, int) else 0
+                                                                   for v in item[0][1]]))
+    out.refused = [(move_text(mv), reason(sp, g, mv[0], check)) for mv, check in refused]
+    if wanted is not None and not refused and not out.legal:
+        hand = g.zone(g.hand_zone)
+        title = ", ".join(sp.title(g.moves[i].title, g.moves[i].name) for i in step.moves
+                          if any(c.of_cards for c in g.moves[i].choices)) or "-"
+        names = g.seats.get(lang) or g.seats.get("en") or []
+        out.note = say("x_card_not_held", lang, card=card_text, name=names[s.me] if s.me < len(names) else "?",
+                       move=title, domain=sp.title(hand.title, hand.name))
+    elif wanted is not None and out.legal and not refused:
+        out.note = say("x_card_legal", lang, card=card_text)
+    elif not refused:
+        out.note = say("x_all_legal", lang)
+    return out
+
+
+def reason(sp: Speaker, g, move_index: int, check) -> str:
+    """Why an option of a move is refused: the refusal (`why`, its rule), and what the move needs in words."""
+    if check is None:
+        return say("x_no_reason", sp.lang)
+    m = g.moves[move_index]
+    words = condition_words(sp, g, m, check)
+    why = sp.title(check.why, "") if check.why else ""
+    rule = f" ({check.rule})" if check.rule else ""
+    if why:
+        return say("x_refused", sp.lang, why=why, rule=rule, words=words)
+    return say("x_refused_bare", sp.lang, rule=rule, words=words)
+
+
+def condition_words(sp: Speaker, g, m, check) -> str:
+    index = next(i for i, c in enumerate(m.checks) if c is check)
+    return sp.condition(g.recorded.parts[("moves", m.name, "when", index, "check")], sp.move_locals(m))
+
+
+def _key(g, mv) -> tuple:
+    index, vals = mv
+    faces = g.deck.face
+    return index, tuple(faces[v] if c.of_cards else repr(v) for c, v in zip(g.moves[index].choices, vals))
+
+
+def render(ex: Explanation, lang: str, fmt: str = "text") -> str:
+    """The explanation after the position (the command prints the position itself)."""
+    if fmt == "json":
+        return json.dumps(asdict(ex), ensure_ascii=False, indent=2) + "\n"
+    out = ["", say("x_legal", lang, n=len(ex.legal))] + [f"  {m}" for m in ex.legal]
+    if ex.played:
+        out.append(say("x_played", lang, move=ex.played))
+    out.append("")
+    if ex.note:
+        out.append(ex.note)
+        return "\n".join(out) + "\n"
+    out.append(say("x_not_legal", lang))
+    width = max(len(m) for m, _ in ex.refused)
+    out += [f"  {m:<{width}}  {why}" for m, why in ex.refused]
+    return "\n".join(out) + "\n"
+
+
+def explanation(g, state, lang: str, move_text, fmt: str = "text", card=None, played: str = "", header: str = "",
+                note: str = "", k: int = 0) -> str:
+    wanted, card_text = None, ""
+    if card:
+        face = g.deck.parse_input(card)
+        found = g.deck.cards_of(face[0], face[1]) if face else []
+        if found:
+            wanted, card_text = {g.deck.face[c] for c in found}, g.deck.label(found[0])
+    ex = explain(g, state, lang, move_text, wanted, card_text)
+    ex.played = played
+    return render(ex, lang, fmt)
+
+
+# ------------------------------------------------------------ at the table
+def refusal_words(g, check, lang: str) -> str:
+    """Why a move is refused, for the table: the check's `why` and its rule ("you have a playable card, so
+    you must play (F6)"); a check without a `why`, as the condition the move needs ("only if: ..."). `g` is
+    any loaded game: one loaded without its program recorded is loaded again with it, once."""
+    rule = f" ({check.rule})" if check.rule else ""
+    why = (check.why.get(lang) or check.why.get("en") or "") if check.why else ""
+    if why:
+        return f"{why}{rule}"
+    recorded = _recorded(g)
+    m, index = next((m, i) for m in g.moves for i, c in enumerate(m.checks) if c is check)
+    sp = Speaker(recorded, lang)
+    rm = recorded.moves[m.index]
+    words = sp.condition(recorded.recorded.parts[("moves", m.name, "when", index, "check")], sp.move_locals(rm))
+    return say("x_only_if", lang, words=words, rule=rule)
+
+
+def _recorded(g):
+    """`g` with its program recorded: itself, or the same game loaded again with it (kept on `g`)."""
+    if g.recorded is not None:
+        return g
+    known = g.__dict__.get("_recorded_again")
+    if known is None:
+        from ..loader import load_recorded
+        sets = [f"{k}={_set_text(g, k)}" for k in g.param_info]
+        name = g.source or g.id
+        known = g.__dict__["_recorded_again"] = load_recorded(name, (g.files or {}).get("variants", g.variants), sets,
+                                                              g.players)
+    return known
+
+
+def _set_text(g, name: str) -> str:
+    info = g.param_info[name]
+    v = info["value"]
+    if v is None:
+        return "none"
+    if info["type"] == "card":
+        return g.deck.code[v]
+    if isinstance(v, bool):
+        return str(v).lower()
+    return str(v)

@@ -1,0 +1,115 @@
+"""Values as a person says them: a card by its name, yes or no, a number as the language writes it,
+a list as a list is said, a text param by the words the rule file gives its values, steps as steps.
+
+Read wherever a value reaches a sentence: a `{param}` in a rule file's `text:` or `why:`, a param's
+line in `kural rules`, a constant in the words of an expression (dsl/teach/words.py).
+"""
+from __future__ import annotations
+
+from .wording import Phrase, fill, joined, number
+
+WORDS = {  # the values' own words
+    "yes": {"en": "yes", "tr": "evet"},
+    "no": {"en": "no", "tr": "hayır"},
+    "no_card": {"en": "no card", "tr": "hiçbir kart"},
+    "of_suit": {"en": "the {rank} of {suit}", "tr": "{suit} {rank}"},
+    "step_first": {"en": "{value} until {until}", "tr": "{until:dat} kadar {value}"},
+    "step_then": {"en": "then {value} until {until}", "tr": "sonra {until:dat} kadar {value}"},
+    "step_first_clause": {"en": "{value} until {until}", "tr": "{until} kadar {value}"},  # until: a clause
+    "step_then_clause": {"en": "then {value} until {until}", "tr": "sonra {until} kadar {value}"},
+    "step_last": {"en": "then {value}", "tr": "sonra {value}"},
+    "step_only": {"en": "{value}", "tr": "{value}"},
+}
+
+
+def word(key: str, lang: str, **values) -> Phrase:
+    entry = WORDS[key]
+    return fill(entry.get(lang) or entry["en"], (), **values)
+
+
+def card_name(deck, card: int | None, lang: str) -> Phrase:
+    """A card by its name in the deck's words: the 7 of diamonds (karo 7'li), the queen of spades (maça kızı),
+    the joker; a themed deck's own names (deck.names), in each language its own."""
+    if card is None:
+        return word("no_card", lang)
+    names = deck.names.get(lang) or deck.names["en"]
+    if deck.rank[card] == 0:
+        return Phrase(names["joker"])
+    suit, rank = names["suits"][deck.suit[card]], names["ranks"][deck.rank[card] - 1]
+    if lang != "tr":
+        return fill(WORDS["of_suit"]["en"], rank=rank, suit=suit)
+    if rank.isdigit():  # karo 7'li, sinek 10'lu
+        return Phrase(f"{suit} {Phrase(rank).inflect('li')}")
+    return Phrase(f"{suit} {Phrase(rank).inflect('poss3')}", p3=True)  # maça kızı, kupa ası
+
+
+def rank_name(deck, rank: int, lang: str) -> str:
+    names = deck.names.get(lang) or deck.names["en"]
+    if rank == 0:
+        return names["joker"]
+    return names["ranks"][rank - 1] if 1 <= rank <= len(names["ranks"]) else number(rank, lang)
+
+
+def suit_name(deck, suit: int, lang: str) -> str:
+    names = deck.names.get(lang) or deck.names["en"]
+    return names["suits"][suit] if 0 <= suit < len(names["suits"]) else number(suit, lang)
+
+
+def numbers(items: list, lang: str) -> Phrase:
+    """A list of numbers: 100, 200 and 300 (100, 200 ve 300)."""
+    return joined([number(x, lang) for x in items], lang)
+
+
+def steps(pairs: list, lang: str, until=None) -> Phrase:
+    """A list of [from, value] steps as steps are said: 10 until 50, then 20 (50'ye kadar 10, sonra 20),
+    as step_value reads them (interpreter/library.py: the last step reached counts, the first one below
+    them all). `until` says a threshold as its sentence reaches it ("your partnership's total reaches
+    50"): a function of the threshold's number, else the number alone."""
+    pairs = [p for p in pairs if isinstance(p, list) and len(p) == 2]
+    said = (lambda n: until(number(n, lang))) if until else (lambda n: Phrase(number(n, lang)))
+    parts = []
+    for i, (_, value) in enumerate(pairs):
+        more = i + 1 < len(pairs)
+        key = ("step_first" if more else "step_only") if i == 0 else ("step_then" if more else "step_last")
+        key += "_clause" if until and more else ""
+        parts.append(word(key, lang, value=number(value, lang), until=said(pairs[i + 1][0]) if more else ""))
+    return Phrase(", ".join(parts))
+
+
+def said(value, info: dict, deck, lang: str) -> str:
+    """A param's value as a person says it: `info` is the param's (its type, and `shown_as`, the rule
+    file's words for some of its values)."""
+    shown = (info.get("shown_as") or {}).get(_key_of(value))
+    if shown:
+        return shown.get(lang) or shown.get("en") or str(value)
+    kind = info.get("type")
+    if kind == "card":
+        return card_name(deck, value, lang)  # a Phrase: knows it ends in a possessive (maça kızı)
+    if kind == "bool" or isinstance(value, bool):
+        return str(word("yes" if value else "no", lang))
+    if kind == "list" or isinstance(value, list):
+        if value and all(isinstance(x, list) for x in value):
+            return str(steps(value, lang))
+        return str(numbers(value, lang))
+    if isinstance(value, (int, float)):
+        return number(value, lang)
+    return str(value)
+
+
+def ending(text: str, spec: str, lang: str) -> str:
+    """`{name:acc}` in a sentence: the value with its Turkish endings (dsl/wording.py); in English, the value."""
+    if lang != "tr":
+        return text
+    try:
+        return str((text if isinstance(text, Phrase) else Phrase(text)).inflect(spec))
+    except ValueError:  # an ending the language does not have: the value alone
+        return text
+
+
+def _key_of(value) -> str:
+    """How `shown_as` keys a value: true/false, a number as written, a text as itself."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)

@@ -1,0 +1,306 @@
+"""kural from Python: load a game from its rule file, play it move by move, replay a record.
+
+The shape is OpenSpiel's `load_game` (a Game holds the static facts; a State moves on and decides
+when the game is over). Cards and moves are readable values here: cards by their codes (`7D`), a
+move by its name and choices, written as the table reads them (`play 7D`). Underneath is the one
+engine facade, interpreter/game.py: nothing here decides a rule.
+
+    >>> from interpreter import api as kural
+    >>> game = kural.load(game_id)                    # an id from `kural list`, or a rule file's path
+    >>> state = game.new(seed=1)                      # dealt: the same seed gives the same game
+    >>> move = state.legal()[0]                       # readable: a name, cards by code, choices by name
+    >>> str(move).split()[0] == move.name and set(move.cards) <= set(game.deck)
+    True
+    >>> state.apply(str(move))                        # a Move, or its text as the table reads it
+    >>> hands = [z for z in state.view(0).zones if z.name == game.definition.hand_zone]
+    >>> [z.cards is not None for z in hands][:2]      # seat 0 sees its own hand, only the count of others'
+    [True, False]
+    >>> state.play_out("random")                      # bots finish the game
+    >>> state.is_over, state.to_move, sorted(state.result)[-2:]
+    (True, None, ['scores', 'winners'])
+    >>> kural.replay(state.record()).result == state.result       # a record plays back the same game
+    True
+
+docs/python.md has examples with the bundled games (variants, params, the environments); its
+examples run as tests too.
+
+`env(...)` gives a PettingZoo environment of any game (the optional extra `rl`: interpreter/rl.py).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union
+
+from . import game as _facade
+from .bots import seat_bots
+from .errors import PlayError
+from .gamedef import GameDef
+from .record import entry, param_text
+from .state import State as _RawState
+
+if TYPE_CHECKING:
+    from .rl import KuralEnv
+
+__all__ = ["Game", "IllegalMove", "Move", "PlayError", "ReplayError", "SeatView", "State", "ZoneSight",
+           "env", "load", "replay"]
+
+Choice = Union[str, int, float, bool, None, tuple[str, ...]]  # a choice's value: a code, codes, a group number, a value
+RawMove = tuple[int, tuple[Any, ...]]  # the engine's move: (move index, its choices' values)
+
+
+class IllegalMove(ValueError):
+    """A move that is not among the legal moves of the position (the text or value given is in args)."""
+
+
+class ReplayError(ValueError):
+    """A record that does not reproduce under its rules: `problems` says where it differs."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move as a player reads it: its name, the cards it names (codes, in order) and each choice by name
+    (a card's code, a list of codes as a tuple, a group by its number in its area, or a plain value).
+    `str(move)` is how the table reads it: `play 7D`, `pass`, `add 2 7H`, `play 6S 4D AC`."""
+
+    name: str
+    cards: tuple[str, ...]
+    choices: Mapping[str, Choice] = field(default_factory=dict, hash=False)
+    text: str = field(default="", repr=False, compare=False)
+    _raw: Any = field(default=None, repr=False, compare=False)  # the engine's (move index, values)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+@dataclass(frozen=True)
+class ZoneSight:
+    """One zone as a seat sees it: the cards by code, or None where they are hidden (then only `count`)."""
+
+    name: str
+    owner: int | None  # the seat it belongs to; None for a shared zone or a team's
+    team: int | None  # the team a team's zone belongs to
+    group: int | None  # a group of a group zone: its number in its owner's area, from 1
+    count: int
+    cards: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see (interpreter/view.py): every zone as its visibility allows, and the vars."""
+
+    seat: int
+    to_move: int | None
+    over: bool
+    zones: tuple[ZoneSight, ...]
+    vars: Mapping[str, Any]
+    moves_played: int
+    hand_zone: str = field(repr=False, default="")
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The seat's own hand, by code."""
+        for z in self.zones:
+            if z.name == self.hand_zone and z.owner == self.seat and z.cards is not None:
+                return z.cards
+        return ()
+
+
+class Game:
+    """A checked game: its rules with their variants, params and number of players. `new(seed)` deals one."""
+
+    def __init__(self, definition: GameDef):
+        self.definition = definition  # the engine's GameDef, for a program that goes below this API
+
+    @property
+    def id(self) -> str:
+        return self.definition.id
+
+    @property
+    def title(self) -> dict[str, str]:
+        return dict(self.definition.title)
+
+    @property
+    def players(self) -> int:
+        return self.definition.players
+
+    @property
+    def variants(self) -> list[str]:
+        return list(self.definition.variants)
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Every param's value, a card by its code."""
+        return {k: param_text(self.definition, p["value"], p["type"]) for k, p in self.definition.param_info.items()}
+
+    @property
+    def teams(self) -> list[list[int]]:
+        """The seats of each team (each seat alone where nobody plays together)."""
+        return [list(t) for t in self.definition.teams]
+
+    @property
+    def move_names(self) -> list[str]:
+        return [m.name for m in self.definition.moves]
+
+    @property
+    def deck(self) -> list[str]:
+        """Every card of the deck by its code, in the deck's order (twins appear twice)."""
+        return list(self.definition.deck.code)
+
+    def seat_names(self, lang: str = "en") -> list[str]:
+        names = list(self.definition.seats.get(lang) or self.definition.seats.get("en") or [])
+        return names + [f"#{i + 1}" for i in range(len(names), self.players)]
+
+    def new(self, seed: int = 0) -> "State":
+        """A new game dealt from `seed`: the same seed gives the same game."""
+        return State(self, _facade.new_game(self.definition, seed))
+
+    def __repr__(self) -> str:
+        return f"<kural game {'+'.join([self.id, *self.variants])}, {self.players} players>"
+
+
+class State:
+    """A game in play. The rules decide when it is over; `result` is then the record's result."""
+
+    def __init__(self, game: Game, raw: _RawState):
+        self.game = game
+        self.raw = raw  # the engine's state, for a program that goes below this API
+
+    @property
+    def seed(self) -> int:
+        return self.raw.seed
+
+    @property
+    def is_over(self) -> bool:
+        return _facade.is_over(self.raw)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose move it is; None once the game is over."""
+        return _facade.to_move(self.raw)
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.raw.history)
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """Winners, scores, fields and hands (the record's `result`); None while the game goes on."""
+        return _facade.result(self.raw) if self.raw.over else None
+
+    def legal(self) -> list[Move]:
+        """The legal moves of the seat to move, in the engine's order; [] once the game is over."""
+        return [readable(self.game.definition, m) for m in _facade.legal(self.raw)]
+
+    def apply(self, move: Move | str) -> None:
+        """Play one of legal() (a Move, or its text as the table reads it); IllegalMove if it is not legal."""
+        _facade.apply(self.raw, self._legal_raw(move))
+
+    def play_out(self, bots: str | Sequence[str] = "random", seed: int | None = None) -> None:
+        """Let bots play on to the end: one kind for every seat, or one per seat (`random`, `heuristic`,
+        `search`), seeded from `seed` (default: the game's seed) and the seat."""
+        kinds = [bots] * self.game.players if isinstance(bots, str) else list(bots)
+        base = self.seed if seed is None else seed
+        _facade.play_out(self.raw, seat_bots(kinds, base))
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may see: hidden cards are never in it, only their count."""
+        return seat_view(self.game.definition, _facade.view(self.raw, seat))
+
+    def copy(self) -> "State":
+        """An independent copy: playing on it leaves this state as it was."""
+        return State(self.game, _facade.copy(self.raw))
+
+    def record(self, seats: Sequence[str] | None = None) -> dict[str, Any]:
+        """The game so far as a record (docs/language.md §5.6): JSON-ready, replayable with replay()."""
+        return _facade.record_of(self.raw, list(seats) if seats is not None else self.game.seat_names())
+
+    def _legal_raw(self, move: Move | str) -> RawMove:
+        legal: list[RawMove] = _facade.legal(self.raw)
+        if isinstance(move, Move) and move._raw is not None and move._raw in legal:
+            known: RawMove = move._raw
+            return known
+        wanted = _spaced(str(move))
+        g = self.game.definition
+        for raw in legal:
+            mine = readable(g, raw)
+            if _spaced(mine.text) == wanted or (isinstance(move, Move) and mine == move):
+                return raw
+        raise IllegalMove(f"{move} is not a legal move now; legal: {', '.join(readable(g, m).text for m in legal)}")
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"seat {self.to_move} to move"
+        return f"<kural state of {self.game.id}, seed {self.seed}, {self.moves_played} moves, {where}>"
+
+
+def load(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,
+         players: int | None = None) -> Game:
+    """A game by its id (`kural list`) or a rule file's path, with variants, param values and a number of
+    players; dsl.errors.RuleError (file:line:col, with a hint) if the rules are not sound."""
+    from dsl.loader import param_sets  # here: the rules language imports the engine, not the reverse
+    return Game(_facade.load(game, list(variants), param_sets(params or {}), players))
+
+
+def replay(record: Mapping[str, Any] | str) -> State:
+    """A record (a dict, or its JSON text) played again under its own rules; ReplayError if it does not
+    reproduce exactly (deal, moves and result)."""
+    rec = json.loads(record) if isinstance(record, str) else dict(record)
+    g = Game(_facade.load_for_record(rec))
+    raw, problems = _facade.replay(g.definition, rec)
+    if problems:
+        raise ReplayError(problems)
+    return State(g, raw)
+
+
+def env(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,
+        players: int | None = None, **options: Any) -> "KuralEnv":
+    """A PettingZoo AEC environment of the game (needs the extra: pip install 'kural[rl]'); the options
+    are interpreter/rl.py's KuralEnv's (max_options, reward)."""
+    from .rl import KuralEnv  # here: pettingzoo and gymnasium are optional
+    return KuralEnv(load(game, variants, params, players), **options)
+
+
+# ------------------------------------------------------------------ readable values
+def readable(g: GameDef, raw: RawMove) -> Move:
+    """The engine's move as a Move: the record's entry of it (interpreter/record.py), and its text."""
+    e = entry(g, 0, raw)
+    choices: dict[str, Choice] = {}
+    cards: list[str] = []
+    words = [e["move"]]
+    m = g.moves[raw[0]]
+    single = iter(e["cards"])
+    for c in m.choices:
+        if c.of_cards:
+            code = next(single)
+            choices[c.name] = code
+            cards.append(code)
+            words.append(code)
+        else:
+            value = e[c.name]
+            if c.of_card_lists:
+                cards += value
+                words += value
+                value = tuple(value)
+            else:
+                words.append(str(value))
+            choices[c.name] = value
+    return Move(e["move"], tuple(cards), choices, " ".join(words), raw)
+
+
+def seat_view(g: GameDef, seen: dict[str, Any]) -> SeatView:
+    code = g.deck.code
+    zones = tuple(ZoneSight(z.name, z.owner, z.team, z.group, z.count,
+                            None if z.cards is None else tuple(code[c] for c in z.cards)) for z in seen["zones"])
+    return SeatView(seen["seat"], None if seen["over"] else seen["to_move"], seen["over"], zones,
+                    dict(seen["vars"]), seen["moves_played"], g.hand_zone)
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text.split()).casefold()

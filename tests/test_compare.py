@@ -1,0 +1,101 @@
+"""`kural compare` (issue 17): what does a house rule change? Both games from the same seeds with the same
+bots, each statistic with its paired difference and 95% interval, the significant ones flagged."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli import compare
+
+ROOT = Path(__file__).resolve().parents[1]
+SAME_START = """\
+# The start card written as the base game has it (F2): a variant that changes nothing.
+extends: fantan
+variant:
+  id: same-start
+  title: {en: "The same start card", tr: "Aynı başlangıç kartı"}
+params:
+  start_card: 7D
+"""
+
+
+def kural(*args):
+    proc = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300, env={**os.environ, "COLUMNS": "200"})  # a row on one line
+    return proc
+
+
+def compared(*args) -> dict:
+    proc = kural("compare", *args, "--json")
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def by_key(report: dict) -> dict:
+    return {row["key"]: row for row in report["stats"]}
+
+
+def test_a_variant_that_changes_nothing_reports_no_significant_difference(tmp_path):
+    """F2: 7D is already the start card, so every pair of games is one game: every difference is 0."""
+    path = tmp_path / "same-start.yaml"
+    path.write_text(SAME_START, encoding="utf-8")
+    report = compared("fantan", path, "-n", 60, "--workers", 1)
+    assert report["games"] == 60 and report["stats"]
+    for row in report["stats"]:
+        assert row["diff"] == 0 and row["ci"] == [0, 0] and not row["significant"], row
+
+
+def test_free_pass_makes_games_longer():
+    """FV4 lets a player pass with a playable card, where F6 makes them play: bots that choose among the
+    legal moves now pass some turns, so a game takes more moves, and a pass never ends one sooner."""
+    report = compared("fantan", "--variant", "free-pass", "-n", 80, "--seed", 3, "--workers", 2)
+    moves = by_key(report)["moves"]
+    assert moves["significant"] and moves["ci"][0] > 0 and moves["right"] > moves["left"]
+    assert by_key(report)["aborted"]["diff"] == 0
+
+
+def test_the_table_says_the_rule_changes_game_length_in_turkish_and_english():
+    proc = kural("compare", "fantan", "--variant", "free-pass", "-n", 30, "--lang", "tr")
+    assert proc.returncode == 0, proc.stderr
+    assert "oyun başına hamle" in proc.stdout and "anlamlı" in proc.stdout
+    line = next(line for line in proc.stdout.splitlines() if "oyun başına hamle" in line)
+    assert " *" in line
+
+
+def test_a_comparison_needs_a_second_side_and_the_same_seats():
+    proc = kural("compare", "fantan", "--lang", "en")
+    assert proc.returncode == 2 and "--variant V or --set" in proc.stderr
+    proc = kural("compare", "fanti", "games/fanti.yaml", "--players", 3, "-n", 2)
+    assert proc.returncode == 0, proc.stderr
+    proc = kural("compare", "fantan", "--variant", "free-pass", "--plot", "chart.txt", "--lang", "en")
+    assert proc.returncode == 2 and ".svg or a .png" in proc.stderr
+
+
+def test_the_interval_is_students_t_of_the_paired_differences():
+    """Differences 1, 2, 3, 4: mean 2.5, sd sqrt(5/3), t(3, 97.5%) = 3.182."""
+    stat = compare.Stat("x", "x", left=[0.0] * 4, right=[1.0, 2.0, 3.0, 4.0])
+    row = stat.summary()
+    half = 3.182 * math.sqrt(5 / 3) / 2
+    assert row["diff"] == 2.5 and row["ci"] == pytest.approx([2.5 - half, 2.5 + half])
+    assert row["significant"]
+
+
+def test_the_bars_draw_both_sides_on_the_same_bins():
+    shown = compare.bars([0, 0, 0, 10], [10, 10, 10, 0])
+    left, right = shown.split(" | ")
+    assert len(left) == len(right) == compare.BINS
+    assert left[0] == right[-1] and left[-1] == right[0] and left[0] != left[-1]
+
+
+def test_plot_writes_a_chart(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "chart.svg"
+    proc = kural("compare", "fanti", "--variant", "tie-shared", "-n", 6, "--plot", path, "--lang", "en")
+    assert proc.returncode == 0, proc.stderr
+    assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "Chart written" in proc.stdout

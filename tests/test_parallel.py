@@ -1,0 +1,126 @@
+"""Simulation on every core and on Ray (issue 17): games are independent given their seeds, so other
+processes give exactly one worker's statistics and records, in seed order; Ctrl-C leaves whole games."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cli import parallel, simulate
+from dsl.loader import load
+
+from all_games import loaded
+from test_game_facade import STUCK  # a game whose first position offers no move
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def kural(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300, **kw)
+
+
+def run(g, n, seed, kinds, workers, ray=None, with_legal=False):
+    out = io.StringIO()
+    seats = [f"s{i}" for i in range(g.players)]
+    totals = simulate.run(g, n, seed, kinds, seats, out=out, with_legal=with_legal, workers=workers, ray=ray)
+    stats = simulate.summary(g, totals, seed, kinds, seats)
+    del stats["seconds"], stats["games_per_second"]
+    return stats, out.getvalue()
+
+
+def test_the_chunks_cover_every_seed_once_in_order():
+    for n, workers in [(1, 2), (7, 2), (1000, 2), (999, 3), (5, 8)]:
+        seeds = [seed for first, count in parallel.chunks(10, n, workers) for seed in range(first, first + count)]
+        assert seeds == list(range(10, 10 + n))
+        assert max(count for _, count in parallel.chunks(10, n, workers)) <= parallel.MOST_PER_CHUNK
+
+
+@pytest.mark.parametrize("game,variants,players,n,bots", [
+    ("fantan", (), None, 60, "random"),
+    ("fanti", ("capture-optional",), None, 10, "heuristic"),  # N2: rounds, and a round_result's sheets
+    ("canasta", ("351",), 2, 2, "random"),  # D1: two players, a result per team
+])
+def test_two_workers_give_one_workers_statistics_and_records(game, variants, players, n, bots):
+    g = loaded(game, variants) if players is None else load(game, list(variants), [], players)
+    kinds = [bots] * g.players
+    one = run(g, n, 5, kinds, workers=1, with_legal=True)
+    two = run(g, n, 5, kinds, workers=2, with_legal=True)
+    assert one == two
+    assert len(one[1].splitlines()) == n
+    assert [json.loads(line)["seed"] for line in two[1].splitlines()] == list(range(5, 5 + n))
+
+
+def test_the_command_gives_the_same_output_with_any_number_of_workers(tmp_path):
+    outputs = []
+    for workers in (1, 2, 3):
+        path = tmp_path / f"w{workers}.jsonl"
+        proc = kural("simulate", "fanti", "-n", 9, "--seed", 4, "--players", 3, "--json", "--workers", workers,
+                     "--record", path)
+        assert proc.returncode == 0, proc.stderr
+        stats = json.loads(proc.stdout)
+        del stats["seconds"], stats["games_per_second"]
+        outputs.append((stats, path.read_bytes()))
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_an_error_of_the_rule_file_in_a_worker_is_reported_as_one(tmp_path):
+    """A position that offers no move is an error of the rule file at its step, whichever process meets it."""
+    path = tmp_path / "stuck.yaml"
+    path.write_text(STUCK, encoding="utf-8")
+    one, two = (kural("simulate", path, "-n", 4, "--workers", workers) for workers in (1, 2))
+    assert one.returncode == two.returncode == 2
+    assert "has no legal move" in two.stderr and "Traceback" not in two.stderr
+    assert two.stderr == one.stderr
+
+
+def test_ctrl_c_with_workers_leaves_whole_games_in_seed_order(tmp_path):
+    path = tmp_path / "games.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "simulate", "fantan", "-n", "1000000", "--workers", "2",
+                             "--record", str(path), "--json"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120  # only so that a hang fails: the test waits for records, not for time
+    # the records go to a temp file beside `path`, renamed over it at the end: wait until games are in it
+    while sum(p.stat().st_size for p in tmp_path.glob("*games.jsonl*")) < 30_000 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    stats = json.loads(out)
+    assert stats["interrupted"] is True
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == stats["games"] > 0
+    assert [json.loads(line)["seed"] for line in lines] == list(range(1, 1 + len(lines)))
+    time.sleep(0.5)
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert children == []  # no worker is left behind
+
+
+def test_a_small_simulation_on_a_local_ray_instance_is_the_serial_one():
+    pytest.importorskip("ray")
+    g = loaded("fanti")
+    kinds = ["random"] * g.players
+    try:
+        on_ray = run(g, 12, 2, kinds, workers=1, ray=parallel.LOCAL)
+    finally:
+        import ray
+        ray.shutdown()
+    assert on_ray == run(g, 12, 2, kinds, workers=1)
+
+
+def test_ray_missing_is_one_line_with_the_install_command(tmp_path):
+    """Without Ray, --ray says how to install it and exits 2 (Ray hidden from this process)."""
+    hide = tmp_path / "ray"
+    hide.mkdir()
+    (hide / "__init__.py").write_text("raise ImportError('no ray here')\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    proc = kural("simulate", "fantan", "-n", 3, "--ray", "--lang", "en", env=env)
+    assert proc.returncode == 2
+    assert "pip install 'kural[ray]'" in proc.stderr and "Traceback" not in proc.stderr

@@ -1,0 +1,127 @@
+"""The learning environments (interpreter/rl.py, issue 17): PettingZoo's own API test passes for every
+bundled game and variant, actions and masks are the legal moves, observations hold only what the
+seat may see, and the Gymnasium environment plays one seat against kural's bots. Skipped without
+the extra `rl` (pettingzoo, gymnasium)."""
+from __future__ import annotations
+
+import doctest
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from interpreter import api as kural  # noqa: E402
+from interpreter import game as facade  # noqa: E402
+from interpreter import rl  # noqa: E402
+
+from all_games import all_configs, config_id  # noqa: E402
+
+API_TEST_CYCLES = 60  # moves per agent that api_test plays: a Fantan or Fanti game ends within them
+
+
+@pytest.mark.parametrize("game_id", ["fantan", "fanti", "canasta"])
+def test_the_docstring_example_runs(game_id):
+    assert doctest.testmod(rl, verbose=False, extraglobs={"game_id": game_id}).failed == 0
+
+
+@pytest.mark.parametrize("game_id,combo", all_configs(), ids=[config_id(*c) for c in all_configs()])
+def test_pettingzoo_api_test_passes(game_id, combo):
+    env = kural.env(game_id, combo)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice to use a Box rather than a Dict: action masks live in a Dict
+        api_test(env, num_cycles=API_TEST_CYCLES)
+
+
+@pytest.mark.parametrize("game_id", ["fantan", "fanti", "canasta"])
+def test_the_mask_is_the_legal_moves_one_action_each(game_id):
+    env = kural.env(game_id)
+    env.reset(seed=3)
+    for _ in range(150):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        obs = env.observe(agent)
+        state = env.table.state
+        legal = facade.legal(state.raw)
+        actions = obs["action_mask"].nonzero()[0]
+        kept = env.table.legal()[0]
+        assert len(actions) == len(kept) == len(legal) - env.infos[agent]["options_left_out"]
+        for a in actions:
+            move = kept[int(a)]
+            assert move in legal
+            name = env.action_name(a)
+            text = kural.readable(state.game.definition, move).text
+            assert name == text or name.startswith(text.split()[0])  # a slot names its move and number
+        env.step(int(actions[len(actions) // 2]))
+
+
+def test_fantan_actions_are_one_per_card_and_a_pass():
+    """F5/F6: a move is a card played, or a pass: 52 cards and one pass."""
+    env = kural.env("fantan")
+    assert env.action_space("seat_0").n == 53
+    assert sorted(env.action_name(a) for a in range(53))[:2] == ["pass", "play 2C"]
+
+
+def test_an_observation_shows_no_card_the_seat_may_not_see():
+    """The seat's view only: the other hands' cards count, their faces do not (F1, hands `visible: owner`)."""
+    env = kural.env("fantan")
+    env.reset(seed=5)
+    table = env.table
+    obs = env.observe("seat_0")["observation"]
+    width = table.observer.width
+    hands = [i for i, place in enumerate(table.observer.places) if place[0] == "hand"]
+    mine, others = hands[0], hands[1:]
+    assert obs[mine * width] == 13 and obs[mine * width + 1:(mine + 1) * width].sum() == 13
+    for i in others:
+        assert obs[i * width] == 13 and obs[i * width + 1:(i + 1) * width].sum() == 0
+    # Another deal that gives seat 0 the same hand gives it the same observation.
+    state = table.state
+    swapped = state.copy()
+    z1, z2 = (state.game.definition.zone("hand").first_id + k for k in (1, 2))
+    a, b = swapped.raw.zones[z1].pop(), swapped.raw.zones[z2].pop()
+    swapped.raw.zones[z1].append(b)
+    swapped.raw.zones[z2].append(a)
+    assert np.array_equal(table.observer.observe(swapped, 0), table.observer.observe(state, 0))
+
+
+def test_rewards_are_the_result_at_the_end():
+    """F7: the first out wins; reward +1 to the winner, -1 to the others."""
+    env = kural.env("fantan")
+    env.reset(seed=7)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(2000):
+        obs, reward, done, cut, info = env.last()
+        totals[agent] += reward
+        if done or cut:
+            env.step(None)
+            continue
+        env.step(int(obs["action_mask"].nonzero()[0][0]))
+    winners = env.table.state.result["winners"]
+    assert totals == {f"seat_{i}": (1.0 if i in winners else -1.0) for i in range(4)}
+
+
+def test_the_gymnasium_environment_plays_one_seat_against_bots():
+    """N1: Fanti for two; the bots play seat 0, the program seat 1, and the same seed deals the same game.
+    (Gymnasium's check_env steps with actions outside the mask, which a masked environment refuses.)"""
+    env = rl.SeatEnv(kural.load("fanti", players=2), seat=1, bots="heuristic")
+    first, _ = env.reset(seed=2)
+    obs, info = env.reset(seed=2)
+    assert all(np.array_equal(first[k], obs[k]) for k in obs)
+    with pytest.raises(ValueError, match="not legal now"):
+        env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    done = cut = False
+    reward = 0.0
+    while not (done or cut):
+        assert env.table.state.to_move == 1 and env.observation_space.contains(obs)
+        mask = obs["action_mask"]
+        assert np.array_equal(mask, info["action_mask"]) and mask.sum() >= 1
+        obs, reward, done, cut, info = env.step(int(mask.nonzero()[0][0]))
+    result = info["result"]
+    assert reward == (1.0 if 1 in result["winners"] else -1.0 if result["winners"] else 0.0)
+    moves = env.table.state.raw.history
+    assert {seat for seat, _ in moves} == {0, 1}
