@@ -19,7 +19,7 @@ from interpreter.melds import REASONS
 from .. import values
 from ..wording import Phrase, capital, fill, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
-from .phrases import say
+from .phrases import TEXT, say
 from lark import Token
 
 from ..said import Said
@@ -76,6 +76,8 @@ class Book:
                 or said.lead else ", "
             if said.kind == "cases" and not said.lead:
                 lead = head or self.sp.finish(kind_lead)
+            elif said.kind in ("all", "any") and not said.lead and f"{frame}_block" in TEXT:  # X when all of these
+                lead = self.t(f"{frame}_block", when=_when(said.kind, self.lang), **vals)
             else:
                 lead = f"{head}{joiner}{kind_lead}" if head else kind_lead
             lead = capital(lead, self.lang) + ":"
@@ -425,8 +427,7 @@ class Book:
                 continue
             ctx = self.term_context(locals_, place)
             title = self.pick(self.rec.define_titles.get(name))
-            if not re.match(r"\w\b", title):  # a term about a rule's letter starts with it: g is a run
-                title = capital(title, self.lang)
+            title = capital(title, self.lang)  # not a rule's letter that starts it: g is a run
             lines = self.structured("term", node, ctx, 0, "", title=title)
             said = lines[0].text.split(": ", 1)[-1].rstrip(".")
             if len(lines) == 1 and said.lower() == title.lower():  # a term that says no more than its title
@@ -528,6 +529,11 @@ def _comparison(key: str):
 def _holds(value, op: str, bound) -> bool:
     return {"<": value < bound, "<=": value <= bound, ">": value > bound, ">=": value >= bound,
             "!=": value != bound}[op]
+
+
+def _when(kind: str, lang: str) -> str:
+    from .words import phrase
+    return phrase({"all": "all_of_when", "any": "any_of_when"}[kind], lang)
 
 
 def _lead(kind: str, lang: str) -> str:

@@ -174,6 +174,11 @@ TEXT: dict[str, dict[str, str]] = {
     "round_end": {"en": "After any move, the round ends at once when {words}.",
                   "tr": "Herhangi bir hamleden sonra şu olursa tur hemen biter: {words}."},
     "term": {"en": "{title}: {words}.", "tr": "{title}: {words}."},
+    # the frames above around a condition said as bullets: "{when}" is "when all of these hold"
+    "term_block": {"en": "{title} {when}", "tr": "{title}, {when}"},
+    "round_end_block": {"en": "After any move, the round ends at once {when}",
+                        "tr": "Herhangi bir hamleden sonra {when} tur hemen biter"},
+    "game_end_block": {"en": "After a round, the game ends {when}", "tr": "Bir tur bitince {when} oyun biter"},
     "round_points": {"en": "Then each player scores ({title}), added to their total: {words}.",
                      "tr": "Sonra her oyuncu puan alır ({title}) ve toplamına eklenir: {words}."},
     "round_points_team": {"en": "Then each partnership scores ({title}), added to its total: {words}.",

@@ -91,8 +91,10 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     # the structure of a long value or condition (`block`)
     "case_if": {"en": "if {0}", "tr": "{0} ise"},
     "case_otherwise": {"en": "otherwise", "tr": "değilse"},
-    "all_of": {"en": "all of these hold", "tr": "şunların hepsi"},
-    "any_of": {"en": "at least one of these holds", "tr": "şunlardan en az biri"},
+    "all_of": {"en": "all of these hold", "tr": "şunların hepsi doğru"},
+    "any_of": {"en": "at least one of these holds", "tr": "şunlardan en az biri doğru"},
+    "all_of_when": {"en": "when all of these hold", "tr": "şunların hepsi doğruysa"},  # a term that holds when ...
+    "any_of_when": {"en": "when at least one of these holds", "tr": "şunlardan en az biri doğruysa"},
     "sum_of": {"en": "the sum of these", "tr": "şunların toplamı"},
     "do_if": {"en": "if {0}", "tr": "{0} ise"},  # a statement's `if`, its effects under it
     "do_then": {"en": "then", "tr": "o zaman"},
@@ -100,6 +102,13 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "term_plus": {"en": "plus", "tr": "artı"},
     "term_minus": {"en": "minus", "tr": "eksi"},
     "by_cases": {"en": "by cases", "tr": "duruma göre"},
+    # a number compared with a value by cases: the comparison's lead, the cases under it
+    "cases==": {"en": "{0} is", "tr": "{0} şuna eşit"},
+    "cases!=": {"en": "{0} is not", "tr": "{0} şuna eşit değil"},
+    "cases<": {"en": "{0} is less than", "tr": "{0} şundan küçük"},
+    "cases<=": {"en": "{0} is at most", "tr": "{0} en çok"},
+    "cases>": {"en": "{0} is more than", "tr": "{0} şundan büyük"},
+    "cases>=": {"en": "{0} is at least", "tr": "{0} en az"},
     # index, list, literals
     "index": {"en": "item {1} of {0}", "tr": "{0:gen} {1}. öğesi~"},
     "list_or": {"en": "or", "tr": "ya da"},  # the last item of the list in `x in [a, b]`
@@ -828,7 +837,7 @@ class Speaker:
         if k == "compare" and len(inline) > LONG:  # a number compared with a value by cases: at least, by case
             a, op, b = t.children
             if isinstance(b, Tree) and b.data == "cond" and self.kind(b, ctx) != "bool":
-                lead = self.finish(self.p(op.value, self.say(a, ctx), Phrase("\x00"))).split("\x00")[0].rstrip(" ,")
+                lead = self.finish(self.p("cases" + op.value, self.say(a, ctx)))
                 cases, otherwise = self.cases(b)
                 return Block("cases", self.case_bullets(cases, otherwise, ctx), lead)
         if k == "call" and len(inline) > LONG:  # sum(list, x => a long body): the body under "for every x"
