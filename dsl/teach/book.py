@@ -23,7 +23,7 @@ from .phrases import TEXT, say
 from lark import Token
 
 from ..said import Said
-from .words import LONG, Block, Context, Speaker
+from .words import KIND_LEAD, LONG, Block, Context, Speaker
 
 
 class Book:
@@ -538,7 +538,7 @@ def _when(kind: str, lang: str) -> str:
 
 def _lead(kind: str, lang: str) -> str:
     from .words import phrase
-    return phrase({"all": "all_of", "any": "any_of", "sum": "sum_of", "cases": "by_cases"}[kind], lang)
+    return phrase(KIND_LEAD[kind], lang)
 
 
 def is_rule_id(key: str) -> bool:

@@ -148,7 +148,7 @@ TEXT: dict[str, dict[str, str]] = {
     "one_move": {"en": "On your turn you {moves}.", "tr": "Sıran gelince «{moves}» hamlesini yaparsın."},
     "steps": {"en": "A turn has {n} steps, in this order: {steps}.", "tr": "Sıra {n} adımdır, bu düzende: {steps}."},
     "step": {"en": "“{name}”: {moves}", "tr": "“{name}”: {moves}"},
-    "next": {"en": "When your turn ends, the next to move is {who}.", "tr": "Sıran bitince sıradaki oyuncu: {who}."},
+    "next": {"en": "When your turn ends, the next to move is {who}.", "tr": "Sıran bitince sıra {who:dat} geçer."},
     "after_move": {"en": "After every move (“you” here is the player who moved): {effects}.",
                    "tr": "Her hamleden sonra (burada «sen», hamleyi yapan oyuncudur): {effects}."},
     # --- moves: a check's condition said as a condition, its `why` as the refusal
