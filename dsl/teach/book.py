@@ -279,14 +279,14 @@ class Book:
         out = []
         for name, info in self.g.param_info.items():
             text = self.pick(info.get("text"))
-            low, high = info.get("min"), info.get("max")
+            low, high = (self.bound(info, info.get(k)) for k in ("min", "max"))
             bounds = ""
             if low is not None and high is not None:
-                bounds = self.t("param_bounds", min=number(low, self.lang), max=number(high, self.lang))
+                bounds = self.t("param_bounds", min=low, max=high)
             elif low is not None:
-                bounds = self.t("param_min", min=number(low, self.lang))
+                bounds = self.t("param_min", min=low)
             elif high is not None:
-                bounds = self.t("param_max", max=number(high, self.lang))
+                bounds = self.t("param_max", max=high)
             choices = ""
             if info.get("one_of") and info.get("shown_as"):  # the other values, as --set gives them
                 choices = "".join(self.t("param_choice", name=name, value=x, words=self.pick(
@@ -295,6 +295,13 @@ class Book:
                           bounds=bounds, name=name, choices=choices)
             out.append(self.part(f"params.{name}", [Line(line)], rules=[info.get("rule")]))
         return out
+
+    def bound(self, info: dict, v):
+        """A param's bound as its values are shown (Fanti's sweeper: from Guardian to Mystic, not 11 to 13)."""
+        if v is None:
+            return None
+        words = (info.get("shown_as") or {}).get(str(v))
+        return self.pick(words) if words else number(v, self.lang)
 
     def vars(self) -> list[Part]:
         declared = self.rec.written["vars"]
