@@ -78,10 +78,10 @@ TEXT: dict[str, dict[str, str]] = {
                       "tr": "Sıralı perde as yalnızca başta olur ({low}), papazın üstüne gelmez."},
     "melds_ace_high": {"en": "In a run the ace is high only ({high}), never below the 2.",
                        "tr": "Sıralı perde as yalnızca sonda olur ({high}), ikinin altına gelmez."},
-    "melds_ace_both": {"en": "In a run the ace is low ({low}) or high ({high}), never both: a run does not go "
-                             "round the corner ({corner}).",
-                       "tr": "Sıralı perde as başta ({low}) ya da sonda ({high}) olur, ikisi birden olmaz: "
-                             "papazdan ikiye dönülmez ({corner} per değildir)."},
+    "melds_ace_both": {"en": "In a run the ace is low ({low}) or high ({high}); a run does not go round the "
+                             "corner ({corner}).",
+                       "tr": "Sıralı perde as başta ({low}) ya da sonda ({high}) olur; papazdan ikiye dönülmez "
+                             "({corner} per değildir)."},
     "melds_the_card": {"en": "the card", "tr": "kart"},
     "melds_wild": {"en": "A card is wild (it may stand for another card in a meld) when {cond}.",
                    "tr": "Joker sayılan kartlar (perde başka bir kartın yerine geçebilir): {cond}."},
@@ -123,7 +123,7 @@ TEXT: dict[str, dict[str, str]] = {
     "melds_case_shape": {"en": "A group that is neither a set nor a run", "tr": "Ne aynı sayılı ne sıralı olan grup"},
     "melds_case_wilds": {"en": "A group with too many wild cards", "tr": "Fazla jokerli grup"},
     "melds_case_core": {"en": "A run with a wild card but too few natural cards in sequence",
-                        "tr": "Jokerli ama yeterince sıralı doğal kartı olmayan sıralı per"},
+                        "tr": "Jokerli ama art arda yeterince doğal kartı olmayan sıralı grup"},
     # --- params, vars
     "param_line": {"en": "{text}: {value}{bounds} (--set {name}){choices}",
                    "tr": "{text}: {value}{bounds} (--set {name}){choices}"},
