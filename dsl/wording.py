@@ -6,7 +6,7 @@ endings after a colon, applied to its last word with vowel harmony, numbers, cod
 an apostrophe (`karo 7'yi`, `12'ye`, `Can'ın`): `{0:gen}` -(n)ın, `{0:acc}` -(y)ı, `{0:dat}` -(y)a,
 `{0:loc}` -da/-ta, `{0:abl}` -dan/-tan, `{0:poss3}` -(s)ı, `{0:poss2}` -(ı)n, `{0:pl}` -lar,
 `{0:dist}` -(ş)er (11'er, 6'şar), `{0:li}` -li (7'li, 9'lu), `{0:ins}` -(y)la, `{0:ki}` -ki (after a
-locative: `{0:loc.ki}` fi'deki, elindeki), chained with dots (`{1:poss3.dat}`). A template ending in `~` ends in a possessive ("kartın sayısı~"), so an ending
+locative: `{0:loc.ki}` masadaki, elindeki), chained with dots (`{1:poss3.dat}`). A template ending in `~` ends in a possessive ("kartın sayısı~"), so an ending
 after it takes the buffer n ("sayısına").
 """
 from __future__ import annotations

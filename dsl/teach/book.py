@@ -297,7 +297,7 @@ class Book:
         return out
 
     def bound(self, info: dict, v):
-        """A param's bound as its values are shown (Fanti's sweeper: from Guardian to Mystic, not 11 to 13)."""
+        """A param's bound as its values are shown: a rank by its name, as the value is, not its number."""
         if v is None:
             return None
         words = (info.get("shown_as") or {}).get(str(v))
