@@ -5,8 +5,8 @@ A template's fields are `{0}`, `{1}` ... (arguments) or `{name}`; a Turkish fiel
 endings after a colon, applied to its last word with vowel harmony, numbers, codes and names after
 an apostrophe (`karo 7'yi`, `12'ye`, `Can'ın`): `{0:gen}` -(n)ın, `{0:acc}` -(y)ı, `{0:dat}` -(y)a,
 `{0:loc}` -da/-ta, `{0:abl}` -dan/-tan, `{0:poss3}` -(s)ı, `{0:poss2}` -(ı)n, `{0:pl}` -lar,
-`{0:dist}` -(ş)er (11'er, 6'şar), `{0:li}` -li (7'li, 9'lu), `{0:ins}` -(y)la, chained with dots
-(`{1:poss3.dat}`). A template ending in `~` ends in a possessive ("kartın sayısı~"), so an ending
+`{0:dist}` -(ş)er (11'er, 6'şar), `{0:li}` -li (7'li, 9'lu), `{0:ins}` -(y)la, `{0:ki}` -ki (after a
+locative: `{0:loc.ki}` masadaki, elindeki), chained with dots (`{1:poss3.dat}`). A template ending in `~` ends in a possessive ("kartın sayısı~"), so an ending
 after it takes the buffer n ("sayısına").
 """
 from __future__ import annotations
@@ -114,6 +114,8 @@ def _ending(sound: str, case: str, p3: bool) -> str:
         return "l" + i
     if case == "ins":  # -(y)la: 7'yle, Can'la
         return ("y" if after_vowel else "") + "l" + a
+    if case == "ki":  # the relative -ki, on the word (a group in brackets after it stays after it)
+        return "ki"
     raise ValueError(f"unknown case ending `{case}`")
 
 
@@ -181,9 +183,13 @@ def fill(template: str, args=(), **named) -> Phrase:
     return Phrase(text, p3)
 
 
+# One-letter words that are words, not a rule's letter: the English article, the Turkish "o" (o zaman)
+_ONE_LETTER_WORDS = {"en": ("a ",), "tr": ("o ",)}
+
+
 def capital(text: str, lang: str) -> str:
     """The first letter in upper case (Turkish i -> İ); not a rule's one-letter name (g is a run)."""
-    if not text or re.match(r"\w(?:'|\s|$)", text):
+    if not text or (re.match(r"\w(?:'|\s|$)", text) and text[:2] not in _ONE_LETTER_WORDS.get(lang, ())):
         return text
     first = text[0]
     if lang == "tr" and first in "iı":

@@ -161,10 +161,10 @@ def _empty(ctx, a):
     return lambda s, e: not x(s, e)
 
 
-@notion("count", ["list", "fn?"], "num", "the number of cards in {0}", "{0:loc}ki kart sayısı~", elem="card", body="bool",
+@notion("count", ["list", "fn?"], "num", "the number of cards in {0}", "{0:loc.ki} kart sayısı~", elem="card", body="bool",
         full_items=("the number of {x} of {0} for which {1}", "{0} içinde «{1}» koşulunu sağlayanların ({x}) sayısı~"),
         full=("the number of cards {x} in {0} for which {1}",
-              "{0:loc}ki kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"),
+              "{0:loc.ki} kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"),
         items=("the number of {0}", "{0:gen} sayısı~"))
 def _count(ctx, a):
     if len(a) == 1:
@@ -794,7 +794,7 @@ def _move(ctx, a):
     return move
 
 
-@notion("move_all", ["zone", "zone"], "none", "move all the cards of {0} to {1}", "{0:loc}ki bütün kartları {1:dat} koy",
+@notion("move_all", ["zone", "zone"], "none", "move all the cards of {0} to {1}", "{0:loc.ki} bütün kartları {1:dat} koy",
         effect=True)
 def _move_all(ctx, a):
     src, dst = a

@@ -282,7 +282,8 @@ def test_pass_fee_adds_params_vars_the_pass_effects_the_round_score_and_a_result
     assert sorted((c.kind, c.name, c.status) for c in changes) == sorted([
         ("param", "pass_fee", "added"), ("param", "start_chips", "added"),
         ("var", "chips", "added"), ("var", "pot", "added"),
-        ("effects", "pass", "added"), ("flow", "flow.round.score", "added"), ("field", "chips", "added")])
+        ("effects", "pass", "added"), ("flow", "flow.round.score", "added"), ("field", "chips", "added"),
+        ("text", "FV3", "added")])
     assert all(c.yaml and "pass-fee.yaml:" in c.where for c in changes)
     assert all("FV3" in c.rules for c in changes if c.kind in ("param", "var"))
 

@@ -19,11 +19,11 @@ from kural.interpreter.melds import REASONS
 from .. import values
 from ..wording import Phrase, capital, fill, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
-from .phrases import say
+from .phrases import TEXT, say
 from lark import Token
 
 from ..said import Said
-from .words import LONG, Block, Context, Speaker
+from .words import KIND_LEAD, LONG, Block, Context, Speaker
 
 
 class Book:
@@ -76,6 +76,8 @@ class Book:
                 or said.lead else ", "
             if said.kind == "cases" and not said.lead:
                 lead = head or self.sp.finish(kind_lead)
+            elif said.kind in ("all", "any") and not said.lead and f"{frame}_block" in TEXT:  # X when all of these
+                lead = self.t(f"{frame}_block", when=_when(said.kind, self.lang), **vals)
             else:
                 lead = f"{head}{joiner}{kind_lead}" if head else kind_lead
             lead = capital(lead, self.lang) + ":"
@@ -277,14 +279,14 @@ class Book:
         out = []
         for name, info in self.g.param_info.items():
             text = self.pick(info.get("text"))
-            low, high = info.get("min"), info.get("max")
+            low, high = (self.bound(info, info.get(k)) for k in ("min", "max"))
             bounds = ""
             if low is not None and high is not None:
-                bounds = self.t("param_bounds", min=number(low, self.lang), max=number(high, self.lang))
+                bounds = self.t("param_bounds", min=low, max=high)
             elif low is not None:
-                bounds = self.t("param_min", min=number(low, self.lang))
+                bounds = self.t("param_min", min=low)
             elif high is not None:
-                bounds = self.t("param_max", max=number(high, self.lang))
+                bounds = self.t("param_max", max=high)
             choices = ""
             if info.get("one_of") and info.get("shown_as"):  # the other values, as --set gives them
                 choices = "".join(self.t("param_choice", name=name, value=x, words=self.pick(
@@ -293,6 +295,13 @@ class Book:
                           bounds=bounds, name=name, choices=choices)
             out.append(self.part(f"params.{name}", [Line(line)], rules=[info.get("rule")]))
         return out
+
+    def bound(self, info: dict, v):
+        """A param's bound as its values are shown: a rank by its name, as the value is, not its number."""
+        if v is None:
+            return None
+        words = (info.get("shown_as") or {}).get(str(v))
+        return self.pick(words) if words else number(v, self.lang)
 
     def vars(self) -> list[Part]:
         declared = self.rec.written["vars"]
@@ -425,8 +434,7 @@ class Book:
                 continue
             ctx = self.term_context(locals_, place)
             title = self.pick(self.rec.define_titles.get(name))
-            if not re.match(r"\w\b", title):  # a term about a rule's letter starts with it: g is a run
-                title = capital(title, self.lang)
+            title = capital(title, self.lang)  # not a rule's letter that starts it: g is a run
             lines = self.structured("term", node, ctx, 0, "", title=title)
             said = lines[0].text.split(": ", 1)[-1].rstrip(".")
             if len(lines) == 1 and said.lower() == title.lower():  # a term that says no more than its title
@@ -530,9 +538,14 @@ def _holds(value, op: str, bound) -> bool:
             "!=": value != bound}[op]
 
 
+def _when(kind: str, lang: str) -> str:
+    from .words import phrase
+    return phrase({"all": "all_of_when", "any": "any_of_when"}[kind], lang)
+
+
 def _lead(kind: str, lang: str) -> str:
     from .words import phrase
-    return phrase({"all": "all_of", "any": "any_of", "sum": "sum_of", "cases": "by_cases"}[kind], lang)
+    return phrase(KIND_LEAD[kind], lang)
 
 
 def is_rule_id(key: str) -> bool:

@@ -78,10 +78,10 @@ TEXT: dict[str, dict[str, str]] = {
                       "tr": "Sıralı perde as yalnızca başta olur ({low}), papazın üstüne gelmez."},
     "melds_ace_high": {"en": "In a run the ace is high only ({high}), never below the 2.",
                        "tr": "Sıralı perde as yalnızca sonda olur ({high}), ikinin altına gelmez."},
-    "melds_ace_both": {"en": "In a run the ace is low ({low}) or high ({high}), never both: a run does not go "
-                             "round the corner ({corner}).",
-                       "tr": "Sıralı perde as başta ({low}) ya da sonda ({high}) olur, ikisi birden olmaz: "
-                             "papazdan ikiye dönülmez ({corner} per değildir)."},
+    "melds_ace_both": {"en": "In a run the ace is low ({low}) or high ({high}); a run does not go round the "
+                             "corner ({corner}).",
+                       "tr": "Sıralı perde as başta ({low}) ya da sonda ({high}) olur; papazdan ikiye dönülmez "
+                             "({corner} per değildir)."},
     "melds_the_card": {"en": "the card", "tr": "kart"},
     "melds_wild": {"en": "A card is wild (it may stand for another card in a meld) when {cond}.",
                    "tr": "Joker sayılan kartlar (perde başka bir kartın yerine geçebilir): {cond}."},
@@ -123,7 +123,7 @@ TEXT: dict[str, dict[str, str]] = {
     "melds_case_shape": {"en": "A group that is neither a set nor a run", "tr": "Ne aynı sayılı ne sıralı olan grup"},
     "melds_case_wilds": {"en": "A group with too many wild cards", "tr": "Fazla jokerli grup"},
     "melds_case_core": {"en": "A run with a wild card but too few natural cards in sequence",
-                        "tr": "Jokerli ama yeterince sıralı doğal kartı olmayan sıralı per"},
+                        "tr": "Jokerli ama art arda yeterince doğal kartı olmayan sıralı grup"},
     # --- params, vars
     "param_line": {"en": "{text}: {value}{bounds} (--set {name}){choices}",
                    "tr": "{text}: {value}{bounds} (--set {name}){choices}"},
@@ -148,7 +148,7 @@ TEXT: dict[str, dict[str, str]] = {
     "one_move": {"en": "On your turn you {moves}.", "tr": "Sıran gelince «{moves}» hamlesini yaparsın."},
     "steps": {"en": "A turn has {n} steps, in this order: {steps}.", "tr": "Sıra {n} adımdır, bu düzende: {steps}."},
     "step": {"en": "“{name}”: {moves}", "tr": "“{name}”: {moves}"},
-    "next": {"en": "When your turn ends, the next to move is {who}.", "tr": "Sıran bitince sıradaki oyuncu: {who}."},
+    "next": {"en": "When your turn ends, the next to move is {who}.", "tr": "Sıran bitince sıra {who:dat} geçer."},
     "after_move": {"en": "After every move (“you” here is the player who moved): {effects}.",
                    "tr": "Her hamleden sonra (burada «sen», hamleyi yapan oyuncudur): {effects}."},
     # --- moves: a check's condition said as a condition, its `why` as the refusal
@@ -174,6 +174,11 @@ TEXT: dict[str, dict[str, str]] = {
     "round_end": {"en": "After any move, the round ends at once when {words}.",
                   "tr": "Herhangi bir hamleden sonra şu olursa tur hemen biter: {words}."},
     "term": {"en": "{title}: {words}.", "tr": "{title}: {words}."},
+    # the frames above around a condition said as bullets: "{when}" is "when all of these hold"
+    "term_block": {"en": "{title} {when}", "tr": "{title}, {when}"},
+    "round_end_block": {"en": "After any move, the round ends at once {when}",
+                        "tr": "Herhangi bir hamleden sonra {when} tur hemen biter"},
+    "game_end_block": {"en": "After a round, the game ends {when}", "tr": "Bir tur bitince {when} oyun biter"},
     "round_points": {"en": "Then each player scores ({title}), added to their total: {words}.",
                      "tr": "Sonra her oyuncu puan alır ({title}) ve toplamına eklenir: {words}."},
     "round_points_team": {"en": "Then each partnership scores ({title}), added to its total: {words}.",

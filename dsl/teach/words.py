@@ -91,15 +91,26 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     # the structure of a long value or condition (`block`)
     "case_if": {"en": "if {0}", "tr": "{0} ise"},
     "case_otherwise": {"en": "otherwise", "tr": "değilse"},
-    "all_of": {"en": "all of these hold", "tr": "şunların hepsi"},
-    "any_of": {"en": "at least one of these holds", "tr": "şunlardan en az biri"},
+    "all_of": {"en": "all of these hold", "tr": "şunların hepsi doğru"},
+    "any_of": {"en": "at least one of these holds", "tr": "şunlardan en az biri doğru"},
+    "all_of_when": {"en": "when all of these hold", "tr": "şunların hepsi doğruysa"},  # a term that holds when ...
+    "any_of_when": {"en": "when at least one of these holds", "tr": "şunlardan en az biri doğruysa"},
     "sum_of": {"en": "the sum of these", "tr": "şunların toplamı"},
     "do_if": {"en": "if {0}", "tr": "{0} ise"},  # a statement's `if`, its effects under it
     "do_then": {"en": "then", "tr": "o zaman"},
     "do_for": {"en": "for each {0} of {1}", "tr": "{1} içindeki her {0} için"},
     "term_plus": {"en": "plus", "tr": "artı"},
+    "term_and": {"en": "and", "tr": "ve"},  # lists joined (list + list): not a sum
+    "joined_all": {"en": "all of these together", "tr": "şunların hepsi bir arada"},
     "term_minus": {"en": "minus", "tr": "eksi"},
     "by_cases": {"en": "by cases", "tr": "duruma göre"},
+    # a number compared with a value by cases: the comparison's lead, the cases under it
+    "cases==": {"en": "{0} is", "tr": "{0} şuna eşit"},
+    "cases!=": {"en": "{0} is not", "tr": "{0} şuna eşit değil"},
+    "cases<": {"en": "{0} is less than", "tr": "{0} şundan küçük"},
+    "cases<=": {"en": "{0} is at most", "tr": "{0} en çok"},
+    "cases>": {"en": "{0} is more than", "tr": "{0} şundan büyük"},
+    "cases>=": {"en": "{0} is at least", "tr": "{0} en az"},
     # index, list, literals
     "index": {"en": "item {1} of {0}", "tr": "{0:gen} {1}. öğesi~"},
     "list_or": {"en": "or", "tr": "ya da"},  # the last item of the list in `x in [a, b]`
@@ -171,6 +182,8 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "prefer_any": {"en": "any move will do", "tr": "herhangi bir hamle olur"},
 }
 
+# a Block's lead, by its kind (the lists of list + list are joined, not summed)
+KIND_LEAD = {"cases": "by_cases", "all": "all_of", "any": "any_of", "sum": "sum_of", "joined": "joined_all"}
 LONG = 80  # characters: a phrase longer than this is said with its structure kept (`block`)
 _SEAT_NOTIONS = ("next", "prev", "holder")
 
@@ -192,7 +205,7 @@ class Context:
 class Block:
     """A value or condition said with its structure: cases, all of, one of, a sum (`kind`), as bullets."""
 
-    kind: str  # cases, all, any, sum
+    kind: str  # cases, all, any, sum, joined (lists joined)
     bullets: list
     lead: str = ""  # its own lead (a comparison with cases: "the cards in your hand are at least"), else the kind's
 
@@ -828,7 +841,7 @@ class Speaker:
         if k == "compare" and len(inline) > LONG:  # a number compared with a value by cases: at least, by case
             a, op, b = t.children
             if isinstance(b, Tree) and b.data == "cond" and self.kind(b, ctx) != "bool":
-                lead = self.finish(self.p(op.value, self.say(a, ctx), Phrase("\x00"))).split("\x00")[0].rstrip(" ,")
+                lead = self.finish(self.p("cases" + op.value, self.say(a, ctx)))
                 cases, otherwise = self.cases(b)
                 return Block("cases", self.case_bullets(cases, otherwise, ctx), lead)
         if k == "call" and len(inline) > LONG:  # sum(list, x => a long body): the body under "for every x"
@@ -851,12 +864,15 @@ class Speaker:
             terms = _sum_terms(t)
             conds = any(isinstance(x, Tree) and x.data == "cond" for _, x in terms)
             if (len(terms) >= 3 or conds) and len(inline) > LONG:
+                joined = t.children[1].value == "+" and \
+                    {self.kind(t.children[0], ctx), self.kind(t.children[2], ctx)} & {"list", "cards", "zone"}
                 bullets = []
                 for i, (sign, x) in enumerate(terms):
                     said = self.block(x, ctx)
-                    head = "" if i == 0 else phrase("term_plus" if sign == "+" else "term_minus", self.lang)
+                    head = "" if i == 0 else phrase("term_and" if joined else "term_plus" if sign == "+"
+                                                    else "term_minus", self.lang)
                     bullets.append(self.bullet_of(said, head, " "))
-                return Block("sum", bullets)
+                return Block("joined" if joined else "sum", bullets)
         return inline
 
     def cases(self, t) -> tuple[list, object]:
@@ -897,8 +913,7 @@ class Speaker:
         """A bullet: `head: phrase` (`head phrase` with joiner " "), or, for a block, `head:` (the block's
         lead when there is no head) and the block's bullets under it."""
         if isinstance(said, Block):
-            lead = said.lead or phrase({"cases": "by_cases", "all": "all_of", "any": "any_of", "sum": "sum_of"}[
-                said.kind], self.lang)
+            lead = said.lead or phrase(KIND_LEAD[said.kind], self.lang)
             if head and said.lead:
                 lead = f"{head} {said.lead}"
             elif head:
@@ -909,8 +924,7 @@ class Speaker:
 
 
 def _lead_words(block: Block, lang: str) -> str:
-    return block.lead or phrase({"cases": "by_cases", "all": "all_of", "any": "any_of", "sum": "sum_of"}[block.kind],
-                                lang)
+    return block.lead or phrase(KIND_LEAD[block.kind], lang)
 
 
 def _sum_terms(t) -> list[tuple[str, object]]:
