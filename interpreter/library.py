@@ -20,6 +20,7 @@ from typing import Any, Callable
 from . import draws, legal
 from .budget import WORK_LIMIT, exhausted
 from .group_totals import TOTALS_OF
+from .messages import Msg
 
 
 @dataclass
@@ -281,8 +282,8 @@ def _step_value(ctx, a):
     known = getattr(steps, "value", None)
     if known is not None and not (isinstance(known, list) and all(
             isinstance(p, list) and len(p) == 2 and all(isinstance(n, (int, float)) for n in p) for p in known)):
-        raise NeedsSection(f"step_value needs steps [from, value], not {known!r}",
-                           "for example a list param [[0, 10], [50, 20]]")
+        raise NeedsSection(Msg("step_value_needs_steps", known=known),
+                           Msg("example_list_param"))
 
     return lambda s, e: step_value(steps(s, e), x(s, e))
 
@@ -608,9 +609,8 @@ class NeedsSection(Exception):
 def _meld_rules(ctx, name: str):
     rules = getattr(ctx, "melds", None)
     if rules is None:
-        raise NeedsSection(f"`{name}` needs a `melds:` section",
-                           "add `melds:` to the rule file: the smallest meld, sets and runs, which cards are wild "
-                           "(see docs/language.md §2.4)")
+        raise NeedsSection(Msg("needs_melds_section", name=name),
+                           Msg("add_melds_rule_file"))
     return rules
 
 
