@@ -280,7 +280,7 @@ class Compiler:
         work = self.loops[-1] * size
         if work > MAX_LOOP_WORK:
             sizes = [b // a for a, b in zip(self.loops, self.loops[1:])] + [size]  # loops holds running products
-            return f"up to {work:,} {counted} ({' x '.join(map(str, sizes))})"
+            return Msg("up_to_work", work=work, counted=Msg("counted_" + counted), sizes=" x ".join(map(str, sizes)))
         self.loops.append(work)
         return None
 
@@ -1488,26 +1488,26 @@ def _offset(t) -> int:
 
 def _type_hint(have: str, want: str, default: str = "") -> str:
     if {have, want} == {"card", "num"}:
-        return "use rank(card) or suit(card) to compare a card with a number"
+        return Msg("hint_card_num")
     if have == "zone" and want == "card":
-        return "use top(zone) for its top card, or a choice `card: zone`"
+        return Msg("hint_zone_card")
     if have == "family":
-        return "name whose zone: hand(me), hand(seat)"
+        return Msg("hint_family")
     if want == "family":
-        return "a per-player zone (per: seat) named alone goes here, as in deal(stock, hand, 5)"
+        return Msg("hint_want_family")
     if want == "bool" and have == "num":
-        return "compare it to make a condition: x > 0, x == 1"
+        return Msg("hint_num_bool")
     if want == "num" and have == "bool":
-        return "a condition is not a number: if c then 1 else 0"
+        return Msg("hint_bool_num")
     if want == "num" and have == "str":
-        return "arithmetic is on numbers only"
+        return Msg("hint_str_num")
     if want == "cards" and have == "list":
-        return "to total other lists use sum(list, x => ...)"
+        return Msg("hint_list_cards")
     if want == "zone" and have == "area":
-        return "a group zone holds groups: lay(cards, zone) starts one; groups(zone) lists them"
+        return Msg("hint_area_zone")
     if want == "area":
-        return "name a zone with kind: groups here"
+        return Msg("hint_want_area")
     if want == "zone" and have in ("cards", "card"):
-        return "name a zone here: table, hand(me)"
-    return default or f"{TYPE_WORDS.get(want, want)} is expected here (the types: docs/language.md §3.8)"
+        return Msg("hint_want_zone")
+    return default or Msg("hint_expected_type", type=TYPE_WORDS.get(want, want))
 

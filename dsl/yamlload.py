@@ -93,6 +93,18 @@ def read_text(path: Path) -> str:
     return text
 
 
+# What PyYAML says most often, as a message says it in each language (anything else: PyYAML's words)
+_YAML_WORDS = {"mapping values are not allowed here": "yaml_mapping_values", "could not find expected ':'": "yaml_no_colon",
+               "did not find expected key": "yaml_no_key", "found unexpected end of stream": "yaml_end_of_stream",
+               "did not find expected '-' indicator": "yaml_no_dash",
+               "found character '\\t' that cannot start any token": "yaml_tab"}
+
+
+def _yaml_words(problem):
+    key = _YAML_WORDS.get(problem)
+    return Msg(key) if key else problem
+
+
 class _TooDeep(Exception):
     def __init__(self, mark):
         super().__init__("too deep")
@@ -147,7 +159,7 @@ def refuse_hidden(text: str, name: str) -> None:
     line = text.count("\n", 0, m.start()) + 1
     col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
     char = m.group()
-    what = unicodedata.name(char, "a control character")
+    what = unicodedata.name(char, None) or Msg("control_character")
     raise RuleError.at(Loc(name, line, col), Msg("file_holds_character_u", ord_char=ord(char), what=what), Msg("remove_rule_file_holds"),
                        _line(text, line))
 
@@ -394,7 +406,7 @@ def _composed(text: str, name: str):
         loc = Loc(name, mark.line + 1, mark.column + 1) if mark else Loc(name, 1, 1)
         tab_trouble = "\t" in _line(text, loc.line) or "\\t" in str(exc) or "tab" in str(exc).lower()
         hint = ((Msg("yaml_indents_spaces_never") if tab_trouble else Msg("check_indentation_quotes_around")))
-        raise RuleError.at(loc, Msg("not_valid_yaml", value=exc.problem or exc.context), hint,
+        raise RuleError.at(loc, Msg("not_valid_yaml", value=_yaml_words(exc.problem or exc.context)), hint,
                            _line(text, loc.line)) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: its place, from its position
         line = text.count("\n", 0, exc.position) + 1

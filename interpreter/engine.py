@@ -52,7 +52,7 @@ def _start_round(s: State) -> None:
         _dealt(s, _dealt_cards(s.zones, deck_zone))
     me = s.me = g.first_seat(s, {})
     if not (isinstance(me, int) and 0 <= me < g.players):
-        raise ValueError(f"flow.round.first gives {me!r}, not a seat (0 to {g.players - 1})")
+        raise ValueError(Msg("first_not_seat", value=repr(me), last=g.players - 1))
     s.step = 0
     s.cache.clear()
     if s.deal is None:
@@ -166,7 +166,7 @@ def _score_round(s: State, ended: str | None = None) -> None:
                        for i in units]
     s.cache.clear()
     for i, points in enumerate(sheet["points"]):
-        s.totals[i] = kept(s.totals[i] + points, where, "the total of round_result.points")
+        s.totals[i] = kept(s.totals[i] + points, where, Msg("total_of_points"))
     sheet["totals"] = list(s.totals)
     if ended is not None:
         sheet["ended"] = ended

@@ -29,7 +29,9 @@ class PlayError(Exception):
     @classmethod
     def of(cls, where: str, what: str, exc: BaseException,
            hint: str = "") -> "PlayError":
-        detail = (Msg("value_none_empty_zone") if "NoneType" in str(exc) else str(exc) or type(exc).__name__)
+        said_already = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else None  # kural's own words
+        detail = said_already or (Msg("value_none_empty_zone") if "NoneType" in str(exc) else
+                                  str(exc) or type(exc).__name__)
         if isinstance(exc, RecursionError):
             detail = Msg("calls_itself_without_end")
         elif isinstance(exc, OverflowError):
