@@ -35,6 +35,7 @@ from .yamlload import MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_
 
 LANGS = ("en", "tr")
 BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
+THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
 # What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
 # lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
@@ -1312,7 +1313,7 @@ class _Builder:
         raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
                            Msg("write_condition_can_true"), text)
 
-    def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects", path: tuple = ()):
+    def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
         if value is None:
             if self.rec is not None and path:
                 self.rec.parts[path] = Said("effects", [], "effect")
@@ -1398,7 +1399,7 @@ class _Builder:
         end = self.expr_at(comp, ("flow", "round", "end") if what == "round" else ("flow", "end"), src, {}, "bool")
         if end.is_const and not end.const:
             key = "flow.round.end" if what == "round" else "flow.end"
-            raise RuleError.at(loc, Msg("can_never_end_always", what=what, key=key),
+            raise RuleError.at(loc, Msg("can_never_end_always", what=Msg("ending_" + what), key=key),
                                Msg("write_condition_becomes_true"))
         return self.located(end, src, "flow.round.end" if what == "round" else "flow.end")
 

@@ -36,6 +36,10 @@ class PlayError(Exception):
             detail = Msg("calls_itself_without_end")
         elif isinstance(exc, OverflowError):
             detail = Msg("number_too_large", RANGE_TEXT=RANGE_TEXT)
+        elif isinstance(exc, ZeroDivisionError):  # Python's words in English, as before; said in Turkish too
+            detail = Msg("python_division_by_zero", text=detail)
+        elif isinstance(exc, IndexError) and detail.endswith("index out of range"):
+            detail = Msg("python_index_out_of_range", text=detail)
         return cls(where, Msg("failed_while_playing", what=what, detail=detail), hint or Msg("guard_expression"))
 
 

@@ -287,7 +287,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "choices_up_make_bound": {"en": "the choices of `{move}` up to `{choice}` make {too_much}; the "
                                     "bound is {MAX_LOOP_WORK:,}",
                               "tr": "`{move}` hamlesinin `{choice}` seçimine kadarki seçimleri "
-                                    "{too_much} ediyor; sınır {MAX_LOOP_WORK:,}"},
+                                    "{too_much} tutuyor; sınır {MAX_LOOP_WORK:,}"},
     "choose_from_fewer_items": {"en": "choose from fewer items, or split the move into steps",
                                 "tr": "daha az öğe arasından seçtir ya da hamleyi adımlara böl"},
     "flow_round_turn_missing": {"en": "`flow.round.turn` is missing",
@@ -1183,7 +1183,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint_expected_type": {"en": "{type} is expected here (the types: docs/language.md §3.8)",
                            "tr": "burada {type} bekleniyor (türler: docs/language.md §3.8)"},
     "up_to_work": {"en": "up to {work:,} {counted} ({sizes})",
-                   "tr": "{work:,} kadar {counted} ({sizes})"},
+                   "tr": "{work:,} {counted} ({sizes})"},
     "counted_items": {"en": "items",
                       "tr": "öğe"},
     "counted_options": {"en": "options",
@@ -1232,4 +1232,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "tr": "`{name}` için bot tercihi"},
     "a_preference": {"en": "a bot preference",
                      "tr": "bir bot tercihi"},
+    "these_effects": {"en": "these effects",
+                      "tr": "bu etkiler"},
+    "ending_round": {"en": "round",
+                     "tr": "el"},
+    "ending_game": {"en": "game",
+                    "tr": "oyun"},
+    "python_division_by_zero": {"en": "{text}",
+                                "tr": "sıfıra bölme"},
+    "python_index_out_of_range": {"en": "{text}",
+                                  "tr": "dizin listenin dışında"},
 }
