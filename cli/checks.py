@@ -61,7 +61,8 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
         try:
             g = load_recorded(str(path))  # checked as `load` checks it, with what the rules say kept
         except RuleError as exc:
-            report["files"].append({"path": str(path), "ok": False, "problems": [problem_json(p, lang) for p in exc.problems]})
+            report["files"].append({"path": str(path), "ok": False,
+                                    "problems": [problem_json(p, lang) for p in exc.problems]})
             for problem in exc.problems if not as_json else []:
                 err.print(problem.render(lang))
             bad = True

@@ -300,7 +300,8 @@ class Compiler:
 
     def _parse(self, src: LStr, start: str) -> Tree:
         if len(src) > MAX_EXPR_CHARS:
-            raise RuleError.at(src.loc, Msg("expression_characters_long_limit", n_src=len(src), MAX_EXPR_CHARS=MAX_EXPR_CHARS),
+            raise RuleError.at(src.loc,
+                               Msg("expression_characters_long_limit", n_src=len(src), MAX_EXPR_CHARS=MAX_EXPR_CHARS),
                                Msg("split_into_named_conditions"))
         key = (str(src), start)
         tree = self.trees.get(key)
@@ -398,7 +399,8 @@ class _Unit:
         if want == "card_or_cards":
             if x.type in ("card", "cards", "any") or (x.type == "list" and x.elem in ("card", None)):
                 return x
-            hint = ((Msg("move_all_from_moves") if x.type == "zone" else (Msg("name_per_player_zone") if x.type == "family" else Msg("card_card_top_stock"))))
+            hint = (Msg("move_all_from_moves") if x.type == "zone" else
+                    Msg("name_per_player_zone") if x.type == "family" else Msg("card_card_top_stock"))
             raise self.fail(tree, Msg("expected_card_list_cards", value=TYPE_WORDS.get(x.type, x.type)),
                             hint)
         if want in ("any", x.type) or x.type == "any":
@@ -411,7 +413,9 @@ class _Unit:
             return x
         if x.type == "none" and want in ("card", "num", "str"):
             return x
-        raise self.fail(tree, Msg("expected_here_but", value=TYPE_WORDS.get(want, want), value2=TYPE_WORDS.get(x.type, x.type)),
+        raise self.fail(tree,
+                        Msg("expected_here_but", value=TYPE_WORDS.get(want, want),
+                            value2=TYPE_WORDS.get(x.type, x.type)),
                         _type_hint(x.type, want))
 
     def zone_cards(self, x: C) -> C:
@@ -481,7 +485,8 @@ class _Unit:
         """MAX_PARTS and MAX_TOTAL_PARTS, once the parts of this one are counted."""
         if self.c.parts > MAX_PARTS or self.c.total > MAX_TOTAL_PARTS:
             top = self.c.top or self.src
-            what = ((Msg("expression_has_more_than", MAX_PARTS=MAX_PARTS) if self.c.parts > MAX_PARTS else Msg("rule_file_has_more", MAX_TOTAL_PARTS=MAX_TOTAL_PARTS)))
+            what = (Msg("expression_has_more_than", MAX_PARTS=MAX_PARTS) if self.c.parts > MAX_PARTS else
+                    Msg("rule_file_has_more", MAX_TOTAL_PARTS=MAX_TOTAL_PARTS))
             raise RuleError([Problem(top.loc, Msg("once_defines_are_written", what=what),
                                      Msg("define_copied_at_every"),
                                      str(top))])
@@ -720,7 +725,8 @@ class _Unit:
 
     def zone_of_seat(self, t, z, args, d):
         if not (z.per_seat or z.per_team):
-            raise self.fail(t, Msg("one_zone_everybody_write", name=z.name), Msg("without_brackets_example", name=z.name))
+            raise self.fail(t, Msg("one_zone_everybody_write", name=z.name),
+                            Msg("without_brackets_example", name=z.name))
         if len(args) != 1:
             if z.per_team:
                 raise self.fail(t, Msg("takes_one_team_team", name=z.name),
@@ -773,7 +779,8 @@ class _Unit:
                 compiled.append(self.lambda_(arg, compiled[0] if compiled else None, fn, d))
                 continue
             if isinstance(arg, Tree) and arg.data == "lambda_":
-                raise self.fail(arg, Msg("does_not_take_rule", name=fn.name), Msg("call_example", name=fn.name, join_fn_args=', '.join(fn.args)))
+                raise self.fail(arg, Msg("does_not_take_rule", name=fn.name),
+                                Msg("call_example", name=fn.name, join_fn_args=', '.join(fn.args)))
             compiled.append(self.coerce(self.node(arg, d), want, arg))
         if fn.body == "num" and len(compiled) == 1 and compiled[0].elem == "card":
             raise self.fail(t, Msg("cards_needs_rule_gives", name=fn.name),
@@ -845,7 +852,8 @@ class _Unit:
         of their sizes, where known at load, is bounded by MAX_LOOP_WORK (the rest is bounded in play)."""
         too_much = self.c.enter_loop(collection)
         if too_much:
-            raise self.fail(t, Msg("loops_around_here_go", too_much=too_much, MAX_LOOP_WORK=MAX_LOOP_WORK), Msg("loop_over_fewer_items"))
+            raise self.fail(t, Msg("loops_around_here_go", too_much=too_much, MAX_LOOP_WORK=MAX_LOOP_WORK),
+                            Msg("loop_over_fewer_items"))
         try:
             yield
         finally:
@@ -871,7 +879,8 @@ class _Unit:
             return with_node(index.fn, index.ir)
         idx = self.node(idx_tree, d)
         if idx.type not in ("zone", "any"):
-            raise self.fail(idx_tree, Msg("has_value_per_group", name=v.name, value=TYPE_WORDS.get(idx.type, idx.type)), Msg("g_g_from_groups", name=v.name))
+            raise self.fail(idx_tree, Msg("has_value_per_group", name=v.name, value=TYPE_WORDS.get(idx.type, idx.type)),
+                            Msg("g_g_from_groups", name=v.name))
         f, groups = idx.fn, self.c.ctx.group_ids
 
         def group(s, e):
@@ -908,7 +917,9 @@ class _Unit:
             return yes if test.const else no
         types = {yes.type, no.type} - {"none"}
         if len(types) > 1 and "any" not in types:
-            raise self.fail(t, Msg("two_branches_give_different", value=TYPE_WORDS.get(yes.type), value2=TYPE_WORDS.get(no.type)),
+            raise self.fail(t,
+                            Msg("two_branches_give_different", value=TYPE_WORDS.get(yes.type),
+                                value2=TYPE_WORDS.get(no.type)),
                             Msg("if_c_then_else"))
         tf, yf, nf = test.fn, yes.fn, no.fn
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
@@ -1021,7 +1032,8 @@ class _Unit:
             return
         if len(kinds) > 1:
             raise self.fail(t, Msg("cannot_compare", value=TYPE_WORDS.get(a.type), value2=TYPE_WORDS.get(b.type)),
-                            (_type_hint(a.type, b.type) if {a.type, b.type} == {"card", "num"} else Msg("only_values_one_kind")))
+                            _type_hint(a.type, b.type) if {a.type, b.type} == {"card", "num"} else
+                            Msg("only_values_one_kind"))
         if kinds & {"card", "bool", "str", "zone", "move"} and op not in ("==", "!="):
             raise self.fail(t, Msg("can_only_compared", value=TYPE_WORDS.get(a.type)),
                             Msg("compare_rank_card_suit"))

@@ -216,7 +216,8 @@ def _extends_target(path: Path, parent: str, data: LDict, roots: tuple[Path, ...
     if parent.endswith((".yaml", ".yml")):
         target = path.parent / parent
         if not _inside(target, roots):  # refused before reading, or even looking whether it exists
-            raise RuleError.at(loc, Msg("extends_reaches_outside_games", parent=parent), Msg("extend_game_games_by"), f"extends: {parent}")
+            raise RuleError.at(loc, Msg("extends_reaches_outside_games", parent=parent), Msg("extend_game_games_by"),
+                               f"extends: {parent}")
     elif not GAME_ID.fullmatch(parent):
         raise RuleError.at(loc, Msg("extends_neither_game_id", parent=parent),
                            Msg("extends_game_id_extends"), f"extends: {parent}")
@@ -520,7 +521,8 @@ def printable_id(value, loc: Loc, what: str) -> str:
     text = str(value)
     hidden = hidden_char(text)
     if hidden is not None:
-        raise RuleError.at(loc, Msg("holds_character_which_does", what=what, text=text, hidden=hidden), Msg("ids_are_letters_digits"))
+        raise RuleError.at(loc, Msg("holds_character_which_does", what=what, text=text, hidden=hidden),
+                           Msg("ids_are_letters_digits"))
     return text
 
 
@@ -544,7 +546,8 @@ def check_sizes(data: LDict) -> None:
                                Msg("card_game_needs_far"))
     tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
     if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
-        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]), Msg("deck_values_has_tables", n_tables=len(tables), MAX_VALUE_TABLES=MAX_VALUE_TABLES),
+        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]),
+                           Msg("deck_values_has_tables", n_tables=len(tables), MAX_VALUE_TABLES=MAX_VALUE_TABLES),
                            Msg("card_game_needs_few"))
     rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
     turn = rnd.get("turn") if isinstance(rnd, dict) else None
@@ -554,7 +557,8 @@ def check_sizes(data: LDict) -> None:
     for mname, m in (data.get("moves") or {}).items():
         choose = m.get("choose") if isinstance(m, dict) else None
         if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
-            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]), Msg("move_has_choices_move", mname=mname, n_choose=len(choose), MAX_CHOICES=MAX_CHOICES),
+            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]),
+                               Msg("move_has_choices_move", mname=mname, n_choose=len(choose), MAX_CHOICES=MAX_CHOICES),
                                Msg("split_move_into_steps"))
 
 
@@ -593,7 +597,9 @@ class _Builder:
         self.team_count = len(teams)
         max_moves = schema.value(game, "game.max_moves")
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
-            raise RuleError.at(game.val_loc("max_moves"), Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves), Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
+            raise RuleError.at(game.val_loc("max_moves"),
+                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
+                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
         deck = self.deck(self.section("deck"))
         params, param_info = self.params(self.section("params"), deck, sets)
         self.param_info, self.deck = param_info, deck
@@ -641,7 +647,8 @@ class _Builder:
         for v in vars_:
             v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
                                                 {v.per: "zone" if v.per == "group" else "num"}
-                                                if v.per != "none" else {}, "num"), v.start_src, Msg("start_what", name=v.name))
+                                                if v.per != "none" else {}, "num"), v.start_src,
+                                   Msg("start_what", name=v.name))
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
@@ -654,7 +661,8 @@ class _Builder:
         for m in moves:
             if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
                 close = difflib.get_close_matches(m.next_step, [s.name for s in steps], n=1)
-                raise RuleError.at(moves_section[m.name].val_loc("next"), Msg("next_names_no_step", next_step=m.next_step),
+                raise RuleError.at(moves_section[m.name].val_loc("next"),
+                                   Msg("next_names_no_step", next_step=m.next_step),
                                    (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
         self.reachable(rnd, steps, moves)
         round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
@@ -760,7 +768,9 @@ class _Builder:
                 raise RuleError.at(where, Msg("players_must_between_not", n=n),
                                    Msg("players_whole_number_from"))
         if default not in allowed:
-            raise RuleError.at(game.val_loc("players"), Msg("default_players_not_among", default=default, allowed=allowed), Msg("add_allowed_players"))
+            raise RuleError.at(game.val_loc("players"),
+                               Msg("default_players_not_among", default=default, allowed=allowed),
+                               Msg("add_allowed_players"))
         if asked is None:
             return default
         if asked not in allowed:
@@ -787,7 +797,8 @@ class _Builder:
                                    Msg("example_teams", example=example), self.line_of(where))
             if n not in allowed:
                 counts = ", ".join(map(str, allowed))
-                raise RuleError.at(where, Msg("game_teams_gives_teams", n=n, counts=counts), Msg("list_count_allowed_players"),
+                raise RuleError.at(where, Msg("game_teams_gives_teams", n=n, counts=counts),
+                                   Msg("list_count_allowed_players"),
                                    self.line_of(where))
             seen: dict[int, Loc] = {}
             for i, team in enumerate(teams):
@@ -798,17 +809,22 @@ class _Builder:
                 for j, seat in enumerate(team):
                     loc = team.locs[j] if isinstance(team, LList) else team_loc
                     if not 0 <= seat < n:
-                        raise RuleError.at(loc, Msg("seat_does_not_exist", seat=seat, n=n, n_1=n - 1), Msg("team_example", example=example), self.line_of(loc))
+                        raise RuleError.at(loc, Msg("seat_does_not_exist", seat=seat, n=n, n_1=n - 1),
+                                           Msg("team_example", example=example), self.line_of(loc))
                     if seat in seen:
-                        raise RuleError.at(loc, Msg("seat_two_teams_players", seat=seat, n=n, line=seen[seat].line, col=seen[seat].col),
+                        raise RuleError.at(loc,
+                                           Msg("seat_two_teams_players", seat=seat, n=n, line=seen[seat].line,
+                                               col=seen[seat].col),
                                            Msg("each_seat_plays_one"), self.line_of(loc))
                     seen[seat] = loc
             missing = [seat for seat in range(n) if seat not in seen]
             if missing:
                 listed = ", ".join(map(str, missing))
                 plural = "s" if len(missing) > 1 else ""
-                raise RuleError.at(section.val_loc(key), Msg("teams_players_leave_out", n=n, plural=plural, listed=listed),
-                                   Msg("every_seat_from_plays", n_1=n - 1, missing_0=missing[0]), self.line_of(section.val_loc(key)))
+                raise RuleError.at(section.val_loc(key),
+                                   Msg("teams_players_leave_out", n=n, plural=plural, listed=listed),
+                                   Msg("every_seat_from_plays", n_1=n - 1,
+                                       missing_0=missing[0]), self.line_of(section.val_loc(key)))
             out[n] = [list(team) for team in teams]
         return out
 
@@ -854,7 +870,8 @@ class _Builder:
             for part, value in given.items():
                 want = 4 if part == "suits" else 13
                 if part != "joker" and len(value) != want:
-                    raise RuleError.at(given.val_loc(part), Msg("deck_names_needs_names", lang=lang, part=part, want=want),
+                    raise RuleError.at(given.val_loc(part),
+                                       Msg("deck_names_needs_names", lang=lang, part=part, want=want),
                                        Msg("suits_order_s_h"))
                 base[part] = list(value) if part != "joker" else str(value)
         symbols = list(d.get("symbols") or schema.default("deck.symbols"))
@@ -937,7 +954,7 @@ class _Builder:
         for reason, item in (m.get("why") or {}).items():
             if reason not in REASONS:  # dsl/schema.py refuses it first; kept for files built without it
                 raise RuleError.at(m["why"].key_loc(reason), Msg("melds_why_not_reason", reason=reason),
-                                   "reasons: " + ", ".join(REASONS))
+                                   Msg("reasons_list", names=", ".join(REASONS)))
             why[reason] = {"rule": str(item["rule"]) if item.get("rule") is not None else None,
                            **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""),
                                               ("melds", "why", reason))}
@@ -994,13 +1011,15 @@ class _Builder:
                 raise RuleError.at(loc, Msg("not_name_value", item=item), Msg("example_set_start_card"))
             if name not in info:
                 close = difflib.get_close_matches(name, list(info), n=1)
-                hint = (Msg("did_you_mean", close_0=close[0]) if close else ("params: " + ", ".join(info) if info else Msg("game_has_no_params")))
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else
+                        Msg("params_list", names=", ".join(info)) if info else Msg("game_has_no_params"))
                 raise RuleError.at(loc, Msg("game_has_no_param", name=name), hint, str(item))
             try:
                 info[name]["raw"] = _from_text(raw)
             except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
                 first = exc.problems[0]
-                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message), first.hint, str(item)) from None
+                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message), first.hint,
+                                   str(item)) from None
             info[name]["loc"] = loc
         values = {}
         for name, p in info.items():
@@ -1020,19 +1039,25 @@ class _Builder:
             return card
         if kind == "bool":
             if not isinstance(raw, bool):
-                raise RuleError.at(loc, Msg("param_true_false_not", name=name, shown_raw=_shown(raw)), Msg("write_true_false"))
+                raise RuleError.at(loc, Msg("param_true_false_not", name=name, shown_raw=_shown(raw)),
+                                   Msg("write_true_false"))
             return raw
         if kind == "num":
             if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-                raise RuleError.at(loc, Msg("param_number_not", name=name, shown_raw=_shown(raw)), Msg("write_number_such"))
+                raise RuleError.at(loc, Msg("param_number_not", name=name, shown_raw=_shown(raw)),
+                                   Msg("write_number_such"))
             if p["min"] is not None and raw < p["min"] or p["max"] is not None and raw > p["max"]:
-                raise RuleError.at(loc, Msg("param_must_between_not", name=name, p_min=p['min'], p_max=p['max'], shown_raw=_shown(raw)),
+                raise RuleError.at(loc,
+                                   Msg("param_must_between_not", name=name, p_min=p['min'], p_max=p['max'],
+                                       shown_raw=_shown(raw)),
                                    Msg("bounds_are_param_s"))
             return raw
         if kind == "list":
             return _number_list(name, raw, loc)
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
-            raise RuleError.at(loc, Msg("param_one_not", name=name, value=', '.join(map(str, p['one_of'])), shown_raw=_shown(raw)),
+            raise RuleError.at(loc,
+                               Msg("param_one_not", name=name, value=', '.join(map(str, p['one_of'])),
+                                   shown_raw=_shown(raw)),
                                Msg("choices_are_param_s"))
         return str(raw)
 
@@ -1048,7 +1073,9 @@ class _Builder:
                                  yours=self.text(z["yours"], name) if z.get("yours") else {}))
             next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
             if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
-                raise RuleError.at(section.key_loc(name), Msg("game_has_zones_each", name=name, next_id=next_id, MAX_ZONE_INSTANCES=MAX_ZONE_INSTANCES),
+                raise RuleError.at(section.key_loc(name),
+                                   Msg("game_has_zones_each", name=name, next_id=next_id,
+                                       MAX_ZONE_INSTANCES=MAX_ZONE_INSTANCES),
                                    Msg("declare_fewer_zones_smaller"))
         self.zone_count = next_id
         return zones, next_id
@@ -1066,7 +1093,9 @@ class _Builder:
                                Msg("zone_group_zone_needs", name=name), Msg("example_max_groups"))
         n = z.get("max_groups")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ZONE_GROUPS:
-            raise RuleError.at(z.val_loc("max_groups"), Msg("zone_max_groups_must", name=name, MAX_ZONE_GROUPS=MAX_ZONE_GROUPS, n=n), Msg("most_groups_one_owner"))
+            raise RuleError.at(z.val_loc("max_groups"),
+                               Msg("zone_max_groups_must", name=name, MAX_ZONE_GROUPS=MAX_ZONE_GROUPS, n=n),
+                               Msg("most_groups_one_owner"))
         return n
 
     def zone_named(self, zones: list[ZoneDef], name: str, loc: Loc, what: str) -> ZoneDef:
@@ -1098,7 +1127,8 @@ class _Builder:
             slot += (players if per == "seat" else self.team_count if per == "team" else
                      self.zone_count if per == "group" else 1)
             if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
-                raise RuleError.at(self.name_loc("vars", name), Msg("vars_hold_values_each", name=name, slot=slot, MAX_VAR_SLOTS=MAX_VAR_SLOTS),
+                raise RuleError.at(self.name_loc("vars", name),
+                                   Msg("vars_hold_values_each", name=name, slot=slot, MAX_VAR_SLOTS=MAX_VAR_SLOTS),
                                    Msg("declare_fewer_vars_per"))
         return out, slot
 
@@ -1166,7 +1196,9 @@ class _Builder:
         for cname, domain_src in choose.items():
             self.usable_name(cname, choose.key_loc(cname))
             if cname in comp.names:
-                raise RuleError.at(choose.key_loc(cname), Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)), Msg("give_choice_name_own"))
+                raise RuleError.at(choose.key_loc(cname),
+                                   Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
+                                   Msg("give_choice_name_own"))
             domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
             if domain.type not in ("zone", "cards", "list"):
                 raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
@@ -1192,7 +1224,8 @@ class _Builder:
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks,
-                       effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name), ("moves", name, "do")),
+                       effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
+                                            ("moves", name, "do")),
                        next_step=str(schema.value(m, "moves.*.next")), guard=guard,
                        specialize=specializer or None, guard_weight=guard_weight,
                        where=str(self.section("moves").key_loc(name)))
@@ -1201,7 +1234,9 @@ class _Builder:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
         too_much = comp.enter_loop(domain, "options")
         if too_much:
-            raise RuleError.at(loc, Msg("choices_up_make_bound", move=move, choice=choice, too_much=too_much, MAX_LOOP_WORK=MAX_LOOP_WORK),
+            raise RuleError.at(loc,
+                               Msg("choices_up_make_bound", move=move, choice=choice, too_much=too_much,
+                                   MAX_LOOP_WORK=MAX_LOOP_WORK),
                                Msg("choose_from_fewer_items"))
 
     def shown_as(self, name: str, v: LDict) -> dict:
@@ -1212,10 +1247,12 @@ class _Builder:
             try:
                 value = _from_text(str(key))
             except RuleError as exc:  # a number out of range, reported at its key
-                raise RuleError.at(section.key_loc(key), Msg("var_value_wrong", name=name, message=exc.problems[0].message),
+                raise RuleError.at(section.key_loc(key),
+                                   Msg("var_value_wrong", name=name, message=exc.problems[0].message),
                                    exc.problems[0].hint) from None
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise RuleError.at(section.key_loc(key), Msg("var_shown_keyed_by", name=name, key=key), Msg("example_shown"))
+                raise RuleError.at(section.key_loc(key), Msg("var_shown_keyed_by", name=name, key=key),
+                                   Msg("example_shown"))
             out[value] = self.text(words, str(key))
         return out
 
@@ -1374,7 +1411,8 @@ class _Builder:
                     close = difflib.get_close_matches(mname, list(by_name), n=1)
                     raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
                                        Msg("step_offers_which_not", mname=mname),
-                                       (Msg("did_you_mean", close_0=close[0]) if close else "moves: " + ", ".join(by_name)))
+                                       Msg("did_you_mean", close_0=close[0]) if close else
+                                       Msg("moves_list", names=", ".join(by_name)))
                 indexes.append(by_name[mname])
             where = step.val_loc("step") if "step" in step else turn.locs[i]
             name = printable_id(step.get("step", f"step{i + 1}"), where, Msg("the_step_name"))
@@ -1458,10 +1496,12 @@ class _Builder:
         if not reasons:
             return []
         if self.data.get("round_result") is None:
-            raise RuleError.at(rnd.key_loc("end_reasons"), Msg("flow_round_end_reasons"), Msg("add_round_result_remove"))
+            raise RuleError.at(rnd.key_loc("end_reasons"), Msg("flow_round_end_reasons"),
+                               Msg("add_round_result_remove"))
         most = schema.key_at("flow.round.end_reasons").most
         if len(reasons) > most:
-            raise RuleError.at(rnd.key_loc("end_reasons"), Msg("end_reasons_more_than", n_reasons=len(reasons), most=most),
+            raise RuleError.at(rnd.key_loc("end_reasons"),
+                               Msg("end_reasons_more_than", n_reasons=len(reasons), most=most),
                                Msg("name_fewer_ways_round"))
         out = []
         for name, spec in reasons.items():
@@ -1481,7 +1521,8 @@ class _Builder:
             if mname and m is None:
                 close = difflib.get_close_matches(str(mname), list(by_name), n=1)
                 raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
-                                   (Msg("did_you_mean", close_0=close[0]) if close else "moves: " + ", ".join(by_name)))
+                                   Msg("did_you_mean", close_0=close[0]) if close else
+                                   Msg("moves_list", names=", ".join(by_name)))
             locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
                        for c in m.choices} if m else {}
             pref = self.expr_at(comp, ("bot", i, "prefer"), self.need(item, "prefer", "bot[].prefer"), locals_)
@@ -1497,7 +1538,8 @@ def _number_list(name: str, raw, loc: Loc) -> list:
     """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
     size = sum(len(x) if isinstance(x, list) else 1 for x in raw) if isinstance(raw, list) else 0
     if size > MAX_LIST_ITEMS:
-        raise RuleError.at(loc, Msg("param_holds_numbers_list", name=name, size=size, MAX_LIST_ITEMS=MAX_LIST_ITEMS), Msg("card_game_s_thresholds"))
+        raise RuleError.at(loc, Msg("param_holds_numbers_list", name=name, size=size, MAX_LIST_ITEMS=MAX_LIST_ITEMS),
+                           Msg("card_game_s_thresholds"))
     if isinstance(raw, list) and raw and (all(is_number(x) for x in raw) or all(
             isinstance(x, list) and x and all(is_number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]

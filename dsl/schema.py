@@ -25,7 +25,8 @@ from .yamlload import LDict, LList, loc_of
 # The leaves: what a value is, in the checker's words. `expr` and `effects` hold the rules language
 # (an expression; effects separated by `;`, or a list of them); `count` and `flag` are a whole
 # number or true/false that may instead name a param of that type (so that --set changes it).
-LEAVES = {shape: Msg("leaf_" + shape) for shape in ("str", "int", "num", "bool", "any", "expr", "effects", "count", "flag")}
+LEAVES = {shape: Msg("leaf_" + shape) for shape in ("str", "int", "num", "bool", "any", "expr", "effects", "count",
+                                                    "flag")}
 EXPRESSIONS = ("expr", "effects")  # leaves written in the rules language
 PARAM_NAMES = ("count", "flag")  # leaves that may name a param
 
@@ -497,7 +498,8 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
         return
     if isinstance(shape, ListOf):
         if not isinstance(value, list):
-            problems.append(Problem(loc, Msg("must_list", path=path), Msg("found_write_b_lines", kind_value=_kind(value))))
+            problems.append(Problem(loc, Msg("must_list", path=path),
+                                    Msg("found_write_b_lines", kind_value=_kind(value))))
             return
         for i, item in enumerate(value):
             item_loc = value.locs[i] if isinstance(value, LList) else loc
@@ -528,10 +530,12 @@ def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> No
         return
     if shape == "expr":
         if isinstance(value, (dict, list)) or value is None:
-            problems.append(Problem(loc, Msg("must_expression_rules_language", path=path), Msg("found_kind", kind_value=_kind(value))))
+            problems.append(Problem(loc, Msg("must_expression_rules_language", path=path),
+                                    Msg("found_kind", kind_value=_kind(value))))
         return
     if not _LEAF_TESTS[shape](value):
-        problems.append(Problem(loc, Msg("must_be_leaf", path=path, LEAVES_shape=LEAVES[shape]), Msg("found_kind", kind_value=_kind(value))))
+        problems.append(Problem(loc, Msg("must_be_leaf", path=path, LEAVES_shape=LEAVES[shape]),
+                                Msg("found_kind", kind_value=_kind(value))))
 
 
 _LEAF_TESTS = {  # what a leaf of each plain shape must hold (a bool is no number)

@@ -81,7 +81,8 @@ def read_text(path: Path) -> str:
         raise RuleError.at(Loc(name, 1, 1), Msg("cannot_read_file", strerror=exc.strerror),
                            Msg("check_path")) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RuleError.at(Loc(name, 1, 1), Msg("file_over_bytes_rule", MAX_FILE_BYTES=MAX_FILE_BYTES), Msg("split_extends_remove_generated"))
+        raise RuleError.at(Loc(name, 1, 1), Msg("file_over_bytes_rule", MAX_FILE_BYTES=MAX_FILE_BYTES),
+                           Msg("split_extends_remove_generated"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -94,7 +95,8 @@ def read_text(path: Path) -> str:
 
 
 # What PyYAML says most often, as a message says it in each language (anything else: PyYAML's words)
-_YAML_WORDS = {"mapping values are not allowed here": "yaml_mapping_values", "could not find expected ':'": "yaml_no_colon",
+_YAML_WORDS = {"mapping values are not allowed here": "yaml_mapping_values",
+               "could not find expected ':'": "yaml_no_colon",
                "did not find expected key": "yaml_no_key", "found unexpected end of stream": "yaml_end_of_stream",
                "did not find expected '-' indicator": "yaml_no_dash",
                "found character '\\t' that cannot start any token": "yaml_tab"}
@@ -160,7 +162,8 @@ def refuse_hidden(text: str, name: str) -> None:
     col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
     char = m.group()
     what = unicodedata.name(char, None) or Msg("control_character")
-    raise RuleError.at(Loc(name, line, col), Msg("file_holds_character_u", ord_char=ord(char), what=what), Msg("remove_rule_file_holds"),
+    raise RuleError.at(Loc(name, line, col), Msg("file_holds_character_u", ord_char=ord(char), what=what),
+                       Msg("remove_rule_file_holds"),
                        _line(text, line))
 
 
@@ -396,7 +399,8 @@ def _composed(text: str, name: str):
                            Msg("rule_files_are_plain"), _line(text, loc.line)) from None
     except _TooMany as exc:
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
-        raise RuleError.at(loc, Msg("file_has_more_than", MAX_NODES=MAX_NODES), Msg("rule_files_are_small"), _line(text, loc.line)) from None
+        raise RuleError.at(loc, Msg("file_has_more_than", MAX_NODES=MAX_NODES), Msg("rule_files_are_small"),
+                           _line(text, loc.line)) from None
     except _TooDeep as exc:
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
         raise RuleError.at(loc, Msg("mappings_lists_are_nested", MAX_DEPTH=MAX_DEPTH),
@@ -405,13 +409,14 @@ def _composed(text: str, name: str):
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(name, mark.line + 1, mark.column + 1) if mark else Loc(name, 1, 1)
         tab_trouble = "\t" in _line(text, loc.line) or "\\t" in str(exc) or "tab" in str(exc).lower()
-        hint = ((Msg("yaml_indents_spaces_never") if tab_trouble else Msg("check_indentation_quotes_around")))
+        hint = Msg("yaml_indents_spaces_never") if tab_trouble else Msg("check_indentation_quotes_around")
         raise RuleError.at(loc, Msg("not_valid_yaml", value=_yaml_words(exc.problem or exc.context)), hint,
                            _line(text, loc.line)) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: its place, from its position
         line = text.count("\n", 0, exc.position) + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        raise RuleError.at(Loc(name, line, col), Msg("not_valid_yaml_character", character=exc.character), Msg("remove_it"), _line(text, line)) from None
+        raise RuleError.at(Loc(name, line, col), Msg("not_valid_yaml_character", character=exc.character),
+                           Msg("remove_it"), _line(text, line)) from None
     except yaml.YAMLError as exc:
         raise RuleError.at(Loc(name, 1, 1), Msg("not_valid_yaml_2", exc=exc),
                            Msg("check_indentation_quotes")) from None
@@ -505,11 +510,13 @@ class _Builder:
             key_loc = self.loc(key_node)
             key = self.build(key_node, key_loc)
             if not isinstance(key, str):
-                raise self.fail(key_node, Msg("key_read_by_yaml", value=key_node.value, name__=type(key).__name__, key=key),
+                raise self.fail(key_node,
+                                Msg("key_read_by_yaml", value=key_node.value, name__=type(key).__name__, key=key),
                                 Msg("quote_key", value=key_node.value))
             hidden = hidden_char(key)  # a name (of a zone, a move, a param ...) shows as what it is
             if hidden is not None:
-                raise self.fail(key_node, Msg("key_holds_character_does", key=key, hidden=hidden), Msg("names_are_letters_digits"))
+                raise self.fail(key_node, Msg("key_holds_character_does", key=key, hidden=hidden),
+                                Msg("names_are_letters_digits"))
             if key in out:
                 first = out.key_loc(key)
                 raise self.fail(key_node, Msg("written_twice_mapping_first", key=key, line=first.line),

@@ -1242,4 +1242,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "tr": "sıfıra bölme"},
     "python_index_out_of_range": {"en": "{text}",
                                   "tr": "dizin listenin dışında"},
+    "params_list": {"en": "params: {names}",
+                    "tr": "parametreler: {names}"},
+    "moves_list": {"en": "moves: {names}",
+                   "tr": "hamleler: {names}"},
+    "reasons_list": {"en": "reasons: {names}",
+                     "tr": "nedenler: {names}"},
 }

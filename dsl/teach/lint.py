@@ -43,7 +43,8 @@ def missing_titles(g) -> list[TitleWarning]:
         if langs:
             loc = units.get(path, (None, None, None))[2]
             words = Msg("lint_in_" + "_".join(langs))
-            out.append(TitleWarning(loc, Msg("lint_no_words", what=what, key=key, langs=words), Msg("lint_add_words", key=key)))
+            out.append(TitleWarning(loc, Msg("lint_no_words", what=what, key=key, langs=words),
+                                    Msg("lint_add_words", key=key)))
 
     for path, (kind, value, *_) in units.items():
         head = path[0]
@@ -72,7 +73,8 @@ def missing_titles(g) -> list[TitleWarning]:
         elif head == "deck" and len(path) == 3 and path[1] == "values":
             need(path, value[1] if isinstance(value, list) else None, Msg("lint_table", name=path[2]), "value_titles")
         elif head in ("result", "round_result") and len(path) == 3 and path[1] == "fields":
-            need(path, value[1] if isinstance(value, list) else None, Msg("lint_field", head=head, name=path[2]), "field_titles")
+            need(path, value[1] if isinstance(value, list) else None, Msg("lint_field", head=head, name=path[2]),
+                 "field_titles")
         elif head == "bot" and isinstance(value, dict) and value.get("tip"):
             need(path, value["tip"], Msg("lint_tactic", n=path[1] + 1), "tip")
         elif head == "text":
