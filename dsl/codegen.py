@@ -82,6 +82,10 @@ class Module:
         self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
         self.after_env = False  # whether they read the env (a closure that may read it)
         self.paid_first: dict[str, tuple] = {}  # a test that pays first (Expr.paid_first) -> its payment, its rest
+        # the source of a value known to be a seat (or a team): what it counts and how many there are. `me` is
+        # always a seat (the engine checks the round's first and every turn's next), and so are a step from
+        # it (next(me)) and its team: a var or zone indexed by one is read without checking the index
+        self.in_range: dict[str, tuple[str, int]] = {}
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -356,7 +360,7 @@ class Expr:
         if n.index is None:
             return f"s.vars[{n.slot}]"
         index = self(n.index)
-        if n.checked:
+        if n.checked and self.m.in_range.get(index) != (n.per, n.span):
             index = f"_index({index}, {n.span}, {self.m.literal(n.per)})"
         return f"s.vars[{n.slot} + {index}]"
 
@@ -368,7 +372,7 @@ class Expr:
 
     def v_OwnedZone(self, n: ir.OwnedZone) -> str:
         owner = self(n.owner)
-        if n.span:
+        if n.span and self.m.in_range.get(owner) != (n.per, n.span):
             owner = f"_index({owner}, {n.span}, {self.m.literal(n.per)})"
         return f"({n.base} + {owner})" if n.per_owner == 1 else f"({n.base} + {owner} * {n.per_owner})"
 
@@ -593,8 +597,8 @@ class Stmts:
         if n.index is not None:
             at = self.m.new("i")
             index = self.expr(n.index)
-            if index == "s.me" and n.per == "seat":  # the seat to move is always one of the seats (0 .. span - 1)
-                self.w.line(f"{at} = {n.slot} + s.me")
+            if self.m.in_range.get(index) == (n.per, n.span):  # (the seat to move, its team: Module.in_range)
+                self.w.line(f"{at} = {n.slot} + {index}")
             else:
                 self.w.line(f"{at} = {n.slot} + _index({index}, {n.span}, {self.m.literal(n.per)})")
         value = self.expr(n.value)
@@ -750,7 +754,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     elif len(m.choices) == 1:
         _single(module, g, m, frame, expr, body, test, name)
     else:
-        _product(module, g, m, frame, expr, body, test, as_moves)
+        _product(module, g, m, frame, expr, body, test, as_moves, _joining(expr, m, checks))
     w.line(f"def {name}(s):" if as_moves else f"def {name}(s, first_only=False):")
     w.indent()
     if any("s.cache" in line for line in body.lines):  # a guard never replaces the position's cache: one lookup
@@ -895,7 +899,27 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
     _drop_env_lines(frame, w)
 
 
-def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None:
+def _joining(expr: Expr, m, checks) -> str | None:
+    """A check of the guard (all must hold) that a card joins the meld an earlier choice names, whose table
+    is found once per option of that choice (library's can_join): the source of the last choice's cards
+    that table lets join, in their order, to try instead of all of them; else None."""
+    if checks == "never" or len(m.choices) < 2:
+        return None
+    frame = expr.frame
+    last = frame.names[m.choices[-1].name]
+    for node in checks:
+        joins = getattr(getattr(node, "write", None), "joins", None) if isinstance(node, ir.Call) else None
+        if joins is None:
+            continue
+        zone, card, held_table = joins
+        if isinstance(card, ir.Local) and frame.names.get(card.name) == last:
+            held = held_table(expr)
+            if held is not None:
+                return held
+    return None
+
+
+def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining: str | None = None) -> None:
     test = test if test is not None else "False"
     pyvars = []
     last = len(m.choices) - 1
@@ -903,8 +927,8 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
     # The instances of two different options of an earlier choice differ as moves when those options differ
     # as keys (interpreter/legal.py _Merge): the cards of a zone, in a deck without twins, always do. Then
     # only the last choice's options after the same earlier ones are compared, and only when two or more.
-    merge_last = merge and not g.deck_has_twins and (m.choices[last].of_cards or m.choices[last].of_card_lists) \
-        and all(c.domain_is_zone and c.of_cards for c in m.choices[:last])
+    merge_last = merge and (m.choices[last].of_cards or m.choices[last].of_card_lists) \
+        and all(_options_differ(g, c) for c in m.choices[:last])
     start = None
     for i, choice in enumerate(m.choices):
         items = f"items{i}"
@@ -932,7 +956,10 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
             w.line(f"    out.append({values})")
             w.line("else:")
             w.indent()
-        w.line(f"for {var} in {items}:")
+        if i == last and joining is not None:  # only the cards the meld's table lets join (see _joining)
+            w.line(f"for {var} in ({items} if {joining} is None else filter({joining}.__getitem__, {items})):")
+        else:
+            w.line(f"for {var} in {items}:")
         w.indent()
         w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
         _per_choice_lines(frame, var, w)
@@ -970,6 +997,15 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False) -> None
                f"    out = _distinct(s.g, s.g.moves[{m.index}], out)")
     w.line("return out")
     _drop_env_lines(frame, w)
+
+
+def _options_differ(g, choice) -> bool:
+    """Do the options of this choice always differ as move keys (interpreter/legal.py _Merge)? The cards of a
+    zone in a deck without twins; values that are not cards from a list that offers each once (the groups
+    of an area)."""
+    if choice.of_cards or choice.of_card_lists:
+        return choice.domain_is_zone and choice.of_cards and not g.deck_has_twins
+    return not choice.domain_is_zone and _distinct_items(choice.node)
 
 
 def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
@@ -1063,7 +1099,11 @@ def _next_seat(module: Module, g, stmts: Stmts, w: Writer) -> None:
     seats = getattr(getattr(body, "write", None), "seats", None)
     if seats is None or not isinstance(node, ir.Located) or not (
             len(body.args) == 1 and isinstance(body.args[0], ir.StateField) and body.args[0].field == "me"):
-        stmts.value(node, "s.me")
+        w.line("try:")  # checked to be a seat: every part read by `me` counts on it (Module.in_range)
+        w.line(f"    s.me = _rt.seat_of({stmts.expr(body)}, {g.players})")
+        w.line("except _FAILURES as exc:")
+        w.line(f"    raise _PlayError.of({module.literal(getattr(node, 'where', g.source))}, "
+               f"{module.literal(getattr(node, 'what', 'flow.round.next'))}, exc) from None")
         return
     w.line("try:")
     w.line(f"    s.me = {module.constant(seats)}[s.me]")
@@ -1325,6 +1365,9 @@ def preferences(module: Module, g, m) -> str:
     names = [frame.bind(c.name) for c in m.choices]
     frame.varying = set(frame.names)
     frame.choices, frame.per_option = dict(frame.names), {}
+    # a part of the position (that reads no choice) has the key the legal moves gave it in the position's
+    # cache: the bot scores the options of the position whose moves were just listed (a hand's melds)
+    frame.picked = module.picked
     scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else "0.0" for p in g.bot]
     w = Writer()
     w.line(f"def prefer_{m.index}(s, values):")
@@ -1462,6 +1505,7 @@ def generate(g) -> Module:
 
 def _generated(g) -> Module:
     module = Module()
+    module.in_range["s.me"] = ("seat", g.players)
     if g.after_move is not None:  # first: the play of each move may run its lines (Module.after_lines)
         after_move(module, g)
     for m in g.moves:

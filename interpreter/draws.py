@@ -25,8 +25,9 @@ def written_out(rng: random.Random) -> bool:
     """Does this rng draw as the stdlib's Random does (so that the draws below are its own)?"""
     kind = type(rng)
     return kind is _STDLIB or (
-        kind.choice is _STDLIB.choice and kind.shuffle is _STDLIB.shuffle
-        and kind._randbelow is _STDLIB._randbelow_with_getrandbits and kind.getrandbits is _STDLIB.getrandbits)
+        getattr(kind, "choice", None) is _STDLIB.choice and getattr(kind, "shuffle", None) is _STDLIB.shuffle
+        and getattr(kind, "_randbelow", None) is _STDLIB._randbelow_with_getrandbits
+        and getattr(kind, "getrandbits", None) is _STDLIB.getrandbits)
 
 
 def shuffle(rng: random.Random, x: list) -> None:
@@ -67,6 +68,25 @@ def copied(rng: random.Random) -> random.Random:
     other = _STDLIB.__new__(_STDLIB)
     other.setstate(rng.getstate())
     return other
+
+
+class Deferred:
+    """A generator in the state `source` is in when this one is first asked anything (copied then): for a
+    copy of a game state played on while the original waits and draws nothing (a bot's plan of its turn).
+    Most such copies never draw, and copying a generator's state is a fair part of copying a game's."""
+
+    __slots__ = ("_source", "_real")
+
+    def __init__(self, source: random.Random):
+        self._source = source
+        self._real = None
+
+    def __getattr__(self, name: str):  # (only for what the slots are not: a generator's methods)
+        real = self._real
+        if real is None:
+            real = self._real = copied(self._source)
+            self._source = None
+        return getattr(real, name)
 
 
 def _seeds_written_out() -> bool:

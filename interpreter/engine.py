@@ -11,6 +11,7 @@ from .budget import WORK_LIMIT
 from .errors import RULE_FAILURES, PlayError, kept
 from .messages import Msg
 from .legal import closure_moves, legal_moves, move_key
+from .library import _seat_of as seat_of
 from .state import NOWHERE, Move, State, forget
 
 
@@ -87,7 +88,7 @@ def apply(s: State, move: Move) -> None:
         if g.round_end(s, env):
             end_round(s, env)
         elif m.next_step == "end":
-            s.me = g.next_seat(s, env)
+            s.me = seat_of(g.next_seat(s, env), g.players)  # checked: everything read by `me` counts on it
             s.step = 0
         elif m.next_step != "again":
             s.step = g.step_index[m.next_step]

@@ -941,10 +941,12 @@ def _write_count(ctx, a):
             # (the key first: the other cards stop there, as they would in the whole list; none: v not read)
             keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
                      f"{rule.weight}, {rule_where(x, rule)})")
-            return f"(sum(1 for {src[1].var} in {keyed} if {src[1].body}) if {src[0]} else 0)"
+            return f"(len([1 for {src[1].var} in {keyed} if {src[1].body}]) if {src[0]} else 0)"
         if looked_up:  # c => table[c] (a rule about each card alone): one loop, no generator made and run
             return f"_rt.counted(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
-        return f"sum(1 {src[1].over(src[0])} if {src[1].body})"
+        # (a list, counted: the items are all tried, as a generator's sum tries them, with no generator resumed
+        # for each)
+        return f"len([1 {src[1].over(src[0])} if {src[1].body}])"
     return write
 
 
@@ -1100,7 +1102,7 @@ def picked_equal(s, items, table: list, value, weight: int, where: str, what: st
 def _write_sum(ctx, a):
     if len(a) == 1:
         return lambda x, src: f"sum({src[0]})"
-    return lambda x, src: f"sum({src[1].body} {src[1].over(src[0])})"
+    return lambda x, src: f"sum([{src[1].body} {src[1].over(src[0])}])"  # (see count)
 
 
 def _write_extreme(builtin: str):
@@ -1146,7 +1148,14 @@ def _seat_step(write, step: int, players: int):
     table (`seats`): a turn's advance from `me`, always a seat, reads it there (dsl/codegen.py _next_seat)
     instead of working out a modulo on every move."""
     write.seats = [(seat + step) % players for seat in range(players)]
-    return write
+
+    def stepped(x, src):  # from a seat, a seat (Module.in_range)
+        source = write(x, src)
+        if x.m.in_range.get(src[0]) == ("seat", players):
+            x.m.in_range[source] = ("seat", players)
+        return source
+    stepped.seats = write.seats
+    return stepped
 
 
 @writes("top")
@@ -1202,7 +1211,9 @@ def _write_or_else(ctx, a):
 @writes("groups")
 def _write_groups(ctx, a):
     sizes = {first: count for first, (count, _) in ctx.area_of.items()}
-    return lambda x, src: f"_rt.groups_of(s, {src[0]}, {x.m.constant(sizes)})"
+    write = lambda x, src: f"_rt.groups_of(s, {src[0]}, {x.m.constant(sizes)})"  # noqa: E731
+    write.distinct = True  # each group once, a zone by its number (codegen's _distinct_items)
+    return write
 
 
 def groups_of(s, first: int, sizes: dict) -> list:
@@ -1213,7 +1224,14 @@ def groups_of(s, first: int, sizes: dict) -> list:
 
 @writes("team")
 def _write_team(ctx, a):
-    return lambda x, src: f"{x.m.constant(list(ctx.team_of))}[_rt.seat_of({src[0]}, {len(ctx.team_of)})]"
+    def write(x, src):
+        seats = len(ctx.team_of)
+        if x.m.in_range.get(src[0]) == ("seat", seats):  # a seat's team: read without checking the seat
+            source = f"{x.m.constant(list(ctx.team_of))}[{src[0]}]"
+            x.m.in_range[source] = ("team", len(ctx.teams))
+            return source
+        return f"{x.m.constant(list(ctx.team_of))}[_rt.seat_of({src[0]}, {seats})]"
+    return write
 
 
 @writes("members")
@@ -1309,17 +1327,25 @@ def _write_melds_in(ctx, a):
 def _write_can_join(ctx, a):
     card = _one_card(a[1].node)
 
+    def held_table(x) -> str | None:
+        """The name of the table of the meld an earlier choice of the move names, found once for every card
+        tried on it (Expr.once_per_choice), or None."""
+        rules = x.m.object(ctx.melds)
+        return x.once_per_choice(f"_rt.join_table_at({rules}, s.zones, {x(a[0].node.zone)})", a[0].node.zone)
+
     def write(x, src):
         rules = x.m.object(ctx.melds)
         if card is not None and _plain_zone(a[0].node):  # a meld's table kept is read in place, without a
             # call (asked of every card of a hand with every meld): `(*meld,)` is the key join_table keeps it by
             table = f"({rules}._joins.get((*{src[0]},)) or {rules}.join_table({src[0]}))"
-            # the meld an earlier choice of the move names: its table found once for every card tried on it
-            held = x.once_per_choice(f"_rt.join_table_at({rules}, s.zones, {x(a[0].node.zone)})", a[0].node.zone)
+            held = held_table(x)
             return f"{table if held is None else f'({held} or {table})'}[{x(card)}]"
         if card is not None:  # can_join(meld, [card]): the card looked up in the meld's join table
             return f"{rules}.join_table({src[0]})[{x(card)}]"
         return f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
+    if card is not None and _plain_zone(a[0].node):  # a guard that holds only for the cards the table lets
+        # join: the options of the card are those first (codegen's _product), the others never tried
+        write.joins = (a[0].node.zone, card, held_table)
     return write
 
 
@@ -1375,6 +1401,19 @@ def has_in(s, wanted, zone: int) -> bool:
     return False
 
 
+def has_at(s, wanted, zone) -> bool:
+    """has_in for a zone worked out in play (a meld, a seat's hand): one that names none fails as
+    s.zones[zone] does, and a zone counted from the end is looked through."""
+    cards = s.zones[zone]
+    if type(zone) is not int or zone < 0:
+        return wanted_in(wanted, cards)
+    where = s.where
+    for c in wanted:
+        if where[c] == zone:
+            return True
+    return False
+
+
 def wanted_in(wanted, cards) -> bool:
     """Is one of the wanted cards (the physical cards of a face) among these cards?"""
     for c in wanted:
@@ -1392,6 +1431,8 @@ def _write_has(ctx, a):
         wanted = f"{x.m.object(cards_of)}({src[2]}, {src[1]})"
         if zone_const is not None:
             return f"_rt.has_in(s, {wanted}, {zone_const})"
+        if type(a[0].node).__name__ == "ZoneCards":  # a zone worked out in play: where its cards are
+            return f"_rt.has_at(s, {wanted}, {x(a[0].node.zone)})"
         return f"_rt.wanted_in({wanted}, {src[0]})"
     return write
 

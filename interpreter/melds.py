@@ -100,7 +100,7 @@ class _JoinTable(dict):
     than the meld's natural cards and of another suit than theirs makes neither a set nor a run: read()
     says so before it tries a reading, and so does the table, without building the group."""
 
-    __slots__ = ("rules", "meld", "kinds", "set_rank", "run_suit", "short")
+    __slots__ = ("rules", "meld", "kinds", "set_rank", "run_suit", "short", "set_wilds")
 
     def __init__(self, rules: "MeldRules", meld: tuple):
         super().__init__()
@@ -113,6 +113,15 @@ class _JoinTable(dict):
         self.set_rank = NONE_ALIKE if not rules.sets or len(ranks) > 1 else next(iter(ranks), None)
         self.run_suit = NONE_ALIKE if not rules.runs or len(suits) > 1 else next(iter(suits), None)
         self.short = len(meld) + 1 < rules.min_size or 0 in ranks  # too few cards, or a natural joker
+        # Two natural cards or more of one rank (not two aces that may be both ends of one run): no run can
+        # hold them both (each natural card of a run has a place of its own), so the meld with a card added
+        # is a meld only as a set: its wilds (the cards that cannot be themselves in a set of that rank) and
+        # the card's decide, without a reading. None: read each group.
+        self.set_wilds = None
+        r = self.set_rank
+        if r is not NONE_ALIKE and r is not None and len(naturals) >= (3 if r == 1 and rules.ace == "both" else 2):
+            in_place, rank, wild = rules.natural_in_place, rules.rank, rules.wild
+            self.set_wilds = len([c for c in meld if not (rank[c] == r and (in_place or not wild[c]))])
         # every card that makes neither shape answered at once (most cards of a hand tried on a meld): only
         # the others are worked out when asked
         self.update(rules._unshaped(None if self.short else (self.set_rank, self.run_suit)))
@@ -130,6 +139,15 @@ class _JoinTable(dict):
         rules = self.rules
         if self.short:
             return False
+        wilds = self.set_wilds
+        if wilds is not None:  # (see __init__) a set of its rank, with the card a natural one or a wild
+            if rules.rank[card] == self.set_rank and (rules.natural_in_place or not rules.wild[card]):
+                pass
+            elif rules.wild[card]:
+                wilds += 1
+            else:
+                return False  # a natural card of another rank: neither a set nor a run
+            return rules.max_wilds is None or wilds <= rules.max_wilds
         if rules.wild[card]:
             shaped = self.set_rank is not NONE_ALIKE or self.run_suit is not NONE_ALIKE
         else:
@@ -170,6 +188,8 @@ class MeldRules:
     _unshaped_of: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _unshaped)
     _empty_runs: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _run_shape)
     _by_cards: dict = field(default_factory=dict, repr=False, compare=False)
+    _free: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _suit_free)
+    _free_orders: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _order)
     _last_hand: "_HandMelds | None" = field(default=None, init=False, repr=False, compare=False)  # (see melds_in)
 
     def __post_init__(self) -> None:
@@ -180,6 +200,9 @@ class MeldRules:
         for f, kind in zip(self.face, self._alike):
             alike_of_face.setdefault(f, set()).add(kind)
         self._faces_alike = all(len(v) == 1 for v in alike_of_face.values())  # a group is known by its faces
+        plain: dict[tuple, int] = {}  # what makes cards alike but their suit (see _suit_free)
+        self._plain = [plain.setdefault(key, len(plain))
+                       for key in zip(self.rank, self.wild, self.points, self.wild_points)]
 
     # ------------------------------------------------------------ one group
     def read(self, cards) -> Reading:
@@ -217,11 +240,34 @@ class MeldRules:
         return known
 
     def _by_alike(self, cards: tuple) -> Reading:
-        """read(), remembered by the cards' alike keys in any order (see _remember)."""
+        """read(), remembered by the cards' alike keys in any order (see _remember); a group not read yet
+        that is one read before with the suits swapped reads as that one did (see _suit_free)."""
         alike = self._alike
         key = tuple(sorted([alike[c] for c in cards]))
         known = self._cache.get(key)
-        return known if known is not None else self._remember(key, self.read(cards))
+        if known is None:
+            free = self._suit_free(sorted([(self._plain[c], self.suit[c]) for c in cards]), cards)
+            known = self._free.get(free) if free is not None else None
+            if known is None:
+                known = self.read(cards)
+                if free is not None:
+                    if len(self._free) >= MAX_CACHED:
+                        self._free.clear()
+                    self._free[free] = known
+            self._remember(key, known)
+        return known
+
+    def _suit_free(self, items: list, cards) -> tuple | None:
+        """A group's cards, (what makes each alike but its suit, its suit) in some order, with the suits
+        named in the order they first come: two groups with the same names are one with its suits swapped,
+        and read alike (a reading compares suits only with one another, through the suit of its natural
+        cards), place for place and in every field summary() gives. None for a group of wild cards only:
+        read() tries their suits in order."""
+        wild = self.wild
+        if all(wild[c] for c in cards):
+            return None
+        names: dict[int, int] = {}
+        return tuple([(kind, names.setdefault(s, len(names))) for kind, s in items])
 
     def joins(self, meld, cards) -> bool:
         """Is the meld with the cards added still a meld (can_join)? For one card, the meld's join table."""
@@ -266,13 +312,23 @@ class MeldRules:
         if known is NOT_READ:
             if len(self._orders) >= MAX_CACHED:
                 self._orders.clear()
-            reading = self.read(group)
-            self._remember(tuple(sorted(key)), reading)  # a meld offered is summarized next (the bots)
-            if reading.legal:
-                place = {c: i for i, c in enumerate(group)}
-                known = tuple([place[c] for c in reading.cards])
+            plain, suit = self._plain, self.suit
+            free = self._suit_free([(plain[c], suit[c]) for c in group], group)  # (see _suit_free)
+            kept = self._free_orders.get(free) if free is not None else None
+            if kept is None:
+                reading = self.read(group)
+                if reading.legal:
+                    place = {c: i for i, c in enumerate(group)}
+                    known = tuple([place[c] for c in reading.cards])
+                else:
+                    known = None
+                if free is not None:
+                    if len(self._free_orders) >= MAX_CACHED:
+                        self._free_orders.clear()
+                    self._free_orders[free] = (known, reading)
             else:
-                known = None
+                known, reading = kept
+            self._remember(tuple(sorted(key)), reading)  # a meld offered is summarized next (the bots)
             self._orders[key] = known
         return known
 
@@ -392,21 +448,27 @@ class MeldRules:
     # ------------------------------------------------------------ many groups
     def melds_in(self, cards, limit: int) -> list[list[int]]:
         """Every legal meld that can be made from the cards, each once by faces (twins of a double deck
-        are one card here), its cards in the order of the meld. More than `limit`: ValueError.
+        are one card here), its cards in the order of the meld. More than `limit`: ValueError. (The lists
+        of cards are shared by the calls that find the same meld in the same cards: a caller changes none.)
 
         The hand asked last is kept with its melds by faces (_HandMelds): a hand that is that one with
         cards taken away (the next position of a turn, after a meld or a lay-off) has those of its melds
-        that it still holds, in the same order, and is not searched again."""
+        that it still holds, in the same order, and is not searched again; where it holds the same cards of
+        their faces, they are the same lists."""
         by_face: dict[int, list[int]] = {}
         face = self.face
         for c in cards:
             by_face.setdefault(face[c], []).append(c)
         last = self._last_hand
-        melds = last.within(by_face, limit) if last is not None else None
-        if melds is None:
-            melds = _joined(self._parts(by_face, limit), limit)
-        self._last_hand = _HandMelds(by_face, melds, limit)
-        return [[by_face[f][k] for f, k in taken] for _, taken in melds]
+        found = last.within(by_face, limit) if last is not None else None
+        if found is None:
+            melds, lists = _joined(self._parts(by_face, limit), limit), None
+        else:
+            melds, lists = found
+        if lists is None:
+            lists = [[by_face[f][k] for f, k in taken] for _, taken in melds]
+        self._last_hand = _HandMelds(by_face, melds, lists, limit)
+        return list(lists)
 
     def _parts(self, by_face: dict[int, list[int]], limit: int) -> dict[tuple, list]:
         """The melds of each part of the search, (0, rank) the sets of a rank and (1, suit) the runs of a
@@ -494,6 +556,12 @@ class MeldRules:
             if (faces[0][1] if len(faces) == 1 else sum([n for _, n in faces])) >= short:
                 out[(0, r)] = ((0, r), tuple(faces), pool)
         for s, faces in runs_of.items():
+            # a run is of places, whatever order its cards come in: where each place has one face, the part
+            # is known by its faces in the order of the places (one signature for a hand whose cards came
+            # back in another order, melds taken back), and the search offers the same groups in the same
+            # order (_runs_from reads each place's face)
+            if len(faces) > 1 and len({x[0] for x in faces}) == len(faces):
+                faces.sort()
             keep = self._in_some_run(tuple([x[0] for x in faces]), most)
             if keep:
                 out[(1, s)] = ((1, s), tuple(faces) if len(keep) == len(faces) else tuple([faces[i] for i in keep]), pool)
@@ -570,11 +638,12 @@ class MeldRules:
                     found.append((key, taken))
                     if len(found) > limit:
                         raise _too_many(limit)
+            offer.found = found
             return offer
 
         multisets = _Multisets()
         if self.sets:
-            self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
+            self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only, limit)
         if self.runs:
             self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
         for found in parts.values():
@@ -588,8 +657,11 @@ class MeldRules:
         total = sum(pool.values())
         return total if self.max_wilds is None else min(self.max_wilds, total)
 
-    def _sets_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
-        rank, min_size = self.rank, self.min_size
+    def _sets_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only, limit: int) -> None:
+        """The sets of each rank (part (0, rank)), offered in order: every way to take the rank's faces (in
+        the cards' order, one, two ... cards of each), then 0, 1 ... wild cards in _multisets' order.
+        Every group offered is another group of faces (its natural cards or its wilds differ)."""
+        rank, wild, min_size = self.rank, self.wild, self.min_size
         naturals_of: dict[int, list[int]] = {}  # rank -> its faces that may be themselves, in the cards' order
         for f in natural_faces:
             naturals_of.setdefault(rank[by_face[f][0]], []).append(f)
@@ -617,12 +689,26 @@ class MeldRules:
                 options: Iterable = [((f,) * m,) for m in range(len(by_face[f]) + 1)]
             else:
                 options = product(*([(f,) * m for m in range(len(by_face[f]) + 1)] for f in naturals))
+            # A group of two natural cards or more of the rank (none wild), with wild cards, or of natural
+            # cards alone, reads as the set it is offered as: its natural cards, then its wilds, in order (a
+            # run would need each natural card in a place of its own, two aces at most: see _run_readings).
+            # Such groups are taken as they are offered, without a reading; the others are read.
+            plain = not any(wild[by_face[f][0]] for f in naturals)
+            many = 3 if r == 1 and self.ace == "both" else 2  # (two aces of a suit: a run from end to end)
+            found, taken_of = offer.found, multisets.taken
             for parts in options:
                 chosen = parts[0] if len(parts) == 1 else sum(parts, ())
                 k = len(chosen)
                 if k == 0:
                     continue
                 for w in range(max(0, min_size - k), most + 1):
+                    if plain and (k >= many or w == 0):
+                        own = taken_of(chosen)
+                        for extra in extras[w]:
+                            found.append((tuple(sorted(chosen + extra)), own + taken_of(extra)))
+                        if len(found) > limit:
+                            raise _too_many(limit)
+                        continue
                     for extra in extras[w]:
                         offer(chosen + extra)
 
@@ -735,38 +821,46 @@ class _HandMelds:
     and the wild cards' ways are in an order of their own; fewer cards, or fewer wild cards, only drop
     groups from each list, and never change the first way a group is offered.)"""
 
-    __slots__ = ("counts", "melds", "limit")
+    __slots__ = ("by_face", "melds", "lists", "limit")
 
-    def __init__(self, by_face: dict, melds: list, limit: int):
-        self.counts = dict(zip(by_face, map(len, by_face.values())))  # (in the order of the faces' first cards)
-        self.melds, self.limit = melds, limit
+    def __init__(self, by_face: dict, melds: list, lists: list, limit: int):
+        self.by_face = by_face  # (its faces in the order of their first cards)
+        self.melds, self.lists, self.limit = melds, lists, limit
 
-    def within(self, by_face: dict, limit: int) -> list | None:
-        """The melds of this hand, or None when it is not one of those (see the class)."""
-        if limit != self.limit or len(by_face) > len(self.counts):
+    def within(self, by_face: dict, limit: int) -> tuple | None:
+        """The melds of this hand and, where its cards of their faces are the first ones here, their lists
+        of cards (else None); None when it is not one of those hands (see the class)."""
+        kept_faces = self.by_face
+        if limit != self.limit or len(by_face) > len(kept_faces):
             return None
         fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has fewer than the one kept
-        faces = iter(self.counts.items())
+        same = True  # each face's cards the first of the kept hand's: the same lists of cards
+        faces = iter(kept_faces.items())
         for f, cs in by_face.items():
-            for kept, n in faces:  # the faces of the kept hand up to this one are gone from this hand
+            for kept, held in faces:  # the faces of the kept hand up to this one are gone from this hand
                 if kept == f:
                     break
                 fewer[kept] = 0
             else:
                 return None  # a face the kept hand has not, or not in the same order
-            if len(cs) != n:
-                if len(cs) > n:
+            if cs != held:
+                if len(cs) > len(held):
                     return None
-                fewer[f] = len(cs)
+                if len(cs) < len(held):
+                    fewer[f] = len(cs)
+                same = same and cs == held[:len(cs)]
         for kept, _ in faces:
             fewer[kept] = 0
         if not fewer:
-            return self.melds
+            return self.melds, (self.lists if same else None)
         gone = {f for f, n in fewer.items() if n == 0}  # (most often all of them: a face's one card played)
         if len(gone) == len(fewer):
-            return [entry for entry in self.melds if gone.isdisjoint(entry[0])]
-        return [entry for entry in self.melds if gone.isdisjoint(entry[0])
-                and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
+            kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])]
+        else:
+            kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])
+                    and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
+        melds, lists = self.melds, self.lists
+        return [melds[i] for i in kept], ([lists[i] for i in kept] if same else None)
 
 
 def _faces_of(signature: tuple) -> list[int]:
@@ -825,6 +919,20 @@ class _Multisets:
                 _Multisets.ways_kept += len(found)
             return found
         return ways
+
+    @staticmethod
+    def taken(faces: tuple) -> tuple:
+        """The cards of a group offered by its faces, as (face, k) pairs in the order offered (_taken with
+        the group read as it is offered), kept for every search after: a rank's faces, a pool's ways."""
+        found = _TAKEN.get(faces)
+        if found is None:
+            if len(_TAKEN) >= MAX_CACHED:
+                _TAKEN.clear()
+            found = _TAKEN[faces] = _taken(faces, range(len(faces)))
+        return found
+
+
+_TAKEN: dict[tuple, tuple] = {}
 
 
 def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:

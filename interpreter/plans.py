@@ -122,7 +122,7 @@ class Planner:
     def play_out(self, s: State, first: Move) -> Plan:
         """The rest of the turn from `first`, by the preferences, on a copy of s."""
         g, seat = s.g, s.me
-        t = s.copy()
+        t = s.copy(waiting=True)  # (s waits for the plan: it draws nothing meanwhile)
         hand = g.hand_zone_id + seat
         held = set(t.zones[hand])  # the cards in the seat's hand at the start
         out: set = set()  # those of them that left it during the plan

@@ -66,11 +66,12 @@ class State:
         self.sheets: list[dict] = []  # each round's scoring: field -> value per seat
         self.work = WORK_LIMIT  # what is left of this phase of the move's work (interpreter/budget.py)
 
-    def copy(self) -> "State":
-        """An independent copy, for bots that look ahead."""
+    def copy(self, waiting: bool = False) -> "State":
+        """An independent copy, for bots that look ahead. `waiting`: this state draws nothing while the copy
+        is played on (a bot's plan of its turn): the copy's generator is copied only if it draws."""
         other = State.__new__(State)
         other.g, other.seed = self.g, self.seed
-        other.rng = draws.copied(self.rng)
+        other.rng = draws.Deferred(self.rng) if waiting else draws.copied(self.rng)
         other.zones = [list(z) for z in self.zones]
         other.where = list(self.where)
         other.vars = list(self.vars)

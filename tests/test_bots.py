@@ -117,6 +117,13 @@ def test_a_game_s_generators_are_seeded_as_random_seeds_them():
     other = s.copy()
     assert other.rng is not s.rng and other.rng.getstate() == s.rng.getstate()
     assert [other.rng.random() for _ in range(5)] == [s.rng.random() for _ in range(5)]
+    waiting = s.copy(waiting=True)  # a bot's plan: the original draws nothing while the copy is played on
+    cards, theirs = list(range(40)), list(range(40))
+    draws.shuffle(waiting.rng, cards)  # the copy's first draw: its generator copied then
+    draws.shuffle(s.copy().rng, theirs)
+    assert cards == theirs and waiting.rng.getstate() != s.rng.getstate()
+    twin = waiting.copy()
+    assert [waiting.rng.random() for _ in range(5)] == [twin.rng.random() for _ in range(5)]
 
 
 # ------------------------------------------------------------------ preferences worked out as needed

@@ -33,6 +33,7 @@ MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|o
                   r"move|history|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|"
                   r"(legal|listed|apply|moves|prefer|result|round)_\d+(_[01]+|_any)?|after_move|versions\d+|_[A-Za-z_]+|_rt)$")
 BUILTINS = {"len", "bool", "type", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set", "range",
+            "filter",
             "interpreter"}
 
 

@@ -156,6 +156,16 @@ def test_a_round_sheet_value_out_of_range_is_an_error_at_its_field(tmp_path):
     assert "round_result.fields.big would be" in info.value.message
 
 
+def test_a_next_seat_that_is_no_seat_is_an_error_at_flow_round_next(tmp_path):
+    """The seat to move is always a seat: a turn's next that gives none (4 with seats 0 to 3) is the rule
+    file's error at flow.round.next, the first time it does, not a var or hand read past the seats."""
+    text = "flow:\n  round:\n    next: \"me + 1\"\n"
+    path = variant(tmp_path, text)
+    err = play_until_error(load(str(path)))
+    assert err.where == place(path, text, '"me + 1"'), err.render()
+    assert "flow.round.next" in err.message and "seat 4 does not exist (seats are 0 to 3)" in err.message, err.render()
+
+
 # ------------------------------------------------------------ work of one move (item 4)
 def test_nested_for_loops_are_stopped_by_the_work_bound_at_the_loop(tmp_path):
     """52^4 passes in the round's setup: the budget runs out in the innermost loop, within seconds. The

@@ -7,11 +7,12 @@ from __future__ import annotations
 import doctest
 import warnings
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
+
+import numpy as np  # noqa: E402  (installed with them)
 
 from pettingzoo.test import api_test  # noqa: E402
 
