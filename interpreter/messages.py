@@ -6,6 +6,10 @@ the message see what they always saw) with the key and the values that say it in
 `said(text, lang)` gives the text in `lang`; a value that is a Msg itself (a kind of value, a part of
 the file) is said in that language too, and a plain str (a name, a path, text quoted from the file)
 stays as written. Turkish speaks to the reader as sen.
+
+A new message: its key below with both texts, made with Msg(key, **values) where the problem is made
+(tests/test_error_language.py checks that every key has both and that no problem is English written in
+place). The English of a message is what the tests and users have always read: change it with care.
 """
 from __future__ import annotations
 
@@ -22,7 +26,8 @@ class Msg(str):
     values: dict
 
     def __new__(cls, key: str, /, **values) -> "Msg":
-        self = super().__new__(cls, MESSAGES[key]["en"].format(**{k: _listed(v, "en") for k, v in values.items()}))
+        text = MESSAGES[key]["en"].format(**{k: _listed(v, "en") for k, v in values.items()})
+        self = super().__new__(cls, text)
         self.key, self.values = key, values
         return self
 
@@ -431,7 +436,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "when_item_example": {"en": "- {{check: <condition>, rule: <rule id>, why: {{en: ...}}}}",
                           "tr": "- {{check: <koşul>, rule: <kural kimliği>, why: {{en: ...}}}}"},
     "two_steps_turn_are": {"en": "two steps of the turn are named `{name}`",
-                           "tr": "sıranın iki adımının adı `{name}`"},
+                           "tr": "sıranın iki adımı da `{name}` adını taşıyor"},
     "give_each_step_own": {"en": "give each step its own name: `next:` finds a step by name",
                            "tr": "her adıma kendi adını ver: `next:` adımı adıyla bulur"},
     "step_offers_no_moves": {"en": "the step `{name}` offers no moves",
