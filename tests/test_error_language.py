@@ -221,3 +221,16 @@ def test_a_rule_file_that_fails_in_play_says_so_in_turkish(tmp_path):
     assert save_of(tmp_path, "fantan", auto=True).is_file()
     en = kural(tmp_path, "simulate", path, "-n", 1, "--lang", "en", timeout=120)
     assert f"{path}:{line}:{col}: `n` would be " in en.err and "\n    hint: a number that grows" in en.err, en.err
+
+
+def test_a_warning_of_validate_is_said_in_turkish_too(tmp_path):
+    """A word a player would read, missing in one language: `uyarı:` and `ipucu:` in Turkish, at the
+    same place as the English warning."""
+    path = tmp_path / "extra.yaml"
+    path.write_text("extends: fantan\nzones:\n  extra: {per: none, title: {en: Extra}}\n", encoding="utf-8")
+    en = kural(tmp_path, "validate", path, "--lang", "en")
+    tr = kural(tmp_path, "validate", path, "--lang", "tr")
+    assert en.returncode == tr.returncode == 0
+    assert f"{path}:3:3: warning: zone `extra` has no `title` in Turkish" in en.err, en.err
+    assert f"{path}:3:3: uyarı: `extra` alanı için Türkçe `title` yok" in tr.err, tr.err
+    assert "\n    ipucu: title: {en: ..., tr: ...} ekle" in tr.err
