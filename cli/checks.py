@@ -10,6 +10,7 @@ from pathlib import Path
 
 from kural.dsl.errors import RuleError
 from kural.interpreter.errors import PlayError
+from kural.interpreter.messages import said
 from kural.dsl.loader import load_recorded
 from kural.interpreter import game
 
@@ -37,10 +38,12 @@ def rule_files(paths: list[Path]) -> tuple[list[Path], list[str], list[str]]:
     return files, missing, absent
 
 
-def problem_json(problem) -> dict:
-    """A rule-file problem as the --json outputs give it (docs/json/validate.schema.json)."""
+def problem_json(problem, lang: str) -> dict:
+    """A rule-file problem as the --json outputs give it (docs/json/validate.schema.json): its message and
+    hint in `lang`, its code the message's key, the same in every language."""
     loc = problem.loc
-    return {"file": loc.file, "line": loc.line, "col": loc.col, "message": problem.message, "hint": problem.hint}
+    return {"file": loc.file, "line": loc.line, "col": loc.col, "code": getattr(problem.message, "key", ""),
+            "message": said(problem.message, lang), "hint": said(problem.hint, lang)}
 
 
 def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> int:
@@ -58,14 +61,15 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
         try:
             g = load_recorded(str(path))  # checked as `load` checks it, with what the rules say kept
         except RuleError as exc:
-            report["files"].append({"path": str(path), "ok": False, "problems": [problem_json(p) for p in exc.problems]})
+            report["files"].append({"path": str(path), "ok": False,
+                                    "problems": [problem_json(p, lang) for p in exc.problems]})
             for problem in exc.problems if not as_json else []:
-                err.print(problem.render())
+                err.print(problem.render(lang))
             bad = True
             continue
         if not as_json:  # a word a player would read missing: a warning, not an error
             for warning in missing_titles(g):
-                err.print(warning.render())
+                err.print(warning.render(lang))
         report["files"].append({"path": str(path), "ok": True, "game": g.id, "variants": list(g.variants),
                                 "problems": []})
         if not as_json:
@@ -123,12 +127,12 @@ def _replayed(numbered: tuple, lang: str) -> dict:
     except saves.RecordFileError as exc:
         return {**out, "status": "unreadable", "problems": [exc.text(lang)]}
     except RuleError as exc:
-        return {**out, "status": "unreadable", "problems": [p.message for p in exc.problems],
-                "rule_problems": [p.render() for p in exc.problems]}
+        return {**out, "status": "unreadable", "problems": [said(p.message, lang) for p in exc.problems],
+                "rule_problems": [p.render(lang) for p in exc.problems]}
     try:
         _, problems = game.replay(g, rec)
     except PlayError as exc:
-        problems = [exc.render()]
+        problems = [exc.render(lang)]
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {exc})"]
     if problems:

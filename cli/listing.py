@@ -93,7 +93,7 @@ def list_games(out, err, lang_option: str | None, as_json: bool = False) -> int:
             g = game_head(path)
         except RuleError as exc:
             for problem in exc.problems:
-                err.print(problem.render())
+                err.print(problem.render(choose_lang(lang_option, None)))
             bad = True
             continue
         lang = choose_lang(lang_option, g.lang)
@@ -107,7 +107,7 @@ def list_games(out, err, lang_option: str | None, as_json: bool = False) -> int:
                 vid, title = variant_title(vpath)
             except RuleError as exc:
                 for problem in exc.problems:
-                    err.print(problem.render())
+                    err.print(problem.render(lang))
                 bad = True
                 continue
             entry["variants"].append({"id": vid, "title": {k: str(v) for k, v in title.items()}})

@@ -27,6 +27,7 @@ import typer  # noqa: E402
 
 from kural.dsl.errors import RuleError  # noqa: E402
 from kural.interpreter.errors import PlayError  # noqa: E402
+from kural.interpreter.messages import said  # noqa: E402
 from kural.interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
@@ -150,16 +151,18 @@ def _value(option) -> str | None:
     return option.value if option is not None else None
 
 
-def _problems(err, exc: RuleError) -> int:
-    """Print a rule file's problems as file:line:col; a problem with what was typed on the command line
-    (a game or variant that does not exist, --players, --set) is a usage error in typer's own form."""
+def _problems(err, exc: RuleError, lang_option) -> int:
+    """Print a rule file's problems as file:line:col, in the language asked (--lang, else KURAL_LANG); a
+    problem with what was typed on the command line (a game or variant that does not exist, --players,
+    --set) is a usage error in typer's own form."""
+    lang = choose_lang(_value(lang_option) if isinstance(lang_option, Lang) else lang_option, None)
     for problem in exc.problems:
         param = _typed_param(problem.loc.file)
         if param is not None:
-            hint = f" ({problem.hint})" if problem.hint else ""
-            raise typer.BadParameter(problem.message + hint, param_hint=param)
+            hint = f" ({said(problem.hint, lang)})" if problem.hint else ""
+            raise typer.BadParameter(said(problem.message, lang) + hint, param_hint=param)
     for problem in exc.problems:
-        err.print(problem.render())
+        err.print(problem.render(lang))
     return 2
 
 
@@ -213,7 +216,7 @@ def play(
     try:
         code = playing.play(out, err, opts)
     except RuleError as exc:
-        code = _problems(err, exc)
+        code = _problems(err, exc, lang)
     _finish(code)
 
 
@@ -228,7 +231,7 @@ def saves_cmd(
     try:
         code = playing.resume_listed(out, err, number, playing.Options(game=None, lang=_value(lang)))
     except RuleError as exc:
-        code = _problems(err, exc)
+        code = _problems(err, exc, lang)
     _finish(code)
 
 
@@ -253,7 +256,7 @@ def simulate(
     try:
         g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
-        _finish(_problems(err, exc))
+        _finish(_problems(err, exc, lang))
     _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
     kinds, seats = _bots_and_seats(g, bots, lang_)
@@ -390,7 +393,7 @@ def compare(
         left = load(game, [], [], players)
         right = load(other or game, list(variant), list(set_), players)
     except RuleError as exc:
-        _finish(_problems(err, exc))
+        _finish(_problems(err, exc, lang))
     lang_ = choose_lang(_value(lang), left.lang)
     if left.players != right.players:
         err.print(say("cmp_players", lang_, left=left.players, right=right.players))
@@ -441,7 +444,7 @@ def compile_(
     try:
         g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
-        _finish(_problems(err, exc))
+        _finish(_problems(err, exc, None))
     sys.stdout.write(g.program.listing())
 
 
@@ -474,7 +477,7 @@ def check(
     try:
         g = load(game, list(variant), list(set_))
     except RuleError as exc:
-        _finish(_problems(err, exc))
+        _finish(_problems(err, exc, lang))
     try:
         code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
     except meldcheck.Unusable as exc:
@@ -508,7 +511,7 @@ def rules(
         g = teaching.open_game(game, list(variant), list(set_))
         base = teaching.open_game(game, [], list(set_)) if variant else None
     except RuleError as exc:
-        _finish(_problems(err, exc))
+        _finish(_problems(err, exc, lang))
     sys.stdout.write(teaching.rules(g, choose_lang(_value(lang), g.lang), _value(fmt), base))
 
 
@@ -523,7 +526,7 @@ def diff(
     try:
         left, right, left_name, right_name = teaching.sides(first, second)
     except RuleError as exc:
-        _finish(_problems(err, exc))
+        _finish(_problems(err, exc, lang))
     sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang), right.lang),
                                    _value(fmt)))
 
@@ -541,7 +544,7 @@ def graph(
     try:
         g = teaching.open_game(game, list(variant), list(set_))
     except RuleError as exc:
-        _finish(_problems(err, exc))
+        _finish(_problems(err, exc, lang))
     lang_ = choose_lang(_value(lang), g.lang)
     if output is None:
         sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
@@ -574,9 +577,10 @@ def explain(
                               choose_lang=choose_lang, fmt=fmt_)
     except RuleError as exc:
         if fmt_ == "json":  # a program reads the error as an object too; the lines go to stderr as ever
-            sys.stdout.write(json.dumps({"error": {"code": "rule_file", "message": str(exc.problems[0].render())}},
+            shown = exc.problems[0].render(choose_lang(_value(lang), None))
+            sys.stdout.write(json.dumps({"error": {"code": "rule_file", "message": shown}},
                                         ensure_ascii=False) + "\n")
-        code = _problems(err, exc)
+        code = _problems(err, exc, lang)
     except explaining.ExplainError as exc:
         if fmt_ == "json":
             sys.stdout.write(exc.as_json() + "\n")
@@ -604,7 +608,7 @@ def main() -> None:
     try:
         quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback
-        sys.stderr.write(exc.render() + "\n")
+        sys.stderr.write(exc.render(HELP_LANG) + "\n")
         sys.exit(2)
     except BrokenPipeError:
         quick.leave_quietly()

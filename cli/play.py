@@ -27,6 +27,7 @@ from kural.dsl.errors import RuleError, escaped
 from kural.interpreter import game
 from kural.interpreter.bots import KINDS, make_bot
 from kural.interpreter.errors import PlayError
+from kural.interpreter.messages import said
 from kural.interpreter.search import deciding_preference
 
 from . import render, saves
@@ -84,14 +85,15 @@ def open_save(path: Path, lang: str, asked: str | None = None) -> tuple[dict, ob
     except saves.RecordFileError as exc:
         raise Unusable(exc.text(lang)) from None
     except RuleError as exc:
-        raise Unusable("; ".join(p.message if p.loc.file.startswith(("-", "<")) else f"{p.loc}: {p.message}"
+        raise Unusable("; ".join(said(p.message, lang) if p.loc.file.startswith(("-", "<"))
+                                 else f"{p.loc}: {said(p.message, lang)}"
                                  for p in exc.problems)) from None  # --set or <record>: the save's own
     except (TypeError, ValueError, OSError) as exc:  # a save is outside input: its game, variants, params
         raise Unusable(f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})") from None
     try:
         s, problems = game.replay(g, rec)
     except PlayError as exc:
-        problems = [exc.render().splitlines()[0]]
+        problems = [exc.render(lang).splitlines()[0]]
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         problems = [f"{t('not_record', lang)} ({type(exc).__name__}: {str(exc)[:80]})"]
     if problems:
@@ -362,7 +364,7 @@ class Session:
             try:
                 asked = game.load(self.game_arg, variants, opts.sets, g.players)
             except RuleError as exc:  # an unknown variant or param: say that, not that it differs
-                return "; ".join(problem.message for problem in exc.problems)
+                return "; ".join(said(problem.message, lang) for problem in exc.problems)
             if asked.variants != g.variants:
                 given.append(" ".join(f"--variant {shlex.quote(v)}" for v in opts.variants))
                 saved.append(t("saved_variants", lang, names=", ".join(g.variants) or t("no_variants", lang)))
@@ -445,7 +447,7 @@ class Session:
             self._autosave()
             raise
         except PlayError as exc:  # the rule file fails in play: say where, keep the game
-            self.err.print(exc.render(), markup=False)
+            self.err.print(exc.render(self.lang), markup=False)
             self._save_and_tell()
             return EXIT_RULES
         except Exception as exc:  # never lose a game to a bug: save it, say so

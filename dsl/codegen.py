@@ -25,6 +25,7 @@ import types
 from typing import Any
 
 from kural.interpreter.budget import MAX_LEGAL, WORK_LIMIT
+from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import LIMIT
 
 from . import ir
@@ -42,7 +43,14 @@ from kural.interpreter.budget import WORK_LIMIT as _WORK_LIMIT
 from kural.interpreter.engine import after_move as _after_move, end_round as _end_round, _plain
 from kural.interpreter.state import emptied as _emptied
 from kural.interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
+from kural.interpreter.messages import Msg as _Msg
 '''
+
+def _message_source(msg: Msg) -> str:
+    """The source that makes `msg` again: its key and values by repr."""
+    values = "".join(f", {k}={_message_source(v) if isinstance(v, Msg) else repr(v)}" for k, v in msg.values.items())
+    return f"_Msg({msg.key!r}{values})"
+
 
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">="}
 _FIELDS = {"me": "s.me", "rounds_played": "s.rounds_played", "moves_played": "len(s.history)",
@@ -84,7 +92,10 @@ class Module:
         return f"{prefix}{self.count}"
 
     def literal(self, value) -> str:
-        """A constant: written inline when short, else named once at the top of the module."""
+        """A constant: written inline when short, else named once at the top of the module; a message
+        (interpreter/messages.py) is handed to the module, to be said in the reader's language."""
+        if isinstance(value, Msg):
+            return self.message(value)
         if value is None or isinstance(value, (bool, int, str)) or (isinstance(value, float) and value == value):
             text = repr(value)
             if len(text) <= 40:
@@ -108,6 +119,17 @@ class Module:
                 self.constants[name] = value
         self.known[id(value)] = name
         self.keep.append(value)
+        return name
+
+    def message(self, msg: Msg) -> str:
+        """A message, named once at the top of the module (equal messages by one name: parts that differ
+        only there stay equal, kept once for a position)."""
+        text = _message_source(msg)
+        name = self.by_text.get(text)
+        if name is None:
+            name = self.by_text[text] = self.new("k")
+            self.consts.append(f"{name} = {text}")
+            self.written.append(self.consts[-1])
         return name
 
     def object(self, obj) -> str:
@@ -443,7 +465,7 @@ class Expr:
             body = self(n.body)
         finally:
             self.frame.varying = varying
-        return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(f"the rule `{n.name} => ...`"))
+        return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(Msg("rule_what", name=n.name)))
 
     def holds_rule(self, node: ir.Node) -> bool:
         return has_rule(node)
@@ -562,7 +584,7 @@ class Stmts:
         self.w.line(f"{items} = list({self.expr(n.items)})")
         self.w.line(f"s.work -= {n.weight} * len({items})")
         self.w.line("if s.work < 0:")
-        self.w.line(f"    raise _exhausted({self.m.literal(n.where)}, {self.m.literal(f'the loop `for {n.name} in ...`')})")
+        self.w.line(f"    raise _exhausted({self.m.literal(n.where)}, {self.m.literal(Msg('loop_what', name=n.name))})")
         var = self.frame.bind(n.name)
         self.w.line(f"for {var} in {items}:")
         self.w.indent()
@@ -783,7 +805,7 @@ def _domain(module, m, choice, frame, expr, w, items: str, statements: bool = Fa
     w.line(f"s.work -= len({items})" if m.guard_weight == 1 else f"s.work -= {m.guard_weight} * len({items})")
     w.line("if s.work < 0:")
     w.indent()
-    w.line(f"raise _exhausted({module.literal(m.where)}, {module.literal(f'the choices of `{m.name}`')})")
+    w.line(f"raise _exhausted({module.literal(m.where)}, {module.literal(Msg('choices_of', name=m.name))})")
     w.dedent()
 
 
@@ -1023,7 +1045,8 @@ def apply_move(module: Module, g, m) -> str:
     stmts.block(m.effects.node)
     w.dedent()
     w.line("except _FAILURES as exc:")
-    w.line(f"    raise _PlayError.of({module.literal(m.where)}, {module.literal(f'the effects of `{m.name}`')}, exc) from None")
+    what = module.literal(Msg("effects_what", name=m.name))
+    w.line(f"    raise _PlayError.of({module.literal(m.where)}, {what}, exc) from None")
     w.line("s.cache.legal = None  # the position changed: what it worked out is forgotten (interpreter/state.py forget)")
     w.line("if s.cache:")
     w.line("    _emptied(s.cache)")
@@ -1058,7 +1081,7 @@ def apply_move(module: Module, g, m) -> str:
     w.dedent()
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.literal(g.where.get('flow', g.source))}, "
-           f"{module.literal(f'the flow after `{m.name}`')}, exc) from None")
+           f"{module.literal(Msg('flow_after', name=m.name))}, exc) from None")
     w.line("if len(history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
     _drop_env_lines(frame, w)
@@ -1294,7 +1317,7 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
         ok = "ok"
         w.line("except _FAILURES as exc:")
         w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
-               f"{module.literal(f'the choices or the guard of `{m.name}`')}, exc) from None")
+               f"{module.literal(Msg('choices_or_guard', name=m.name))}, exc) from None")
     check = [] if bounded else ["if len(out) > _MAX_LEGAL:",
                                 f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"]
     known = can[repr(m.index)] = module.new("c")

@@ -27,6 +27,7 @@ from kural.interpreter.library import LIBRARY, NeedsSection
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from . import ir, parser_lalr, parser_tables, said
 from .errors import Loc, Problem, RuleError
+from kural.interpreter.messages import Msg
 from .paths import cache_dir, grammar_path
 from .yamlload import LStr
 
@@ -40,9 +41,14 @@ MAX_LOOP_WORK = 1_000_000  # items that loops inside loops (`for`, rules `x => .
 # deck, a list param or written list its length (the bundled games: at most 52 * 52)
 NO_CONST = object()
 
-TYPE_WORDS = {"num": "a number", "bool": "true/false", "card": "a card", "cards": "cards", "zone": "a zone",
-              "family": "a per-player zone", "area": "a group zone", "list": "a list", "str": "a text", "move": "a move",
-              "fn": "a rule `x => ...`", "any": "a value", "none": "none", "effect": "an effect"}
+TYPE_WORDS = {kind: Msg("type_" + kind) for kind in ("num", "bool", "card", "cards", "zone", "family", "area", "list",
+                                                     "str", "move", "fn", "any", "none", "effect")}
+KIND_WORDS = {kind: Msg("name_kind_" + kind) for kind in ("param", "var", "zone", "move", "builtin", "table", "define")}
+
+
+def kind_word(kind: str) -> str:
+    """What a declared name is (a Name's kind), as a message says it."""
+    return KIND_WORDS.get(kind, kind)
 
 
 @lru_cache(maxsize=1)
@@ -274,7 +280,7 @@ class Compiler:
         work = self.loops[-1] * size
         if work > MAX_LOOP_WORK:
             sizes = [b // a for a, b in zip(self.loops, self.loops[1:])] + [size]  # loops holds running products
-            return f"up to {work:,} {counted} ({' x '.join(map(str, sizes))})"
+            return Msg("up_to_work", work=work, counted=Msg("counted_" + counted), sizes=" x ".join(map(str, sizes)))
         self.loops.append(work)
         return None
 
@@ -294,8 +300,9 @@ class Compiler:
 
     def _parse(self, src: LStr, start: str) -> Tree:
         if len(src) > MAX_EXPR_CHARS:
-            raise RuleError.at(src.loc, f"this expression is {len(src)} characters long; the limit is {MAX_EXPR_CHARS}",
-                               "split it into named conditions (the `define:` section)")
+            raise RuleError.at(src.loc,
+                               Msg("expression_characters_long_limit", n_src=len(src), MAX_EXPR_CHARS=MAX_EXPR_CHARS),
+                               Msg("split_into_named_conditions"))
         key = (str(src), start)
         tree = self.trees.get(key)
         if tree is None:
@@ -309,18 +316,18 @@ class Compiler:
         pos = getattr(exc, "pos_in_stream", None)
         if isinstance(exc, UnexpectedEOF) or pos is None:
             pos = len(src)
-            what = "the expression ends too early"
+            what = Msg("expression_ends_too_early")
         elif isinstance(exc, UnexpectedCharacters):
-            what = f"unexpected character {src[pos]!r}"
+            what = Msg("unexpected_character", src_pos=src[pos])
         elif isinstance(exc, UnexpectedToken):
             tok = exc.token
-            what = "the expression ends too early" if tok.type == "$END" else f"unexpected {tok.value!r}"
+            what = (Msg("expression_ends_too_early") if tok.type == "$END" else Msg("unexpected", value=tok.value))
         else:
-            what = "cannot read this expression"
+            what = Msg("cannot_read_expression")
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
         words = [_token_word(t) for t in expected if not t.startswith("__")][:6]
-        hint = ("expected " + ", ".join(words)) if words else "check the brackets and operators"
-        return RuleError([Problem(self.loc_at(src, pos), f"syntax error: {what}", hint, str(src))])
+        hint = Msg("expected_tokens", words=words) if words else Msg("check_brackets_operators")
+        return RuleError([Problem(self.loc_at(src, pos), Msg("syntax_error", what=what), hint, str(src))])
 
     def loc_at(self, src: LStr, offset: int) -> Loc:
         """The file position of character `offset` of an expression written in YAML."""
@@ -344,9 +351,9 @@ class Compiler:
         return base
 
 
-_TOKEN_WORDS = {"NAME": "a name", "NUMBER": "a number", "CARD": "a card code", "STRING": "a text",
-                "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '/'",
-                "ASSIGN_OP": "'=' or '+='", "$END": "the end"}
+_TOKEN_WORDS = {"NAME": Msg("token_name"), "NUMBER": Msg("token_number"), "CARD": Msg("token_card"),
+                "STRING": Msg("token_string"), "COMP_OP": Msg("token_comparison"), "ADD_OP": Msg("token_add"),
+                "MUL_OP": Msg("token_mul"), "ASSIGN_OP": Msg("token_assign"), "$END": Msg("token_end")}
 
 
 def _token_word(name: str) -> str:
@@ -392,10 +399,9 @@ class _Unit:
         if want == "card_or_cards":
             if x.type in ("card", "cards", "any") or (x.type == "list" and x.elem in ("card", None)):
                 return x
-            hint = ("move_all(from, to) moves a whole zone" if x.type == "zone" else
-                    "name a per-player zone's owner: hand(me)" if x.type == "family" else
-                    "a card (card, top(stock)) or a list of cards (filter(hand(me), c => ...))")
-            raise self.fail(tree, f"expected a card or a list of cards here, but this is {TYPE_WORDS.get(x.type, x.type)}",
+            hint = (Msg("move_all_from_moves") if x.type == "zone" else
+                    Msg("name_per_player_zone") if x.type == "family" else Msg("card_card_top_stock"))
+            raise self.fail(tree, Msg("expected_card_list_cards", value=TYPE_WORDS.get(x.type, x.type)),
                             hint)
         if want in ("any", x.type) or x.type == "any":
             return x
@@ -407,7 +413,9 @@ class _Unit:
             return x
         if x.type == "none" and want in ("card", "num", "str"):
             return x
-        raise self.fail(tree, f"expected {TYPE_WORDS.get(want, want)} here, but this is {TYPE_WORDS.get(x.type, x.type)}",
+        raise self.fail(tree,
+                        Msg("expected_here_but", value=TYPE_WORDS.get(want, want),
+                            value2=TYPE_WORDS.get(x.type, x.type)),
                         _type_hint(x.type, want))
 
     def zone_cards(self, x: C) -> C:
@@ -440,8 +448,8 @@ class _Unit:
 
     def node(self, t, depth: int) -> C:
         if depth > MAX_DEPTH:
-            raise self.fail(t, f"this expression is nested more than {MAX_DEPTH} levels deep",
-                            "split it into named conditions (the `define:` section)")
+            raise self.fail(t, Msg("expression_nested_more_than", MAX_DEPTH=MAX_DEPTH),
+                            Msg("split_into_named_conditions"))
         c = self.c
         c.parts += 1
         c.total += 1
@@ -449,7 +457,7 @@ class _Unit:
             self.count_check()
         d = depth + 1
         if isinstance(t, Token):
-            raise self.fail(t, f"unexpected {t.value!r}", "check the operators around it")
+            raise self.fail(t, Msg("unexpected", value=t.value), Msg("check_operators_around"))
         if c.overrides is not None and c.known_parts:
             text = self.c.repr_of(t)
             shape = self.c.known_parts.get(text)
@@ -462,7 +470,7 @@ class _Unit:
         kind = t.data
         handler = getattr(self, "n_" + kind, None)
         if handler is None:
-            raise self.fail(t, f"`{kind}` cannot stand here", "a value, a condition or a call is expected here")
+            raise self.fail(t, Msg("cannot_stand_here", kind=kind), Msg("value_condition_call_expected"))
         out = handler(t, d)
         if out.const is NO_CONST:
             if c.overrides is not None:
@@ -477,10 +485,10 @@ class _Unit:
         """MAX_PARTS and MAX_TOTAL_PARTS, once the parts of this one are counted."""
         if self.c.parts > MAX_PARTS or self.c.total > MAX_TOTAL_PARTS:
             top = self.c.top or self.src
-            what = (f"this expression has more than {MAX_PARTS} parts" if self.c.parts > MAX_PARTS else
-                    f"the rule file has more than {MAX_TOTAL_PARTS} parts in all")
-            raise RuleError([Problem(top.loc, f"{what} once its defines are written out",
-                                     "a define is copied at every use: use defines inside defines fewer times",
+            what = (Msg("expression_has_more_than", MAX_PARTS=MAX_PARTS) if self.c.parts > MAX_PARTS else
+                    Msg("rule_file_has_more", MAX_TOTAL_PARTS=MAX_TOTAL_PARTS))
+            raise RuleError([Problem(top.loc, Msg("once_defines_are_written", what=what),
+                                     Msg("define_copied_at_every"),
                                      str(top))])
 
     def fixed_parts(self, t, bound: frozenset = frozenset()) -> list[tuple[Tree, "_Unit"]]:
@@ -592,22 +600,22 @@ class _Unit:
     def n_number(self, t, d):
         text = t.children[0].value
         value = from_text(text, float if "." in text else int)
-        return self.number(t, value, f"the number {text if len(text) <= 20 else text[:17] + '...'}")
+        return self.number(t, value, Msg("the_number", text=text if len(text) <= 20 else text[:17] + '...'))
 
     def number(self, t, value, what: str) -> C:
         """A number known at load (written, or folded from constants), within the range of numbers a
         game holds (interpreter/numbers.py): a float that overflows to infinity, or an integer of
         thousands of digits, is refused where it is written, not met in play."""
         if not in_range(value):
-            raise self.fail(t, f"{what} is outside the range of numbers: {RANGE_TEXT}",
-                            "a score, a count or a card value is far smaller: check the numbers and the params")
+            raise self.fail(t, Msg("outside_range_numbers", what=what, RANGE_TEXT=RANGE_TEXT),
+                            Msg("score_count_card_value"))
         return const(value, "num")
 
     def n_card(self, t, d):
         code = t.children[0].value
         card = self.c.ctx.deck.card_of_code(code)
         if card is None:
-            raise self.fail(t, f"the card {code} is not in this game's deck", "check the deck: section")
+            raise self.fail(t, Msg("card_not_game_s", code=code), Msg("check_deck_section"))
         return const(card, "card")
 
     def n_string(self, t, d):
@@ -643,8 +651,8 @@ class _Unit:
         if entry.kind == "var":
             v = entry.value
             if v.per_group:  # its slots run over every zone instance: only a group's value means something
-                raise self.fail(t, f"`{name}` has a value per group: write {name}[g], g a group",
-                                f"{name}[target] with a choice `target: groups(...)`, or any(groups(...), g => {name}[g] > 0)")
+                raise self.fail(t, Msg("has_value_per_group_2", name=name),
+                                Msg("target_choice_target_groups", name=name))
             if v.per_seat or v.per_team:
                 slot, n = v.slot, self._span(v)
                 return C(lambda s, e: s.vars[slot:slot + n], "list", elem="num", node=ir.VarList("list", slot, n))
@@ -653,11 +661,11 @@ class _Unit:
         if entry.kind == "zone":
             z = entry.value
             if z.per_team:  # a family of team zones has no use alone (`deal` deals to seats)
-                raise self.fail(t, f"`{name}` has one zone per team: name whose, as in {name}(team(me))",
-                                f"{name}(team(me)), {name}(team(seat)), {name}(t) for t in teams")
+                raise self.fail(t, Msg("has_one_zone_per", name=name),
+                                Msg("team_me_team_seat", name=name))
             if z.max_groups and z.per_seat:
-                raise self.fail(t, f"`{name}` is a group zone per player: name whose, as in {name}(me)",
-                                f"{name}(me), {name}(seat)")
+                raise self.fail(t, Msg("group_zone_per_player", name=name),
+                                Msg("me_seat", name=name))
             return const(z.first_id, "area" if z.max_groups else "family" if z.per_seat else "zone")
         if entry.kind == "move":
             if self.c.guard_of is not None:  # a guard that asks about a move: an edge to check for cycles
@@ -668,12 +676,12 @@ class _Unit:
         if entry.kind == "define":
             self.c.read(name)
             return self.inline(t, name, entry.value, d)
-        raise self.fail(t, f"`{name}` is a function: call it with ( )", f"for example {name}(card)")
+        raise self.fail(t, Msg("function_call", name=name), Msg("example_card", name=name))
 
     def inline(self, t, name: str, text, d) -> C:
         """A `define:` name is compiled where it is used, so it sees that place's choices."""
         if name in self.c.expanding:
-            raise self.fail(t, f"`{name}` is defined in terms of itself", "a define cannot use its own name")
+            raise self.fail(t, Msg("defined_terms_itself", name=name), Msg("define_cannot_use_own"))
         src = self.c._source(text)
         tree = self.c._parse(src, "expr")
         inner = _Unit(self.c, src, self.locals)
@@ -691,8 +699,8 @@ class _Unit:
     def unknown(self, t, name: str) -> RuleError:
         known = list(self.locals) + list(self.c.names) + list(LIBRARY)
         close = difflib.get_close_matches(name, known, n=1)
-        hint = f"did you mean `{close[0]}`?" if close else "names are params, vars, zones, moves, choices or library notions"
-        return self.fail(t, f"unknown name `{name}`", hint)
+        hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("names_are_params_vars"))
+        return self.fail(t, Msg("unknown_name", name=name), hint)
 
     def n_call(self, t, d):
         name_tok, *args = t.children
@@ -700,7 +708,7 @@ class _Unit:
         name = name_tok.value
         entry = self.c.names.get(name)
         if name in self.locals and name not in LIBRARY:  # the local `team` is a value; team(seat) a notion
-            raise self.fail(t, f"`{name}` is a value, not a function", f"write `{name}` without ( )")
+            raise self.fail(t, Msg("value_not_function", name=name), Msg("write_without", name=name))
         if entry is not None and entry.kind == "zone":
             return self.zone_of_seat(t, entry.value, args, d)
         if entry is not None and entry.kind == "table":
@@ -708,21 +716,22 @@ class _Unit:
         fn = LIBRARY.get(name)
         if fn is None:
             if entry is not None:
-                raise self.fail(t, f"`{name}` is not a function", f"write `{name}` without ( )")
+                raise self.fail(t, Msg("not_function", name=name), Msg("write_without", name=name))
             raise self.unknown(t, name)
         if fn.effect:
-            raise self.fail(t, f"`{name}` is an effect; it cannot be used as a value",
-                            "effects go in `do:` and `setup:` lists")
+            raise self.fail(t, Msg("effect_cannot_used_value", name=name),
+                            Msg("effects_go_do_setup"))
         return self.library_call(t, fn, args, d)
 
     def zone_of_seat(self, t, z, args, d):
         if not (z.per_seat or z.per_team):
-            raise self.fail(t, f"`{z.name}` is one zone for everybody: write it without ( )", f"`{z.name}`, not `{z.name}(...)`")
+            raise self.fail(t, Msg("one_zone_everybody_write", name=z.name),
+                            Msg("without_brackets_example", name=z.name))
         if len(args) != 1:
             if z.per_team:
-                raise self.fail(t, f"`{z.name}` takes one team, as in {z.name}(team(me))",
-                                f"{z.name}(team(me)), {z.name}(team(seat))")
-            raise self.fail(t, f"`{z.name}` takes one seat, as in {z.name}(me)", f"{z.name}(me), {z.name}(seat), {z.name}(next(me))")
+                raise self.fail(t, Msg("takes_one_team_team", name=z.name),
+                                Msg("team_me_team_seat_2", name=z.name))
+            raise self.fail(t, Msg("takes_one_seat_me", name=z.name), Msg("me_seat_next_me", name=z.name))
         seat = self.coerce(self.node(args[0], d), "num", args[0])
         base, f, k = z.first_id, seat.fn, z.per_owner  # a group zone: each owner's area is k instances
         kind = "area" if z.max_groups else "zone"
@@ -730,8 +739,8 @@ class _Unit:
             n = self._span(z)
             if seat.is_const:
                 if not (isinstance(seat.const, int) and 0 <= seat.const < n):
-                    raise self.fail(args[0], f"team {seat.const!r} does not exist (teams are 0 to {n - 1})",
-                                    f"{z.name}(team(me)): the team of a seat")
+                    raise self.fail(args[0], Msg("team_does_not_exist", const=seat.const, n_1=n - 1),
+                                    Msg("team_me_team_seat_3", name=z.name))
                 return const(base + seat.const * k, kind)
             return C(lambda s, e: base + _index(f(s, e), n, "team") * k, kind,
                      node=ir.OwnedZone(kind, base, seat.ir, k, n, "team"))
@@ -750,7 +759,7 @@ class _Unit:
 
     def table_lookup(self, t, name, table, args, d):
         if len(args) != 1:
-            raise self.fail(t, f"`{name}` takes one card, as in {name}(card)", f"a value table gives a number per card: {name}(card)")
+            raise self.fail(t, Msg("takes_one_card_card", name=name), Msg("value_table_gives_number", name=name))
         card = self.coerce(self.node(args[0], d), "card", args[0])
         if card.is_const:
             return const(table[card.const], "num")
@@ -761,8 +770,8 @@ class _Unit:
         required = [a for a in fn.args if not a.endswith("?")]
         if not (len(required) <= len(args) <= len(fn.args)):
             count = f"{len(required)}" if len(required) == len(fn.args) else f"{len(required)} to {len(fn.args)}"
-            raise self.fail(t, f"`{fn.name}` takes {count} argument(s), not {len(args)}",
-                            f"{fn.name}({', '.join(fn.args)})")
+            raise self.fail(t, Msg("takes_argument_s_not", name=fn.name, count=count, n_args=len(args)),
+                            Msg("call_example", name=fn.name, join_fn_args=', '.join(fn.args)))
         compiled = []
         for want, arg in zip(fn.args, args):
             want = want.rstrip("?")
@@ -770,11 +779,12 @@ class _Unit:
                 compiled.append(self.lambda_(arg, compiled[0] if compiled else None, fn, d))
                 continue
             if isinstance(arg, Tree) and arg.data == "lambda_":
-                raise self.fail(arg, f"`{fn.name}` does not take a rule `x => ...` here", f"{fn.name}({', '.join(fn.args)})")
+                raise self.fail(arg, Msg("does_not_take_rule", name=fn.name),
+                                Msg("call_example", name=fn.name, join_fn_args=', '.join(fn.args)))
             compiled.append(self.coerce(self.node(arg, d), want, arg))
         if fn.body == "num" and len(compiled) == 1 and compiled[0].elem == "card":
-            raise self.fail(t, f"`{fn.name}` of cards needs a rule that gives each card's number",
-                            f"for example {fn.name}(cards, c => rank(c))")
+            raise self.fail(t, Msg("cards_needs_rule_gives", name=fn.name),
+                            Msg("example_cards_c_rank", name=fn.name))
         try:
             closure = fn.build(self.c.ctx, [x.fn for x in compiled])
         except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
@@ -791,7 +801,7 @@ class _Unit:
                 pass  # leave it to play time, where the value may differ
             else:
                 if returns == "num" and value is not None:
-                    return self.number(t, value, f"`{_text_of(self.src, t)}` gives {describe(value)}, which")
+                    return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=describe(value)))
                 return const(value, returns, elem)
         node = closure_node(closure, returns)
         write = fn.emit(self.c.ctx, compiled) if node is None and fn.emit is not None else None
@@ -801,12 +811,12 @@ class _Unit:
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
         if not (isinstance(arg, Tree) and arg.data == "lambda_"):
-            raise self.fail(arg, f"`{fn.name}` needs a rule here, such as c => rank(c) == 1",
-                            "write a name, =>, then an expression about it")
+            raise self.fail(arg, Msg("needs_rule_here_such", name=fn.name),
+                            Msg("write_name_then_expression"))
         name = arg.children[0].value
         if name in self.locals or name in self.c.names:
-            raise self.fail(arg, f"`{name}` is already a name here; pick another for the rule's argument",
-                            "for example c => ..., x => ...")
+            raise self.fail(arg, Msg("already_name_here_pick", name=name),
+                            Msg("example_c_x"))
         elem = (collection.elem if collection else None) or "any"
         self.locals[name] = elem
         before = self.c.total
@@ -827,7 +837,7 @@ class _Unit:
             if s is not None:  # None: worked out at load, for every card
                 s.work -= weight
                 if s.work < 0:
-                    raise exhausted(where, f"the rule `{name} => ...`")
+                    raise exhausted(where, Msg("rule_what", name=name))
             return f(s, e)
         tab = getattr(f, "tab", None)
         if tab is not None and tab[0] == name:  # a rule about one card only: notions may look it up per card
@@ -842,9 +852,8 @@ class _Unit:
         of their sizes, where known at load, is bounded by MAX_LOOP_WORK (the rest is bounded in play)."""
         too_much = self.c.enter_loop(collection)
         if too_much:
-            raise self.fail(t, f"the loops around here go through {too_much} each time; the bound is "
-                            f"{MAX_LOOP_WORK:,}", "loop over fewer "
-                            "items (a filter first, or a shorter list), or nest fewer loops")
+            raise self.fail(t, Msg("loops_around_here_go", too_much=too_much, MAX_LOOP_WORK=MAX_LOOP_WORK),
+                            Msg("loop_over_fewer_items"))
         try:
             yield
         finally:
@@ -860,8 +869,8 @@ class _Unit:
         return other if self.locals.get(other) == "card" else None
 
     def n_lambda_(self, t, d):
-        raise self.fail(t, "a rule `x => ...` can only be given to a library notion such as count or any",
-                        "for example count(hand(me), c => rank(c) == 1)")
+        raise self.fail(t, Msg("rule_x_can_only"),
+                        Msg("example_count_hand_me"))
 
     def var_index(self, v, idx_tree, d):
         """The index of a per-seat, per-team or per-group var, compiled; a group's index is a group of a group zone."""
@@ -870,8 +879,8 @@ class _Unit:
             return with_node(index.fn, index.ir)
         idx = self.node(idx_tree, d)
         if idx.type not in ("zone", "any"):
-            raise self.fail(idx_tree, f"`{v.name}` has a value per group: its index is a group, not "
-                            f"{TYPE_WORDS.get(idx.type, idx.type)}", f"{v.name}[g] with g from groups(...)")
+            raise self.fail(idx_tree, Msg("has_value_per_group", name=v.name, value=TYPE_WORDS.get(idx.type, idx.type)),
+                            Msg("g_g_from_groups", name=v.name))
         f, groups = idx.fn, self.c.ctx.group_ids
 
         def group(s, e):
@@ -896,8 +905,8 @@ class _Unit:
                          node=ir.VarRead("num", slot, idx.ir, n, what))
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
-            raise self.fail(t, f"only lists and per-player vars can be indexed with [ ], not {TYPE_WORDS.get(base.type)}",
-                            "top(zone) is a zone's top card; count(zone) its size")
+            raise self.fail(t, Msg("only_lists_per_player", value=TYPE_WORDS.get(base.type)),
+                            Msg("top_zone_zone_s"))
         bf, f = base.fn, idx.fn
         return C(lambda s, e: bf(s, e)[f(s, e)], base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir))
 
@@ -908,8 +917,10 @@ class _Unit:
             return yes if test.const else no
         types = {yes.type, no.type} - {"none"}
         if len(types) > 1 and "any" not in types:
-            raise self.fail(t, f"the two branches give different kinds: {TYPE_WORDS.get(yes.type)} and {TYPE_WORDS.get(no.type)}",
-                            "`if c then a else b` needs a and b of one kind (none fits any)")
+            raise self.fail(t,
+                            Msg("two_branches_give_different", value=TYPE_WORDS.get(yes.type),
+                                value2=TYPE_WORDS.get(no.type)),
+                            Msg("if_c_then_else"))
         tf, yf, nf = test.fn, yes.fn, no.fn
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
             return C(lambda s, e: not tf(s, e) or yf(s, e), "bool",
@@ -971,24 +982,24 @@ class _Unit:
             try:
                 value = fn(a.const, b.const)
             except ZeroDivisionError:
-                raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params") from None
+                raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check")) from None
             except OverflowError:  # a float too large to hold
                 value = None
-            shown = "a number too large to hold" if value is None else describe(value)
-            return self.number(t, value, f"`{_text_of(self.src, t)}` gives {shown}, which")
+            shown = Msg("too_large_to_hold") if value is None else describe(value)
+            return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=shown))
         af, bf = a.fn, b.fn
         if b.is_const:
             k = b.const
             if k == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the first try in play
-                raise self.fail(t, "division by zero", "the divisor is 0 whatever happens: check the params")
+                raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check"))
             return C(lambda s, e: fn(af(s, e), k), "num", node=ir.Binary("num", op.value, a.ir, b.ir))
         return C(lambda s, e: fn(af(s, e), bf(s, e)), "num", node=ir.Binary("num", op.value, a.ir, b.ir))
 
     def not_none(self, x: C, tree) -> None:
         """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
         if x.type == "none" or (x.is_const and x.const is None):
-            raise self.fail(tree, "arithmetic needs a number here, but this is none",
-                            "none (a missing card or value) can only be compared, as in x == none: use a number here")
+            raise self.fail(tree, Msg("arithmetic_needs_number_here"),
+                            Msg("none_missing_card_value"))
 
     def joined(self, a: C, b: C) -> C:
         """`list + list`: the items of the first, then those of the second (options offered together)."""
@@ -1017,15 +1028,15 @@ class _Unit:
         kinds = {a.type, b.type} - {"any"}
         if "none" in kinds:
             if op not in ("==", "!="):
-                raise self.fail(t, "none can only be compared with == or !=", "x == none, or x != none")
+                raise self.fail(t, Msg("none_can_only_compared"), Msg("x_none_x_none"))
             return
         if len(kinds) > 1:
-            raise self.fail(t, f"cannot compare {TYPE_WORDS.get(a.type)} with {TYPE_WORDS.get(b.type)}",
+            raise self.fail(t, Msg("cannot_compare", value=TYPE_WORDS.get(a.type), value2=TYPE_WORDS.get(b.type)),
                             _type_hint(a.type, b.type) if {a.type, b.type} == {"card", "num"} else
-                            "only values of one kind can be compared")
+                            Msg("only_values_one_kind"))
         if kinds & {"card", "bool", "str", "zone", "move"} and op not in ("==", "!="):
-            raise self.fail(t, f"{TYPE_WORDS.get(a.type)} can only be compared with == or !=",
-                            "compare rank(card) or suit(card) to order cards")
+            raise self.fail(t, Msg("can_only_compared", value=TYPE_WORDS.get(a.type)),
+                            Msg("compare_rank_card_suit"))
 
     def compare_cards(self, a: C, b: C, op: str) -> C:
         """Cards are equal when their faces are: the two ♠8 of a double deck are the same card to a rule."""
@@ -1079,8 +1090,8 @@ class _Unit:
                 def write(w, src):
                     return f"({src[0]} in {src[1]})"
         else:
-            raise self.fail(t, f"`in` needs a zone or a list on its right, not {TYPE_WORDS.get(coll.type)}",
-                            "card in hand(me), me in [0, 2]")
+            raise self.fail(t, Msg("needs_zone_list_right", value=TYPE_WORDS.get(coll.type)),
+                            Msg("card_hand_me_me"))
         node = ir.Call("bool", write, [x.ir, coll.ir], fn)  # the generated module's code (dsl/codegen.py)
         if negate:
             inner = fn
@@ -1099,8 +1110,8 @@ class _Unit:
 
     def stmt(self, t, d) -> Callable:
         if d > MAX_DEPTH:  # `{{{{ ... }}}}` nests statements without any expression to stop it
-            raise self.fail(t, f"these effects are nested more than {MAX_DEPTH} levels deep",
-                            "write the statements one after another, separated by ;")
+            raise self.fail(t, Msg("these_effects_are_nested", MAX_DEPTH=MAX_DEPTH),
+                            Msg("write_statements_one_after"))
         kind = t.data
         if kind == "block":
             return self.stmts(t.children, d + 1)
@@ -1120,30 +1131,30 @@ class _Unit:
             name = t.children[0].value
             fn = LIBRARY.get(name)
             if fn is None or not fn.effect:
-                what = "not an effect" if fn is not None or name in self.c.names else "no known effect"
+                what = (Msg("not_effect") if fn is not None or name in self.c.names else Msg("no_known_effect"))
                 effects = sorted(n for n, f in LIBRARY.items() if f.effect)
                 close = difflib.get_close_matches(name, effects, n=1)
-                hint = f"did you mean `{close[0]}`?" if close else "effects: " + ", ".join(effects)
-                raise self.fail(t, f"`{name}` is {what}", hint)
+                hint = Msg("did_you_mean", close_0=close[0]) if close else Msg("effects_list", names=", ".join(effects))
+                raise self.fail(t, Msg("name_is_what", name=name, what=what), hint)
             args = [a for a in t.children[1:] if a is not None]
             call = self.library_call(t, fn, args, d)
             return with_node(call.fn, call.ir)
-        raise self.fail(t, "this is a value, not an effect",
-                        "effects change the game: move(...), deal(...), name = value, if ... then ...")
+        raise self.fail(t, Msg("value_not_effect"),
+                        Msg("effects_change_game_move"))
 
     def for_stmt(self, t, d) -> Callable:
         """`for x in list do s`: s once per item, the list read once before the first (s may change it)."""
         name_tok, coll_tree, body_tree = t.children
         name = name_tok.value
         if name in self.locals or name in self.c.names:
-            raise self.fail(t, f"`{name}` is already a name here; pick another for the loop's item",
-                            "for example for g in groups(...) do ...")
+            raise self.fail(t, Msg("already_name_here_pick_2", name=name),
+                            Msg("example_g_groups_do"))
         coll = self.node(coll_tree, d)
         if coll.type == "zone":
             coll = self.zone_cards(coll)
         if coll.type not in ("list", "cards"):
-            raise self.fail(coll_tree, f"`for` goes through a list, not {TYPE_WORDS.get(coll.type, coll.type)}",
-                            "for example for t in teams do ..., for g in groups(laid(me)) do ...")
+            raise self.fail(coll_tree, Msg("goes_through_list_not", value=TYPE_WORDS.get(coll.type, coll.type)),
+                            Msg("example_t_teams_do"))
         self.locals[name] = "card" if coll.type == "cards" else (coll.elem or "any")
         before = self.c.total
         try:
@@ -1159,7 +1170,7 @@ class _Unit:
             items = list(cf(s, e))
             s.work -= weight * len(items)  # spent before the passes: a loop that cannot finish does not start
             if s.work < 0:
-                raise exhausted(where, f"the loop `for {name} in ...`")
+                raise exhausted(where, Msg("loop_what", name=name))
             for v in items:
                 e[name] = v
                 body(s, e)
@@ -1175,14 +1186,14 @@ class _Unit:
             if entry is None or entry.kind != "var":
                 raise self.not_assignable(target, name, entry)
             if entry.value.per_seat:
-                raise self.fail(target, f"`{name}` has a value per player: write {name}[seat] = ...",
-                            f"{name}[me] = ..., one seat at a time")
+                raise self.fail(target, Msg("has_value_per_player", name=name),
+                            Msg("me_one_seat_at", name=name))
             if entry.value.per_team:
-                raise self.fail(target, f"`{name}` has a value per team: write {name}[team(me)] = ...",
-                                f"{name}[team(me)] = ..., one team at a time")
+                raise self.fail(target, Msg("has_value_per_team", name=name),
+                                Msg("team_me_one_team", name=name))
             if entry.value.per_group:
-                raise self.fail(target, f"`{name}` has a value per group: write {name}[g] = ..., g a group",
-                                f"{name}[target] = ..., with a choice `target: groups(...)`")
+                raise self.fail(target, Msg("has_value_per_group_3", name=name),
+                                Msg("target_choice_target_groups_2", name=name))
             slot = entry.value.slot
             index = None
         else:
@@ -1215,8 +1226,8 @@ class _Unit:
     def not_assignable(self, t, name, entry) -> RuleError:
         if entry is None:
             return self.unknown(t, name)
-        return self.fail(t, f"`{name}` is a {entry.kind}, which cannot be changed during play",
-                         "declare a value that changes in the `vars:` section")
+        return self.fail(t, Msg("which_cannot_changed_during", name=name, kind=kind_word(entry.kind)),
+                         Msg("declare_value_changes_vars"))
 
 
 LISTS = ("list", "cards", "zone")
@@ -1489,26 +1500,26 @@ def _offset(t) -> int:
 
 def _type_hint(have: str, want: str, default: str = "") -> str:
     if {have, want} == {"card", "num"}:
-        return "use rank(card) or suit(card) to compare a card with a number"
+        return Msg("hint_card_num")
     if have == "zone" and want == "card":
-        return "use top(zone) for its top card, or a choice `card: zone`"
+        return Msg("hint_zone_card")
     if have == "family":
-        return "name whose zone: hand(me), hand(seat)"
+        return Msg("hint_family")
     if want == "family":
-        return "a per-player zone (per: seat) named alone goes here, as in deal(stock, hand, 5)"
+        return Msg("hint_want_family")
     if want == "bool" and have == "num":
-        return "compare it to make a condition: x > 0, x == 1"
+        return Msg("hint_num_bool")
     if want == "num" and have == "bool":
-        return "a condition is not a number: if c then 1 else 0"
+        return Msg("hint_bool_num")
     if want == "num" and have == "str":
-        return "arithmetic is on numbers only"
+        return Msg("hint_str_num")
     if want == "cards" and have == "list":
-        return "to total other lists use sum(list, x => ...)"
+        return Msg("hint_list_cards")
     if want == "zone" and have == "area":
-        return "a group zone holds groups: lay(cards, zone) starts one; groups(zone) lists them"
+        return Msg("hint_area_zone")
     if want == "area":
-        return "name a zone with kind: groups here"
+        return Msg("hint_want_area")
     if want == "zone" and have in ("cards", "card"):
-        return "name a zone here: table, hand(me)"
-    return default or f"{TYPE_WORDS.get(want, want)} is expected here (the types: docs/language.md §3.8)"
+        return Msg("hint_want_zone")
+    return default or Msg("hint_expected_type", type=TYPE_WORDS.get(want, want))
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kural.interpreter.messages import HINT_WORD, said
+
 
 def escaped(text: str) -> str:
     """Text as a message may show it: a character that does not print as itself (a control
@@ -35,18 +37,20 @@ class Loc:
 
 @dataclass
 class Problem:
+    """`message` and `hint` are interpreter/messages.py Msgs (English text that can be said in Turkish);
+    `text`, the line of the file, is shown as written."""
     loc: Loc
     message: str
     hint: str = ""
     text: str = ""
 
-    def render(self) -> str:
-        out = f"{self.loc}: {escaped(self.message)}"
+    def render(self, lang: str = "en") -> str:
+        out = f"{self.loc}: {escaped(said(self.message, lang))}"
         if self.text:
             shown = self.text if len(self.text) <= 120 else self.text[:117] + "..."
             out += f"\n    {escaped(shown)}"
         if self.hint:
-            out += f"\n    hint: {escaped(self.hint)}"
+            out += f"\n    {HINT_WORD.get(lang, 'hint')}: {escaped(said(self.hint, lang))}"
         return out
 
 
@@ -56,6 +60,9 @@ class RuleError(Exception):
     def __init__(self, problems: list[Problem]):
         self.problems = problems
         super().__init__("\n".join(p.render() for p in problems))
+
+    def render(self, lang: str = "en") -> str:
+        return "\n".join(p.render(lang) for p in self.problems)
 
     def __reduce__(self):  # sent back whole from another process (kural simulate --workers)
         return type(self), (self.problems,)

@@ -19,9 +19,10 @@ from kural.interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDe
 from kural.interpreter.library import LIBRARY, BuildContext
 from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.errors import RULE_FAILURES, PlayError
+from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
-from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, with_node
+from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, with_node
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
@@ -33,6 +34,8 @@ from .paths import games_dir
 from .yamlload import MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
+BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
+THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
 # What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
 # lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
@@ -58,20 +61,20 @@ def find_game(name: str) -> Path:
     path = Path(name)  # a name from a damaged save may hold a newline: messages escape it (kural.dsl.errors)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
+            raise RuleError.at(Loc(name, 1, 1), Msg("no_such_rule_file"), Msg("give_path_yaml_file"))
         return path
     candidate = games_dir() / f"{name}.yaml"
     if GAME_ID.fullmatch(name) and candidate.is_file():  # a game id, even where a folder has its name
         return candidate
     if path.is_file():  # not read: its lines would be echoed in the errors
-        raise RuleError.at(Loc(name, 1, 1), "this is not a rule file: rule files end in .yaml",
-                           "give a path to a .yaml file or a game id")
+        raise RuleError.at(Loc(name, 1, 1), Msg("not_rule_file_rule"),
+                           Msg("give_path_yaml_file"))
     if path.exists():
-        raise RuleError.at(Loc(name, 1, 1), "no such rule file", "give a path to a .yaml file or a game id")
+        raise RuleError.at(Loc(name, 1, 1), Msg("no_such_rule_file"), Msg("give_path_yaml_file"))
     known = [p.stem for p in games_dir().glob("*.yaml")]
     close = difflib.get_close_matches(name, known, n=1)
-    hint = f"did you mean `{close[0]}`?" if close else "games: " + ", ".join(sorted(known))
-    raise RuleError.at(Loc(name, 1, 1), f"there is no game `{name}`", hint)
+    hint = Msg("did_you_mean", close_0=close[0]) if close else Msg("games_list", names=", ".join(sorted(known)))
+    raise RuleError.at(Loc(name, 1, 1), Msg("there_no_game", name=name), hint)
 
 
 def variant_dir(base: Path) -> Path:
@@ -82,16 +85,16 @@ def find_variant(base: Path, name: str) -> Path:
     path = Path(name)
     if path.suffix in (".yaml", ".yml"):
         if not path.is_file():
-            raise RuleError.at(Loc(name, 1, 1), "no such variant file", "give a path to a .yaml file or a variant name")
+            raise RuleError.at(Loc(name, 1, 1), Msg("no_such_variant_file"), Msg("give_path_yaml_file_2"))
         return path
     candidate = variant_dir(base) / f"{name}.yaml"
     if candidate.is_file():
         return candidate
     known = [p.stem for p in variant_dir(base).glob("*.yaml")]
     close = difflib.get_close_matches(name, known, n=1)
-    hint = f"did you mean `{close[0]}`?" if close else ("variants: " + ", ".join(sorted(known)) if known else
-                                                        "this game has no variant files")
-    raise RuleError.at(Loc(name, 1, 1), f"{base.stem} has no variant `{name}`", hint)
+    hint = (Msg("did_you_mean", close_0=close[0]) if close else
+            Msg("variants_list", names=", ".join(sorted(known))) if known else Msg("game_has_no_variant"))
+    raise RuleError.at(Loc(name, 1, 1), Msg("has_no_variant", stem=base.stem, name=name), hint)
 
 
 # ---------------------------------------------------------- reading layers
@@ -188,17 +191,17 @@ def layers_of(path: Path, src: Source, seen: tuple = (), via: Loc | None = None,
     resolved = path.resolve()
     if resolved in seen:
         chain = " -> ".join(p.name for p in seen + (resolved,))
-        raise RuleError.at(via or Loc(str(path), 1, 1), f"`extends` goes round in a cycle: {chain}",
-                           "a variant extends its base game, never itself")
+        raise RuleError.at(via or Loc(str(path), 1, 1), Msg("extends_goes_round_cycle", chain=chain),
+                           Msg("variant_extends_base_game"))
     if len(seen) >= MAX_EXTENDS:
-        raise RuleError.at(via or Loc(str(path), 1, 1), f"more than {MAX_EXTENDS} files extend one another",
-                           "extend the base game directly")
+        raise RuleError.at(via or Loc(str(path), 1, 1), Msg("more_than_files_extend", MAX_EXTENDS=MAX_EXTENDS),
+                           Msg("extend_base_game_directly"))
     data = src.read(path)
     parent = data.get("extends")
     if parent is None:
         return [(path, data)]
     if not isinstance(parent, str):
-        raise RuleError.at(data.val_loc("extends"), "`extends` names a game or a file", "extends: <game id>")
+        raise RuleError.at(data.val_loc("extends"), Msg("extends_names_game_file"), Msg("extends_game_id"))
     return layers_of(_extends_target(path, parent, data, roots), src, seen + (resolved,),
                      data.val_loc("extends"), roots) + [(path, data)]
 
@@ -213,12 +216,11 @@ def _extends_target(path: Path, parent: str, data: LDict, roots: tuple[Path, ...
     if parent.endswith((".yaml", ".yml")):
         target = path.parent / parent
         if not _inside(target, roots):  # refused before reading, or even looking whether it exists
-            raise RuleError.at(loc, f"`extends: {parent}` reaches outside the games directory and the folder "
-                               "of the file you named", "extend a game of games/ by its id, or copy the base "
-                               "file next to yours", f"extends: {parent}")
+            raise RuleError.at(loc, Msg("extends_reaches_outside_games", parent=parent), Msg("extend_game_games_by"),
+                               f"extends: {parent}")
     elif not GAME_ID.fullmatch(parent):
-        raise RuleError.at(loc, f"`extends: {parent}` is neither a game id nor a .yaml file",
-                           "extends: <game id>, or extends: <file>.yaml beside this file", f"extends: {parent}")
+        raise RuleError.at(loc, Msg("extends_neither_game_id", parent=parent),
+                           Msg("extends_game_id_extends"), f"extends: {parent}")
     else:
         target = games_dir() / f"{parent}.yaml"
         if not target.is_file():
@@ -226,8 +228,8 @@ def _extends_target(path: Path, parent: str, data: LDict, roots: tuple[Path, ...
             if not _inside(target, roots):
                 target = games_dir() / f"{parent}.yaml"
     if not target.is_file():
-        raise RuleError.at(loc, f"`extends: {parent}` names no rule file",
-                           "name a game in games/ or a .yaml path relative to this file",
+        raise RuleError.at(loc, Msg("extends_names_no_rule", parent=parent),
+                           Msg("name_game_games_yaml"),
                            f"extends: {parent}")
     return target
 
@@ -347,8 +349,8 @@ def closures_again(kept: GameDef) -> GameDef:
             fresh = _built(r, recipe["sets"], recipe["players"])
         if fresh is None or fresh.program.key != recipe["program"]:
             name = recipe["files"][-1][0] if recipe["files"] else recipe["game"]
-            raise RuleError.at(Loc(name, 1, 1), "the rule files changed while the game was played",
-                               "load the game again")
+            raise RuleError.at(Loc(name, 1, 1), Msg("rule_files_changed_while"),
+                               Msg("load_game_again"))
         kept.__dict__["_compiled_again"] = fresh
     return fresh
 
@@ -421,8 +423,8 @@ def resolve_for_record(record: dict) -> Resolved:
         game = rules
     elif not (isinstance(game, str) and GAME_ID.fullmatch(game)):  # never a path: paths come with their hash
         shown = game if isinstance(game, str) else repr(game)  # messages escape what does not print
-        raise RuleError.at(RECORD, f"the record names no game in games/: `{shown[:80]}`",
-                           "a record has \"game\": \"<id>\", or \"rules\" with the file's path and hash")
+        raise RuleError.at(RECORD, Msg("record_names_no_game", shown_80=shown[:80]),
+                           Msg("record_has_game_id"))
     variants = files.get("variants", record.get("variants") or [])
     if not isinstance(variants, list):
         variants = [variants]
@@ -451,8 +453,8 @@ def _unshown(exc: RuleError, outside: dict) -> RuleError:
             problems.append(Problem(p.loc, p.message, p.hint))
         elif p.loc.file not in told:  # where it first fails, once per file
             told.add(p.loc.file)
-            problems.append(Problem(p.loc, "this rule file, which the record names, does not load",
-                                    f"see why with: kural validate {p.loc.file}"))
+            problems.append(Problem(p.loc, Msg("rule_file_which_record"),
+                                    Msg("see_why_kural_validate", file=p.loc.file)))
     return RuleError(problems)
 
 
@@ -487,10 +489,8 @@ def _check_param_changes(data: LDict, layer: LDict) -> None:
     for name, value in params.items():
         if not isinstance(value, dict) and name not in known:
             close = difflib.get_close_matches(name, known, n=1)
-            hint = f"did you mean `{close[0]}`?" if close else \
-                "to add a param, declare it in full: name: {value: ..., type: ...}"
-            raise RuleError.at(params.key_loc(name), f"the variant changes the param `{name}`, "
-                               "which the game does not have", hint)
+            hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("add_param_declare_full"))
+            raise RuleError.at(params.key_loc(name), Msg("variant_changes_param_which", name=name), hint)
 
 
 def _without(layer: LDict, keys: tuple) -> LDict:
@@ -521,8 +521,8 @@ def printable_id(value, loc: Loc, what: str) -> str:
     text = str(value)
     hidden = hidden_char(text)
     if hidden is not None:
-        raise RuleError.at(loc, f"{what} `{text}` holds the character {hidden}, which does not "
-                           "show as itself", "ids are letters, digits, - and _: retype it")
+        raise RuleError.at(loc, Msg("holds_character_which_does", what=what, text=text, hidden=hidden),
+                           Msg("ids_are_letters_digits"))
     return text
 
 
@@ -542,24 +542,24 @@ def check_sizes(data: LDict) -> None:
             first_past = list(section)[bound] if isinstance(section, dict) else None
             loc = section.key_loc(first_past) if isinstance(section, LDict) else \
                 section.locs[bound] if isinstance(section, LList) else data.key_loc(name)
-            raise RuleError.at(loc, f"`{name}` has {len(section)} entries; a rule file may have at most {bound}",
-                               "a card game needs far fewer: check for generated or repeated entries")
+            raise RuleError.at(loc, Msg("has_entries_rule_file", name=name, n_section=len(section), bound=bound),
+                               Msg("card_game_needs_far"))
     tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
     if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
-        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]), f"`deck.values` has {len(tables)} "
-                           f"tables; a rule file may have at most {MAX_VALUE_TABLES}",
-                           "a card game needs a few value tables: points, wild points")
+        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]),
+                           Msg("deck_values_has_tables", n_tables=len(tables), MAX_VALUE_TABLES=MAX_VALUE_TABLES),
+                           Msg("card_game_needs_few"))
     rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
     turn = rnd.get("turn") if isinstance(rnd, dict) else None
     if isinstance(turn, LList) and len(turn) > MAX_STEPS:
-        raise RuleError.at(turn.locs[MAX_STEPS], f"the turn has {len(turn)} steps; it may have at most {MAX_STEPS}",
-                           "a turn needs a few steps: draw, meld, discard")
+        raise RuleError.at(turn.locs[MAX_STEPS], Msg("turn_has_steps_may", n_turn=len(turn), MAX_STEPS=MAX_STEPS),
+                           Msg("turn_needs_few_steps"))
     for mname, m in (data.get("moves") or {}).items():
         choose = m.get("choose") if isinstance(m, dict) else None
         if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
-            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]), f"the move `{mname}` has {len(choose)} "
-                               f"choices; a move may have at most {MAX_CHOICES}",
-                               "split the move into steps, each with a few choices")
+            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]),
+                               Msg("move_has_choices_move", mname=mname, n_choose=len(choose), MAX_CHOICES=MAX_CHOICES),
+                               Msg("split_move_into_steps"))
 
 
 class _Builder:
@@ -581,14 +581,14 @@ class _Builder:
     def need(self, container: LDict, key: str, what: str, at: Loc | None = None):
         """A required key; when missing, reported at `at` (the key of the mapping that lacks it)."""
         if key not in container:
-            raise RuleError.at(at or container.loc, f"`{what}` is missing", f"add `{key}:`")
+            raise RuleError.at(at or container.loc, Msg("key_missing", what=what), Msg("add_key", key=key))
         return container[key]
 
     # ------------------------------------------------------------------ build
     def build(self, sets, players_asked: int | None = None) -> GameDef:
         game = self.section("game")
         if "game" not in self.data:
-            raise RuleError.at(self.data.loc, "the file has no `game:` section", "a rule file starts with game: id: ...")
+            raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
         gid = printable_id(self.need(game, "id", "game.id", self.data.key_loc("game")), game.val_loc("id"), "game.id")
         players = self.players(game, players_asked)
         seats = self.seats(game, players)
@@ -597,8 +597,9 @@ class _Builder:
         self.team_count = len(teams)
         max_moves = schema.value(game, "game.max_moves")
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
-            raise RuleError.at(game.val_loc("max_moves"), f"game.max_moves must be between 1 and {MAX_MOVES}, "
-                               f"not {max_moves}", f"the default is {DEFAULT_MAX_MOVES}; leave it out to use it")
+            raise RuleError.at(game.val_loc("max_moves"),
+                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
+                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
         deck = self.deck(self.section("deck"))
         params, param_info = self.params(self.section("params"), deck, sets)
         self.param_info, self.deck = param_info, deck
@@ -618,19 +619,19 @@ class _Builder:
         ctx.group_ids = ctx.group_ids | frozenset(group_ids)
         hand_name = str(schema.value(game, "game.hand_zone"))
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
-                               "the hand zone")
+                               Msg("the_hand_zone"))
         if not hand.per_seat or hand.max_groups:  # reported where the mistake is: the hand_zone: that names it, else the zone
             where = game.val_loc("hand_zone") if "hand_zone" in game else self.section("zones").key_loc(hand_name)
-            raise RuleError.at(where, f"the hand zone `{hand_name}` must be per seat",
-                               f"name a zone with per: seat, or give `{hand_name}` per: seat")
+            raise RuleError.at(where, Msg("hand_zone_must_per", hand_name=hand_name),
+                               Msg("name_zone_per_seat", hand_name=hand_name))
         ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
         ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
         deck_section = self.section("deck")
         starts_in = str(schema.value(deck_section, "deck.starts_in"))
         start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
         if start_zone.per != "none" or start_zone.max_groups:
-            raise RuleError.at(deck_section.val_loc("starts_in"), "the deck must start in a shared zone",
-                               f"name a zone with per: none, or change `{starts_in}` to per: none")
+            raise RuleError.at(deck_section.val_loc("starts_in"), Msg("deck_must_start_shared"),
+                               Msg("name_zone_per_none", starts_in=starts_in))
         vars_, slots = self.vars(self.section("vars"), players)
         ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
         moves_section = self.section("moves")
@@ -646,22 +647,23 @@ class _Builder:
         for v in vars_:
             v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
                                                 {v.per: "zone" if v.per == "group" else "num"}
-                                                if v.per != "none" else {}, "num"), v.start_src, f"the start of `{v.name}`")
+                                                if v.per != "none" else {}, "num"), v.start_src,
+                                   Msg("start_what", name=v.name))
         moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
         self.guard_cycles(comp.move_refs, moves)
         if not moves:
-            raise RuleError.at(self.data.loc, "the game has no moves", "add a `moves:` section")
+            raise RuleError.at(self.data.loc, Msg("game_has_no_moves"), Msg("add_moves_section"))
         flow = self.section("flow")
         rnd = flow.get("round")
         if not isinstance(rnd, LDict):
-            raise RuleError.at(flow.loc, "`flow.round` is missing", "flow: round: {setup: ..., turn: ..., end: ...}")
+            raise RuleError.at(flow.loc, Msg("flow_round_missing"), Msg("flow_round"))
         steps = self.steps(rnd, moves)
         for m in moves:
             if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
                 close = difflib.get_close_matches(m.next_step, [s.name for s in steps], n=1)
-                raise RuleError.at(moves_section[m.name].val_loc("next"), f"`next: {m.next_step}` names no step",
-                                   f"did you mean `{close[0]}`?" if close else
-                                   "next: end, again, or a step of flow.round.turn")
+                raise RuleError.at(moves_section[m.name].val_loc("next"),
+                                   Msg("next_names_no_step", next_step=m.next_step),
+                                   (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
         self.reachable(rnd, steps, moves)
         round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
                                 rnd.val_loc("end"))
@@ -763,17 +765,18 @@ class _Builder:
         for n, where in [(default, game.val_loc("players"))] + \
                 [(n, game.val_loc("allowed_players")) for n in allowed]:
             if not 1 <= n <= 12:
-                raise RuleError.at(where, f"players must be between 1 and 12, not {n}",
-                                   "players: a whole number from 1 to 12")
+                raise RuleError.at(where, Msg("players_must_between_not", n=n),
+                                   Msg("players_whole_number_from"))
         if default not in allowed:
-            raise RuleError.at(game.val_loc("players"), f"the default of {default} players is not among "
-                               f"allowed_players {allowed}", "add it to allowed_players")
+            raise RuleError.at(game.val_loc("players"),
+                               Msg("default_players_not_among", default=default, allowed=allowed),
+                               Msg("add_allowed_players"))
         if asked is None:
             return default
         if asked not in allowed:
             counts = ", ".join(map(str, allowed))
-            raise RuleError.at(Loc("--players", 1, 1), f"this game is played by {counts} players, not {asked}",
-                               f"--players {counts.split(', ')[-1]}")
+            raise RuleError.at(Loc("--players", 1, 1), Msg("game_played_by_players", counts=counts, asked=asked),
+                               Msg("players_option", counts_split_1=counts.split(', ')[-1]))
         return asked
 
     def teams(self, game: LDict) -> dict[int, list[list[int]]]:
@@ -790,36 +793,38 @@ class _Builder:
             where = section.key_loc(key)
             n = int(key) if str(key).isdigit() else None
             if n is None:
-                raise RuleError.at(where, f"`game.teams` is keyed by a number of players, not `{key}`",
-                                   f"for example teams: {{{example}}}", self.line_of(where))
+                raise RuleError.at(where, Msg("game_teams_keyed_by", key=key),
+                                   Msg("example_teams", example=example), self.line_of(where))
             if n not in allowed:
                 counts = ", ".join(map(str, allowed))
-                raise RuleError.at(where, f"`game.teams` gives teams for {n} players, but the game is played by "
-                                   f"{counts} players", "list the count in allowed_players, or remove these teams",
+                raise RuleError.at(where, Msg("game_teams_gives_teams", n=n, counts=counts),
+                                   Msg("list_count_allowed_players"),
                                    self.line_of(where))
             seen: dict[int, Loc] = {}
             for i, team in enumerate(teams):
                 team_loc = teams.locs[i] if isinstance(teams, LList) else where
                 if not team:
-                    raise RuleError.at(team_loc, f"team {i} of {n} players has no seat",
-                                       f"each team lists its seats, for example {example}", self.line_of(team_loc))
+                    raise RuleError.at(team_loc, Msg("team_players_has_no", i=i, n=n),
+                                       Msg("each_team_lists_seats", example=example), self.line_of(team_loc))
                 for j, seat in enumerate(team):
                     loc = team.locs[j] if isinstance(team, LList) else team_loc
                     if not 0 <= seat < n:
-                        raise RuleError.at(loc, f"seat {seat} does not exist with {n} players "
-                                           f"(seats are 0 to {n - 1})", f"for example {example}", self.line_of(loc))
+                        raise RuleError.at(loc, Msg("seat_does_not_exist", seat=seat, n=n, n_1=n - 1),
+                                           Msg("team_example", example=example), self.line_of(loc))
                     if seat in seen:
-                        raise RuleError.at(loc, f"seat {seat} is in two teams of {n} players "
-                                           f"(first at {seen[seat].line}:{seen[seat].col})",
-                                           "each seat plays in one team", self.line_of(loc))
+                        raise RuleError.at(loc,
+                                           Msg("seat_two_teams_players", seat=seat, n=n, line=seen[seat].line,
+                                               col=seen[seat].col),
+                                           Msg("each_seat_plays_one"), self.line_of(loc))
                     seen[seat] = loc
             missing = [seat for seat in range(n) if seat not in seen]
             if missing:
                 listed = ", ".join(map(str, missing))
                 plural = "s" if len(missing) > 1 else ""
-                raise RuleError.at(section.val_loc(key), f"the teams of {n} players leave out seat{plural} {listed}",
-                                   f"every seat from 0 to {n - 1} plays in one team; a seat alone is "
-                                   f"a team of one: [{missing[0]}]", self.line_of(section.val_loc(key)))
+                raise RuleError.at(section.val_loc(key),
+                                   Msg("teams_players_leave_out", n=n, plural=plural, listed=listed),
+                                   Msg("every_seat_from_plays", n_1=n - 1,
+                                       missing_0=missing[0]), self.line_of(section.val_loc(key)))
             out[n] = [list(team) for team in teams]
         return out
 
@@ -844,8 +849,8 @@ class _Builder:
         for lang in LANGS:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
             if names and len(names) < players:
-                raise RuleError.at(given.val_loc(lang), f"{len(names)} seat names for {players} players",
-                                   "name every seat")
+                raise RuleError.at(given.val_loc(lang), Msg("seat_names_players", n_names=len(names), players=players),
+                                   Msg("name_every_seat"))
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
         return out
 
@@ -854,28 +859,29 @@ class _Builder:
         # d.loc of a merged section is the base file's: name the key the mistake is in
         where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
         if copies < 1 and jokers < 1:
-            raise RuleError.at(where, "the deck has no cards", "copies: 1 gives one standard 52-card deck")
+            raise RuleError.at(where, Msg("deck_has_no_cards"), Msg("copies_gives_one_standard"))
         if not (0 <= copies <= 8 and 0 <= jokers <= 16):
             where = d.val_loc("copies") if not 0 <= copies <= 8 else d.val_loc("jokers")
-            raise RuleError.at(where, "a deck has 0 to 8 copies of the 52 cards and 0 to 16 jokers",
-                               "copies: 1 is one standard deck; jokers: 2 adds two jokers")
+            raise RuleError.at(where, Msg("deck_has_copies_cards"),
+                               Msg("copies_one_standard_deck"))
         names = {lang: dict(STANDARD_NAMES[lang]) for lang in LANGS}
         for lang, given in (d.get("names") or {}).items():
             base = names.setdefault(str(lang), dict(STANDARD_NAMES["en"]))
             for part, value in given.items():
                 want = 4 if part == "suits" else 13
                 if part != "joker" and len(value) != want:
-                    raise RuleError.at(given.val_loc(part), f"deck.names.{lang}.{part} needs {want} names",
-                                       "suits in the order S H D C; ranks in the order A 2 ... 10 J Q K")
+                    raise RuleError.at(given.val_loc(part),
+                                       Msg("deck_names_needs_names", lang=lang, part=part, want=want),
+                                       Msg("suits_order_s_h"))
                 base[part] = list(value) if part != "joker" else str(value)
         symbols = list(d.get("symbols") or schema.default("deck.symbols"))
         if len(symbols) != 4:
-            raise RuleError.at(d.val_loc("symbols"), "deck.symbols needs 4 symbols, one per suit (S H D C)",
-                               'for example symbols: ["♠", "♥", "♦", "♣"]')
+            raise RuleError.at(d.val_loc("symbols"), Msg("deck_symbols_needs_symbols"),
+                               Msg("example_symbols"))
         labels = [str(x) for x in d.get("labels") or []]
         if labels and len(labels) != 13:
-            raise RuleError.at(d.val_loc("labels"), "deck.labels needs 13 labels, one per rank",
-                               "in the order A 2 ... 10 J Q K, for example [A, 2, ..., 10, G, S, M]")
+            raise RuleError.at(d.val_loc("labels"), Msg("deck_labels_needs_labels"),
+                               Msg("order_j_q_k"))
         deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names)
         if labels:
             deck.labels = labels
@@ -896,8 +902,8 @@ class _Builder:
                 self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info:
                 if info[raw]["type"] != "num":
-                    raise RuleError.at(m.val_loc(key), f"`melds.{key}` names the param `{raw}`, which is not a number",
-                                       f"{key}: a whole number, or a num param")
+                    raise RuleError.at(m.val_loc(key), Msg("melds_names_param_which", key=key, raw=raw),
+                                       Msg("whole_number_num_param", key=key))
                 raw = params[raw]
                 if isinstance(raw, float) and raw.is_integer():
                     raw = int(raw)
@@ -905,8 +911,8 @@ class _Builder:
                 return None
             if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
                 close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
-                hint = f"did you mean `{close[0]}`?" if close else f"{key}: a whole number (0 or more), or a num param"
-                raise RuleError.at(m.val_loc(key), f"`melds.{key}` must be a whole number or a param, not {_shown(raw)}",
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("whole_number_more_num", key=key))
+                raise RuleError.at(m.val_loc(key), Msg("melds_must_whole_number", key=key, shown_raw=_shown(raw)),
                                    hint)
             return raw
 
@@ -917,8 +923,8 @@ class _Builder:
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
                 raw = params[raw]
             if not isinstance(raw, bool):
-                raise RuleError.at(m.val_loc(key), f"`melds.{key}` is true or false, not {_shown(raw)}",
-                                   "write true or false, or name a bool param")
+                raise RuleError.at(m.val_loc(key), Msg("melds_true_false_not", key=key, shown_raw=_shown(raw)),
+                                   Msg("write_true_false_name"))
             return raw
 
         def table(key: str, default):
@@ -927,9 +933,8 @@ class _Builder:
                 return default
             if str(name) not in deck.values:
                 close = difflib.get_close_matches(str(name), list(deck.values), n=1)
-                hint = f"did you mean `{close[0]}`?" if close else \
-                    "name a table of deck.values, such as points: {A: 15, default: 10}"
-                raise RuleError.at(m.val_loc(key), f"`melds.{key}` names no value table of `deck.values`", hint)
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("name_table_deck_values"))
+                raise RuleError.at(m.val_loc(key), Msg("melds_names_no_value", key=key), hint)
             return deck.values[str(name)]
 
         ace = str(schema.value(m, "melds.ace"))  # one of the table's allowed values (dsl/schema.py)
@@ -941,15 +946,15 @@ class _Builder:
                 wild = [bool(test.fn(None, {"c": card})) for card in range(deck.size)]
             except (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError):
                 raise RuleError.at(getattr(src, "loc", m.val_loc("wild")),
-                                   "`melds.wild` must say which cards are wild from the card `c` alone",
-                                   "for example wild: is_joker(c) or rank(c) == 2 (no zones, vars or players)",
+                                   Msg("melds_wild_must_say"),
+                                   Msg("example_wild_joker_c"),
                                    str(src)) from None
         points = table("points", [0] * deck.size)
         why = {}
         for reason, item in (m.get("why") or {}).items():
             if reason not in REASONS:  # dsl/schema.py refuses it first; kept for files built without it
-                raise RuleError.at(m["why"].key_loc(reason), f"`melds.why.{reason}` is not a reason",
-                                   "reasons: " + ", ".join(REASONS))
+                raise RuleError.at(m["why"].key_loc(reason), Msg("melds_why_not_reason", reason=reason),
+                                   Msg("reasons_list", names=", ".join(REASONS)))
             why[reason] = {"rule": str(item["rule"]) if item.get("rule") is not None else None,
                            **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""),
                                               ("melds", "why", reason))}
@@ -960,9 +965,9 @@ class _Builder:
                           run_natural_core=count("run_natural_core"), why=why)
         if rules.min_size < 1:
             raise RuleError.at(m.val_loc("min_size") if "min_size" in m else where,
-                               "`melds.min_size` must be at least 1", "min_size: 3 is the usual smallest meld")
+                               Msg("melds_min_size_must"), Msg("min_size_usual_smallest"))
         if not (rules.sets or rules.runs):
-            raise RuleError.at(where, "`melds:` allows neither sets nor runs", "sets: true, runs: true, or one of them")
+            raise RuleError.at(where, Msg("melds_allows_neither_sets"), Msg("sets_true_runs_true"))
         return rules
 
     def value_table(self, deck: Deck, table: LDict) -> list:
@@ -974,8 +979,8 @@ class _Builder:
             out.append(table.get(code, table.get(rank_code, table.get("T" if rank_code == "10" else rank_code, default))))
         for key in table:
             if key != "default" and key not in RANK_CODES and key != "XJ" and parse_code(key) is None:
-                raise RuleError.at(table.key_loc(key), f"`{key}` is not a rank, a card code or `default`",
-                                   "keys are ranks (A, 2 ... K), codes (7D) or default")
+                raise RuleError.at(table.key_loc(key), Msg("not_rank_card_code", key=key),
+                                   Msg("keys_are_ranks_k"))
         return out
 
     def params(self, section: LDict, deck: Deck, sets) -> tuple[dict, dict]:
@@ -983,8 +988,8 @@ class _Builder:
         for name, spec in section.items():
             if isinstance(spec, dict):
                 if "value" not in spec:
-                    raise RuleError.at(section.val_loc(name), f"param `{name}` has no `value:`",
-                                       f"{name}: {{value: ..., type: ...}}")
+                    raise RuleError.at(section.val_loc(name), Msg("param_has_no_value", name=name),
+                                       Msg("param_full_example", name=name))
                 raw, loc = spec["value"], spec.val_loc("value")
                 declared = spec.get("type")
             else:
@@ -1003,17 +1008,18 @@ class _Builder:
             name, raw = name.strip(), raw.strip()
             loc = Loc("--set", i + 1, 1)
             if not sep or not name:
-                raise RuleError.at(loc, f"`{item}` is not name=value", "for example --set start_card=7S")
+                raise RuleError.at(loc, Msg("not_name_value", item=item), Msg("example_set_start_card"))
             if name not in info:
                 close = difflib.get_close_matches(name, list(info), n=1)
-                hint = f"did you mean `{close[0]}`?" if close else "params: " + ", ".join(info) if info else \
-                    "this game has no params"
-                raise RuleError.at(loc, f"the game has no param `{name}`", hint, str(item))
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else
+                        Msg("params_list", names=", ".join(info)) if info else Msg("game_has_no_params"))
+                raise RuleError.at(loc, Msg("game_has_no_param", name=name), hint, str(item))
             try:
                 info[name]["raw"] = _from_text(raw)
             except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
                 first = exc.problems[0]
-                raise RuleError.at(loc, f"--set {name}=...: {first.message}", first.hint, str(item)) from None
+                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message), first.hint,
+                                   str(item)) from None
             info[name]["loc"] = loc
         values = {}
         for name, p in info.items():
@@ -1028,25 +1034,31 @@ class _Builder:
                 return None
             card = deck.card_of_code(str(raw)) if isinstance(raw, str) else None
             if card is None:
-                raise RuleError.at(loc, f"param `{name}` needs a card code such as 7D, not {_shown(raw)}",
-                                   "ranks A 2 ... 9 T J Q K, suits S H D C; or none")
+                raise RuleError.at(loc, Msg("param_needs_card_code", name=name, shown_raw=_shown(raw)),
+                                   Msg("ranks_t_j_q"))
             return card
         if kind == "bool":
             if not isinstance(raw, bool):
-                raise RuleError.at(loc, f"param `{name}` is true or false, not {_shown(raw)}", "write true or false")
+                raise RuleError.at(loc, Msg("param_true_false_not", name=name, shown_raw=_shown(raw)),
+                                   Msg("write_true_false"))
             return raw
         if kind == "num":
             if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-                raise RuleError.at(loc, f"param `{name}` is a number, not {_shown(raw)}", "write a number, such as 3 or 1.5")
+                raise RuleError.at(loc, Msg("param_number_not", name=name, shown_raw=_shown(raw)),
+                                   Msg("write_number_such"))
             if p["min"] is not None and raw < p["min"] or p["max"] is not None and raw > p["max"]:
-                raise RuleError.at(loc, f"param `{name}` must be between {p['min']} and {p['max']}, not {_shown(raw)}",
-                                   "the bounds are the param's `min:` and `max:`")
+                raise RuleError.at(loc,
+                                   Msg("param_must_between_not", name=name, p_min=p['min'], p_max=p['max'],
+                                       shown_raw=_shown(raw)),
+                                   Msg("bounds_are_param_s"))
             return raw
         if kind == "list":
             return _number_list(name, raw, loc)
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
-            raise RuleError.at(loc, f"param `{name}` is one of {', '.join(map(str, p['one_of']))}, not {_shown(raw)}",
-                               "the choices are the param's `one_of:`")
+            raise RuleError.at(loc,
+                               Msg("param_one_not", name=name, value=', '.join(map(str, p['one_of'])),
+                                   shown_raw=_shown(raw)),
+                               Msg("choices_are_param_s"))
         return str(raw)
 
     def zones(self, section: LDict, players: int) -> tuple[list[ZoneDef], int]:
@@ -1061,9 +1073,10 @@ class _Builder:
                                  yours=self.text(z["yours"], name) if z.get("yours") else {}))
             next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
             if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
-                raise RuleError.at(section.key_loc(name), f"with `{name}`, the game has {next_id} zones, each "
-                                   f"owner's and each group's counted; a game may have at most {MAX_ZONE_INSTANCES}",
-                                   "declare fewer zones, or a smaller max_groups")
+                raise RuleError.at(section.key_loc(name),
+                                   Msg("game_has_zones_each", name=name, next_id=next_id,
+                                       MAX_ZONE_INSTANCES=MAX_ZONE_INSTANCES),
+                                   Msg("declare_fewer_zones_smaller"))
         self.zone_count = next_id
         return zones, next_id
 
@@ -1072,16 +1085,17 @@ class _Builder:
         kind = str(schema.value(z, "zones.*.kind"))  # cards or groups (dsl/schema.py)
         if kind == "cards":
             if "max_groups" in z:
-                raise RuleError.at(z.val_loc("max_groups"), f"zone `{name}`: max_groups is for a group zone",
-                                   "add kind: groups, or leave max_groups out")
+                raise RuleError.at(z.val_loc("max_groups"), Msg("zone_max_groups_group", name=name),
+                                   Msg("add_kind_groups_leave"))
             return 0
         if "max_groups" not in z:
             raise RuleError.at(z.key_loc("kind") if hasattr(z, "key_loc") else z.loc,
-                               f"zone `{name}`: a group zone needs max_groups", "for example max_groups: 20")
+                               Msg("zone_group_zone_needs", name=name), Msg("example_max_groups"))
         n = z.get("max_groups")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ZONE_GROUPS:
-            raise RuleError.at(z.val_loc("max_groups"), f"zone `{name}`: max_groups must be between 1 and "
-                               f"{MAX_ZONE_GROUPS}, not {n!r}", "the most groups one owner may lay, such as 20")
+            raise RuleError.at(z.val_loc("max_groups"),
+                               Msg("zone_max_groups_must", name=name, MAX_ZONE_GROUPS=MAX_ZONE_GROUPS, n=n),
+                               Msg("most_groups_one_owner"))
         return n
 
     def zone_named(self, zones: list[ZoneDef], name: str, loc: Loc, what: str) -> ZoneDef:
@@ -1089,8 +1103,8 @@ class _Builder:
             if z.name == name:
                 return z
         close = difflib.get_close_matches(name, [z.name for z in zones], n=1)
-        raise RuleError.at(loc, f"{what} names the zone `{name}`, which the `zones:` section does not have",
-                           f"did you mean `{close[0]}`?" if close else "declare it under zones:")
+        raise RuleError.at(loc, Msg("names_zone_which_zones", what=what, name=name),
+                           (Msg("did_you_mean", close_0=close[0]) if close else Msg("declare_under_zones")))
 
     def vars(self, section: LDict, players: int) -> tuple[list[VarDef], int]:
         out, slot = [], 0
@@ -1101,8 +1115,8 @@ class _Builder:
             # per and scope are among the table's allowed values (checked by dsl/schema.py)
             per, scope = str(schema.value(v, "vars.*.per")), str(schema.value(v, "vars.*.scope"))
             if per == "group" and not self.has_groups:
-                raise RuleError.at(v.val_loc("per"), f"var `{name}` is per group, but no zone is a group zone",
-                                   "give a zone kind: groups, or the var per: seat, team or none")
+                raise RuleError.at(v.val_loc("per"), Msg("var_per_group_but", name=name),
+                                   Msg("give_zone_kind_groups"))
             named = self.text(v.get("title"), name) if v.get("title") else {}
             title = named if schema.value(v, "vars.*.shown") else {}  # the screen shows a titled var, unless not shown
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
@@ -1113,9 +1127,9 @@ class _Builder:
             slot += (players if per == "seat" else self.team_count if per == "team" else
                      self.zone_count if per == "group" else 1)
             if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
-                raise RuleError.at(self.name_loc("vars", name), f"with `{name}`, the vars hold {slot} values "
-                                   f"(each seat's, team's and group's); a game's vars may hold at most {MAX_VAR_SLOTS}",
-                                   "declare fewer vars per group, or fewer group zones")
+                raise RuleError.at(self.name_loc("vars", name),
+                                   Msg("vars_hold_values_each", name=name, slot=slot, MAX_VAR_SLOTS=MAX_VAR_SLOTS),
+                                   Msg("declare_fewer_vars_per"))
         return out, slot
 
     def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
@@ -1125,9 +1139,9 @@ class _Builder:
         def add(name, entry, where):
             loc = self.name_loc(where, name)
             if name in names:
-                raise RuleError.at(loc, f"`{name}` is declared twice ({places[name]} and {where})",
-                                   "give each param, var, zone, move and define its own name")
-            if where != "built in":
+                raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=places[name], where=where),
+                                   Msg("give_each_param_var"))
+            if where is not BUILT_IN:
                 self.usable_name(name, loc)
             names[name], places[name] = entry, where
         for name, value in params.items():
@@ -1152,7 +1166,7 @@ class _Builder:
             "totals": C(lambda s, e: s.totals, "list", elem="num", node=ir.StateField("list", "totals")),
         }
         for name, value in builtins.items():
-            add(name, Name("builtin", value.type, value), "built in")
+            add(name, Name("builtin", value.type, value), BUILT_IN)
         return names
 
     def name_loc(self, section: str, name: str) -> Loc:
@@ -1164,15 +1178,15 @@ class _Builder:
         """A name that expressions could never reach is refused where it is declared."""
         problem = None
         if not name.isidentifier():
-            problem = "is not a name: use letters, digits and _ (not first a digit)"
+            problem = Msg("not_name_use_letters")
         elif name in keywords():
-            problem = "is a word of the rules language"
+            problem = Msg("word_rules_language")
         elif parse_code(name):
-            problem = "reads as a card code in expressions"
+            problem = Msg("reads_card_code_expressions")
         elif name in LIBRARY:
-            problem = "is a notion of the library"
+            problem = Msg("notion_library")
         if problem:
-            raise RuleError.at(loc, f"`{name}` {problem}, so it cannot be used as a name", "pick another name")
+            raise RuleError.at(loc, Msg("so_cannot_used_name", name=name, problem=problem), Msg("pick_another_name"))
 
     def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
         locals_: dict[str, str] = {}
@@ -1182,14 +1196,15 @@ class _Builder:
         for cname, domain_src in choose.items():
             self.usable_name(cname, choose.key_loc(cname))
             if cname in comp.names:
-                raise RuleError.at(choose.key_loc(cname), f"the choice `{cname}` has the name of a declared "
-                                   f"{comp.names[cname].kind}", "give the choice a name of its own")
+                raise RuleError.at(choose.key_loc(cname),
+                                   Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
+                                   Msg("give_choice_name_own"))
             domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
             if domain.type not in ("zone", "cards", "list"):
-                raise RuleError.at(getattr(domain_src, "loc", m.loc), f"choice `{cname}` must choose from a zone or a list",
-                                   "for example  card: hand(me)")
+                raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
+                                   Msg("example_card_hand_me"))
             if domain.is_const and domain.const == []:
-                self.never(m, getattr(domain_src, "loc", m.loc), f"its choice `{cname}` has an empty list to choose from",
+                self.never(m, getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname),
                            str(domain_src))
             self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
@@ -1209,7 +1224,8 @@ class _Builder:
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks,
-                       effects=self.effects(comp, m.get("do"), locals_, f"the effects of `{name}`", ("moves", name, "do")),
+                       effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
+                                            ("moves", name, "do")),
                        next_step=str(schema.value(m, "moves.*.next")), guard=guard,
                        specialize=specializer or None, guard_weight=guard_weight,
                        where=str(self.section("moves").key_loc(name)))
@@ -1218,9 +1234,10 @@ class _Builder:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
         too_much = comp.enter_loop(domain, "options")
         if too_much:
-            raise RuleError.at(loc, f"the choices of `{move}` up to `{choice}` make {too_much}; the bound is "
-                               f"{MAX_LOOP_WORK:,}",
-                               "choose from fewer items, or split the move into steps")
+            raise RuleError.at(loc,
+                               Msg("choices_up_make_bound", move=move, choice=choice, too_much=too_much,
+                                   MAX_LOOP_WORK=MAX_LOOP_WORK),
+                               Msg("choose_from_fewer_items"))
 
     def shown_as(self, name: str, v: LDict) -> dict:
         """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
@@ -1230,11 +1247,12 @@ class _Builder:
             try:
                 value = _from_text(str(key))
             except RuleError as exc:  # a number out of range, reported at its key
-                raise RuleError.at(section.key_loc(key), f"var `{name}`: {exc.problems[0].message}",
+                raise RuleError.at(section.key_loc(key),
+                                   Msg("var_value_wrong", name=name, message=exc.problems[0].message),
                                    exc.problems[0].hint) from None
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise RuleError.at(section.key_loc(key), f"var `{name}`: `shown_as` is keyed by values (numbers), "
-                                   f"not {key!r}", 'for example shown_as: {"0": {en: no, tr: hayır}, "1": {en: yes, tr: evet}}')
+                raise RuleError.at(section.key_loc(key), Msg("var_shown_keyed_by", name=name, key=key),
+                                   Msg("example_shown"))
             out[value] = self.text(words, str(key))
         return out
 
@@ -1254,8 +1272,8 @@ class _Builder:
         for name, spec in self.section("define").items():
             if isinstance(spec, dict) and spec.get("shown"):
                 if not spec.get("title"):
-                    raise RuleError.at(spec.key_loc("shown"), f"define `{name}` is shown, so it needs a title",
-                                       "add title: {en: ..., tr: ...}")
+                    raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
+                                       Msg("add_title"))
                 extra = [comp.expr(spec[key], {}).fn if spec.get(key) is not None else None
                          for key in ("shown_when", "out_of")]
                 out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
@@ -1298,8 +1316,8 @@ class _Builder:
                             path.append(step)
                             step = came_from[step]
                         names = " -> ".join(moves[i].name for i in reversed(path)) + f" -> {moves[start].name}"
-                        raise RuleError.at(loc, f"the guard of `{moves[start].name}` depends on itself ({names})",
-                                           "a move's `when` can ask about other moves, not about itself")
+                        raise RuleError.at(loc, Msg("guard_depends_itself", name=moves[start].name, names=names),
+                                           Msg("move_s_when_can"))
                     if target not in came_from:
                         came_from[target] = at
                         todo.append(target)
@@ -1313,12 +1331,12 @@ class _Builder:
         for i, item in enumerate(items):
             test = item["check"] if "check" in item else None
             if test is None:
-                raise RuleError.at(getattr(item, "loc", m.loc), "a `when:` item needs `check:`",
-                                   "- {check: <condition>, rule: <rule id>, why: {en: ...}}")
+                raise RuleError.at(getattr(item, "loc", m.loc), Msg("when_item_needs_check"),
+                                   Msg("when_item_example"))
             compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
             if compiled.is_const and not compiled.const:
                 loc = getattr(test, "loc", m.val_loc("when"))
-                self.never(m, loc, "this check is always false", str(test) if isinstance(test, str) else self.line_of(loc))
+                self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
             out.append(Check(compiled.fn, item.get("rule"), self.with_params(
                 self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir))
         return out
@@ -1329,11 +1347,10 @@ class _Builder:
         check that folds to false with the params given, --set included) is one too: a variant
         takes a move out of the game by leaving it out of the steps' `moves:`."""
         name = next((k for k, v in self.section("moves").items() if v is m), "?")
-        raise RuleError.at(loc, f"the move `{name}` can never be played: {why}",
-                           "write a condition that can be true in play; to switch the move off, leave it out "
-                           "of the steps of flow.round.turn", text)
+        raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
+                           Msg("write_condition_can_true"), text)
 
-    def effects(self, comp: Compiler, value, locals_=None, what: str = "these effects", path: tuple = ()):
+    def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
         if value is None:
             if self.rec is not None and path:
                 self.rec.parts[path] = Said("effects", [], "effect")
@@ -1383,7 +1400,7 @@ class _Builder:
     def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
         turn = rnd.get("turn")
         if not turn:
-            raise RuleError.at(rnd.loc, "`flow.round.turn` is missing", "turn: [{step: main, moves: [play, pass]}]")
+            raise RuleError.at(rnd.loc, Msg("flow_round_turn_missing"), Msg("turn_example"))
         by_name = {m.name: m.index for m in moves}
         steps = []
         for i, step in enumerate(turn):
@@ -1393,24 +1410,25 @@ class _Builder:
                 if mname not in by_name:
                     close = difflib.get_close_matches(mname, list(by_name), n=1)
                     raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
-                                       f"the step offers `{mname}`, which is not a move",
-                                       f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
+                                       Msg("step_offers_which_not", mname=mname),
+                                       Msg("did_you_mean", close_0=close[0]) if close else
+                                       Msg("moves_list", names=", ".join(by_name)))
                 indexes.append(by_name[mname])
             where = step.val_loc("step") if "step" in step else turn.locs[i]
-            name = printable_id(step.get("step", f"step{i + 1}"), where, "the step's name")
+            name = printable_id(step.get("step", f"step{i + 1}"), where, Msg("the_step_name"))
             if name in {s.name for s in steps}:
-                raise RuleError.at(where, f"two steps of the turn are named `{name}`",
-                                   "give each step its own name: `next:` finds a step by name")
+                raise RuleError.at(where, Msg("two_steps_turn_are", name=name),
+                                   Msg("give_each_step_own"))
             if not indexes:  # a step that offers nothing would leave the seat to move without a move
-                raise RuleError.at(where, f"the step `{name}` offers no moves", "moves: [a move, ...]")
+                raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
             steps.append(StepDef(name, indexes, where=str(where),
                                  title=self.text(step["title"], name) if step.get("title") else {}))
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:
                 raise RuleError.at(self.section("moves").key_loc(m.name),
-                                   f"the move `{m.name}` is offered by no step of flow.round.turn",
-                                   "add it to a step's moves, or remove it")
+                                   Msg("move_offered_by_no", name=m.name),
+                                   Msg("add_step_s_moves"))
         return steps
 
     def ending(self, comp: Compiler, src, what: str, loc: Loc):
@@ -1419,8 +1437,8 @@ class _Builder:
         end = self.expr_at(comp, ("flow", "round", "end") if what == "round" else ("flow", "end"), src, {}, "bool")
         if end.is_const and not end.const:
             key = "flow.round.end" if what == "round" else "flow.end"
-            raise RuleError.at(loc, f"the {what} can never end: `{key}` is always false",
-                               "write a condition that becomes true in play, such as a hand running out")
+            raise RuleError.at(loc, Msg("can_never_end_always", what=Msg("ending_" + what), key=key),
+                               Msg("write_condition_becomes_true"))
         return self.located(end, src, "flow.round.end" if what == "round" else "flow.end")
 
     def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
@@ -1440,9 +1458,8 @@ class _Builder:
             if i not in seen:
                 item = turn[i]
                 loc = item.val_loc("step") if isinstance(item, LDict) and "step" in item else turn.locs[i]
-                raise RuleError.at(loc, f"the step `{step.name}` is never reached: it is not the first step "
-                                   "and no move of a reachable step has `next:` to it",
-                                   f"give a move `next: {step.name}`, or remove the step")
+                raise RuleError.at(loc, Msg("step_never_reached_not", name=step.name),
+                                   Msg("give_move_next_remove", name=step.name))
 
     @staticmethod
     def places(section: LDict) -> dict[str, str]:
@@ -1479,17 +1496,18 @@ class _Builder:
         if not reasons:
             return []
         if self.data.get("round_result") is None:
-            raise RuleError.at(rnd.key_loc("end_reasons"), "`flow.round.end_reasons` are said on a round's sheet, "
-                               "and this game has no `round_result`", "add a round_result, or remove end_reasons")
+            raise RuleError.at(rnd.key_loc("end_reasons"), Msg("flow_round_end_reasons"),
+                               Msg("add_round_result_remove"))
         most = schema.key_at("flow.round.end_reasons").most
         if len(reasons) > most:
-            raise RuleError.at(rnd.key_loc("end_reasons"), f"{len(reasons)} end reasons, more than {most}",
-                               "name fewer ways a round ends")
+            raise RuleError.at(rnd.key_loc("end_reasons"),
+                               Msg("end_reasons_more_than", n_reasons=len(reasons), most=most),
+                               Msg("name_fewer_ways_round"))
         out = []
         for name, spec in reasons.items():
             when = self.need(spec, "when", f"flow.round.end_reasons.{name}.when", reasons.key_loc(name))
             where = f"flow.round.end_reasons.{name}"
-            name = printable_id(name, reasons.key_loc(name), "end reason")
+            name = printable_id(name, reasons.key_loc(name), Msg("end_reason"))
             out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),
                                  rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name)))))
         return out
@@ -1502,14 +1520,15 @@ class _Builder:
             m = by_name.get(mname) if mname else None
             if mname and m is None:
                 close = difflib.get_close_matches(str(mname), list(by_name), n=1)
-                raise RuleError.at(item.val_loc("move"), f"bot preference for `{mname}`, which is not a move",
-                                   f"did you mean `{close[0]}`?" if close else "moves: " + ", ".join(by_name))
+                raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
+                                   Msg("did_you_mean", close_0=close[0]) if close else
+                                   Msg("moves_list", names=", ".join(by_name)))
             locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
                        for c in m.choices} if m else {}
             pref = self.expr_at(comp, ("bot", i, "prefer"), self.need(item, "prefer", "bot[].prefer"), locals_)
             if pref.type not in ("bool", "num", "any"):
-                raise RuleError.at(item.val_loc("prefer"), "a preference is a condition or a number",
-                                   "higher is better: true counts 1, false 0")
+                raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
+                                   Msg("higher_better_true_counts"))
             out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
                                where=str(item.val_loc("prefer")), node=pref.ir))
         return out
@@ -1519,13 +1538,13 @@ def _number_list(name: str, raw, loc: Loc) -> list:
     """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
     size = sum(len(x) if isinstance(x, list) else 1 for x in raw) if isinstance(raw, list) else 0
     if size > MAX_LIST_ITEMS:
-        raise RuleError.at(loc, f"param `{name}` holds {size} numbers; a list param may hold at most "
-                           f"{MAX_LIST_ITEMS}", "a card game's thresholds and targets are a few numbers")
+        raise RuleError.at(loc, Msg("param_holds_numbers_list", name=name, size=size, MAX_LIST_ITEMS=MAX_LIST_ITEMS),
+                           Msg("card_game_s_thresholds"))
     if isinstance(raw, list) and raw and (all(is_number(x) for x in raw) or all(
             isinstance(x, list) and x and all(is_number(y) for y in x) for x in raw)):
         return [list(x) if isinstance(x, list) else x for x in raw]
-    raise RuleError.at(loc, f"param `{name}` is a list of numbers, or of lists of numbers, not {_shown(raw)}",
-                       "for example [100, 200] or [[0, 10], [50, 20]]")
+    raise RuleError.at(loc, Msg("param_list_numbers_lists", name=name, shown_raw=_shown(raw)),
+                       Msg("list_param_example"))
 
 
 def _infer_type(raw) -> str:
@@ -1566,8 +1585,8 @@ def _from_text(raw: str):
         return raw
     value = from_text(raw, int if is_int else float)
     if value is None:
-        raise RuleError.at(Loc("--set", 1, 1), f"{_shown(raw)} is not a number a game can hold: {RANGE_TEXT}",
-                           "write a number such as 3 or 1.5 within that range")
+        raise RuleError.at(Loc("--set", 1, 1), Msg("not_number_game_can", shown_raw=_shown(raw), RANGE_TEXT=RANGE_TEXT),
+                           Msg("write_number_such_within"))
     return value
 
 

@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from .errors import Loc, Problem, RuleError
+from kural.interpreter.messages import Msg
 from .yamlload import LDict, LList, loc_of
 
 # The leaves: what a value is, in the checker's words. `expr` and `effects` hold the rules language
 # (an expression; effects separated by `;`, or a list of them); `count` and `flag` are a whole
 # number or true/false that may instead name a param of that type (so that --set changes it).
-LEAVES = {"str": "a text", "int": "a whole number", "num": "a number", "bool": "true or false", "any": "anything",
-          "expr": "an expression", "effects": "effects", "count": "a whole number or a num param's name",
-          "flag": "true or false, or a bool param's name"}
+LEAVES = {shape: Msg("leaf_" + shape) for shape in ("str", "int", "num", "bool", "any", "expr", "effects", "count",
+                                                    "flag")}
 EXPRESSIONS = ("expr", "effects")  # leaves written in the rules language
 PARAM_NAMES = ("count", "flag")  # leaves that may name a param
 
@@ -58,8 +58,9 @@ class Key:
     default: Any = MISSING  # the value the loader takes when the key is left out (ByKey: it depends)
     default_doc: str = ""  # a default the table cannot hold as a value ("the game's id")
     allowed: tuple = ()  # the only values a text key may take
-    refuse: tuple | None = None  # (message, hint) for a value not allowed: {value} {key} {name} {path} {allowed}
-    missing: tuple | None = None  # (message, hint): the checker refuses a mapping without this key
+    refuse: tuple | None = None  # (message, hint) keys of interpreter/messages.py for a value not allowed, filled
+    # with {value} {key} {name} {path} {allowed}
+    missing: tuple | None = None  # (message, hint) keys: the checker refuses a mapping without this key ({path})
     required: bool = False  # the loader refuses a game without it (a variant file may leave it to its base)
     kind: str = ""  # how `kural diff` names a change here (param, move, check ...); inherited below
     split: bool = False  # `kural diff` compares its parts one by one, not the whole
@@ -121,7 +122,7 @@ PARAM = Fields({
     "value": Key("any", "the param's value: a number, true/false, a card code, a text or a list of numbers"),
     "type": Key("str", "what the value is", default_doc="worked out from the value",
                 allowed=("num", "bool", "card", "str", "list"),
-                refuse=("unknown param type `{value}`", "types: {allowed}")),
+                refuse=("unknown_param_type", "param_types")),
     "rule": Key("str", "the rule number the param sets", cites=True),
     "text": Key(TEXT, "what the param means, for `kural rules`"),
     "min": Key("num", "the smallest value --set may give"), "max": Key("num", "the largest value --set may give"),
@@ -129,15 +130,14 @@ PARAM = Fields({
     "shown_as": Key(Named(TEXT, "a value"), "words for its values in the rules and in sentences that name it "
                     "({name}), keyed by value (true, false for a yes/no param)")})
 DEFINE = Fields({
-    "value": Key("expr", "the named expression", missing=("`{path}` has no `value:`",
-                                                          "name: {value: <expression>, title: {en: ..., tr: ...}}")),
+    "value": Key("expr", "the named expression", missing=("define_no_value", "define_example")),
     "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
     "title_not": Key(TEXT, "its words when it does not hold (a condition): `you have not opened`"),
     "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False),
     "shown_when": Key("expr", "with `shown`: the screen shows it only while this holds"),
     "out_of": Key("expr", "with `shown`: the screen shows the value against this one, as `30 / 40`")})
-VAR_REFUSE = ("var `{name}`: `{key}: {value}` is not known", "per: seat, team, group or none; scope: game or round")
-PER_REFUSE = ("`{path}: {value}` is not known", "per: seat (each player's result) or per: team (each team's)")
+VAR_REFUSE = ("var_key_not_known", "var_per_scope")  # keys of interpreter/messages.py, filled with {value} {key} ...
+PER_REFUSE = ("value_not_known", "result_per")
 EFFECTS = "effects"
 
 
@@ -196,7 +196,7 @@ TABLE = Fields({
         "sets": Key("flag", "cards of one rank are a meld", default=True),
         "runs": Key("flag", "cards of one suit in sequence are a meld", default=True),
         "ace": Key("str", "where an ace goes in a run", default="low", allowed=("low", "high", "both"),
-                   refuse=("`{path}: {value}` is not known", "ace: low (A-2-3), high (Q-K-A) or both")),
+                   refuse=("value_not_known", "ace_low_high")),
         "wild": Key("expr", "which cards are wild, from the card `c` alone", default_doc="none"),
         "max_wilds": Key("count", "the most wild cards of a meld", default_doc="no bound"),
         "natural_in_place": Key("flag", "a wild card in its own place and suit counts as itself", default=True),
@@ -213,17 +213,16 @@ TABLE = Fields({
     "zones": Key(Named(Fields({
         "per": Key("str", "one zone per seat, one per team, or one shared zone", default="none",
                    allowed=("seat", "team", "none"),
-                   refuse=("`per: {value}`: a zone is per seat, per team or shared", "per: seat, per: team, or per: none")),
+                   refuse=("zone_per", "zone_per_hint")),
         "kind": Key("str", "one list of cards, or several groups of cards (melds)", default="cards",
                     allowed=("cards", "groups"),
-                    refuse=("zone `{name}`: unknown kind `{value}`",
-                            "kind: cards (one list of cards, the default) or kind: groups (several groups)")),
+                    refuse=("zone_unknown_kind", "zone_kind_hint")),
         "max_groups": Key("int", "the most groups one owner's group zone may hold, 1 to 100 (kind: groups only)"),
         "visible": Key("str", "who sees the cards: the owner, everybody, nobody, the top card only", default="all",
-                       allowed=("owner", "all", "none", "top"), refuse=("unknown visibility `{value}`", "visible: {allowed}")),
+                       allowed=("owner", "all", "none", "top"), refuse=("unknown_visibility", "visible_hint")),
         "layout": Key("str", "how the screen lays the cards out", default=ByKey("per", {"seat": "hand"}, "pile"),
                       default_doc="hand for a per-seat zone, else pile", allowed=("hand", "pile", "spread", "by_suit"),
-                      refuse=("unknown layout `{value}`", "layout: {allowed}")),
+                      refuse=("unknown_layout", "layout_hint")),
         "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name"),
         "yours": Key(TEXT, "its name on screen when it is the player's own, possessive and all (tr: elin)",
                      default_doc="your + its title")}), "a zone"),
@@ -474,8 +473,8 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
         return
     if isinstance(shape, (Fields, Named)):
         if not isinstance(value, dict):
-            problems.append(Problem(loc, f"`{path or 'the file'}` must be a mapping (key: value lines)",
-                                    f"found {_kind(value)}"))
+            problems.append(Problem(loc, Msg("must_mapping_key_value", path_or_the_file=path or 'the file'),
+                                    Msg("found_kind", kind_value=_kind(value))))
             return
         fields = isinstance(shape, Fields)
         for key, item in value.items():
@@ -483,9 +482,10 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
             if sub is None:
                 key_loc = value.key_loc(key) if isinstance(value, LDict) else loc
                 close = difflib.get_close_matches(key, list(shape.keys), n=1)
-                hint = f"did you mean `{close[0]}`?" if close else "known keys: " + ", ".join(shape.keys)
-                where = f"in `{path}`" if path else "at the top of the file"
-                problems.append(Problem(key_loc, f"unknown key `{key}` {where}", hint))
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else
+                        Msg("known_keys", keys=", ".join(shape.keys)))
+                where = Msg("in_path", path=path) if path else Msg("at_top_of_file")
+                problems.append(Problem(key_loc, Msg("unknown_key", key=key, where=where), hint))
                 continue
             item_loc = value.val_loc(key) if isinstance(value, LDict) else loc
             _key_value(item, sub, item_loc, f"{path}.{key}" if path else key, str(key),
@@ -494,11 +494,12 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
             for key, sub in shape.keys.items():
                 if sub.missing and key not in value:
                     message, hint = sub.missing
-                    problems.append(Problem(loc_of(value, loc), message.format(path=path), hint))
+                    problems.append(Problem(loc_of(value, loc), Msg(message, path=path), Msg(hint)))
         return
     if isinstance(shape, ListOf):
         if not isinstance(value, list):
-            problems.append(Problem(loc, f"`{path}` must be a list", f"found {_kind(value)}; write [a, b] or - lines"))
+            problems.append(Problem(loc, Msg("must_list", path=path),
+                                    Msg("found_write_b_lines", kind_value=_kind(value))))
             return
         for i, item in enumerate(value):
             item_loc = value.locs[i] if isinstance(value, LList) else loc
@@ -511,9 +512,9 @@ def _key_value(item, key: Key, loc: Loc, path: str, last: str, name: str, proble
     before = len(problems)
     _walk(item, key.shape, loc, path, name, problems)
     if key.allowed and len(problems) == before and item not in key.allowed:
-        message, hint = key.refuse or ("`{path}: {value}` is not known", "{key}: {allowed}")
+        message, hint = key.refuse or ("value_not_known", "key_allowed")
         words = dict(value=item, key=last, name=name, path=path, allowed=", ".join(key.allowed))
-        problems.append(Problem(loc_of(item, loc), message.format(**words), hint.format(**words)))
+        problems.append(Problem(loc_of(item, loc), Msg(message, **words), Msg(hint, **words)))
 
 
 def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> None:
@@ -529,10 +530,12 @@ def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> No
         return
     if shape == "expr":
         if isinstance(value, (dict, list)) or value is None:
-            problems.append(Problem(loc, f"`{path}` must be an expression of the rules language", f"found {_kind(value)}"))
+            problems.append(Problem(loc, Msg("must_expression_rules_language", path=path),
+                                    Msg("found_kind", kind_value=_kind(value))))
         return
     if not _LEAF_TESTS[shape](value):
-        problems.append(Problem(loc, f"`{path}` must be {LEAVES[shape]}", f"found {_kind(value)}"))
+        problems.append(Problem(loc, Msg("must_be_leaf", path=path, LEAVES_shape=LEAVES[shape]),
+                                Msg("found_kind", kind_value=_kind(value))))
 
 
 _LEAF_TESTS = {  # what a leaf of each plain shape must hold (a bool is no number)
@@ -543,18 +546,18 @@ _LEAF_TESTS = {  # what a leaf of each plain shape must hold (a bool is no numbe
 }
 
 
-def _kind(value) -> str:
+def _kind(value) -> Msg:
     if value is None:
-        return "nothing"
+        return Msg("found_nothing")
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return Msg("found_boolean", value=str(value).lower())
     if isinstance(value, dict):
-        return "a mapping"
+        return Msg("found_mapping")
     if isinstance(value, list):
-        return "a list"
+        return Msg("found_list")
     if isinstance(value, (int, float)):
-        return f"the number {value}"
-    return f"the text {value!r}"
+        return Msg("found_number", value=value)
+    return Msg("found_text", value=repr(value))
 
 
 # ------------------------------------------------------------ the JSON Schema

@@ -15,6 +15,7 @@ import yaml
 
 from kural.interpreter.numbers import RANGE_TEXT, from_text
 from .errors import Loc, RuleError, hidden_char
+from kural.interpreter.messages import Msg
 from .files import read_at_most
 
 MAX_FILE_BYTES = 1_000_000
@@ -77,20 +78,33 @@ def read_text(path: Path) -> str:
     try:
         raw = read_at_most(path, MAX_FILE_BYTES)  # a regular file only: a FIFO or a device would hang or never end
     except OSError as exc:
-        raise RuleError.at(Loc(name, 1, 1), f"cannot read the file: {exc.strerror}",
-                           "check the path") from None
+        raise RuleError.at(Loc(name, 1, 1), Msg("cannot_read_file", strerror=exc.strerror),
+                           Msg("check_path")) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RuleError.at(Loc(name, 1, 1), f"the file is over {MAX_FILE_BYTES} bytes; rule files are limited "
-                           f"to {MAX_FILE_BYTES}", "split it with `extends:`, or remove generated text")
+        raise RuleError.at(Loc(name, 1, 1), Msg("file_over_bytes_rule", MAX_FILE_BYTES=MAX_FILE_BYTES),
+                           Msg("split_extends_remove_generated"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         start = raw.rfind(b"\n", 0, exc.start) + 1
         col = len(raw[start: exc.start].decode("utf-8", "replace")) + 1
-        raise RuleError.at(Loc(name, line, col), f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
-                           "save it as UTF-8") from None
+        raise RuleError.at(Loc(name, line, col), Msg("file_not_utf_text", raw_exc_start=raw[exc.start]),
+                           Msg("save_utf")) from None
     return text
+
+
+# What PyYAML says most often, as a message says it in each language (anything else: PyYAML's words)
+_YAML_WORDS = {"mapping values are not allowed here": "yaml_mapping_values",
+               "could not find expected ':'": "yaml_no_colon",
+               "did not find expected key": "yaml_no_key", "found unexpected end of stream": "yaml_end_of_stream",
+               "did not find expected '-' indicator": "yaml_no_dash",
+               "found character '\\t' that cannot start any token": "yaml_tab"}
+
+
+def _yaml_words(problem):
+    key = _YAML_WORDS.get(problem)
+    return Msg(key) if key else problem
 
 
 class _TooDeep(Exception):
@@ -147,9 +161,9 @@ def refuse_hidden(text: str, name: str) -> None:
     line = text.count("\n", 0, m.start()) + 1
     col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
     char = m.group()
-    what = unicodedata.name(char, "a control character")
-    raise RuleError.at(Loc(name, line, col), f"the file holds the character U+{ord(char):04X} ({what}), "
-                       "which does not show as itself", "remove it: a rule file holds no control or bidi characters",
+    what = unicodedata.name(char, None) or Msg("control_character")
+    raise RuleError.at(Loc(name, line, col), Msg("file_holds_character_u", ord_char=ord(char), what=what),
+                       Msg("remove_rule_file_holds"),
                        _line(text, line))
 
 
@@ -347,14 +361,14 @@ def load_text(text: str, name: str) -> LDict:
         return data
     node, shared = _composed(text, name)
     if node is None:
-        raise RuleError.at(Loc(name, 1, 1), "the file is empty", "a rule file starts with `game:`")
+        raise RuleError.at(Loc(name, 1, 1), Msg("file_empty"), Msg("rule_file_starts_game_2"))
     builder = _Builder(name, text)
     if shared or len(text) > MAX_CHARS:  # a tree without aliases is within the bounds the composer checked
         builder.measure(node)  # before building anything: an alias bomb is refused at once
     data = builder.build(node)
     if not isinstance(data, LDict):
-        raise builder.fail(node, "a rule file must be a mapping of sections (game:, deck:, ...)",
-                           "start the file with `game:`, or `extends:` for a variant")
+        raise builder.fail(node, Msg("rule_file_must_mapping"),
+                           Msg("start_file_game_extends"))
     return data
 
 
@@ -381,32 +395,31 @@ def _composed(text: str, name: str):
         node, shared = _compose(text)
     except _Tagged as exc:  # refused before anything is built from it
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
-        raise RuleError.at(loc, f"the YAML tag {_tag(exc.tag)} is not allowed in a rule file",
-                           "rule files are plain data: remove the tag", _line(text, loc.line)) from None
+        raise RuleError.at(loc, Msg("yaml_tag_not_allowed", tag_exc_tag=_tag(exc.tag)),
+                           Msg("rule_files_are_plain"), _line(text, loc.line)) from None
     except _TooMany as exc:
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
-        raise RuleError.at(loc, f"the file has more than {MAX_NODES} values", "rule files are small: check for "
-                           "generated or repeated text", _line(text, loc.line)) from None
+        raise RuleError.at(loc, Msg("file_has_more_than", MAX_NODES=MAX_NODES), Msg("rule_files_are_small"),
+                           _line(text, loc.line)) from None
     except _TooDeep as exc:
         loc = Loc(name, exc.mark.line + 1, exc.mark.column + 1)
-        raise RuleError.at(loc, f"mappings and lists are nested more than {MAX_DEPTH} levels deep here",
-                           "a rule file needs a few levels: check the brackets", _line(text, loc.line)) from None
+        raise RuleError.at(loc, Msg("mappings_lists_are_nested", MAX_DEPTH=MAX_DEPTH),
+                           Msg("rule_file_needs_few"), _line(text, loc.line)) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(name, mark.line + 1, mark.column + 1) if mark else Loc(name, 1, 1)
         tab_trouble = "\t" in _line(text, loc.line) or "\\t" in str(exc) or "tab" in str(exc).lower()
-        hint = ("YAML indents with spaces, never tabs" if tab_trouble
-                else "check the indentation and the quotes around this place")
-        raise RuleError.at(loc, f"this is not valid YAML: {exc.problem or exc.context}", hint,
+        hint = Msg("yaml_indents_spaces_never") if tab_trouble else Msg("check_indentation_quotes_around")
+        raise RuleError.at(loc, Msg("not_valid_yaml", value=_yaml_words(exc.problem or exc.context)), hint,
                            _line(text, loc.line)) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: its place, from its position
         line = text.count("\n", 0, exc.position) + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        raise RuleError.at(Loc(name, line, col), f"this is not valid YAML: the character U+{exc.character:04X} "
-                           "is not allowed", "remove it", _line(text, line)) from None
+        raise RuleError.at(Loc(name, line, col), Msg("not_valid_yaml_character", character=exc.character),
+                           Msg("remove_it"), _line(text, line)) from None
     except yaml.YAMLError as exc:
-        raise RuleError.at(Loc(name, 1, 1), f"this is not valid YAML: {exc}",
-                           "check the indentation and the quotes") from None
+        raise RuleError.at(Loc(name, 1, 1), Msg("not_valid_yaml_2", exc=exc),
+                           Msg("check_indentation_quotes")) from None
     return node, shared
 
 
@@ -440,8 +453,8 @@ class _Builder:
             if key in sizes:
                 return sizes[key]
             if key in busy:
-                raise self.fail(n, "a YAML alias (*name) is used inside its own anchor (&name), a loop",
-                                "rule files are plain data: write the values out")
+                raise self.fail(n, Msg("yaml_alias_name_used"),
+                                Msg("rule_files_are_plain_2"))
             busy.add(key)
             if isinstance(n, yaml.MappingNode):
                 parts = [visit(x) for pair in n.value for x in pair]
@@ -454,14 +467,14 @@ class _Builder:
             chars = sum(p[1] for p in parts)
             depth = 1 + max((p[2] for p in parts), default=0)
             if values > MAX_NODES:
-                raise self.fail(n, f"this expands to more than {MAX_NODES} values (an alias bomb?)",
-                                "use fewer YAML aliases (*name); rule files are small")
+                raise self.fail(n, Msg("expands_more_than_values", MAX_NODES=MAX_NODES),
+                                Msg("use_fewer_yaml_aliases"))
             if chars > MAX_CHARS:
-                raise self.fail(n, f"this expands to more than {MAX_CHARS} characters of text",
-                                "use fewer YAML aliases (*name) of long texts")
+                raise self.fail(n, Msg("expands_more_than_characters", MAX_CHARS=MAX_CHARS),
+                                Msg("use_fewer_yaml_aliases_2"))
             if depth > MAX_DEPTH:
-                raise self.fail(n, f"with its aliases expanded, this is nested more than {MAX_DEPTH} levels deep",
-                                "use fewer YAML aliases (*name) inside one another")
+                raise self.fail(n, Msg("aliases_expanded_nested_more", MAX_DEPTH=MAX_DEPTH),
+                                Msg("use_fewer_yaml_aliases_3"))
             sizes[key] = (values, chars, depth)
             return sizes[key]
         visit(node)
@@ -485,28 +498,29 @@ class _Builder:
 
     def plain_tag(self, node, kind: str) -> None:
         if node.tag != f"tag:yaml.org,2002:{kind}":
-            raise self.fail(node, f"the YAML tag {_tag(node.tag)} is not allowed in a rule file",
-                            "rule files are plain data: remove the tag")
+            raise self.fail(node, Msg("yaml_tag_not_allowed_2", tag_node_tag=_tag(node.tag)),
+                            Msg("rule_files_are_plain"))
 
     def mapping(self, node, loc: Loc):
         out = LDict()
         out.loc = loc
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise self.fail(key_node, "YAML merge keys (<<) are not supported", "write the keys out")
+                raise self.fail(key_node, Msg("yaml_merge_keys_are"), Msg("write_keys_out"))
             key_loc = self.loc(key_node)
             key = self.build(key_node, key_loc)
             if not isinstance(key, str):
-                raise self.fail(key_node, f"the key `{key_node.value}` is read by YAML as {type(key).__name__} {key!r}",
-                                f'quote it: "{key_node.value}":')
+                raise self.fail(key_node,
+                                Msg("key_read_by_yaml", value=key_node.value, name__=type(key).__name__, key=key),
+                                Msg("quote_key", value=key_node.value))
             hidden = hidden_char(key)  # a name (of a zone, a move, a param ...) shows as what it is
             if hidden is not None:
-                raise self.fail(key_node, f"the key `{key}` holds a character that does not show as itself "
-                                f"({hidden})", "names are letters, digits and _: retype it")
+                raise self.fail(key_node, Msg("key_holds_character_does", key=key, hidden=hidden),
+                                Msg("names_are_letters_digits"))
             if key in out:
                 first = out.key_loc(key)
-                raise self.fail(key_node, f"`{key}` is written twice in this mapping (first at line {first.line})",
-                                "keep one of them: YAML would silently drop the first")
+                raise self.fail(key_node, Msg("written_twice_mapping_first", key=key, line=first.line),
+                                Msg("keep_one_them_yaml"))
             value_loc = self.loc(value_node)
             out[key] = self.build(value_node, value_loc)
             out.key_locs[key] = key_loc
@@ -522,8 +536,8 @@ class _Builder:
             return s
         if tag == "tag:yaml.org,2002:bool":
             if node.value.lower() in YAML11_BOOLS:
-                raise self.fail(node, f"YAML reads `{node.value}` as a boolean",
-                                f'write true or false, or quote it ("{node.value}") if you meant the word')
+                raise self.fail(node, Msg("yaml_reads_boolean", value=node.value),
+                                Msg("write_true_false_quote", value=node.value))
             return node.value.lower() == "true"
         if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
             return self.number(node)
@@ -533,7 +547,7 @@ class _Builder:
         # something else, such as 2024-01-31 as a date
         kind = {"timestamp": "a date", "value": "a value marker", "binary": "binary data"}.get(
             tag.rsplit(":", 1)[-1], _tag(tag))
-        raise self.fail(node, f"YAML reads `{node.value}` as {kind}", f'quote it: "{node.value}"')
+        raise self.fail(node, Msg("yaml_reads", value=node.value, kind=kind), Msg("quote_it", value=node.value))
 
     def number(self, node):
         """A number of the file, within the one range a game's numbers keep (interpreter/numbers.py):
@@ -544,8 +558,8 @@ class _Builder:
         value = from_text(node.value, lambda _: construct(_CONSTRUCTOR, node))
         if value is None:
             shown = node.value if len(node.value) <= 20 else node.value[:17] + "..."
-            raise self.fail(node, f"`{shown}` is not a number a game can hold: {RANGE_TEXT}",
-                            "write a number such as 3 or 1.5 within that range")
+            raise self.fail(node, Msg("not_number_game_can_2", shown=shown, RANGE_TEXT=RANGE_TEXT),
+                            Msg("write_number_such_within"))
         return value
 
 

@@ -6,10 +6,10 @@ import random
 from . import draws
 from .budget import renew
 from .errors import RULE_FAILURES, PlayError
+from .messages import Msg
 from .state import Move, State
 
-PREFERENCE_HINT = ("a preference may be worked out for any legal move it speaks of: guard it "
-                   "(for example `not empty(zone) and ...`), and give a number or true/false")
+PREFERENCE_HINT = Msg("preference_hint")
 
 
 _FEW = 64  # up to this many legal moves (every bundled game's common case) a choice's bit length is looked up
@@ -208,9 +208,9 @@ class HeuristicBot:
                 try:
                     float(p.score(s, env))
                 except RULE_FAILURES as again:
-                    return PlayError.of(p.where or g.source, f"the bot preference for `{g.moves[index].name}`",
+                    return PlayError.of(p.where or g.source, Msg("preference_for", name=g.moves[index].name),
                                         again, PREFERENCE_HINT)
-        return PlayError.of(g.source, "a bot preference", exc, PREFERENCE_HINT)
+        return PlayError.of(g.source, Msg("a_preference"), exc, PREFERENCE_HINT)
 
 
 def search_bot(rng: random.Random, think=None):

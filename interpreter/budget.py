@@ -13,6 +13,7 @@ within seconds, the same on every machine (work is counted, never timed).
 from __future__ import annotations
 
 from .errors import PlayError
+from .messages import Msg
 
 WORK_LIMIT = 2_000_000  # parts of expressions evaluated in one phase of a move; the bundled games
 # spend a few thousand at most (tests/test_play_bounds.py), and 2 million take a second or two
@@ -25,12 +26,10 @@ def renew(s) -> None:
 
 
 def exhausted(where: str, what: str) -> PlayError:
-    return PlayError(where, f"{what} needs more than {WORK_LIMIT:,} steps of work for one move",
-                     "nested loops, rules `x => ...` and choices multiply: loop over fewer items, "
-                     "or over a filtered list")
+    return PlayError(where, Msg("needs_more_than_steps", what=what, WORK_LIMIT=WORK_LIMIT),
+                     Msg("nested_loops_rules_x"))
 
 
 def too_many_moves(where: str, name: str) -> PlayError:
-    return PlayError(where, f"`{name}` offers more than {MAX_LEGAL:,} legal moves in one position",
-                     "a choice from a long list or several choices multiply: narrow a choice's list, "
-                     "or check more in the guard")
+    return PlayError(where, Msg("offers_more_than_legal", name=name, MAX_LEGAL=MAX_LEGAL),
+                     Msg("choice_from_long_list"))

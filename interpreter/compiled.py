@@ -10,6 +10,7 @@ from .library import _Totals as Totals  # noqa: F401  (sums_to's groups of a pos
 
 from .budget import exhausted
 from .engine import deal_after  # noqa: F401  (the flow's effects after a move: a deal kept)
+from .messages import Msg
 
 UNSET = object()  # a remembered part of a guard not yet worked out in this position
 
@@ -17,7 +18,7 @@ UNSET = object()  # a remembered part of a guard not yet worked out in this posi
 def index(i, n: int, what: str = "seat") -> int:
     """A seat (or team) index, checked: a per-seat var read past the last seat is an error, not the next var."""
     if not 0 <= i < n:
-        raise IndexError(f"{what} {i} does not exist ({what}s are 0 to {n - 1})")
+        raise IndexError(Msg("no_such_" + what, i=i, last=n - 1))
     return i
 
 
@@ -25,7 +26,7 @@ def index(i, n: int, what: str = "seat") -> int:
 def group_of(g, groups, name: str):
     """A group of a group zone, checked: the index of a per-group var (dsl/compiler.py var_index)."""
     if g not in groups:
-        raise IndexError(f"{name}[...]: {g!r} is not a group of a group zone")
+        raise IndexError(Msg("not_a_group", name=name, value=repr(g)))
     return g
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .budget import WORK_LIMIT
 from .errors import RULE_FAILURES, PlayError, kept
+from .messages import Msg
 from .legal import closure_moves, legal_moves, move_key
 from .library import _seat_of as seat_of
 from .state import NOWHERE, Move, State, forget
@@ -21,12 +22,12 @@ def new_game(g, seed: int) -> State:
             _init_var(s, v)
         _start_round(s)
     except RULE_FAILURES as exc:
-        raise PlayError.of(g.where.get("flow", g.source), "setting up the game", exc) from None
+        raise PlayError.of(g.where.get("flow", g.source), Msg("setting_up_game"), exc) from None
     return s
 
 
 def _init_var(s: State, v) -> None:
-    what = f"the start of `{v.name}`"
+    what = Msg("start_what", name=v.name)
     if v.per != "none":  # per seat (the local `seat`) or per team (the local `team`)
         for i in s.g.units(v.per):
             s.vars[v.slot + i] = kept(v.start(s, {v.per: i}), v.where, what)
@@ -52,7 +53,7 @@ def _start_round(s: State) -> None:
         _dealt(s, _dealt_cards(s.zones, deck_zone))
     me = s.me = g.first_seat(s, {})
     if not (isinstance(me, int) and 0 <= me < g.players):
-        raise ValueError(f"flow.round.first gives {me!r}, not a seat (0 to {g.players - 1})")
+        raise ValueError(Msg("first_not_seat", value=repr(me), last=g.players - 1))
     s.step = 0
     s.cache.clear()
     if s.deal is None:
@@ -79,7 +80,7 @@ def apply(s: State, move: Move) -> None:
     try:
         m.effects(s, env)
     except RULE_FAILURES as exc:
-        raise PlayError.of(m.where, f"the effects of `{m.name}`", exc) from None
+        raise PlayError.of(m.where, Msg("effects_what", name=m.name), exc) from None
     forget(s.cache)
     try:
         if g.after_move is not None:
@@ -92,7 +93,7 @@ def apply(s: State, move: Move) -> None:
         elif m.next_step != "again":
             s.step = g.step_index[m.next_step]
     except RULE_FAILURES as exc:
-        raise PlayError.of(g.where.get("flow", g.source), f"the flow after `{m.name}`", exc) from None
+        raise PlayError.of(g.where.get("flow", g.source), Msg("flow_after", name=m.name), exc) from None
     if not s.over and len(s.history) >= g.max_moves:
         s.over = s.aborted = True
 
@@ -166,7 +167,7 @@ def _score_round(s: State, ended: str | None = None) -> None:
                        for i in units]
     s.cache.clear()
     for i, points in enumerate(sheet["points"]):
-        s.totals[i] = kept(s.totals[i] + points, where, "the total of round_result.points")
+        s.totals[i] = kept(s.totals[i] + points, where, Msg("total_of_points"))
     sheet["totals"] = list(s.totals)
     if ended is not None:
         sheet["ended"] = ended
@@ -219,10 +220,8 @@ def no_move(s: State) -> PlayError:
     step = g.steps[s.step]
     names = ", ".join(f"`{g.moves[i].name}`" for i in step.moves)
     return PlayError(step.where or g.where.get("flow", g.source),
-                     f"seat {s.me} has no legal move at move {len(s.history) + 1} (step `{step.name}` offers "
-                     f"{names}), and the game is not over",
-                     "every position must offer a move (a pass when nothing else is possible) "
-                     "or end the round: check the guards of these moves and flow.round.end")
+                     Msg("seat_has_no_legal", me=s.me, len_s_history_1=len(s.history) + 1, name=step.name, names=names),
+                     Msg("every_position_must_offer"))
 
 
 def result(s: State) -> dict:
@@ -230,7 +229,7 @@ def result(s: State) -> dict:
     try:
         return _result(s)
     except RULE_FAILURES as exc:
-        raise PlayError.of(s.g.where.get("result", s.g.source), "the result", exc) from None
+        raise PlayError.of(s.g.where.get("result", s.g.source), Msg("result_what"), exc) from None
 
 
 def _result(s: State) -> dict:

@@ -5,6 +5,7 @@ file, what went wrong, and a hint."""
 from __future__ import annotations
 
 from .numbers import LIMIT, RANGE_TEXT, describe
+from .messages import HINT_WORD, Msg, said
 
 # The Python errors a compiled rule can raise while playing (OverflowError: a float too large for an int
 # or an int too large for a float).
@@ -21,19 +22,25 @@ class PlayError(Exception):
     def __reduce__(self):  # sent back whole from another process (kural simulate --workers)
         return type(self), (self.where, self.message, self.hint)
 
-    def render(self) -> str:
-        out = f"{self.where}: {self.message}"
-        return out + (f"\n    hint: {self.hint}" if self.hint else "")
+    def render(self, lang: str = "en") -> str:
+        out = f"{self.where}: {said(self.message, lang)}"
+        return out + (f"\n    {HINT_WORD.get(lang, 'hint')}: {said(self.hint, lang)}" if self.hint else "")
 
     @classmethod
     def of(cls, where: str, what: str, exc: BaseException,
-           hint: str = "guard the expression (for example `not empty(zone) and ...`)") -> "PlayError":
-        detail = "a value is none (an empty zone's top card?)" if "NoneType" in str(exc) else str(exc) or type(exc).__name__
+           hint: str = "") -> "PlayError":
+        said_already = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else None  # kural's own words
+        detail = said_already or (Msg("value_none_empty_zone") if "NoneType" in str(exc) else
+                                  str(exc) or type(exc).__name__)
         if isinstance(exc, RecursionError):
-            detail = "it calls itself without end"
+            detail = Msg("calls_itself_without_end")
         elif isinstance(exc, OverflowError):
-            detail = f"a number too large ({RANGE_TEXT})"
-        return cls(where, f"{what} failed while playing: {detail}", hint)
+            detail = Msg("number_too_large", RANGE_TEXT=RANGE_TEXT)
+        elif isinstance(exc, ZeroDivisionError):  # Python's words in English, as before; said in Turkish too
+            detail = Msg("python_division_by_zero", text=detail)
+        elif isinstance(exc, IndexError) and detail.endswith("index out of range"):
+            detail = Msg("python_index_out_of_range", text=detail)
+        return cls(where, Msg("failed_while_playing", what=what, detail=detail), hint or Msg("guard_expression"))
 
 
 def kept(value, where: str, what: str):
@@ -41,7 +48,6 @@ def kept(value, where: str, what: str):
     range is an error of the rule file at `where`, so that no number grows without bound."""
     if type(value) in EXACT_NUMBERS and not -LIMIT <= value <= LIMIT:  # numbers.in_range, written out: a var's
         # every assignment passes here (NaN and the infinities fail the comparison; a bool is not a number)
-        raise PlayError(where, f"{what} would be {describe(value)}: out of range ({RANGE_TEXT})",
-                        "a number that grows on every move (x = x * x) or overflows: bound it, "
-                        "for example if x < 1000 then x * 2 else x")
+        raise PlayError(where, Msg("would_out_range", what=what, describe_value=describe(value), RANGE_TEXT=RANGE_TEXT),
+                        Msg("number_grows_every_move"))
     return value

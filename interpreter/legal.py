@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .budget import MAX_LEGAL, WORK_LIMIT, exhausted, too_many_moves
 from .errors import RULE_FAILURES, PlayError
+from .messages import Msg
 from .state import Move, State
 
 RAW_LEGAL = 5 * MAX_LEGAL  # instances of one move found before two ways of offering one group are merged
@@ -34,7 +35,7 @@ def closure_moves(s: State) -> list[Move]:
         try:
             found = instances(s, m)
         except RULE_FAILURES as exc:
-            raise PlayError.of(m.where, f"the choices or the guard of `{m.name}`", exc) from None
+            raise PlayError.of(m.where, Msg("choices_or_guard", name=m.name), exc) from None
         if found:
             s.cache[index] = True
             out += [(index, values) for values in found]
@@ -196,7 +197,7 @@ def _domain(s: State, m, choice, env: dict):
         items = s.zones[items]
     s.work -= m.guard_weight * len(items)
     if s.work < 0:
-        raise exhausted(m.where, f"the choices of `{m.name}`")
+        raise exhausted(m.where, Msg("choices_of", name=m.name))
     return items
 
 

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from . import draws, legal
 from .budget import WORK_LIMIT, exhausted
 from .group_totals import TOTALS_OF
+from .messages import Msg
 
 
 @dataclass
@@ -281,8 +282,8 @@ def _step_value(ctx, a):
     known = getattr(steps, "value", None)
     if known is not None and not (isinstance(known, list) and all(
             isinstance(p, list) and len(p) == 2 and all(isinstance(n, (int, float)) for n in p) for p in known)):
-        raise NeedsSection(f"step_value needs steps [from, value], not {known!r}",
-                           "for example a list param [[0, 10], [50, 20]]")
+        raise NeedsSection(Msg("step_value_needs_steps", known=known),
+                           Msg("example_list_param"))
 
     return lambda s, e: step_value(steps(s, e), x(s, e))
 
@@ -328,7 +329,7 @@ MAX_GROUPS = 5000  # groups one notion may offer: a rule whose groups explode is
 
 
 def _too_many(name: str):
-    return ValueError(f"{name} finds more than {MAX_GROUPS} groups of cards")
+    return ValueError(Msg("finds_too_many_groups", name=name, limit=MAX_GROUPS))
 
 
 @notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} for which the sum of {2} is {1}",
@@ -575,7 +576,7 @@ def _groups_of(s, cards: list, values: list, target, faces) -> list:
 
 
 def _no_work(name: str):
-    return ValueError(f"{name} needs more than {WORK_LIMIT:,} steps of work for one move")
+    return ValueError(Msg("needs_more_than_steps", what=name, WORK_LIMIT=WORK_LIMIT))
 
 
 @notion("each", ["list"], "list", "each card of {0} on its own", "{0} içindeki her kart tek başına", gives="cards")
@@ -608,9 +609,8 @@ class NeedsSection(Exception):
 def _meld_rules(ctx, name: str):
     rules = getattr(ctx, "melds", None)
     if rules is None:
-        raise NeedsSection(f"`{name}` needs a `melds:` section",
-                           "add `melds:` to the rule file: the smallest meld, sets and runs, which cards are wild "
-                           "(see docs/language.md §2.4)")
+        raise NeedsSection(Msg("needs_melds_section", name=name),
+                           Msg("add_melds_rule_file"))
     return rules
 
 
@@ -719,7 +719,7 @@ def _members(ctx, a):
 
 def _seat_of(seat, players: int) -> int:
     if not (isinstance(seat, int) and 0 <= seat < players):
-        raise IndexError(f"seat {seat!r} does not exist (seats are 0 to {players - 1})")
+        raise IndexError(Msg("no_such_seat", i=repr(seat), last=players - 1))
     return seat
 
 
@@ -756,7 +756,7 @@ def _lay(ctx, a):
         size, name = area_of[first]
         target = next((i for i in range(first, first + size) if not s.zones[i]), None)
         if target is None:
-            raise ValueError(f"`{name}` has no empty group left (max_groups is {size})")
+            raise ValueError(Msg("no_empty_group", name=name, size=size))
         value = what(s, e)
         for card in ((value,) if isinstance(value, int) else list(value)):
             _move_card(s, card, target)
@@ -978,7 +978,7 @@ def _by_key(rule):
 
 
 def rule_where(x, rule) -> str:
-    return f"{x.m.literal(rule.where)}, {x.m.literal(f'the rule `{rule.name} => ...`')}"
+    return f"{x.m.literal(rule.where)}, {x.m.literal(Msg('rule_what', name=rule.name))}"
 
 
 def tally(s, site, cards, table: list, weight: int, where: str, what: str) -> dict:
@@ -1241,7 +1241,7 @@ def _write_members(ctx, a):
 
 def team_members(teams: list, t) -> list:
     if not (isinstance(t, int) and 0 <= t < len(teams)):
-        raise IndexError(f"team {t!r} does not exist (teams are 0 to {len(teams) - 1})")
+        raise IndexError(Msg("no_such_team", i=repr(t), last=len(teams) - 1))
     return teams[t]
 
 

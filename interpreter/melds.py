@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Iterable, NamedTuple
 
+from .messages import Msg
+
 SIZE, SHAPE, WILDS, CORE = "size", "shape", "wilds", "core"
 REASONS = (SIZE, SHAPE, WILDS, CORE)  # why a group is not a meld (the keys of `melds.why`)
 _SEVERITY = {SHAPE: 0, WILDS: 1, CORE: 2}  # several readings fail: the one that came closest speaks
@@ -880,7 +882,7 @@ def _taken(faces: tuple, order: tuple) -> tuple:
 
 
 def _too_many(limit: int) -> ValueError:
-    return ValueError(f"melds_in finds more than {limit} groups of cards")
+    return ValueError(Msg("finds_too_many_groups", name="melds_in", limit=limit))
 
 
 def _group(by_face: dict[int, list[int]], faces) -> list[int]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from .messages import Msg
+
 LIMIT = 10**15  # far above any score a card game keeps, far below where arithmetic or printing slows
 MAX_CHARS = 64  # a number within ±LIMIT is written in far fewer characters (a float's digits included)
 
@@ -38,9 +40,9 @@ def from_text(text: str, convert):
 def describe(x) -> str:
     """x as a message shows it: never thousands of digits."""
     if isinstance(x, int) and is_number(x) and abs(x) > LIMIT:
-        return f"a number of about {int(x.bit_length() * math.log10(2)) + 1:,} digits"  # str() of it may refuse
+        return Msg("digits_about", n=int(x.bit_length() * math.log10(2)) + 1)  # str() of it may refuse
     return repr(x)
 
 
 LIMIT_TEXT = f"10^{len(str(LIMIT)) - 1}" if str(LIMIT).strip("0") == "1" else f"{LIMIT:,}"  # as messages write it
-RANGE_TEXT = f"numbers are finite and between -{LIMIT_TEXT} and {LIMIT_TEXT}"
+RANGE_TEXT = Msg("range_text", limit=LIMIT_TEXT)

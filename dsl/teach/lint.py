@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kural.interpreter.messages import HINT_WORD, WARNING_WORD, Msg, said
+
 from ..errors import Loc
 from ..wording import LANGS
 
@@ -16,9 +18,10 @@ class TitleWarning:
     message: str
     hint: str
 
-    def render(self) -> str:
+    def render(self, lang: str = "en") -> str:
         where = f"{self.loc.file}:{self.loc.line}:{self.loc.col}: " if self.loc is not None else ""
-        return f"{where}warning: {self.message}\n    hint: {self.hint}"
+        return (f"{where}{WARNING_WORD.get(lang, 'warning')}: {said(self.message, lang)}\n"
+                f"    {HINT_WORD.get(lang, 'hint')}: {said(self.hint, lang)}")
 
 
 def _missing(texts) -> list[str]:
@@ -39,45 +42,46 @@ def missing_titles(g) -> list[TitleWarning]:
         langs = _missing(texts)
         if langs:
             loc = units.get(path, (None, None, None))[2]
-            words = " and ".join({"en": "English", "tr": "Turkish"}[lang] for lang in langs)
-            out.append(TitleWarning(loc, f"{what} has no `{key}` in {words}",
-                                    f"add {key}: {{en: ..., tr: ...}}: the rules (and the table) say it in both languages"))
+            words = Msg("lint_in_" + "_".join(langs))
+            out.append(TitleWarning(loc, Msg("lint_no_words", what=what, key=key, langs=words),
+                                    Msg("lint_add_words", key=key)))
 
     for path, (kind, value, *_) in units.items():
         head = path[0]
         if head == "zones" and len(path) == 2:
-            need(path, (value or {}).get("title"), f"zone `{path[1]}`", "title")
+            need(path, (value or {}).get("title"), Msg("lint_zone", name=path[1]), "title")
         elif head == "vars" and len(path) == 2:
-            need(path, (value or {}).get("title"), f"var `{path[1]}`", "title")
+            need(path, (value or {}).get("title"), Msg("lint_var", name=path[1]), "title")
             for shown, words in ((value or {}).get("shown_as") or {}).items():
-                need(path, words, f"var `{path[1]}`'s value {shown}", "shown_as")
+                need(path, words, Msg("lint_var_value", name=path[1], value=shown), "shown_as")
             for said, words in ((value or {}).get("says") or {}).items():
-                need(path, words, f"var `{path[1]}`'s sentence for {said}", "says")
+                need(path, words, Msg("lint_var_says", name=path[1], value=said), "says")
         elif head == "moves" and len(path) == 3 and path[2] == "title":
-            need(("moves", path[1]), value, f"move `{path[1]}`", "title")
+            need(("moves", path[1]), value, Msg("lint_move", name=path[1]), "title")
         elif head == "moves" and len(path) == 4 and path[2] == "when" and isinstance(value, dict) and value.get("why"):
-            need(path, value["why"], f"check {path[3] + 1} of `{path[1]}`", "why")
+            need(path, value["why"], Msg("lint_check", n=path[3] + 1, name=path[1]), "why")
         elif head == "params" and len(path) == 2 and isinstance(value, dict):
-            need(path, value.get("text"), f"param `{path[1]}`", "text")
+            need(path, value.get("text"), Msg("lint_param", name=path[1]), "text")
             if value.get("one_of"):
                 for choice in value["one_of"]:
                     need(path, (value.get("shown_as") or {}).get(str(choice).lower()),
-                         f"param `{path[1]}`'s value {choice}", "shown_as")
+                         Msg("lint_param_value", name=path[1], value=choice), "shown_as")
         elif head == "define" and len(path) == 2 and isinstance(value, dict):
             for key in ("title", "title_not"):
                 if value.get(key):
-                    need(path, value[key], f"define `{path[1]}`", key)
+                    need(path, value[key], Msg("lint_define", name=path[1]), key)
         elif head == "deck" and len(path) == 3 and path[1] == "values":
-            need(path, value[1] if isinstance(value, list) else None, f"value table `{path[2]}`", "value_titles")
+            need(path, value[1] if isinstance(value, list) else None, Msg("lint_table", name=path[2]), "value_titles")
         elif head in ("result", "round_result") and len(path) == 3 and path[1] == "fields":
-            need(path, value[1] if isinstance(value, list) else None, f"{head} field `{path[2]}`", "field_titles")
+            need(path, value[1] if isinstance(value, list) else None, Msg("lint_field", head=head, name=path[2]),
+                 "field_titles")
         elif head == "bot" and isinstance(value, dict) and value.get("tip"):
-            need(path, value["tip"], f"bot tactic {path[1] + 1}", "tip")
+            need(path, value["tip"], Msg("lint_tactic", n=path[1] + 1), "tip")
         elif head == "text":
-            need(path, value, f"rule text {path[1]}", "text")
+            need(path, value, Msg("lint_text", rule=path[1]), "text")
         elif head == "glossary":
             for key in ("term", "means"):
-                need(path, (value or {}).get(key), f"glossary term `{path[1]}`", key)
+                need(path, (value or {}).get(key), Msg("lint_term", name=path[1]), key)
         elif path == ("flow", "round", "turn") and isinstance(value, list) and len(value) > 1:
             for step in value:
                 need(path, step.get("title") if isinstance(step, dict) else None,
