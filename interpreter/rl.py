@@ -294,7 +294,7 @@ class KuralEnv(AECEnv):
     """A PettingZoo AEC environment of a kural game: agents `seat_0` ... in seat order (see the module's
     docstring). reset(seed) deals the game of that seed; without one, the next seed after the last."""
 
-    metadata = {"name": "kural", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"name": "kural", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: Game, max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win",
                  render_mode: str | None = None):
@@ -387,7 +387,7 @@ class SeatEnv(gymnasium.Env):
     from the game's seed and their seat, as `kural simulate` seeds them). The observation is the AEC
     environment's (the seat's view, and `action_mask`, also in info); the reward comes at the end."""
 
-    metadata = {"render_modes": []}
+    metadata: dict[str, Any] = {"render_modes": []}
 
     def __init__(self, game: Game, seat: int = 0, bots: str = "heuristic", max_options: int = DEFAULT_MAX_OPTIONS,
                  reward: str = "win"):
