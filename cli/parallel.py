@@ -18,10 +18,14 @@ import os
 import signal
 from typing import Iterator
 
-from .simulate import Outcome, Plan, outcome
+from .simulate import Counted, Outcome, Plan, counted, outcome
 
 CHUNKS_PER_WORKER = 8  # enough chunks that a slow one leaves the others work, and the progress bar moves
 MOST_PER_CHUNK = 50  # ... and at most this many games in one, so the bar moves at least every 50 games
+# A Ray task costs far more to send and schedule than a chunk through a pipe (about a millisecond, and a
+# share of the cores for Ray's own processes): its chunks are larger, the bar moving once a task
+RAY_MOST_PER_CHUNK = 2000
+RAY_CHUNKS_PER_CPU = 4  # fewer tasks than a worker's chunks: enough that a slow task leaves the others work
 LOCAL = "local"  # --ray without an address: a Ray instance started on this machine
 
 _loaded: dict = {}  # in a worker process: the game of the run, by its rules (loaded once)
@@ -35,9 +39,10 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def chunks(first: int, n: int, workers: int) -> list[tuple[int, int]]:
+def chunks(first: int, n: int, workers: int, most: int = MOST_PER_CHUNK,
+           per_worker: int = CHUNKS_PER_WORKER) -> list[tuple[int, int]]:
     """(first seed, count) of each chunk, in seed order."""
-    size = max(1, min(MOST_PER_CHUNK, n // max(1, workers * CHUNKS_PER_WORKER)))
+    size = max(1, min(most, n // max(1, workers * per_worker)))
     return [(seed, min(size, first + n - seed)) for seed in range(first, first + n, size)]
 
 
@@ -79,14 +84,19 @@ def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -
         gc.unfreeze()
 
 
-def _received(pipe) -> list[Outcome]:
+def _received(pipe) -> list:
     try:
         kind, value = pipe.recv()
     except EOFError:
         raise RuntimeError("a worker process ended before its games were played") from None
     if kind == "error":  # an error of the rule file met in the worker: raised here as if met here
         raise value
-    return value
+    return _as_items(value)
+
+
+def _as_items(chunk) -> list:
+    """What the run counts of a chunk: its outcomes, or the chunk counted as one (simulate.Counted)."""
+    return [chunk] if isinstance(chunk, Counted) else chunk
 
 
 def _work(pipe, plan: Plan, jobs: list[tuple[int, int]]) -> None:
@@ -112,7 +122,10 @@ def _play_chunk(job: tuple[Plan, int, int]) -> list[Outcome]:
     if g is None:
         from kural.dsl.loader import load_for_record
         g = _loaded[key] = load_for_record(plan.rules)
-    return [outcome(g, seed, plan) for seed in range(first, first + count)]
+    games = [outcome(g, seed, plan) for seed in range(first, first + count)]
+    if not plan.totals_only:  # the caller reads each game (records, compare's pairs)
+        return games
+    return counted(g, games) or games  # counted here where the sums are the same in any order
 
 
 # ------------------------------------------------------------------ Ray
@@ -143,12 +156,12 @@ def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
         except Exception as exc:  # noqa: BLE001 - no cluster there, a bad address: one line, not Ray's traceback
             raise RayFailed(address, str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
     task = ray.remote(_play_chunk)
-    jobs = chunks(first, n, int(ray.cluster_resources().get("CPU", 1)))
+    jobs = chunks(first, n, int(ray.cluster_resources().get("CPU", 1)), RAY_MOST_PER_CHUNK, RAY_CHUNKS_PER_CPU)
     refs = [task.remote((plan, seed, count)) for seed, count in jobs]
     gathered = 0
     try:
         for ref in refs:
-            yield from ray.get(ref)
+            yield from _as_items(ray.get(ref))
             gathered += 1
     finally:
         for ref in refs[gathered:]:  # stopped early (Ctrl-C, an error): the tasks not gathered are dropped

@@ -112,6 +112,7 @@ class Plan:
     want_record: bool = False
     with_legal: bool = False
     think: str | None = None
+    totals_only: bool = False  # the caller counts totals alone: a chunk may come counted (Counted)
 
 
 def outcome(g, seed: int, plan: Plan, watch=None) -> Outcome:
@@ -146,17 +147,21 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     chunks of consecutive seeds by other processes (cli/parallel.py), which load the game as a record
     names it; they are counted and written here in seed order, so the statistics and the records are those of one
     worker, byte for byte."""
-    totals = Totals()
     units = g.span(g.result.per)
-    totals.wins = [0] * units
-    totals.scores = [0.0] * units
-    plan = Plan({**record.rules_of(g), "seats": seats}, kinds, seats, out is not None, with_legal, think)
+    totals = new_totals(units)
+    plan = Plan({**record.rules_of(g), "seats": seats}, kinds, seats, out is not None, with_legal, think,
+                totals_only=out is None)
     start = time.perf_counter()
     games = played(g, plan, seed, n, workers, ray, watch)
     try:
         with _CtrlC() as ctrl_c:
             for done in games:
                 with ctrl_c.deferred():
+                    if isinstance(done, Counted):  # a chunk counted by the process that played it
+                        _merge(totals, done.totals)
+                        for _ in range(done.games if progress is not None else 0):
+                            progress()
+                        continue
                     _count(totals, g, done, units)
                     if out is not None:
                         out.write(done.line + "\n")
@@ -203,6 +208,72 @@ class _CtrlC:
             self.inside = False
         if self.pending:
             raise KeyboardInterrupt
+
+
+@dataclass
+class Counted:
+    """A chunk of games counted where they were played (cli/parallel.py): how many, and their totals. Sent in
+    place of the games' outcomes when no record is written and every number counted is a whole number, so
+    that the sums are the same in any order (an integer's sum in floats is exact) and the main process
+    adds one chunk instead of counting each game."""
+
+    games: int
+    totals: Totals
+
+
+EXACT = 2 ** 53  # whole numbers below this add up exactly in floats, in any order
+
+
+def counted(g, outcomes: list[Outcome]) -> "Counted | None":
+    """The outcomes counted as one chunk (see Counted), or None where a number is not whole."""
+    units = g.span(g.result.per)
+    part = new_totals(units)
+    for done in outcomes:
+        if not _whole(done.result.values()) or not all(_whole(sheet.values()) for sheet in done.sheets):
+            return None
+        _count(part, g, done, units)
+    if not all(_whole(sums) for sums in (part.scores, *part.fields.values(), *part.round_fields.values())):
+        return None
+    return Counted(len(outcomes), part)
+
+
+def _whole(values) -> bool:
+    """Every number among values (and in their lists) is whole and small enough to add up exactly."""
+    for v in values:
+        if isinstance(v, list):
+            if not _whole(v):
+                return False
+        elif is_number(v) and not isinstance(v, int) and not (v.is_integer() and abs(v) < EXACT):
+            return False
+        elif isinstance(v, int) and abs(v) >= EXACT:
+            return False
+    return True
+
+
+def new_totals(units: int) -> Totals:
+    totals = Totals()
+    totals.wins = [0] * units
+    totals.scores = [0.0] * units
+    return totals
+
+
+def _merge(totals: Totals, part: Totals) -> None:
+    """A chunk's totals added to the run's, as if its games had been counted here one by one: the fields
+    and reasons in the order they first appeared."""
+    totals.games += part.games
+    totals.moves += part.moves
+    totals.aborted += part.aborted
+    totals.rounds += part.rounds
+    for mine, theirs in ((totals.wins, part.wins), (totals.scores, part.scores)):
+        for i, v in enumerate(theirs):
+            mine[i] += v
+    for kept, added in ((totals.fields, part.fields), (totals.round_fields, part.round_fields)):
+        for name, sums in added.items():
+            mine = kept.setdefault(name, [0.0] * len(sums))
+            for i, v in enumerate(sums):
+                mine[i] += v
+    for reason, rounds in part.round_ends.items():
+        totals.round_ends[reason] = totals.round_ends.get(reason, 0) + rounds
 
 
 def _count(totals: Totals, g, done: Outcome, units: int) -> None:

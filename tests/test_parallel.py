@@ -41,6 +41,45 @@ def test_the_chunks_cover_every_seed_once_in_order():
         seeds = [seed for first, count in parallel.chunks(10, n, workers) for seed in range(first, first + count)]
         assert seeds == list(range(10, 10 + n))
         assert max(count for _, count in parallel.chunks(10, n, workers)) <= parallel.MOST_PER_CHUNK
+        ray_seeds = [seed for first, count in parallel.chunks(10, n, workers, parallel.RAY_MOST_PER_CHUNK)
+                     for seed in range(first, first + count)]
+        assert ray_seeds == seeds
+
+
+def counted_run(g, n, seed, kinds, workers, ray=None):
+    """simulate.run with no records: the workers count their chunks (simulate.Counted)."""
+    seats = [f"s{i}" for i in range(g.players)]
+    totals = simulate.run(g, n, seed, kinds, seats, workers=workers, ray=ray)
+    stats = simulate.summary(g, totals, seed, kinds, seats)
+    del stats["seconds"], stats["games_per_second"]
+    return stats
+
+
+@pytest.mark.parametrize("game,variants,players,n,bots", [
+    ("fantan", (), None, 400, "random"),
+    ("fanti", ("capture-optional",), None, 12, "heuristic"),  # N2: rounds, and a round_result's sheets
+    ("canasta", ("351",), 2, 2, "random"),  # D1: two players, a result per team
+])
+def test_chunks_counted_by_the_workers_give_one_workers_statistics(game, variants, players, n, bots):
+    g = loaded(game, variants) if players is None else load(game, list(variants), [], players)
+    kinds = [bots] * g.players
+    assert counted_run(g, n, 3, kinds, 1) == counted_run(g, n, 3, kinds, 2) == counted_run(g, n, 3, kinds, 3)
+
+
+def test_a_chunk_with_a_number_that_is_not_whole_is_sent_game_by_game():
+    """Sums of whole numbers are the same in any order, others may not be: such a chunk is not counted by
+    its worker (the main process counts its games in seed order, as one worker does)."""
+    g = loaded("fantan", ())
+    plan = simulate.Plan({}, ["random"] * g.players, [f"s{i}" for i in range(g.players)])
+    games = [simulate.outcome(g, seed, plan) for seed in range(1, 6)]
+    part = simulate.counted(g, games)
+    assert part is not None and part.games == 5 and part.totals.games == 5
+    whole = simulate.new_totals(g.span(g.result.per))
+    for done in games:
+        simulate._count(whole, g, done, g.span(g.result.per))
+    assert vars(part.totals) == vars(whole)
+    games[2].result["scores"] = [0.1] + list(games[2].result["scores"][1:])
+    assert simulate.counted(g, games) is None
 
 
 @pytest.mark.parametrize("game,variants,players,n,bots", [
@@ -109,10 +148,12 @@ def test_a_small_simulation_on_a_local_ray_instance_is_the_serial_one():
     kinds = ["random"] * g.players
     try:
         on_ray = run(g, 12, 2, kinds, workers=1, ray=parallel.LOCAL)
+        counted_on_ray = counted_run(g, 40, 2, kinds, 1, ray=parallel.LOCAL)  # chunks counted by the tasks
     finally:
         import ray
         ray.shutdown()
     assert on_ray == run(g, 12, 2, kinds, workers=1)
+    assert counted_on_ray == counted_run(g, 40, 2, kinds, 1)
 
 
 def test_ray_missing_is_one_line_with_the_install_command(tmp_path):
