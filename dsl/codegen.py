@@ -757,9 +757,9 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
         _product(module, g, m, frame, expr, body, test, as_moves, _joining(expr, m, checks))
     w.line(f"def {name}(s):" if as_moves else f"def {name}(s, first_only=False):")
     w.indent()
-    if any("s.cache" in line for line in body.lines):  # a guard never replaces the position's cache: one lookup
+    body.lines, read = _as_local(body.lines, "cache")
+    if read:  # a guard never replaces the position's cache: one lookup
         w.line("cache = s.cache")
-        body.lines = [line.replace("s.cache", "cache") for line in body.lines]
     if frame.env:
         w.line("e = {}")
     for slot in frame.slots.values():
@@ -1025,6 +1025,24 @@ def _drop_env_lines(frame: Frame, w: Writer) -> None:
                    for line in w.lines if not line.endswith("  # ENV")]
 
 
+# a state's attribute in generated code, outside the string literals (written by repr) of the same line
+_LITERAL_OR_ATTR = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|\bs\.(\w+)\b""")
+
+
+def _as_local(lines: list[str], attr: str) -> tuple[list[str], bool]:
+    """The lines with `s.<attr>` read as the local `attr` (one lookup for the function, where nothing in
+    it replaces the attribute's object), and whether any line reads it. A string literal is left as it is."""
+    read = False
+
+    def local(m: re.Match) -> str:
+        nonlocal read
+        if m.group(2) != attr:
+            return m.group(0)
+        read = True
+        return attr
+    return [_LITERAL_OR_ATTR.sub(local, line) for line in lines], read
+
+
 def apply_move(module: Module, g, m) -> str:
     """The function that plays move m (the caller has checked it is legal) and advances the flow:
     interpreter/engine.py `apply`, written out for this move."""
@@ -1047,9 +1065,10 @@ def apply_move(module: Module, g, m) -> str:
     w.line("except _FAILURES as exc:")
     what = module.literal(Msg("effects_what", name=m.name))
     w.line(f"    raise _PlayError.of({module.literal(m.where)}, {what}, exc) from None")
-    w.line("s.cache.legal = None  # the position changed: what it worked out is forgotten (interpreter/state.py forget)")
-    w.line("if s.cache:")
-    w.line("    _emptied(s.cache)")
+    w.line("cache = s.cache")
+    w.line("cache.legal = None  # the position changed: what it worked out is forgotten (interpreter/state.py forget)")
+    w.line("if cache:")
+    w.line("    _emptied(cache)")
     w.line("try:")
     w.indent()
     if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
@@ -1085,7 +1104,11 @@ def apply_move(module: Module, g, m) -> str:
     w.line("if len(history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
     _drop_env_lines(frame, w)
-    module.lines += [_def_line(module, f"apply_{m.index}", "s, move", w.lines)] + w.lines + [""]
+    # a move never replaces the state's list of zones (only their cards change): one lookup
+    lines, read = _as_local(w.lines, "zones")
+    if read:
+        lines.insert(0, "    zones = s.zones")
+    module.lines += [_def_line(module, f"apply_{m.index}", "s, move", lines)] + lines + [""]
     return f"apply_{m.index}"
 
 

@@ -29,7 +29,7 @@ from kural.interpreter.legal import legal_moves
 FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
 # The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
-MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|values|"
+MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|zones|values|"
                   r"move|history|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|"
                   r"(legal|listed|apply|moves|prefer|result|round)_\d+(_[01]+|_any)?|after_move|versions\d+|_[A-Za-z_]+|_rt)$")
 BUILTINS = {"len", "bool", "type", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set", "range",
