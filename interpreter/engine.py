@@ -7,6 +7,8 @@ moves; a move's `next` says whether the turn goes on (a step name, or
 """
 from __future__ import annotations
 
+import functools
+
 from .budget import WORK_LIMIT
 from .errors import RULE_FAILURES, PlayError, kept
 from .messages import Msg
@@ -26,8 +28,18 @@ def new_game(g, seed: int) -> State:
     return s
 
 
+@functools.lru_cache(maxsize=1024)
+def _start_what(name: str) -> Msg:
+    """What a var's start is called in its error, made once per name: a message is text formatted when
+    made, and a game sets every var up at its start."""
+    return Msg("start_what", name=name)
+
+
+TOTAL_OF_POINTS = Msg("total_of_points")  # (made once: it names every round's totals)
+
+
 def _init_var(s: State, v) -> None:
-    what = Msg("start_what", name=v.name)
+    what = _start_what(v.name)
     if v.per != "none":  # per seat (the local `seat`) or per team (the local `team`)
         for i in s.g.units(v.per):
             s.vars[v.slot + i] = kept(v.start(s, {v.per: i}), v.where, what)
@@ -167,7 +179,7 @@ def _score_round(s: State, ended: str | None = None) -> None:
                        for i in units]
     s.cache.clear()
     for i, points in enumerate(sheet["points"]):
-        s.totals[i] = kept(s.totals[i] + points, where, Msg("total_of_points"))
+        s.totals[i] = kept(s.totals[i] + points, where, TOTAL_OF_POINTS)
     sheet["totals"] = list(s.totals)
     if ended is not None:
         sheet["ended"] = ended
