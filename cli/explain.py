@@ -67,9 +67,9 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
         raise ExplainError(say("x_game_over", lang, k=k), "game_over")
     if card_text and g.deck.parse_input(card_text) is None:
         raise ExplainError(say("x_bad_card", lang, card=card_text), "bad_card")
+    names = list(g.seats.get(lang) or g.seats.get("en") or [])
+    names += [f"#{i + 1}" for i in range(len(names), g.players)]
     if fmt == "text":
-        names = list(g.seats.get(lang) or g.seats.get("en") or [])
-        names += [f"#{i + 1}" for i in range(len(names), g.players)]
         out.print(header)
         if note:
             out.print(note)
@@ -86,9 +86,7 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
     words = teach.explain(g, s, lang, lambda mv: move_text(g, mv, lang, s), fmt, card_text,
                           played_text(g, played, lang) if played is not None else "")
     if fmt == "json":
-        names = list(g.seats.get(lang) or g.seats.get("en") or [])
-        position = {"to_move": {"seat": s.me, "name": names[s.me] if s.me < len(names) else f"#{s.me + 1}"},
-                    "step": g.steps[s.step].name}
+        position = {"to_move": {"seat": s.me, "name": names[s.me]}, "step": g.steps[s.step].name}
         sys.stdout.write(json.dumps({**where, **position, **json.loads(words)}, ensure_ascii=False, indent=2) + "\n")
         return 0
     for line in words.rstrip("\n").split("\n"):

@@ -159,8 +159,9 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
                 with ctrl_c.deferred():
                     if isinstance(done, Counted):  # a chunk counted by the process that played it
                         _merge(totals, done.totals)
-                        for _ in range(done.games if progress is not None else 0):
-                            progress()
+                        if progress is not None:
+                            for _ in range(done.totals.games):
+                                progress()
                         continue
                     _count(totals, g, done, units)
                     if out is not None:
@@ -212,12 +213,11 @@ class _CtrlC:
 
 @dataclass
 class Counted:
-    """A chunk of games counted where they were played (cli/parallel.py): how many, and their totals. Sent in
+    """A chunk of games counted where they were played (cli/parallel.py): their totals. Sent in
     place of the games' outcomes when no record is written and every number counted is a whole number, so
     that the sums are the same in any order (an integer's sum in floats is exact) and the main process
     adds one chunk instead of counting each game."""
 
-    games: int
     totals: Totals
 
 
@@ -234,7 +234,7 @@ def counted(g, outcomes: list[Outcome]) -> "Counted | None":
         _count(part, g, done, units)
     if not all(_whole(sums) for sums in (part.scores, *part.fields.values(), *part.round_fields.values())):
         return None
-    return Counted(len(outcomes), part)
+    return Counted(part)
 
 
 def _whole(values) -> bool:
