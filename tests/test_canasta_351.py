@@ -636,18 +636,18 @@ def test_C16_D9_a_twin_in_the_fi_taken_by_discarding_may_be_shown(g):
     assert zone_codes(g, s, zid(g, "pile")) == ["QS", "KD"] and s.me == 1
 
 
-def test_C16_D9_seed_14_move_229_the_nine_of_hearts_in_the_fi_may_be_shown(g):
-    """C16, D9 in play: `kural simulate canasta --variant 351 --seed 14 --bots heuristic` (4 players):
-    before move 230 Zeynep has emptied her hand by discarding and took a fi, ♥9 among it; the top
-    discard is the other ♥9. She may show it."""
-    s = bots_to_move(g, 14, 229)
-    assert s.me == 1 and g.steps[s.step].name == "draw"
-    assert s.zones[hand(g, 1)] == [] and "9H" in zone_codes(g, s, picked(g, 1))
-    assert zone_codes(g, s, zid(g, "pile"))[-1] == "9H"
+def test_C16_D9_seed_1_move_109_the_ten_of_diamonds_in_the_fi_may_be_shown(g):
+    """C16, D9 in play: `kural simulate canasta --variant 351 --seed 1 --bots heuristic` (4 players):
+    before move 110 Can has emptied his hand by discarding and took a fi, ♦10 among it; the top
+    discard is the other ♦10. He may show it."""
+    s = bots_to_move(g, 1, 109)
+    assert s.me == 2 and g.steps[s.step].name == "draw"
+    assert s.zones[hand(g, 2)] == [] and "TD" in zone_codes(g, s, picked(g, 2))
+    assert zone_codes(g, s, zid(g, "pile"))[-1] == "TD"
     assert "show" in move_names(g, s)
-    fi = zone_codes(g, s, picked(g, 1))
+    fi = zone_codes(g, s, picked(g, 2))
     play(g, s, "show")
-    assert zone_codes(g, s, hand(g, 1)) == fi and s.me == 2
+    assert zone_codes(g, s, hand(g, 2)) == fi and s.me == 3
 
 
 def test_C16_D9_seed_41_move_1158_the_ace_of_clubs_in_the_fi_may_be_shown(g):
