@@ -13,12 +13,17 @@ so the same move in two determinizations is one node). Each iteration
 2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
    determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
    at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
-   iteration each), so the moves are compared on the same deals and the luck of a deal cancels out;
-3. plays on with the heuristic bot (the preferences) for every seat, to the end of the round or at most
-   PLAYOUT_MOVES moves, and scores the result: mostly 1 shared among the winners (seats, or teams where
-   the result is per team), partly the score's place among the scores (outcome). Cut short within a
-   round, the round is scored as if it ended there (the rule file's round_result), so the points laid
-   so far count;
+   iteration each), so the moves are compared on the same deals and the luck of a deal cancels out; and
+   the budget goes by sequential halving (after each part of it the worse half of the root moves is
+   dropped), so the playouts go where they tell the best moves apart;
+3. plays on with the heuristic bot for every seat (the preferences, and its plans of a turn of several
+   moves: the players a playout imagines play as the heuristic bot does), to the end of the round or at
+   most PLAYOUT_MOVES moves, and scores the result: where the game is over, mostly 1 shared among the
+   winners (seats, or teams where the result is per team), partly the score's place among the scores
+   (outcome); where the game goes on past the round (to a target), the margin by which the unit's score
+   leads or trails the best other one, placed between the lowest and highest margins of this choice's
+   playouts (Scale). Cut short within a round, the round is scored as if it ended there (the rule file's
+   round_result), so the points laid so far count;
 4. adds the reward to every move on the path, for the seat (or team) that chose it.
 
 It plays the root move of the best mean reward where the root moves were paired, else the one seen most
@@ -67,21 +72,84 @@ class Node:
     """A move in the tree: how often it was chosen, its reward for the seat that chose it, and how often
     it was legal when its parent was reached (ISMCTS's availability, in place of the parent's visits)."""
 
-    __slots__ = ("visits", "reward", "wins", "available", "children", "trail")
+    __slots__ = ("visits", "reward", "margin", "marginal", "wins", "available", "children", "trail")
 
     def __init__(self):
         self.visits = 0
-        self.reward = 0.0
+        self.reward = 0.0  # the rewards of the playouts that ended the game, summed
+        self.margin = 0.0  # the margins of those that ended a round and not the game, summed (Scale places them)
+        self.marginal = 0  # how many of those there were
         self.wins = 0.0  # the share of the win alone, summed over the visits: what a hint reports
         self.available = 0
         self.children: dict = {}  # move key -> Node
-        self.trail: list[float] = []  # a paired root move's reward on each determinization, in order
+        self.trail: list[tuple] = []  # a paired root move's (reward, margin) on each determinization, in order
 
-    def score(self, prior: float = 0.0) -> float:
+    def mean(self, scale: "Scale") -> float:
+        """The mean reward in [0, 1], each margin placed on this choice's scale."""
+        return (self.reward + scale.place(self.margin, self.marginal)) / self.visits
+
+    def score(self, scale: "Scale", prior: float = 0.0) -> float:
         """UCB1: the mean reward and a bonus for a move seldom tried where it could have been; and a bias
         toward the preferences' own choice that fades as the move is tried (progressive bias)."""
-        return (self.reward / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+        return (self.mean(scale) + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
                 + prior / (self.visits + 1))
+
+
+class Budget:
+    """What one choice may spend: iterations and legal moves weighed (counted: reproducible), or seconds."""
+
+    def __init__(self, bot: "SearchBot"):
+        self.bot = bot
+        self.done = 0  # iterations played
+        bot.weighed = 0
+        self.most = (bot.iterations, bot.iterations * OPTIONS_PER_ITERATION)
+        self.deadline = time.perf_counter() + bot.seconds if bot.seconds is not None else None
+
+    def _now(self) -> tuple:
+        return (self.done, self.bot.weighed) if self.deadline is None else (time.perf_counter(),)
+
+    def _most(self) -> tuple:
+        return self.most if self.deadline is None else (self.deadline,)
+
+    def goal(self, parts: int) -> tuple:
+        """Where to stop a part of what is left, split in `parts` equal parts."""
+        return tuple(now + (most - now) / parts for now, most in zip(self._now(), self._most()))
+
+    def reached(self, goal: tuple) -> bool:
+        return any(now >= end for now, end in zip(self._now(), goal))
+
+    def spent(self) -> bool:
+        return self.done > 0 and self.reached(self._most())
+
+
+class Scale:
+    """The spread of the margins this choice's playouts ended with where they ended a round and not the game
+    (a game of several rounds to a target, say): a margin (the unit's score less the best other one) is
+    placed between the lowest and the highest seen, so that the points of a round reward a move whatever
+    the rule file's scale of points, and a round won by more is worth more than one won by a little. (Who
+    leads after the round would say less: far ahead or behind, every move leads or trails alike.)"""
+
+    __slots__ = ("low", "high")
+
+    def __init__(self):
+        self.low, self.high = math.inf, -math.inf
+
+    def see(self, margins: list[float]) -> None:
+        self.low = min(self.low, *margins)
+        self.high = max(self.high, *margins)
+
+    def place(self, total: float, count: int) -> float:
+        """`count` margins summing to `total`, each placed in [0, 1] between the lowest and the highest seen,
+        summed; the middle for each while they are all the same."""
+        if not count:
+            return 0.0
+        span = self.high - self.low
+        return 0.5 * count if span <= 0 else (total - count * self.low) / span
+
+    def value(self, entry: tuple) -> float:
+        """A trail's entry as a reward: (reward, None) of a playout that ended the game, else (None, margin)."""
+        reward, margin = entry
+        return reward if margin is None else self.place(margin, 1)
 
 
 class SearchBot:
@@ -98,6 +166,7 @@ class SearchBot:
         self.prior = HeuristicBot(rng)  # the preferences' own choice at the root, which the search favours
         self.favoured = None  # that choice's key, for this choice
         self.root: Node | None = None  # the last choice's tree, for a hint to read (None: no search was needed)
+        self.scale = Scale()  # the margins of this choice's playouts
         self.memories: dict[int, Memory] = {}  # seat -> what it has learnt watching the round (one per seat it plays)
         self.kept: list = []  # the rest of the preferences' plan of this turn, followed where the search agreed
         self.kept_at: tuple = ()  # (moves played, seat, seed) of the position where the next of them is played
@@ -115,31 +184,55 @@ class SearchBot:
             seen = self.memories[seat] = Memory(seat)
         seen.update(s, self.rng)  # all that is read of s: the view, the public counters and the history
         root = Node()
+        self.scale = Scale()
         # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
         shown = seen.determinize(self.rng)
         first = self.prior.choose(shown, moves)
         plan, self.prior.planner.kept = self.prior.planner.kept, []  # the rest of its turn, as planned there
         self.favoured = move_key(g, first)
         moves = self._taking_back_nothing(shown, moves)
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        done, self.weighed, most = 0, 0, self.iterations * OPTIONS_PER_ITERATION
+        budget = Budget(self)
         distinct = list({move_key(g, m): m for m in reversed(moves)}.values())[::-1]  # one of twin moves
         paired = len(distinct) <= PAIRED_MOST
-        while done == 0 or (time.perf_counter() < deadline if deadline is not None
-                            else done < self.iterations and self.weighed < most):
-            det = seen.determinize(self.rng)
-            if paired:  # every root move on this same deal: the luck of the deal is the same for each
-                for move in distinct:
-                    self._iterate(root, det.copy(), g, move)
-                done += len(distinct)
-            else:
-                self._iterate(root, det, g)
-                done += 1
+        if paired:
+            distinct = self._halving(root, seen, g, distinct, budget)
+        else:
+            while not budget.spent():
+                self._iterate(root, seen.determinize(self.rng), g)
+                budget.done += 1
         self.root = root
-        choice = self._best_mean(root, moves, g) if paired else self._most_visited(root, moves, g)
+        choice = self._best_mean(root, distinct, g) if paired else self._most_visited(root, moves, g)
         self.kept = list(plan) if move_key(g, choice) == self.favoured else []
         self.kept_at = (len(s.history) + 1, seat, s.seed)
         return choice
+
+    def _halving(self, root: Node, seen: "Memory", g, arms: list, budget: "Budget") -> list:
+        """Sequential halving (Karnin, Koren and Somekh, 2013) on paired deals: the budget in equal parts over
+        log2(moves) rounds; in each round every move still in plays the same determinizations (the luck of
+        a deal is the same for each), and after it the better half stays, the preferences' pick always
+        among them (the final choice weighs the best against it on the same deals). So the playouts go
+        where they tell the best moves apart, not to moves already seen to be worse. The moves left."""
+        rounds = max(1, math.ceil(math.log2(len(arms))))
+        for r in range(rounds):
+            goal = budget.goal(rounds - r)
+            while True:
+                det = seen.determinize(self.rng)
+                for move in arms:
+                    self._iterate(root, det.copy(), g, move)
+                budget.done += len(arms)
+                if budget.reached(goal):
+                    break
+            if r < rounds - 1:
+                arms = self._better_half(root, arms, g)
+        return arms
+
+    def _better_half(self, root: Node, arms: list, g) -> list:
+        """The better half of the moves by their mean reward (the first in their order on a tie), and the
+        preferences' pick whatever its mean; in the moves' order."""
+        means = {move_key(g, m): root.children[move_key(g, m)].mean(self.scale) for m in arms}
+        ranked = sorted(arms, key=lambda m: -means[move_key(g, m)])  # stable
+        keep = {move_key(g, m) for m in ranked[:(len(arms) + 1) // 2]} | {self.favoured}
+        return [m for m in arms if move_key(g, m) in keep]
 
     def _taking_back_nothing(self, det: State, moves: list) -> list:
         """The moves whose turn, played out by the preferences on the determinization det (plans.py),
@@ -175,12 +268,14 @@ class SearchBot:
         best, top = None, -math.inf
         for move in moves:
             child = root.children.get(move_key(g, move))
-            if child is not None and child.visits and child.reward / child.visits > top:
-                best, top = move, child.reward / child.visits
+            if child is not None and child.visits and child.mean(self.scale) > top:
+                best, top = move, child.mean(self.scale)
         favoured = next((m for m in moves if move_key(g, m) == self.favoured), None)
         if best is None or favoured is None:
             return best if best is not None else moves[0]
-        ahead = [a - b for a, b in zip(root.children[move_key(g, best)].trail, root.children[self.favoured].trail)]
+        value = self.scale.value
+        ahead = [value(a) - value(b) for a, b in zip(root.children[move_key(g, best)].trail,
+                                                     root.children[self.favoured].trail)]
         n = len(ahead)
         if n < 2:
             return favoured
@@ -237,31 +332,39 @@ class SearchBot:
                 path.append((child, unit))
                 break
             bias = self.favoured if node is root else None
-            key, move = max(keyed, key=lambda km: node.children[km[0]].score(PRIOR if km[0] == bias else 0.0))
+            scale = self.scale
+            key, move = max(keyed, key=lambda km: node.children[km[0]].score(scale, PRIOR if km[0] == bias else 0.0))
             node = node.children[key]
             apply(det, move)
             path.append((node, unit))
-        rewards, wins = self._playout(det, g)
+        rewards, margins, wins = self._playout(det, g)
+        if margins is not None:
+            self.scale.see(margins)
         for node, unit in path:
             node.visits += 1
-            node.reward += rewards[unit]
+            if margins is None:
+                node.reward += rewards[unit]
+            else:
+                node.margin += margins[unit]
+                node.marginal += 1
             node.wins += wins[unit]
         if first is not None:
-            top.trail.append(rewards[path[0][1]])
+            unit = path[0][1]
+            top.trail.append((rewards[unit], None) if margins is None else (None, margins[unit]))
 
-    def _playout(self, det: State, g) -> tuple[list[float], list[float]]:
-        """Play on by the preferences to the end of this round or playout_moves moves; each unit's reward
-        and its share of the win (outcome)."""
+    def _playout(self, det: State, g) -> tuple[list[float] | None, list[float] | None, list[float]]:
+        """Play on by the preferences to the end of this round or playout_moves moves; each unit's reward,
+        or where the game goes on past this round, each unit's margin (ended), and its share of the win."""
         rounds = det.rounds_played
         bot = self.playout
         for _ in range(self.playout_moves):
             if det.over or det.rounds_played != rounds:
-                return outcome(g, result(det))
+                return ended(g, det)
             legal = moves_to_play(det)
             self.weighed += len(legal)
-            apply(det, bot.prefer(det, legal))  # the preferences alone: a plan would multiply the cost
+            apply(det, bot.choose(det, legal))  # as the heuristic bot plays: its turn planned (plans.py)
         if det.over or det.rounds_played != rounds:
-            return outcome(g, result(det))
+            return ended(g, det)
         return cut_short(det, g)
 
 
@@ -295,16 +398,44 @@ def preference_score(g, p, s: State, move) -> float:
     return float(p.score(s, dict(zip(g.moves[index].choice_names, values))))
 
 
-def cut_short(det: State, g) -> tuple[list[float], list[float]]:
+def ended(g, det: State) -> tuple[list[float] | None, list[float] | None, list[float]]:
+    """A playout's end: where the game is over, each unit's reward by the outcome; where only the round is
+    (the game goes on to a target), each unit's margin after it, and the rewards None; the shares of the win."""
+    res = result(det)
+    rewards, wins = outcome(g, res)
+    if not det.over:
+        spread = margins_of(res["scores"], res["winners"])
+        if spread is not None:
+            return None, spread, wins
+    return rewards, None, wins
+
+
+def margins_of(scores: list, winners: list) -> list[float] | None:
+    """Each unit's score less the best of the others', read the way the result reads the scores (the more
+    the better where the winners hold the highest, the fewer where they hold the lowest); None where the
+    scores are not all numbers or say no such thing."""
+    places = score_places(scores, winners)
+    if places is None:
+        return None
+    sign = 1.0 if {scores[w] for w in winners} == {max(scores)} else -1.0
+    out = []
+    for i, x in enumerate(scores):
+        others = [sign * y for j, y in enumerate(scores) if j != i]
+        out.append(sign * x - max(others) if others else 0.0)
+    return out
+
+
+def cut_short(det: State, g) -> tuple[list[float] | None, list[float] | None, list[float]]:
     """The rewards of a playout stopped within a round: the round scored as if it ended here (its points
     added to the totals), then the result. A rule file need not mean its result or round_result for a
     position mid-round, so where either fails here every unit gets the same reward: nothing is learnt."""
     try:
         if g.round_result is not None:
             _score_round(det)
-        return outcome(g, result(det))
+        return ended(g, det)
     except PlayError:
-        return even(g)
+        rewards, wins = even(g)
+        return rewards, None, wins
 
 
 def outcome(g, res: dict) -> tuple[list[float], list[float]]:

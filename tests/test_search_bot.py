@@ -272,3 +272,66 @@ def test_the_budget_is_iterations_or_seconds_and_nothing_else():
         with pytest.raises(ValueError):
             budget_of(bad)
     assert "search" in KINDS
+
+
+# ------------------------------------------------------------ what a playout is worth
+def test_a_round_of_a_game_to_a_target_is_worth_its_margin_placed_on_the_choices_scale():
+    """Where the game goes on past the round, a playout is worth the side's score less the best other one,
+    read the way the result reads the scores (the winners hold the highest, or the lowest), and placed
+    between the lowest and the highest margin of the choice: a round won by more is worth more."""
+    from kural.interpreter.search import Scale, margins_of
+    assert margins_of([100, 40, 70], [0]) == [30, -60, -30]  # the highest wins: more is better
+    assert margins_of([5, 9, 2], [2]) == [-3, -7, 3]  # the lowest wins: fewer is better
+    assert margins_of([5, 5], [0, 1]) is None  # equal scores say nothing
+    assert margins_of(["a", "b"], [0]) is None
+    scale = Scale()
+    scale.see([30, -60, -30])
+    scale.see([10, -10])
+    assert scale.place(30, 1) == 1.0 and scale.place(-60, 1) == 0.0
+    assert scale.place(30 + -30, 2) == pytest.approx((30 + 60) / 90 + (-30 + 60) / 90)  # two margins, summed
+    assert scale.value((None, -15)) == pytest.approx(0.5) and scale.value((0.25, None)) == 0.25
+    same = Scale()
+    same.see([4, 4])
+    assert same.place(8, 2) == 1.0  # one margin seen: the middle for each
+
+
+def test_a_round_that_does_not_end_the_game_gives_margins_and_one_that_ends_it_rewards():
+    """A game scored by rounds (the first bundled one with no partnerships): a playout that ends a round
+    and not the game is scored by margins; one that ends the game by the result's winners."""
+    from kural.interpreter.engine import apply, moves_to_play
+    from kural.interpreter.search import ended
+    g = loaded(rounds_game())
+    bots = [make_bot("heuristic", seat) for seat in range(g.players)]
+    s = game.new_game(g, 3)
+    seen_margins = seen_rewards = False
+    while not s.over:
+        rounds = s.rounds_played
+        apply(s, bots[s.me].choose(s, moves_to_play(s)))
+        if s.rounds_played != rounds:
+            rewards, margins, wins = ended(g, s)
+            if s.over:
+                assert margins is None and max(rewards) == rewards[game.result(s)["winners"][0]]
+                seen_rewards = True
+            else:
+                assert rewards is None and len(margins) == g.players
+                leader = max(range(g.players), key=lambda x: s.totals[x])
+                assert margins[leader] == max(margins) and margins[leader] >= 0
+                seen_margins = True
+    assert seen_margins and seen_rewards
+
+
+def test_sequential_halving_keeps_the_better_half_and_the_preferences_pick():
+    """After a part of the budget the worse half of the root moves is dropped, by their mean reward on the
+    same deals; the preferences' pick stays whatever its mean (the final choice weighs the best against it)."""
+    from kural.interpreter.search import Node, Scale
+    from kural.interpreter.legal import move_key
+    g = loaded(one_round_game())
+    moves = [(0, (c,)) for c in range(6)]
+    bot = SearchBot(draws.seeded("halving"))
+    root = Node()
+    for reward, move in zip([0.9, 0.1, 0.5, 0.7, 0.2, 0.3], moves):
+        child = root.children[move_key(g, move)] = Node()
+        child.visits, child.reward = 1, reward
+    bot.scale, bot.favoured = Scale(), move_key(g, moves[1])
+    kept = bot._better_half(root, moves, g)
+    assert kept == [moves[0], moves[1], moves[2], moves[3]]  # the best three (0.9, 0.7, 0.5) and the pick
