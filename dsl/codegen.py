@@ -490,6 +490,26 @@ class Expr:
             else:
                 frame.names[name] = bound
 
+    def keyed_by(self, rule: ir.Lambda) -> list | None:
+        """The one table through which a rule reads its argument, when it reads it only as table[argument]
+        and the table's values are whole numbers or words (keys that equal only themselves): items of one
+        key then give the rule one answer. Else None (a closure inside may read anything)."""
+        found: list = []
+
+        def only_keyed(n) -> bool:
+            if isinstance(n, ir.Lookup) and isinstance(n.key, ir.Local) and n.key.name == rule.name:
+                found.append(n.table)
+                return True
+            if isinstance(n, ir.Local):
+                return n.name != rule.name
+            if isinstance(n, ir.Opaque) or (isinstance(n, ir.Lambda) and n.name == rule.name):
+                return False
+            return all(only_keyed(part) for part in _parts(n))
+        if not only_keyed(rule.body) or not found or any(table is not found[0] for table in found):
+            return None
+        table = found[0]
+        return table if isinstance(table, list) and all(type(v) in (int, str) for v in table) else None
+
     def fixed(self, node: ir.Node) -> bool:
         """Has this part one value for the position here (nothing changes the state, and it reads none
         of the choices or rules' arguments around it)? A notion's writer may then keep what it works out."""
