@@ -285,6 +285,14 @@ def _locals_read(node) -> frozenset | None:
     return known[1]
 
 
+_NAME = re.compile(r"[a-z]\d+")  # a local of the generated module (v12): reading it twice costs nothing
+
+
+def _kept_as_it_is(value) -> bool:
+    """Does interpreter/errors.py kept() give this constant back as it is (a number in range, or no number)?"""
+    return type(value) not in (int, float) or -LIMIT <= value <= LIMIT
+
+
 class Rule:
     """A rule given to a notion, as the notion's writer sees it: `var` is bound to each item of
     `paid(items)`, which first pays the rule's calls from the work budget (interpreter/budget.py)."""
@@ -424,7 +432,11 @@ class Expr:
         return f"({self.m.constant(n.faces)}[{self(n.card)}] {'==' if n.want else '!='} {n.face})"
 
     def v_GroupOf(self, n: ir.GroupOf) -> str:
-        return f"_rt.group_of({self(n.index)}, {self.m.constant(n.groups)}, {self.m.literal(n.name)})"
+        index, groups = self(n.index), self.m.constant(n.groups)
+        checked = f"_rt.group_of({index}, {groups}, {self.m.literal(n.name)})"
+        if _NAME.fullmatch(index):  # a local, read twice: the check written out, the call only to fail
+            return f"({index} if {index} in {groups} else {checked})"
+        return checked
 
     def v_FaceCompare(self, n: ir.FaceCompare) -> str:
         faces = self.m.constant(n.faces)
@@ -632,6 +644,8 @@ class Stmts:
             self.w.line(f"{kept} = {new}")
             self.w.line(f"s.vars[{at}] = {kept} if type({kept}) is int and -{limit} <= {kept} <= {limit} else "
                         f"_kept({kept}, {self.m.literal(n.where)}, {self.m.literal(n.shown)})")
+        elif _kept_as_it_is(n.value.value):  # a constant that kept() would give back as it is: no call
+            self.w.line(f"s.vars[{at}] = {new}")
         else:
             self.w.line(f"s.vars[{at}] = _kept({new}, {self.m.literal(n.where)}, {self.m.literal(n.shown)})")
 
