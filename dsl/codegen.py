@@ -293,6 +293,9 @@ def _kept_as_it_is(value) -> bool:
     return type(value) not in (int, float) or -LIMIT <= value <= LIMIT
 
 
+_KEPT_NODES = (ir.Call, ir.Chain, ir.Not, ir.Cond)  # the parts Expr may keep for the position
+
+
 class Rule:
     """A rule given to a notion, as the notion's writer sees it: `var` is bound to each item of
     `paid(items)`, which first pays the rule's calls from the work budget (interpreter/budget.py)."""
@@ -318,7 +321,13 @@ class Expr:
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
         varying = self.frame.varying
-        if varying is None or not isinstance(node, ir.Call):  # asked first: has_rule walks the whole part
+        if varying is None or not isinstance(node, _KEPT_NODES):  # asked first: has_rule walks the whole part
+            return source
+        if not isinstance(node, ir.Call):
+            # a bot's preference asks it of every option: a test of parts worked out over lists (`not is_open
+            # and not could_open`), the same for every option, is kept whole, not put together again each time
+            if self.frame.per_option is not None and has_rule(node) and not reads_any(node, varying):
+                return self.kept(source)
             return source
         # (a bot's preferences keep a list read for the position too: they ask for it once per option)
         # (and so does the picking of versions, where several moves' parts read the same list)
