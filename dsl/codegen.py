@@ -285,6 +285,17 @@ def _locals_read(node) -> frozenset | None:
     return known[1]
 
 
+_NAME = re.compile(r"[a-z]\d+")  # a local of the generated module (v12): reading it twice costs nothing
+
+
+def _kept_as_it_is(value) -> bool:
+    """Does interpreter/errors.py kept() give this constant back as it is (a number in range, or no number)?"""
+    return type(value) not in (int, float) or -LIMIT <= value <= LIMIT
+
+
+_KEPT_NODES = (ir.Call, ir.Chain, ir.Not, ir.Cond)  # the parts Expr may keep for the position
+
+
 class Rule:
     """A rule given to a notion, as the notion's writer sees it: `var` is bound to each item of
     `paid(items)`, which first pays the rule's calls from the work budget (interpreter/budget.py)."""
@@ -310,7 +321,13 @@ class Expr:
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
         varying = self.frame.varying
-        if varying is None or not isinstance(node, ir.Call):  # asked first: has_rule walks the whole part
+        if varying is None or not isinstance(node, _KEPT_NODES):  # asked first: has_rule walks the whole part
+            return source
+        if not isinstance(node, ir.Call):
+            # a bot's preference asks it of every option: a test of parts worked out over lists (`not is_open
+            # and not could_open`), the same for every option, is kept whole, not put together again each time
+            if self.frame.per_option is not None and has_rule(node) and not reads_any(node, varying):
+                return self.kept(source)
             return source
         # (a bot's preferences keep a list read for the position too: they ask for it once per option)
         # (and so does the picking of versions, where several moves' parts read the same list)
@@ -424,7 +441,11 @@ class Expr:
         return f"({self.m.constant(n.faces)}[{self(n.card)}] {'==' if n.want else '!='} {n.face})"
 
     def v_GroupOf(self, n: ir.GroupOf) -> str:
-        return f"_rt.group_of({self(n.index)}, {self.m.constant(n.groups)}, {self.m.literal(n.name)})"
+        index, groups = self(n.index), self.m.constant(n.groups)
+        checked = f"_rt.group_of({index}, {groups}, {self.m.literal(n.name)})"
+        if _NAME.fullmatch(index):  # a local, read twice: the check written out, the call only to fail
+            return f"({index} if {index} in {groups} else {checked})"
+        return checked
 
     def v_FaceCompare(self, n: ir.FaceCompare) -> str:
         faces = self.m.constant(n.faces)
@@ -489,6 +510,26 @@ class Expr:
                 frame.names.pop(name, None)
             else:
                 frame.names[name] = bound
+
+    def keyed_by(self, rule: ir.Lambda) -> list | None:
+        """The one table through which a rule reads its argument, when it reads it only as table[argument]
+        and the table's values are whole numbers or words (keys that equal only themselves): items of one
+        key then give the rule one answer. Else None (a closure inside may read anything)."""
+        found: list = []
+
+        def only_keyed(n) -> bool:
+            if isinstance(n, ir.Lookup) and isinstance(n.key, ir.Local) and n.key.name == rule.name:
+                found.append(n.table)
+                return True
+            if isinstance(n, ir.Local):
+                return n.name != rule.name
+            if isinstance(n, ir.Opaque) or (isinstance(n, ir.Lambda) and n.name == rule.name):
+                return False
+            return all(only_keyed(part) for part in _parts(n))
+        if not only_keyed(rule.body) or not found or any(table is not found[0] for table in found):
+            return None
+        table = found[0]
+        return table if isinstance(table, list) and all(type(v) in (int, str) for v in table) else None
 
     def fixed(self, node: ir.Node) -> bool:
         """Has this part one value for the position here (nothing changes the state, and it reads none
@@ -612,6 +653,8 @@ class Stmts:
             self.w.line(f"{kept} = {new}")
             self.w.line(f"s.vars[{at}] = {kept} if type({kept}) is int and -{limit} <= {kept} <= {limit} else "
                         f"_kept({kept}, {self.m.literal(n.where)}, {self.m.literal(n.shown)})")
+        elif _kept_as_it_is(n.value.value):  # a constant that kept() would give back as it is: no call
+            self.w.line(f"s.vars[{at}] = {new}")
         else:
             self.w.line(f"s.vars[{at}] = _kept({new}, {self.m.literal(n.where)}, {self.m.literal(n.shown)})")
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from . import draws
 from .budget import renew
@@ -68,6 +69,9 @@ def play_out(s: State, bots: list) -> None:
         else:
             raise no_move(s)
         play[move[0]](s, move)
+
+
+_KIND = itemgetter(0)  # a move's index: its kind
 
 
 class HeuristicBot:
@@ -147,7 +151,7 @@ class HeuristicBot:
         them (keys_of: per move, the function of an option's key)."""
         keys: list = [None] * len(moves)
         tied = range(len(moves))
-        kinds = {move[0] for move in moves}  # the moves still tied, by index
+        kinds = set(map(_KIND, moves))  # the moves still tied, by index
         for place, about in enumerate(self.about):
             if about.isdisjoint(kinds):  # about none of them: 0 for each, which changes nothing
                 continue
@@ -166,11 +170,12 @@ class HeuristicBot:
                 return self._best_of_all(moves, [key if key is not None else keys_of[move[0]](s, move[1])
                                                  for move, key in zip(moves, keys)])
             top = max(row)
-            if row.count(top) < len(row):
+            n = row.count(top)
+            if n < len(row):
+                if n == 1:  # (no nan here: the first equal to the top is the one)
+                    return [moves[tied[row.index(top)]]]
                 tied = [i for i, v in zip(tied, row) if v == top]
-                if len(tied) == 1:
-                    break
-                kinds = {moves[i][0] for i in tied}
+                kinds = set(map(_KIND, map(moves.__getitem__, tied)))
         return [moves[i] for i in tied]
 
     @staticmethod

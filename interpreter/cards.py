@@ -77,6 +77,7 @@ class Deck:
     face: list[int] = field(init=False)
     code: list[str] = field(init=False)
     cards_of_face: dict[int, list[int]] = field(init=False)
+    by_rank_suit: dict[tuple[int, int], list[int]] = field(init=False, repr=False, compare=False)  # (see cards_of)
     labels: list[str] = field(default_factory=lambda: ["10" if c == "T" else c for c in RANK_CODES])  # shown per rank
 
     def __post_init__(self) -> None:
@@ -89,6 +90,7 @@ class Deck:
         self.cards_of_face = {}
         for card, f in enumerate(self.face):
             self.cards_of_face.setdefault(f, []).append(card)
+        self.by_rank_suit = {(r, s): self.cards_of_face[self.face_id(r, s)] for r, s in set(faces)}
 
     @staticmethod
     def face_id(rank: int, suit: int) -> int:
@@ -96,6 +98,10 @@ class Deck:
 
     def cards_of(self, rank, suit) -> list[int]:
         """The physical cards of this rank and suit; none for a rank or suit off the deck (0, 14, -1 ...)."""
+        if type(rank) is int and type(suit) is int:  # (a rule's rank and suit, the common case: one lookup)
+            known = self.by_rank_suit.get((rank, suit))
+            if known is not None:
+                return known
         if not (isinstance(rank, int) and isinstance(suit, int)):
             return []
         if 1 <= rank <= 13 and 0 <= suit < len(SUIT_CODES) or (rank, suit) == (JOKER_RANK, JOKER_SUIT):

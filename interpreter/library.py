@@ -1026,6 +1026,63 @@ def tallied(s, site, cards, table: list, value, weight: int, where: str, what: s
         return 0
 
 
+def first_of_each(table: list, items):
+    """The first of the items of each key (table[item]), in their order: what any and all of a rule that
+    reads its item only through that table need try (the others answer as the first of their key did).
+    The items as they are where one has no key (the rule then fails on it as it would)."""
+    seen: set = set()
+    out = []
+    try:
+        for c in items:
+            k = table[c]
+            if k not in seen:
+                seen.add(k)
+                out.append(c)
+    except (IndexError, TypeError):
+        return items
+    return out
+
+
+def _key_pair(rule):
+    """(table, other table, other) for a rule `x => table[x] == other_table[other]` (same_face(x, other) is
+    one: the faces of both) whose other is a local of its own, read after x's key as the rule reads it;
+    else None."""
+    if type(rule).__name__ != "Lambda":
+        return None
+    body = rule.body
+
+    def local(node, mine: bool) -> bool:
+        return type(node).__name__ == "Local" and (node.name == rule.name) == mine
+    if type(body).__name__ == "Binary" and body.op == "==":
+        a, b = body.a, body.b
+        if type(a).__name__ == "Lookup" and type(b).__name__ == "Lookup" and local(a.key, True) \
+                and local(b.key, False):
+            return a.table, b.table, b.key
+    faces = getattr(getattr(body, "write", None), "same_face", None)
+    if faces is not None and len(body.args) == 2 and local(body.args[0], True) and local(body.args[1], False):
+        return faces, faces, body.args[1]
+    return None
+
+
+_NOT_YET = object()
+
+
+def any_of_key(s, items, weight: int, where: str, what: str, table: list, other_table: list, other) -> bool:
+    """any(items, x => table[x] == other_table[other]), its rule's calls paid first (compiled.paid), each
+    key read in the rule's order: x's first, then the other's (once, when the first item is tried)."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    key = _NOT_YET
+    for c in items:
+        mine = table[c]
+        if key is _NOT_YET:
+            key = other_table[other]
+        if mine == key:
+            return True
+    return False
+
+
 UNROLLED = 8  # any/all over a constant list of at most this many items (the seats): the rule written per item
 
 
@@ -1041,6 +1098,15 @@ def _write_any_all(builtin: str, joiner: str):
                     and not x.holds_rule(rule.body):
                 terms = f" {joiner} ".join(x.per_item(rule, values))
                 return x.paid_first(src[1], src[0], len(values), f"({terms})")  # the items paid, then the terms
+            pair = _key_pair(rule) if builtin == "any" else None
+            if pair is not None:  # x => key(x) == key(z): one loop, no generator made and run
+                table, other_table, other = pair
+                return (f"_rt.any_of_key(s, {src[0]}, {src[1].weight}, {src[1].where}, {src[1].what}, "
+                        f"{x.m.constant(table)}, {x.m.constant(other_table)}, {x(other)})")
+            table = x.keyed_by(rule) if type(rule).__name__ == "Lambda" and x.holds_rule(rule.body) else None
+            if table is not None:  # a rule (that loops) about each item's key alone: tried on the first item of each key
+                return (f"{builtin}({src[1].body} for {src[1].var} in "
+                        f"_rt.first_of_each({x.m.constant(table)}, {src[1].paid(src[0])}))")
             return f"{builtin}({src[1].body} {src[1].over(src[0])})"
         return write
     return emit
@@ -1190,7 +1256,10 @@ def _write_move(ctx, a):
 
 @writes("same_face")
 def _write_same_face(ctx, a):
-    return lambda x, src: f"({x.m.constant(ctx.deck.face)}[{src[0]}] == {x.m.constant(ctx.deck.face)}[{src[1]}])"
+    def write(x, src):
+        return f"({x.m.constant(ctx.deck.face)}[{src[0]}] == {x.m.constant(ctx.deck.face)}[{src[1]}])"
+    write.same_face = ctx.deck.face  # (the faces of both cards compared: a key pair, see _key_pair)
+    return write
 
 
 @writes("is_joker")

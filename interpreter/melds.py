@@ -594,14 +594,21 @@ class MeldRules:
                     if p <= last:
                         own[p] = True
             covered = [False] * (last + 2)
+            # the longest window from each place lo with at most `most` gaps, and the places of those of
+            # min_size or more: the window from lo + 1 reaches at least as far, so it goes on from there
+            gaps, hi, done = 0, first - 1, first - 1  # (window lo..hi, its gaps; places up to `done` covered)
             for lo in range(first, last + 2 - self.min_size):
-                gaps, hi = 0, lo - 1
+                if hi < lo:  # (the window from lo - 1 held nothing)
+                    gaps, hi = 0, lo - 1
                 while hi < last and gaps + (not own[hi + 1]) <= most:
                     hi += 1
                     gaps += not own[hi]
                 if hi - lo + 1 >= self.min_size:
-                    for p in range(lo, hi + 1):
+                    for p in range(max(lo, done + 1), hi + 1):
                         covered[p] = True
+                    done = max(done, hi)
+                if hi >= lo:
+                    gaps -= not own[lo]
             known = frozenset([r for r in ranks
                                if (r <= last and covered[r]) or (r == 1 and last == ACE_HIGH and covered[ACE_HIGH])])
             if len(self._run_ranks) >= MAX_CACHED:

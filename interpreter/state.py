@@ -72,7 +72,7 @@ class State:
         other = State.__new__(State)
         other.g, other.seed = self.g, self.seed
         other.rng = draws.Deferred(self.rng) if waiting else draws.copied(self.rng)
-        other.zones = [list(z) for z in self.zones]
+        other.zones = list(map(list.copy, self.zones))  # (no comprehension's frame)
         other.where = list(self.where)
         other.vars = list(self.vars)
         other.me, other.step, other.rounds_played = self.me, self.step, self.rounds_played

@@ -568,6 +568,29 @@ def test_fanti_s_options_keep_their_parts_in_locals_and_pick_their_list_by_state
     assert ":= " not in _function(fantan.program.source, "moves_0")
 
 
+def test_any_and_all_of_a_rule_about_each_cards_key_try_one_card_of_each_key(tmp_path):
+    """N13/N14: a rule that loops and reads its card only through one table (`suit(c)`, as Kanasta's full
+    canasta, C10, reads each card of a run) is tried on the first card of each suit: the others give the
+    answer the first did. The round sheets are the closures', both answers met, the same games."""
+    extra = ("    many_of_a_suit: if any(pile(seat), c => count(pile(seat), d => suit(d) == suit(c)) > 3) then 1 else 0\n"
+             "    few_of_each: if all(pile(seat), c => count(pile(seat), d => suit(d) == suit(c)) < 6) then 1 else 0\n")
+    g = _fanti_with_fields(tmp_path, extra)
+    source = g.program.source
+    assert sum(_function(source, f"round_{i}").count("_rt.first_of_each(") for i in range(1, 12)
+               if f"def round_{i}(" in source) == 2
+    generated = _played(g, 6)
+    after_move, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        assert _played(g, 6) == generated
+    finally:
+        g.program.round_values = real
+    sheets = generated[2]
+    assert {v for sheet in sheets for v in sheet["many_of_a_suit"]} == {0, 1}, "both answers are met"
+    assert {v for sheet in sheets for v in sheet["few_of_each"]} == {0, 1}, "both answers are met"
+
+
 def test_a_filter_by_a_value_works_the_value_out_only_for_cards_to_try(tmp_path):
     """A rule `c => rank(c) == v` tries v on each card, as the closures do: over no card it is never worked
     out, so a value that would fail (the rank of an empty hand's top card, none) fails nowhere; over cards
