@@ -8,8 +8,11 @@ so the same move in two determinizations is one node). Each iteration
    see into, each place keeping its count; every card it sees (its own, the table's, the tops shown)
    stays where it is, and so does every card it knows from watching the round (Memory: a card shown,
    laid, discarded or picked up, followed where the moves took it), and no card goes into a hand that a
-   forced move of that seat showed it did not hold. It is built from the seat's views and the moves the
-   table saw only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
+   forced move of that seat showed it did not hold. Among such deals it favours those that explain the
+   other seats' past moves: a few Metropolis steps on the memory's guess before each determinization,
+   weighed by the likelihood that each of those seats played what its preferences put first (Memory.wander).
+   It is built from the seat's views and the moves the table saw only, never from the hidden zones, so
+   what the bot does cannot depend on a card it may not see;
 2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
    determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
    at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
@@ -448,8 +451,13 @@ class Memory:
     have been legal are cards the seat did not hold (a seat that passed held no card it could play); that
     stands until the seat takes cards the watcher cannot see. A move the shadow cannot play (its guess put
     a card elsewhere) is repaired by swapping guessed cards; one that cannot be repaired starts the memory
-    again from the present view. It reads the view at the seat's choices and the history (the moves the
+    again from the present view. It reads the view at the seat's moves and the history (the moves the
     table saw) and nothing else, so nothing it learns depends on a card the seat may not see.
+
+    It keeps the position before each move of another seat, as its guess has it: a swap of two guessed
+    cards is made there too (the guess is then that each was the other from the start, which the moves
+    since follow). Its guess is weighed by how well it explains those moves (_term), and the determinizations
+    are drawn by Metropolis steps on it (wander, sample), so they lean toward the deals the moves point to.
     """
 
     def __init__(self, seat: int):
@@ -761,8 +769,9 @@ class Memory:
         return det
 
     def determinize(self, rng: random.Random) -> State:
-        """A position consistent with all the seat has seen: the shadow with its unknown hidden cards
-        shuffled among their places, each kept out of a hand it is barred from where a swap allows."""
+        """A position consistent with all the seat has seen, weighing no move: the shadow with its unknown
+        hidden cards shuffled among their places, each kept out of a hand it is barred from where a swap
+        allows (the search draws by sample instead; this is what its guesses are compared with)."""
         sh = self.shadow
         det = sh.copy()
         det.rng = draws.seeded(rng.getrandbits(64))  # the deals to come are not known either
