@@ -13,8 +13,10 @@ so the same move in two determinizations is one node). Each iteration
    weighed by the likelihood that each of those seats played what its preferences put first (Memory.wander).
    It is built from the seat's views and the moves the table saw only, never from the hidden zones, so
    what the bot does cannot depend on a card it may not see;
-2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
-   determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
+2. walks down the tree by UCB1 among the moves legal in this determinization, for the seat's own side
+   (its seat, or its team where the result is per team); another side plays there as its preferences
+   would, the way the memory takes the others to play, and gets no node. It adds one new move of its own
+   side, the one the rule file's `bot:` preferences like best. With
    at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
    iteration each), so the moves are compared on the same deals and the luck of a deal cancels out;
 3. plays on with the heuristic bot (the preferences) for every seat, to the end of the round or at most
@@ -219,6 +221,7 @@ class SearchBot:
         `first`: the root move to play (paired root moves), else chosen as at every node."""
         path: list[tuple[Node, int]] = []  # (node, the unit that chose its move)
         node = root
+        mine = unit_of(g, det.me)
         if first is not None:
             key = move_key(g, first)
             node = root.children.get(key)
@@ -232,13 +235,16 @@ class SearchBot:
         while not det.over:
             legal = moves_to_play(det)
             self.weighed += len(legal)
+            unit = unit_of(g, det.me)
+            if unit != mine:  # another side plays as its preferences would, as the memory takes it to: no node
+                apply(det, self.playout.prefer(det, legal))
+                continue
             keyed = [(move_key(g, m), m) for m in legal]
             for key, _ in keyed:
                 child = node.children.get(key)
                 if child is not None:
                     child.available += 1
             untried = [m for key, m in keyed if key not in node.children]
-            unit = unit_of(g, det.me)
             if untried:  # a new node: the move the preferences like best among those not tried yet
                 move = self.playout.prefer(det, untried)  # no turn plan: an iteration stays cheap
                 child = node.children[move_key(g, move)] = Node()
