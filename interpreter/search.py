@@ -8,10 +8,15 @@ so the same move in two determinizations is one node). Each iteration
    see into, each place keeping its count; every card it sees (its own, the table's, the tops shown)
    stays where it is, and so does every card it knows from watching the round (Memory: a card shown,
    laid, discarded or picked up, followed where the moves took it), and no card goes into a hand that a
-   forced move of that seat showed it did not hold. It is built from the seat's views and the moves the
-   table saw only, never from the hidden zones, so what the bot does cannot depend on a card it may not see;
-2. walks down the tree by UCB1 (each seat maximizes its own reward) among the moves legal in this
-   determinization, and adds one new move, the one the rule file's `bot:` preferences like best. With
+   forced move of that seat showed it did not hold. Among such deals it favours those that explain the
+   other seats' past moves: a few Metropolis steps on the memory's guess before each determinization,
+   weighed by the likelihood that each of those seats played what its preferences put first (Memory.wander).
+   It is built from the seat's views and the moves the table saw only, never from the hidden zones, so
+   what the bot does cannot depend on a card it may not see;
+2. walks down the tree by UCB1 among the moves legal in this determinization, for the seat's own side
+   (its seat, or its team where the result is per team); another side plays there as its preferences
+   would, the way the memory takes the others to play, and gets no node. It adds one new move of its own
+   side, the one the rule file's `bot:` preferences like best. With
    at most PAIRED_MOST moves at the root, every root move is played on the same determinization (one
    iteration each), so the moves are compared on the same deals and the luck of a deal cancels out; and
    the budget goes by sequential halving (after each part of it the worse half of the root moves is
@@ -66,6 +71,10 @@ FORCED = 1  # a move played where at most this many were legal is forced: what m
 TESTS = 500  # legal-move lookups one update of a seat's memory spends on learning from forced moves, at most
 REPAIRS = 4  # rounds of swaps that try to make a move of the history playable on the shadow, at most
 SWAP_TRIES = 8  # places tried for each card that a determinization put where the memory says it is not
+NOISE = 0.1  # how often another seat is taken to play a move its preferences do not put first (a person, say)
+UNLIKELY = 1e-6  # the likelihood of a guess under which a move another seat played was not legal
+WANDER = 3  # swaps of guessed cards proposed before each determinization (Metropolis: kept as they explain)
+SETTLE = 40  # swaps proposed at the start of each choice, after the moves since the last one were followed
 
 
 class Node:
@@ -98,15 +107,17 @@ class Node:
 class Budget:
     """What one choice may spend: iterations and legal moves weighed (counted: reproducible), or seconds."""
 
-    def __init__(self, bot: "SearchBot"):
+    def __init__(self, bot: "SearchBot", memory: "Memory"):
         self.bot = bot
+        self.memory = memory  # its walk's legal moves weighed count too (Memory.cost)
         self.done = 0  # iterations played
         bot.weighed = 0
         self.most = (bot.iterations, bot.iterations * OPTIONS_PER_ITERATION)
         self.deadline = time.perf_counter() + bot.seconds if bot.seconds is not None else None
 
     def _now(self) -> tuple:
-        return (self.done, self.bot.weighed) if self.deadline is None else (time.perf_counter(),)
+        return ((self.done, self.bot.weighed + self.memory.cost) if self.deadline is None
+                else (time.perf_counter(),))
 
     def _most(self) -> tuple:
         return self.most if self.deadline is None else (self.deadline,)
@@ -173,32 +184,35 @@ class SearchBot:
 
     def choose(self, s: State, moves: list) -> tuple:
         self.root = None
+        seat, g = s.me, s.g
+        seen = self.memories.get(seat)
+        if seen is None:
+            seen = self.memories[seat] = Memory(seat)
+        # all that is read of s: the view, the public counters and the history; at a forced move too, so the
+        # memory begins at the seat's first move of the round and misses no move of the others since
+        seen.update(s, self.rng)
         if len(moves) == 1:
             return moves[0]
         planned = self._planned(s, moves)
         if planned is not None:
             return planned
-        seat, g = s.me, s.g
-        seen = self.memories.get(seat)
-        if seen is None:
-            seen = self.memories[seat] = Memory(seat)
-        seen.update(s, self.rng)  # all that is read of s: the view, the public counters and the history
         root = Node()
         self.scale = Scale()
+        seen.cost = 0
         # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
-        shown = seen.determinize(self.rng)
+        shown = seen.sample(self.rng, SETTLE)
         first = self.prior.choose(shown, moves)
         plan, self.prior.planner.kept = self.prior.planner.kept, []  # the rest of its turn, as planned there
         self.favoured = move_key(g, first)
         moves = self._taking_back_nothing(shown, moves)
-        budget = Budget(self)
+        budget = Budget(self, seen)
         distinct = list({move_key(g, m): m for m in reversed(moves)}.values())[::-1]  # one of twin moves
         paired = len(distinct) <= PAIRED_MOST
         if paired:
             distinct = self._halving(root, seen, g, distinct, budget)
         else:
             while not budget.spent():
-                self._iterate(root, seen.determinize(self.rng), g)
+                self._iterate(root, seen.sample(self.rng), g)
                 budget.done += 1
         self.root = root
         choice = self._best_mean(root, distinct, g) if paired else self._most_visited(root, moves, g)
@@ -216,7 +230,7 @@ class SearchBot:
         for r in range(rounds):
             goal = budget.goal(rounds - r)
             while True:
-                det = seen.determinize(self.rng)
+                det = seen.sample(self.rng)
                 for move in arms:
                     self._iterate(root, det.copy(), g, move)
                 budget.done += len(arms)
@@ -304,6 +318,7 @@ class SearchBot:
         `first`: the root move to play (paired root moves), else chosen as at every node."""
         path: list[tuple[Node, int]] = []  # (node, the unit that chose its move)
         node = root
+        mine = unit_of(g, det.me)
         if first is not None:
             key = move_key(g, first)
             node = root.children.get(key)
@@ -317,13 +332,16 @@ class SearchBot:
         while not det.over:
             legal = moves_to_play(det)
             self.weighed += len(legal)
+            unit = unit_of(g, det.me)
+            if unit != mine:  # another side plays as its preferences would, as the memory takes it to: no node
+                apply(det, self.playout.prefer(det, legal))
+                continue
             keyed = [(move_key(g, m), m) for m in legal]
             for key, _ in keyed:
                 child = node.children.get(key)
                 if child is not None:
                     child.available += 1
             untried = [m for key, m in keyed if key not in node.children]
-            unit = unit_of(g, det.me)
             if untried:  # a new node: the move the preferences like best among those not tried yet
                 move = self.playout.prefer(det, untried)  # no turn plan: an iteration stays cheap
                 child = node.children[move_key(g, move)] = Node()
@@ -572,8 +590,13 @@ class Memory:
     have been legal are cards the seat did not hold (a seat that passed held no card it could play); that
     stands until the seat takes cards the watcher cannot see. A move the shadow cannot play (its guess put
     a card elsewhere) is repaired by swapping guessed cards; one that cannot be repaired starts the memory
-    again from the present view. It reads the view at the seat's choices and the history (the moves the
+    again from the present view. It reads the view at the seat's moves and the history (the moves the
     table saw) and nothing else, so nothing it learns depends on a card the seat may not see.
+
+    It keeps the position before each move of another seat, as its guess has it: a swap of two guessed
+    cards is made there too (the guess is then that each was the other from the start, which the moves
+    since follow). Its guess is weighed by how well it explains those moves (_term), and the determinizations
+    are drawn by Metropolis steps on it (wander, sample), so they lean toward the deals the moves point to.
     """
 
     def __init__(self, seat: int):
@@ -586,6 +609,10 @@ class Memory:
         self.last = None  # the last of them: a history that does not go on from it is another game
         self.slots: list[tuple[int, int]] = []  # (zone id, place) of each unknown hidden card of the shadow
         self.tests = 0  # what is left of this update's TESTS
+        self.past: list[tuple[State, int, tuple]] = []  # (the shadow before it, mover, move key) per move of another seat
+        self.terms: list[float | None] = []  # the log likelihood of each of those moves under the guess (None: stale)
+        self.judge: HeuristicBot | None = None  # the preferences that weigh a past move (draws nothing)
+        self.cost = 0  # legal moves of the past positions weighed so far (the search counts them in its budget)
 
     def _layout(self, g) -> None:
         """Which zone instances the seat sees (whole, or the top), and which seat owns each it does not."""
@@ -600,6 +627,8 @@ class Memory:
                         if zid not in self.whole:
                             self.owner[zid] = x
         self.holds = {x: sorted(zid for zid, o in self.owner.items() if o == x) for x in range(g.players)}
+        self.sight = [set().union(*sight_of(g, x)[:2]) for x in range(g.players)]  # what each seat sees of the cards
+        self.judge = HeuristicBot(random.Random(0))
         self.cards_of = [[i for i, c in enumerate(m.choices) if c.of_cards or c.of_card_lists] for m in g.moves]
 
     def update(self, s: State, rng: random.Random) -> None:
@@ -620,6 +649,7 @@ class Memory:
         self.shadow = seen.determinize(rng)
         self.known = {c for _, _, cards in seen.places for c in cards}
         self.barred = {}
+        self.past, self.terms = [], []
 
     def _settle(self, s: State, seen: "Seen") -> None:
         """The public fields as they are in s (the moves were the same; a var may read a hidden card), and
@@ -660,6 +690,8 @@ class Memory:
                 return False
             if who != self.seat and len(legal) <= FORCED:
                 self._learn(who, move, named)
+            if who != self.seat:
+                self._witness(who, move)
             before = sh.where.copy()
             apply(sh, move)
         except RULE_FAILURES:
@@ -755,13 +787,13 @@ class Memory:
             if zid in holds or c in barred:
                 continue
             self.tests -= 1
-            self._swap(c, out)
+            exchange(sh, c, out)  # and back below: the past positions need not follow
             renew(sh)
             try:
                 refused = refusal(sh, index, values) is not None
             except RULE_FAILURES:
                 refused = False
-            self._swap(c, out)
+            exchange(sh, c, out)
             if refused:
                 barred.add(c)
         sh.cache.clear()
@@ -798,18 +830,87 @@ class Memory:
         return True
 
     def _swap(self, c: int, d: int) -> None:
-        """Cards c and d change places in the shadow."""
-        sh = self.shadow
-        zc, zd = sh.where[c], sh.where[d]
-        a, b = sh.zones[zc], sh.zones[zd]
-        i, j = a.index(c), b.index(d)
-        a[i], b[j] = d, c
-        sh.where[c], sh.where[d] = zd, zc
-        sh.cache.clear()
+        """Cards c and d change places in the shadow, and in every past position it keeps: the guess is
+        that the two were the other's card from the start (a relabelling, which the moves since follow)."""
+        exchange(self.shadow, c, d)
+        for i, (past, _, _) in enumerate(self.past):
+            exchange(past, c, d)
+            self.terms[i] = None
+
+    def _witness(self, who: int, move) -> None:
+        """Keep the position before another seat's move, to weigh later guesses by how well they explain it."""
+        self.past.append((self.shadow.copy(waiting=True), who, move_key(self.g, move)))
+        self.terms.append(None)
+
+    def _term(self, i: int) -> float:
+        """The log likelihood of the i-th past move of another seat under the shadow's guess: a seat plays
+        one of the moves its preferences put first (ties drawn at random) but for NOISE of the time, when it
+        plays any legal move; a move that was not legal is UNLIKELY. Where a legal move does not end the turn
+        the bot plans its turn (plans.py), which the preferences alone do not tell: only legality counts."""
+        term = self.terms[i]
+        if term is not None:
+            return term
+        past, who, key = self.past[i]
+        g = self.g
+        past.cache.clear()
+        renew(past)
+        try:
+            legal = moves_to_play(past)
+            self.cost += len(legal)
+            keys = [move_key(g, m) for m in legal]
+            if key not in keys:
+                term = math.log(UNLIKELY)
+            elif len(legal) == 1 or any(g.moves[m[0]].next_step != "end" for m in legal):
+                term = 0.0
+            else:
+                best = {move_key(g, m) for m in self.judge._ranked(past, legal)}
+                term = math.log((1.0 - NOISE) * (key in best) / len(best) + NOISE / len(legal))
+        except (PlayError, *RULE_FAILURES):
+            term = 0.0  # a position the rule file cannot weigh: nothing is learnt from it
+        self.terms[i] = term
+        return term
+
+    def wander(self, rng: random.Random, steps: int) -> None:
+        """Metropolis steps on the guess: two guessed cards of different places swapped, kept with the
+        chance that the likelihood of the other seats' past moves allows (always where it rises); never a
+        card into a hand it is barred from. Only the past moves of a seat that sees one of the two places
+        then are weighed again."""
+        slots, sh, past = self.slots, self.shadow, self.past
+        n = len(slots)
+        if n < 2 or not past:
+            return
+        owner, barred, sight = self.owner, self.barred, self.sight
+        for _ in range(steps):
+            (za, pa), (zb, pb) = slots[rng.randrange(n)], slots[rng.randrange(n)]
+            if za == zb:
+                continue
+            c, d = sh.zones[za][pa], sh.zones[zb][pb]
+            if d in barred.get(owner.get(za), ()) or c in barred.get(owner.get(zb), ()):
+                continue
+            touched = [i for i, (p, who, _) in enumerate(past)
+                       if p.where[c] in sight[who] or p.where[d] in sight[who]]
+            before = [self._term(i) for i in touched]
+            self._swap(c, d)
+            after = [self._term(i) for i in touched]
+            rise = sum(after) - sum(before)
+            if rise < 0 and rng.random() >= math.exp(rise):
+                self._swap(c, d)  # back, and the terms as they were
+                for i, term in zip(touched, before):
+                    self.terms[i] = term
+
+    def sample(self, rng: random.Random, steps: int = WANDER) -> State:
+        """A determinization drawn near the guesses that explain the other seats' moves: the shadow after
+        a few Metropolis steps, with the deals to come reseeded."""
+        self.wander(rng, steps)
+        det = self.shadow.copy()
+        det.rng = draws.seeded(rng.getrandbits(64))
+        det.deal, det.deals = [], []
+        return det
 
     def determinize(self, rng: random.Random) -> State:
-        """A position consistent with all the seat has seen: the shadow with its unknown hidden cards
-        shuffled among their places, each kept out of a hand it is barred from where a swap allows."""
+        """A position consistent with all the seat has seen, weighing no move: the shadow with its unknown
+        hidden cards shuffled among their places, each kept out of a hand it is barred from where a swap
+        allows (the search draws by sample instead; this is what its guesses are compared with)."""
         sh = self.shadow
         det = sh.copy()
         det.rng = draws.seeded(rng.getrandbits(64))  # the deals to come are not known either
@@ -846,3 +947,13 @@ class Memory:
                 zones[zid][place], zones[zo][po] = d, c
                 where[c], where[d] = zo, zid
                 break
+
+
+def exchange(s: State, c: int, d: int) -> None:
+    """Cards c and d change places in s."""
+    zc, zd = s.where[c], s.where[d]
+    a, b = s.zones[zc], s.zones[zd]
+    i, j = a.index(c), b.index(d)
+    a[i], b[j] = d, c
+    s.where[c], s.where[d] = zd, zc
+    s.cache.clear()

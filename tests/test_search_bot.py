@@ -335,3 +335,52 @@ def test_sequential_halving_keeps_the_better_half_and_the_preferences_pick():
     bot.scale, bot.favoured = Scale(), move_key(g, moves[1])
     kept = bot._better_half(root, moves, g)
     assert kept == [moves[0], moves[1], moves[2], moves[3]]  # the best three (0.9, 0.7, 0.5) and the pick
+
+
+# ------------------------------------------------------------ weighing the guess by the others' moves
+def test_a_guess_is_weighed_by_how_well_it_explains_the_other_seats_moves():
+    """A seat's memory weighs its guess of the hidden cards by the likelihood of the other seats' past moves
+    (interpreter/search.py, Memory._term): a seat plays what its rule file's preferences put first. Among
+    heuristic bots the real deal explains their moves better than the memory's guesses shuffled at random,
+    and the Metropolis steps (Memory.wander) take a shuffled guess toward more likely ones and toward the
+    real places of the cards. Only the view and the history are read (the no-peeking tests above)."""
+    g = loaded(one_round_game())
+    truth_ahead = 0
+    weights = {"shuffled": 0.0, "wandered": 0.0}
+    right = {"shuffled": 0, "wandered": 0}
+    for seed in range(1, 6):
+        s = game.new_game(g, seed)
+        bots = [make_bot("heuristic", seed * 64 + seat) for seat in range(g.players)]
+        m, rng = Memory(0), random.Random(seed)
+        while not s.over and len(s.history) < 2 * g.players * 3:
+            m.update(s, rng)
+            game.apply(s, bots[s.me].choose(s, game.legal(s)))
+        m.update(s, rng)
+        assert m.past and all(who != 0 for _, who, _ in m.past)
+        slots = list(m.slots)
+        for zid, place in slots:  # the real card of each guessed place (the test may look; the memory does not)
+            m._swap(m.shadow.zones[zid][place], s.zones[zid][place])
+        truth = likelihood(m)
+        shuffled = []
+        for _ in range(20):
+            guess = m.determinize(rng)
+            for zid, place in slots:
+                m._swap(m.shadow.zones[zid][place], guess.zones[zid][place])
+            shuffled.append(likelihood(m))
+        truth_ahead += truth > sum(shuffled) / len(shuffled)
+        right["shuffled"] += in_place(m, s)
+        weights["shuffled"] += likelihood(m)
+        m.wander(rng, 400)
+        weights["wandered"] += likelihood(m)
+        right["wandered"] += in_place(m, s)
+    assert truth_ahead == 5, (weights, right)
+    assert weights["wandered"] > weights["shuffled"] and right["wandered"] > right["shuffled"], (weights, right)
+
+
+def likelihood(m: Memory) -> float:
+    return sum(m._term(i) for i in range(len(m.past)))
+
+
+def in_place(m: Memory, s) -> int:
+    """How many of the memory's guessed cards are where they really are."""
+    return sum(s.where[m.shadow.zones[zid][place]] == zid for zid, place in m.slots)
