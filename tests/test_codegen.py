@@ -255,6 +255,17 @@ def _played(g, seed: int, most: int = 1500) -> tuple:
     return s.history, s.deals, s.sheets, s.totals, (result(s) if s.over else None)
 
 
+def _played_with_closures_sheets(g, seed: int) -> tuple:
+    """_played, with a round's sheet values worked out by the closures in place of the generated module's."""
+    _, values = _closures_for_flow(g)
+    real = g.program.round_values
+    g.program.round_values = values
+    try:
+        return _played(g, seed)
+    finally:
+        g.program.round_values = real
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_generated_flow_and_round_sheets_match_the_closures(game):
     """The flow's effects after each move (the deals they make) and every round's sheet (points and
@@ -322,13 +333,7 @@ def test_generated_in_is_the_closures_in(tmp_path):
     g = _fanti_with_fields(tmp_path, extra)
     assert "_rt.face_in(" in g.program.source and "(not _rt.has_in(" in g.program.source
     generated = _played(g, 4)
-    after_move, values = _closures_for_flow(g)
-    real = g.program.round_values
-    g.program.round_values = values
-    try:
-        assert _played(g, 4) == generated
-    finally:
-        g.program.round_values = real
+    assert _played_with_closures_sheets(g, 4) == generated
     assert any(sheet["in_list"] != [0] * len(sheet["in_list"]) for sheet in generated[2]), "a prize was taken"
 
 
@@ -541,13 +546,7 @@ def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_closures_values(t
                     "    aces: count(or_else(pile(seat), discard), c => rank(c) == 1)\n", encoding="utf-8")
     g = load(str(path))
     generated = _played(g, 3)
-    after_move, values = _closures_for_flow(g)
-    real = g.program.round_values
-    g.program.round_values = values
-    try:
-        assert _played(g, 3) == generated
-    finally:
-        g.program.round_values = real
+    assert _played_with_closures_sheets(g, 3) == generated
     assert any(any(sheet["aces"]) for sheet in generated[2]), "an ace was counted"
 
 
@@ -579,13 +578,7 @@ def test_any_and_all_of_a_rule_about_each_cards_key_try_one_card_of_each_key(tmp
     assert sum(_function(source, f"round_{i}").count("_rt.first_of_each(") for i in range(1, 12)
                if f"def round_{i}(" in source) == 2
     generated = _played(g, 6)
-    after_move, values = _closures_for_flow(g)
-    real = g.program.round_values
-    g.program.round_values = values
-    try:
-        assert _played(g, 6) == generated
-    finally:
-        g.program.round_values = real
+    assert _played_with_closures_sheets(g, 6) == generated
     sheets = generated[2]
     assert {v for sheet in sheets for v in sheet["many_of_a_suit"]} == {0, 1}, "both answers are met"
     assert {v for sheet in sheets for v in sheet["few_of_each"]} == {0, 1}, "both answers are met"
@@ -600,13 +593,7 @@ def test_a_filter_by_a_value_works_the_value_out_only_for_cards_to_try(tmp_path)
     g = _fanti_with_fields(tmp_path, extra)
     assert g.program.source.count("_rt.picked_equal(") >= 2 + 2  # (the two of the captures, these two)
     generated = _played(g, 6)
-    after_move, values = _closures_for_flow(g)
-    real = g.program.round_values
-    g.program.round_values = values
-    try:
-        assert _played(g, 6) == generated
-    finally:
-        g.program.round_values = real
+    assert _played_with_closures_sheets(g, 6) == generated
     assert generated[4] is not None and any(any(sheet["like_first"]) for sheet in generated[2]), "cards were tried"
     failing = _fanti_with_fields(tmp_path, "    like_top: count(filter(pile(seat), c => rank(c) == rank(top(hand(seat)))))\n")
     with pytest.raises(PlayError, match="like_top"):  # over cards, the value is worked out: none's rank fails
