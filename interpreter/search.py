@@ -70,7 +70,6 @@ PAIRED_MOST = 12  # with at most this many root moves, each determinization play
 FORCED = 1  # a move played where at most this many were legal is forced: what made the others illegal is learnt
 TESTS = 500  # legal-move lookups one update of a seat's memory spends on learning from forced moves, at most
 REPAIRS = 4  # rounds of swaps that try to make a move of the history playable on the shadow, at most
-SWAP_TRIES = 8  # places tried for each card that a determinization put where the memory says it is not
 NOISE = 0.1  # how often another seat is taken to play a move its preferences do not put first (a person, say)
 UNLIKELY = 1e-6  # the likelihood of a guess under which a move another seat played was not legal
 WANDER = 3  # swaps of guessed cards proposed before each determinization (Metropolis: kept as they explain)
@@ -906,47 +905,6 @@ class Memory:
         det.rng = draws.seeded(rng.getrandbits(64))
         det.deal, det.deals = [], []
         return det
-
-    def determinize(self, rng: random.Random) -> State:
-        """A position consistent with all the seat has seen, weighing no move: the shadow with its unknown
-        hidden cards shuffled among their places, each kept out of a hand it is barred from where a swap
-        allows (the search draws by sample instead; this is what its guesses are compared with)."""
-        sh = self.shadow
-        det = sh.copy()
-        det.rng = draws.seeded(rng.getrandbits(64))  # the deals to come are not known either
-        det.deal, det.deals = [], []
-        slots = self.slots
-        pool = [sh.zones[zid][place] for zid, place in slots]
-        draws.shuffle(rng, pool)
-        zones, where = det.zones, det.where
-        for (zid, place), c in zip(slots, pool):
-            zones[zid][place] = c
-            where[c] = zid
-        if self.barred:
-            self._keep_out(det, rng)
-        return det
-
-    def _keep_out(self, det: State, rng: random.Random) -> None:
-        """Each card in a hand it is barred from swapped with a card of another unknown place, one that the
-        hand may hold and that may go where it was; SWAP_TRIES places tried for each."""
-        slots, zones, where, barred = self.slots, det.zones, det.where, self.barred
-        owner = self.owner
-        n = len(slots)
-        for zid, place in slots:
-            x = owner.get(zid)
-            no = barred.get(x) if x is not None else None
-            if not no or zones[zid][place] not in no:
-                continue
-            c = zones[zid][place]
-            for _ in range(SWAP_TRIES):
-                zo, po = slots[rng.randrange(n)]
-                d = zones[zo][po]
-                y = owner.get(zo)
-                if y == x or d in no or (y is not None and c in barred.get(y, ())):
-                    continue
-                zones[zid][place], zones[zo][po] = d, c
-                where[c], where[d] = zo, zid
-                break
 
 
 def exchange(s: State, c: int, d: int) -> None:

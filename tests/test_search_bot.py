@@ -362,10 +362,11 @@ def test_a_guess_is_weighed_by_how_well_it_explains_the_other_seats_moves():
             m._swap(m.shadow.zones[zid][place], s.zones[zid][place])
         truth = likelihood(m)
         shuffled = []
-        for _ in range(20):
-            guess = m.determinize(rng)
-            for zid, place in slots:
-                m._swap(m.shadow.zones[zid][place], guess.zones[zid][place])
+        for _ in range(20):  # the guessed cards shuffled among their places, weighing no move
+            pool = [m.shadow.zones[zid][place] for zid, place in slots]
+            rng.shuffle(pool)
+            for (zid, place), c in zip(slots, pool):
+                m._swap(m.shadow.zones[zid][place], c)
             shuffled.append(likelihood(m))
         truth_ahead += truth > sum(shuffled) / len(shuffled)
         right["shuffled"] += in_place(m, s)
