@@ -73,6 +73,7 @@ REPAIRS = 4  # rounds of swaps that try to make a move of the history playable o
 NOISE = 0.1  # how often another seat is taken to play a move its preferences do not put first (a person, say)
 UNLIKELY = 1e-6  # the likelihood of a guess under which a move another seat played was not legal
 WANDER = 3  # swaps of guessed cards proposed before each determinization (Metropolis: kept as they explain)
+REMEMBERED = 2000  # likelihoods of one past move kept by what its mover held, at most (the walk comes back to a hand)
 SETTLE = 40  # swaps proposed at the start of each choice, after the moves since the last one were followed
 
 
@@ -610,6 +611,7 @@ class Memory:
         self.tests = 0  # what is left of this update's TESTS
         self.past: list[tuple[State, int, tuple]] = []  # (the shadow before it, mover, move key) per move of another seat
         self.terms: list[float | None] = []  # the log likelihood of each of those moves under the guess (None: stale)
+        self.weighed: list[dict] = []  # per past move: its log likelihood by what its mover held (the walk comes back)
         self.judge: HeuristicBot | None = None  # the preferences that weigh a past move (draws nothing)
         self.cost = 0  # legal moves of the past positions weighed so far (the search counts them in its budget)
 
@@ -627,6 +629,13 @@ class Memory:
                             self.owner[zid] = x
         self.holds = {x: sorted(zid for zid, o in self.owner.items() if o == x) for x in range(g.players)}
         self.sight = [set().union(*sight_of(g, x)[:2]) for x in range(g.players)]  # what each seat sees of the cards
+        # the places a seat sees that this one does not see whole: a guess of them is all that weighs its moves
+        # (in order where the seat sees only the top: which card is on top counts, not only which are there)
+        self.hidden_seen = []
+        for x in range(g.players):
+            whole_x, tops_x, _ = sight_of(g, x)
+            self.hidden_seen.append([(zid, zid in tops_x and zid not in whole_x) for zid in sorted(self.sight[x])
+                                     if zid not in self.whole])
         self.judge = HeuristicBot(random.Random(0))
         self.cards_of = [[i for i, c in enumerate(m.choices) if c.of_cards or c.of_card_lists] for m in g.moves]
 
@@ -648,7 +657,7 @@ class Memory:
         self.shadow = seen.determinize(rng)
         self.known = {c for _, _, cards in seen.places for c in cards}
         self.barred = {}
-        self.past, self.terms = [], []
+        self.past, self.terms, self.weighed = [], [], []
 
     def _settle(self, s: State, seen: "Seen") -> None:
         """The public fields as they are in s (the moves were the same; a var may read a hidden card), and
@@ -840,6 +849,7 @@ class Memory:
         """Keep the position before another seat's move, to weigh later guesses by how well they explain it."""
         self.past.append((self.shadow.copy(waiting=True), who, move_key(self.g, move)))
         self.terms.append(None)
+        self.weighed.append({})
 
     def _term(self, i: int) -> float:
         """The log likelihood of the i-th past move of another seat under the shadow's guess: a seat plays
@@ -850,6 +860,12 @@ class Memory:
         if term is not None:
             return term
         past, who, key = self.past[i]
+        zones = past.zones
+        held = tuple(tuple(zones[zid]) if ordered else frozenset(zones[zid]) for zid, ordered in self.hidden_seen[who])
+        term = self.weighed[i].get(held)
+        if term is not None:
+            self.terms[i] = term
+            return term
         g = self.g
         past.cache.clear()
         renew(past)
@@ -867,6 +883,10 @@ class Memory:
         except (PlayError, *RULE_FAILURES):
             term = 0.0  # a position the rule file cannot weigh: nothing is learnt from it
         self.terms[i] = term
+        weighed = self.weighed[i]
+        if len(weighed) >= REMEMBERED:
+            weighed.clear()
+        weighed[held] = term
         return term
 
     def wander(self, rng: random.Random, steps: int) -> None:

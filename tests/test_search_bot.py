@@ -385,3 +385,27 @@ def likelihood(m: Memory) -> float:
 def in_place(m: Memory, s) -> int:
     """How many of the memory's guessed cards are where they really are."""
     return sum(s.where[m.shadow.zones[zid][place]] == zid for zid, place in m.slots)
+
+
+@pytest.mark.parametrize("game_id", ["fantan", "canasta"])
+def test_a_likelihood_kept_by_what_the_mover_held_is_the_one_worked_out_again(game_id):
+    """The walk comes back to hands it weighed before, so each past move's likelihood is kept by the cards its
+    mover saw (Memory.weighed): after a walk, every kept likelihood equals the one worked out afresh from
+    the past position (the guess of what the mover held is all a likelihood reads; F6's passes, C-rules' melds)."""
+    g = loaded(game_id)
+    s = game.new_game(g, 3)
+    bots = [make_bot("heuristic", 3 * 64 + seat) for seat in range(g.players)]
+    m, rng = Memory(0), random.Random(3)
+    while not s.over and len(m.past) < 12:
+        if s.me == 0:
+            m.update(s, rng)
+        game.apply(s, bots[s.me].choose(s, game.legal(s)))
+    m.update(s, rng)
+    for _ in range(5):
+        m.wander(rng, 60)
+        kept = [m._term(i) for i in range(len(m.past))]
+        remembered, m.weighed = m.weighed, [{} for _ in m.past]
+        m.terms = [None] * len(m.past)
+        assert [m._term(i) for i in range(len(m.past))] == kept
+        m.weighed = remembered
+    assert any(len(w) > 1 for w in m.weighed)  # the walk weighed more than one guess of some mover's hand
