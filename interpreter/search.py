@@ -35,7 +35,9 @@ It plays the root move of the best mean reward where the root moves were paired,
 often; the preferences' own pick at the root has a bonus that fades as it is tried (progressive bias), so
 the search plays another move only where its playouts find it better. It knows no game: the facade
 (legal, apply, result, view), the flow's round scoring and the preferences are all it reads. Its budget is
-a number of iterations, and within them of legal moves weighed, so the same seed and moves give the same
+a number of iterations, and within them of legal moves weighed by its playouts (the memory's walk is
+bounded apart: WANDER steps a determinization, SETTLE a choice; counted in the budget, it left a late
+choice, whose past is long, a tenth of its playouts), so the same seed and moves give the same
 choice; a time budget is offered too, and is not reproducible. Where a turn is several moves, the search
 decides its first move and the one that ends it, and the preferences' plan the moves between where the
 search agreed with its first; and it weighs only the root moves whose turn, played out by the preferences
@@ -107,16 +109,15 @@ class Node:
 class Budget:
     """What one choice may spend: iterations and legal moves weighed (counted: reproducible), or seconds."""
 
-    def __init__(self, bot: "SearchBot", memory: "Memory"):
+    def __init__(self, bot: "SearchBot"):
         self.bot = bot
-        self.memory = memory  # its walk's legal moves weighed count too (Memory.cost)
         self.done = 0  # iterations played
         bot.weighed = 0
         self.most = (bot.iterations, bot.iterations * OPTIONS_PER_ITERATION)
         self.deadline = time.perf_counter() + bot.seconds if bot.seconds is not None else None
 
     def _now(self) -> tuple:
-        return ((self.done, self.bot.weighed + self.memory.cost) if self.deadline is None
+        return ((self.done, self.bot.weighed) if self.deadline is None
                 else (time.perf_counter(),))
 
     def _most(self) -> tuple:
@@ -198,14 +199,13 @@ class SearchBot:
             return planned
         root = Node()
         self.scale = Scale()
-        seen.cost = 0
         # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
         shown = seen.sample(self.rng, SETTLE)
         first = self.prior.choose(shown, moves)
         plan, self.prior.planner.kept = self.prior.planner.kept, []  # the rest of its turn, as planned there
         self.favoured = move_key(g, first)
         moves = self._taking_back_nothing(shown, moves)
-        budget = Budget(self, seen)
+        budget = Budget(self)
         distinct = list({move_key(g, m): m for m in reversed(moves)}.values())[::-1]  # one of twin moves
         paired = len(distinct) <= PAIRED_MOST
         if paired:
@@ -611,9 +611,8 @@ class Memory:
         self.tests = 0  # what is left of this update's TESTS
         self.past: list[tuple[State, int, tuple]] = []  # (the shadow before it, mover, move key) per move of another seat
         self.terms: list[float | None] = []  # the log likelihood of each of those moves under the guess (None: stale)
-        self.weighed: list[dict] = []  # per past move: its log likelihood by what its mover held (the walk comes back)
+        self.likelihoods: list[dict] = []  # per past move: its log likelihood by what its mover held (the walk comes back)
         self.judge: HeuristicBot | None = None  # the preferences that weigh a past move (draws nothing)
-        self.cost = 0  # legal moves of the past positions weighed so far (the search counts them in its budget)
 
     def _layout(self, g) -> None:
         """Which zone instances the seat sees (whole, or the top), and which seat owns each it does not."""
@@ -657,7 +656,7 @@ class Memory:
         self.shadow = seen.determinize(rng)
         self.known = {c for _, _, cards in seen.places for c in cards}
         self.barred = {}
-        self.past, self.terms, self.weighed = [], [], []
+        self.past, self.terms, self.likelihoods = [], [], []
 
     def _settle(self, s: State, seen: "Seen") -> None:
         """The public fields as they are in s (the moves were the same; a var may read a hidden card), and
@@ -849,7 +848,7 @@ class Memory:
         """Keep the position before another seat's move, to weigh later guesses by how well they explain it."""
         self.past.append((self.shadow.copy(waiting=True), who, move_key(self.g, move)))
         self.terms.append(None)
-        self.weighed.append({})
+        self.likelihoods.append({})
 
     def _term(self, i: int) -> float:
         """The log likelihood of the i-th past move of another seat under the shadow's guess: a seat plays
@@ -862,7 +861,7 @@ class Memory:
         past, who, key = self.past[i]
         zones = past.zones
         held = tuple(tuple(zones[zid]) if ordered else frozenset(zones[zid]) for zid, ordered in self.hidden_seen[who])
-        term = self.weighed[i].get(held)
+        term = self.likelihoods[i].get(held)
         if term is not None:
             self.terms[i] = term
             return term
@@ -871,7 +870,6 @@ class Memory:
         renew(past)
         try:
             legal = moves_to_play(past)
-            self.cost += len(legal)
             keys = [move_key(g, m) for m in legal]
             if key not in keys:
                 term = math.log(UNLIKELY)
@@ -883,10 +881,10 @@ class Memory:
         except (PlayError, *RULE_FAILURES):
             term = 0.0  # a position the rule file cannot weigh: nothing is learnt from it
         self.terms[i] = term
-        weighed = self.weighed[i]
-        if len(weighed) >= REMEMBERED:
-            weighed.clear()
-        weighed[held] = term
+        kept = self.likelihoods[i]
+        if len(kept) >= REMEMBERED:
+            kept.clear()
+        kept[held] = term
         return term
 
     def wander(self, rng: random.Random, steps: int) -> None:

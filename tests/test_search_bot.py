@@ -390,7 +390,7 @@ def in_place(m: Memory, s) -> int:
 @pytest.mark.parametrize("game_id", ["fantan", "canasta"])
 def test_a_likelihood_kept_by_what_the_mover_held_is_the_one_worked_out_again(game_id):
     """The walk comes back to hands it weighed before, so each past move's likelihood is kept by the cards its
-    mover saw (Memory.weighed): after a walk, every kept likelihood equals the one worked out afresh from
+    mover saw (Memory.likelihoods): after a walk, every kept likelihood equals the one worked out afresh from
     the past position (the guess of what the mover held is all a likelihood reads; F6's passes, C-rules' melds)."""
     g = loaded(game_id)
     s = game.new_game(g, 3)
@@ -404,8 +404,8 @@ def test_a_likelihood_kept_by_what_the_mover_held_is_the_one_worked_out_again(ga
     for _ in range(5):
         m.wander(rng, 60)
         kept = [m._term(i) for i in range(len(m.past))]
-        remembered, m.weighed = m.weighed, [{} for _ in m.past]
+        remembered, m.likelihoods = m.likelihoods, [{} for _ in m.past]
         m.terms = [None] * len(m.past)
         assert [m._term(i) for i in range(len(m.past))] == kept
-        m.weighed = remembered
-    assert any(len(w) > 1 for w in m.weighed)  # the walk weighed more than one guess of some mover's hand
+        m.likelihoods = remembered
+    assert any(len(w) > 1 for w in m.likelihoods)  # the walk weighed more than one guess of some mover's hand
