@@ -36,8 +36,9 @@ often; the preferences' own pick at the root has a bonus that fades as it is tri
 the search plays another move only where its playouts find it better. It knows no game: the facade
 (legal, apply, result, view), the flow's round scoring and the preferences are all it reads. Its budget is
 a number of iterations, and within them of legal moves weighed by its playouts (the memory's walk is
-bounded apart: WANDER steps a determinization, SETTLE a choice; counted in the budget, it left a late
-choice, whose past is long, a tenth of its playouts), so the same seed and moves give the same
+bounded apart: WANDER steps a determinization, SETTLE a choice, and WALK_MOST times the playouts' legal
+moves; counted in the same budget, it left a late choice, whose past is long, a tenth of its playouts),
+so the same seed and moves give the same
 choice; a time budget is offered too, and is not reproducible. Where a turn is several moves, the search
 decides its first move and the one that ends it, and the preferences' plan the moves between where the
 search agreed with its first; and it weighs only the root moves whose turn, played out by the preferences
@@ -75,6 +76,7 @@ REPAIRS = 4  # rounds of swaps that try to make a move of the history playable o
 NOISE = 0.1  # how often another seat is taken to play a move its preferences do not put first (a person, say)
 UNLIKELY = 1e-6  # the likelihood of a guess under which a move another seat played was not legal
 WANDER = 3  # swaps of guessed cards proposed before each determinization (Metropolis: kept as they explain)
+WALK_MOST = 4  # the memory's walk weighs at most this many times the legal moves the search may weigh, a choice
 REMEMBERED = 2000  # likelihoods of one past move kept by what its mover held, at most (the walk comes back to a hand)
 SETTLE = 40  # swaps proposed at the start of each choice, after the moves since the last one were followed
 
@@ -199,6 +201,7 @@ class SearchBot:
             return planned
         root = Node()
         self.scale = Scale()
+        seen.cost, seen.most = 0, WALK_MOST * self.iterations * OPTIONS_PER_ITERATION
         # the preferences' pick, on a determinization (so not even a preference reads a hidden card): a bias
         shown = seen.sample(self.rng, SETTLE)
         first = self.prior.choose(shown, moves)
@@ -613,6 +616,8 @@ class Memory:
         self.terms: list[float | None] = []  # the log likelihood of each of those moves under the guess (None: stale)
         self.likelihoods: list[dict] = []  # per past move: its log likelihood by what its mover held (the walk comes back)
         self.judge: HeuristicBot | None = None  # the preferences that weigh a past move (draws nothing)
+        self.cost = 0  # legal moves of the past positions weighed since the choice began
+        self.most = math.inf  # what the walk may weigh in a choice: past it, a determinization is the guess as it is
 
     def _layout(self, g) -> None:
         """Which zone instances the seat sees (whole, or the top), and which seat owns each it does not."""
@@ -870,6 +875,7 @@ class Memory:
         renew(past)
         try:
             legal = moves_to_play(past)
+            self.cost += len(legal)
             keys = [move_key(g, m) for m in legal]
             if key not in keys:
                 term = math.log(UNLIKELY)
@@ -898,6 +904,8 @@ class Memory:
             return
         owner, barred, sight = self.owner, self.barred, self.sight
         for _ in range(steps):
+            if self.cost >= self.most:
+                return  # the walk's share of this choice is spent: the guess stays as it is
             (za, pa), (zb, pb) = slots[rng.randrange(n)], slots[rng.randrange(n)]
             if za == zb:
                 continue

@@ -409,3 +409,25 @@ def test_a_likelihood_kept_by_what_the_mover_held_is_the_one_worked_out_again(ga
         assert [m._term(i) for i in range(len(m.past))] == kept
         m.likelihoods = remembered
     assert any(len(w) > 1 for w in m.likelihoods)  # the walk weighed more than one guess of some mover's hand
+
+
+def test_the_walk_of_a_choice_is_bounded_apart_from_the_playouts():
+    """The memory's walk is not counted in the search's budget of legal moves (a late choice, whose past is
+    long, would be left few playouts), so it has a bound of its own: past Memory.most legal moves weighed in
+    a choice, a determinization is the guess as it is (a cost the rule file controls is bounded)."""
+    g = loaded("fantan")
+    s = game.new_game(g, 4)
+    bots = [make_bot("heuristic", 4 * 64 + seat) for seat in range(g.players)]
+    m, rng = Memory(0), random.Random(4)
+    while not s.over and len(m.past) < 15:
+        if s.me == 0:
+            m.update(s, rng)
+        game.apply(s, bots[s.me].choose(s, game.legal(s)))
+    m.update(s, rng)
+    step = 2 * len(m.past) * max(len(game.legal(past)) for past, _, _ in m.past)  # one swap weighs this, at most
+    m.cost, m.most = 0, 200
+    m.wander(rng, 5000)
+    assert 200 <= m.cost <= 200 + step
+    m.cost, m.most = 0, float("inf")
+    m.wander(rng, 5000)
+    assert m.cost > 200 + step  # unbounded, the same walk weighs more
