@@ -21,6 +21,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -60,14 +61,25 @@ def test_a_game_that_cannot_end_reaches_its_move_bound_with_bounded_saving(endle
     assert not list((tmp_path / "home").glob("saves/*.json"))
 
 
+def read_slowly(pipe) -> None:
+    """Read a pipe at about 100 KB a second, until it closes."""
+    try:
+        while pipe.read1(512):
+            time.sleep(0.005)
+    except (OSError, ValueError):  # closed under the reader: the game was killed
+        pass
+
+
 def test_a_long_bot_game_killed_mid_way_resumes_to_the_same_end(endless_whole, tmp_path):
     """Between two saves only bots' moves are lost, and the resumed game plays them again, the same."""
     home = tmp_path / "home"
     save = home / "saves" / "endless-auto.json"
-    # stdout is a pipe nobody reads: once its buffer is full the game waits, so it cannot end before it is
-    # killed however fast the machine plays (20,000 moves print far more than a pipe holds)
+    # stdout is a pipe read slowly: the game waits on it, so it cannot end before it is killed however fast
+    # the machine plays (20,000 moves print far more than the reader takes in a second), and it still plays
+    # on past its first saves (a pipe nobody read could fill before the second save, and then none came)
     proc = subprocess.Popen([*KURAL, "play", str(ENDLESS), *map(str, AUTO)], cwd=ROOT, env=env_for(home),
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    threading.Thread(target=read_slowly, args=(proc.stdout,), daemon=True).start()
     try:
         deadline = time.monotonic() + 120
         while proc.poll() is None and time.monotonic() < deadline:
@@ -80,6 +92,7 @@ def test_a_long_bot_game_killed_mid_way_resumes_to_the_same_end(endless_whole, t
         proc.stdout.close()
     assert proc.returncode == -signal.SIGKILL, "the game ended before a second save"
     saved = read_json(save)["moves"]
+    assert saved, "no save of the game under way before the deadline"
     assert saved == endless_whole["moves"][:len(saved)]
     rest = tmp_path / "rest.json"
     again = kural(home, "play", ENDLESS, "--resume", save, "--record", rest, timeout=300, cpu=60)
