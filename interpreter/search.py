@@ -632,14 +632,12 @@ class Memory:
                         if zid not in self.whole:
                             self.owner[zid] = x
         self.holds = {x: sorted(zid for zid, o in self.owner.items() if o == x) for x in range(g.players)}
-        self.sight = [set().union(*sight_of(g, x)[:2]) for x in range(g.players)]  # what each seat sees of the cards
+        sights = [sight_of(g, x) for x in range(g.players)]
+        self.sight = [set().union(*sight[:2]) for sight in sights]  # what each seat sees of the cards
         # the places a seat sees that this one does not see whole: a guess of them is all that weighs its moves
         # (in order where the seat sees only the top: which card is on top counts, not only which are there)
-        self.hidden_seen = []
-        for x in range(g.players):
-            whole_x, tops_x, _ = sight_of(g, x)
-            self.hidden_seen.append([(zid, zid in tops_x and zid not in whole_x) for zid in sorted(self.sight[x])
-                                     if zid not in self.whole])
+        self.hidden_seen = [[(zid, zid in tops and zid not in whole) for zid in sorted(seen) if zid not in self.whole]
+                            for (whole, tops, _), seen in zip(sights, self.sight)]
         self.judge = HeuristicBot(random.Random(0))
         self.cards_of = [[i for i, c in enumerate(m.choices) if c.of_cards or c.of_card_lists] for m in g.moves]
 

@@ -387,20 +387,25 @@ def in_place(m: Memory, s) -> int:
     return sum(s.where[m.shadow.zones[zid][place]] == zid for zid, place in m.slots)
 
 
+def watched(g, seed: int, moves: int) -> tuple[Memory, random.Random]:
+    """Seat 0's memory once it has watched `moves` moves of the other seats, heuristic bots at every seat."""
+    s = game.new_game(g, seed)
+    bots = [make_bot("heuristic", seed * 64 + seat) for seat in range(g.players)]
+    m, rng = Memory(0), random.Random(seed)
+    while not s.over and len(m.past) < moves:
+        if s.me == 0:
+            m.update(s, rng)
+        game.apply(s, bots[s.me].choose(s, game.legal(s)))
+    m.update(s, rng)
+    return m, rng
+
+
 @pytest.mark.parametrize("game_id", ["fantan", "canasta"])
 def test_a_likelihood_kept_by_what_the_mover_held_is_the_one_worked_out_again(game_id):
     """The walk comes back to hands it weighed before, so each past move's likelihood is kept by the cards its
     mover saw (Memory.likelihoods): after a walk, every kept likelihood equals the one worked out afresh from
     the past position (the guess of what the mover held is all a likelihood reads; F6's passes, C-rules' melds)."""
-    g = loaded(game_id)
-    s = game.new_game(g, 3)
-    bots = [make_bot("heuristic", 3 * 64 + seat) for seat in range(g.players)]
-    m, rng = Memory(0), random.Random(3)
-    while not s.over and len(m.past) < 12:
-        if s.me == 0:
-            m.update(s, rng)
-        game.apply(s, bots[s.me].choose(s, game.legal(s)))
-    m.update(s, rng)
+    m, rng = watched(loaded(game_id), 3, 12)
     for _ in range(5):
         m.wander(rng, 60)
         kept = [m._term(i) for i in range(len(m.past))]
@@ -415,15 +420,7 @@ def test_the_walk_of_a_choice_is_bounded_apart_from_the_playouts():
     """The memory's walk is not counted in the search's budget of legal moves (a late choice, whose past is
     long, would be left few playouts), so it has a bound of its own: past Memory.most legal moves weighed in
     a choice, a determinization is the guess as it is (a cost the rule file controls is bounded)."""
-    g = loaded("fantan")
-    s = game.new_game(g, 4)
-    bots = [make_bot("heuristic", 4 * 64 + seat) for seat in range(g.players)]
-    m, rng = Memory(0), random.Random(4)
-    while not s.over and len(m.past) < 15:
-        if s.me == 0:
-            m.update(s, rng)
-        game.apply(s, bots[s.me].choose(s, game.legal(s)))
-    m.update(s, rng)
+    m, rng = watched(loaded("fantan"), 4, 15)
     step = 2 * len(m.past) * max(len(game.legal(past)) for past, _, _ in m.past)  # one swap weighs this, at most
     m.cost, m.most = 0, 200
     m.wander(rng, 5000)
