@@ -6,12 +6,12 @@ preferences like best lets the turn go on (its `next` is not `end`) and lays a c
 (its choices name one: a move that lays none has nothing to take back, and the moves after it are
 planned as they come), the bot plays the rest of its turn out on a copy of the position, by the same
 preferences, before it moves. A plan that puts back into the seat's hand a card it laid from it (a
-take-back, an undo) is a plan to avoid: the bot tries instead the best move of each other kind (and
-the next best of the same kind), each played out the same way, and plays the first in the
-preferences' order whose plan undoes nothing. The moves of the plan chosen are kept and played as they
-come, so a turn is planned once; and the legal moves the plan found on its way are handed to the
-engine (state.Cache.ahead), which would otherwise work them out again when the real game reaches the
-same positions by the same moves.
+take-back, an undo; not the next deal, when the plan ends the hand) is a plan to avoid: the bot tries
+instead the best move of each other kind (and the next best of the same kind), each played out the
+same way, and plays the first in the preferences' order whose plan undoes nothing. The moves of the
+plan chosen are kept and played as they come, so a turn is planned once; and the legal moves the plan
+found on its way are handed to the engine (state.Cache.ahead), which would otherwise work them out
+again when the real game reaches the same positions by the same moves.
 
 No peeking: a plan stops at the first move that shows the seat a card it could not see (a draw, a
 packet taken into the hand): what comes after depends on that card, and is planned when the real
@@ -134,12 +134,14 @@ class Planner:
         undoes = False
         while True:
             apply(t, move)
+            if t.over or t.rounds_played != rounds:
+                break  # the plan ends the round: the hand dealt next holds no card the plan took back
             now = set(t.zones[hand])
             if out & now:
                 undoes = True
                 break
             out |= held - now
-            if (g.moves[move[0]].next_step == "end" or t.over or t.me != seat or t.rounds_played != rounds
+            if (g.moves[move[0]].next_step == "end" or t.me != seat
                     or len(moves) >= PLAN_MOVES or self._in_sight(s, t, sight)):
                 break  # the turn is over, the budget spent, or a card it could not see is in sight
             move = self.bot.prefer(t, moves_to_play(t))

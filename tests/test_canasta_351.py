@@ -637,15 +637,23 @@ def test_C16_D9_a_twin_in_the_fi_taken_by_discarding_may_be_shown(g):
 
 
 def test_C16_D9_seed_1_move_109_the_ten_of_diamonds_in_the_fi_may_be_shown(g):
-    """C16, D9 in play: `kural simulate canasta --variant 351 --seed 1 --bots heuristic` (4 players):
-    before move 110 Can has emptied his hand by discarding and took a fi, ♦10 among it; the top
-    discard is the other ♦10. He may show it."""
-    s = bots_to_move(g, 1, 109)
-    assert s.me == 2 and g.steps[s.step].name == "draw"
+    """C16, D9 in play: the position `kural simulate canasta --variant 351 --seed 1 --bots heuristic` (4
+    players) reached before move 110 when it was found (the bots have changed since, so it is placed by
+    hand): Can has emptied his hand by discarding and took a fi, ♦10 among it; the top discard is the
+    other ♦10. He may show it."""
+    fi = ["2H", "9H", "2H", "6H", "TH", "2C", "2S", "TD", "3C", "7S", "QS"]
+    s = pos(g, 2, "draw", hands={0: ["5C"], 1: ["6H"], 3: ["6D"]}, picked_={2: fi}, pile=["KC", "TD"],
+            stock=["AC", "JH", "TS", "JC", "JS", "7D", "8H", "AS", "5S", "JD", "8D", "8D", "KD", "9C", "4D"],
+            fi1=[], fi2=["2D", "8C", "7S", "8S", "9H", "7C", "TC", "XJ", "KS", "AC", "7H"],
+            melds={0: [["AD", "2D", "3D", "4D"], ["6S", "6C", "6C", "6D", "6S"], ["QS", "QD", "QH", "QD", "QC", "QH", "XJ", "QC"],
+                       ["AH", "AH", "AD", "AS"], ["JC", "JS", "JH", "JD"], ["8C", "8H", "2S", "8S"],
+                       ["4C", "4C", "4S", "4H", "4H"], ["TC", "TH", "TS"], ["7H", "7D", "7C"]],
+                   1: [["3S", "4S", "5S"], ["9S", "9D", "2C", "9S", "9D", "9C"], ["3S", "3C", "3H", "3H", "3D"],
+                       ["5H", "5D", "5C", "5H", "5D"], ["KC", "KH", "KS", "KH", "KD"]]},
+            kinds={(0, 2): 1}, fi_taken=[1, 0], opened=[2, 3])
     assert s.zones[hand(g, 2)] == [] and "TD" in zone_codes(g, s, picked(g, 2))
     assert zone_codes(g, s, zid(g, "pile"))[-1] == "TD"
     assert "show" in move_names(g, s)
-    fi = zone_codes(g, s, picked(g, 2))
     play(g, s, "show")
     assert zone_codes(g, s, hand(g, 2)) == fi and s.me == 3
 

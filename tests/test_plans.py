@@ -264,3 +264,27 @@ def test_a_move_that_lays_no_card_of_the_hand_is_not_planned():
             assert played == [] and not bot.planner.kept
             drawn += 1
     assert drawn > 20
+
+
+def test_a_plan_that_ends_the_hand_is_not_a_take_back():
+    """C17: a player whose partnership has a canasta, both fi gone, may lay the hand down and end it with
+    the discard. The plan of such a turn ends the hand, and the next hand is dealt: cards the plan laid
+    may come back in the new hand, and that is not a take-back (C8). Before plans knew it, a bot read
+    the new deal as one and discarded instead of going out (in the 351 game with 2 players, two bots
+    then took and threw back one card for ever). Whatever the next deal (the position's seed), the bot
+    lays its cards down and goes out."""
+    from canasta_support import area, position, var
+    g = kanasta((), 4)
+    went_out = []
+    for seed in range(1, 9):
+        s = position(g, 0, hands={0: ["7H", "8H", "9H", "QS", "KD"]}, opened=(0,), fi1=[], fi2=[], fi_taken=(1, 1),
+                     melds={0: [["5C", "5D", "5H", "5S", "5C", "5D", "5H"], ["QC", "QD", "QH"]]},
+                     kinds={(0, 0): 2}, seed=seed)
+        bot = HeuristicBot(random.Random(seed))
+        plan = bot.planner.play_out(s, (g.move("add").index, (area(g, 0)[1], s.zones[g.hand_zone_id][3])))
+        assert not plan.undoes and [g.moves[m[0]].name for m in plan.moves] == ["add", "meld", "discard"]
+        while s.rounds_played == 0:
+            assert s.me == 0
+            apply(s, bot.choose(s, moves_to_play(s)))
+        went_out.append(s.sheets[0]["ended"])
+    assert went_out == ["out"] * 8
