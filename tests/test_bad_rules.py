@@ -13,6 +13,7 @@ alias bomb of many more levels) are written into tmp_path by the tests at the en
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -29,13 +30,13 @@ EXPECT = re.compile(r"# expect: (?:(?P<file>[^\s:]+\.yaml):)?(?P<line>\d+):(?P<c
 PLACE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.*)$")
 
 
-def validate(path: Path | str, timeout: float = 60) -> subprocess.CompletedProcess:
-    """`kural validate PATH` as a user runs it, from the repository."""
+def validate(*paths: Path | str, timeout: float = 60, options: tuple = ()) -> subprocess.CompletedProcess:
+    """`kural validate PATH...` as a user runs it, from the repository."""
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", COLUMNS="80")
-    return subprocess.run([sys.executable, "-m", "kural.cli.main", "validate", str(path)], capture_output=True,
-                          text=True, encoding="utf-8", errors="replace", cwd=ROOT, env=env, timeout=timeout,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run([sys.executable, "-m", "kural.cli.main", "validate", *options, *map(str, paths)],
+                          capture_output=True, text=True, encoding="utf-8", errors="replace", cwd=ROOT, env=env,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
 
 
 def expectation(path: Path) -> dict:
@@ -54,9 +55,26 @@ def relative(path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def outcomes() -> dict[str, subprocess.CompletedProcess]:
-    """Every corpus file validated once, a few at a time (each is a fresh interpreter)."""
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return dict(zip((p.name for p in FILES), pool.map(lambda p: validate(relative(p)), FILES)))
+    """Every corpus file validated by one `kural validate` of them all, as a user would validate a folder
+    (a fresh interpreter for each file cost 0.8 s, 131 times), each file's part of its stderr told apart
+    by the same command's --json, which says how many problems each file has, in the same order.
+    (test_a_file_validated_alone_is_refused_as_in_the_corpus_run checks that a file alone reads the same.)"""
+    paths = [relative(p) for p in FILES]
+    text, listed = validate(*paths, timeout=300), validate(*paths, timeout=300, options=("--json",))
+    counts = [len(f["problems"]) for f in json.loads(listed.stdout)["files"]]
+    assert [f["path"] for f in json.loads(listed.stdout)["files"]] == paths
+    blocks: list[list[str]] = []
+    for line in text.stderr.splitlines(keepends=True):
+        if PLACE.match(line) or not blocks:
+            blocks.append([])
+        blocks[-1].append(line)
+    assert len(blocks) == sum(counts), text.stderr
+    out, start = {}, 0
+    for path, n in zip(FILES, counts):
+        err = "".join(line for block in blocks[start:start + n] for line in block)
+        out[path.name] = subprocess.CompletedProcess(text.args, text.returncode, text.stdout, err)
+        start += n
+    return out
 
 
 def first_problem(err: str) -> tuple[re.Match, list[str]]:
@@ -99,6 +117,15 @@ def test_a_bad_rule_file_is_refused_at_its_place_with_a_hint(path, outcomes):
     want = expectation(path)
     shown = relative(path) if want["file"] == path.resolve() else None
     check_refused(outcomes[path.name], want["file"], want["line"], want["col"], want["message"], shown)
+
+
+@pytest.mark.parametrize("path", FILES[::10], ids=[p.stem for p in FILES[::10]])
+def test_a_file_validated_alone_is_refused_as_in_the_corpus_run(path, outcomes):
+    """A file validated alone, in an interpreter of its own, gets the same words as in the run of them
+    all: nothing one file leaves behind changes what another is told (every tenth file; exit 2 alone)."""
+    alone = validate(relative(path))
+    assert alone.returncode == 2 and alone.stdout == ""
+    assert alone.stderr == outcomes[path.name].stderr
 
 
 def test_validating_the_whole_corpus_reports_every_file_and_goes_on_after_each(outcomes):
