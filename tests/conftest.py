@@ -6,14 +6,24 @@ some CI images do), every one of them compiles kural's source again: about 0.3 s
 hundreds of times a run. The interpreters of the session write their bytecode to a folder of their
 own instead (PYTHONPYCACHEPREFIX, kept between runs), never into the checkout. What they run is the
 same source: Python checks a cached file against its source before it uses it.
+
+A run started in the background by a shell without job control (`pytest &` in a script) inherits
+Ctrl-C ignored (SIGINT), and so would every kural the tests start: Python then sets up no
+KeyboardInterrupt, and a test that presses Ctrl-C on a terminal waits out its deadline. A player's
+terminal runs kural with Ctrl-C in place; so does the session (a handler of Python's own is not
+inherited as ignored: the interpreters started get the default back).
 """
 from __future__ import annotations
 
 import getpass
 import os
+import signal
 import tempfile
 from pathlib import Path
 
 if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
     os.environ.pop("PYTHONDONTWRITEBYTECODE")
     os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / f"kural-tests-pycache-{getpass.getuser()}")
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
