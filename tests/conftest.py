@@ -15,7 +15,6 @@ inherited as ignored: the interpreters started get the default back).
 """
 from __future__ import annotations
 
-import getpass
 import os
 import signal
 import tempfile
@@ -23,7 +22,8 @@ from pathlib import Path
 
 if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
     os.environ.pop("PYTHONDONTWRITEBYTECODE")
-    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / f"kural-tests-pycache-{getpass.getuser()}")
+    owner = os.getuid() if hasattr(os, "getuid") else "user"  # (a uid need not have a name: getpass may fail)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / f"kural-tests-pycache-{owner}")
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
