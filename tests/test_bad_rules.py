@@ -61,8 +61,9 @@ def outcomes() -> dict[str, subprocess.CompletedProcess]:
     (test_a_file_validated_alone_is_refused_as_in_the_corpus_run checks that a file alone reads the same.)"""
     paths = [relative(p) for p in FILES]
     text, listed = validate(*paths, timeout=300), validate(*paths, timeout=300, options=("--json",))
-    counts = [len(f["problems"]) for f in json.loads(listed.stdout)["files"]]
-    assert [f["path"] for f in json.loads(listed.stdout)["files"]] == paths
+    files = json.loads(listed.stdout)["files"]
+    assert [f["path"] for f in files] == paths
+    counts = [len(f["problems"]) for f in files]
     blocks: list[list[str]] = []
     for line in text.stderr.splitlines(keepends=True):
         if PLACE.match(line) or not blocks:
