@@ -38,11 +38,10 @@ the search plays another move only where its playouts find it better. It knows n
 a number of iterations, and within them of legal moves weighed by its playouts (the memory's walk is
 bounded apart: WANDER steps a determinization, SETTLE a choice, and WALK_MOST times the playouts' legal
 moves; counted in the same budget, it left a late choice, whose past is long, a tenth of its playouts),
-so the same seed and moves give the same
-choice; a time budget is offered too, and is not reproducible. Where a turn is several moves, the search
-decides its first move and the one that ends it, and the preferences' plan the moves between where the
-search agreed with its first; and it weighs only the root moves whose turn, played out by the preferences
-(plans.py), takes back nothing it laid, where any does.
+so the same seed and moves give the same choice; a time budget is offered too, and is not reproducible.
+Where a turn is several moves, the search decides its first move and the one that ends it, and the
+preferences' plan the moves between where the search agreed with its first; and it weighs only the root
+moves whose turn, played out by the preferences (plans.py), takes back nothing it laid, where any does.
 """
 from __future__ import annotations
 
@@ -684,7 +683,7 @@ class Memory:
     def _follow(self, who: int, move, rng: random.Random) -> bool:
         """Play one move of the history on the shadow, repairing its guess where the move needs it; False
         where the shadow cannot play it."""
-        sh, g = self.shadow, self.g
+        sh = self.shadow
         if sh.over or sh.me != who:
             return False
         rounds = sh.rounds_played

@@ -21,7 +21,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from canasta_support import (
     area,
-    bots_to_move,
     cards_of,
     find,
     groups,

@@ -273,7 +273,7 @@ def test_a_plan_that_ends_the_hand_is_not_a_take_back():
     the new deal as one and discarded instead of going out (in the 351 game with 2 players, two bots
     then took and threw back one card for ever). Whatever the next deal (the position's seed), the bot
     lays its cards down and goes out."""
-    from canasta_support import area, position, var
+    from canasta_support import area, position
     g = kanasta((), 4)
     went_out = []
     for seed in range(1, 9):
