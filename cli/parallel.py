@@ -18,7 +18,7 @@ import os
 import signal
 from typing import Iterator
 
-from .simulate import Counted, Outcome, Plan, counted, outcome
+from .simulate import Counted, Outcome, Plan, counted, outcome, rare_collections
 
 CHUNKS_PER_WORKER = 8  # enough chunks that a slow one leaves the others work, and the progress bar moves
 MOST_PER_CHUNK = 50  # ... and at most this many games in one, so the bar moves at least every 50 games
@@ -122,7 +122,8 @@ def _play_chunk(job: tuple[Plan, int, int]) -> list[Outcome]:
     if g is None:
         from kural.dsl.loader import load_for_record
         g = _loaded[key] = load_for_record(plan.rules)
-    games = [outcome(g, seed, plan) for seed in range(first, first + count)]
+    with rare_collections():  # (a worker of this machine or of a Ray cluster: the setting is set here)
+        games = [outcome(g, seed, plan) for seed in range(first, first + count)]
     if not plan.totals_only:  # the caller reads each game (records, compare's pairs)
         return games
     return counted(g, games) or games  # counted here where the sums are the same in any order

@@ -166,3 +166,37 @@ def test_ray_missing_is_one_line_with_the_install_command(tmp_path):
     proc = kural("simulate", "fantan", "-n", 3, "--ray", "--lang", "en", env=env)
     assert proc.returncode == 2
     assert "pip install 'kural[ray]'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_bots_play_with_the_collector_run_rarely_and_its_setting_is_put_back():
+    """A run of bot games sets the cyclic collector to run seldom (a tenth of a Kanasta game's time went to it
+    at Python's default) while the games are played, in this process and in a worker, and puts back the
+    setting it found: a program that calls simulate.run keeps its own."""
+    import gc
+    g = loaded("fantan")
+    before = gc.get_threshold()
+    seen = []
+    real = simulate.outcome
+
+    def watched(*args, **kw):
+        seen.append(gc.get_threshold()[0])
+        return real(*args, **kw)
+
+    simulate.outcome = watched
+    try:
+        run(g, 3, 1, ["random"] * g.players, workers=1)
+    finally:
+        simulate.outcome = real
+    assert seen and all(young >= simulate.YOUNG_COLLECTION_EVERY for young in seen)
+    assert gc.get_threshold() == before
+    plan = simulate.Plan({}, ["random"] * g.players, [f"s{i}" for i in range(g.players)])
+    parallel._loaded[parallel._key(plan)] = g
+    try:
+        parallel.outcome, real_chunk = watched, parallel.outcome
+        seen.clear()
+        parallel._play_chunk((plan, 1, 2))
+    finally:
+        parallel.outcome = real_chunk
+        parallel._loaded.pop(parallel._key(plan), None)
+    assert len(seen) == 2 and all(young >= simulate.YOUNG_COLLECTION_EVERY for young in seen)
+    assert gc.get_threshold() == before
