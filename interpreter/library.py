@@ -1436,7 +1436,9 @@ def _plain_zone(node) -> bool:
 
 def _one_card(node):
     """The card of a list of one card, `[card]` (a table of every card's list of itself, looked up by
-    the card), else None."""
+    the card, or the list written out, `[top(pile)]`), else None."""
+    if type(node).__name__ == "Items":
+        return node.items[0] if len(node.items) == 1 and node.items[0].type == "card" else None
     table = getattr(node, "table", None)
     if type(node).__name__ != "Lookup" or not isinstance(table, list) or \
             not all(type(v) is list and len(v) == 1 and type(v[0]) is int and v[0] == i for i, v in enumerate(table)):
