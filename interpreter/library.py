@@ -974,6 +974,14 @@ def _by_key(rule):
             key = getattr(mine, "key", None)
             if hasattr(mine, "table") and getattr(key, "name", None) == rule.name and type(key).__name__ == "Local":
                 return mine.table, rule, other, term is body
+    for term in terms:  # same_face(c, v): the faces' table, c's face against v's (c => face(c) == face(v))
+        faces = getattr(getattr(term, "write", None), "same_face", None)
+        if faces is None or len(term.args) != 2:
+            continue
+        for mine, other in ((term.args[0], term.args[1]), (term.args[1], term.args[0])):
+            if type(mine).__name__ == "Local" and mine.name == rule.name:
+                from ..dsl import ir  # here: the rules language imports the engine, not the reverse
+                return faces, rule, ir.Lookup("num", faces, other), term is body
     return None
 
 
