@@ -452,6 +452,9 @@ class Expr:
         same = f"_rt.face_of({faces}, {self(n.a)}) == _rt.face_of({faces}, {self(n.b)})"
         return f"({same})" if n.want else f"(not ({same}))"
 
+    def v_Items(self, n: ir.Items) -> str:
+        return "[" + "".join(f"{self(item)}, " for item in n.items) + "]"
+
     def v_Joined(self, n: ir.Joined) -> str:
         return f"[*{self(n.a)}, *{self(n.b)}]"
 

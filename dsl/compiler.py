@@ -636,7 +636,8 @@ class _Unit:
         if all(i.is_const for i in items):
             return const([i.const for i in items], "cards" if elem == "card" else "list", elem)
         fns = [i.fn for i in items]
-        return C(lambda s, e: [f(s, e) for f in fns], "cards" if elem == "card" else "list", elem=elem)
+        kind = "cards" if elem == "card" else "list"
+        return C(lambda s, e: [f(s, e) for f in fns], kind, elem=elem, node=ir.Items(kind, [i.ir for i in items]))
 
     def n_var(self, t, d):
         name = t.children[0].value

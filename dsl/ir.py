@@ -169,6 +169,13 @@ class Joined(Node):
 
 
 @dataclass(eq=False)
+class Items(Node):
+    """A list written item by item, `[a, b]`, its items worked out in order (not all of them constants)."""
+
+    items: list
+
+
+@dataclass(eq=False)
 class Item(Node):
     """An item of a list by its index: list[i]."""
 

@@ -5,7 +5,7 @@ from .legal import any_legal  # noqa: F401  (can(move) in generated code)
 from .library import _move_card as move_card, _seat_of as seat_of  # noqa: F401  (move(cards, zone), team(seat))
 from .library import all_together, any_of_key, counted, each_card, first_of_each, each_one, groups_of, move_all, step_value, team_members  # noqa: F401
 from .library import face_in, has_at, has_in, leaders_in, melds_of, of_key, picked, picked_equal, sums_by_table, tallied, tally, wanted_in  # noqa: F401
-from .library import join_table_at  # noqa: F401  (can_join on the meld an earlier choice names)
+from .library import join_table_at, joins_any  # noqa: F401  (can_join on the meld an earlier choice names, on each group of a list)
 from .library import _Totals as Totals  # noqa: F401  (sums_to's groups of a position's cards, by total)
 
 from .budget import exhausted

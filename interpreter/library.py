@@ -974,6 +974,14 @@ def _by_key(rule):
             key = getattr(mine, "key", None)
             if hasattr(mine, "table") and getattr(key, "name", None) == rule.name and type(key).__name__ == "Local":
                 return mine.table, rule, other, term is body
+    for term in terms:  # same_face(c, v): the faces' table, c's face against v's (c => face(c) == face(v))
+        faces = getattr(getattr(term, "write", None), "same_face", None)
+        if faces is None or len(term.args) != 2:
+            continue
+        for mine, other in ((term.args[0], term.args[1]), (term.args[1], term.args[0])):
+            if type(mine).__name__ == "Local" and mine.name == rule.name:
+                from ..dsl import ir  # here: the rules language imports the engine, not the reverse
+                return faces, rule, ir.Lookup("num", faces, other), term is body
     return None
 
 
@@ -1103,6 +1111,11 @@ def _write_any_all(builtin: str, joiner: str):
                 table, other_table, other = pair
                 return (f"_rt.any_of_key(s, {src[0]}, {src[1].weight}, {src[1].where}, {src[1].what}, "
                         f"{x.m.constant(table)}, {x.m.constant(other_table)}, {x(other)})")
+            joining = _joining_card(x, a[0].node, rule) if builtin == "any" else None
+            if joining is not None:  # g => can_join(g, [card]) over groups fixed for the position: their tables
+                # found once for the position, as they are reached, then each looked up by the card
+                return (f"_rt.joins_any(s, {x.m.object(object())}, {x.m.object(ctx.melds)}, {src[0]}, "
+                        f"{x(joining)}, {src[1].weight}, {src[1].where}, {src[1].what})")
             table = x.keyed_by(rule) if type(rule).__name__ == "Lambda" and x.holds_rule(rule.body) else None
             if table is not None:  # a rule (that loops) about each item's key alone: tried on the first item of each key
                 return (f"{builtin}({src[1].body} for {src[1].var} in "
@@ -1110,6 +1123,46 @@ def _write_any_all(builtin: str, joiner: str):
             return f"{builtin}({src[1].body} {src[1].over(src[0])})"
         return write
     return emit
+
+
+def _joining_card(x, items, rule):
+    """The card of a rule `g => can_join(g, [card])` over items fixed for the position (the groups of an
+    area), the card a local other than g (read once, it reads the same and cannot fail); else None."""
+    body = getattr(rule, "body", None)
+    joins = getattr(getattr(body, "write", None), "joins", None)
+    if type(rule).__name__ != "Lambda" or joins is None or not x.fixed(items):
+        return None
+    zone, card, _ = joins
+    if type(zone).__name__ != "Local" or zone.name != rule.name:
+        return None
+    if type(card).__name__ != "Local" or card.name == rule.name:
+        return None
+    return card
+
+
+def joins_any(s, site, rules, items, card, weight: int, where: str, what: str) -> bool:
+    """any(items, g => can_join(g, [card])), the rule's calls paid first (compiled.paid), for items that
+    are the same all through the position: each group's join table is found when the group is first
+    reached in the position, kept under `site` (in the items' order), then looked up by the card, as
+    the generator would, group after group, stopping at the first the card joins."""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    tables = s.cache.get(site)
+    if tables is None:
+        tables = s.cache[site] = []
+    known = len(tables)
+    for i, g in enumerate(items):
+        if i < known:
+            table = tables[i]
+        else:
+            cards = s.zones[g]
+            table = rules._joins.get((*cards,)) or rules.join_table(cards)
+            tables.append(table)
+            known += 1
+        if table[card]:
+            return True
+    return False
 
 
 writes("any")(_write_any_all("any", "or"))
@@ -1436,7 +1489,9 @@ def _plain_zone(node) -> bool:
 
 def _one_card(node):
     """The card of a list of one card, `[card]` (a table of every card's list of itself, looked up by
-    the card), else None."""
+    the card, or the list written out, `[top(pile)]`), else None."""
+    if type(node).__name__ == "Items":
+        return node.items[0] if len(node.items) == 1 and node.items[0].type == "card" else None
     table = getattr(node, "table", None)
     if type(node).__name__ != "Lookup" or not isinstance(table, list) or \
             not all(type(v) is list and len(v) == 1 and type(v[0]) is int and v[0] == i for i, v in enumerate(table)):

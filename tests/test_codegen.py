@@ -183,6 +183,26 @@ def test_generated_preferences_match_the_closures():
             apply(s, bot.choose(s, offered))
 
 
+def test_kanasta_s_preferences_call_no_closure_and_tally_the_hand_once():
+    """Every `bot:` preference of Kanasta is written out (test_generated_preferences_match_the_closures:
+    the same keys): the take preference's lay-off of the pile's top card on the team's melds (C2, C9),
+    `can_join(g, [top(pile)])`, is a list of one card written as Python, so its `any` over the groups
+    is generated, not a closure run for every position; the discard preference's test of whether the
+    next team can lay the card off finds each of their melds' join tables once for the position; and
+    the meld preference's count of a face in the hand (`count(hand(me), y => same_face(y, c))`, for
+    every card of every pair of melds) is one tally of the hand for the position, looked up by the face."""
+    g = load("canasta")
+    index = {m.name: m.index for m in g.moves}
+    for m in g.moves:
+        scored = _function(g.program.source, f"prefer_{m.index}")
+        assert not re.search(r"\bo\d+\(s, e\)", scored), f"{m.name}: a closure is called"
+    discard = _function(g.program.source, f"prefer_{index['discard']}")
+    assert "_rt.joins_any(s, " in discard, "the next team's join tables found once for the position"
+    meld = _function(g.program.source, f"prefer_{index['meld']}")
+    assert re.search(r"_rt\.tallied\(s, o\d+, s\.zones\[\(1 \+ s\.me\)\], (k\d+), \1\[v\d+\]", meld), \
+        "the hand's faces tallied once, a card's face looked up"
+
+
 def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeypatch):
     """The module is compiled once and kept in the user's cache under the hash of its source (and
     Python's version); a damaged cache file is compiled again, and the cache keeps a bounded number."""
