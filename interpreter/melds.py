@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from operator import itemgetter
 from typing import Iterable, NamedTuple
 
 from .messages import Msg
@@ -27,6 +28,7 @@ ACES = ("low", "high", "both")
 ACE_HIGH = 14  # the place of an ace above the king in a run
 MAX_CACHED = 100_000  # readings remembered (by the cards' faces); the memory is cleared when full
 NOT_READ = object()  # a group not yet read (None is remembered too: no meld)
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)  # (without a comprehension, which is a call of its own)
 
 
 class Place(NamedTuple):
@@ -532,37 +534,51 @@ class MeldRules:
         rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
         sets, runs = self.sets, self.runs
         pool = []
+        wilds = 0
         sets_of: dict[int, list] = {}  # rank -> its faces that may be themselves, in the cards' order
         runs_of: dict[int, list] = {}  # suit -> (rank, face, count) of those faces, in the cards' order
         for f, cs in by_face.items():
             c = cs[0]
-            r = rank[c]
+            r, n = rank[c], len(cs)
             if wild[c]:
-                pool.append((f, len(cs)))
+                pool.append((f, n))
+                wilds += n
                 if not in_place:
                     continue
             if not r:  # (see _natural_ok)
                 continue
             if sets and r <= 13:
-                sets_of.setdefault(r, []).append((f, len(cs)))
+                faces = sets_of.get(r)
+                if faces is None:
+                    sets_of[r] = [(f, n)]
+                else:
+                    faces.append((f, n))
             if runs:
-                runs_of.setdefault(suit[c], []).append((r, f, len(cs)))
+                faces = runs_of.get(suit[c])
+                if faces is None:
+                    runs_of[suit[c]] = [(r, f, n)]
+                else:
+                    faces.append((r, f, n))
         pool = tuple(sorted(pool))
-        wilds = sum([n for _, n in pool])
         most = wilds if self.max_wilds is None else min(self.max_wilds, wilds)
         short = self.min_size - most  # the natural cards a set needs, wild cards and all
         out: dict[tuple, tuple] = {}
         for r, faces in sets_of.items():
-            if (faces[0][1] if len(faces) == 1 else sum([n for _, n in faces])) >= short:
+            if (faces[0][1] if len(faces) == 1 else sum(map(_SECOND, faces))) >= short:
                 out[(0, r)] = ((0, r), tuple(faces), pool)
+        known = self._run_faces
         for s, faces in runs_of.items():
             # a run is of places, whatever order its cards come in: where each place has one face, the part
             # is known by its faces in the order of the places (one signature for a hand whose cards came
             # back in another order, melds taken back), and the search offers the same groups in the same
             # order (_runs_from reads each place's face)
-            if len(faces) > 1 and len({x[0] for x in faces}) == len(faces):
+            ranks = tuple(map(_FIRST, faces))
+            if len(faces) > 1 and len(set(ranks)) == len(faces):
                 faces.sort()
-            keep = self._in_some_run(tuple([x[0] for x in faces]), most)
+                ranks = tuple(sorted(ranks))  # (the faces' ranks, in the same order: each rank once)
+            keep = known.get((ranks, most))
+            if keep is None:
+                keep = self._in_some_run(ranks, most)
             if keep:
                 out[(1, s)] = ((1, s), tuple(faces) if len(keep) == len(faces) else tuple([faces[i] for i in keep]), pool)
         return out
@@ -570,7 +586,8 @@ class MeldRules:
     def _in_some_run(self, ranks: tuple, most: int) -> tuple[int, ...]:
         """Which faces of one suit (by their ranks, in the cards' order) are in some window of _runs_from's:
         min_size places or more, at most `most` of them without a face. The others change nothing the runs
-        offer (a window with one of them has too many gaps with or without it). Remembered by the ranks."""
+        offer (a window with one of them has too many gaps with or without it). Remembered by the ranks
+        (_signatures looks there first)."""
         key = (ranks, most)
         known = self._run_faces.get(key)
         if known is None:
