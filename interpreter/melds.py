@@ -15,8 +15,8 @@ a run, then the wilds as high in the run as they go.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
-from operator import itemgetter
+from itertools import accumulate, product, repeat
+from operator import is_, itemgetter
 from typing import Iterable, NamedTuple
 
 from .messages import Msg
@@ -737,46 +737,55 @@ class MeldRules:
                         offer(chosen + extra)
 
     def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
+        """The runs of each suit (part (1, suit)), offered in order: the windows of places from the lowest,
+        each of min_size places or more, with at most as many places without a face as wild cards; each
+        window's ways in _patterns' order (own card first, place by place), then the wild cards' ways."""
         first, last = self._window()
         rank, suit = self.rank, self.suit
-        face_at: dict[tuple[int, int], int] = {}  # (rank, suit) -> a face that may be itself there
+        at_of: dict[int, list] = {}  # suit -> place -> a face that may be itself there (None: no face)
         for f in natural_faces:
             c = by_face[f][0]
-            face_at[(rank[c], suit[c])] = f
-        suits = sorted({su for _, su in face_at if only is None or (1, su) in only})
-        if not suits:
+            s, r = suit[c], rank[c]
+            if only is not None and (1, s) not in only:
+                continue
+            at = at_of.get(s)
+            if at is None:
+                at = at_of[s] = [None] * (last + 1)
+            if r <= last and r != ACE_HIGH:  # (place ACE_HIGH is the ace's other one)
+                at[r] = f
+            if r == 1 and last == ACE_HIGH:
+                at[ACE_HIGH] = f
+        if not at_of:
             return
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most = self._wild_limit(pool_all)
         wilds = multisets.of(pool_all)
+        ways_of = [wilds(w) for w in range(most + 1)]  # w -> the ways to take w wild cards
         min_size = self.min_size
-        for s in suits:
+        for s in sorted(at_of):
             offer = offer_in((1, s))
-            at = [face_at.get((1 if p == ACE_HIGH else p, s)) for p in range(last + 1)]  # place -> its face
-            gaps = [0]  # gaps[p]: the places before p with no face of their own
-            for f in at:
-                gaps.append(gaps[-1] + (f is None))
+            at = at_of[s]
+            gaps = [0, *accumulate(map(is_, at, repeat(None)))]  # gaps[p]: the places before p with no face
             for lo in range(first, last + 2 - min_size):
                 for hi in range(lo + min_size - 1, last + 1):  # the windows from lo of min_size or more
                     if gaps[hi + 1] - gaps[lo] > most:  # more gaps than wild cards: so are the longer ones
                         break
                     window = at[lo:hi + 1]
-                    own = [f for f in window if f is not None]
-                    if len(set(own)) < len(own):  # one face in two places (an ace at both ends)
+                    if lo <= 1 and hi == ACE_HIGH and at[1] is not None:  # one face in two places (an ace at both ends)
                         self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
                         continue
-                    shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
-                    for places, w in _patterns(tuple([f is None for f in window]), most):
-                        chosen = tuple([window[i] for i in places])
+                    shared = not pool_all.keys().isdisjoint(window)  # wild cards that are themselves here
+                    for places, w in _patterns(tuple(map(is_, window, repeat(None))), most):
+                        chosen = tuple(map(window.__getitem__, places))
                         if shared:
                             left = dict(pool_all)
                             for f in chosen:
                                 if f in left:
                                     left[f] -= 1
-                            ways = multisets.of({f: n for f, n in left.items() if n > 0})
+                            ways = multisets.of({f: n for f, n in left.items() if n > 0})(w)
                         else:
-                            ways = wilds
-                        for extra in ways(w):
+                            ways = ways_of[w]
+                        for extra in ways:
                             offer(chosen + extra)
 
     def _fill(self, by_face, at, pool_all, most, lo, hi, multisets, offer) -> None:
