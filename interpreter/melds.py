@@ -700,14 +700,12 @@ class MeldRules:
             offer = offer_in((0, r))
             if pool_all.keys().isdisjoint(naturals):
                 if extras_all is None:
-                    wilds_all = multisets.of(pool_all)
-                    extras_all = [wilds_all(w) for w in range(most_all + 1)]
+                    extras_all = self._extras(multisets, pool_all)
                 most, extras = most_all, extras_all
             else:  # wild cards of this rank may be themselves here
                 pool = {f: n for f, n in pool_all.items() if f not in naturals}
                 most = self._wild_limit(pool)
-                wilds = multisets.of(pool)
-                extras = [wilds(w) for w in range(most + 1)]
+                extras = self._extras(multisets, pool)
             if len(naturals) == 1:  # one face: one, two ... of its cards
                 f = naturals[0]
                 options: Iterable = [((f,) * m,) for m in range(len(by_face[f]) + 1)]
@@ -725,16 +723,24 @@ class MeldRules:
                 k = len(chosen)
                 if k == 0:
                     continue
+                own = None  # the chosen cards as (face, k), worked out once for every number of wilds
                 for w in range(max(0, min_size - k), most + 1):
                     if plain and (k >= many or w == 0):
-                        own = taken_of(chosen)
-                        for extra in extras[w]:
-                            found.append((tuple(sorted(chosen + extra)), own + taken_of(extra)))
+                        if own is None:
+                            own = taken_of(chosen)
+                        for extra, taken in extras[w]:
+                            found.append((tuple(sorted(chosen + extra)), own + taken))
                         if len(found) > limit:
                             raise _too_many(limit)
                         continue
-                    for extra in extras[w]:
+                    for extra, _ in extras[w]:
                         offer(chosen + extra)
+
+    def _extras(self, multisets: "_Multisets", pool: dict) -> list[list[tuple]]:
+        """w -> the ways to add w wild cards of the pool to a set, each with its cards as (face, k): worked
+        out once per search for all the sets of its ranks."""
+        ways, taken_of = multisets.of(pool), multisets.taken
+        return [[(extra, taken_of(extra)) for extra in ways(w)] for w in range(self._wild_limit(pool) + 1)]
 
     def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
         """The runs of each suit (part (1, suit)), offered in order: the windows of places from the lowest,
