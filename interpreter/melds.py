@@ -781,8 +781,8 @@ class MeldRules:
                         self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
                         continue
                     shared = not pool_all.keys().isdisjoint(window)  # wild cards that are themselves here
-                    for places, w in _patterns(tuple(map(is_, window, repeat(None))), most):
-                        chosen = tuple(map(window.__getitem__, places))
+                    for places, w in _patterns(tuple([f is None for f in window]), most):
+                        chosen = tuple([window[i] for i in places])
                         if shared:
                             left = dict(pool_all)
                             for f in chosen:
