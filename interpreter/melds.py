@@ -770,7 +770,7 @@ class MeldRules:
         min_size = self.min_size
         for s in sorted(at_of):
             offer = offer_in((1, s))
-            at = at_of[s]
+            at = tuple(at_of[s])
             gaps = [0, *accumulate(map(is_, at, repeat(None)))]  # gaps[p]: the places before p with no face
             for lo in range(first, last + 2 - min_size):
                 for hi in range(lo + min_size - 1, last + 1):  # the windows from lo of min_size or more
@@ -781,8 +781,7 @@ class MeldRules:
                         self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
                         continue
                     shared = not pool_all.keys().isdisjoint(window)  # wild cards that are themselves here
-                    for places, w in _patterns(tuple([f is None for f in window]), most):
-                        chosen = tuple([window[i] for i in places])
+                    for chosen, w in _window_ways(window, most):
                         if shared:
                             left = dict(pool_all)
                             for f in chosen:
@@ -1001,6 +1000,23 @@ def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 _PATTERNS: dict[tuple, list] = {}
+
+
+def _window_ways(window: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
+    """_patterns of a window of a suit's places (each its face, None for none), each as the faces taken
+    as themselves and the number of wilds: kept by the window's faces, which come back hand after hand
+    (the cards of a suit stay in a hand turn after turn)."""
+    key = (window, most)
+    found = _WINDOWS.get(key)
+    if found is None:
+        found = [(tuple([window[i] for i in places]), w) for places, w in _patterns(tuple([f is None for f in window]), most)]
+        if len(_WINDOWS) >= MAX_CACHED:
+            _WINDOWS.clear()
+        _WINDOWS[key] = found
+    return found
+
+
+_WINDOWS: dict[tuple, list] = {}
 
 
 def _multisets(pool: dict[int, int], k: int):
