@@ -662,14 +662,14 @@ class MeldRules:
                     found.append((key, taken))
                     if len(found) > limit:
                         raise _too_many(limit)
-            offer.found = found
+            offer.found, offer.seen = found, seen
             return offer
 
         multisets = _Multisets()
         if self.sets:
             self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only, limit)
         if self.runs:
-            self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
+            self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only, limit)
         for found in parts.values():
             found.keys = frozenset([key for key, _ in found])
         return parts
@@ -742,7 +742,7 @@ class MeldRules:
         ways, taken_of = multisets.of(pool), multisets.taken
         return [[(extra, taken_of(extra)) for extra in ways(w)] for w in range(self._wild_limit(pool) + 1)]
 
-    def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
+    def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only, limit: int) -> None:
         """The runs of each suit (part (1, suit)), offered in order: the windows of places from the lowest,
         each of min_size places or more, with at most as many places without a face as wild cards; each
         window's ways in _patterns' order (own card first, place by place), then the wild cards' ways."""
@@ -768,8 +768,14 @@ class MeldRules:
         wilds = multisets.of(pool_all)
         ways_of = [wilds(w) for w in range(most + 1)]  # w -> the ways to take w wild cards
         min_size = self.min_size
+        # Groups read before are looked up here rather than through offer() (a call each, and most groups
+        # a window offers are no meld). A group that is no meld is passed over: offer() would only mark
+        # its faces as seen, and any later way of the same faces is no meld either (whether cards make a
+        # meld does not depend on their order; only the reading of a meld does).
+        known = self._by_faces if self._faces_alike else None
         for s in sorted(at_of):
             offer = offer_in((1, s))
+            found, seen = offer.found, offer.seen
             at = tuple(at_of[s])
             gaps = [0, *accumulate(map(is_, at, repeat(None)))]  # gaps[p]: the places before p with no face
             for lo in range(first, last + 2 - min_size):
@@ -791,7 +797,15 @@ class MeldRules:
                         else:
                             ways = ways_of[w]
                         for extra in ways:
-                            offer(chosen + extra)
+                            group = chosen + extra
+                            entry = known.get(group) if known is not None else None
+                            if entry is None:  # a group not read yet (or not kept by faces): offer() reads it
+                                offer(group)
+                            elif entry[1] is not None and entry[0] not in seen:  # (offer's way, without the call)
+                                seen.add(entry[0])
+                                found.append(entry)
+                                if len(found) > limit:
+                                    raise _too_many(limit)
 
     def _fill(self, by_face, at, pool_all, most, lo, hi, multisets, offer) -> None:
         """Every way to fill places lo..hi of a suit (`at`: each place's own face): each place by its
