@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import accumulate, product, repeat
 from operator import is_, itemgetter
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from .messages import Msg
 
@@ -706,11 +706,7 @@ class MeldRules:
                 pool = {f: n for f, n in pool_all.items() if f not in naturals}
                 most = self._wild_limit(pool)
                 extras = self._extras(multisets, pool)
-            if len(naturals) == 1:  # one face: one, two ... of its cards
-                f = naturals[0]
-                options: Iterable = [((f,) * m,) for m in range(len(by_face[f]) + 1)]
-            else:
-                options = product(*([(f,) * m for m in range(len(by_face[f]) + 1)] for f in naturals))
+            options = _options(tuple([(f, len(by_face[f])) for f in naturals]))
             # A group of two natural cards or more of the rank (none wild), with wild cards, or of natural
             # cards alone, reads as the set it is offered as: its natural cards, then its wilds, in order (a
             # run would need each natural card in a place of its own, two aces at most: see _run_readings).
@@ -718,11 +714,7 @@ class MeldRules:
             plain = not any(wild[by_face[f][0]] for f in naturals)
             many = 3 if r == 1 and self.ace == "both" else 2  # (two aces of a suit: a run from end to end)
             found, taken_of = offer.found, multisets.taken
-            for parts in options:
-                chosen = parts[0] if len(parts) == 1 else sum(parts, ())
-                k = len(chosen)
-                if k == 0:
-                    continue
+            for chosen, k in options:
                 own = None  # the chosen cards as (face, k), worked out once for every number of wilds
                 for w in range(max(0, min_size - k), most + 1):
                     if plain and (k >= many or w == 0):
@@ -1014,6 +1006,26 @@ def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 _PATTERNS: dict[tuple, list] = {}
+
+
+def _options(counts: tuple) -> list[tuple[tuple[int, ...], int]]:
+    """The ways to take a rank's faces for a set (counts: each face and its cards, in the cards' order):
+    one, two ... cards of each, the last face's count first to change, each way as its faces and their
+    number (none taken: no way). Kept by the counts: a rank's cards stay in a hand turn after turn."""
+    found = _OPTIONS.get(counts)
+    if found is None:
+        found = []
+        for parts in product(*[[(f,) * m for m in range(n + 1)] for f, n in counts]):
+            chosen = sum(parts, ())
+            if chosen:
+                found.append((chosen, len(chosen)))
+        if len(_OPTIONS) >= MAX_CACHED:
+            _OPTIONS.clear()
+        _OPTIONS[counts] = found
+    return found
+
+
+_OPTIONS: dict[tuple, list] = {}
 
 
 def _window_ways(window: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
