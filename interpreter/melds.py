@@ -729,10 +729,17 @@ class MeldRules:
                         offer(chosen + extra)
 
     def _extras(self, multisets: "_Multisets", pool: dict) -> list[list[tuple]]:
-        """w -> the ways to add w wild cards of the pool to a set, each with its cards as (face, k): worked
-        out once per search for all the sets of its ranks."""
-        ways, taken_of = multisets.of(pool), multisets.taken
-        return [[(extra, taken_of(extra)) for extra in ways(w)] for w in range(self._wild_limit(pool) + 1)]
+        """w -> the ways to add w wild cards of the pool to a set, each with its cards as (face, k): kept by
+        the pool (a hand's wild cards change now and then) and the most wild cards a meld may hold."""
+        key = (tuple(sorted(pool.items())), self.max_wilds)
+        known = _EXTRAS.get(key)
+        if known is None:
+            ways, taken_of = multisets.of(pool), multisets.taken
+            known = [[(extra, taken_of(extra)) for extra in ways(w)] for w in range(self._wild_limit(pool) + 1)]
+            if len(_EXTRAS) >= MAX_CACHED:
+                _EXTRAS.clear()
+            _EXTRAS[key] = known
+        return known
 
     def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only, limit: int) -> None:
         """The runs of each suit (part (1, suit)), offered in order: the windows of places from the lowest,
@@ -1026,6 +1033,7 @@ def _options(counts: tuple) -> list[tuple[tuple[int, ...], int]]:
 
 
 _OPTIONS: dict[tuple, list] = {}
+_EXTRAS: dict[tuple, list] = {}  # (see MeldRules._extras)
 
 
 def _window_ways(window: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
