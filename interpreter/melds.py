@@ -905,6 +905,13 @@ class _HandMelds:
         if not fewer:
             return self.melds, (self.lists if same else None)
         gone = {f for f, n in fewer.items() if n == 0}  # (most often all of them: a face's one card played)
+        if len(gone) == len(fewer) and same:  # (the melds and their lists in one pass)
+            melds, lists = [], []
+            for entry, cards in zip(self.melds, self.lists):
+                if gone.isdisjoint(entry[0]):
+                    melds.append(entry)
+                    lists.append(cards)
+            return melds, lists
         if len(gone) == len(fewer):
             kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])]
         else:
