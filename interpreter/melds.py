@@ -884,14 +884,15 @@ class _HandMelds:
         kept_faces = self.by_face
         if limit != self.limit or len(by_face) > len(kept_faces):
             return None
-        fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has fewer than the one kept
+        gone: set[int] = set()  # the kept hand's faces this one has none of
+        fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has some, fewer than the one kept
         same = True  # each face's cards the first of the kept hand's: the same lists of cards
         faces = iter(kept_faces.items())
         for f, cs in by_face.items():
             for kept, held in faces:  # the faces of the kept hand up to this one are gone from this hand
                 if kept == f:
                     break
-                fewer[kept] = 0
+                gone.add(kept)
             else:
                 return None  # a face the kept hand has not, or not in the same order
             if cs != held:
@@ -901,24 +902,21 @@ class _HandMelds:
                     fewer[f] = len(cs)
                 same = same and cs == held[:len(cs)]
         for kept, _ in faces:
-            fewer[kept] = 0
-        if not fewer:
-            return self.melds, (self.lists if same else None)
-        gone = {f for f, n in fewer.items() if n == 0}  # (most often all of them: a face's one card played)
-        if len(gone) == len(fewer) and same:  # (the melds and their lists in one pass)
-            melds, lists = [], []
-            for entry, cards in zip(self.melds, self.lists):
-                if gone.isdisjoint(entry[0]):
-                    melds.append(entry)
-                    lists.append(cards)
-            return melds, lists
-        if len(gone) == len(fewer):
-            kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])]
-        else:
+            gone.add(kept)
+        if fewer:
             kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])
-                    and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
-        melds, lists = self.melds, self.lists
-        return [melds[i] for i in kept], ([lists[i] for i in kept] if same else None)
+                    and all(entry[0].count(f) <= n for f, n in fewer.items())]
+            melds, lists = self.melds, self.lists
+            return [melds[i] for i in kept], ([lists[i] for i in kept] if same else None)
+        if not gone:
+            return self.melds, (self.lists if same else None)
+        # (most often: faces whose cards were all played, a meld laid or a card laid off)
+        melds, lists = [], []
+        for entry, cards in zip(self.melds, self.lists):
+            if gone.isdisjoint(entry[0]):
+                melds.append(entry)
+                lists.append(cards)
+        return melds, (lists if same else None)
 
 
 def _faces_of(signature: tuple) -> list[int]:
