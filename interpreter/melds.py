@@ -15,8 +15,9 @@ a run, then the wilds as high in the run as they go.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
-from typing import Iterable, NamedTuple
+from itertools import accumulate, product, repeat
+from operator import is_, itemgetter
+from typing import NamedTuple
 
 from .messages import Msg
 
@@ -27,6 +28,7 @@ ACES = ("low", "high", "both")
 ACE_HIGH = 14  # the place of an ace above the king in a run
 MAX_CACHED = 100_000  # readings remembered (by the cards' faces); the memory is cleared when full
 NOT_READ = object()  # a group not yet read (None is remembered too: no meld)
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)  # (without a comprehension, which is a call of its own)
 
 
 class Place(NamedTuple):
@@ -532,37 +534,51 @@ class MeldRules:
         rank, suit, wild, in_place = self.rank, self.suit, self.wild, self.natural_in_place
         sets, runs = self.sets, self.runs
         pool = []
+        wilds = 0
         sets_of: dict[int, list] = {}  # rank -> its faces that may be themselves, in the cards' order
         runs_of: dict[int, list] = {}  # suit -> (rank, face, count) of those faces, in the cards' order
         for f, cs in by_face.items():
             c = cs[0]
-            r = rank[c]
+            r, n = rank[c], len(cs)
             if wild[c]:
-                pool.append((f, len(cs)))
+                pool.append((f, n))
+                wilds += n
                 if not in_place:
                     continue
             if not r:  # (see _natural_ok)
                 continue
             if sets and r <= 13:
-                sets_of.setdefault(r, []).append((f, len(cs)))
+                faces = sets_of.get(r)
+                if faces is None:
+                    sets_of[r] = [(f, n)]
+                else:
+                    faces.append((f, n))
             if runs:
-                runs_of.setdefault(suit[c], []).append((r, f, len(cs)))
+                faces = runs_of.get(suit[c])
+                if faces is None:
+                    runs_of[suit[c]] = [(r, f, n)]
+                else:
+                    faces.append((r, f, n))
         pool = tuple(sorted(pool))
-        wilds = sum([n for _, n in pool])
         most = wilds if self.max_wilds is None else min(self.max_wilds, wilds)
         short = self.min_size - most  # the natural cards a set needs, wild cards and all
         out: dict[tuple, tuple] = {}
         for r, faces in sets_of.items():
-            if (faces[0][1] if len(faces) == 1 else sum([n for _, n in faces])) >= short:
+            if (faces[0][1] if len(faces) == 1 else sum(map(_SECOND, faces))) >= short:
                 out[(0, r)] = ((0, r), tuple(faces), pool)
+        known = self._run_faces
         for s, faces in runs_of.items():
             # a run is of places, whatever order its cards come in: where each place has one face, the part
             # is known by its faces in the order of the places (one signature for a hand whose cards came
             # back in another order, melds taken back), and the search offers the same groups in the same
             # order (_runs_from reads each place's face)
-            if len(faces) > 1 and len({x[0] for x in faces}) == len(faces):
+            ranks = tuple(map(_FIRST, faces))
+            if len(faces) > 1 and len(set(ranks)) == len(faces):
                 faces.sort()
-            keep = self._in_some_run(tuple([x[0] for x in faces]), most)
+                ranks = tuple(sorted(ranks))  # (the faces' ranks, in the same order: each rank once)
+            keep = known.get((ranks, most))
+            if keep is None:
+                keep = self._in_some_run(ranks, most)
             if keep:
                 out[(1, s)] = ((1, s), tuple(faces) if len(keep) == len(faces) else tuple([faces[i] for i in keep]), pool)
         return out
@@ -570,7 +586,8 @@ class MeldRules:
     def _in_some_run(self, ranks: tuple, most: int) -> tuple[int, ...]:
         """Which faces of one suit (by their ranks, in the cards' order) are in some window of _runs_from's:
         min_size places or more, at most `most` of them without a face. The others change nothing the runs
-        offer (a window with one of them has too many gaps with or without it). Remembered by the ranks."""
+        offer (a window with one of them has too many gaps with or without it). Remembered by the ranks
+        (_signatures looks there first)."""
         key = (ranks, most)
         known = self._run_faces.get(key)
         if known is None:
@@ -645,14 +662,14 @@ class MeldRules:
                     found.append((key, taken))
                     if len(found) > limit:
                         raise _too_many(limit)
-            offer.found = found
+            offer.found, offer.seen = found, seen
             return offer
 
         multisets = _Multisets()
         if self.sets:
             self._sets_from(by_face, wild_faces, natural_faces, multisets, offer_in, only, limit)
         if self.runs:
-            self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only)
+            self._runs_from(by_face, wild_faces, natural_faces, multisets, offer_in, only, limit)
         for found in parts.values():
             found.keys = frozenset([key for key, _ in found])
         return parts
@@ -683,19 +700,13 @@ class MeldRules:
             offer = offer_in((0, r))
             if pool_all.keys().isdisjoint(naturals):
                 if extras_all is None:
-                    wilds_all = multisets.of(pool_all)
-                    extras_all = [wilds_all(w) for w in range(most_all + 1)]
+                    extras_all = self._extras(multisets, pool_all)
                 most, extras = most_all, extras_all
             else:  # wild cards of this rank may be themselves here
                 pool = {f: n for f, n in pool_all.items() if f not in naturals}
                 most = self._wild_limit(pool)
-                wilds = multisets.of(pool)
-                extras = [wilds(w) for w in range(most + 1)]
-            if len(naturals) == 1:  # one face: one, two ... of its cards
-                f = naturals[0]
-                options: Iterable = [((f,) * m,) for m in range(len(by_face[f]) + 1)]
-            else:
-                options = product(*([(f,) * m for m in range(len(by_face[f]) + 1)] for f in naturals))
+                extras = self._extras(multisets, pool)
+            options = _options(tuple([(f, len(by_face[f])) for f in naturals]))
             # A group of two natural cards or more of the rank (none wild), with wild cards, or of natural
             # cards alone, reads as the set it is offered as: its natural cards, then its wilds, in order (a
             # run would need each natural card in a place of its own, two aces at most: see _run_readings).
@@ -703,64 +714,97 @@ class MeldRules:
             plain = not any(wild[by_face[f][0]] for f in naturals)
             many = 3 if r == 1 and self.ace == "both" else 2  # (two aces of a suit: a run from end to end)
             found, taken_of = offer.found, multisets.taken
-            for parts in options:
-                chosen = parts[0] if len(parts) == 1 else sum(parts, ())
-                k = len(chosen)
-                if k == 0:
-                    continue
+            for chosen, k in options:
+                own = None  # the chosen cards as (face, k), worked out once for every number of wilds
                 for w in range(max(0, min_size - k), most + 1):
                     if plain and (k >= many or w == 0):
-                        own = taken_of(chosen)
-                        for extra in extras[w]:
-                            found.append((tuple(sorted(chosen + extra)), own + taken_of(extra)))
+                        if own is None:
+                            own = taken_of(chosen)
+                        for extra, taken in extras[w]:
+                            found.append((tuple(sorted(chosen + extra)), own + taken))
                         if len(found) > limit:
                             raise _too_many(limit)
                         continue
-                    for extra in extras[w]:
+                    for extra, _ in extras[w]:
                         offer(chosen + extra)
 
-    def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only) -> None:
+    def _extras(self, multisets: "_Multisets", pool: dict) -> list[list[tuple]]:
+        """w -> the ways to add w wild cards of the pool to a set, each with its cards as (face, k): kept by
+        the pool (a hand's wild cards change now and then) and the most wild cards a meld may hold."""
+        key = (tuple(sorted(pool.items())), self.max_wilds)
+        known = _EXTRAS.get(key)
+        if known is None:
+            ways, taken_of = multisets.of(pool), multisets.taken
+            known = [[(extra, taken_of(extra)) for extra in ways(w)] for w in range(self._wild_limit(pool) + 1)]
+            if len(_EXTRAS) >= MAX_CACHED:
+                _EXTRAS.clear()
+            _EXTRAS[key] = known
+        return known
+
+    def _runs_from(self, by_face, wild_faces, natural_faces, multisets, offer_in, only, limit: int) -> None:
+        """The runs of each suit (part (1, suit)), offered in order: the windows of places from the lowest,
+        each of min_size places or more, with at most as many places without a face as wild cards; each
+        window's ways in _patterns' order (own card first, place by place), then the wild cards' ways."""
         first, last = self._window()
         rank, suit = self.rank, self.suit
-        face_at: dict[tuple[int, int], int] = {}  # (rank, suit) -> a face that may be itself there
+        at_of: dict[int, list] = {}  # suit -> place -> a face that may be itself there (None: no face)
         for f in natural_faces:
             c = by_face[f][0]
-            face_at[(rank[c], suit[c])] = f
-        suits = sorted({su for _, su in face_at if only is None or (1, su) in only})
-        if not suits:
+            s, r = suit[c], rank[c]
+            if only is not None and (1, s) not in only:
+                continue
+            at = at_of.get(s)
+            if at is None:
+                at = at_of[s] = [None] * (last + 1)
+            if r <= last and r != ACE_HIGH:  # (place ACE_HIGH is the ace's other one)
+                at[r] = f
+            if r == 1 and last == ACE_HIGH:
+                at[ACE_HIGH] = f
+        if not at_of:
             return
         pool_all = {f: len(by_face[f]) for f in wild_faces}
         most = self._wild_limit(pool_all)
         wilds = multisets.of(pool_all)
+        ways_of = [wilds(w) for w in range(most + 1)]  # w -> the ways to take w wild cards
         min_size = self.min_size
-        for s in suits:
+        # Groups read before are looked up here rather than through offer() (a call each, and most groups
+        # a window offers are no meld). A group that is no meld is passed over: offer() would only mark
+        # its faces as seen, and any later way of the same faces is no meld either (whether cards make a
+        # meld does not depend on their order; only the reading of a meld does).
+        known = self._by_faces if self._faces_alike else None
+        for s in sorted(at_of):
             offer = offer_in((1, s))
-            at = [face_at.get((1 if p == ACE_HIGH else p, s)) for p in range(last + 1)]  # place -> its face
-            gaps = [0]  # gaps[p]: the places before p with no face of their own
-            for f in at:
-                gaps.append(gaps[-1] + (f is None))
+            found, seen = offer.found, offer.seen
+            at = tuple(at_of[s])
+            gaps = [0, *accumulate(map(is_, at, repeat(None)))]  # gaps[p]: the places before p with no face
             for lo in range(first, last + 2 - min_size):
                 for hi in range(lo + min_size - 1, last + 1):  # the windows from lo of min_size or more
                     if gaps[hi + 1] - gaps[lo] > most:  # more gaps than wild cards: so are the longer ones
                         break
                     window = at[lo:hi + 1]
-                    own = [f for f in window if f is not None]
-                    if len(set(own)) < len(own):  # one face in two places (an ace at both ends)
+                    if lo <= 1 and hi == ACE_HIGH and at[1] is not None:  # one face in two places (an ace at both ends)
                         self._fill(by_face, at, pool_all, most, lo, hi, multisets, offer)
                         continue
-                    shared = [f for f in own if f in pool_all]  # wild cards that are themselves here
-                    for places, w in _patterns(tuple([f is None for f in window]), most):
-                        chosen = tuple([window[i] for i in places])
+                    shared = not pool_all.keys().isdisjoint(window)  # wild cards that are themselves here
+                    for chosen, w in _window_ways(window, most):
                         if shared:
                             left = dict(pool_all)
                             for f in chosen:
                                 if f in left:
                                     left[f] -= 1
-                            ways = multisets.of({f: n for f, n in left.items() if n > 0})
+                            ways = multisets.of({f: n for f, n in left.items() if n > 0})(w)
                         else:
-                            ways = wilds
-                        for extra in ways(w):
-                            offer(chosen + extra)
+                            ways = ways_of[w]
+                        for extra in ways:
+                            group = chosen + extra
+                            entry = known.get(group) if known is not None else None
+                            if entry is None:  # a group not read yet (or not kept by faces): offer() reads it
+                                offer(group)
+                            elif entry[1] is not None and entry[0] not in seen:  # (offer's way, without the call)
+                                seen.add(entry[0])
+                                found.append(entry)
+                                if len(found) > limit:
+                                    raise _too_many(limit)
 
     def _fill(self, by_face, at, pool_all, most, lo, hi, multisets, offer) -> None:
         """Every way to fill places lo..hi of a suit (`at`: each place's own face): each place by its
@@ -840,14 +884,15 @@ class _HandMelds:
         kept_faces = self.by_face
         if limit != self.limit or len(by_face) > len(kept_faces):
             return None
-        fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has fewer than the one kept
+        gone: set[int] = set()  # the kept hand's faces this one has none of
+        fewer: dict[int, int] = {}  # face -> its cards in this hand, where it has some, fewer than the one kept
         same = True  # each face's cards the first of the kept hand's: the same lists of cards
         faces = iter(kept_faces.items())
         for f, cs in by_face.items():
             for kept, held in faces:  # the faces of the kept hand up to this one are gone from this hand
                 if kept == f:
                     break
-                fewer[kept] = 0
+                gone.add(kept)
             else:
                 return None  # a face the kept hand has not, or not in the same order
             if cs != held:
@@ -857,17 +902,21 @@ class _HandMelds:
                     fewer[f] = len(cs)
                 same = same and cs == held[:len(cs)]
         for kept, _ in faces:
-            fewer[kept] = 0
-        if not fewer:
-            return self.melds, (self.lists if same else None)
-        gone = {f for f, n in fewer.items() if n == 0}  # (most often all of them: a face's one card played)
-        if len(gone) == len(fewer):
-            kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])]
-        else:
+            gone.add(kept)
+        if fewer:
             kept = [i for i, entry in enumerate(self.melds) if gone.isdisjoint(entry[0])
-                    and all(entry[0].count(f) <= n for f, n in fewer.items() if n)]
-        melds, lists = self.melds, self.lists
-        return [melds[i] for i in kept], ([lists[i] for i in kept] if same else None)
+                    and all(entry[0].count(f) <= n for f, n in fewer.items())]
+            melds, lists = self.melds, self.lists
+            return [melds[i] for i in kept], ([lists[i] for i in kept] if same else None)
+        if not gone:
+            return self.melds, (self.lists if same else None)
+        # (most often: faces whose cards were all played, a meld laid or a card laid off)
+        melds, lists = [], []
+        for entry, cards in zip(self.melds, self.lists):
+            if gone.isdisjoint(entry[0]):
+                melds.append(entry)
+                lists.append(cards)
+        return melds, (lists if same else None)
 
 
 def _faces_of(signature: tuple) -> list[int]:
@@ -969,6 +1018,44 @@ def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 _PATTERNS: dict[tuple, list] = {}
+
+
+def _options(counts: tuple) -> list[tuple[tuple[int, ...], int]]:
+    """The ways to take a rank's faces for a set (counts: each face and its cards, in the cards' order):
+    one, two ... cards of each, the last face's count first to change, each way as its faces and their
+    number (none taken: no way). Kept by the counts: a rank's cards stay in a hand turn after turn."""
+    found = _OPTIONS.get(counts)
+    if found is None:
+        found = []
+        for parts in product(*[[(f,) * m for m in range(n + 1)] for f, n in counts]):
+            chosen = sum(parts, ())
+            if chosen:
+                found.append((chosen, len(chosen)))
+        if len(_OPTIONS) >= MAX_CACHED:
+            _OPTIONS.clear()
+        _OPTIONS[counts] = found
+    return found
+
+
+_OPTIONS: dict[tuple, list] = {}
+_EXTRAS: dict[tuple, list] = {}  # (see MeldRules._extras)
+
+
+def _window_ways(window: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
+    """_patterns of a window of a suit's places (each its face, None for none), each as the faces taken
+    as themselves and the number of wilds: kept by the window's faces, which come back hand after hand
+    (the cards of a suit stay in a hand turn after turn)."""
+    key = (window, most)
+    found = _WINDOWS.get(key)
+    if found is None:
+        found = [(tuple([window[i] for i in places]), w) for places, w in _patterns(tuple([f is None for f in window]), most)]
+        if len(_WINDOWS) >= MAX_CACHED:
+            _WINDOWS.clear()
+        _WINDOWS[key] = found
+    return found
+
+
+_WINDOWS: dict[tuple, list] = {}
 
 
 def _multisets(pool: dict[int, int], k: int):

@@ -338,6 +338,21 @@ def test_melds_in_on_a_hand_rich_in_melds(g):
     assert "AS 2S 3S" in shown  # C5
 
 
+@pytest.mark.parametrize("changes", [{}, {"max_wilds": None, "run_natural_core": 0}])
+def test_melds_in_with_a_suit_from_ace_to_king_holds_the_runs_with_the_ace_at_either_end(g, changes):
+    """A suit from the ace to the king and a wild: a window of places from the low ace to the high one
+    has the one ace in two places (C3: the ace goes low or high, never both in one run but with a wild
+    standing for the other, never round the corner), and is filled way by way; every meld is found once,
+    as brute force finds them, and the rules' memories give the same again (C3-C6)."""
+    rules = rules_like(g, **changes)
+    hand = cards(g, "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH XJ")
+    brute = dataclasses.replace(g, melds=rules)
+    groups = rules.melds_in(hand, MAX_GROUPS)
+    assert by_faces(g, groups) == every_meld_by_brute_force(brute, hand)
+    assert "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH XJ" in {codes(g, group) for group in groups}  # the joker a high ace
+    assert rules.melds_in(hand[::-1], MAX_GROUPS) == rules_like(g, **changes).melds_in(hand[::-1], MAX_GROUPS)
+
+
 def test_melds_in_is_bounded(g):
     hand = cards(g, "4H 5H 6H 7H 8H 2C XJ 7S 7D 7C 2S 3S AS KS QS")
     with pytest.raises(ValueError, match="more than 10"):
