@@ -69,8 +69,8 @@ YOUNG_COLLECTION_EVERY = 50_000  # allocations between two runs of the cyclic co
 @contextmanager
 def rare_collections() -> Iterator[None]:
     """While bots play games, the cyclic collector runs seldom: their moves make many short-lived lists and
-    tuples and almost no reference cycles, so at Python's default it ran about 500 times in ten Kanasta
-    games, a tenth of their time, to free a few thousand objects. Garbage without cycles is freed at once
+    tuples and almost no reference cycles, so at Python's default, in ten of the longest bundled games, it ran
+    about 500 times, a tenth of their time, to free a few thousand objects. Garbage without cycles is freed at once
     whatever the setting; the cycles wait a little longer. The setting before is put back."""
     before = gc.get_threshold()
     gc.set_threshold(max(before[0], YOUNG_COLLECTION_EVERY), *before[1:])
