@@ -5,6 +5,12 @@ it thinks a move at its budget (issue 14's figures).
     python benchmarks/bench_search.py -n 200 --game fantan
     python benchmarks/bench_search.py --game canasta -n 4 --set "targets=[1000]"   # Kanasta to a low target
     python benchmarks/bench_search.py --think 0.5s         # a time budget (not reproducible)
+    python benchmarks/bench_search.py -n 400 --game fantan --per-game base.jsonl             # each game's share kept
+    python benchmarks/bench_search.py -n 400 --game fantan --search CONFIDENCE=2 --against base.jsonl  # paired
+
+`--search NAME=VALUE` sets one of the search bot's constants (interpreter/search.py) for the run, to try
+another setting; `--against FILE` compares, seed by seed, with a run kept by `--per-game`: the same deals,
+so their luck cancels out of the difference (the games part where the moves differ).
 
 One search seat among heuristic ones, the seat rotated game by game; where the game has partnerships,
 the search plays a whole partnership (every seat of one team, the team rotated) against heuristic ones.
@@ -16,10 +22,14 @@ their moves and over those with a choice (a position with one legal move is play
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+import math
 import statistics
 import time
+from pathlib import Path
 
-from timing import apply, games_dir, legal, load, make_bot, new_game, result  # first: it puts the engine on the path
+from timing import PREFIX, apply, games_dir, legal, load, make_bot, new_game, result  # first: it puts the engine on the path
 
 
 
@@ -54,11 +64,21 @@ def units_of(g, seats: list[int]) -> set[int]:
     return {g.team_of[seat] for seat in seats} if g.result.per == "team" else set(seats)
 
 
-def bench(game_id: str, n: int, seed: int, think: str | None, variants: list[str], sets: list[str]) -> None:
+def bench(game_id: str, n: int, seed: int, think: str | None, variants: list[str], sets: list[str],
+          per_game: str | None = None, against: str | None = None) -> None:
     g = load(game_id, variants, sets)
     times: list = []
     began = time.perf_counter()
-    share = sum(one_game(g, seed + i, i, think, times) for i in range(n))
+    label = " ".join([game_id, *variants, *sets])
+    shares = {}
+    for i in range(n):
+        cpu = time.process_time()
+        shares[seed + i] = one_game(g, seed + i, i, think, times)
+        if per_game:
+            with open(per_game, "a", encoding="utf-8") as out:  # a line a game: an interrupted run keeps its games
+                out.write(json.dumps({"game": label, "seed": seed + i, "share": shares[seed + i],
+                                      "cpu": round(time.process_time() - cpu, 3)}) + "\n")
+    share = sum(shares.values())
     fair = len(units_of(g, searching_seats(g, 0))) / g.span(g.result.per)
     walls = [w for w, _, _ in times]
     cpus = [c for _, c, _ in times]
@@ -68,6 +88,39 @@ def bench(game_id: str, n: int, seed: int, think: str | None, variants: list[str
     print(f"  think a move: median {statistics.median(walls):.3f} s wall, {statistics.median(cpus):.3f} s CPU"
           f" over {len(times)} moves; {statistics.median(chosen) if chosen else 0:.3f} s CPU over the"
           f" {len(chosen)} with a choice; max {max(walls):.2f} s wall; {time.perf_counter() - began:.0f} s in all")
+    if against:
+        paired(label, shares, fair, against)
+
+
+def paired(label: str, shares: dict, fair: float, against: str) -> None:
+    """This run's share ÷ fair less the kept run's, seed by seed, with its standard error."""
+    with open(against, encoding="utf-8") as kept_file:
+        kept = {row["seed"]: row["share"] for row in map(json.loads, kept_file) if row["game"] == label}
+    seeds = sorted(set(shares) & set(kept))
+    if len(seeds) < 2:
+        print(f"  against {against}: fewer than 2 of these seeds kept for {label}")
+        return
+    ahead = [(shares[x] - kept[x]) / fair for x in seeds]
+    mean = statistics.fmean(ahead)
+    error = statistics.stdev(ahead) / math.sqrt(len(ahead))
+    print(f"  against {against}, the same {len(seeds)} seeds: share / fair {mean:+.3f} ± {error:.3f} (standard error)")
+
+
+def set_search(settings: list[str]) -> None:
+    """--search NAME=VALUE: a constant of the search bot for this run (an int, or a float where it is one)."""
+    search = importlib.import_module(PREFIX + "interpreter.search")
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        old = getattr(search, name, None)
+        if not name.isupper() or isinstance(old, bool) or not isinstance(old, (int, float)):
+            raise SystemExit(f"--search {setting}: {name} is not a number of interpreter/search.py")
+        try:
+            number = float(value)
+        except ValueError:
+            raise SystemExit(f"--search {setting}: {value!r} is not a number") from None
+        if isinstance(old, int) and not number.is_integer():
+            raise SystemExit(f"--search {setting}: {name} is a whole number")
+        setattr(search, name, int(number) if isinstance(old, int) else number)
 
 
 def main() -> None:
@@ -78,9 +131,15 @@ def main() -> None:
     ap.add_argument("--think", default=None, help="the search bot's budget: iterations (1000, the default) or seconds (0.5s)")
     ap.add_argument("--variant", dest="variants", action="append", default=[], help="a variant of the game")
     ap.add_argument("--set", dest="sets", action="append", default=[], help="NAME=VALUE: a param of the game")
+    ap.add_argument("--search", action="append", default=[], help="NAME=VALUE: a constant of interpreter/search.py")
+    ap.add_argument("--per-game", help="a file to append each game's share to, a JSON line a game")
+    ap.add_argument("--against", help="a file kept by --per-game: this run's shares compared seed by seed")
     args = ap.parse_args()
+    if args.against and not Path(args.against).is_file():
+        raise SystemExit(f"--against {args.against}: no such file (a run's --per-game file)")
+    set_search(args.search)
     for game_id in args.game or sorted(p.stem for p in games_dir().glob("*.yaml")):
-        bench(game_id, args.games, args.seed, args.think, args.variants, args.sets)
+        bench(game_id, args.games, args.seed, args.think, args.variants, args.sets, args.per_game, args.against)
 
 
 if __name__ == "__main__":

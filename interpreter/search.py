@@ -920,10 +920,10 @@ class Memory:
                 for i, term in zip(touched, before):
                     self.terms[i] = term
 
-    def sample(self, rng: random.Random, steps: int = WANDER) -> State:
+    def sample(self, rng: random.Random, steps: int | None = None) -> State:
         """A determinization drawn near the guesses that explain the other seats' moves: the shadow after
-        a few Metropolis steps, with the deals to come reseeded."""
-        self.wander(rng, steps)
+        a few Metropolis steps (WANDER, read when called), with the deals to come reseeded."""
+        self.wander(rng, WANDER if steps is None else steps)
         det = self.shadow.copy()
         det.rng = draws.seeded(rng.getrandbits(64))
         det.deal, det.deals = [], []

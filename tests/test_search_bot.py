@@ -428,3 +428,42 @@ def test_the_walk_of_a_choice_is_bounded_apart_from_the_playouts():
     m.cost, m.most = 0, float("inf")
     m.wander(rng, 5000)
     assert m.cost > 200 + step  # unbounded, the same walk weighs more
+
+
+# ------------------------------------------------------------ the benchmark's settings and paired runs
+BENCH_SEARCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_search.py"
+
+
+def test_a_determinization_walks_the_steps_set_when_it_is_drawn(monkeypatch):
+    """WANDER is read when a determinization is drawn, not when the module was loaded: a setting tried for
+    a run (bench_search.py --search WANDER=N) is the one the search walks by."""
+    import kural.interpreter.search as search
+    walked = []
+    monkeypatch.setattr(search, "WANDER", 7)
+    monkeypatch.setattr(Memory, "wander", lambda self, rng, steps: walked.append(steps))
+    g = loaded(one_round_game())
+    s = game.new_game(g, 3)
+    memory = Memory(s.me)
+    memory.update(s, random.Random(0))
+    memory.sample(random.Random(0))
+    memory.sample(random.Random(0), 2)
+    assert walked == [7, 2]
+
+
+def test_the_benchmark_compares_two_runs_seed_by_seed(tmp_path):
+    """bench_search.py --per-game keeps each game's share by its seed; --against compares a run with one kept,
+    on the same seeds: the same setting plays the same games, so the difference is exactly 0. A setting
+    that is not one of the search's numbers is refused before any game is played."""
+    import subprocess
+    kept = tmp_path / "kept.jsonl"
+    gid = one_round_game()
+    common = [sys.executable, str(BENCH_SEARCH), "--game", gid, "-n", "2", "--seed", "5", "--think", "10"]
+    subprocess.run([*common, "--per-game", str(kept)], check=True, capture_output=True, text=True, cwd=tmp_path)
+    rows = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert [(row["game"], row["seed"]) for row in rows] == [(gid, 5), (gid, 6)]
+    again = subprocess.run([*common, "--search", "CONFIDENCE=1", "--against", str(kept)], check=True,
+                           capture_output=True, text=True, cwd=tmp_path).stdout
+    assert "the same 2 seeds: share / fair +0.000 ± 0.000" in again
+    wrong = subprocess.run([*common, "--search", "NOT_A_SETTING=1"], capture_output=True, text=True, cwd=tmp_path)
+    assert wrong.returncode != 0 and "NOT_A_SETTING is not a number" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
