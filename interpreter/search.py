@@ -168,12 +168,13 @@ class Scale:
 class SearchBot:
     """Chooses by determinized search within a budget of iterations (or of seconds: not reproducible)."""
 
-    def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 playout_moves: int = PLAYOUT_MOVES):
+    def __init__(self, rng: random.Random, iterations: int | None = None, seconds: float | None = None,
+                 playout_moves: int | None = None):
         self.rng = rng
-        self.iterations = iterations
+        # None: the module's setting, read now (not when the module loaded: a run may set it, bench_search --search)
+        self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
         self.seconds = seconds
-        self.playout_moves = playout_moves
+        self.playout_moves = PLAYOUT_MOVES if playout_moves is None else playout_moves
         self.playout = HeuristicBot(rng)  # the preferences, for every seat of a playout and the order of expansion
         self.weighed = 0  # legal moves of the positions this choice's iterations played through so far
         self.prior = HeuristicBot(rng)  # the preferences' own choice at the root, which the search favours

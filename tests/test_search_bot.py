@@ -435,8 +435,9 @@ BENCH_SEARCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_se
 
 
 def test_a_determinization_walks_the_steps_set_when_it_is_drawn(monkeypatch):
-    """WANDER is read when a determinization is drawn, not when the module was loaded: a setting tried for
-    a run (bench_search.py --search WANDER=N) is the one the search walks by."""
+    """WANDER is read when a determinization is drawn, DEFAULT_ITERATIONS and PLAYOUT_MOVES when a bot is made,
+    not when the module was loaded: a setting tried for a run (bench_search.py --search NAME=N) is the one
+    the search uses."""
     import kural.interpreter.search as search
     walked = []
     monkeypatch.setattr(search, "WANDER", 7)
@@ -448,6 +449,11 @@ def test_a_determinization_walks_the_steps_set_when_it_is_drawn(monkeypatch):
     memory.sample(random.Random(0))
     memory.sample(random.Random(0), 2)
     assert walked == [7, 2]
+    # and a bot made after a setting takes its budget and playout length from it
+    monkeypatch.setattr(search, "DEFAULT_ITERATIONS", 17)
+    monkeypatch.setattr(search, "PLAYOUT_MOVES", 9)
+    bot = SearchBot(random.Random(0))
+    assert (bot.iterations, bot.playout_moves) == (17, 9)
 
 
 def test_the_benchmark_compares_two_runs_seed_by_seed(tmp_path):
