@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from timing import apply, games_dir, legal, load, make_bot, new_game, result  # first: it puts the engine on the path
+from timing import apply, games_dir, legal, load, new_game, result, seat_bots  # first: it puts the engine on the path
 
 from bench_search import searching_seats, units_of  # noqa: E402
 
@@ -22,7 +22,7 @@ from bench_search import searching_seats, units_of  # noqa: E402
 def share_of(g, seed: int, i: int, strong: str = "heuristic", weak: str = "random") -> float:
     """The `strong` side's share of game i (seed `seed`): seat i (or team i), the rest played by `weak`."""
     mine = searching_seats(g, i)
-    bots = [make_bot(strong if seat in mine else weak, seed * 64 + seat) for seat in range(g.players)]
+    bots = seat_bots([strong if seat in mine else weak for seat in range(g.players)], seed)
     s = new_game(g, seed)
     while not s.over:
         apply(s, bots[s.me].choose(s, legal(s)))

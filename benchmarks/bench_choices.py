@@ -17,7 +17,7 @@ import argparse
 import importlib
 import random
 
-from timing import PREFIX, apply, legal, load, make_bot, new_game  # first: it puts the engine on the path
+from timing import PREFIX, apply, legal, load, new_game, seat_bots  # first: it puts the engine on the path
 from bench_search import searching_seats
 
 search = importlib.import_module(PREFIX + "interpreter.search")
@@ -39,7 +39,7 @@ def values(bot, g, states: list, moves: list, seat: int, repeats: int) -> dict:
 def one_game(g, seed: int, i: int, deals: int, real: int) -> list[dict]:
     """The search seat's choices in game i: each move's gain over the preferences' pick on the real deal."""
     mine = searching_seats(g, i)[0]
-    bots = [make_bot("search" if k == mine else "heuristic", seed * 64 + k) for k in range(g.players)]
+    bots = seat_bots(["search" if k == mine else "heuristic" for k in range(g.players)], seed)
     rng = random.Random(seed)
     s = new_game(g, seed)
     gains = []

@@ -19,7 +19,7 @@ import importlib
 import random
 import statistics
 
-from timing import PREFIX, apply, legal, load, make_bot, new_game  # first: it puts the engine on the path
+from timing import PREFIX, apply, legal, load, new_game, seat_bots  # first: it puts the engine on the path
 
 search = importlib.import_module(PREFIX + "interpreter.search")
 
@@ -56,7 +56,7 @@ def truth(memory, s) -> None:
 
 def one(g, seed: int, choice: int) -> tuple | None:
     s = new_game(g, seed)
-    bots = [make_bot("heuristic", seed * 64 + seat, None) for seat in range(g.players)]
+    bots = seat_bots(["heuristic"] * g.players, seed)
     memory, rng, seen = search.Memory(0), random.Random(seed), 0
     while not s.over:
         if s.me == 0:

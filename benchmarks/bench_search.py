@@ -29,7 +29,7 @@ import statistics
 import time
 from pathlib import Path
 
-from timing import PREFIX, apply, games_dir, legal, load, make_bot, new_game, result  # first: it puts the engine on the path
+from timing import PREFIX, apply, games_dir, legal, load, new_game, result, seat_bots  # first: it puts the engine on the path
 
 
 
@@ -43,7 +43,7 @@ def searching_seats(g, i: int) -> list[int]:
 def one_game(g, seed: int, i: int, think: str | None, times: list) -> float:
     """The search side's share of game i (seed `seed`); each of its moves' think time appended to `times`."""
     mine = searching_seats(g, i)
-    bots = [make_bot("search" if seat in mine else "heuristic", seed * 64 + seat, think) for seat in range(g.players)]
+    bots = seat_bots(["search" if seat in mine else "heuristic" for seat in range(g.players)], seed, think)
     s = new_game(g, seed)
     while not s.over:
         moves = legal(s)

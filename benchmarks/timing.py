@@ -43,6 +43,7 @@ def engine(module: str):
 
 
 make_bot = engine("interpreter.bots").make_bot
+seat_bots = engine("interpreter.bots").seat_bots  # a game's bots, seeded by its seed and each seat
 games_dir = engine("dsl.paths").games_dir
 try:  # the engine's entry (interpreter/game.py), as a program uses it
     _game = engine("interpreter.game")
