@@ -6,6 +6,10 @@ back in seed order: the statistics are summed and the records written in the ord
 sum and write them, so they are the same, byte for byte. Each process loads the game as a record
 names it (its game, variants, params and player count: dsl/loader.py load_for_record), once.
 
+The processes of this machine take their chunks as they finish the last (the main process hands each
+the next one): a worker whose games happened to be long is not waited for while the others have none
+left, and the chunks get smaller towards the end of the run (schedule) so that they finish together.
+
 Ctrl-C: the processes of this machine ignore it (the main process alone decides); the main process
 stops at the chunk it was waiting for, having counted and written only whole games, and stops them.
 """
@@ -16,11 +20,13 @@ import json
 import multiprocessing
 import os
 import signal
+from multiprocessing.connection import wait
 from typing import Iterator
 
 from .simulate import Counted, Outcome, Plan, counted, outcome, rare_collections
 
 CHUNKS_PER_WORKER = 8  # enough chunks that a slow one leaves the others work, and the progress bar moves
+IN_FLIGHT = 2  # chunks a worker of this machine holds at once: the next is there when it ends one
 MOST_PER_CHUNK = 50  # ... and at most this many games in one, so the bar moves at least every 50 games
 # A Ray task costs far more to send and schedule than a chunk through a pipe (about a millisecond, and a
 # share of the cores for Ray's own processes): its chunks are larger, the bar moving once a task
@@ -46,18 +52,32 @@ def chunks(first: int, n: int, workers: int, most: int = MOST_PER_CHUNK,
     return [(seed, min(size, first + n - seed)) for seed in range(first, first + n, size)]
 
 
+def schedule(first: int, n: int, workers: int) -> list[tuple[int, int]]:
+    """(first seed, count) of each chunk the processes of this machine take in turn, in seed order: chunks'
+    size (of chunks, as for Ray) until the last games, which are cut smaller and smaller (a share of those
+    left for each worker), so that whichever process takes the last ones, they end about together."""
+    size = chunks(first, n, workers)[0][1]
+    out, seed, end = [], first, first + n
+    while seed < end:
+        count = max(1, min(size, -(-(end - seed) // (2 * workers))))
+        out.append((seed, count))
+        seed += count
+    return out
+
+
 def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -> Iterator[Outcome]:
     """The outcomes of games first .. first+n-1, in seed order, played by `workers` processes of this
     machine or by Ray tasks (ray: an address, or LOCAL).
 
-    Worker k plays chunks k, k + workers, k + 2 workers ... and sends each through a pipe of its own,
-    which this process reads in chunk order: nothing is shared but the pipes (a pool's threads and
-    queues cost this process more than counting the games)."""
+    Each worker has a pipe of its own, both ways: this process sends it the next chunk of the schedule as
+    it sends back one played, and hands the chunks on in seed order (those played early wait here, at
+    most IN_FLIGHT a worker). Nothing is shared but the pipes (a pool's threads and queues cost this
+    process more than counting the games)."""
     if ray is not None:
         yield from _by_ray(plan, first, n, ray)
         return
     workers = max(1, min(workers, n))
-    jobs = chunks(first, n, workers)
+    jobs = schedule(first, n, workers)
     # fork where the system has it: the workers start with the game this process loaded (no import, no
     # load); elsewhere each starts afresh and loads the game from its rules
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
@@ -66,15 +86,14 @@ def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -
         gc.freeze()  # the collector leaves what the workers inherit alone: no page copied for its sake
     processes, pipes = [], []
     try:
-        for k in range(workers):
-            reading, writing = context.Pipe(duplex=False)
-            process = context.Process(target=_work, args=(writing, plan, jobs[k::workers]), daemon=True)
+        for _ in range(workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_work, args=(theirs, plan), daemon=True)
             process.start()
-            writing.close()  # this process only reads: the pipe ends when the worker's end closes
+            theirs.close()  # the worker's end is the worker's: the pipe ends when the worker does
             processes.append(process)
-            pipes.append(reading)
-        for i in range(len(jobs)):
-            yield from _received(pipes[i % workers])
+            pipes.append(mine)
+        yield from _in_order(pipes, jobs)
     finally:  # done, stopped by Ctrl-C, or an error in a worker: no process is left behind
         for process in processes:
             process.terminate()
@@ -84,14 +103,48 @@ def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -
         gc.unfreeze()
 
 
-def _received(pipe) -> list:
+def _in_order(pipes: list, jobs: list[tuple[int, int]]) -> Iterator[Outcome]:
+    """Hand out the jobs, IN_FLIGHT a worker and the next to whichever sends one back; yield what they send
+    in the jobs' order."""
+    held = {pipe: 0 for pipe in pipes}  # worker -> jobs sent to it and not yet back
+    sent = 0
+    for _ in range(IN_FLIGHT):
+        for pipe in pipes:
+            if sent < len(jobs):
+                pipe.send((sent, jobs[sent]))
+                sent, held[pipe] = sent + 1, held[pipe] + 1
+    back: dict[int, tuple] = {}  # job index -> (kind, value), until the jobs before it are handed on
+    done = 0
+    while done < len(jobs):
+        while done not in back:
+            busy = [pipe for pipe, n in held.items() if n]
+            if not busy:
+                raise RuntimeError("no worker process holds the games still to be played")
+            for pipe in wait(busy):
+                index, (kind, value) = _received(pipe)
+                back[index] = (kind, value)
+                held[pipe] -= 1
+                if kind == "error":
+                    held[pipe] = 0  # the worker has ended: the jobs it held come after this one, never reached
+                elif sent < len(jobs):
+                    pipe.send((sent, jobs[sent]))
+                    sent, held[pipe] = sent + 1, held[pipe] + 1
+                elif not held[pipe]:
+                    pipe.send(None)  # nothing left for it: it ends
+        kind, value = back.pop(done)
+        if kind == "error":  # an error of the rule file met in the worker: raised here as if met here, in turn
+            raise value
+        yield from _as_items(value)
+        done += 1
+
+
+def _received(pipe) -> tuple[int, tuple]:
+    """A worker's answer: (job index, (kind, value))."""
     try:
-        kind, value = pipe.recv()
+        index, kind, value = pipe.recv()
     except EOFError:
         raise RuntimeError("a worker process ended before its games were played") from None
-    if kind == "error":  # an error of the rule file met in the worker: raised here as if met here
-        raise value
-    return _as_items(value)
+    return index, (kind, value)
 
 
 def _as_items(chunk) -> list:
@@ -99,14 +152,20 @@ def _as_items(chunk) -> list:
     return [chunk] if isinstance(chunk, Counted) else chunk
 
 
-def _work(pipe, plan: Plan, jobs: list[tuple[int, int]]) -> None:
-    """A worker: its chunks played in order, each sent whole; an error is sent, then the worker ends."""
+def _work(pipe, plan: Plan) -> None:
+    """A worker: the chunks it is sent played in turn, each sent back whole, until it is sent None; an
+    error is sent back for its chunk, then the worker ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to decide
     try:
-        for first, count in jobs:
-            pipe.send(("games", _play_chunk((plan, first, count))))
-    except Exception as exc:  # noqa: BLE001 - whatever it is, the main process raises it
-        pipe.send(("error", exc))
+        while (job := pipe.recv()) is not None:
+            index, (first, count) = job
+            try:
+                pipe.send((index, "games", _play_chunk((plan, first, count))))
+            except Exception as exc:  # noqa: BLE001 - whatever it is, the main process raises it
+                pipe.send((index, "error", exc))
+                return
+    except (EOFError, BrokenPipeError):
+        pass  # the main process has stopped (Ctrl-C, an error): nothing is left to do
     finally:
         pipe.close()
 
