@@ -111,8 +111,8 @@ def _in_order(pipes: list, jobs: list[tuple[int, int]]) -> Iterator[Outcome]:
     for _ in range(IN_FLIGHT):
         for pipe in pipes:
             if sent < len(jobs):
-                pipe.send((sent, jobs[sent]))
-                sent, held[pipe] = sent + 1, held[pipe] + 1
+                held[pipe] += _give(pipe, (sent, jobs[sent]))
+                sent += 1
     back: dict[int, tuple] = {}  # job index -> (kind, value), until the jobs before it are handed on
     done = 0
     while done < len(jobs):
@@ -127,15 +127,26 @@ def _in_order(pipes: list, jobs: list[tuple[int, int]]) -> Iterator[Outcome]:
                 if kind == "error":
                     held[pipe] = 0  # the worker has ended: the jobs it held come after this one, never reached
                 elif sent < len(jobs):
-                    pipe.send((sent, jobs[sent]))
-                    sent, held[pipe] = sent + 1, held[pipe] + 1
+                    held[pipe] += _give(pipe, (sent, jobs[sent]))
+                    sent += 1
                 elif not held[pipe]:
-                    pipe.send(None)  # nothing left for it: it ends
+                    _give(pipe, None)  # nothing left for it: it ends
         kind, value = back.pop(done)
         if kind == "error":  # an error of the rule file met in the worker: raised here as if met here, in turn
             raise value
         yield from _as_items(value)
         done += 1
+
+
+def _give(pipe, job) -> bool:
+    """Send a worker a job; False where it has ended already. (A worker ends at its chunk's error, which it
+    sent back first and is read in turn, before the jobs given it after; a worker that ended otherwise
+    is met as a pipe that ends: _received.)"""
+    try:
+        pipe.send(job)
+    except OSError:  # BrokenPipeError, ConnectionResetError: its end is closed
+        return False
+    return True
 
 
 def _received(pipe) -> tuple[int, tuple]:

@@ -134,6 +134,33 @@ def test_an_error_of_the_rule_file_in_a_worker_is_reported_as_one(tmp_path):
     assert two.stderr == one.stderr
 
 
+def test_a_worker_that_ended_at_an_error_is_not_sent_more_games(monkeypatch):
+    """A worker ends at its chunk's error, which it sends back first: the next chunk sent to it (given before
+    the error is read) meets a closed pipe. That is no failure of the run (it once ended it with exit 1 and
+    nothing said, as a closed stdout does): the error is raised, in its chunk's turn."""
+    import multiprocessing
+    import threading
+    mine, theirs = multiprocessing.Pipe()
+
+    def worker() -> None:  # the first chunk fails at once, and the worker ends
+        index, _ = theirs.recv()
+        theirs.send((index, "error", ValueError("the rule file's error")))
+        theirs.close()
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    give = parallel._give
+
+    def slow_give(pipe, job):
+        if job is None or job[0] > 0:
+            thread.join()  # the worker has ended before the next chunk is sent to it
+        return give(pipe, job)
+
+    monkeypatch.setattr(parallel, "_give", slow_give)
+    with pytest.raises(ValueError, match="the rule file's error"):
+        list(parallel._in_order([mine], [(1, 1), (2, 1), (3, 1)]))
+
+
 def test_ctrl_c_with_workers_leaves_whole_games_in_seed_order(tmp_path):
     path = tmp_path / "games.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "kural.cli.main", "simulate", "fantan", "-n", "1000000", "--workers", "2",
