@@ -7,10 +7,14 @@ it thinks a move at its budget (issue 14's figures).
     python benchmarks/bench_search.py --think 0.5s         # a time budget (not reproducible)
     python benchmarks/bench_search.py -n 400 --game fantan --per-game base.jsonl             # each game's share kept
     python benchmarks/bench_search.py -n 400 --game fantan --search CONFIDENCE=2 --against base.jsonl  # paired
+    python benchmarks/bench_search.py -n 200 --game fantan --reveal 0.5     # the search shown half the hidden cards
 
 `--search NAME=VALUE` sets one of the search bot's constants (interpreter/search.py) for the run, to try
 another setting; `--against FILE` compares, seed by seed, with a run kept by `--per-game`: the same deals,
-so their luck cancels out of the difference (the games part where the moves differ).
+so their luck cancels out of the difference (the games part where the moves differ). `--reveal SHARE`
+measures what information is worth to the search, not the bot: its memory is shown where each of a fixed
+share of the cards really is (drawn per game and seat), as if it had seen them; 1 is a search that sees
+every hand.
 
 One search seat among heuristic ones, the seat rotated game by game; where the game has partnerships,
 the search plays a whole partnership (every seat of one team, the team rotated) against heuristic ones.
@@ -25,6 +29,7 @@ import argparse
 import importlib
 import json
 import math
+import random
 import statistics
 import time
 from pathlib import Path
@@ -123,6 +128,30 @@ def set_search(settings: list[str]) -> None:
         setattr(search, name, int(number) if isinstance(old, int) else number)
 
 
+def reveal(share: float) -> None:
+    """--reveal SHARE: for this run, the search seat's memory knows the real place of each card of a share
+    of the deck (the same cards all game, drawn from the game's seed and the seat), hidden or not: after
+    each update, every such card the memory still guesses is swapped into its real place and known. A
+    measure of what the cards the search cannot see are worth to it; it reads the real state, as no bot may."""
+    search = importlib.import_module(PREFIX + "interpreter.search")
+    update = search.Memory.update
+
+    def update_shown(memory, s, rng) -> None:
+        update(memory, s, rng)
+        shadow, known = memory.shadow, memory.known
+        pick = random.Random(f"reveal/{s.seed}/{memory.seat}")
+        shown = {c for c in range(len(shadow.where)) if pick.random() < share}
+        for zid, place in memory.slots:
+            real = s.zones[zid][place]
+            if real in shown and real not in known:
+                if shadow.zones[zid][place] != real:
+                    memory._swap(shadow.zones[zid][place], real)
+                known.add(real)
+        memory.slots = [(zid, place) for zid, place in memory.slots if shadow.zones[zid][place] not in known]
+
+    search.Memory.update = update_shown
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--games", type=int, default=40)
@@ -134,10 +163,16 @@ def main() -> None:
     ap.add_argument("--search", action="append", default=[], help="NAME=VALUE: a constant of interpreter/search.py")
     ap.add_argument("--per-game", help="a file to append each game's share to, a JSON line a game")
     ap.add_argument("--against", help="a file kept by --per-game: this run's shares compared seed by seed")
+    ap.add_argument("--reveal", type=float, metavar="SHARE", help="show the search the real place of this share of the "
+                    "cards (0 to 1): what the hidden cards are worth to it; not the bot")
     args = ap.parse_args()
+    if args.reveal is not None and not 0 <= args.reveal <= 1:
+        raise SystemExit(f"--reveal {args.reveal}: a share of the cards, from 0 to 1")
     if args.against and not Path(args.against).is_file():
         raise SystemExit(f"--against {args.against}: no such file (a run's --per-game file)")
     set_search(args.search)
+    if args.reveal:
+        reveal(args.reveal)
     for game_id in args.game or sorted(p.stem for p in games_dir().glob("*.yaml")):
         bench(game_id, args.games, args.seed, args.think, args.variants, args.sets, args.per_game, args.against)
 

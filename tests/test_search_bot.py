@@ -473,3 +473,34 @@ def test_the_benchmark_compares_two_runs_seed_by_seed(tmp_path):
     wrong = subprocess.run([*common, "--search", "NOT_A_SETTING=1"], capture_output=True, text=True, cwd=tmp_path)
     assert wrong.returncode != 0 and "NOT_A_SETTING is not a number" in wrong.stderr
     assert "Traceback" not in wrong.stderr
+    too_many = subprocess.run([*common, "--reveal", "2"], capture_output=True, text=True, cwd=tmp_path)
+    assert too_many.returncode != 0 and "a share of the cards, from 0 to 1" in too_many.stderr
+
+
+@pytest.mark.parametrize("share", [1.0, 0.5])
+def test_the_benchmark_can_show_the_search_where_the_cards_are(monkeypatch, share):
+    """bench_search.py --reveal SHARE measures what the hidden cards are worth to the search (not the bot):
+    after an update, the memory's guess holds each card of the share shown in its real place, known, and
+    guesses only the others; with every card shown nothing is left to guess."""
+    import importlib.util
+    monkeypatch.syspath_prepend(str(BENCH_SEARCH.parent))
+    spec = importlib.util.spec_from_file_location("bench_search_under_test", BENCH_SEARCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(Memory, "update", Memory.update)  # put back after the test
+    bench.reveal(share)
+    g = loaded(one_round_game())
+    s = game.new_game(g, 4)
+    bots = [make_bot("heuristic", 40 + seat) for seat in range(g.players)]
+    for _ in range(g.players + 1):
+        game.apply(s, bots[s.me].choose(s, game.legal(s)))
+    memory = Memory(s.me)
+    memory.update(s, random.Random(0))
+    hidden = [c for zid in range(len(s.zones)) if zid in memory.owner for c in s.zones[zid]]
+    shown = [c for c in hidden if c in memory.known]
+    assert all(memory.shadow.where[c] == s.where[c] for c in shown)
+    assert all(memory.shadow.zones[zid][place] not in memory.known for zid, place in memory.slots)
+    if share == 1.0:
+        assert memory.slots == [] and len(shown) == len(hidden) > 0
+    else:
+        assert 0 < len(shown) < len(hidden) and memory.slots
