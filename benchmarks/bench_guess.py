@@ -21,6 +21,8 @@ import statistics
 
 from timing import PREFIX, apply, legal, load, new_game, seat_bots  # first: it puts the engine on the path
 
+from bench_search import show_real  # noqa: E402
+
 search = importlib.import_module(PREFIX + "interpreter.search")
 
 SAMPLES = 20  # guesses drawn after the walk, each STEPS further on
@@ -46,14 +48,6 @@ def likelihood(memory) -> float:
     return sum(memory._term(i) for i in range(len(memory.past)))
 
 
-def truth(memory, s) -> None:
-    """The guess made the real deal (every unknown card swapped into its real place)."""
-    zones = memory.shadow.zones
-    for zid, place in memory.slots:
-        if zones[zid][place] != s.zones[zid][place]:
-            memory._swap(zones[zid][place], s.zones[zid][place])
-
-
 def one(g, seed: int, choice: int) -> tuple | None:
     s = new_game(g, seed)
     bots = seat_bots(["heuristic"] * g.players, seed)
@@ -74,8 +68,9 @@ def one(g, seed: int, choice: int) -> tuple | None:
         memory.wander(rng, STEPS)
         after.append(placed_right(memory, s))
     walked = likelihood(memory)
-    truth(memory, s)
-    return len(memory.slots), by_chance(memory), before, statistics.fmean(after), start, walked, likelihood(memory)
+    unknown, chance = len(memory.slots), by_chance(memory)
+    show_real(memory, s)  # the guess made the real deal (nothing left to guess)
+    return unknown, chance, before, statistics.fmean(after), start, walked, likelihood(memory)
 
 
 def main() -> None:

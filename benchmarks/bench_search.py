@@ -138,18 +138,23 @@ def reveal(share: float) -> None:
 
     def update_shown(memory, s, rng) -> None:
         update(memory, s, rng)
-        shadow, known = memory.shadow, memory.known
         pick = random.Random(f"reveal/{s.seed}/{memory.seat}")
-        shown = {c for c in range(len(shadow.where)) if pick.random() < share}
-        for zid, place in memory.slots:
-            real = s.zones[zid][place]
-            if real in shown and real not in known:
-                if shadow.zones[zid][place] != real:
-                    memory._swap(shadow.zones[zid][place], real)
-                known.add(real)
-        memory.slots = [(zid, place) for zid, place in memory.slots if shadow.zones[zid][place] not in known]
+        show_real(memory, s, {c for c in range(len(s.where)) if pick.random() < share})
 
     search.Memory.update = update_shown
+
+
+def show_real(memory, s, shown: set | None = None) -> None:
+    """Every card the memory guesses that is in `shown` (None: every one) swapped into its real place in
+    s and known, as if the seat had seen it; the memory's guessed places are the others."""
+    shadow, known = memory.shadow, memory.known
+    for zid, place in memory.slots:
+        real = s.zones[zid][place]
+        if (shown is None or real in shown) and real not in known:
+            if shadow.zones[zid][place] != real:
+                memory._swap(shadow.zones[zid][place], real)
+            known.add(real)
+    memory.slots = [(zid, place) for zid, place in memory.slots if shadow.zones[zid][place] not in known]
 
 
 def main() -> None:
