@@ -63,7 +63,7 @@ def test_heuristic_bot_prefers_by_the_first_tip_that_tells_moves_apart():
 
 
 def test_random_draws_are_the_stdlib_draws():
-    """Same seed, same game (README, Guarantees): the random bot's choice and a deal's shuffle, written
+    """Same seed, same game (docs/guarantees.md): the random bot's choice and a deal's shuffle, written
     out without random.Random's inner calls (interpreter/draws.py), draw the very numbers that
     rng.choice and rng.shuffle draw, and leave the generator in the same state; a Random of its own
     kind (a subclass that draws otherwise) is asked itself."""
@@ -102,7 +102,7 @@ def test_random_draws_are_the_stdlib_draws():
 
 
 def test_a_game_s_generators_are_seeded_as_random_seeds_them():
-    """Same seed, same game (README, Guarantees): a game's generator and a bot's, made without
+    """Same seed, same game (docs/guarantees.md): a game's generator and a bot's, made without
     Random.seed's Python frames (interpreter/draws.py seeded), are the generators random.Random(seed)
     makes, for a number and for a text; a copy of a state draws on as the original does."""
     import random

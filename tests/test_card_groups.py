@@ -140,7 +140,7 @@ def test_sums_to_spends_the_move_s_work_for_every_card_tried(tabulated):
 
 
 def test_sums_to_that_would_hang_a_rule_file_is_an_error_at_its_move(tmp_path):
-    """The same in play (README: every cost a rule file controls is bounded): a Fanti variant whose number
+    """The same in play (docs/guarantees.md: every cost a rule file controls is bounded): a Fanti variant whose number
     cards take groups of the stock worth 0 in all. Exit 2 at the move, the bound in the message."""
     text = ("define:\n  takes:\n    value: \"if pip(card) > 0 then sums_to(stock, 1, c => 0) else []\"\n")
     path = tmp_path / "hostile.yaml"

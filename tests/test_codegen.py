@@ -1,6 +1,6 @@
 """The Python-source backend (dsl/codegen.py): what the generated module of a game may hold.
 
-The guarantee (README, "Guarantees"): the source is written from the checked
+The guarantee (docs/guarantees.md): the source is written from the checked
 program only; every name it defines is made by kural, every constant is a
 literal written with repr, and no text of a rule file is pasted into it as
 code. Hostile names, titles, reasons, file names and strings go through the
@@ -364,7 +364,7 @@ def _function(source: str, name: str) -> str:
 
 
 def test_max_legal_is_checked_where_a_step_could_pass_it(tmp_path):
-    """budget.MAX_LEGAL (README, Guarantees) bounds every position's legal moves. One card of a zone
+    """budget.MAX_LEGAL (docs/guarantees.md) bounds every position's legal moves. One card of a zone
     offers at most a move per card of the deck and a move without choices one, so Fantan's step (its
     hand's cards and a pass: 53 at most) never passes it and its moves are not counted; a step whose
     choices multiply (three choices from a list param) still is, and stops at the bound
@@ -476,7 +476,7 @@ def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
 
 
 def test_a_steps_first_loop_over_a_zone_renews_the_budget_and_pays_exactly_its_charge():
-    """The work bound (README, Guarantees; interpreter/budget.py): listing a position's moves is a phase
+    """The work bound (docs/guarantees.md; interpreter/budget.py): listing a position's moves is a phase
     of its own, with the whole budget, and trying a move's options costs its guard's weight per option.
     Fantan's step picks the version of play's guard with one `if` (`empty(table)` cannot fail), and its
     loop over the hand renews the budget and pays in one line: a zone holds at most the deck's cards, so

@@ -1,6 +1,6 @@
 """Records and saves under attack: what `replay`, `play --resume` and `explain --record` do with them.
 
-The guarantees (README "Guarantees"; issue 11):
+The guarantees (docs/guarantees.md; issue 11):
 - A record or save carries what it needs to be played again from any folder: a rule file outside
   games/ by its absolute path and the sha256 of its content. A file changed since, or gone, is one
   line, exit 2, naming the file and what to do. Records of the bundled games are unchanged
