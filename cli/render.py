@@ -6,6 +6,7 @@ drawing, never the game.
 """
 from __future__ import annotations
 
+import io
 import re
 
 from rich.cells import cell_len
@@ -305,6 +306,16 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         console.print(colored(g, line))
     for line in moves_block(g, legal, lang, s, console.width):
         console.print(colored(g, line), no_wrap=True, overflow="ignore")
+
+
+def table_text(g, s, names: list[str], lang: str = "en", width: int = 80) -> str:
+    """The person's screen for the seat to move (seat 0 once the game is over), without colour: what the
+    Python API's str(state) shows."""
+    over = game.is_over(s)
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, highlight=False, force_terminal=False)
+    turn_screen(console, g, s, 0 if over else game.to_move(s), names, lang, [] if over else game.legal(s))
+    return out.getvalue()
 
 
 def bot_line(g, name: str, move, lang: str) -> str:

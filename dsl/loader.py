@@ -31,7 +31,7 @@ from .said import Recorded, Said
 from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
+from .yamlload import MAX_DEPTH, MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
@@ -463,8 +463,23 @@ def _absolute_rule_file(name: str) -> bool:
 
 
 def param_sets(params) -> list[str]:
-    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set."""
-    return [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items()]
+    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set, which
+    --set's reader then checks as it checks what a user types."""
+    return [f"{k}={_set_text(v)}" for k, v in params.items()]
+
+
+def _set_text(value, depth: int = 0) -> str:
+    """A value as --set would be written; a list nested past a rule file's depth is written only that far
+    (and one level more, which the reader refuses), so that no list, however deep, recurses here."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        if depth > MAX_DEPTH:
+            return "[]"
+        return "[" + ", ".join(repr(v) if isinstance(v, str) else _set_text(v, depth + 1) for v in value) + "]"
+    return str(value)
 
 
 def load_for_record(record: dict) -> GameDef:
