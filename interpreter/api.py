@@ -29,9 +29,8 @@ examples run as tests too.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, Union
 
 from . import drawing, game as _facade
 from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
@@ -51,6 +50,12 @@ __all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", 
 
 Choice = Union[str, int, float, bool, None, tuple[str, ...]]  # a choice's value: a code, codes, a group number, a value
 RawMove = tuple[int, tuple[Any, ...]]  # the engine's move: (move index, its choices' values)
+
+
+class PathLike(Protocol):
+    """A path (pathlib.Path, or anything else os.fspath takes): written so, as the engine imports no os."""
+
+    def __fspath__(self) -> str: ...
 
 
 class IllegalMove(ValueError):
@@ -261,7 +266,7 @@ class State:
         return f"<kural state of {self.game.id}, seed {self.seed}, {self.moves_played} moves, {where}>"
 
 
-def load(game: str | os.PathLike[str], variants: Iterable[str] | None = (), params: Mapping[str, Any] | None = None,
+def load(game: str | PathLike, variants: Iterable[str] | None = (), params: Mapping[str, Any] | None = None,
          players: int | None = None) -> Game:
     """A game by its id (`kural list`) or a rule file's path, with variants, param values and a number of
     players; kural.RuleError (file:line:col, with a hint) if the rules, or the values given, are not sound;
@@ -273,7 +278,8 @@ def load(game: str | os.PathLike[str], variants: Iterable[str] | None = (), para
 
 def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tuple[str, list[str], dict, int | None]:
     """load's arguments, each of the type it takes (the values themselves are the rule file's to check)."""
-    path = os.fspath(game) if isinstance(game, (str, os.PathLike)) else None
+    fspath = getattr(type(game), "__fspath__", None)
+    path = game if isinstance(game, str) else fspath(game) if fspath is not None else None
     if not isinstance(path, str):
         raise ArgumentTypeError(Msg("api_game_type", given=shown(game)))
     listed = isinstance(variants, Iterable) and not isinstance(variants, (str, bytes, Mapping))

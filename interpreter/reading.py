@@ -16,7 +16,7 @@ from . import game
 from .cards import fold
 
 MAX_ECHO = 24  # characters of unreadable input repeated back to the person
-NUMBER = re.compile(r"#?([0-9]+)[.)]?")
+NUMBER = r"#?([0-9]+)[.)]?"  # patterns as text: `re` keeps them compiled
 
 
 @dataclass
@@ -30,16 +30,16 @@ class Reading:
 
 # Terminal escape sequences (arrow keys, bracketed paste, a title or colour pasted in): dropped whole, so
 # no fragment such as "[A" is read as text. CSI, SS2/SS3, OSC/DCS/SOS/PM/APC strings, then any other ESC pair.
-ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
-                     r"|\x1b[NO].?"
-                     r"|(?:\x1b[\]PX^_]|[\x90\x9d\x98\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
-                     r"|\x1b[ -/]*[0-~]?")
+ESCAPES = (r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+           r"|\x1b[NO].?"
+           r"|(?:\x1b[\]PX^_]|[\x90\x9d\x98\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+           r"|\x1b[ -/]*[0-~]?")
 
 
 def clean(text: str) -> str:
     """The text without escape sequences and control characters; any run of blanks (tabs, no-break
     spaces ...) is one space."""
-    text = ESCAPES.sub("", text)
+    text = re.sub(ESCAPES, "", text)
     kept = (" " if c.isspace() else c for c in text if c.isspace() or not unicodedata.category(c).startswith("C"))
     return " ".join("".join(kept).split())
 
@@ -93,7 +93,7 @@ class MoveReader:
 
     # ------------------------------------------------------------ reading
     def _move(self, s, legal: list, text: str, word: str) -> Reading:
-        number = NUMBER.fullmatch(word)
+        number = re.fullmatch(NUMBER, word)
         if number:
             return self._number(number.group(1), legal)
         named = self._by_name(s, legal, word)
