@@ -37,7 +37,7 @@ from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat
 from .bots import KINDS, seat_bots
 from .errors import PlayError
 from .gamedef import GameDef
-from .messages import Msg
+from .messages import Msg, said
 from .reading import MoveReader
 from .record import entry, param_text
 from .state import State as _RawState
@@ -60,6 +60,10 @@ class PathLike(Protocol):
 
 class IllegalMove(ValueError):
     """A move that is not among the legal moves of the position: the message names it and the legal ones."""
+
+    def render(self, lang: str = "en") -> str:
+        """The message in `lang` (en, tr)."""
+        return str(said(self.args[0], lang)) if self.args else ""
 
 
 class ReplayError(ValueError):

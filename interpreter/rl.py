@@ -46,7 +46,7 @@ from . import game as facade
 from .api import Game, IllegalMove, RawMove, State, readable
 from .arguments import ArgumentError, bot_kinds, seat as seat_number, shown, whole_number
 from .bots import KINDS, seat_bots
-from .messages import Msg
+from .messages import Msg, said
 from .gamedef import Choice, GameDef, MoveDef, ZoneDef
 
 DEFAULT_MAX_OPTIONS = 64  # slots for the options of a move whose choices have no fixed range (a meld)
@@ -56,6 +56,10 @@ REWARDS = ("win", "score")
 class ResetNeeded(gymnasium.error.ResetNeeded, AssertionError):
     """step(), last(), observe() or render() before reset(): Gymnasium's error for it, and an AssertionError
     as PettingZoo's order-enforcing wrapper raises."""
+
+    def render(self, lang: str = "en") -> str:
+        """The message in `lang` (en, tr)."""
+        return str(said(self.args[0], lang)) if self.args else ""
 
 
 def seed_of(seed: Any) -> int | None:

@@ -159,9 +159,10 @@ def test_apply_refuses_what_is_no_move_with_a_documented_error():
     with its 7), naming the legal moves."""
     state = kural.load("fantan").new(seed=1)
     refused(lambda: state.apply(7), kural.ArgumentTypeError)
-    with pytest.raises(kural.IllegalMove, match="8D is not a legal move now; legal: play 7D"):
+    with pytest.raises(kural.IllegalMove, match="8D is not a legal move now; legal: play 7D") as caught:
         state.apply("8D")
     assert state.moves_played == 0
+    assert caught.value.render("tr") == "8D şu an geçerli bir hamle değil; geçerli olanlar: play 7D"
 
 
 # ------------------------------------------------------------------ the API's shape (issue 35.13)

@@ -180,7 +180,7 @@ def test_step_and_last_before_reset_say_to_reset_first():
     for call in (lambda: aec.step(0), aec.last, lambda: aec.observe("seat_0"), lambda: seat.step(0)):
         with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before") as caught:
             call()
-        assert isinstance(caught.value, AssertionError)
+        assert isinstance(caught.value, AssertionError) and "reset()" in caught.value.render("tr")
 
 
 def test_the_seat_environment_refuses_bots_and_seats_it_cannot_take():
