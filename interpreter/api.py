@@ -259,7 +259,8 @@ class State:
         if reading is not None and reading.options:
             options = ", ".join(readable(g, m).text for m in reading.options)
             raise IllegalMove(Msg("api_fits_several", move=str(move), options=options))
-        raise IllegalMove(Msg("api_not_legal", move=str(move) or "''", legal=", ".join(readable(g, m).text for m in legal)))
+        legal_texts = ", ".join(readable(g, m).text for m in legal)
+        raise IllegalMove(Msg("api_not_legal", move=str(move) or "''", legal=legal_texts))
 
     def __str__(self) -> str:
         """The table as `kural play` prints it to the seat to move (seat 0 once the game is over)."""

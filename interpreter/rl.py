@@ -72,8 +72,10 @@ class Actions:
     position by action."""
 
     def __init__(self, g: GameDef, max_options: int = DEFAULT_MAX_OPTIONS):
-        if whole_number(max_options, lambda given: Msg("env_max_options", given=given)) < 1:
+        slots = whole_number(max_options, lambda given: Msg("env_max_options", given=given))
+        if slots < 1:
             raise ArgumentError(Msg("env_max_options", given=shown(max_options)))
+        max_options = slots
         self.g = g
         self.max_options = max_options
         self.face_index = {f: i for i, f in enumerate(sorted(set(g.deck.face)))}
@@ -427,8 +429,8 @@ class SeatEnv(gymnasium.Env):
 
     metadata: dict[str, Any] = {"render_modes": []}
 
-    def __init__(self, game: Game, seat: int = 0, bots: str | Sequence[str] = "heuristic", max_options: int = DEFAULT_MAX_OPTIONS,
-                 reward: str = "win"):
+    def __init__(self, game: Game, seat: int = 0, bots: str | Sequence[str] = "heuristic",
+                 max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win"):
         self.seat = seat_number(seat, game.players)
         self.table = Table(game, max_options, reward)
         self.kinds = bot_kinds(bots, game.players, list(KINDS))  # the seat's own kind is never asked to move
@@ -436,7 +438,6 @@ class SeatEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.table.actions.n)
         self._next_seed = 0
         self._bots: list = []
-
 
     def action_name(self, action: int) -> str:
         return self.table.actions.name(action)
