@@ -8,7 +8,9 @@ the games meet, every pair is the same game and every difference is exactly 0.
 
 Each statistic is one number per game: a seat's (or a team's) win (100 or 0, so its mean is a
 percentage) and score, the game's moves and rounds, each result field, each scoring-sheet column
-summed over the game's rounds, and whether the game was aborted (100 or 0).
+summed over the game's rounds (a figure per game, as `simulate`'s mean per round times its mean rounds),
+and whether the game was aborted (100 or 0). An aborted game is won by nobody: every statistic but
+the last is taken over the pairs whose two games finished (issue 35.1).
 """
 from __future__ import annotations
 
@@ -75,8 +77,9 @@ def stats_of(g, left: list[Outcome], right: list[Outcome], seats: list[str], lan
         stat = out.setdefault(key, Stat(key, label))
         getattr(stat, side).append(float(value) if is_number(value) else 0.0)
 
+    both = finished_pairs(left, right)
     for side, games, rules in (("left", left, g), ("right", right, g_right)):
-        for done in games:
+        for done in (games[i] for i in both):
             res = done.result
             for i in range(len(who)):
                 put(f"win/{i}", say("cmp_win", lang, who=who[i]), side, 100.0 * (i in res["winners"]))
@@ -93,12 +96,25 @@ def stats_of(g, left: list[Outcome], right: list[Outcome], seats: list[str], lan
                 for i, value in enumerate(values[:len(who)]):
                     put(f"field/{name}/{i}", f"{title} {who[i]}", side, value)
             _sheet_stats(rules, done, who, lang, side, put)
+        for done in games:
             put("aborted", say("cmp_aborted", lang), side, 100.0 * done.aborted)
     for stat in out.values():  # a statistic one side does not have: None there
         for side, games in (("left", left), ("right", right)):
-            if len(getattr(stat, side)) != len(games):
-                setattr(stat, side, [None] * len(games))
+            size = len(games) if stat.key == "aborted" else len(both)
+            if len(getattr(stat, side)) != size:
+                setattr(stat, side, [None] * size)
     return list(out.values())
+
+
+def finished_pairs(left: list[Outcome], right: list[Outcome]) -> list[int]:
+    """The games i whose two sides both finished: the pairs the statistics are compared over."""
+    return [i for i, (a, b) in enumerate(zip(left, right)) if not a.aborted and not b.aborted]
+
+
+def counted_over(left: list[Outcome], right: list[Outcome]) -> dict:
+    """What the figures are counted over: the pairs, those whose two games finished, each side's aborted games."""
+    return {"games": len(left), "finished_pairs": len(finished_pairs(left, right)),
+            "aborted": [sum(d.aborted for d in left), sum(d.aborted for d in right)]}
 
 
 def _sheet_stats(rules, done: Outcome, who: list[str], lang: str, side: str, put) -> None:
@@ -153,8 +169,8 @@ def report(stats: list[Stat]) -> list[dict]:
     return [s.summary() for s in stats]
 
 
-def as_json(left_name: str, right_name: str, n: int, seed: int, kinds: list[str], rows: list[dict]) -> str:
-    return json.dumps({"left": left_name, "right": right_name, "games": n, "seed": seed, "bots": kinds,
+def as_json(left_name: str, right_name: str, over: dict, seed: int, kinds: list[str], rows: list[dict]) -> str:
+    return json.dumps({"left": left_name, "right": right_name, **over, "seed": seed, "bots": kinds,
                        "confidence": 0.95, "stats": rows}, ensure_ascii=False)
 
 
@@ -164,7 +180,8 @@ def number(x: float | None) -> str:
     return f"{x:.3g}" if abs(x) < 1000 else f"{x:.0f}"
 
 
-def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, right_name: str, lang: str) -> None:
+def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, right_name: str, lang: str,
+          over: dict) -> None:
     from rich.table import Table
     t = Table(title=title)
     t.add_column(say("cmp_stat", lang))
@@ -181,6 +198,9 @@ def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, 
     out.print(t)
     flagged = sum(r["significant"] for r in rows)
     out.print(say("cmp_legend", lang))
+    if over["finished_pairs"] < over["games"]:
+        out.print(say("cmp_over_finished", lang, pairs=over["finished_pairs"], games=over["games"], left=left_name,
+                      right=right_name, aborted_left=over["aborted"][0], aborted_right=over["aborted"][1]))
     out.print(say("cmp_some", lang, k=flagged, n=len(rows)) if flagged else say("cmp_none", lang, n=len(rows)))
 
 

@@ -233,6 +233,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_bot": {"en": "bot", "tr": "bot"},
     "sim_mean_moves": {"en": "mean moves per game", "tr": "oyun başına ortalama hamle"},
     "sim_aborted": {"en": "aborted games", "tr": "yarıda kalan oyun"},
+    "sim_over_finished": {"en": "an aborted game (stopped at the move bound) is won by nobody: the wins, % and means "
+                                "above are over the {finished} finished games of {games}",
+                          "tr": "yarıda kalan oyunu (hamle sınırında durdurulan) kimse kazanmaz: yukarıdaki "
+                                "galibiyetler, yüzdeler ve ortalamalar {games} oyundan bitmiş olan {finished} oyuna göre"},
+    "sim_shared_wins": {"en": "shared wins: {shared} games ended in a tie, which counts a win for each tied side, so "
+                              "the wins add up to {wins} for {finished} finished games",
+                        "tr": "paylaşılan galibiyet: {shared} oyun berabere bitti; berabere kalan her taraf bir "
+                              "galibiyet sayar, bu yüzden galibiyetlerin toplamı {finished} bitmiş oyunda {wins}"},
     "sim_speed": {"en": "games per second", "tr": "saniyede oyun"},
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},

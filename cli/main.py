@@ -348,8 +348,8 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
                          justify="right")
     for i, label, bots in rows_of(per):
         row = [label, bots, str(stats["wins" + by][i]),
-               f"{stats['win_percent' + by][i]:.1f}", f"{stats['mean_score' + by][i]:.2f}"]
-        row += [f"{stats['mean_fields' + by][name][i]:.2f}" for name in fields]
+               _shown(stats['win_percent' + by][i], 1), _shown(stats['mean_score' + by][i])]
+        row += [_shown(stats['mean_fields' + by][name][i]) for name in fields]
         table.add_row(*row)
     out.print(table)
     per_round = stats.get("mean_per_round_by_" + g.totals_per, {})
@@ -361,13 +361,28 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
             title = rr.points_title if name == "points" else rr.field_titles.get(name)
             rounds.add_column(pick(title, lang, name), justify="right")
         for i, label, _ in rows_of(g.totals_per):
-            rounds.add_row(label, *[f"{v[i]:.2f}" for v in per_round.values()])
+            rounds.add_row(label, *[_shown(v[i]) for v in per_round.values()])
         out.print(rounds)
     if "mean_rounds" in stats:
         out.print(f"{t('sim_mean_rounds', lang)}: {stats['mean_rounds']:.1f}")
-    out.print(f"{t('sim_mean_moves', lang)}: {stats['mean_moves']:.1f}")
-    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
+    out.print(f"{t('sim_mean_moves', lang)}: {_shown(stats['mean_moves'], 1)}")
+    _print_counted_over(out, g, stats, lang)
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
+
+
+def _shown(mean: float | None, digits: int = 2) -> str:
+    """A mean of the table, or a dash where no game finished to take it over."""
+    return "—" if mean is None else f"{mean:.{digits}f}"
+
+
+def _print_counted_over(out, g, stats: dict, lang: str) -> None:
+    """What the figures above are counted over: the aborted games left out, and the wins a tie shares."""
+    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
+    if stats["aborted"]:
+        out.print(t("sim_over_finished", lang, finished=stats["finished"], games=stats["games"]))
+    if stats["shared_wins"]:
+        wins = stats["wins_by_" + g.result.per]
+        out.print(t("sim_shared_wins", lang, shared=stats["shared_wins"], wins=sum(wins), finished=stats["finished"]))
 
 
 @app.command(help=rh("compare"))
@@ -408,12 +423,12 @@ def compare(
         sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
                                      lambda: progress.advance(task)) for g in (left, right)]
     stats = comparing.stats_of(left, *sides, seats, lang_, right)
-    rows = comparing.report(stats)
+    rows, over = comparing.report(stats), comparing.counted_over(*sides)
     if as_json:
-        sys.stdout.write(comparing.as_json(*names, n, seed, kinds, rows) + "\n")
+        sys.stdout.write(comparing.as_json(*names, over, seed, kinds, rows) + "\n")
     else:
         title = say("cmp_title", lang_, left=names[0], right=names[1], games=n, seed=seed, bots=",".join(kinds))
-        comparing.table(out, rows, stats, title, *names, lang_)
+        comparing.table(out, rows, stats, title, *names, lang_, over)
     if plot is not None:
         try:
             comparing.plot(plot, rows, stats, *names)

@@ -32,7 +32,14 @@ TEXT: dict[str, dict[str, str]] = {
     "cmp_moves": {"en": "moves per game", "tr": "oyun başına hamle"},
     "cmp_rounds": {"en": "rounds per game", "tr": "oyun başına tur"},
     "cmp_aborted": {"en": "aborted games %", "tr": "yarıda kalan oyun %"},
-    "cmp_round_field": {"en": "{title} per round {who}", "tr": "tur başına {title} {who}"},
+    "cmp_round_field": {"en": "{title} per game (its rounds' sum) {who}",
+                        "tr": "oyun başına {title} (turlarının toplamı) {who}"},
+    "cmp_over_finished": {"en": "aborted games (stopped at the move bound, won by nobody): {aborted_left} of {left}, "
+                                "{aborted_right} of {right}; every figure but the aborted share is over the {pairs} "
+                                "pairs of {games} whose two games finished",
+                          "tr": "yarıda kalan oyunlar (hamle sınırında durdu, kimse kazanmadı): {left} için "
+                                "{aborted_left}, {right} için {aborted_right}; yarıda kalma oranı dışındaki her "
+                                "rakam, {games} çiftten iki oyunu da biten {pairs} çifte göre"},
     "cmp_plot_written": {"en": "Chart written to {path}.", "tr": "Grafik {path} dosyasına yazıldı."},
     "cmp_plot_missing": {"en": "--plot needs matplotlib, which is not installed: pip install 'kural[plot]'",
                          "tr": "--plot için matplotlib gerekir, kurulu değil: pip install 'kural[plot]'"},
