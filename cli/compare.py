@@ -154,11 +154,13 @@ def bars(left: list, right: list) -> str:
     return f"{histogram(left)} | {histogram(right)}"
 
 
-def play_side(g, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None) -> list[Outcome]:
-    """The outcomes of n games of g from `seed` on, in seed order (on `workers` processes)."""
+def play_side(g, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None,
+              watch=None) -> list[Outcome]:
+    """The outcomes of n games of g from `seed` on, in seed order (on `workers` processes); watch: see
+    simulate.played (which raises NeverFinished when the bots finish none of the first games)."""
     from kural.interpreter.record import rules_of
     out = []
-    for done in played(g, Plan({**rules_of(g), "seats": seats}, kinds, seats), seed, n, workers):
+    for done in played(g, Plan({**rules_of(g), "seats": seats}, kinds, seats), seed, n, workers, watch=watch):
         out.append(done)
         if progress is not None:
             progress()

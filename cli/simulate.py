@@ -138,15 +138,34 @@ def outcome(g, seed: int, plan: Plan, watch=None) -> Outcome:
     return Outcome(len(s.history), bool(s.aborted), res, s.sheets, record.dumps(rec) if rec is not None else None)
 
 
+FIRST_GAMES = 5  # games a run plays first, here: when every one is aborted, the bots do not finish the game
+
+
+class NeverFinished(Exception):
+    """The first FIRST_GAMES games of a run all stopped at the move bound, and more were asked: these bots do
+    not finish this game, and the rest would take the bound's time each for nothing (issue 35.4)."""
+
+    def __init__(self, games: int):
+        super().__init__(games)
+        self.games = games
+
+
 def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None = None,
            watch=None) -> Iterator[Outcome]:
     """The outcomes of games seed .. seed+n-1, in seed order: played here, or by `workers` processes of this
-    machine or Ray tasks (cli/parallel.py). A watched first game (SlowFirstGame) is played here, move by move."""
+    machine or Ray tasks (cli/parallel.py). The first FIRST_GAMES are played here (the first move by move
+    when watched: SlowFirstGame), so that a run whose bots finish none of them stops early: NeverFinished."""
+    if ray is not None:  # a missing Ray is said at once, not after the first games
+        from . import parallel
+        parallel.need_ray()
     with rare_collections():
-        first = 0
-        if watch is not None and n:
-            yield outcome(g, seed, plan, watch)
-            first = 1
+        first, aborted = min(n, FIRST_GAMES), 0
+        for i in range(first):
+            done = outcome(g, seed + i, plan, watch if i == 0 else None)
+            aborted += done.aborted
+            if aborted == FIRST_GAMES < n:
+                raise NeverFinished(aborted)
+            yield done
         if ray is None and workers <= 1:
             for i in range(first, n):
                 yield outcome(g, seed + i, plan)

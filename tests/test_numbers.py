@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from kural.cli import simulate
+from kural.dsl import schema
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
+from kural.interpreter.bots import KINDS
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from all_games import config_id, game_ids, loaded, variant_ids  # noqa: E402
 from cli_support import kural  # noqa: E402
 
 # Fantan (F1-F8) stopped at 56 moves: a hand of random bots takes about 50, so some games finish and some
@@ -113,3 +120,53 @@ def test_shared_wins_are_counted_and_said(tmp_path):
     for lang, words in (("en", f"{shared} games ended in a tie"), ("tr", f"{shared} oyun berabere bitti")):
         proc = kural(tmp_path, "simulate", "fanti", "-n", 60, "--players", 3, "--workers", 1, "--lang", lang)
         assert words in proc.out, proc.out
+
+
+ALONE = [(game, combo) for game in game_ids() for combo in [(), *((v,) for v in variant_ids(game))]]
+
+
+@pytest.mark.parametrize("game,variants", ALONE, ids=[config_id(*config) for config in ALONE])
+def test_the_default_bots_finish_every_bundled_game(game, variants):
+    """Issue 35.4: the bots simulate and compare play when --bots is not given (the rule file's game.bots)
+    finish the games: none of the first games of every bundled game and variant stops at the move bound."""
+    g = loaded(game, variants)
+    seats = [f"s{i}" for i in range(g.players)]
+    totals = simulate.run(g, 3, 1, [g.bots] * g.players, seats, workers=1)
+    assert totals.games == 3 and totals.aborted == 0, (game, variants, g.bots)
+
+
+def test_simulate_and_compare_play_the_rule_files_bots_by_default(tmp_path):
+    """Issue 35.4: Kanasta names heuristic bots (game.bots), since random ones never finish it: both commands
+    play them when --bots is not given, and finish their games."""
+    stats, _ = simulated(tmp_path, "canasta", "-n", 1)
+    assert stats["bots"] == ["heuristic"] * 4 and stats["aborted"] == 0
+    proc = kural(tmp_path, "compare", "canasta", "--set", "half_bonus=150", "-n", 2, "--json", "--workers", 1)
+    assert proc.returncode == 0, proc.err
+    report = json.loads(proc.stdout)
+    assert report["bots"] == ["heuristic"] * 4 and report["aborted"] == [0, 0]
+
+
+def test_a_run_whose_first_games_all_stop_at_the_bound_stops_and_says_so(tmp_path):
+    """Issue 35.4: when the first games all reach the move bound, the rest would too: simulate and compare stop
+    there with exit 2 and a sentence that says what happened and what to try, in English and Turkish."""
+    stopped = tmp_path / "stopped.yaml"
+    stopped.write_text(SHORT.replace("56", "5"), encoding="utf-8")
+    first = simulate.FIRST_GAMES
+    for lang, words in (("en", f"the first {first} games"), ("tr", f"ilk {first} oyunu")):
+        proc = kural(tmp_path, "simulate", stopped, "-n", 1000, "--lang", lang, "--record", tmp_path / "r.jsonl")
+        assert proc.returncode == 2 and words in proc.err and "--bots heuristic" in proc.err, proc.err
+        assert "Traceback" not in proc.err and not (tmp_path / "r.jsonl").exists()
+    proc = kural(tmp_path, "compare", "fantan", stopped, "-n", 1000, "--lang", "en")
+    assert proc.returncode == 2 and f"the first {first} games" in proc.err and "Traceback" not in proc.err
+    proc = kural(tmp_path, "simulate", stopped, "-n", first, "--json", "--workers", 1)  # as many as asked: no stop
+    assert proc.returncode == 0 and json.loads(proc.out)["aborted"] == first
+
+
+def test_game_bots_takes_a_kind_that_plays_without_a_budget(tmp_path):
+    """Issue 35.4: game.bots is checked where it is written: a kind kural lacks is refused at its place."""
+    path = tmp_path / "clever.yaml"
+    path.write_text(SHORT.replace("max_moves: 56", "bots: clever"), encoding="utf-8")
+    with pytest.raises(RuleError) as caught:
+        load(str(path))
+    assert "clever" in str(caught.value) and "heuristic" in str(caught.value)
+    assert set(schema.allowed("game.bots")) <= set(KINDS)
