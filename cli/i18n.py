@@ -390,13 +390,13 @@ HELP: dict[str, dict[str, str]] = {
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
     "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...). "
-                           "The default is the rule file's game.bots: random, fast, for a game random bots finish "
-                           "(Fantan, Fanti), heuristic for one they do not (Kanasta). When the first games all stop at "
-                           "the move bound, the run stops and says so.",
+                           "The default is the rule file's game.bots: random, fast, unless the file names heuristic "
+                           "for a game random bots do not finish. When the first games all stop at the move bound, "
+                           "the run stops and says so.",
                      "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
-                           "Varsayılan, kural dosyasındaki game.bots: rastgele botların bitirdiği oyunlarda hızlı "
-                           "random (Fantan, Fanti), bitiremediklerinde heuristic (Kanasta). İlk oyunların hepsi hamle "
-                           "sınırında durursa çalışma durur ve bunu söyler."},
+                           "Varsayılan, kural dosyasındaki game.bots: hızlı random; rastgele botların bitiremediği bir "
+                           "oyun için dosya heuristic diyebilir. İlk oyunların hepsi hamle sınırında durursa çalışma "
+                           "durur ve bunu söyler."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
                   "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "
