@@ -15,11 +15,15 @@ the last is taken over the pairs whose two games finished (issue 35.1).
 from __future__ import annotations
 
 import json
+import logging
 import math
 import statistics
+import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kural.interpreter.cards import SUIT_SYMBOLS
 from kural.interpreter.numbers import is_number
 
 from .i18n import pick
@@ -206,23 +210,68 @@ def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, 
     out.print(say("cmp_some", lang, k=flagged, n=len(rows)) if flagged else say("cmp_none", lang, n=len(rows)))
 
 
-def plot(path: Path, rows: list[dict], stats: list[Stat], left_name: str, right_name: str) -> None:
-    """The distributions of both sides, a panel per statistic (the significant ones first, at most 12)."""
+def plot(path: Path, rows: list[dict], left_name: str, right_name: str, stand_ins: dict[str, str], lang: str) -> None:
+    """What the rule changes, as a forest plot (forest below) written to path. matplotlib's warnings (a glyph
+    its font lacks, ...) are kept from the user: the labels are made of glyphs it has (drawable)."""
     import matplotlib
     matplotlib.use("Agg")  # a file, never a window
     import matplotlib.pyplot as plt
-    chosen = sorted((i for i, r in enumerate(rows) if r["diff"] is not None),
-                    key=lambda i: not rows[i]["significant"])[:12]
-    cols = 3
-    lines = max(1, math.ceil(len(chosen) / cols))
-    fig, axes = plt.subplots(lines, cols, figsize=(4 * cols, 3 * lines), squeeze=False)
-    for ax in axes.flat[len(chosen):]:
-        ax.set_visible(False)
-    for ax, i in zip(axes.flat, chosen):
-        stat, row = stats[i], rows[i]
-        ax.hist([stat.left, stat.right], bins=BINS * 2, label=[left_name, right_name])
-        ax.set_title(row["label"] + (" *" if row["significant"] else ""), fontsize=9)
-    axes.flat[0].legend(fontsize=8)
+    with warnings.catch_warnings(), _quiet("matplotlib"), matplotlib.rc_context({"svg.fonttype": "none"}):
+        warnings.simplefilter("ignore")
+        title = say("cmp_plot_title", lang, left=left_name, right=right_name)
+        fig = forest(rows, title, lambda text: drawable(text, stand_ins))
+        fig.savefig(path)
+        plt.close(fig)
+
+
+def forest(rows: list[dict], title: str, label=str):
+    """A row per statistic with a difference: the mean difference right - left as a dot, its 95% interval as a
+    bar, a line at zero, significant rows in a colour of their own. Each row has its own scale (wins in %,
+    scores in points, moves ...), symmetric about zero, so that a bar's side of the zero line reads the same
+    in every row."""
+    import matplotlib.pyplot as plt
+    shown = [r for r in rows if r["diff"] is not None]
+    fig, axes = plt.subplots(max(1, len(shown)), 1, figsize=(9, 0.9 + 0.42 * len(shown)), squeeze=False)
+    for ax, row in zip(axes[:, 0], shown):
+        low, high = row["ci"] if all(map(math.isfinite, row["ci"])) else (row["diff"], row["diff"])
+        reach = max(abs(low), abs(high)) * 1.15 or 1.0
+        colour = "tab:red" if row["significant"] else "tab:blue"
+        ax.axvline(0, color="grey", linewidth=0.8)
+        ax.errorbar([row["diff"]], [0], xerr=[[row["diff"] - low], [high - row["diff"]]], fmt="o", color=colour,
+                    capsize=3)
+        ax.set_xlim(-reach, reach)
+        ax.set_yticks([0], [label(row["label"])], fontsize=8)
+        ax.tick_params(axis="x", labelsize=7)
+        ax.locator_params(axis="x", nbins=5)
+        ax.text(1.01, 0.5, f"{number(row['diff'])} [{number(low)}, {number(high)}]", transform=ax.transAxes,
+                fontsize=8, va="center", color=colour)
+        for side in ("top", "right", "left"):
+            ax.spines[side].set_visible(False)
+    axes[0, 0].set_title(label(title), fontsize=9)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig
+
+
+def stand_ins(*games) -> dict[str, str]:
+    """Each game's suit symbols, to the standard deck's symbol of the same suit (drawable)."""
+    return {mine: standard for g in games for mine, standard in zip(g.deck.symbols, SUIT_SYMBOLS)}
+
+
+def drawable(text: str, stand_ins: dict[str, str]) -> str:
+    """text with each character matplotlib's font lacks replaced by its stand-in (a themed deck's suit symbol
+    by the standard one) or left out."""
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+    font = get_font(findfont(FontProperties()))
+    return "".join(ch if font.get_char_index(ord(ch)) else stand_ins.get(ch, "") for ch in text)
+
+
+@contextmanager
+def _quiet(logger: str):
+    """The logger says nothing below an error while the block runs."""
+    log = logging.getLogger(logger)
+    before = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        log.setLevel(before)

@@ -453,7 +453,7 @@ def compare(
         comparing.table(out, rows, stats, title, *names, lang_, over)
     if plot is not None:
         try:
-            comparing.plot(plot, rows, stats, *names)
+            comparing.plot(plot, rows, *names, comparing.stand_ins(left, right), lang_)
         except ImportError:
             err.print(say("cmp_plot_missing", lang_))
             _finish(2)

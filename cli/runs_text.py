@@ -40,6 +40,8 @@ TEXT: dict[str, dict[str, str]] = {
                           "tr": "yarıda kalan oyunlar (hamle sınırında durdu, kimse kazanmadı): {left} için "
                                 "{aborted_left}, {right} için {aborted_right}; yarıda kalma oranı dışındaki her "
                                 "rakam, {games} çiftten iki oyunu da biten {pairs} çifte göre"},
+    "cmp_plot_title": {"en": "{right} − {left}: each difference with its 95% interval (red: leaves out 0)",
+                       "tr": "{right} − {left}: her fark ve %95 aralığı (kırmızı: 0'ı içermiyor)"},
     "cmp_plot_written": {"en": "Chart written to {path}.", "tr": "Grafik {path} dosyasına yazıldı."},
     "cmp_plot_missing": {"en": "--plot needs matplotlib, which is not installed: pip install 'kural[plot]'",
                          "tr": "--plot için matplotlib gerekir, kurulu değil: pip install 'kural[plot]'"},
@@ -77,10 +79,10 @@ HELP: dict[str, dict[str, str]] = {
     "opt_cmp_n": {"en": "Games on each side.", "tr": "Her yanda oynanacak oyun sayısı."},
     "opt_cmp_json": {"en": "Print the comparison as one JSON object on stdout.",
                      "tr": "Karşılaştırmayı stdout'a tek bir JSON nesnesi olarak yazar."},
-    "opt_plot": {"en": "Also draw the distributions of both sides to FILE (.svg or .png; needs pip install "
-                       "'kural[plot]').",
-                 "tr": "İki yanın dağılımlarını ayrıca DOSYA'ya çizer (.svg ya da .png; pip install 'kural[plot]' "
-                       "gerekir)."},
+    "opt_plot": {"en": "Also draw what the rule changes to FILE (.svg or .png; needs pip install 'kural[plot]'): "
+                       "a row per statistic, its difference with its 95% interval and a line at zero.",
+                 "tr": "Kuralın neyi değiştirdiğini ayrıca DOSYA'ya çizer (.svg ya da .png; pip install 'kural[plot]' "
+                       "gerekir): her istatistik için bir satır, farkı, %95 aralığı ve sıfır çizgisi."},
 }
 
 

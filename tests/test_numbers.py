@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kural.cli import simulate
+from kural.cli import compare, simulate
 from kural.dsl import schema
 from kural.dsl.errors import RuleError
 from kural.dsl.loader import load
@@ -170,3 +170,42 @@ def test_game_bots_takes_a_kind_that_plays_without_a_budget(tmp_path):
         load(str(path))
     assert "clever" in str(caught.value) and "heuristic" in str(caught.value)
     assert set(schema.allowed("game.bots")) <= set(KINDS)
+
+
+def test_the_plot_draws_each_difference_with_its_interval_and_a_zero_line():
+    """Issue 35.16: a forest plot, a row per statistic: the difference right - left as a dot, its 95% interval
+    as a bar, a line at zero; rows with no difference on one side are left out."""
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    rows = [compare.Stat("moves", "moves", left=[0.0] * 4, right=[1.0, 2.0, 3.0, 4.0]).summary(),
+            compare.Stat("win/0", "wins", left=[100.0, 0, 0, 100.0], right=[0, 100.0, 0, 100.0]).summary(),
+            compare.Stat("rounds", "rounds", left=[None] * 4, right=[1.0] * 4).summary()]
+    fig = compare.forest(rows, "title")
+    try:
+        axes = fig.axes
+        assert len(axes) == 2
+        for ax, row in zip(axes, rows):
+            assert [t.get_text() for t in ax.get_yticklabels()] == [row["label"]]
+            zero = [line for line in ax.get_lines() if list(line.get_xdata()) == [0, 0]]
+            assert zero, "a line at zero"
+            ends = sorted(x for coll in ax.collections for seg in coll.get_segments() for x, _ in seg)
+            assert ends[0] == pytest.approx(row["ci"][0]) and ends[-1] == pytest.approx(row["ci"][1])
+            low, high = ax.get_xlim()
+            assert low == -high and low < row["ci"][0] and high > row["ci"][1]
+    finally:
+        plt.close(fig)
+
+
+def test_the_plot_warns_of_nothing_and_draws_a_themed_suit_as_the_standard_one(tmp_path):
+    """Issue 35.16: the themed deck's 🍃 (N14's Leaves, deck.symbols) is a glyph matplotlib's font lacks: the
+    label shows the standard suit instead, and no warning reaches the user."""
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "chart.svg"
+    proc = kural(tmp_path, "compare", "fanti", "--variant", "tie-shared", "-n", 4, "--plot", path, "--lang", "en",
+                 "--workers", 1)
+    assert proc.returncode == 0, proc.err
+    assert proc.err.strip() == "", proc.err
+    drawn = path.read_text(encoding="utf-8")
+    assert "🍃" not in drawn and "♠2" in drawn
