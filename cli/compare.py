@@ -52,6 +52,8 @@ class Stat:
             return {**out, "diff": None, "ci": None, "significant": False}
         diffs = [b - a for a, b in zip(self.left, self.right)]
         mean, half = _mean(diffs), _half_width(diffs)
+        if not math.isfinite(half):  # one pair: no interval (and JSON has no infinity)
+            return {**out, "diff": mean, "ci": None, "significant": False}
         low, high = mean - half, mean + half
         return {**out, "diff": mean, "ci": [low, high], "significant": low > 0 or high < 0}
 
@@ -233,7 +235,7 @@ def forest(rows: list[dict], title: str, label=str):
     shown = [r for r in rows if r["diff"] is not None]
     fig, axes = plt.subplots(max(1, len(shown)), 1, figsize=(9, 0.9 + 0.42 * len(shown)), squeeze=False)
     for ax, row in zip(axes[:, 0], shown):
-        low, high = row["ci"] if all(map(math.isfinite, row["ci"])) else (row["diff"], row["diff"])
+        low, high = row["ci"] or (row["diff"], row["diff"])
         reach = max(abs(low), abs(high)) * 1.15 or 1.0
         colour = "tab:red" if row["significant"] else "tab:blue"
         ax.axvline(0, color="grey", linewidth=0.8)
