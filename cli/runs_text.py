@@ -68,12 +68,14 @@ HELP: dict[str, dict[str, str]] = {
                       "gerekir); OYUN'dan sonra yalnız --ray bu makinede bir Ray başlatır. Sonuçlar tek süreçtekiyle aynıdır."},
     "compare": {"en": "What does a house rule change? Bots play GAME and the changed game (--variant, --set, or "
                       "a second rule file) from the same seeds, and each statistic is printed side by side: wins, "
-                      "scores, moves and rounds per game, every scoring-sheet column, aborted games, with the "
-                      "difference, its 95% interval over the paired games and a * where it is significant.",
+                      "scores, moves and rounds per game, every scoring-sheet column per game, aborted games, with the "
+                      "difference, its 95% interval over the pairs whose two games finished and a * where it is "
+                      "significant.",
                 "tr": "Bir ev kuralı neyi değiştirir? Botlar OYUN'u ve değiştirilmiş oyunu (--variant, --set ya da "
                       "ikinci bir kural dosyası) aynı tohumlardan oynar ve her istatistik yan yana yazılır: "
-                      "galibiyetler, puanlar, oyun başına hamle ve tur, puan çizelgesinin her sütunu, yarıda kalan "
-                      "oyunlar; farkı, eşleşen oyunlar üzerinden %95 aralığı ve anlamlıysa bir * ile."},
+                      "galibiyetler, puanlar, oyun başına hamle ve tur, oyun başına puan çizelgesinin her sütunu, "
+                      "yarıda kalan oyunlar; farkı, iki oyunu da biten çiftler üzerinden %95 aralığı ve anlamlıysa "
+                      "bir * ile."},
     "arg_other": {"en": "A second rule file, compared with GAME (instead of --variant or --set).",
                   "tr": "OYUN ile karşılaştırılacak ikinci bir kural dosyası (--variant ya da --set yerine)."},
     "opt_cmp_n": {"en": "Games on each side.", "tr": "Her yanda oynanacak oyun sayısı."},
