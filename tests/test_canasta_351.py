@@ -388,6 +388,59 @@ def test_D6_a_longer_canasta_with_its_wild_is_dirty(g):
     assert sheet(s)["points"][0] == 7 + CLEAN + 7 + 2 + DIRTY + FI + OUT
 
 
+def quiet_turns(g, s, n: int) -> None:
+    """`n` turns of the next seats, each drawing the stock's top card and discarding it."""
+    for _ in range(n):
+        turn(g, s)
+
+
+def test_D6_a_clean_canasta_that_later_takes_a_wild_stays_clean(g):
+    """D6 (Decision), C11: the kind is fixed when the meld first reaches 7 cards; formed without a wild it
+    is clean (20), and a wild added on a later turn does not make it dirty."""
+    nines = ["9H", "9S", "9D", "9C", "9H", "9S"]
+    s = pos(g, 0, hands={0: ["9D", "XJ", "KD", "5C"], 1: ["3C", "4D"], 2: ["3D", "4C"], 3: ["3H", "4S"]},
+            melds={0: [nines, ["5H", "6H", "7H"]]}, opened=[0], fi1=[], fi2=[], fi_taken=[1, 1],
+            stock=["8H", "QC", "QD", "QS"], rest="pile")
+    canasta = area(g, 0)[0]
+    play(g, s, "add", canasta, "9D")                    # the seventh nine: a canasta without a wild
+    play(g, s, "discard", "5C")
+    quiet_turns(g, s, 3)
+    play(g, s, "draw")                                  # the ♥8
+    play(g, s, "add", canasta, "XJ")                    # a wild on the clean canasta, a turn later
+    play(g, s, "add", area(g, 0)[1], "8H")
+    play(g, s, "discard", "KD")
+    assert s.rounds_played == 1 and sheet(s)["canastas"] == [CLEAN, 0]
+
+
+def test_D6_C12_a_dirty_canasta_whose_2_returns_to_its_place_stays_dirty(g):
+    """D6 (Decision), C11, C12: formed with a wild (♥2 standing for the ♥4), the canasta is dirty (10); the ♥3
+    and ♥4 added later bring the ♥2 back to its own place, and the canasta stays dirty."""
+    run = ["2H", "5H", "6H", "7H", "8H", "9H", "TH"]   # [♥2 as 4]-5-...-10: seven cards with a wild
+    s = pos(g, 0, hands={0: ["5C", "3H", "4H", "KD"], 1: ["3C", "4D"], 2: ["3D", "4C"], 3: ["3S", "4S"]},
+            melds={0: [run]}, opened=[0], fi1=[], fi2=[], fi_taken=[1, 1],
+            stock=["JH", "QC", "QD", "QS"], rest="pile")
+    canasta = area(g, 0)[0]
+    play(g, s, "discard", "5C")                         # the turn that formed it ends: dirty
+    quiet_turns(g, s, 3)
+    play(g, s, "draw")                                  # the ♥J
+    for card in ("3H", "4H", "JH"):
+        play(g, s, "add", canasta, card)
+    assert read(g, *zone_codes(g, s, canasta)).wilds == 0   # the ♥2 is natural now: 2-3-...-J
+    play(g, s, "discard", "KD")
+    assert s.rounds_played == 1 and sheet(s)["canastas"] == [DIRTY, 0]
+
+
+def test_D6_the_351_game_has_no_full_canasta(g):
+    """D6 (Decision): a run from A to K is clean or dirty like any other canasta. Every rank A to K there
+    as a natural card, formed clean it scores 20; formed with a wild (kind 1, dirty: the ♠2 stood for a
+    card and came back to its own place later, C12) it scores 10, not a full canasta's bonus."""
+    run = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
+    for kind, bonus in ((2, CLEAN), (1, DIRTY)):
+        s = end_pos(g, 0, ["KD"], [run], kinds={(0, 0): kind})
+        play(g, s, "discard", "KD")
+        assert sheet(s)["canastas"] == [bonus, 0], kind
+
+
 def test_D6_D10_a_hands_exact_total(g):
     s = end_pos(g, 0, ["9C"], [CANASTA, DIRTY_CANASTA, ["3H", "4H", "5H"]],
                 others={1: ["3C"], 2: ["KS", "AS"], 3: ["JC", "QC", "2D"]},
