@@ -382,7 +382,7 @@ def test_D6_a_canasta_is_7_cards_six_are_none(g):
 
 
 def test_D6_a_longer_canasta_with_its_wild_is_dirty(g):
-    """D6 counts the wild: 7 naturals and a joker is a dirty canasta (10)."""
+    """D6: formed with a wild it is dirty: 7 naturals and a joker laid at once is a dirty canasta (10)."""
     meld = ["TS", "TD", "TC", "TH", "TS", "TD", "TC", "XJ"]
     s = end_pos(g, 0, ["KD"], [CANASTA, meld])
     play(g, s, "discard", "KD")
