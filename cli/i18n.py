@@ -233,6 +233,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_bot": {"en": "bot", "tr": "bot"},
     "sim_mean_moves": {"en": "mean moves per game", "tr": "oyun başına ortalama hamle"},
     "sim_aborted": {"en": "aborted games", "tr": "yarıda kalan oyun"},
+    "sim_over_finished": {"en": "an aborted game (stopped at the move bound) is won by nobody: the wins, % and means "
+                                "above are over the {finished} finished games of {games}",
+                          "tr": "yarıda kalan oyunu (hamle sınırında durdurulan) kimse kazanmaz: yukarıdaki "
+                                "galibiyetler, yüzdeler ve ortalamalar {games} oyundan bitmiş olan {finished} oyuna göre"},
+    "sim_shared_wins": {"en": "shared wins: {shared} games ended in a tie, which counts a win for each tied side, so "
+                              "the wins add up to {wins} for {finished} finished games",
+                        "tr": "paylaşılan galibiyet: {shared} oyun berabere bitti; berabere kalan her taraf bir "
+                              "galibiyet sayar, bu yüzden galibiyetlerin toplamı {finished} bitmiş oyunda {wins}"},
     "sim_speed": {"en": "games per second", "tr": "saniyede oyun"},
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
@@ -241,8 +249,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "{game} (a game stops at {limit} moves and counts as aborted); try --bots heuristic",
                  "tr": "not: ilk oyun {moves} hamledir sürüyor ve bitmedi: rastgele botlar {game} oyununu hiç "
                        "bitiremeyebilir (oyun {limit} hamlede durur ve yarıda kalmış sayılır); --bots heuristic dene"},
-    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
-                        "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
+    "sim_never_finished": {"en": "stopped: the first {games} games of {game} all reached the move bound ({limit} moves) "
+                                 "without an end, so the bots ({bots}) do not finish this game; {hint}",
+                           "tr": "durduruldu: {game} oyununun ilk {games} oyunu bitmeden hamle sınırına ({limit} hamle) "
+                                 "ulaştı, yani botlar ({bots}) bu oyunu bitirmiyor; {hint}"},
+    "sim_try_heuristic": {"en": "try --bots heuristic", "tr": "--bots heuristic dene"},
+    "sim_try_rules": {"en": "see whether the rule file lets a game end (flow.end) before game.max_moves",
+                      "tr": "kural dosyasının bir oyunu game.max_moves'tan önce bitirip bitiremediğine (flow.end) bak"},
+    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games played before it (of {asked})",
+                        "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan ondan önce oynanan {games} oyuna ait"},
     "bad_think": {"en": "--think takes a number of iterations (200) or seconds (0.5s), not `{think}`",
                   "tr": "--think bir yineleme sayısı (200) ya da saniye (0.5s) alır, `{think}` değil"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
@@ -375,12 +390,13 @@ HELP: dict[str, dict[str, str]] = {
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
     "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...). "
-                           "The default is random, unlike play and explain (heuristic): a simulation measures the rules "
-                           "themselves, fast; random bots cannot finish some games, and "
-                           "the first seconds say so.",
+                           "The default is the rule file's game.bots: random, fast, unless the file names heuristic "
+                           "for a game random bots do not finish. When the first games all stop at the move bound, "
+                           "the run stops and says so.",
                      "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
-                           "Varsayılan, play ve explain'dekinden (heuristic) farklı olarak random: simülasyon kuralların "
-                           "kendisini hızla ölçer; rastgele botlar bazı oyunları bitiremez ve ilk saniyelerde bu söylenir."},
+                           "Varsayılan, kural dosyasındaki game.bots: hızlı random; rastgele botların bitiremediği bir "
+                           "oyun için dosya heuristic diyebilir. İlk oyunların hepsi hamle sınırında durursa çalışma "
+                           "durur ve bunu söyler."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
                   "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "

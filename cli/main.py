@@ -240,7 +240,8 @@ def simulate(
     game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]")] = "random",
+    bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
+                                                show_default=False)] = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
@@ -259,19 +260,19 @@ def simulate(
         _finish(_problems(err, exc, lang))
     _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
-    kinds, seats = _bots_and_seats(g, bots, lang_)
+    kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
     stream = _record_file(err, record, lang_) if record is not None else None
     progress = _progress_bar(err, lang_)
     try:
         with progress:
             task = progress.add_task("", total=n)
-            watch = None
-            if "random" in kinds:  # random bots may never end some games: say so in the first seconds
-                watch = simulating.SlowFirstGame(lambda moves: err.print(t(
-                    "sim_slow", lang_, moves=moves, limit=g.max_moves, game=pick(g.title, lang_, g.id))))
             totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task), watch=watch,
+                                    progress=lambda: progress.advance(task), watch=_slow_watch(err, g, kinds, lang_),
                                     workers=workers or parallel.cores(), ray=ray)
+    except simulating.NeverFinished as exc:
+        if stream is not None:
+            stream.discard()
+        _never_finished(err, g, kinds, exc.games, lang_)
     except (parallel.RayMissing, parallel.RayFailed) as exc:
         if stream is not None:
             stream.discard()
@@ -294,6 +295,22 @@ def simulate(
         err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
     if failed is not None or totals.interrupted:
         _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
+
+
+def _slow_watch(err, g, kinds: list[str], lang: str):
+    """Random bots may never end some games: a watcher of the first game that says so in its first seconds."""
+    if "random" not in kinds:
+        return None
+    return simulating.SlowFirstGame(lambda moves: err.print(t(
+        "sim_slow", lang, moves=moves, limit=g.max_moves, game=pick(g.title, lang, g.id))))
+
+
+def _never_finished(err, g, kinds: list[str], games: int, lang: str) -> None:
+    """The first games of a run all stopped at the move bound: say so, and what to try, and exit 2."""
+    hint = t("sim_try_heuristic" if "random" in kinds else "sim_try_rules", lang)
+    err.print(t("sim_never_finished", lang, games=games, limit=g.max_moves, game=pick(g.title, lang, g.id),
+                bots=",".join(dict.fromkeys(kinds)), hint=hint))
+    _finish(2)
 
 
 def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
@@ -348,8 +365,8 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
                          justify="right")
     for i, label, bots in rows_of(per):
         row = [label, bots, str(stats["wins" + by][i]),
-               f"{stats['win_percent' + by][i]:.1f}", f"{stats['mean_score' + by][i]:.2f}"]
-        row += [f"{stats['mean_fields' + by][name][i]:.2f}" for name in fields]
+               _shown(stats['win_percent' + by][i], 1), _shown(stats['mean_score' + by][i])]
+        row += [_shown(stats['mean_fields' + by][name][i]) for name in fields]
         table.add_row(*row)
     out.print(table)
     per_round = stats.get("mean_per_round_by_" + g.totals_per, {})
@@ -361,13 +378,28 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
             title = rr.points_title if name == "points" else rr.field_titles.get(name)
             rounds.add_column(pick(title, lang, name), justify="right")
         for i, label, _ in rows_of(g.totals_per):
-            rounds.add_row(label, *[f"{v[i]:.2f}" for v in per_round.values()])
+            rounds.add_row(label, *[_shown(v[i]) for v in per_round.values()])
         out.print(rounds)
     if "mean_rounds" in stats:
         out.print(f"{t('sim_mean_rounds', lang)}: {stats['mean_rounds']:.1f}")
-    out.print(f"{t('sim_mean_moves', lang)}: {stats['mean_moves']:.1f}")
-    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
+    out.print(f"{t('sim_mean_moves', lang)}: {_shown(stats['mean_moves'], 1)}")
+    _print_counted_over(out, g, stats, lang)
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
+
+
+def _shown(mean: float | None, digits: int = 2) -> str:
+    """A mean of the table, or a dash where no game finished to take it over."""
+    return "—" if mean is None else f"{mean:.{digits}f}"
+
+
+def _print_counted_over(out, g, stats: dict, lang: str) -> None:
+    """What the figures above are counted over: the aborted games left out, and the wins a tie shares."""
+    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
+    if stats["aborted"]:
+        out.print(t("sim_over_finished", lang, finished=stats["finished"], games=stats["games"]))
+    if stats["shared_wins"]:
+        wins = stats["wins_by_" + g.result.per]
+        out.print(t("sim_shared_wins", lang, shared=stats["shared_wins"], wins=sum(wins), finished=stats["finished"]))
 
 
 @app.command(help=rh("compare"))
@@ -378,7 +410,7 @@ def compare(
     set_: SetOpt = [],
     n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), show_default=False)] = None,
     players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=rh("opt_cmp_json"))] = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help=rh("opt_plot"), metavar="FILE", dir_okay=False)] = None,
@@ -400,23 +432,28 @@ def compare(
         _finish(2)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
-    kinds, seats = _bots_and_seats(left, bots, lang_)
+    kinds, seats = _bots_and_seats(left, bots or left.bots, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
     progress = _progress_bar(err, lang_)
-    with progress:
-        task = progress.add_task("", total=2 * n)
-        sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
-                                     lambda: progress.advance(task)) for g in (left, right)]
+    try:
+        with progress:
+            task = progress.add_task("", total=2 * n)
+            sides = []
+            for g in (left, right):  # (g: the side that stopped, for NeverFinished)
+                sides.append(comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
+                                                 lambda: progress.advance(task), _slow_watch(err, g, kinds, lang_)))
+    except simulating.NeverFinished as exc:
+        _never_finished(err, g, kinds, exc.games, lang_)
     stats = comparing.stats_of(left, *sides, seats, lang_, right)
-    rows = comparing.report(stats)
+    rows, over = comparing.report(stats), comparing.counted_over(*sides)
     if as_json:
-        sys.stdout.write(comparing.as_json(*names, n, seed, kinds, rows) + "\n")
+        sys.stdout.write(comparing.as_json(*names, over, seed, kinds, rows) + "\n")
     else:
         title = say("cmp_title", lang_, left=names[0], right=names[1], games=n, seed=seed, bots=",".join(kinds))
-        comparing.table(out, rows, stats, title, *names, lang_)
+        comparing.table(out, rows, stats, title, *names, lang_, over)
     if plot is not None:
         try:
-            comparing.plot(plot, rows, stats, *names)
+            comparing.plot(plot, rows, *names, comparing.stand_ins(left, right), lang_)
         except ImportError:
             err.print(say("cmp_plot_missing", lang_))
             _finish(2)

@@ -722,6 +722,7 @@ class _Builder:
             end_reasons=self.end_reasons(comp, rnd),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
+            bots=schema.value(game, "game.bots"),
             texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
             shown=self.shown_defines(comp),
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
