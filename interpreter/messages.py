@@ -1292,6 +1292,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "tr": "{action} diye bir eylem yok: eylemler 0 ile {last} arası"},
     "env_not_legal": {"en": "action {action} ({name}) is not legal now: see the observation's action_mask",
                       "tr": "{action} eylemi ({name}) şu an geçerli değil: gözlemin action_mask'ine bak"},
+    "env_no_agent": {"en": "there is no agent {agent}: the agents are {agents}",
+                     "tr": "{agent} diye bir ajan yok: ajanlar şunlar: {agents}"},
     "env_reset_first": {"en": "call reset() before {what}: the environment has no game yet",
                         "tr": "{what} öncesinde reset() çağır: ortamda henüz bir oyun yok"},
     "env_reward_kind": {"en": "reward is one of {kinds}, not {given}",

@@ -345,10 +345,10 @@ class KuralEnv(AECEnv):
         self._next_seed = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_name(self, action: int) -> str:
         """What an action means: a move in the table's notation (`play 7D`), `#k` for a slot's k-th option."""
@@ -375,7 +375,13 @@ class KuralEnv(AECEnv):
         self.infos[self.agent_selection] = {"options_left_out": self.table.legal()[1]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observation(self.possible_agents.index(agent))
+        return self.table.observation(self._seat_of(agent))
+
+    def _seat_of(self, agent: Any) -> int:
+        """An agent's seat; ArgumentError for a name that is no agent of this game."""
+        if agent not in self.possible_agents:
+            raise ArgumentError(Msg("env_no_agent", agent=repr(agent)[:40], agents=self.possible_agents))
+        return self.possible_agents.index(agent)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self.table.dealt("last()")

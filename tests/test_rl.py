@@ -172,6 +172,17 @@ def test_step_refuses_what_is_no_action_and_plays_nothing(action, kind, said):
         env.action_name(-1)
 
 
+def test_an_agent_that_is_not_one_is_refused_by_name():
+    """Issue 34.16 (PettingZoo's agents): observe("nope") was list.index's ValueError, action_space("nope")
+    a KeyError; F1's four seats are seat_0 .. seat_3."""
+    env = kural.env("fantan")
+    env.reset(seed=1)
+    for call in (env.observe, env.action_space, env.observation_space):
+        with pytest.raises(kural.ArgumentError, match="there is no agent 'nope': the agents are seat_0, seat_1"):
+            call("nope")
+    assert env.action_space("seat_3").n == 53
+
+
 def test_step_and_last_before_reset_say_to_reset_first():
     """Issue 34.16: step() and last() before reset() were AttributeErrors from inside. Gymnasium's error
     for it (gymnasium.error.ResetNeeded), also an AssertionError as PettingZoo's order wrapper raises."""
