@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
-from kural.interpreter import game, record
+from kural.interpreter import arguments, game, record
 from kural.interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
 from kural.interpreter.numbers import is_number
 
@@ -21,13 +21,13 @@ NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")
 
 
 def bot_kinds(spec: str, players: int, known) -> list[str] | None:
-    """`random` (every seat) or `heuristic,random,...` (one per seat); None if it does not fit."""
+    """`random` (every seat) or `heuristic,random,...` (one per seat), checked as the Python API checks its
+    bots; None if it does not fit (the command says so in its own words)."""
     kinds = [k.strip() for k in spec.split(",")]
-    if any(k not in known for k in kinds):
+    try:
+        return arguments.bot_kinds(kinds[0] if len(kinds) == 1 else kinds, players, list(known))
+    except arguments.ArgumentError:
         return None
-    if len(kinds) == 1:
-        return kinds * players
-    return kinds if len(kinds) == players else None
 
 
 class SlowFirstGame:
