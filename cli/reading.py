@@ -7,8 +7,7 @@ rule that refuses it, from the rule file's `why` texts (cli/refusals.py).
 from __future__ import annotations
 
 from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, fold
-from kural.interpreter.reading import (Reading, MoveReader, card_choice_values, clean,  # noqa: F401
-                                       echo, label_of_face)
+from kural.interpreter.reading import MoveReader, Reading, card_choice_values, clean, echo  # noqa: F401 (render's)
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
 from .refusals import Why
