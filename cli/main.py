@@ -80,9 +80,9 @@ def _lang_asked(argv: list[str]) -> str | None:
     return None
 
 
-# Help is printed before any game is loaded: --lang, else KURAL_LANG, else English (one language for the
-# help and the errors of a command that names no game).
-HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]), None)
+# Help is printed before typer parses the line: the one rule of every command (cli/i18n.py choose_lang)
+# with the --lang read here, so that help, errors and the command speak one language.
+HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]))
 typer_words.LANG = HELP_LANG  # typer's own words (Usage, Options, Error ...) in it too
 
 
@@ -134,16 +134,15 @@ WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help=rh("
 RayOpt = Annotated[Optional[str], typer.Option("--ray", help=rh("opt_ray"), metavar="[ADDRESS]")]
 
 
-def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
-    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2, in the
-    game's language where the game is known already."""
+def _check_think(think: str | None, lang) -> None:
+    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2."""
     if think is None:
         return
     from kural.interpreter.search import budget_of  # here: the search is loaded only when it is asked for
     try:
         budget_of(think)
     except ValueError:
-        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang), game_lang), think=think),
+        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang)), think=think),
                                  param_hint="--think") from None
 
 
@@ -152,10 +151,10 @@ def _value(option) -> str | None:
 
 
 def _problems(err, exc: RuleError, lang_option) -> int:
-    """Print a rule file's problems as file:line:col, in the language asked (--lang, else KURAL_LANG); a
+    """Print a rule file's problems as file:line:col, in the language asked (choose_lang); a
     problem with what was typed on the command line (a game or variant that does not exist, --players,
     --set) is a usage error in typer's own form."""
-    lang = choose_lang(_value(lang_option) if isinstance(lang_option, Lang) else lang_option, None)
+    lang = choose_lang(_value(lang_option) if isinstance(lang_option, Lang) else lang_option)
     for problem in exc.problems:
         param = _typed_param(problem.loc.file)
         if param is not None:
@@ -257,8 +256,8 @@ def simulate(
         g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    _check_think(think, lang, g.lang)
-    lang_ = choose_lang(_value(lang), g.lang)
+    _check_think(think, lang)
+    lang_ = choose_lang(_value(lang))
     kinds, seats = _bots_and_seats(g, bots, lang_)
     stream = _record_file(err, record, lang_) if record is not None else None
     progress = _progress_bar(err, lang_)
@@ -387,14 +386,14 @@ def compare(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     if other is None and not variant and not set_:
-        err.print(say("cmp_two_sides", choose_lang(_value(lang), None)))
+        err.print(say("cmp_two_sides", choose_lang(_value(lang))))
         _finish(2)
     try:
         left = load(game, [], [], players)
         right = load(other or game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    lang_ = choose_lang(_value(lang), left.lang)
+    lang_ = choose_lang(_value(lang))
     if left.players != right.players:
         err.print(say("cmp_players", lang_, left=left.players, right=right.players))
         _finish(2)
@@ -430,7 +429,7 @@ def validate(
     as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None), as_json))
+    _finish(checks.validate(paths, out, err, choose_lang(_value(lang)), as_json))
 
 
 @app.command("compile", help=h("compile"))
@@ -461,7 +460,7 @@ def replay(
     as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None), as_json))
+    _finish(checks.replay(file, out, err, choose_lang(_value(lang)), as_json))
 
 
 @app.command(help=h("check"))
@@ -479,7 +478,7 @@ def check(
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
     try:
-        code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
+        code = meldcheck.run(g, list(cards), choose_lang(_value(lang)), as_json)
     except meldcheck.Unusable as exc:
         if as_json:
             sys.stdout.write(meldcheck.error_json(exc) + "\n")
@@ -512,7 +511,7 @@ def rules(
         base = teaching.open_game(game, [], list(set_)) if variant else None
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang), g.lang), _value(fmt), base))
+    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang)), _value(fmt), base))
 
 
 @app.command(help=th("diff"))
@@ -527,7 +526,7 @@ def diff(
         left, right, left_name, right_name = teaching.sides(first, second)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang), right.lang),
+    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang)),
                                    _value(fmt)))
 
 
@@ -545,7 +544,7 @@ def graph(
         g = teaching.open_game(game, list(variant), list(set_))
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    lang_ = choose_lang(_value(lang), g.lang)
+    lang_ = choose_lang(_value(lang))
     if output is None:
         sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
         return
@@ -574,10 +573,10 @@ def explain(
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
-                              choose_lang=choose_lang, fmt=fmt_)
+                              fmt=fmt_)
     except RuleError as exc:
         if fmt_ == "json":  # a program reads the error as an object too; the lines go to stderr as ever
-            shown = exc.problems[0].render(choose_lang(_value(lang), None))
+            shown = exc.problems[0].render(choose_lang(_value(lang)))
             sys.stdout.write(json.dumps({"error": {"code": "rule_file", "message": shown}},
                                         ensure_ascii=False) + "\n")
         code = _problems(err, exc, lang)

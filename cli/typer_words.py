@@ -7,7 +7,7 @@ Three places say them, and each is taken over here for a language other than Eng
 the help's formatter (usage line, section titles, each option's help and its `[default: ...]`); the
 context every command's help and usage is formatted by; and the app's `main`, which shows a usage error
 (usage line, the hint, `Error:` and the message). In English nothing is changed: typer speaks as it does.
-`LANG` is the language of the help (cli/main.py: --lang, else KURAL_LANG, else English).
+`LANG` is the language of the help (cli/i18n.py choose_lang: --lang, else KURAL_LANG, else the locale).
 """
 from __future__ import annotations
 
