@@ -126,8 +126,22 @@ def _main(version: Annotated[bool, typer.Option("--version", help=h("opt_version
     if lang is not None:  # `kural --lang tr COMMAND`: the command speaks it too, as with KURAL_LANG
         os.environ["KURAL_LANG"] = lang.value
 
-VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
-SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
+def _completing(name: str):
+    """A completion of cli/completion.py (game ids, variants, bot kinds, params), imported when the
+    shell asks for one: typer reads the parameters `ctx` and `incomplete` by their names."""
+    def complete(ctx, incomplete):
+        return getattr(importlib.import_module("kural.cli.completion"), name)(ctx, incomplete)
+    return complete
+
+
+GameArg = Annotated[str, typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME",
+                                        autocompletion=_completing("game_ids"))]
+MaybeGameArg = Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME",
+                                                       autocompletion=_completing("game_ids"))]
+VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME",
+                                               autocompletion=_completing("variant_names"))]
+SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE",
+                                           autocompletion=_completing("param_names"))]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
 ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
 WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help=rh("opt_workers"), metavar="N")]
@@ -192,7 +206,7 @@ def list_cmd(lang: LangOpt = None, as_json: JsonOpt = False) -> None:
 
 @app.command(help=h("play"))
 def play(
-    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    game: MaybeGameArg = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     seed: Annotated[Optional[int], typer.Option("--seed", help=h("opt_seed"))] = None,
@@ -236,10 +250,11 @@ def saves_cmd(
 
 @app.command(help=h("simulate"))
 def simulate(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]")] = "random",
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
+                                      autocompletion=_completing("bot_kinds"))] = "random",
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
@@ -371,13 +386,15 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
 
 @app.command(help=rh("compare"))
 def compare(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
-    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]")] = None,
+    game: GameArg,
+    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]",
+                                                   autocompletion=_completing("game_ids"))] = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
+                                      autocompletion=_completing("bot_kinds"))] = "random",
     players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=rh("opt_cmp_json"))] = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help=rh("opt_plot"), metavar="FILE", dir_okay=False)] = None,
@@ -424,7 +441,7 @@ def compare(
 
 @app.command(help=h("validate"))
 def validate(
-    paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False, metavar="PATH...")],
     lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -434,7 +451,7 @@ def validate(
 
 @app.command("compile", help=h("compile"))
 def compile_(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     players: PlayersOpt = None,
@@ -455,7 +472,7 @@ def schema() -> None:
 
 @app.command(help=h("replay"))
 def replay(
-    file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False, metavar="FILE")],
     lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -465,7 +482,7 @@ def replay(
 
 @app.command(help=h("check"))
 def check(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     cards: Annotated[list[str], typer.Argument(help=h("arg_cards"), show_default=False, metavar="CARD...")],
     variant: VariantOpt = [],
     set_: SetOpt = [],
@@ -499,7 +516,7 @@ GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot", "json": "
 
 @app.command(help=th("rules"))
 def rules(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     lang: LangOpt = None,
@@ -516,8 +533,10 @@ def rules(
 
 @app.command(help=th("diff"))
 def diff(
-    first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1")],
-    second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2")],
+    first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1",
+                                         autocompletion=_completing("game_ids"))],
+    second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2",
+                                          autocompletion=_completing("variant_names"))],
     lang: LangOpt = None,
     fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
 ) -> None:
@@ -532,7 +551,7 @@ def diff(
 
 @app.command(help=th("graph"))
 def graph(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     lang: LangOpt = None,
@@ -555,7 +574,7 @@ def graph(
 
 @app.command(help=th("explain"))
 def explain(
-    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    game: MaybeGameArg = None,
     move: Annotated[int, typer.Option("--move", min=1, help=th("opt_move"), metavar="K")] = 1,
     seed: Annotated[Optional[int], typer.Option("--seed", help=th("opt_explain_seed"))] = None,
     variant: VariantOpt = [],
