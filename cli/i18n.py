@@ -6,6 +6,7 @@ from the rule file; this catalog holds only the app's own sentences.
 from __future__ import annotations
 
 import os
+import re
 
 LANGS = ("tr", "en")
 FALLBACK = "en"
@@ -295,7 +296,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "tr": "{code} destede olduğundan ({n}) daha çok kez verildi"},
 }
 
-# Help texts of the commands, in the language of KURAL_LANG (English when unset).
+# Help texts of the commands, in the language choose_lang gives (--lang, KURAL_LANG, the locale).
 HELP: dict[str, dict[str, str]] = {
     "app": {"en": "kural: card games from rule files. Play one, let bots play thousands, check rule files and records.",
             "tr": "kural: kural dosyalarından kart oyunları. Oyna, botlara binlerce oyun oynat, kural dosyalarını ve kayıtları denetle."},
@@ -346,9 +347,9 @@ HELP: dict[str, dict[str, str]] = {
                      "türü, alabileceği değerler, varsayılanı ve anlamı, yükleyicinin okuduğu tablodan "
                      "(bir kopyası docs/rule-file.schema.json). Yalnızca biçimi denetler; kuralları `kural validate` denetler."},
     "opt_lang": {"en": "Language of every text: tr or en. Default: the KURAL_LANG environment variable, "
-                       "else the rule file's own language (game.lang; Turkish for the bundled games).",
+                       "else your locale (LC_ALL, LC_MESSAGES, LANG: tr_* is Turkish, any other English).",
                  "tr": "Bütün metinlerin dili: tr ya da en. Varsayılan: KURAL_LANG ortam değişkeni, o da yoksa "
-                       "kural dosyasının dili (game.lang; paketteki oyunlar için Türkçe)."},
+                       "yerel ayarın (LC_ALL, LC_MESSAGES, LANG: tr_* Türkçe, diğerleri İngilizce)."},
     "opt_variant": {"en": "A variant to play (a name from `kural list` or a variant file); repeatable.",
                     "tr": "Oynanacak çeşitleme (`kural list` içindeki bir ad ya da dosya); birden çok verilebilir."},
     "opt_set": {"en": "Change a param of the rule file, as name=value; repeatable.",
@@ -461,9 +462,24 @@ def pick(texts: dict | None, lang: str, default: str = "") -> str:
     return texts.get(lang) or texts.get(FALLBACK) or next(iter(texts.values()), default)
 
 
-def choose_lang(option: str | None, game_lang: str | None) -> str:
-    """--lang, else the environment's KURAL_LANG, else the rule file's own language, else English."""
-    for candidate in (option, os.environ.get("KURAL_LANG", "").strip().lower(), game_lang):
+# The locale's variables, in the order POSIX reads them for the language of messages.
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_lang(environ=None) -> str:
+    """The language of the user's locale: the first of LC_ALL, LC_MESSAGES, LANG that is set and not
+    empty; Turkish for tr (tr_TR.UTF-8, tr), English for any other (C, POSIX, none)."""
+    environ = os.environ if environ is None else environ
+    value = next((environ[name] for name in LOCALE_VARS if environ.get(name)), "")
+    language = re.split(r"[_.@]", value, maxsplit=1)[0].lower()
+    return language if language in LANGS else FALLBACK
+
+
+def choose_lang(option: str | None = None) -> str:
+    """The one language every command speaks: --lang, else the environment's KURAL_LANG, else the
+    locale (locale_lang). A rule file's own `game.lang` never chooses it: a person reads their language
+    whatever the game's author wrote in."""
+    for candidate in (option, os.environ.get("KURAL_LANG", "").strip().lower()):
         if candidate in LANGS:
             return candidate
-    return FALLBACK
+    return locale_lang()

@@ -80,9 +80,9 @@ def _lang_asked(argv: list[str]) -> str | None:
     return None
 
 
-# Help is printed before any game is loaded: --lang, else KURAL_LANG, else English (one language for the
-# help and the errors of a command that names no game).
-HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]), None)
+# Help is printed before typer parses the line: the one rule of every command (cli/i18n.py choose_lang)
+# with the --lang read here, so that help, errors and the command speak one language.
+HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]))
 typer_words.LANG = HELP_LANG  # typer's own words (Usage, Options, Error ...) in it too
 
 
@@ -126,24 +126,37 @@ def _main(version: Annotated[bool, typer.Option("--version", help=h("opt_version
     if lang is not None:  # `kural --lang tr COMMAND`: the command speaks it too, as with KURAL_LANG
         os.environ["KURAL_LANG"] = lang.value
 
-VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
-SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
+def _completing(name: str):
+    """A completion of cli/completion.py (game ids, variants, bot kinds, params), imported when the
+    shell asks for one: typer reads the parameters `ctx` and `incomplete` by their names."""
+    def complete(ctx, incomplete):
+        return getattr(importlib.import_module("kural.cli.completion"), name)(ctx, incomplete)
+    return complete
+
+
+GameArg = Annotated[str, typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME",
+                                        autocompletion=_completing("game_ids"))]
+MaybeGameArg = Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME",
+                                                       autocompletion=_completing("game_ids"))]
+VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME",
+                                               autocompletion=_completing("variant_names"))]
+SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE",
+                                           autocompletion=_completing("param_names"))]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
 ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
 WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help=rh("opt_workers"), metavar="N")]
 RayOpt = Annotated[Optional[str], typer.Option("--ray", help=rh("opt_ray"), metavar="[ADDRESS]")]
 
 
-def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
-    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2, in the
-    game's language where the game is known already."""
+def _check_think(think: str | None, lang) -> None:
+    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2."""
     if think is None:
         return
     from kural.interpreter.search import budget_of  # here: the search is loaded only when it is asked for
     try:
         budget_of(think)
     except ValueError:
-        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang), game_lang), think=think),
+        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang)), think=think),
                                  param_hint="--think") from None
 
 
@@ -152,10 +165,10 @@ def _value(option) -> str | None:
 
 
 def _problems(err, exc: RuleError, lang_option) -> int:
-    """Print a rule file's problems as file:line:col, in the language asked (--lang, else KURAL_LANG); a
+    """Print a rule file's problems as file:line:col, in the language asked (choose_lang); a
     problem with what was typed on the command line (a game or variant that does not exist, --players,
     --set) is a usage error in typer's own form."""
-    lang = choose_lang(_value(lang_option) if isinstance(lang_option, Lang) else lang_option, None)
+    lang = choose_lang(_value(lang_option) if isinstance(lang_option, Lang) else lang_option)
     for problem in exc.problems:
         param = _typed_param(problem.loc.file)
         if param is not None:
@@ -193,7 +206,7 @@ def list_cmd(lang: LangOpt = None, as_json: JsonOpt = False) -> None:
 
 @app.command(help=h("play"))
 def play(
-    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    game: MaybeGameArg = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     seed: Annotated[Optional[int], typer.Option("--seed", help=h("opt_seed"))] = None,
@@ -237,11 +250,11 @@ def saves_cmd(
 
 @app.command(help=h("simulate"))
 def simulate(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
     bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
-                                                show_default=False)] = None,
+                                                show_default=False, autocompletion=_completing("bot_kinds"))] = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
@@ -258,8 +271,8 @@ def simulate(
         g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    _check_think(think, lang, g.lang)
-    lang_ = choose_lang(_value(lang), g.lang)
+    _check_think(think, lang)
+    lang_ = choose_lang(_value(lang))
     kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
     stream = _record_file(err, record, lang_) if record is not None else None
     progress = _progress_bar(err, lang_)
@@ -404,13 +417,15 @@ def _print_counted_over(out, g, stats: dict, lang: str) -> None:
 
 @app.command(help=rh("compare"))
 def compare(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
-    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]")] = None,
+    game: GameArg,
+    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]",
+                                                   autocompletion=_completing("game_ids"))] = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), show_default=False)] = None,
+    bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
+                                                show_default=False, autocompletion=_completing("bot_kinds"))] = None,
     players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=rh("opt_cmp_json"))] = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help=rh("opt_plot"), metavar="FILE", dir_okay=False)] = None,
@@ -419,14 +434,14 @@ def compare(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     if other is None and not variant and not set_:
-        err.print(say("cmp_two_sides", choose_lang(_value(lang), None)))
+        err.print(say("cmp_two_sides", choose_lang(_value(lang))))
         _finish(2)
     try:
         left = load(game, [], [], players)
         right = load(other or game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    lang_ = choose_lang(_value(lang), left.lang)
+    lang_ = choose_lang(_value(lang))
     if left.players != right.players:
         err.print(say("cmp_players", lang_, left=left.players, right=right.players))
         _finish(2)
@@ -462,17 +477,17 @@ def compare(
 
 @app.command(help=h("validate"))
 def validate(
-    paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False, metavar="PATH...")],
     lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None), as_json))
+    _finish(checks.validate(paths, out, err, choose_lang(_value(lang)), as_json))
 
 
 @app.command("compile", help=h("compile"))
 def compile_(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     players: PlayersOpt = None,
@@ -493,17 +508,17 @@ def schema() -> None:
 
 @app.command(help=h("replay"))
 def replay(
-    file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False, metavar="FILE")],
     lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None), as_json))
+    _finish(checks.replay(file, out, err, choose_lang(_value(lang)), as_json))
 
 
 @app.command(help=h("check"))
 def check(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     cards: Annotated[list[str], typer.Argument(help=h("arg_cards"), show_default=False, metavar="CARD...")],
     variant: VariantOpt = [],
     set_: SetOpt = [],
@@ -516,7 +531,7 @@ def check(
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
     try:
-        code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
+        code = meldcheck.run(g, list(cards), choose_lang(_value(lang)), as_json)
     except meldcheck.Unusable as exc:
         if as_json:
             sys.stdout.write(meldcheck.error_json(exc) + "\n")
@@ -537,7 +552,7 @@ GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot", "json": "
 
 @app.command(help=th("rules"))
 def rules(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     lang: LangOpt = None,
@@ -549,13 +564,15 @@ def rules(
         base = teaching.open_game(game, [], list(set_)) if variant else None
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang), g.lang), _value(fmt), base))
+    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang)), _value(fmt), base))
 
 
 @app.command(help=th("diff"))
 def diff(
-    first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1")],
-    second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2")],
+    first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1",
+                                         autocompletion=_completing("game_ids"))],
+    second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2",
+                                          autocompletion=_completing("variant_names"))],
     lang: LangOpt = None,
     fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
 ) -> None:
@@ -564,13 +581,13 @@ def diff(
         left, right, left_name, right_name = teaching.sides(first, second)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang), right.lang),
+    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang)),
                                    _value(fmt)))
 
 
 @app.command(help=th("graph"))
 def graph(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     lang: LangOpt = None,
@@ -582,7 +599,7 @@ def graph(
         g = teaching.open_game(game, list(variant), list(set_))
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    lang_ = choose_lang(_value(lang), g.lang)
+    lang_ = choose_lang(_value(lang))
     if output is None:
         sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
         return
@@ -593,7 +610,7 @@ def graph(
 
 @app.command(help=th("explain"))
 def explain(
-    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    game: MaybeGameArg = None,
     move: Annotated[int, typer.Option("--move", min=1, help=th("opt_move"), metavar="K")] = 1,
     seed: Annotated[Optional[int], typer.Option("--seed", help=th("opt_explain_seed"))] = None,
     variant: VariantOpt = [],
@@ -611,10 +628,10 @@ def explain(
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
-                              choose_lang=choose_lang, fmt=fmt_)
+                              fmt=fmt_)
     except RuleError as exc:
         if fmt_ == "json":  # a program reads the error as an object too; the lines go to stderr as ever
-            shown = exc.problems[0].render(choose_lang(_value(lang), None))
+            shown = exc.problems[0].render(choose_lang(_value(lang)))
             sys.stdout.write(json.dumps({"error": {"code": "rule_file", "message": shown}},
                                         ensure_ascii=False) + "\n")
         code = _problems(err, exc, lang)
