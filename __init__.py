@@ -19,11 +19,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .interpreter.api import (Game, IllegalMove, Move, PlayError, ReplayError, SeatView, State,
-                                  ZoneSight, env, load, replay)
+    from .interpreter.api import (Game, IllegalMove, Move, PlayError, RecordError, ReplayError, SeatView,
+                                  SeedError, State, ZoneSight, env, load, replay)
 
-__all__ = ["Game", "IllegalMove", "Move", "PlayError", "ReplayError", "SeatView", "State", "ZoneSight",
-           "env", "load", "replay"]
+__all__ = ["Game", "IllegalMove", "Move", "PlayError", "RecordError", "ReplayError", "SeatView", "SeedError",
+           "State", "ZoneSight", "env", "load", "replay"]
 
 
 def __getattr__(name: str) -> Any:

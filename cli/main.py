@@ -209,6 +209,7 @@ def play(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     _check_think(think, lang)
+    _check_seed(seed, 1, choose_lang(_value(lang), None))
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
                            lang=_value(lang),
                            bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save,
@@ -261,6 +262,7 @@ def simulate(
     _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
     kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
+    _check_seed(seed, n, lang_)
     stream = _record_file(err, record, lang_) if record is not None else None
     progress = _progress_bar(err, lang_)
     try:
@@ -321,6 +323,18 @@ def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
                                  param_hint="--bots")
     seats = list(g.seats.get(lang) or [])
     return kinds, seats + [f"#{i + 1}" for i in range(len(seats), g.players)]
+
+
+def _check_seed(seed: int | None, games: int, lang: str) -> None:
+    """--seed, checked as the API checks a seed (interpreter/seeds.py), with every game dealt from it: a
+    usage error if out of range, before any game is played."""
+    from kural.interpreter.errors import SeedError
+    from kural.interpreter.seeds import seed_of
+    if seed is not None:
+        try:
+            seed_of(seed, games)
+        except SeedError as exc:
+            raise typer.BadParameter(exc.said(lang), param_hint="--seed") from None
 
 
 def _progress_bar(err, lang: str):
@@ -433,6 +447,7 @@ def compare(
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
     kinds, seats = _bots_and_seats(left, bots or left.bots, lang_)
+    _check_seed(seed, n, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
     progress = _progress_bar(err, lang_)
     try:
@@ -608,6 +623,7 @@ def explain(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     fmt_ = "json" if as_json else _value(fmt)
+    _check_seed(seed, 1, choose_lang(_value(lang), None))
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
