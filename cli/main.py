@@ -263,7 +263,7 @@ def simulate(
     lang_ = choose_lang(_value(lang), g.lang)
     kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
     _check_seed(seed, n, lang_)
-    stream = _record_file(err, record, lang_) if record is not None else None
+    stream = _record_file(err, record, lang_, g) if record is not None else None
     progress = _progress_bar(err, lang_)
     try:
         with progress:
@@ -343,10 +343,12 @@ def _progress_bar(err, lang: str):
                     console=err, transient=True, disable=not err.is_terminal)
 
 
-def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:
+def _record_file(err, path: Path, lang: str, g) -> saves.AtomicFile:
     """simulate's --record: written beside the file and renamed over it at the end; only a regular file
-    (or a link to one) in a folder that exists, else one line and exit 2 before any game is played."""
+    (or a link to one) in a folder that exists, and a game whose records replay, else one line and exit 2
+    before any game is played."""
     try:
+        saves.check_recordable(g)
         return saves.AtomicFile(saves.write_target(path))
     except saves.RecordFileError as exc:
         err.print(t(exc.key, lang, **exc.values))

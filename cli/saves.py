@@ -24,6 +24,7 @@ from kural.dsl.loader import load_for_record
 from kural.interpreter import recordcheck
 from kural.interpreter.errors import RecordError
 from kural.interpreter.messages import Msg, said
+from kural.interpreter.record import check_paths
 from kural.interpreter.recordcheck import MAX_NESTING  # noqa: F401  (the bound, as the tests read it here)
 
 from .i18n import t
@@ -64,6 +65,15 @@ def game_of(rec: dict):
     try:
         return load_for_record(rec)
     except RecordError as exc:  # a rule file it names is unknown, gone or changed (kural.dsl.loader)
+        raise RecordFileError.of(exc) from None
+
+
+def check_recordable(g) -> None:
+    """RecordFileError if a record of the game `g` could be written but never read back: a rule file's path
+    that a record cannot keep (interpreter/record.py's check_paths, which every record's start makes too)."""
+    try:
+        check_paths(g)
+    except RecordError as exc:
         raise RecordFileError.of(exc) from None
 
 

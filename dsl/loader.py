@@ -21,6 +21,7 @@ from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.errors import RULE_FAILURES, PlayError, RecordError
 from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
+from kural.interpreter.record import keepable
 from . import schema
 from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, with_node
 from .errors import Loc, Problem, RuleError, hidden_char
@@ -459,7 +460,7 @@ def _unshown(exc: RuleError, outside: dict) -> RuleError:
 
 
 def _absolute_rule_file(name: str) -> bool:
-    return name.isprintable() and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
+    return keepable(name) and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
 def param_sets(params) -> list[str]:

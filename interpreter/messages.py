@@ -1310,4 +1310,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "tr": "{seed} tohumundan {games} oyun {last} tohumuna kadar dağıtılır, bu {limit} "
                                  "sayısını aşar (bir kayıt daha büyük sayı tutmaz): en çok {most} olan bir "
                                  "tohum ver"},
+    "rule_path_unkept": {"en": "the rule file {path} has a name a record cannot keep (a line break or another "
+                               "control character, or bytes that are not UTF-8): a record of its game could be "
+                               "neither replayed nor resumed; rename the file, then play it",
+                         "tr": "{path} kural dosyasının adını bir kayıt tutamaz (satır sonu ya da başka bir "
+                               "denetim karakteri, ya da UTF-8 olmayan baytlar): oyununun kaydı ne yeniden "
+                               "oynanabilir ne de sürdürülebilir; dosyanın adını değiştir, sonra oyna"},
 }

@@ -169,3 +169,18 @@ def test_the_errors_are_exported_and_documented():
     docs = (Path(__file__).resolve().parents[1] / "docs" / "python.md").read_text(encoding="utf-8")
     assert "kural.interpreter.errors.RecordError" in docs and "kural.interpreter.errors.SeedError" in docs
 
+
+@pytest.mark.parametrize("name", ["two\nlines.yaml", "bad\udcff.yaml"])
+def test_a_record_that_could_not_be_replayed_is_not_written(tmp_path, name):
+    """Issue 34.7 and 34.8: a game read from a rule file whose path a record cannot keep plays, but its record()
+    raises RecordError naming the file, rather than give a record that replay refuses or that cannot be written
+    as UTF-8."""
+    from pathlib import Path
+    path = tmp_path / name
+    path.write_text((Path(__file__).resolve().parents[1] / "games" / f"{GAME}.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    state = kural.load(str(path)).new(1)
+    state.play_out("random")
+    with pytest.raises(kural.RecordError) as exc:
+        state.record()
+    assert str(tmp_path) in str(exc.value) and "rename the file" in str(exc.value)

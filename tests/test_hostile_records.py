@@ -34,6 +34,7 @@ from kural.cli.teach_text import say  # noqa: E402
 from kural.dsl.files import NotRegularFile, read_at_most  # noqa: E402
 from kural.interpreter import numbers  # noqa: E402
 from kural.interpreter.bots import KINDS  # noqa: E402
+from kural.interpreter.messages import Msg  # noqa: E402
 from kural.interpreter.record import played_moves  # noqa: E402
 
 GAME = "fantan"
@@ -421,6 +422,38 @@ def test_every_seed_kural_accepts_replays(tmp_path, seed):
     assert json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8"))["seed"] == seed
     replayed = run(tmp_path, "replay", tmp_path / "r.jsonl")
     assert replayed.returncode == 0, replayed.out + replayed.err
+
+
+UNKEPT = {"not UTF-8": os.fsdecode(b"bad\xff.yaml"), "a newline": "two\nlines.yaml", "a tab": "tab\tbed.yaml"}
+
+
+@pytest.mark.parametrize("name", list(UNKEPT))
+@pytest.mark.parametrize("how", ["simulate --record", "play --variant --save", "play (its default save)"])
+def test_a_rule_file_whose_path_a_record_cannot_keep_is_refused_before_the_game(tmp_path, name, how):
+    """Issues 34.7 and 34.8: a record or save of a rule file whose path is not UTF-8, or holds a control
+    character, would be written and then refused (or not written at all): refused before the game starts,
+    one line naming the file, exit 2, nothing written."""
+    rule = tmp_path / UNKEPT[name]
+    rule.write_text(SEVENS8 if how.startswith("play --variant") else MINE, encoding="utf-8")
+    args = {"simulate --record": ["simulate", rule, "-n", "1", "--record", "r.jsonl"],
+            "play --variant --save": ["play", GAME, "--variant", rule, "--auto", "--save", "s.json"],
+            "play (its default save)": ["play", rule, "--auto"]}[how]
+    proc = kural(tmp_path, *args, "--lang", "en", cwd=tmp_path, **LIMITS)
+    assert proc.returncode == 2, (proc.out, proc.err)
+    assert "Traceback" not in proc.err
+    shown = str(rule).encode("unicode_escape", "backslashreplace").decode("ascii")
+    assert proc.err.strip() == Msg("rule_path_unkept", path=shown), proc.err
+    assert sorted(p.name for p in tmp_path.iterdir() if p != rule) == []  # no record, no save, no saves folder
+
+
+def test_a_path_the_replay_accepts_is_a_path_a_record_keeps():
+    """Issue 34.8: the record's writer and the replay read a path with the same predicate (interpreter/record.py
+    keepable), so what one writes the other reads."""
+    from kural.dsl.loader import _absolute_rule_file
+    from kural.interpreter.record import keepable
+    for name in ["/a/b.yaml", "/a/ç ş.yaml", "/a/two\nlines.yaml", "/a/" + os.fsdecode(b"\xff") + ".yaml",
+                 "/a/\u202eb.yaml", "/a/tab\t.yaml"]:
+        assert _absolute_rule_file(name) == keepable(name), name
 
 
 FORMAT9 = "kural-record/9"
