@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .dsl.errors import RuleError
-    from .interpreter.api import (ArgumentError, ArgumentTypeError, Game, IllegalMove, Move, PlayError, ReplayError,
-                                  SeatView, State, ZoneSight, env, load, replay)
+    from .interpreter.api import (ArgumentError, ArgumentTypeError, Game, IllegalMove, Move, PlayError, RecordError,
+                                  ReplayError, SeatView, SeedError, State, ZoneSight, env, load, replay)
 
-__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "ReplayError",
-           "RuleError", "SeatView", "State", "ZoneSight", "env", "load", "replay"]
+__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
+           "ReplayError", "RuleError", "SeatView", "SeedError", "State", "ZoneSight", "env", "load", "replay"]
 _HOMES = {"RuleError": ".dsl.errors"}  # where a name lives, when not in the API's module
 
 

@@ -53,54 +53,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA ver"},
     "record_written": {"en": "Record written to {path}.", "tr": "Kayıt {path} dosyasına yazıldı."},
     "internal_error": {"en": "internal error (a bug in kural): {error}", "tr": "iç hata (kural'da bir hata): {error}"},
-    "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
     "not_record": {"en": "not a kural record", "tr": "kural kaydı değil"},
     "cannot_read": {"en": "cannot read the file ({error})", "tr": "dosya okunamıyor ({error})"},
-    # --- records and saves as read (cli/saves.py, cli/recordcheck.py)
+    # --- records and saves as read (cli/saves.py; the record check itself speaks from interpreter/messages.py)
     "not_regular": {"en": "cannot read the file: it is not a regular file (a FIFO, a device or a folder)",
                     "tr": "dosya okunamıyor: normal bir dosya değil (FIFO, aygıt ya da klasör)"},
     "too_large": {"en": "the file is over {limit} bytes, more than any record holds",
                   "tr": "dosya {limit} bayttan büyük, hiçbir kayıt bu kadar büyük olmaz"},
     "not_utf8": {"en": "not a kural record: the file is not UTF-8 text",
                  "tr": "kural kaydı değil: dosya UTF-8 metin değil"},
-    "too_deep": {"en": "not a kural record: its lists and mappings are nested more than {limit} deep",
-                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan daha derin iç içe geçmiş"},
-    "bad_number": {"en": "not a kural record: {number} is not a number a game holds "
-                         "(numbers are finite, between -{limit} and {limit})",
-                   "tr": "kural kaydı değil: {number} bir oyunun tutabileceği bir sayı değil "
-                         "(sayılar sonlu, -{limit} ile {limit} arasında)"},
-    "bad_field": {"en": "not a kural record: `{field}` should be {want}",
-                  "tr": "kural kaydı değil: `{field}` {want} olmalı"},
-    "kind_mapping": {"en": "a mapping (a JSON object)", "tr": "bir eşleme (JSON nesnesi)"},
-    "kind_list": {"en": "a list", "tr": "bir liste"},
-    "kind_text": {"en": "text", "tr": "metin"},
-    "kind_texts": {"en": "a list of texts", "tr": "bir metin listesi"},
-    "kind_whole": {"en": "a whole number", "tr": "bir tam sayı"},
-    "kind_seat": {"en": "a seat number, or null for a game of bots only",
-                  "tr": "bir koltuk numarası ya da yalnız botların oynadığı oyun için null"},
-    "kind_cards": {"en": "card codes such as \"7D\"", "tr": "\"7D\" gibi kart kodları"},
-    "kind_teams": {"en": "a list of teams, each a list of seat numbers",
-                   "tr": "her biri koltuk numaralarından oluşan bir takım listesi"},
-    "kind_param": {"en": "a param's value (text, a number, true/false, null or a list of numbers)",
-                   "tr": "bir parametre değeri (metin, sayı, true/false, null ya da sayı listesi)"},
-    "kind_choice": {"en": "a move's choice (a number, text or a list of card codes)",
-                    "tr": "bir hamle seçimi (sayı, metin ya da kart kodu listesi)"},
-    "record_file_unknown": {"en": "the record names the rule file {path} without its sha256, so it is not read "
-                                  "(a record reads only the games of games/ and files whose content it knows); "
-                                  "play that file yourself to make a new record",
-                            "tr": "kayıt {path} kural dosyasını sha256 özeti olmadan anıyor, bu yüzden dosya "
-                                  "okunmuyor (bir kayıt yalnız games/ oyunlarını ve içeriğini bildiği dosyaları "
-                                  "okur); yeni bir kayıt için o dosyayı kendin oyna"},
-    "record_file_gone": {"en": "the rule file {path}, which this game was played with, is gone: put it back "
-                               "there to play the game again",
-                         "tr": "bu oyunun oynandığı {path} kural dosyası yok: oyunu yeniden oynamak için "
-                               "dosyayı yerine koy"},
-    "record_file_changed": {"en": "the rule file {path} has changed since this game was saved (its sha256 "
-                                  "differs): put back the version it was played with, or start a new game "
-                                  "with the file as it is now",
-                            "tr": "{path} kural dosyası bu oyun kaydedildikten sonra değişti (sha256 özeti "
-                                  "farklı): oyunun oynandığı sürümü geri koy ya da dosyanın şimdiki haliyle "
-                                  "yeni bir oyun başlat"},
     "bad_human": {"en": "the save gives you seat {seat}, which this game does not have (seats 0 to {last})",
                   "tr": "kayıt sana {seat}. koltuğu veriyor, bu oyunda öyle bir koltuk yok (koltuklar 0 ile {last} arası)"},
     "bad_bots": {"en": "the save names the bots `{bots}`, which kural does not have ({kinds})",
@@ -449,8 +410,12 @@ OLD_SAVE_CHOICES: dict[str, tuple[str, ...]] = {
 
 
 def t(key: str, lang: str, **values) -> str:
-    """The message `key` in `lang`, with its {placeholders} filled."""
-    entry = MESSAGES[key]
+    """The message `key` in `lang`, with its {placeholders} filled: from this catalog, or from the engine's
+    (interpreter/messages.py) for what the engine says to the user too (a record's check, a seed's)."""
+    entry = MESSAGES.get(key)
+    if entry is None:  # read here only when needed: `kural --help` never loads that catalog
+        from kural.interpreter.messages import MESSAGES as ENGINE
+        entry = ENGINE[key]
     text = entry.get(lang) or entry[FALLBACK]
     return text.format(**values) if values else text
 

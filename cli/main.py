@@ -222,6 +222,7 @@ def play(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     _check_think(think, lang)
+    _check_seed(seed, 1, choose_lang(_value(lang)))
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
                            lang=_value(lang),
                            bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save,
@@ -274,7 +275,8 @@ def simulate(
     _check_think(think, lang)
     lang_ = choose_lang(_value(lang))
     kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
-    stream = _record_file(err, record, lang_) if record is not None else None
+    _check_seed(seed, n, lang_)
+    stream = _record_file(err, record, lang_, g) if record is not None else None
     progress = _progress_bar(err, lang_)
     try:
         with progress:
@@ -336,16 +338,30 @@ def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
     return kinds, seats + [f"#{i + 1}" for i in range(len(seats), g.players)]
 
 
+def _check_seed(seed: int | None, games: int, lang: str) -> None:
+    """--seed, checked as the API checks a seed (interpreter/seeds.py), with every game dealt from it: a
+    usage error if out of range, before any game is played."""
+    from kural.interpreter.errors import SeedError
+    from kural.interpreter.seeds import seed_of
+    if seed is not None:
+        try:
+            seed_of(seed, games)
+        except SeedError as exc:
+            raise typer.BadParameter(exc.said(lang), param_hint="--seed") from None
+
+
 def _progress_bar(err, lang: str):
     """The games played, on stderr when it is a terminal."""
     return Progress(TextColumn(t("sim_progress", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=err, transient=True, disable=not err.is_terminal)
 
 
-def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:
+def _record_file(err, path: Path, lang: str, g) -> saves.AtomicFile:
     """simulate's --record: written beside the file and renamed over it at the end; only a regular file
-    (or a link to one) in a folder that exists, else one line and exit 2 before any game is played."""
+    (or a link to one) in a folder that exists, and a game whose records replay, else one line and exit 2
+    before any game is played."""
     try:
+        saves.check_recordable(g)
         return saves.AtomicFile(saves.write_target(path))
     except saves.RecordFileError as exc:
         err.print(t(exc.key, lang, **exc.values))
@@ -448,6 +464,7 @@ def compare(
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
     kinds, seats = _bots_and_seats(left, bots or left.bots, lang_)
+    _check_seed(seed, n, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
     progress = _progress_bar(err, lang_)
     try:
@@ -625,6 +642,7 @@ def explain(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     fmt_ = "json" if as_json else _value(fmt)
+    _check_seed(seed, 1, choose_lang(_value(lang)))
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),

@@ -254,6 +254,7 @@ class Session:
         folders that exist (kural makes its own folder of saves), and the save must be no other kural's.
         Sets save_path and record_path to the files to write; an exit code (one line said) if not."""
         try:
+            saves.check_recordable(self.g)  # a save is a record: one that could not be resumed is refused now
             self.save_path = saves.write_target(save, make_folder=mine)
             if self.opts.record_path is not None:
                 self.record_path = saves.write_target(self.opts.record_path)

@@ -28,25 +28,26 @@ examples run as tests too.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, Union
 
 from . import drawing, game as _facade
 from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
 from .bots import KINDS, seat_bots
-from .errors import PlayError
+from .errors import PlayError, RecordError, SeedError
 from .gamedef import GameDef
 from .messages import Msg, said
 from .reading import MoveReader
 from .record import entry, param_text
+from .recordcheck import check_record, parse
+from .seeds import seed_of
 from .state import State as _RawState
 
 if TYPE_CHECKING:
     from .rl import KuralEnv
 
-__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "ReplayError",
-           "SeatView", "State", "ZoneSight", "env", "load", "replay"]
+__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
+           "ReplayError", "SeatView", "SeedError", "State", "ZoneSight", "env", "load", "replay"]
 
 Choice = Union[str, int, float, bool, None, tuple[str, ...]]  # a choice's value: a code, codes, a group number, a value
 RawMove = tuple[int, tuple[Any, ...]]  # the engine's move: (move index, its choices' values)
@@ -177,8 +178,10 @@ class Game:
         return names + [f"#{i + 1}" for i in range(len(names), self.players)]
 
     def new(self, seed: int = 0) -> "State":
-        """A new game dealt from `seed`: the same seed gives the same game."""
-        return State(self, _facade.new_game(self.definition, seed))
+        """A new game dealt from `seed`: the same seed gives the same game. A seed is a whole number (an int,
+        or an integer type such as numpy's) from -10^15 to 10^15, so that its record replays: SeedError
+        (a TypeError and a ValueError) otherwise."""
+        return State(self, _facade.new_game(self.definition, seed_of(seed)))
 
     def __repr__(self) -> str:
         return f"<kural game {'+'.join([self.id, *self.variants])}, {self.players} players>"
@@ -298,9 +301,12 @@ def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tupl
 
 
 def replay(record: Mapping[str, Any] | str) -> State:
-    """A record (a dict, or its JSON text) played again under its own rules; ReplayError if it does not
-    reproduce exactly (deal, moves and result)."""
-    rec = json.loads(record) if isinstance(record, str) else dict(record)
+    """A record (a dict, or its JSON text) played again under its own rules. RecordError if it is not a record
+    kural reads (its format, a field of the wrong type: the first one named; a rule file it names that is
+    unknown, gone or changed), RuleError if its rules do not load, ReplayError if it does not reproduce
+    exactly (deal, moves and result)."""
+    rec = parse(record) if isinstance(record, str) else check_record(dict(record) if isinstance(record, Mapping)
+                                                                      else record)
     g = Game(_facade.load_for_record(rec))
     raw, problems = _facade.replay(g.definition, rec)
     if problems:

@@ -1300,4 +1300,67 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "tr": "reward şunlardan biri olmalı: {kinds}; {given} değil"},
     "env_max_options": {"en": "max_options is a whole number of at least 1, not {given}",
                         "tr": "max_options en az 1 olan bir tam sayı olmalı, {given} değil"},
+    # --- records and saves as read (interpreter/recordcheck.py), and seeds (interpreter/seeds.py)
+    "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
+    "too_deep": {"en": "not a kural record: its lists and mappings are nested more than {limit} deep",
+                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan daha derin iç içe geçmiş"},
+    "bad_number": {"en": "not a kural record: {number} is not a number a game holds "
+                         "(numbers are finite, between -{limit} and {limit})",
+                   "tr": "kural kaydı değil: {number} bir oyunun tutabileceği bir sayı değil "
+                         "(sayılar sonlu, -{limit} ile {limit} arasında)"},
+    "bad_field": {"en": "not a kural record: `{field}` should be {want}",
+                  "tr": "kural kaydı değil: `{field}` {want} olmalı"},
+    "kind_mapping": {"en": "a mapping (a JSON object)", "tr": "bir eşleme (JSON nesnesi)"},
+    "kind_list": {"en": "a list", "tr": "bir liste"},
+    "kind_text": {"en": "text", "tr": "metin"},
+    "kind_texts": {"en": "a list of texts", "tr": "bir metin listesi"},
+    "kind_whole": {"en": "a whole number", "tr": "bir tam sayı"},
+    "kind_seat": {"en": "a seat number, or null for a game of bots only",
+                  "tr": "bir koltuk numarası ya da yalnız botların oynadığı oyun için null"},
+    "kind_cards": {"en": "card codes such as \"7D\"", "tr": "\"7D\" gibi kart kodları"},
+    "kind_teams": {"en": "a list of teams, each a list of seat numbers",
+                   "tr": "her biri koltuk numaralarından oluşan bir takım listesi"},
+    "kind_param": {"en": "a param's value (text, a number, true/false, null or a list of numbers)",
+                   "tr": "bir parametre değeri (metin, sayı, true/false, null ya da sayı listesi)"},
+    "kind_choice": {"en": "a move's choice (a number, text or a list of card codes)",
+                    "tr": "bir hamle seçimi (sayı, metin ya da kart kodu listesi)"},
+    "record_file_unknown": {"en": "the record names the rule file {path} without its sha256, so it is not read "
+                                  "(a record reads only the games of games/ and files whose content it knows); "
+                                  "play that file yourself to make a new record",
+                            "tr": "kayıt {path} kural dosyasını sha256 özeti olmadan anıyor, bu yüzden dosya "
+                                  "okunmuyor (bir kayıt yalnız games/ oyunlarını ve içeriğini bildiği dosyaları "
+                                  "okur); yeni bir kayıt için o dosyayı kendin oyna"},
+    "record_file_gone": {"en": "the rule file {path}, which this game was played with, is gone: put it back "
+                               "there to play the game again",
+                         "tr": "bu oyunun oynandığı {path} kural dosyası yok: oyunu yeniden oynamak için "
+                               "dosyayı yerine koy"},
+    "record_file_changed": {"en": "the rule file {path} has changed since this game was saved (its sha256 "
+                                  "differs): put back the version it was played with, or start a new game "
+                                  "with the file as it is now",
+                            "tr": "{path} kural dosyası bu oyun kaydedildikten sonra değişti (sha256 özeti "
+                                  "farklı): oyunun oynandığı sürümü geri koy ya da dosyanın şimdiki haliyle "
+                                  "yeni bir oyun başlat"},
+    "record_format_unknown": {"en": "not a record this kural reads: its format is `{format}`, and this kural "
+                                    "reads {known} only (a newer kural may have written it)",
+                              "tr": "bu kural'ın okuduğu bir kayıt değil: biçimi `{format}`, bu kural yalnız "
+                                    "{known} okur (onu daha yeni bir kural yazmış olabilir)"},
+    "kind_seed": {"en": "a seed: a whole number from -{limit} to {limit}",
+                  "tr": "bir tohum: -{limit} ile {limit} arasında bir tam sayı"},
+    "seed_not_whole": {"en": "a seed is a whole number, not {kind} {value}: give an int such as 1",
+                       "tr": "tohum bir tam sayıdır, {kind} {value} değil: 1 gibi bir tam sayı ver"},
+    "seed_out_of_range": {"en": "{seed} is out of range for a seed: a seed is a whole number from -{limit} to "
+                                "{limit} (a record holds no larger number); give one within it",
+                          "tr": "{seed} tohum için aralığın dışında: tohum -{limit} ile {limit} arasında bir tam "
+                                "sayıdır (bir kayıt daha büyük sayı tutmaz); bu aralıkta bir tohum ver"},
+    "seeds_out_of_range": {"en": "{games} games from seed {seed} are dealt from seeds up to {last}, past {limit} "
+                                 "(a record holds no larger number): give a seed of at most {most}",
+                           "tr": "{seed} tohumundan {games} oyun {last} tohumuna kadar dağıtılır, bu {limit} "
+                                 "sayısını aşar (bir kayıt daha büyük sayı tutmaz): en çok {most} olan bir "
+                                 "tohum ver"},
+    "rule_path_unkept": {"en": "the rule file {path} has a name a record cannot keep (a line break or another "
+                               "control character, or bytes that are not UTF-8): a record of its game could be "
+                               "neither replayed nor resumed; rename the file, then play it",
+                         "tr": "{path} kural dosyasının adını bir kayıt tutamaz (satır sonu ya da başka bir "
+                               "denetim karakteri, ya da UTF-8 olmayan baytlar): oyununun kaydı ne yeniden "
+                               "oynanabilir ne de sürdürülebilir; dosyanın adını değiştir, sonra oyna"},
 }
