@@ -31,6 +31,7 @@ from .said import Recorded, Said
 from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
+from .params import fits, kind_words, line as param_line, list_shape, set_form
 from .yamlload import MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
@@ -240,7 +241,10 @@ def merge(base: Any, over: Any) -> Any:
         out = LDict(base)
         out.loc = base.loc
         out.key_locs, out.val_locs = dict(base.key_locs), dict(base.val_locs)
+        out.below = dict(getattr(base, "below", {}))
         for key, value in over.items():
+            if key in base:  # what the base wrote stays known: a variant's value is checked against it
+                out.below.setdefault(key, (base[key], base.val_loc(key)))
             out[key] = merge(base[key], value) if key in base else value
             out.key_locs[key], out.val_locs[key] = over.key_loc(key), over.val_loc(key)
         return out
@@ -768,9 +772,9 @@ class _Builder:
                 raise RuleError.at(where, Msg("players_must_between_not", n=n),
                                    Msg("players_whole_number_from"))
         if default not in allowed:
-            raise RuleError.at(game.val_loc("players"),
-                               Msg("default_players_not_among", default=default, allowed=allowed),
-                               Msg("add_allowed_players"))
+            where, base = self.blamed(game.val_loc("players"), game, "allowed_players")
+            raise RuleError.at(where, Msg("default_players_not_among", default=default, allowed=allowed),
+                               Msg("add_allowed_players"), "", base, self.line_of(base) if base else "")
         if asked is None:
             return default
         if asked not in allowed:
@@ -828,6 +832,14 @@ class _Builder:
             out[n] = [list(team) for team in teams]
         return out
 
+    def blamed(self, at: Loc, section: LDict, cause: str) -> tuple[Loc, Loc | None]:
+        """Where a problem between two parts of a section is reported: at `at`, unless the other part,
+        key `cause`, was changed by a variant and `at` was not: then where the variant wrote it, which
+        the user can change, with `at`, the base's place, as the second place."""
+        if cause in section.below and at.file != section.val_loc(cause).file:
+            return section.val_loc(cause), at
+        return at, None
+
     def line_of(self, loc: Loc) -> str:
         """The rule file's line at a place, to show with a problem found there."""
         lines = self.src.lines.get(loc.file) or []
@@ -849,8 +861,9 @@ class _Builder:
         for lang in LANGS:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
             if names and len(names) < players:
-                raise RuleError.at(given.val_loc(lang), Msg("seat_names_players", n_names=len(names), players=players),
-                                   Msg("name_every_seat"))
+                where, base = self.blamed(given.val_loc(lang), game, "players")
+                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=players),
+                                   Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
         return out
 
@@ -994,8 +1007,11 @@ class _Builder:
                 declared = spec.get("type")
             else:
                 raw, loc, declared = spec, section.val_loc(name), None
-            kind = str(declared) if declared else _infer_type(raw)
-            info[name] = {"type": kind, "raw": raw, "loc": loc,
+            # the form is the declaration's: a variant, --set or the API changes the value, never its form
+            first, first_loc = spec.below.get("value", (raw, loc)) if isinstance(spec, LDict) else (raw, loc)
+            kind = str(declared) if declared else _infer_type(first)
+            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc, "declared": first, "declared_loc": first_loc,
+                          "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
                           "min": spec.get("min") if isinstance(spec, dict) else None,
@@ -1018,14 +1034,28 @@ class _Builder:
                 info[name]["raw"] = _from_text(raw)
             except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
                 first = exc.problems[0]
-                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message), first.hint,
+                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message),
+                                   param_line(name, {**info[name], "raw": info[name]["file_raw"]}),
                                    str(item)) from None
             info[name]["loc"] = loc
         values = {}
         for name, p in info.items():
-            values[name] = self.param_value(name, p, deck)
+            try:
+                values[name] = self.param_value(name, p, deck)
+            except RuleError as exc:
+                raise self.param_problem(exc.problems[0], name, p) from None
             p["value"] = values[name]
         return values, info
+
+    def param_problem(self, problem: Problem, name: str, p: dict) -> RuleError:
+        """A value that does not fit its param: a bad --set shows the param's line (its form and an
+        example); a variant's value is blamed where the variant wrote it, with the base's declaration."""
+        if problem.loc.file == "--set":
+            shown = {**p, "raw": p["file_raw"]}  # the --set value did not fit: the files' value and its form
+            return RuleError.at(problem.loc, problem.message, param_line(name, shown), problem.text)
+        base = p["declared_loc"] if p["declared_loc"] != problem.loc else None
+        return RuleError.at(problem.loc, problem.message, problem.hint, problem.text, base,
+                            self.line_of(base) if base else "")
 
     def param_value(self, name: str, p: dict, deck: Deck):
         raw, kind, loc = p["raw"], p["type"], p["loc"]
@@ -1053,7 +1083,11 @@ class _Builder:
                                    Msg("bounds_are_param_s"))
             return raw
         if kind == "list":
-            return _number_list(name, raw, loc)
+            value = _number_list(name, raw, loc)
+            if p["shape"] and not fits(p["shape"], value):
+                raise RuleError.at(loc, Msg("param_list_form", name=name, kind=kind_words(p), shown_raw=_shown(raw)),
+                                   Msg("list_form_example", example=set_form(p["declared"])))
+            return value
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
             raise RuleError.at(loc,
                                Msg("param_one_not", name=name, value=', '.join(map(str, p['one_of'])),

@@ -16,6 +16,7 @@ from __future__ import annotations
 LANGS = ("en", "tr")
 HINT_WORD = {"en": "hint", "tr": "ipucu"}  # the word before a problem's hint
 WARNING_WORD = {"en": "warning", "tr": "uyarı"}  # and before a warning of `kural validate`
+BASE_WORD = {"en": "in the base", "tr": "temel dosyada"}  # before the base's line a variant's value does not fit
 
 
 class Msg(str):
@@ -72,6 +73,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                                        "not {shown_raw}",
                                  "tr": "`{name}` parametresi bir sayı listesi ya da sayı listelerinin"
                                        " listesi olmalı, {shown_raw} değil"},
+    "param_list_form": {"en": "param `{name}` is {kind}, as its rule file declares it, not {shown_raw}",
+                        "tr": "`{name}` parametresi, kural dosyasının tanımladığı gibi {kind} olmalı, {shown_raw} değil"},
+    "list_form_example": {"en": "for example {example}, the value its rule file declares",
+                          "tr": "örneğin kural dosyasının tanımladığı değer: {example}"},
+    "param_line": {"en": "{setting}: {kind}; for example --set {example}",
+                   "tr": "{setting}: {kind}; örneğin --set {example}"},
+    "kind_num_range": {"en": "a number from {low} to {high}", "tr": "{low} ile {high} arasında bir sayı"},
+    "kind_num_min": {"en": "a number of at least {low}", "tr": "en az {low} olan bir sayı"},
+    "kind_num_max": {"en": "a number of at most {high}", "tr": "en çok {high} olan bir sayı"},
+    "kind_numbers": {"en": "a list of numbers", "tr": "bir sayı listesi"},
+    "kind_lists_of": {"en": "a list of lists of {n} numbers", "tr": "{n}'er sayılık listelerin listesi"},
+    "kind_lists": {"en": "a list of lists of numbers", "tr": "sayı listelerinin listesi"},
+    "kind_bool": {"en": "true or false", "tr": "true ya da false"},
+    "kind_card": {"en": "a card code such as 7D, or none", "tr": "7D gibi bir kart kodu ya da none"},
+    "kind_one_of": {"en": "one of {choices}", "tr": "şunlardan biri: {choices}"},
     "list_param_example": {"en": "for example [100, 200] or [[0, 10], [50, 20]]",
                            "tr": "örneğin [100, 200] ya da [[0, 10], [50, 20]]"},
     "not_rule_file_rule": {"en": "this is not a rule file: rule files end in .yaml",

@@ -1,0 +1,73 @@
+"""What a user types or writes, under attack: param values of the wrong form, text that would
+reorder the terminal's line, a record of another game, names no expression can write (issue 34.17-20).
+
+The guarantees (docs/guarantees.md, "Params, names and what is echoed"):
+- A param's form is its declaration's (a number, a list of numbers, a list of pairs ...); a value of
+  another form is refused where it is given (--set, a variant, kural.load(params=...)), never in play.
+- Text from the command line is echoed escaped, as text from records and saves is.
+- `explain GAME --record FILE` refuses a record of another game.
+- A declared name is one the grammar's NAME can write, or it is refused where it is declared.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cli_support import kural  # noqa: E402
+
+import kural as api  # noqa: E402
+from kural.dsl.errors import RuleError  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+
+LIMITS = dict(timeout=90, cpu=30)
+NESTED_TARGETS = "targets=[[1, 2], [3]]"  # C22: the targets are numbers (5200, 7200, 9200)
+
+
+# ------------------------------------------------------------------ 34.17: a param's form
+def test_a_list_of_lists_for_the_targets_is_refused_at_the_set_not_in_play():
+    """issue 34.17, C22: the targets are a list of numbers; [[1, 2], [3]] is refused by --set itself."""
+    with pytest.raises(RuleError) as err:
+        load("canasta", sets=[NESTED_TARGETS])
+    problem = err.value.problems[0]
+    assert problem.loc.file == "--set" and "`targets`" in problem.message
+    assert "list of numbers" in problem.message
+
+
+def test_the_api_checks_a_param_s_form_as_the_set_does():
+    """issue 34.17: kural.load(params=...) is checked at the same place as --set."""
+    with pytest.raises(RuleError) as err:
+        api.load("canasta", params={"targets": [[1, 2], [3]]})
+    assert "`targets`" in err.value.problems[0].message
+
+
+def test_pairs_keep_their_length():
+    """issue 34.17, C8: the opening minimums are pairs [from, minimum]; a pair of three is refused."""
+    with pytest.raises(RuleError) as err:
+        load("canasta", sets=["open_thresholds=[[0, 45, 1], [900, 90]]"])
+    assert "lists of 2 numbers" in err.value.problems[0].message
+
+
+def test_a_variant_s_value_has_the_form_the_base_declares(tmp_path):
+    """issue 34.17: a variant that writes the targets as lists is refused at its own line."""
+    variant = tmp_path / "nested.yaml"
+    variant.write_text("extends: canasta\nvariant: {id: nested}\nparams:\n  targets: [[5200]]\n", encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load("canasta", [str(variant)])
+    problem = err.value.problems[0]
+    assert (problem.loc.file, problem.loc.line) == (str(variant), 4)
+
+
+def test_values_of_the_declared_form_still_load():
+    """C22 and D11: other targets of the same form are a house rule (`--set 'targets=[555]'`)."""
+    g = load("canasta", sets=["targets=[555]", "open_thresholds=[[0, 60], [900, 90]]"])
+    assert g.params["targets"]["value"] == [555]
+
+
+def test_the_cli_says_the_form_and_an_example_with_exit_2(tmp_path):
+    """issue 34.17: a usage error, exit 2, no traceback, with the param's form."""
+    proc = kural(tmp_path, "simulate", "canasta", "-n", "1", "--set", NESTED_TARGETS, "--lang", "en", **LIMITS)
+    assert proc.returncode == 2 and "Traceback" not in proc.err
+    assert "list of numbers" in proc.err and "--set 'targets=[" in proc.err
