@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import operator
+import re
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -80,6 +81,16 @@ def keywords() -> frozenset:
         return table.keywords()
     return frozenset(t.pattern.value for t in parser().terminals
                      if t.pattern.type == "str" and t.pattern.value.isidentifier())
+
+
+@lru_cache(maxsize=1)
+def name_rule() -> re.Pattern:
+    """The grammar's NAME terminal: what an expression can write as a name. A declared name must match
+    it whole, or nothing could ever refer to it (`ｘ` is an identifier to Python, not to the grammar)."""
+    table = table_parser()
+    pattern = table.terminals["NAME"][2] if table is not None else \
+        next(t.pattern.value for t in parser().terminals if t.name == "NAME")
+    return re.compile(pattern)
 
 
 @dataclass

@@ -22,7 +22,8 @@ from kural.interpreter.errors import RULE_FAILURES, PlayError
 from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from . import schema
-from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, with_node
+from .compiler import (MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, name_rule,
+                       with_node)
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
@@ -1211,7 +1212,7 @@ class _Builder:
     def usable_name(self, name: str, loc: Loc) -> None:
         """A name that expressions could never reach is refused where it is declared."""
         problem = None
-        if not name.isidentifier():
+        if not name_rule().fullmatch(name):
             problem = Msg("not_name_use_letters")
         elif name in keywords():
             problem = Msg("word_rules_language")

@@ -141,9 +141,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "böyle bir alan yok"},
     "declare_under_zones": {"en": "declare it under zones:",
                             "tr": "onu zones: altında tanımla"},
-    "not_name_use_letters": {"en": "is not a name: use letters, digits and _ (not first a digit)",
-                             "tr": "bir ad değil: harf, rakam ve _ kullan (ilk karakter rakam "
-                                   "olmasın)"},
+    "not_name_use_letters": {"en": "is not a name the rules language can write: use the letters A-Z and a-z, "
+                                   "digits and _ (not first a digit)",
+                             "tr": "kural dilinin yazabileceği bir ad değil: A-Z ve a-z harflerini, rakamları ve _ "
+                                   "kullan (ilk karakter rakam olmasın)"},
     "move_can_never_played": {"en": "the move `{name}` can never be played: {why}",
                               "tr": "`{name}` hamlesi hiçbir zaman oynanamaz: {why}"},
     "write_condition_can_true": {"en": "write a condition that can be true in play; to switch the "

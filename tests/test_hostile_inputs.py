@@ -71,3 +71,39 @@ def test_the_cli_says_the_form_and_an_example_with_exit_2(tmp_path):
     proc = kural(tmp_path, "simulate", "canasta", "-n", "1", "--set", NESTED_TARGETS, "--lang", "en", **LIMITS)
     assert proc.returncode == 2 and "Traceback" not in proc.err
     assert "list of numbers" in proc.err and "--set 'targets=[" in proc.err
+
+
+# ------------------------------------------------------------------ 34.20: names the grammar can write
+FULLWIDTH_X = "\uff58"  # ｘ: a letter to str.isidentifier(), not to the grammar's NAME [A-Za-z_][A-Za-z0-9_]*
+DECLARED = {
+    "vars": f"vars:\n  {FULLWIDTH_X}: {{start: 0}}\n",
+    "params": f"params:\n  {FULLWIDTH_X}: {{value: 1}}\n",
+    "define": f"define:\n  {FULLWIDTH_X}: 1\n",
+    "zones": f"zones:\n  {FULLWIDTH_X}: {{per: none, visible: none}}\n",
+    "moves": f"moves:\n  {FULLWIDTH_X}: {{}}\n",
+    "choose": f"moves:\n  play:\n    choose:\n      {FULLWIDTH_X}: hand(me)\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DECLARED))
+def test_a_name_no_expression_can_write_is_refused_where_it_is_declared(tmp_path, kind):
+    """issue 34.20: a fullwidth `ｘ` could be declared and never named; every kind of declared name is
+    refused at its own line, as the grammar's NAME cannot write it."""
+    variant = tmp_path / "wide.yaml"
+    head = "extends: fantan\nvariant: {id: wide}\n"
+    variant.write_text(head + DECLARED[kind], encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load("fantan", [str(variant)])
+    problem = err.value.problems[0]
+    lines = variant.read_text(encoding="utf-8").splitlines()
+    assert problem.loc.file == str(variant) and FULLWIDTH_X in lines[problem.loc.line - 1]
+    assert FULLWIDTH_X in problem.message and "A-Z" in problem.message
+
+
+def test_the_check_of_names_is_the_grammar_s_own_rule():
+    """issue 34.20: the check reads NAME from grammar.lark, so the grammar and the check cannot part."""
+    from kural.dsl.compiler import name_rule
+    grammar = (Path(__file__).resolve().parents[1] / "grammar.lark").read_text(encoding="utf-8")
+    written = next(line for line in grammar.splitlines() if line.startswith("NAME:"))
+    assert name_rule().pattern in written
+    assert name_rule().fullmatch("opened_2") and not name_rule().fullmatch(FULLWIDTH_X)
