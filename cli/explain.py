@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from kural.dsl.loader import load_recorded
+from kural.dsl.loader import find_game, load_recorded
 from kural.dsl import teach
 from kural.dsl.teach import position as teaching
 from kural.interpreter import record as records
@@ -46,6 +46,14 @@ def open_record(path: Path, lang: str):
     from kural.dsl.loader import load_for_record
     g = load_for_record(rec)
     return rec, teaching._recorded(g)
+
+
+def same_game(game: str, rec: dict, path: Path, lang: str) -> None:
+    """A record is explained under its own rules: a game named beside it that is another game (another
+    base file) is refused, rather than silently set aside."""
+    played = rec.get("rules") or rec["game"]  # as the record's rules were found (kural.dsl.loader)
+    if find_game(game).resolve() != find_game(played).resolve():
+        raise ExplainError(say("x_other_game", lang, path=path, played=played, game=game), "other_game")
 
 
 def position(g, rec: dict, k: int, lang: str):
@@ -113,6 +121,8 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     if record_path is not None:
         rec, g = open_record(record_path, choose_lang(lang_option, None))
         lang = choose_lang(lang_option, g.lang)
+        if game is not None:
+            same_game(game, rec, record_path, lang)
         s = position(g, rec, k, lang)
         moves = records.played_moves(rec)
         header = say("x_header_record", lang, title=pick(g.title, lang, g.id), path=record_path, k=k, n=len(moves))

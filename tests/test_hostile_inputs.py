@@ -107,3 +107,17 @@ def test_the_check_of_names_is_the_grammar_s_own_rule():
     written = next(line for line in grammar.splitlines() if line.startswith("NAME:"))
     assert name_rule().pattern in written
     assert name_rule().fullmatch("opened_2") and not name_rule().fullmatch(FULLWIDTH_X)
+
+
+# ------------------------------------------------------------------ 34.19: a record of another game
+def test_explain_refuses_a_record_of_another_game_than_the_one_named(tmp_path):
+    """issue 34.19: `explain canasta --record <a fantan record>` no longer explains the fantan game
+    without a word: exit 2, one line naming the record's game; the game the record names still works."""
+    record = tmp_path / "fantan.jsonl"
+    made = kural(tmp_path, "simulate", "fantan", "-n", "1", "--seed", "1", "--record", record, **LIMITS)
+    assert made.returncode == 0, made.err
+    proc = kural(tmp_path, "explain", "canasta", "--record", record, "--lang", "en", **LIMITS)
+    assert proc.returncode == 2 and proc.out == "" and "Traceback" not in proc.err
+    assert "fantan" in proc.err and "canasta" in proc.err
+    same = kural(tmp_path, "explain", "fantan", "--record", record, "--lang", "en", **LIMITS)
+    assert same.returncode == 0, same.err
