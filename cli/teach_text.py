@@ -6,6 +6,8 @@ Graphviz, bad options). The rules themselves are said by the teaching layer (dsl
 """
 from __future__ import annotations
 
+from kural.interpreter.messages import filled
+
 TEXT: dict[str, dict[str, str]] = {
     "no_dot": {"en": "Graphviz's `dot` program is not installed, so {path} cannot be drawn. Install Graphviz "
                      "(apt-get install graphviz, brew install graphviz, or https://graphviz.org/download/), "
@@ -86,4 +88,5 @@ HELP: dict[str, dict[str, str]] = {
 def say(key: str, lang: str, **values) -> str:
     from kural.dsl.wording import fill  # here, not above: `kural --help` reads HELP and must not load the rules language
     entry = TEXT[key]
+    values = {k: filled(v) for k, v in values.items()}
     return str(fill(entry.get(lang) or entry["en"], (), **values)) if values else (entry.get(lang) or entry["en"])

@@ -16,6 +16,7 @@ import sys
 from contextlib import contextmanager
 
 from typer import _click
+from kural.interpreter.messages import filled
 from typer.core import TyperGroup
 from typer.exceptions import Abort
 
@@ -176,7 +177,7 @@ class Group(TyperGroup):
             command.context_class = Context
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode: bool = True, **extra):
-        if LANG == "en" or not standalone_mode:  # typer's own, as it is
+        if not standalone_mode:  # typer's own, as it is
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             done = super().main(args, prog_name, complete_var, False, **extra)
@@ -190,7 +191,8 @@ class Group(TyperGroup):
 
 
 def show(exc: _click.exceptions.ClickException) -> None:
-    """A usage error as click shows it (usage, the hint, `Error:` and the message), in the language."""
+    """A usage error as click shows it (usage, the hint, `Error:` and the message), in the language (in
+    English too: click's own would echo a bidi override typed on the command line as it is)."""
     ctx = getattr(exc, "ctx", None)
     color = None
     if ctx is not None:
@@ -200,4 +202,5 @@ def show(exc: _click.exceptions.ClickException) -> None:
             hint = word("Try '{command} {option}' for help.").format(command=ctx.command_path,
                                                                       option=ctx.help_option_names[0]) + "\n"
         _click.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=color)
-    _click.echo(word("Error: ") + message(exc.format_message()), err=True, color=color)
+    # what was typed (an unknown option, a bad value) is echoed escaped, as every message of kural's is
+    _click.echo(word("Error: ") + filled(message(exc.format_message())), err=True, color=color)

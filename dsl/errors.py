@@ -3,17 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kural.interpreter.messages import BASE_WORD, HINT_WORD, said
-
-
-def escaped(text: str) -> str:
-    """Text as a message may show it: a character that does not print as itself (a control
-    character, a bidi override such as U+202E that would reorder the line on the terminal, a
-    zero-width one) is written as its code, so that what the user reads is what the file holds."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" if ord(c) > 0xFF else f"\\x{ord(c):02x}"
-                   for c in text)
+from kural.interpreter.messages import BASE_WORD, HINT_WORD, escaped, said  # noqa: F401 (escaped: kural.dsl.errors.escaped)
 
 
 def hidden_char(text: str) -> str | None:

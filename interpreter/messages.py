@@ -13,10 +13,30 @@ place). The English of a message is what the tests and users have always read: c
 """
 from __future__ import annotations
 
+from pathlib import PurePath
+
 LANGS = ("en", "tr")
 HINT_WORD = {"en": "hint", "tr": "ipucu"}  # the word before a problem's hint
 WARNING_WORD = {"en": "warning", "tr": "uyarı"}  # and before a warning of `kural validate`
 BASE_WORD = {"en": "in the base", "tr": "temel dosyada"}  # before the base's line a variant's value does not fit
+
+
+def escaped(text: str) -> str:
+    """Text as a message may show it: a character that does not print as itself (a control
+    character, a bidi override such as U+202E that would reorder the line on the terminal, a
+    zero-width one) is written as its code, so that what the user reads is what was given."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" if ord(c) > 0xFF else f"\\x{ord(c):02x}"
+                   for c in text)
+
+
+def filled(value):
+    """A value as every message fills it in: text from outside (a name, a path, what was typed on the
+    command line, a record's field) escaped; a number, a said Msg (the catalog's own words) as it is."""
+    if isinstance(value, Msg) or not isinstance(value, (str, PurePath)):
+        return value
+    return escaped(str(value))
 
 
 class Msg(str):
@@ -47,10 +67,10 @@ def _rebuilt(key: str, values: dict) -> Msg:
 
 
 def _listed(value, lang: str):
-    """A value as a message shows it in `lang`: a list of values as `a, b, c`."""
+    """A value as a message shows it in `lang`: a list of values as `a, b, c`; text escaped."""
     if isinstance(value, list):
-        return ", ".join(str(said(v, lang)) for v in value)
-    return said(value, lang)
+        return ", ".join(str(said(filled(v), lang)) for v in value)
+    return said(filled(value), lang)
 
 
 def said(text, lang: str):

@@ -121,3 +121,29 @@ def test_explain_refuses_a_record_of_another_game_than_the_one_named(tmp_path):
     assert "fantan" in proc.err and "canasta" in proc.err
     same = kural(tmp_path, "explain", "fantan", "--record", record, "--lang", "en", **LIMITS)
     assert same.returncode == 0, same.err
+
+
+# ------------------------------------------------------------------ 34.18: what is echoed
+RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: printed raw, it reverses the rest of the terminal's line
+TYPED = f"ab{RLO}cd"
+ECHOES = {
+    "check": ["check", "canasta", f"AS {TYPED} KS"],
+    "explain --card": ["explain", "fantan", "--seed", "1", "--card", TYPED],
+    "--variant": ["rules", "fantan", "--variant", TYPED],
+    "--set name": ["simulate", "fantan", "-n", "1", "--set", f"{TYPED}=1"],
+    "--set value": ["simulate", "fantan", "-n", "1", "--set", f"start_card={TYPED}"],
+    "GAME": ["rules", TYPED],
+    "an option": ["rules", "fantan", f"--{TYPED}"],
+    "replay FILE": ["replay", TYPED],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("where", sorted(ECHOES))
+def test_text_typed_on_the_command_line_is_echoed_escaped(tmp_path, where, lang):
+    """issue 34.18: a bidi override typed on the command line is echoed as \\u202e, as text from a record
+    or a save is, never raw; the command still fails as a usage error (exit 2, no traceback)."""
+    proc = kural(tmp_path, *ECHOES[where], "--lang", lang, **LIMITS)
+    shown = proc.out + proc.err
+    assert proc.returncode == 2 and "Traceback" not in shown
+    assert RLO not in shown and "ab\\u202ecd" in shown
