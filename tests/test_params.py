@@ -3,9 +3,11 @@ the base's line beside it; `kural params` lists every param as `--set` takes it.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -55,3 +57,53 @@ def test_a_mistake_all_in_the_variant_has_no_second_place(tmp_path):
     text = "extends: fantan\nvariant: {id: five}\ngame:\n  players: 5\n  seats: {en: [A, B, C, D]}\n"
     variant, problem = refused(tmp_path, text, "fantan")
     assert (problem.loc.file, problem.loc.line, problem.base) == (str(variant), 5, None)
+
+
+# ------------------------------------------------------------------ 35.12: kural params
+def listed(tmp_path: Path, *args, lang: str = "en") -> subprocess.CompletedProcess:
+    return kural(tmp_path, "params", *args, "--lang", lang, **LIMITS)
+
+
+def test_params_lists_every_param_with_the_form_set_takes(tmp_path):
+    """issue 35.12, C8: the opening minimums are listed as --set takes them, [[0, 45], [900, 90]], in
+    both languages, with their form; every param of the game has its line."""
+    g = load("canasta")
+    for lang, form in (("en", "a list of lists of 2 numbers"), ("tr", "2'er sayılık listelerin listesi")):
+        proc = listed(tmp_path, "canasta", lang=lang)
+        assert proc.returncode == 0, proc.err
+        assert f"open_thresholds=[[0, 45], [900, 90]]: {form};" in proc.out
+        assert all(f"\n{name}=" in proc.out for name in g.params)
+
+
+def test_params_json_follows_its_schema_and_gives_back_what_set_takes(tmp_path):
+    """issue 35.12: each param's `set` (its value) and `example`, given to --set, load, and `set` gives
+    the same value back; the JSON keeps docs/json/params.schema.json."""
+    proc = listed(tmp_path, "canasta", "--json")
+    data = json.loads(proc.out)
+    schema = json.loads((ROOT / "docs" / "json" / "params.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(data)
+    rows = data["params"]
+    again = load("canasta", sets=[row["set"] for row in rows])
+    assert {row["name"]: row["value"] for row in rows} == {name: p["raw"] for name, p in again.params.items()}
+    assert load("canasta", sets=[row["example"] for row in rows]).params
+
+
+def test_params_applies_the_variant_and_the_set(tmp_path):
+    """issue 35.12, D11: under the 351 variant the target is 351; a --set changes what is listed."""
+    proc = listed(tmp_path, "canasta", "--variant", "351")
+    assert "\ntargets=[351]: a list of numbers" in proc.out
+    proc = listed(tmp_path, "canasta", "--set", "targets=[555]")
+    assert "\ntargets=[555]: a list of numbers" in proc.out
+
+
+def test_a_bad_set_shows_the_param_s_line_from_the_same_table(tmp_path):
+    """issue 35.12: the usage error of a bad --set shows the param's line as `kural params` lists it,
+    with its example, in the language asked."""
+    for lang in ("en", "tr"):
+        table = listed(tmp_path, "canasta", lang=lang).out.splitlines()
+        line = next(x for x in table if x.startswith("open_thresholds="))
+        proc = kural(tmp_path, "simulate", "canasta", "-n", "1", "--set", "open_thresholds=[60]", "--lang", lang,
+                     **LIMITS)
+        assert proc.returncode == 2 and "Traceback" not in proc.err
+        assert line in proc.err.replace("\n", " ")
