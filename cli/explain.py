@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from kural.dsl.loader import find_game, load_recorded
+from kural.dsl.loader import load_recorded, resolve
 from kural.dsl import teach
 from kural.dsl.teach import position as teaching
 from kural.interpreter import record as records
@@ -50,10 +50,15 @@ def open_record(path: Path, lang: str):
 
 def same_game(game: str, rec: dict, path: Path, lang: str) -> None:
     """A record is explained under its own rules: a game named beside it that is another game (another
-    base file) is refused, rather than silently set aside."""
+    base file, a variant file's base counted) is refused, rather than silently set aside."""
     played = rec.get("rules") or rec["game"]  # as the record's rules were found (kural.dsl.loader)
-    if find_game(game).resolve() != find_game(played).resolve():
+    if _base_file(game) != _base_file(played):
         raise ExplainError(say("x_other_game", lang, path=path, played=played, game=game), "other_game")
+
+
+def _base_file(game: str) -> Path:
+    """The rule file a game or a variant file rests on, `extends` followed."""
+    return resolve(game).layers[0][0].resolve()
 
 
 def position(g, rec: dict, k: int, lang: str):

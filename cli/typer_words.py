@@ -16,9 +16,10 @@ import sys
 from contextlib import contextmanager
 
 from typer import _click
-from kural.interpreter.messages import filled
 from typer.core import TyperGroup
 from typer.exceptions import Abort
+
+from kural.interpreter.messages import filled
 
 LANG = "en"
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kural.interpreter.messages import BASE_WORD, HINT_WORD, escaped, said  # noqa: F401 (escaped: kural.dsl.errors.escaped)
+# escaped is the catalog's, and is kural.dsl.errors.escaped too (cli/ reads it here)
+from kural.interpreter.messages import BASE_WORD, HINT_WORD, escaped, said  # noqa: F401
 
 
 def hidden_char(text: str) -> str | None:

@@ -1011,7 +1011,8 @@ class _Builder:
             # the form is the declaration's: a variant, --set or the API changes the value, never its form
             first, first_loc = spec.below.get("value", (raw, loc)) if isinstance(spec, LDict) else (raw, loc)
             kind = str(declared) if declared else _infer_type(first)
-            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc, "declared": first, "declared_loc": first_loc,
+            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc,
+                          "declared": first, "declared_loc": first_loc,
                           "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),

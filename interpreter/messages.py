@@ -13,7 +13,7 @@ place). The English of a message is what the tests and users have always read: c
 """
 from __future__ import annotations
 
-from pathlib import PurePath
+from numbers import Number
 
 LANGS = ("en", "tr")
 HINT_WORD = {"en": "hint", "tr": "ipucu"}  # the word before a problem's hint
@@ -34,9 +34,9 @@ def escaped(text: str) -> str:
 def filled(value):
     """A value as every message fills it in: text from outside (a name, a path, what was typed on the
     command line, a record's field) escaped; a number, a said Msg (the catalog's own words) as it is."""
-    if isinstance(value, Msg) or not isinstance(value, (str, PurePath)):
+    if isinstance(value, (Msg, Number)) or value is None:
         return value
-    return escaped(str(value))
+    return escaped(str(value))  # a path too: str() is what the message would print
 
 
 class Msg(str):
