@@ -35,7 +35,7 @@ TEXT: dict[str, dict[str, str]] = {
     "x_need_game": {"en": "name a game and --seed, or give --record FILE", "tr": "bir oyun ve --seed ver ya da --record DOSYA"},
     "x_bad_record": {"en": "cannot read the record {path}: {error}", "tr": "{path} kaydı okunamıyor: {error}"},
     "x_other_game": {"en": "the record {path} is a game of {played}, not of {game}: name {played}, or leave the game out",
-                     "tr": "{path} kaydı {game} değil, {played} oyunu: {played} yaz ya da oyunu hiç yazma"},
+                     "tr": "{path} kaydı {game} oyununun değil, {played} oyununun: {played} yaz ya da oyun adını hiç yazma"},
     "x_more": {"en": "… and {n} more", "tr": "… ve {n} tane daha"},
     "x_other_step": {"en": "“{move}” is offered in another step of the turn, not now.",
                      "tr": "«{move}» turun başka bir adımında yapılabilir, şimdi değil."},

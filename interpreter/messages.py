@@ -103,7 +103,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "kind_num_min": {"en": "a number of at least {low}", "tr": "en az {low} olan bir sayı"},
     "kind_num_max": {"en": "a number of at most {high}", "tr": "en çok {high} olan bir sayı"},
     "kind_numbers": {"en": "a list of numbers", "tr": "bir sayı listesi"},
-    "kind_lists_of": {"en": "a list of lists of {n} numbers", "tr": "{n}'er sayılık listelerin listesi"},
+    "kind_lists_of": {"en": "a list of lists of {n} numbers", "tr": "her biri {n} sayılık listelerin listesi"},
     "kind_lists": {"en": "a list of lists of numbers", "tr": "sayı listelerinin listesi"},
     "kind_bool": {"en": "true or false", "tr": "true ya da false"},
     "kind_card": {"en": "a card code such as 7D, or none", "tr": "7D gibi bir kart kodu ya da none"},
