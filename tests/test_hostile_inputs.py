@@ -60,6 +60,17 @@ def test_a_variant_s_value_has_the_form_the_base_declares(tmp_path):
     assert (problem.loc.file, problem.loc.line) == (str(variant), 4)
 
 
+def test_a_variant_cannot_turn_a_number_into_a_text(tmp_path):
+    """issue 34.17, C17: the going-out bonus is declared a number (50) without `type:`; a variant's
+    `out_bonus: fifty` took its type from the variant and failed in the base's expression."""
+    variant = tmp_path / "words.yaml"
+    variant.write_text("extends: canasta\nvariant: {id: words}\nparams:\n  out_bonus: fifty\n", encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load("canasta", [str(variant)])
+    problem = err.value.problems[0]
+    assert (problem.loc.file, problem.loc.line) == (str(variant), 4) and "`out_bonus` is a number" in problem.message
+
+
 def test_values_of_the_declared_form_still_load():
     """C22 and D11: other targets of the same form are a house rule (`--set 'targets=[555]'`)."""
     g = load("canasta", sets=["targets=[555]", "open_thresholds=[[0, 60], [900, 90]]"])
