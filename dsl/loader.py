@@ -535,7 +535,11 @@ def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int |
           record: bool = False) -> GameDef:
     schema.check(data)
     check_sizes(data)
-    return _Builder(data, src, record).build(sets, players)
+    builder = _Builder(data, src, record)
+    try:
+        return builder.build(sets, players)
+    except RuleError as exc:
+        raise builder.blamed_on_a_param(exc) from None
 
 
 def check_sizes(data: LDict) -> None:
@@ -641,7 +645,8 @@ class _Builder:
         ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
         moves_section = self.section("moves")
         names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
-        comp = Compiler(names, ctx, self.src.lines)
+        comp = self.comp = Compiler(names, ctx, self.src.lines)
+        self.param_info = param_info
         if self.rec is not None:  # a titled define is said by its title where it is used
             self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
                                       for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
@@ -832,6 +837,19 @@ class _Builder:
                                        missing_0=missing[0]), self.line_of(section.val_loc(key)))
             out[n] = [list(team) for team in teams]
         return out
+
+    def blamed_on_a_param(self, exc: RuleError) -> RuleError:
+        """A part of the base that fails to compile with a param's value that a variant changed: the
+        problem is shown at the variant's line that set the value, with the failing part as the base's."""
+        comp, problem = getattr(self, "comp", None), exc.problems[0]
+        if comp is None or problem.base is not None or problem.loc.file.startswith(("<", "-")):
+            return exc
+        changed = [p["loc"] for name, p in self.param_info.items() if name in comp.read_now
+                   and p["loc"] != p["declared_loc"] and p["loc"].file not in (problem.loc.file, "--set")]
+        if not changed:
+            return exc
+        return RuleError([Problem(changed[0], problem.message, problem.hint, "", problem.loc,
+                                  problem.text or self.line_of(problem.loc))] + exc.problems[1:])
 
     def blamed(self, at: Loc, section: LDict, cause: str) -> tuple[Loc, Loc | None]:
         """Where a problem between two parts of a section is reported: at `at`, unless the other part,

@@ -107,3 +107,19 @@ def test_a_bad_set_shows_the_param_s_line_from_the_same_table(tmp_path):
                      **LIMITS)
         assert proc.returncode == 2 and "Traceback" not in proc.err
         assert line in proc.err.replace("\n", " ")
+
+
+def test_a_base_expression_a_variant_s_value_breaks_is_blamed_on_that_value(tmp_path):
+    """issue 35.11, F4: the base's guard divides by (row_rank - 8), sound at its 7; a variant that sets
+    row_rank to 8 is told at its own line, the base's guard as the base's line."""
+    base = tmp_path / "base.yaml"
+    base.write_text("extends: fantan\nvariant: {id: base}\nmoves:\n  pass:\n"
+                    "    when: not can(play) and count(hand(me)) / (row_rank - 8) > 1\n", encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: base.yaml\nvariant: {id: mine}\nparams:\n  row_rank: 8\n", encoding="utf-8")
+    assert load(str(base)).params["row_rank"]["value"] == 7
+    with pytest.raises(RuleError) as err:
+        load(str(mine))
+    problem = err.value.problems[0]
+    assert (problem.loc.file, problem.loc.line) == (str(mine), 4)
+    assert (problem.base.file, problem.base.line) == (str(base), 5) and "row_rank - 8" in problem.base_text
