@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import re
 
+from kural.interpreter.messages import filled
+
 LANGS = ("tr", "en")
 FALLBACK = "en"
 
@@ -226,6 +228,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "tr": "bir bot türü ya da her koltuk için bir tane ({players}) ver: {kinds}"},
     # --- validate, replay
     "valid": {"en": "ok  {path}  ({game}{variants})", "tr": "tamam  {path}  ({game}{variants})"},
+    "params_head": {"en": "Params of {title}: change one with --set NAME=VALUE, as each line shows",
+                    "tr": "{title} parametreleri: birini her satırda gösterildiği gibi --set AD=DEĞER ile değiştir"},
+    "params_none": {"en": "{title} has no params", "tr": "{title} oyununun parametresi yok"},
     "no_yaml": {"en": "{path}: no .yaml files here", "tr": "{path}: burada .yaml dosyası yok"},
     "no_such_path": {"en": "{path}: no such file or folder", "tr": "{path}: böyle bir dosya ya da klasör yok"},
     "reproduced": {"en": "reproduced: same deal, moves and result",
@@ -374,6 +379,12 @@ HELP: dict[str, dict[str, str]] = {
     "arg_game": {"en": "A game id (see `kural list`) or a rule file.",
                  "tr": "Bir oyun adı (bkz. `kural list`) ya da bir kural dosyası."},
     "arg_paths": {"en": "Rule files, variant files or directories.", "tr": "Kural dosyaları, çeşitleme dosyaları ya da dizinler."},
+    "params": {"en": "List GAME's params (with its --variant and --set values applied): each one's value as --set "
+                     "takes it, what it is (its type and range), an example of --set, and its meaning.",
+               "tr": "OYUN'un parametrelerini (--variant ve --set değerleri uygulanmış olarak) listeler: her birinin "
+                     "--set'in aldığı biçimdeki değeri, ne olduğu (türü ve aralığı), bir --set örneği ve anlamı."},
+    "opt_params_json": {"en": "Print the params as one JSON object (docs/json/params.schema.json).",
+                        "tr": "Parametreleri tek bir JSON nesnesi olarak yazar (docs/json/params.schema.json)."},
     "check": {"en": "Say whether the CARDS form a meld under GAME's `melds:` section: a set or a run, which card "
                     "stands for which, its points; or the rule that refuses it. Exit 0 a meld, 1 not a meld, "
                     "2 unusable input (an unknown card, a game without `melds:`).",
@@ -417,7 +428,7 @@ def t(key: str, lang: str, **values) -> str:
         from kural.interpreter.messages import MESSAGES as ENGINE
         entry = ENGINE[key]
     text = entry.get(lang) or entry[FALLBACK]
-    return text.format(**values) if values else text
+    return text.format(**{k: filled(v) for k, v in values.items()}) if values else text
 
 
 def pick(texts: dict | None, lang: str, default: str = "") -> str:

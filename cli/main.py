@@ -63,6 +63,7 @@ saves = _lazy_module("kural.cli.saves")
 playing, simulating = _lazy_module("kural.cli.play"), _lazy_module("kural.cli.simulate")
 parallel, comparing = _lazy_module("kural.cli.parallel"), _lazy_module("kural.cli.compare")
 explaining, graphing = _lazy_module("kural.cli.explain"), _lazy_module("kural.cli.graph")
+paramlist = _lazy_module("kural.cli.paramlist")
 teaching = _lazy_module("kural.dsl.teach")
 load = _lazy_callable("kural.dsl.loader", "load")
 Table = _lazy_callable("rich.table", "Table")
@@ -556,6 +557,24 @@ def check(
             sys.stderr.write(f"{exc}\n")
         code = 2
     _finish(code)
+
+
+@app.command("params", help=h("params"))
+def params_(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    players: PlayersOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help=h("opt_params_json"))] = False,
+    lang: LangOpt = None,
+) -> None:
+    err = make_console(stderr=True)
+    try:
+        g = load(game, list(variant), list(set_), players)
+    except RuleError as exc:
+        _finish(_problems(err, exc, lang))
+    lang_ = choose_lang(_value(lang))
+    sys.stdout.write(paramlist.params_json(g, lang_) + "\n" if as_json else paramlist.params_text(g, lang_))
 
 
 def th(key: str) -> str:

@@ -2,6 +2,7 @@
 (Turkish speaks to the player as *sen*). Words of a game come from its rule file."""
 from __future__ import annotations
 
+from kural.interpreter.messages import filled
 from .i18n import pick
 
 TEXT: dict[str, dict[str, str]] = {
@@ -89,4 +90,4 @@ HELP: dict[str, dict[str, str]] = {
 
 
 def say(key: str, lang: str, **values: object) -> str:
-    return pick(TEXT[key], lang).format(**values)
+    return pick(TEXT[key], lang).format(**{k: filled(v) for k, v in values.items()})

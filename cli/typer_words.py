@@ -19,6 +19,8 @@ from typer import _click
 from typer.core import TyperGroup, TyperOption
 from typer.exceptions import Abort
 
+from kural.interpreter.messages import filled
+
 LANG = "en"
 
 # typer's words, as it writes them, and kural's Turkish for them (the person addressed as sen)
@@ -183,7 +185,7 @@ class Group(TyperGroup):
         return name, command, rest
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode: bool = True, **extra):
-        if LANG == "en" or not standalone_mode:  # typer's own, as it is
+        if not standalone_mode:  # typer's own, as it is
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             done = super().main(args, prog_name, complete_var, False, **extra)
@@ -207,7 +209,8 @@ def _pending_option_dropped(command, args: list[str]) -> list[str]:
 
 
 def show(exc: _click.exceptions.ClickException) -> None:
-    """A usage error as click shows it (usage, the hint, `Error:` and the message), in the language."""
+    """A usage error as click shows it (usage, the hint, `Error:` and the message), in the language (in
+    English too: click's own would echo a bidi override typed on the command line as it is)."""
     ctx = getattr(exc, "ctx", None)
     color = None
     if ctx is not None:
@@ -217,4 +220,5 @@ def show(exc: _click.exceptions.ClickException) -> None:
             hint = word("Try '{command} {option}' for help.").format(command=ctx.command_path,
                                                                       option=ctx.help_option_names[0]) + "\n"
         _click.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=color)
-    _click.echo(word("Error: ") + message(exc.format_message()), err=True, color=color)
+    # what was typed (an unknown option, a bad value) is echoed escaped, as every message of kural's is
+    _click.echo(word("Error: ") + filled(message(exc.format_message())), err=True, color=color)

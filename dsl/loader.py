@@ -23,7 +23,8 @@ from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from kural.interpreter.record import keepable
 from . import schema
-from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, with_node
+from .compiler import (MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, name_rule,
+                       with_node)
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
@@ -32,6 +33,7 @@ from .said import Recorded, Said
 from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
+from .params import fits, kind_words, line as param_line, list_shape, set_form
 from .yamlload import MAX_DEPTH, MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
@@ -241,7 +243,10 @@ def merge(base: Any, over: Any) -> Any:
         out = LDict(base)
         out.loc = base.loc
         out.key_locs, out.val_locs = dict(base.key_locs), dict(base.val_locs)
+        out.below = dict(getattr(base, "below", {}))
         for key, value in over.items():
+            if key in base:  # what the base wrote stays known: a variant's value is checked against it
+                out.below.setdefault(key, (base[key], base.val_loc(key)))
             out[key] = merge(base[key], value) if key in base else value
             out.key_locs[key], out.val_locs[key] = over.key_loc(key), over.val_loc(key)
         return out
@@ -546,7 +551,11 @@ def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int |
           record: bool = False) -> GameDef:
     schema.check(data)
     check_sizes(data)
-    return _Builder(data, src, record).build(sets, players)
+    builder = _Builder(data, src, record)
+    try:
+        return builder.build(sets, players)
+    except RuleError as exc:
+        raise builder.blamed_on_a_param(exc) from None
 
 
 def check_sizes(data: LDict) -> None:
@@ -652,7 +661,8 @@ class _Builder:
         ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
         moves_section = self.section("moves")
         names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
-        comp = Compiler(names, ctx, self.src.lines)
+        comp = self.comp = Compiler(names, ctx, self.src.lines)
+        self.param_info = param_info
         if self.rec is not None:  # a titled define is said by its title where it is used
             self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
                                       for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
@@ -785,9 +795,9 @@ class _Builder:
                 raise RuleError.at(where, Msg("players_must_between_not", n=n),
                                    Msg("players_whole_number_from"))
         if default not in allowed:
-            raise RuleError.at(game.val_loc("players"),
-                               Msg("default_players_not_among", default=default, allowed=allowed),
-                               Msg("add_allowed_players"))
+            where, base = self.blamed(game.val_loc("players"), game, "allowed_players")
+            raise RuleError.at(where, Msg("default_players_not_among", default=default, allowed=allowed),
+                               Msg("add_allowed_players"), "", base, self.line_of(base) if base else "")
         if asked is None:
             return default
         if asked not in allowed:
@@ -845,6 +855,27 @@ class _Builder:
             out[n] = [list(team) for team in teams]
         return out
 
+    def blamed_on_a_param(self, exc: RuleError) -> RuleError:
+        """A part of the base that fails to compile with a param's value that a variant changed: the
+        problem is shown at the variant's line that set the value, with the failing part as the base's."""
+        comp, problem = getattr(self, "comp", None), exc.problems[0]
+        if comp is None or problem.base is not None or problem.loc.file.startswith(("<", "-")):
+            return exc
+        changed = [p["loc"] for name, p in self.param_info.items() if name in comp.read_now
+                   and p["loc"] != p["declared_loc"] and p["loc"].file not in (problem.loc.file, "--set")]
+        if not changed:
+            return exc
+        return RuleError([Problem(changed[0], problem.message, problem.hint, "", problem.loc,
+                                  problem.text or self.line_of(problem.loc))] + exc.problems[1:])
+
+    def blamed(self, at: Loc, section: LDict, cause: str) -> tuple[Loc, Loc | None]:
+        """Where a problem between two parts of a section is reported: at `at`, unless the other part,
+        key `cause`, was changed by a variant and `at` was not: then where the variant wrote it, which
+        the user can change, with `at`, the base's place, as the second place."""
+        if cause in section.below and at.file != section.val_loc(cause).file:
+            return section.val_loc(cause), at
+        return at, None
+
     def line_of(self, loc: Loc) -> str:
         """The rule file's line at a place, to show with a problem found there."""
         lines = self.src.lines.get(loc.file) or []
@@ -866,8 +897,9 @@ class _Builder:
         for lang in LANGS:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
             if names and len(names) < players:
-                raise RuleError.at(given.val_loc(lang), Msg("seat_names_players", n_names=len(names), players=players),
-                                   Msg("name_every_seat"))
+                where, base = self.blamed(given.val_loc(lang), game, "players")
+                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=players),
+                                   Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
         return out
 
@@ -1011,8 +1043,12 @@ class _Builder:
                 declared = spec.get("type")
             else:
                 raw, loc, declared = spec, section.val_loc(name), None
-            kind = str(declared) if declared else _infer_type(raw)
-            info[name] = {"type": kind, "raw": raw, "loc": loc,
+            # the form is the declaration's: a variant, --set or the API changes the value, never its form
+            first, first_loc = spec.below.get("value", (raw, loc)) if isinstance(spec, LDict) else (raw, loc)
+            kind = str(declared) if declared else _infer_type(first)
+            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc,
+                          "declared": first, "declared_loc": first_loc,
+                          "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
                           "min": spec.get("min") if isinstance(spec, dict) else None,
@@ -1035,14 +1071,28 @@ class _Builder:
                 info[name]["raw"] = _from_text(raw)
             except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
                 first = exc.problems[0]
-                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message), first.hint,
+                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message),
+                                   param_line(name, {**info[name], "raw": info[name]["file_raw"]}),
                                    str(item)) from None
             info[name]["loc"] = loc
         values = {}
         for name, p in info.items():
-            values[name] = self.param_value(name, p, deck)
+            try:
+                values[name] = self.param_value(name, p, deck)
+            except RuleError as exc:
+                raise self.param_problem(exc.problems[0], name, p) from None
             p["value"] = values[name]
         return values, info
+
+    def param_problem(self, problem: Problem, name: str, p: dict) -> RuleError:
+        """A value that does not fit its param: a bad --set shows the param's line (its form and an
+        example); a variant's value is blamed where the variant wrote it, with the base's declaration."""
+        if problem.loc.file == "--set":
+            shown = {**p, "raw": p["file_raw"]}  # the --set value did not fit: the files' value and its form
+            return RuleError.at(problem.loc, problem.message, param_line(name, shown), problem.text)
+        base = p["declared_loc"] if p["declared_loc"] != problem.loc else None
+        return RuleError.at(problem.loc, problem.message, problem.hint, problem.text, base,
+                            self.line_of(base) if base else "")
 
     def param_value(self, name: str, p: dict, deck: Deck):
         raw, kind, loc = p["raw"], p["type"], p["loc"]
@@ -1070,7 +1120,11 @@ class _Builder:
                                    Msg("bounds_are_param_s"))
             return raw
         if kind == "list":
-            return _number_list(name, raw, loc)
+            value = _number_list(name, raw, loc)
+            if p["shape"] and not fits(p["shape"], value):
+                raise RuleError.at(loc, Msg("param_list_form", name=name, kind=kind_words(p), shown_raw=_shown(raw)),
+                                   Msg("list_form_example", example=set_form(p["declared"])))
+            return value
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
             raise RuleError.at(loc,
                                Msg("param_one_not", name=name, value=', '.join(map(str, p['one_of'])),
@@ -1194,7 +1248,7 @@ class _Builder:
     def usable_name(self, name: str, loc: Loc) -> None:
         """A name that expressions could never reach is refused where it is declared."""
         problem = None
-        if not name.isidentifier():
+        if not name_rule().fullmatch(name):
             problem = Msg("not_name_use_letters")
         elif name in keywords():
             problem = Msg("word_rules_language")

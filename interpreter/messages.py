@@ -13,9 +13,30 @@ place). The English of a message is what the tests and users have always read: c
 """
 from __future__ import annotations
 
+from numbers import Number
+
 LANGS = ("en", "tr")
 HINT_WORD = {"en": "hint", "tr": "ipucu"}  # the word before a problem's hint
 WARNING_WORD = {"en": "warning", "tr": "uyarı"}  # and before a warning of `kural validate`
+BASE_WORD = {"en": "in the base", "tr": "temel dosyada"}  # before the base's line a variant's value does not fit
+
+
+def escaped(text: str) -> str:
+    """Text as a message may show it: a character that does not print as itself (a control
+    character, a bidi override such as U+202E that would reorder the line on the terminal, a
+    zero-width one) is written as its code, so that what the user reads is what was given."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" if ord(c) > 0xFF else f"\\x{ord(c):02x}"
+                   for c in text)
+
+
+def filled(value):
+    """A value as every message fills it in: text from outside (a name, a path, what was typed on the
+    command line, a record's field) escaped; a number, a said Msg (the catalog's own words) as it is."""
+    if isinstance(value, (Msg, Number)) or value is None:
+        return value
+    return escaped(str(value))  # a path too: str() is what the message would print
 
 
 class Msg(str):
@@ -46,10 +67,10 @@ def _rebuilt(key: str, values: dict) -> Msg:
 
 
 def _listed(value, lang: str):
-    """A value as a message shows it in `lang`: a list of values as `a, b, c`."""
+    """A value as a message shows it in `lang`: a list of values as `a, b, c`; text escaped."""
     if isinstance(value, list):
-        return ", ".join(str(said(v, lang)) for v in value)
-    return said(value, lang)
+        return ", ".join(str(said(filled(v), lang)) for v in value)
+    return said(filled(value), lang)
 
 
 def said(text, lang: str):
@@ -72,6 +93,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                                        "not {shown_raw}",
                                  "tr": "`{name}` parametresi bir sayı listesi ya da sayı listelerinin"
                                        " listesi olmalı, {shown_raw} değil"},
+    "param_list_form": {"en": "param `{name}` is {kind}, as its rule file declares it, not {shown_raw}",
+                        "tr": "`{name}` parametresi, kural dosyasının tanımladığı gibi {kind} olmalı, {shown_raw} değil"},
+    "list_form_example": {"en": "for example {example}, the value its rule file declares",
+                          "tr": "örneğin kural dosyasının tanımladığı değer: {example}"},
+    "param_line": {"en": "{setting}: {kind}; for example --set {example}",
+                   "tr": "{setting}: {kind}; örneğin --set {example}"},
+    "kind_num_range": {"en": "a number from {low} to {high}", "tr": "{low} ile {high} arasında bir sayı"},
+    "kind_num_min": {"en": "a number of at least {low}", "tr": "en az {low} olan bir sayı"},
+    "kind_num_max": {"en": "a number of at most {high}", "tr": "en çok {high} olan bir sayı"},
+    "kind_numbers": {"en": "a list of numbers", "tr": "bir sayı listesi"},
+    "kind_lists_of": {"en": "a list of lists of {n} numbers", "tr": "her biri {n} sayılık listelerin listesi"},
+    "kind_lists": {"en": "a list of lists of numbers", "tr": "sayı listelerinin listesi"},
+    "kind_bool": {"en": "true or false", "tr": "true ya da false"},
+    "kind_card": {"en": "a card code such as 7D, or none", "tr": "7D gibi bir kart kodu ya da none"},
+    "kind_one_of": {"en": "one of {choices}", "tr": "şunlardan biri: {choices}"},
     "list_param_example": {"en": "for example [100, 200] or [[0, 10], [50, 20]]",
                            "tr": "örneğin [100, 200] ya da [[0, 10], [50, 20]]"},
     "not_rule_file_rule": {"en": "this is not a rule file: rule files end in .yaml",
@@ -125,9 +161,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "böyle bir alan yok"},
     "declare_under_zones": {"en": "declare it under zones:",
                             "tr": "onu zones: altında tanımla"},
-    "not_name_use_letters": {"en": "is not a name: use letters, digits and _ (not first a digit)",
-                             "tr": "bir ad değil: harf, rakam ve _ kullan (ilk karakter rakam "
-                                   "olmasın)"},
+    "not_name_use_letters": {"en": "is not a name the rules language can write: use the letters A-Z and a-z, "
+                                   "digits and _ (not first a digit)",
+                             "tr": "kural dilinin yazabileceği bir ad değil: A-Z ve a-z harflerini, rakamları ve _ "
+                                   "kullan (ilk karakter rakam olmasın)"},
     "move_can_never_played": {"en": "the move `{name}` can never be played: {why}",
                               "tr": "`{name}` hamlesi hiçbir zaman oynanamaz: {why}"},
     "write_condition_can_true": {"en": "write a condition that can be true in play; to switch the "
