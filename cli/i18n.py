@@ -159,6 +159,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cards_count_one": {"en": "1 card", "tr": "1 kart"},
     "group_size": {"en": "({n} cards, {points} points)", "tr": "({n} kart, {points} puan)"},
     "empty": {"en": "empty", "tr": "boş"},
+    "came_to_hand": {"en": "→ {cards} (new in your hand, marked *)", "tr": "→ {cards} (eline geldi, * ile işaretli)"},
     "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
     # --- reading the person's input
     "empty_input": {"en": "type a card such as {examples}, or a number from the list ({help} shows the moves)",

@@ -181,6 +181,7 @@ class Session:
         self.game_arg = ""
         self.resumed: dict | None = None  # the record a resumed game was read from
         self._queued: list = []  # moves the person typed at once, still to play (`add 2 7D 7H`)
+        self._new_cards: set[int] = set()  # cards the person's last move brought into their hand, marked on screen
 
     # ------------------------------------------------------------ starting
     def start(self) -> int | None:
@@ -472,14 +473,32 @@ class Session:
             else:
                 self._autosave_when_due()
                 move = make_bot(self.bots, bot_seed(self.seed, len(s.history)), self.opts.think).choose(s, legal)
-            self.console.print(render.colored(g, render.bot_line(g, self.names[seat], move, self.lang)))
+            line = render.bot_line(g, self.names[seat], move, self.lang)
+            if seat != self.human:
+                self.console.print(render.colored(g, line))
             if self.human is None:
                 self._pace()
             sheets, deals = len(s.sheets), len(s.deals)
+            held = self._hand()
             game.apply(s, move)
             if seat == self.human:
+                self._tell_new_cards(line, held if len(s.deals) == deals else self._hand())
                 self._autosave()  # what the person typed is never lost
             self._tell_flow(sheets, deals)
+
+    def _hand(self) -> list[int]:
+        return list(self.s.zones[self.g.zone(self.g.hand_zone).first_id + self.human]) if self.human is not None else []
+
+    def _tell_new_cards(self, line: str, held: list[int]) -> None:
+        """The person's move, and the cards it brought into their hand (a card drawn): only they see them,
+        so only their own line names them; the next screen marks them in the hand (issue 35.6). A new deal
+        is no card drawn: `held` is then the hand as dealt."""
+        new = [c for c in self._hand() if c not in set(held)]
+        self._new_cards = set(new)
+        if new:
+            labels = " ".join(self.g.deck.label(c) for c in render.sort_cards(self.g, new))
+            line += " " + t("came_to_hand", self.lang, cards=labels)
+        self.console.print(render.colored(self.g, line))
 
     def _pace(self) -> None:
         """--auto: a pause after each move, so that a person can watch (--delay; on a terminal by default)."""
@@ -503,7 +522,7 @@ class Session:
 
     def _ask(self, reader: Reader, legal: list):
         g, s, lang = self.g, self.s, self.lang
-        render.turn_screen(self.console, g, s, self.human, self.names, lang, legal)
+        render.turn_screen(self.console, g, s, self.human, self.names, lang, legal, self._new_cards)
         hand = [c for mv in legal for c in render.card_choice_values(g, mv)]
         if not hand:
             hand = list(s.zones[g.zone(g.hand_zone).first_id + self.human])

@@ -22,6 +22,7 @@ RED_SUITS = (1, 2)  # hearts and diamonds of the standard deck (a themed deck's 
 MARK = "bold yellow"  # playable cards and the places they can go (F9-style marking)
 RANKS_SHOWN = range(1, 14)  # a by_suit row has a column for every rank of a standard suit
 EMPTY_SLOT, TARGET_SLOT = "·", "[ ]"
+NEW_MARK = "*"  # after a card that just came into the hand (a card drawn), in colour or not
 
 
 def colored(g, text) -> Text:
@@ -89,15 +90,20 @@ def by_suit_rows(g, cards: list[int], marked: set[tuple[int, int]]) -> list[Text
     return rows
 
 
-def card_line(g, cards: list[int], playable: set[int]) -> Text:
-    """Cards sorted, grouped by suit (two spaces between suits)."""
+def card_line(g, cards: list[int], playable: set[int], new: set[int] = frozenset()) -> Text:
+    """Cards sorted, grouped by suit (two spaces between suits); the cards just come into the hand
+    underlined, with a mark that a screen without colour shows too."""
     line = Text()
     last = None
     for i, c in enumerate(sort_cards(g, cards)):
         if i:
             line.append("  " if g.deck.suit[c] != last else " ")
         last = g.deck.suit[c]
-        line.append(g.deck.label(c), style=MARK if c in playable else None)
+        style = MARK if c in playable else None
+        if c in new:
+            line.append(g.deck.label(c) + NEW_MARK, style=f"{style or ''} underline".strip())
+        else:
+            line.append(g.deck.label(c), style=style)
     return line
 
 
@@ -126,9 +132,9 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
         if z.group is not None:  # a group zone: one line per owner, its groups numbered
             owner = names[z.owner] if z.owner is not None else teams[z.team] if z.team is not None else None
             zid = zone_id(g, z.name, z.owner, z.team, z.group)
-            shown = group_text(g, z.cards, lang) if z.cards is not None else counts(g, lang, z.count)
+            shown = group_parts(g, z.cards, lang) if z.cards is not None else (counts(g, lang, z.count), "")
             marks = group_marks(g, v["vars"], zid, lang)
-            groups.setdefault((title, owner), []).append(f"{z.group}) {shown}{marks}")
+            groups.setdefault((title, owner), []).append((z.group, *shown, marks))
             continue
         if z.owner is not None or z.team is not None:  # one per seat, or one per team: on one line, by owner
             if z.owner == seat and z.name == g.hand_zone:
@@ -159,7 +165,8 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
             continue
         lines.append(Text(f"{title}: " + " · ".join(items)))
     for (title, owner), items in groups.items():
-        lines.append(Text(f"{title}{f' · {owner}' if owner else ''}: " + "  ".join(items)))
+        lines.append(Text(f"{title}{f' · {owner}' if owner else ''}:"))
+        lines.extend(group_lines(items))
     lines.extend(var_lines(g, v["vars"], names, lang))
     if g.round_result is not None and s.sheets:  # points carried from round to round
         owners = g.team_names(names) if g.round_result.per == "team" else names
@@ -169,12 +176,26 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     return lines
 
 
+def group_lines(items: list[tuple[int, str, str, str]]) -> list[Text]:
+    """An area's groups (number, cards, size, marks), one a line under its title, indented, their numbers,
+    sizes and marks in columns: a group never wraps into the next one on a narrow terminal (issue 35.7)."""
+    number = max(len(str(n)) for n, *_ in items)
+    cards = max(cell_len(text) for _, text, _, _ in items)
+    return [Text(f"  {n:>{number}}) {text}{' ' * (cards - cell_len(text))} {size}".rstrip() + marks)
+            for n, text, size, marks in items]
+
+
 def group_text(g, cards: list[int], lang: str = "en") -> str:
     """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets
     with the card it stands for in a run, its size and points: `♥4 ♥5 ♥6 [♣2=♥7] ♥8 (5 cards, 35 points)`."""
+    return " ".join(part for part in group_parts(g, cards, lang) if part)
+
+
+def group_parts(g, cards: list[int], lang: str = "en") -> tuple[str, str]:
+    """group_text's two parts: the cards, and the size and points ('' where the cards are no meld)."""
     reading = g.melds.read(cards) if g.melds is not None and cards else None  # read(): these very cards, not a twin
     if reading is None or not reading.legal:
-        return " ".join(g.deck.label(c) for c in cards)
+        return " ".join(g.deck.label(c) for c in cards), ""
     deck = g.deck
     shown = []
     for p in reading.places:
@@ -185,7 +206,7 @@ def group_text(g, cards: list[int], lang: str = "en") -> str:
         else:
             rank = 1 if p.rank == len(RANKS_SHOWN) + 1 else p.rank  # an ace above the king
             shown.append(f"[{deck.label(p.card)}={deck.symbols[p.suit]}{deck.labels[rank - 1]}]")
-    return " ".join(shown) + " " + t("group_size", lang, n=len(cards), points=_num(reading.points))
+    return " ".join(shown), t("group_size", lang, n=len(cards), points=_num(reading.points))
 
 
 def group_marks(g, values: dict, zid: int, lang: str) -> str:
@@ -288,8 +309,10 @@ def _columns(items: list[str], head: str, width: int) -> list[Text]:
     return lines
 
 
-def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, legal: list) -> None:
-    """The person's screen: header, the table, the others, their hand with playable cards marked, the moves."""
+def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, legal: list,
+                new: set[int] = frozenset()) -> None:
+    """The person's screen: header, the table, the others, their hand with playable cards marked (and `new`,
+    the cards just come into it, marked as such), the moves."""
     header = f"{pick(g.title, lang, g.id)} · {t('move_no', lang, n=len(s.history) + 1)}"
     console.print()
     console.rule(header)
@@ -301,7 +324,7 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         playable = {c for mv in legal for c in card_choice_values(g, mv)}
         own = pick(mine.yours, lang, "") if mine.yours else ""  # the rule file's own words ("elin"), else your + title
         line = Text((own or t("your_hand", lang, zone=pick(mine.title, lang, mine.name))) + ": ", style="bold")
-        line.append_text(card_line(g, mine.cards or [], playable) if mine.cards else Text(t("empty", lang)))
+        line.append_text(card_line(g, mine.cards or [], playable, new) if mine.cards else Text(t("empty", lang)))
         console.print(colored(g, line))
     for line in moves_block(g, legal, lang, s, console.width):
         console.print(colored(g, line), no_wrap=True, overflow="ignore")
