@@ -200,7 +200,7 @@ class Session:
         self.human = None if opts.auto else 0
         self.bots = opts.bots or "heuristic"
         self.names = self._names()
-        default = saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else ""))
+        default = saves.default_save_path(self._save_name() + (AUTO_SUFFIX if opts.auto else ""))
         code = self._claim_files(opts.save_path or default, mine=opts.save_path is None)
         if code is not None:
             return code
@@ -216,6 +216,20 @@ class Session:
         self._keep_old_save()
         saves.clean_stale_temps(self.save_path)
         return None
+
+    def _save_name(self) -> str:
+        """The default save's name: the game's id, its variants and a player count other than the rule file's
+        (`canasta+351+2p`), so that two games of one rule file never share a save (issue 35.9). A save of
+        another name (an older kural's `canasta.json`) still resumes with --resume or `kural saves N`."""
+        g = self.g
+        parts = [g.id] + [Path(v).stem if v.endswith((".yaml", ".yml")) else v for v in g.variants]
+        if self.opts.players is not None and self.opts.players != self._default_players():
+            parts.append(f"{g.players}p")
+        return "+".join(parts)
+
+    def _default_players(self) -> int:
+        """The number of players the game has without --players."""
+        return game.load(self.opts.game, self.opts.variants, self.opts.sets, None).players
 
     def _unfinished_game(self) -> Listed | None:
         """The unfinished game a new game would replace: the save, or its backup when the save cannot be
@@ -328,7 +342,7 @@ class Session:
         elif "cli" in rec:
             save = saves.backed_up(path) or path
         else:
-            save = saves.default_save_path(self.g.id)
+            save = saves.default_save_path(self._save_name())
         self.names = self._names()
         code = self._claim_files(save, mine=opts.save_path is None and "cli" not in rec)
         if code is not None:

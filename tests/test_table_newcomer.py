@@ -116,3 +116,35 @@ def test_issue_35_7_at_80_columns_each_meld_is_one_line_aligned(tmp_path):
     assert len({m.start(3) for m in melds}) == 1, board  # the sizes in one column
     assert "cards, " not in lines[head], board
     table.quit()
+
+
+def test_issue_35_9_each_game_and_variant_has_its_own_save_and_an_old_save_still_resumes(tmp_path):
+    """issue 35.9: the 351 game (D1-D11) and the 5200 game (C1-C22) are two games of one rule file; a
+    game of one left unfinished is not in the way of the other (no question to set it aside), `kural
+    saves` lists both, and a save under the name an older kural gave it (the game's id) still resumes."""
+    from cli_support import kural
+    from kural.cli.i18n import t
+    table = Table(tmp_path, "canasta", "--variant", "351", "--players", "2", "--seed", "3")
+    table.quit()
+    table = Table(tmp_path, "canasta", "--variant", "351", "--seed", "3")
+    table.quit()
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG", "COLUMNS")}
+    env.update(KURAL_HOME=str(tmp_path), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm")
+    child = pexpect.spawn(sys.executable, ["-m", "kural.cli.main", "play", "canasta", "--seed", "3", "--lang", "en"],
+                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(60, 100))
+    asked = child.expect([re.escape(t("old_save_prompt", "en")), re.escape(PROMPTS["en"])])
+    child.sendline("q" if asked == 0 else "quit")
+    child.expect(pexpect.EOF)
+    assert asked == 1, "starting the 5200 game asked to set the 351 game aside"
+    listed = kural(tmp_path, "saves", "--lang", "en")
+    files = sorted(line.rsplit(" · ", 1)[-1] for line in listed.out.splitlines() if re.match(r"\s*\d+\) ", line))
+    assert len(files) == 3 and len(set(files)) == 3, listed.out  # each game its own file
+    plays = {line.split(" · ")[0].split(") ", 1)[1] for line in listed.out.splitlines() if re.match(r"\s*\d+\) ", line)}
+    assert len(plays) == 2, listed.out  # the 351 game (twice, at two player counts) and the 5200 game
+    saves = tmp_path / "saves"
+    old = saves / "canasta.json"
+    old.unlink()
+    (saves / next(f for f in files if "351" in f and "2p" not in f)).rename(old)  # as an older kural named it
+    resumed = kural(tmp_path, "play", "canasta", "--resume", old, "--lang", "en", stdin="quit\n")
+    assert resumed.returncode == 0 and t("resumed", "en", path=old, moves=0).split(" after")[0] in resumed.out, \
+        resumed.out + resumed.err
