@@ -26,9 +26,10 @@ from rich.text import Text
 from kural.dsl.errors import RuleError, escaped
 from kural.interpreter import game
 from kural.interpreter.bots import KINDS, make_bot
+from kural.interpreter.budget import renew
 from kural.interpreter.errors import PlayError
 from kural.interpreter.messages import said
-from kural.interpreter.search import deciding_preference
+from kural.interpreter.search import deciding_preference, preference_score
 
 from . import render, saves
 from .i18n import OLD_SAVE_CHOICES, choose_lang, pick, t
@@ -182,6 +183,7 @@ class Session:
         self.resumed: dict | None = None  # the record a resumed game was read from
         self._queued: list = []  # moves the person typed at once, still to play (`add 2 7D 7H`)
         self._new_cards: set[int] = set()  # cards the person's last move brought into their hand, marked on screen
+        self._explained: set[str] = set()  # the deck's own signs said so far (🍃 Leaves), each once a session
 
     # ------------------------------------------------------------ starting
     def start(self) -> int | None:
@@ -537,6 +539,10 @@ class Session:
     def _ask(self, reader: Reader, legal: list):
         g, s, lang = self.g, self.s, self.lang
         render.turn_screen(self.console, g, s, self.human, self.names, lang, legal, self._new_cards)
+        seen = [c for z in game.view(s, self.human)["zones"] if z.cards for c in z.cards]
+        legend = render.signs_legend(g, seen, lang, self._explained)
+        if legend:
+            self._say(legend)
         hand = [c for mv in legal for c in render.card_choice_values(g, mv)]
         if not hand:
             hand = list(s.zones[g.zone(g.hand_zone).first_id + self.human])
@@ -584,6 +590,9 @@ class Session:
             self.console.print(render.colored(g, line), no_wrap=True, overflow="ignore")
         names = ", ".join(dict.fromkeys(pick(m.title, lang, m.name) for m in g.moves))
         say(t("help_input", lang, examples=examples(g, hand, lang, every_form=True), names=names))
+        forms = render.typed_forms(g, legal, hand, lang)
+        if forms:
+            say(t("help_typing", lang, forms=forms))
         tips = list(dict.fromkeys(pick(p.tip, lang) for p in g.bot if pick(p.tip, lang)))
         if tips:
             say(t("help_tips", lang, tips="; ".join(tips)))
@@ -604,8 +613,12 @@ class Session:
         move = bot.choose(s, legal)
         reasons = []
         preference = deciding_preference(s, legal, move) if len(legal) > 1 else None
-        if preference is not None and pick(preference.tip, lang):
+        if len(legal) > 1 and (preference is None or not pick(preference.tip, lang)):
+            preference = tip_favouring(s, legal, move, lang)
+        if preference is not None:
             reasons.append(pick(preference.tip, lang))
+        elif len(legal) > 1 and any(pick(p.tip, lang) for p in g.bot):
+            reasons.append(t("hint_no_tip", lang))
         found = bot.searched(g, move)
         if len(legal) == 1:
             reasons.append(t("hint_only", lang))
@@ -674,6 +687,24 @@ class Session:
             self.console.file.flush()
         except (OSError, ValueError):
             pass
+
+
+def tip_favouring(s, legal: list, move, lang: str):
+    """When no `bot:` preference decides the move alone: the first tipped one that scores it above some
+    legal move and below none, so a hint says a tip of the rules that favours it as well as its playouts
+    (issue 35.14); None if no tip does (the search alone chose it)."""
+    for p in s.g.bot:
+        if not pick(p.tip, lang) or p.move not in (None, move[0]):
+            continue
+        renew(s)  # a preference's work is budgeted as the bot's is
+        try:
+            scores = [preference_score(s.g, p, s, mv) for mv in legal]
+        except Exception:  # noqa: BLE001 - a preference that fails here says nothing of the move
+            continue
+        mine = scores[legal.index(move)]
+        if mine == max(scores) and mine > min(scores):
+            return p
+    return None
 
 
 def play(console, err, opts: Options) -> int:

@@ -9,7 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, fold
+from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, RANK_CODES, SUIT_SYMBOLS, fold
 from kural.interpreter import game
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
@@ -17,6 +17,7 @@ from .refusals import Why, label_of_face
 
 MAX_ECHO = 24  # characters of unreadable input repeated back to the person
 NUMBER = re.compile(r"#?([0-9]+)[.)]?")
+MAX_ORDERS = 200  # positions tried to find an order in which typed cards can be laid off one after another
 
 
 @dataclass
@@ -53,7 +54,8 @@ def card_choice_values(g, move) -> list[int]:
 
 
 def move_text(g, move, lang: str, s=None) -> str:
-    """How a move is listed: its card when the only choice is one card, else its title and choices."""
+    """How a move is listed, as it is typed: its card when the only choice is one card, else its title and
+    choices, a group by its number (`add 1 ♥7`, issue 35.8); `s` is no longer needed."""
     index, values = move
     m = g.moves[index]
     title = pick(m.title, lang, m.name)
@@ -67,13 +69,8 @@ def move_text(g, move, lang: str, s=None) -> str:
         elif c.of_card_lists:
             if v:  # the cards a played card takes, or a group of cards on its own
                 parts.append(("→ " if after_card else "") + " ".join(g.deck.label(x) for x in v))
-        elif c.of_groups:  # a group by its number in its area, and its cards: "meld 2: ♥4 ♥5 ♥6"
-            z, _ = g.zone_instance(v)
-            parts.append(f"{pick(z.title, lang, z.name)} {g.group_number(v)}:")
-            if s is not None:
-                parts.append(" ".join(g.deck.label(x) for x in s.zones[v]))
-                if c is not m.choices[-1]:  # the cards chosen next join it: "meld 1: ♥4 ♥5 ♥6 + ♥7"
-                    parts.append("+")
+        elif c.of_groups:  # a group by its number in its area, as the table reads it
+            parts.append(str(g.group_number(v)))
         else:
             parts.append(str(v))
         after_card = c.of_cards
@@ -87,13 +84,30 @@ def examples(g, cards: list[int], lang: str, every_form: bool = False) -> str:
         return ""
     card = cards[0]
     deck = g.deck
-    out = [deck.code[card], deck.label(card)]
+    out = [deck.label(card)] if own_signs(deck, card) else [deck.code[card], deck.label(card)]  # no ♠ code for 🍃
     if deck.rank[card] != JOKER_RANK:
         out.append(deck.long_name(card, lang))
     if every_form and deck.jokers:
         joker = deck.cards_of_face[deck.face_id(JOKER_RANK, JOKER_SUIT)][0]
         out += [form for form in deck.typed_forms(joker) if form not in out]
     return ", ".join(dict.fromkeys(out))
+
+
+STANDARD_LABELS = ["10" if c == "T" else c for c in RANK_CODES]
+
+
+def own_signs(deck, card: int) -> list[tuple[str, int, bool]]:
+    """The signs a card shows that are the deck's own rather than a standard deck's (Fanti's 🍃, G): each
+    (sign, its suit or rank, whether a suit)."""
+    if deck.rank[card] == JOKER_RANK:
+        return []
+    suit, rank = deck.suit[card], deck.rank[card]
+    out = []
+    if deck.symbols[suit] != SUIT_SYMBOLS[suit]:
+        out.append((deck.symbols[suit], suit, True))
+    if deck.labels[rank - 1] != STANDARD_LABELS[rank - 1]:
+        out.append((deck.labels[rank - 1], rank, False))
+    return out
 
 
 class Reader:
@@ -244,29 +258,61 @@ class Reader:
     def _group_cards(self, s, legal: list, m, n: int, text: str, title: str, ex: str) -> Reading:
         """`add 2 7H`, `add 2 7D 7H`: the move with the group numbered n and each card in turn, each tried
         on a copy of the position after the ones before; the first that is refused says why, and then
-        none is played."""
+        none is played. The order the cards are typed in does not matter (issue 35.8): when it does not
+        fit, another order that does is played."""
         g = self.g
         faces = [g.deck.parse_input(text)] if g.deck.parse_input(text) else self._several(text)
         if not faces:
             return Reading(message=t("unreadable", self.lang, text=echo(text), examples=ex))
+        typed, refused = self._in_order(s, legal, m, n, faces, title)
+        if refused and len(faces) > 1:
+            found = self._fitting_order(s, legal, m, n, [g.deck.face_id(*f) for f in faces], [MAX_ORDERS])
+            if found:
+                return Reading(move=found[0], then=found[1:])
+        return typed
+
+    def _fitting_order(self, s, legal: list, m, n: int, wants: list[int], budget: list[int]) -> list | None:
+        """Moves that lay the faces `wants` on group n one after another in some order, each legal after
+        the ones before (a run grows at either end); None if none is found within budget[0] positions."""
+        for i, want in enumerate(wants):
+            if want in wants[:i]:  # a face tried already
+                continue
+            mine = [mv for mv in legal if mv[0] == m.index and self._fits(m, mv[1], n, want)]
+            if not mine or budget[0] <= 0:
+                continue
+            budget[0] -= 1
+            rest = wants[:i] + wants[i + 1:]
+            if not rest:
+                return [mine[0]]
+            here = game.copy(s)
+            game.apply(here, mine[0])
+            after = self._fitting_order(here, game.legal(here) if not game.is_over(here) else [], m, n, rest, budget)
+            if after is not None:
+                return [mine[0], *after]
+        return None
+
+    def _in_order(self, s, legal: list, m, n: int, faces: list, title: str) -> tuple[Reading, bool]:
+        """The moves that lay `faces` on group n in the order typed (or which of several ways the first
+        card goes), and False; or the first refusal and True."""
+        g = self.g
         moves, here, here_legal = [], s, legal
         for face in faces:
             want = g.deck.face_id(*face)
             label = f"{title} {n} {self._label_of_face(want)}"
             mine = [mv for mv in here_legal if mv[0] == m.index and self._fits(m, mv[1], n, want)]
             if len(mine) > 1 and not moves:
-                return self._which(legal, mine, label)
+                return self._which(legal, mine, label), False
             if not mine:
                 refused = Why(g, here, self.lang, here_legal).group_card(m, n, want, label)
                 if moves:  # the cards before it would fit: say that nothing was played
                     refused = t("none_played", self.lang, why=refused)
-                return Reading(message=refused)
+                return Reading(message=refused), True
             moves.append(mine[0])
             if len(moves) < len(faces):
                 here = game.copy(here)
                 game.apply(here, mine[0])
                 here_legal = game.legal(here) if not game.is_over(here) else []
-        return Reading(move=moves[0], then=moves[1:])
+        return Reading(move=moves[0], then=moves[1:]), False
 
     def _fits(self, m, values, n: int, want: int) -> bool:
         g = self.g

@@ -16,7 +16,7 @@ from rich.text import Text
 from kural.interpreter import game
 
 from .i18n import pick, t
-from .reading import card_choice_values, move_text
+from .reading import card_choice_values, move_text, own_signs
 
 RED_SUITS = (1, 2)  # hearts and diamonds of the standard deck (a themed deck's symbols for them too) print red
 MARK = "bold yellow"  # playable cards and the places they can go (F9-style marking)
@@ -283,7 +283,8 @@ def moves_block(g, legal: list, lang: str, s=None, width: int = 80) -> list[Text
         if m.choices:
             text = move_text(g, mv, lang, s)
             title = pick(m.title, lang, m.name)
-            text = text[len(title) + 1:] if text.startswith(title + " ") else text
+            if not any(c.of_groups for c in m.choices):  # a group's number is typed after the move's name
+                text = text[len(title) + 1:] if text.startswith(title + " ") else text
             by_move.setdefault(mv[0], []).append(f"{i + 1}) {text}")
     heads = {index: pick(g.moves[index].title, lang, g.moves[index].name) + ":" for index in by_move}
     head_width = max((cell_len(h) for h in heads.values()), default=0) + 1
@@ -328,6 +329,51 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         console.print(colored(g, line))
     for line in moves_block(g, legal, lang, s, console.width):
         console.print(colored(g, line), no_wrap=True, overflow="ignore")
+
+
+def typed_forms(g, legal: list, hand: list[int], lang: str) -> str:
+    """How each move with choices is typed (`add N CARD…`), each with an example: the first legal one now,
+    else one made of the hand's cards; and what N is, where a move names a group (issue 35.8)."""
+    forms, groups = [], False
+    for m in g.moves:
+        if not m.choices:
+            continue
+        title = pick(m.title, lang, m.name)
+        words = [title]
+        grouped = any(c.of_groups for c in m.choices)  # several cards may go on one group at once
+        groups = groups or grouped
+        for i, c in enumerate(m.choices):
+            if c.of_card_lists and i and m.choices[i - 1].of_cards:  # what a card takes: asked after it, if several
+                continue
+            words.append(t("typed_group", lang) if c.of_groups else t("typed_card_more" if grouped else "typed_card", lang)
+                         if c.of_cards else t("typed_cards", lang) if c.of_card_lists else c.name.upper())
+        example = next((move_text(g, mv, lang) for mv in legal if mv[0] == m.index), None)
+        if example is None and hand and not m.has_card_lists:  # a list of cards from the hand would be no example
+            example = " ".join([title] + ["1" if c.of_groups else g.deck.label(hand[0]) if c.of_cards else
+                                          " ".join(g.deck.label(x) for x in hand[:3]) if c.of_card_lists else ""
+                                          for c in m.choices]).strip()
+        if example is not None and not example.startswith(title):  # a move listed by its card alone
+            example = f"{title} {example}"
+        form = " ".join(words)
+        forms.append(t("typed_example", lang, form=form, example=example) if example else form)
+    zones = [z for z in g.zones if z.max_groups]
+    if groups and len(zones) == 1:
+        forms.append(t("typed_group_means", lang, zone=pick(zones[0].title, lang, zones[0].name)))
+    return "; ".join(forms)
+
+
+def signs_legend(g, cards, lang: str, explained: set[str]) -> str:
+    """The deck's own signs among `cards` that `explained` does not hold yet, each with its name in the
+    rule file (`🍃 Leaves, G Guardian`), added to `explained`: a themed deck is said the first time its
+    signs show (issue 35.15). '' when there is nothing new."""
+    names = g.deck.names.get(lang) or g.deck.names["en"]
+    out = []
+    for card in sort_cards(g, cards):
+        for sign, number, is_suit in own_signs(g.deck, card):
+            if sign not in explained:
+                explained.add(sign)
+                out.append(f"{sign} {names['suits'][number] if is_suit else names['ranks'][number - 1]}")
+    return t("signs", lang, signs=", ".join(out)) if out else ""
 
 
 def bot_line(g, name: str, move, lang: str) -> str:

@@ -148,3 +148,117 @@ def test_issue_35_9_each_game_and_variant_has_its_own_save_and_an_old_save_still
     resumed = kural(tmp_path, "play", "canasta", "--resume", old, "--lang", "en", stdin="quit\n")
     assert resumed.returncode == 0 and t("resumed", "en", path=old, moves=0).split(" after")[0] in resumed.out, \
         resumed.out + resumed.err
+
+
+# ------------------------------------------------------------------ issue 35.8: typing a move
+def test_issue_35_8_the_order_cards_are_typed_in_never_matters():
+    """issue 35.8, C3 and C9: ♠4 ♠5 ♠6 laid off on the run ♠7 ♠8 ♠9 make one run whichever order they are
+    typed in; each order is read as moves that lay all three, one after another, each legal in turn."""
+    from itertools import permutations
+
+    from canasta_support import game, position, zone_codes, area
+    from kural.cli.reading import Reader
+    from kural.interpreter import game as engine
+    g = game()
+    for order in permutations(["4S", "5S", "6S"]):
+        s = position(g, 0, hands={0: ["4S", "5S", "6S", "KD", "KC"]}, opened=(0,), melds={0: [["7S", "8S", "9S"]]})
+        reading = Reader(g, "en").read(s, engine.legal(s), "add 1 " + " ".join(order), [])
+        assert reading.move is not None, (order, reading.message)
+        for move in [reading.move, *reading.then]:
+            assert move in engine.legal(s), order
+            engine.apply(s, move)
+        assert sorted(zone_codes(g, s, area(g, 0)[0])) == sorted(["4S", "5S", "6S", "7S", "8S", "9S"]), order
+
+
+def test_issue_35_8_each_move_listed_reads_back_as_typed_with_a_group_by_its_number():
+    """issue 35.8: the list of moves shows each move as it is typed: a lay-off as `add N CARD` (N the meld's
+    number on the board, C9), and typing what the list shows (without its number) plays that very move."""
+    from canasta_support import game, position
+    from kural.cli.reading import Reader
+    from kural.cli.i18n import pick
+    from kural.cli.render import moves_block
+    from kural.interpreter import game as engine
+    g = game()
+    s = position(g, 0, hands={0: ["6S", "TS", "7H", "KD", "KC"]}, opened=(0,),
+                 melds={0: [["7S", "8S", "9S"], ["7D", "7C", "7S"]]})
+    legal = engine.legal(s)
+    listed = [item for line in moves_block(g, legal, "en", s, 200) for item in ITEM.findall(re.sub(
+        r"^[^\d\s][^:]*:\s+", "", line.plain))]
+    assert len(listed) == len(legal)
+    adds = [text for _, text in listed if text.startswith("add ")]
+    assert adds and all(re.fullmatch(r"add \d+ \S+", text) for text in adds), listed
+    heads = {pick(m.title, "en", m.name) for m in g.moves}
+    for number, text in listed:
+        if text.split()[0] not in heads:  # a discard listed as its card alone, under its column's head
+            text = f"discard {text}"
+        reading = Reader(g, "en").read(s, legal, text.strip(), [])
+        assert reading.move == legal[int(number) - 1], (text, reading.message)
+
+
+def test_issue_35_8_a_lay_off_with_no_meld_of_ones_own_says_whose_and_help_shows_how_to_type_moves(tmp_path):
+    """issue 35.8, C9 (nobody lays off on the opponents): `add 1 CARD` while only the other side has melds
+    says that your side has none; `help` shows how `meld` and `add N CARD…` are typed, with an example
+    made of a card in the hand."""
+    table = Table(tmp_path, "canasta", "--seed", "6")
+    play_until(table, lambda screen: "melds · Zeynep & Elif:" in screen[screen.rindex("───"):]
+               and "melds · You & Can:" not in screen[screen.rindex("───"):] and "1) draw" in screen)
+    assert table.type("draw")
+    hand = table.hand()
+    card = hand[0]
+    assert table.type(f"add 1 {card}")
+    reply = table.screen.strip().splitlines()[-1]
+    assert reply == f"add 1 {card}: your side has no melds yet", reply
+    assert table.type("help")
+    typing = " ".join(table.screen.split()).split("How to type a move: ")[1]
+    assert "meld CARD CARD…" in typing and "add N CARD…" in typing, typing
+    example = re.search(r"add N CARD… \(e\.g\. add (\d+) (\S+)\)", typing)
+    assert example and example.group(2) in hand, typing
+    table.quit()
+
+
+# ------------------------------------------------------------------ issue 35.14, 35.15
+def test_issue_35_14_a_hint_says_a_tip_of_the_rules_or_that_none_picks_it_beside_its_playouts(tmp_path):
+    """issue 35.14: `hint` gives its move with the rule file's tip that favours it (its `bot:` words), or
+    says that no tip does, beside its share of the playouts won; never the share alone."""
+    from all_games import loaded
+    from kural.cli.i18n import t
+    tips = [p.tip["en"] for p in loaded("fanti").bot if p.tip.get("en")]
+    for seed in ("6", "7"):
+        table = Table(tmp_path / seed, "fanti", "--seed", seed)
+        assert table.type("hint")
+        said = " ".join(table.screen.split())
+        why = said[said.index("Hint: "):].split(" (", 1)[1].rsplit(")", 1)[0]
+        reasons = why.split("; ")
+        assert re.fullmatch(r"won \d+% of \d+ playouts", reasons[-1]), said
+        assert len(reasons) >= 2 and all(r in tips or r == t("hint_no_tip", "en") for r in reasons[:-1]), said
+        table.quit()
+
+
+def test_issue_35_15_a_themed_decks_signs_are_named_when_first_shown_and_help_types_its_own_cards(tmp_path):
+    """issue 35.15 (Fanti, RULES.md §2: a themed deck): the first screen names each sign of the deck's own
+    that it shows, with the rule file's name for it, once; `help`'s example of typing a card is a card of
+    the hand in the deck's own signs, never a standard code naming a suit the deck does not show."""
+    from all_games import loaded
+    from kural.interpreter.cards import SUIT_SYMBOLS
+    deck = loaded("fanti").deck
+    for lang, word in (("en", "This deck's signs: "), ("tr", "Bu destenin işaretleri: ")):
+        table = Table(tmp_path / lang, "fanti", "--seed", "6", lang=lang)
+        screen = " ".join(table.screen.split())
+        legend = screen.split(word)[1].split(".")[0].split(", ")
+        names = deck.names[lang]
+        own = {sym: names["suits"][i] for i, sym in enumerate(deck.symbols) if sym != SUIT_SYMBOLS[i]}
+        own |= {label: names["ranks"][i] for i, label in enumerate(deck.labels[10:], start=10)}
+        shown = [sign for sign in own if sign in screen.split(word)[0]]
+        assert sorted(legend) == sorted(f"{sign} {own[sign]}" for sign in shown) and shown, legend
+        hand = table.hand()
+        assert table.type("help" if lang == "en" else "yardım")
+        forms = " ".join(table.screen.split()).split("(", 1)[1].split(")", 1)[0].split(", ")
+        assert all(deck.parse_input(form) for form in forms), forms
+        cards = {deck.parse_input(form) for form in forms}
+        assert len(cards) == 1 and any(deck.parse_input(c) == next(iter(cards)) for c in hand), (forms, hand)
+        rank, suit = next(iter(cards))
+        if deck.symbols[suit] != SUIT_SYMBOLS[suit] or rank > 10:  # a card in the deck's own signs
+            assert not any(re.fullmatch(r"(10|[A2-9TJQK])[SHDC]", form, re.I) for form in forms), forms
+        assert table.type("1")
+        assert word not in table.screen  # said once
+        table.quit()
