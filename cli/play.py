@@ -27,7 +27,7 @@ from kural.dsl.errors import RuleError, escaped
 from kural.interpreter import game
 from kural.interpreter.bots import KINDS, make_bot
 from kural.interpreter.budget import renew
-from kural.interpreter.errors import PlayError
+from kural.interpreter.errors import RULE_FAILURES, PlayError
 from kural.interpreter.messages import said
 from kural.interpreter.search import deciding_preference, preference_score
 
@@ -699,7 +699,7 @@ def tip_favouring(s, legal: list, move, lang: str):
         renew(s)  # a preference's work is budgeted as the bot's is
         try:
             scores = [preference_score(s.g, p, s, mv) for mv in legal]
-        except Exception:  # noqa: BLE001 - a preference that fails here says nothing of the move
+        except RULE_FAILURES:  # a preference the bot fails on too says nothing of the move
             continue
         mine = scores[legal.index(move)]
         if mine == max(scores) and mine > min(scores):

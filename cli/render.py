@@ -133,7 +133,7 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
             owner = names[z.owner] if z.owner is not None else teams[z.team] if z.team is not None else None
             zid = zone_id(g, z.name, z.owner, z.team, z.group)
             shown = group_parts(g, z.cards, lang) if z.cards is not None else (counts(g, lang, z.count), "")
-            marks = group_marks(g, v["vars"], zid, lang)
+            marks = group_marks(g, v["vars"], zid, lang) + meld_values(g, s, lang, zid, v["vars"])
             groups.setdefault((title, owner), []).append((z.group, *shown, marks))
             continue
         if z.owner is not None or z.team is not None:  # one per seat, or one per team: on one line, by owner
@@ -220,6 +220,24 @@ def group_marks(g, values: dict, zid: int, lang: str) -> str:
     return out
 
 
+def meld_values(g, s, lang: str, group: int | None = None, values: dict | None = None, cards=None) -> str:
+    """The rule file's values of one meld (defines with `of_meld`, e.g. what it adds to an opening, C8), as
+    ` · title: value`: of the board's group `group` where its `shown_on` var marks it, or of the `cards` a
+    move lays; each only while its `shown_when` holds (issue 35.5)."""
+    out = ""
+    for title, name, of_group, of_cards, when, var in g.meld_values:
+        if group is not None and (var is None or not (values.get(var.name) or {}).get(group, 0)):
+            continue
+        try:
+            if when is not None and not when(s, {}):
+                continue
+            x = of_group(s, {name: group}) if group is not None else of_cards(s, {name: cards})
+        except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
+            continue
+        out += f" · {pick(title, lang, name)}: {_num(x)}"
+    return out
+
+
 def said(var, x, lang: str) -> str:
     """A var's value as the screen says it: its `shown_as` words, else the number."""
     words = var.shown_as.get(x)
@@ -282,6 +300,9 @@ def moves_block(g, legal: list, lang: str, s=None, width: int = 80) -> list[Text
         m = g.moves[mv[0]]
         if m.choices:
             text = move_text(g, mv, lang, s)
+            laid = [v for c, v in zip(m.choices, mv[1]) if c.of_card_lists]
+            if s is not None and laid and g.meld_values:  # what this meld would count, where the rules say
+                text += meld_values(g, s, lang, cards=list(laid[0]))
             title = pick(m.title, lang, m.name)
             if not any(c.of_groups for c in m.choices):  # a group's number is typed after the move's name
                 text = text[len(title) + 1:] if text.startswith(title + " ") else text

@@ -262,3 +262,74 @@ def test_issue_35_15_a_themed_decks_signs_are_named_when_first_shown_and_help_ty
         assert table.type("1")
         assert word not in table.screen  # said once
         table.quit()
+
+
+# ------------------------------------------------------------------ issue 35.5: the opening (C8, D2)
+COUNTS = re.compile(r"^(.*?) · counts towards your opening: (\d+)$")
+
+
+def offered_melds(table: Table) -> list[tuple[int, tuple[str, ...], int]]:
+    """The melds the list offers, each with what the list says it adds to the opening."""
+    out = []
+    for number, text in table.moves():
+        found = COUNTS.match(text)
+        if found:
+            out.append((number, tuple(found.group(1).split()), int(found.group(2))))
+    return out
+
+
+def checked(cards: tuple[str, ...], *variant: str) -> dict:
+    """`kural check canasta CARDS --json`: the meld as the rules read it (its kind, points, wild cards)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from kural.cli.main import app
+    result = CliRunner().invoke(app, ["check", "canasta", *variant, *cards, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_issue_35_5_C8_each_meld_offered_and_laid_says_what_it_adds_to_the_opening(tmp_path):
+    """C8 (issue 35.5): below a running total of 900 an opening counts natural cards only: the list of
+    moves gives each meld's part of the opening (its points, as `kural check` counts them, or 0 where a
+    wild stands in it); a meld with a wild laid as an opening says on the board that it counts 0, the
+    opening so far adds up what the board says each meld counts, and the discard refused for it says
+    that a meld with a wild counts nothing and that a run without wilds is needed, citing C8."""
+    table = Table(tmp_path, "canasta", "--seed", "14", width=200)
+    assert table.type("draw")
+    offered = offered_melds(table)
+    assert len(offered) == len(table.moves()) - sum(1 for _, text in table.moves() if len(text.split()) == 1)
+    for _, cards, counts in offered:
+        verdict = checked(cards)
+        wild = any(card["wild"] for card in verdict["cards"])
+        assert counts == (0 if wild else verdict["points"]), (cards, counts, verdict)
+    number, cards, _ = max((item for item in offered if item[2] == 0), key=lambda item: len(item[1]))
+    assert table.type(str(number))
+    board = table.screen[table.screen.rindex("───"):]
+    laid = [COUNTS.match(line.strip()) for line in board.splitlines() if "opening: not made yet" in line]
+    assert len(laid) == 1 and laid[0].group(2) == "0", board
+    total = re.search(r"your opening so far: (\d+) / (\d+)", board)
+    assert total and int(total.group(1)) == 0 and int(total.group(2)) == 45, board  # C8: 45 below 900
+    hand = table.hand()
+    assert table.type(f"discard {hand[0]}")
+    reply = " ".join(table.screen.split())
+    assert reply.endswith("(C8)") and "a meld with a wild counts nothing" in reply and "a run without wilds" in reply
+    table.quit()
+
+
+def test_issue_35_5_D2_the_351_game_says_which_melds_count_towards_two_at_once_one_a_run(tmp_path):
+    """D2 (issue 35.5): the 351 game opens with two melds at once, one a run: with one set laid, another set
+    adds nothing (the list says 0 beside each set it offers, 1 beside a run), and the board counts the
+    melds of the opening that count, 1 of 2."""
+    table = Table(tmp_path, "canasta", "--variant", "351", "--seed", "5", width=200)
+    assert table.type("draw")
+    first = [item for item in offered_melds(table) if checked(item[1], "--variant", "351")["kind"] == "set"]
+    assert first and all(counts == 1 for _, _, counts in first)
+    assert table.type(str(first[0][0]))
+    again = offered_melds(table)
+    assert again, table.screen
+    for _, cards, counts in again:
+        assert counts == (1 if checked(cards, "--variant", "351")["kind"] == "run" else 0), (cards, counts)
+    assert re.search(r"melds of your opening that count \(two at once, one a run\): 1 / 2", table.screen)
+    table.quit()
