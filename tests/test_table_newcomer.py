@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -64,18 +65,19 @@ class Table:
         return out
 
 
-def test_issue_35_6_a_draw_says_the_card_drawn_and_marks_it_in_the_hand(tmp_path):
+@pytest.mark.parametrize("lang, draw, me", [("en", "draw", "You"), ("tr", "çek", "Sen")])
+def test_issue_35_6_a_draw_says_the_card_drawn_and_marks_it_in_the_hand(tmp_path, lang, draw, me):
     """issue 35.6 (C2: draw the top card of the stock): the person's `draw` line names the card that came
     into the hand, the one card the hand did not hold before, and the next screen marks it there."""
-    table = Table(tmp_path, "canasta", "--seed", "6")
+    table = Table(tmp_path, "canasta", "--seed", "6", lang=lang)
     before = table.hand()
-    assert table.type("draw")
+    assert table.type(draw)
     after = table.hand()
     new = [card for card in after if card not in before or after.count(card) > before.count(card)]
     assert len(after) == len(before) + 1 and len(set(new)) == 1, (before, after)
-    said = next(line for line in table.screen.splitlines() if line.startswith("You: draw"))
+    said = next(line for line in table.screen.splitlines() if line.startswith(f"{me}: {draw}"))
     assert said.split("→")[1].split()[0] == new[0], said
-    hand_line = table.screen[table.screen.rindex(HAND["en"]):].splitlines()[0]
+    hand_line = table.screen[table.screen.rindex(HAND[lang]):].splitlines()[0]
     assert f"{new[0]}*" in hand_line and hand_line.count("*") == 1, hand_line
     table.quit()
 
