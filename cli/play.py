@@ -509,7 +509,8 @@ class Session:
         """The person's move, and the cards it brought into their hand (a card drawn): only they see them,
         so only their own line names them; the next screen marks them in the hand (issue 35.6). A new deal
         is no card drawn: `held` is then the hand as dealt."""
-        new = [c for c in self._hand() if c not in set(held)]
+        before = set(held)
+        new = [c for c in self._hand() if c not in before]
         self._new_cards = set(new)
         if new:
             labels = " ".join(self.g.deck.label(c) for c in render.sort_cards(self.g, new))
