@@ -192,13 +192,13 @@ class Session:
         if opts.resume_path is not None:
             return self._resume(opts.resume_path)
         if not opts.game:
-            self.err.print(t("no_game", choose_lang(opts.lang, None)))
+            self.err.print(t("no_game", choose_lang(opts.lang)))
             return EXIT_USAGE
         self.g = game.load(opts.game, opts.variants, opts.sets, opts.players)
         self.game_arg = self.g.source or opts.game  # a rule file by its absolute path: resumed from any folder
         self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
         self.s = game.new_game(self.g, self.seed)
-        self.lang = choose_lang(opts.lang, self.g.lang)
+        self.lang = choose_lang(opts.lang)
         self.human = None if opts.auto else 0
         self.bots = opts.bots or "heuristic"
         self.names = self._names()
@@ -271,6 +271,7 @@ class Session:
         folders that exist (kural makes its own folder of saves), and the save must be no other kural's.
         Sets save_path and record_path to the files to write; an exit code (one line said) if not."""
         try:
+            saves.check_recordable(self.g)  # a save is a record: one that could not be resumed is refused now
             self.save_path = saves.write_target(save, make_folder=mine)
             if self.opts.record_path is not None:
                 self.record_path = saves.write_target(self.opts.record_path)
@@ -310,7 +311,7 @@ class Session:
         """Go on with the game saved in `path`; `check_options`: refuse --variant, --set, --seed and
         --players that say otherwise than the save (a resume the person chose at the prompt has none)."""
         opts = self.opts
-        lang = choose_lang(opts.lang, None)
+        lang = choose_lang(opts.lang)
         if not path.exists() and path.name.isdigit() and str(path) == path.name:
             self.err.print(t("resume_by_number", lang, n=path.name))
             return EXIT_USAGE
@@ -324,9 +325,8 @@ class Session:
         saved = rec.get("cli", {})  # its types are checked with the record's (cli/recordcheck.py)
         self.seed = rec["seed"]
         self.game_arg = rec.get("rules") or rec["game"]
-        self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
+        self.lang = lang  # the person's language, as every command's, not the one the save was played in
         refused = self._refused_options(rec) if check_options else ""
-        lang = self.lang  # from here on the save's game is known: its language, as the reasons below speak it
         if refused:  # the save is good: the command line says otherwise
             self.err.print(t("bad_save", lang, path=path, error=refused))
             return EXIT_USAGE
@@ -781,7 +781,7 @@ def _listed_or_said(err, folder, lang: str):
 def list_saves(console, err, lang: str | None) -> int:
     """`kural saves`: the saved games, unfinished ones numbered for `kural saves N`; exit 0, or 2 if the
     folder cannot be read."""
-    lang = choose_lang(lang, None)
+    lang = choose_lang(lang)
     folder = saves.saves_folder()
     listed = _listed_or_said(err, folder, lang)
     if listed is None:
@@ -814,7 +814,7 @@ def list_saves(console, err, lang: str | None) -> int:
 
 def resume_listed(console, err, number: int, opts: Options) -> int:
     """`kural saves N`: play on the N-th unfinished game of the list `kural saves` prints."""
-    lang = choose_lang(opts.lang, None)
+    lang = choose_lang(opts.lang)
     folder = saves.saves_folder()
     listed = _listed_or_said(err, folder, lang)
     if listed is None:

@@ -11,16 +11,12 @@ from __future__ import annotations
 from kural.dsl.wording import fill
 from kural.interpreter import game
 from kural.interpreter.legal import refusal
+from kural.interpreter.reading import label_of_face
 
 from .i18n import pick, t
 from .meldcheck import meld_reason
 
 MAX_TRIED = 200  # options of a move's other choices tried for the reason a card is refused
-
-
-def label_of_face(g, face: int) -> str:
-    cards = g.deck.cards_of_face.get(face)
-    return g.deck.label(cards[0]) if cards else "?"
 
 
 def rule_suffix(rule: str | None) -> str:

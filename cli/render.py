@@ -6,6 +6,7 @@ drawing, never the game.
 """
 from __future__ import annotations
 
+import io
 import re
 
 from rich.cells import cell_len
@@ -395,6 +396,16 @@ def signs_legend(g, cards, lang: str, explained: set[str]) -> str:
                 explained.add(sign)
                 out.append(f"{sign} {names['suits'][number] if is_suit else names['ranks'][number - 1]}")
     return t("signs", lang, signs=", ".join(out)) if out else ""
+
+
+def table_text(g, s, names: list[str], lang: str = "en", width: int = 80) -> str:
+    """The person's screen for the seat to move (seat 0 once the game is over), without colour: what the
+    Python API's str(state) shows."""
+    over = game.is_over(s)
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, highlight=False, force_terminal=False)
+    turn_screen(console, g, s, 0 if over else game.to_move(s), names, lang, [] if over else game.legal(s))
+    return out.getvalue()
 
 
 def bot_line(g, name: str, move, lang: str) -> str:

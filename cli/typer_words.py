@@ -7,7 +7,7 @@ Three places say them, and each is taken over here for a language other than Eng
 the help's formatter (usage line, section titles, each option's help and its `[default: ...]`); the
 context every command's help and usage is formatted by; and the app's `main`, which shows a usage error
 (usage line, the hint, `Error:` and the message). In English nothing is changed: typer speaks as it does.
-`LANG` is the language of the help (cli/main.py: --lang, else KURAL_LANG, else English).
+`LANG` is the language of the help (cli/i18n.py choose_lang: --lang, else KURAL_LANG, else the locale).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import sys
 from contextlib import contextmanager
 
 from typer import _click
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 from typer.exceptions import Abort
 
 LANG = "en"
@@ -44,12 +44,12 @@ WORDS = {
     },
 }
 
-# the names of what is typed, as cli/main.py's metavars and typer's own write them ({game} for an argument
-# without a metavar, <int> for an option's type)
+# the names of what is typed, as cli/main.py's metavars and typer's own write them (<int> for an option's
+# type); every argument of cli/main.py has a metavar, so typer never shows its parameter's name ({game})
 METAVARS = {
     "tr": {"GAME": "OYUN", "CARD": "KART", "NAME": "AD", "VALUE": "DEĞER", "SECONDS": "SANİYE", "BUDGET": "BÜTÇE",
-           "KIND": "TÜR", "CODE": "KOD", "FILE1": "DOSYA1", "FILE2": "DOSYA2", "VARIANT": "ÇEŞİTLEME",
-           "{game}": "OYUN", "{file}": "DOSYA", "{paths}": "YOLLAR", "<int>": "<sayı>", "<int range>": "<sayı aralığı>",
+           "KIND": "TÜR", "CODE": "KOD", "FILE": "DOSYA", "FILE1": "DOSYA1", "FILE2": "DOSYA2", "PATH": "YOL",
+           "VARIANT": "ÇEŞİTLEME", "<int>": "<sayı>", "<int range>": "<sayı aralığı>",
            "<path>": "<yol>", "<file>": "<dosya>"},
 }
 _METAVAR_RE = {lang: re.compile("|".join(rf"(?<!\w){re.escape(k)}(?!\w)" for k in sorted(names, key=len, reverse=True)))
@@ -166,7 +166,8 @@ class Context(_click.Context):
 
 
 class Group(TyperGroup):
-    """The app: every command formatted in the language, and a usage error said in it."""
+    """The app: every command formatted in the language, a usage error said in it, and the line read
+    whole for the shell's completion."""
 
     context_class = Context
 
@@ -174,6 +175,12 @@ class Group(TyperGroup):
         super().__init__(*args, **kwargs)
         for command in self.commands.values():
             command.context_class = Context
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if ctx.resilient_parsing and command is not None:  # the shell is completing a word of the line
+            rest = _pending_option_dropped(command, rest)
+        return name, command, rest
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode: bool = True, **extra):
         if LANG == "en" or not standalone_mode:  # typer's own, as it is
@@ -187,6 +194,16 @@ class Group(TyperGroup):
             _click.echo(word("Aborted!"), err=True)
             sys.exit(1)
         sys.exit(done if isinstance(done, int) else 0)  # typer.Exit's code, else the command ended well
+
+
+def _pending_option_dropped(command, args: list[str]) -> list[str]:
+    """The words before the one completed, without a last option that waits for it (`--variant <TAB>`):
+    click's parsing of that option fails for want of its value and forgets the rest of the line with
+    it (the GAME typed before), which the completion of the value needs (cli/completion.py)."""
+    if args and any(isinstance(p, TyperOption) and not p.is_flag and not p.count
+                    and args[-1] in (*p.opts, *p.secondary_opts) for p in command.params):
+        return args[:-1]
+    return args
 
 
 def show(exc: _click.exceptions.ClickException) -> None:

@@ -18,9 +18,10 @@ from kural.interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDe
                                  StepDef, VarDef, ZoneDef)
 from kural.interpreter.library import LIBRARY, BuildContext
 from kural.interpreter.melds import REASONS, MeldRules
-from kural.interpreter.errors import RULE_FAILURES, PlayError
+from kural.interpreter.errors import RULE_FAILURES, PlayError, RecordError
 from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
+from kural.interpreter.record import keepable
 from . import schema
 from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, with_node
 from .errors import Loc, Problem, RuleError, hidden_char
@@ -31,7 +32,7 @@ from .said import Recorded, Said
 from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
+from .yamlload import MAX_DEPTH, MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
@@ -98,13 +99,13 @@ def find_variant(base: Path, name: str) -> Path:
 
 
 # ---------------------------------------------------------- reading layers
-class RecordSourceError(Exception):
+class RecordSourceError(RecordError):
     """A rule file a record or save names that may not be read, or is no longer the file it was played
-    with; `key` names the message (for the CLI's catalog), `path` the file."""
+    with: a RecordError saying so; `key` names its message, `path` the file."""
 
-    def __init__(self, key: str, path: str):
-        super().__init__(f"{key}: {path}")
-        self.key, self.path = key, path
+    def __init__(self, message: Msg):
+        super().__init__(message)
+        self.key, self.path = message.key, message.values["path"]
 
 
 def bundled(path: Path) -> bool:
@@ -158,15 +159,15 @@ class Source:
     def _read_expected(self, path: Path, key: str) -> str:
         want = self.expected.get(key)
         if want is None:  # refused before the file is even looked at
-            raise RecordSourceError("record_file_unknown", key)
+            raise RecordSourceError(Msg("record_file_unknown", path=key))
         if not path.is_file():
-            raise RecordSourceError("record_file_gone", key)
+            raise RecordSourceError(Msg("record_file_gone", path=key))
         try:
             text = read_text(path)
         except RuleError:  # too large, not UTF-8 ...: not the file the game was played with
-            raise RecordSourceError("record_file_changed", key) from None
+            raise RecordSourceError(Msg("record_file_changed", path=key)) from None
         if sha256_of(text) != want:
-            raise RecordSourceError("record_file_changed", key)
+            raise RecordSourceError(Msg("record_file_changed", path=key))
         return text
 
 
@@ -419,7 +420,7 @@ def resolve_for_record(record: dict) -> Resolved:
     rules, game = record.get("rules"), record.get("game")
     if rules is not None:
         if not (isinstance(rules, str) and _absolute_rule_file(rules)):
-            raise RecordSourceError("record_file_unknown", str(rules))
+            raise RecordSourceError(Msg("record_file_unknown", path=str(rules)))
         game = rules
     elif not (isinstance(game, str) and GAME_ID.fullmatch(game)):  # never a path: paths come with their hash
         shown = game if isinstance(game, str) else repr(game)  # messages escape what does not print
@@ -430,13 +431,13 @@ def resolve_for_record(record: dict) -> Resolved:
         variants = [variants]
     for name in variants:
         if not (isinstance(name, str) and (GAME_ID.fullmatch(name) or _absolute_rule_file(name))):
-            raise RecordSourceError("record_file_unknown", str(name))
+            raise RecordSourceError(Msg("record_file_unknown", path=str(name)))
     for name in [game, *variants]:  # a path the record gives: known to it by hash, and still there
         if Path(name).is_absolute():
             if name not in expected:
-                raise RecordSourceError("record_file_unknown", name)
+                raise RecordSourceError(Msg("record_file_unknown", path=name))
             if not Path(name).is_file():
-                raise RecordSourceError("record_file_gone", name)
+                raise RecordSourceError(Msg("record_file_gone", path=name))
     try:
         return resolve(game, variants, expected)
     except RuleError as exc:
@@ -459,12 +460,27 @@ def _unshown(exc: RuleError, outside: dict) -> RuleError:
 
 
 def _absolute_rule_file(name: str) -> bool:
-    return name.isprintable() and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
+    return keepable(name) and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
 def param_sets(params) -> list[str]:
-    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set."""
-    return [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items()]
+    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set, which
+    --set's reader then checks as it checks what a user types."""
+    return [f"{k}={_set_text(v)}" for k, v in params.items()]
+
+
+def _set_text(value, depth: int = 0) -> str:
+    """A value as --set would be written; a list nested past a rule file's depth is written only that far
+    (and one level more, which the reader refuses), so that no list, however deep, recurses here."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        if depth > MAX_DEPTH:
+            return "[]"
+        return "[" + ", ".join(repr(v) if isinstance(v, str) else _set_text(v, depth + 1) for v in value) + "]"
+    return str(value)
 
 
 def load_for_record(record: dict) -> GameDef:
@@ -707,6 +723,7 @@ class _Builder:
             end_reasons=self.end_reasons(comp, rnd),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
+            bots=schema.value(game, "game.bots"),
             texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
             shown=self.shown_defines(comp),
             meld_values=self.meld_values(comp, vars_),

@@ -176,6 +176,9 @@ TABLE = Fields({
                      "the seats' names", default_doc="P1, P2 ..."),
         "hand_zone": Key("str", "the per-seat zone that is the hand", default="hand"),
         "max_moves": Key("int", "a game that reaches this many moves is stopped and marked aborted", default=20_000),
+        "bots": Key("str", "the bots simulate and compare play when --bots is not given: one that finishes this "
+                    "game (random bots stop at max_moves in some games)", default="random",
+                    allowed=("random", "heuristic")),
         "teams": Key(Named(ListOf(ListOf("int")), "a player count"),
                      "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
                      default_doc="each seat its own team")}), "what the game is", kind="game", split=True),

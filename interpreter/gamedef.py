@@ -229,6 +229,7 @@ class GameDef:
     source: str = ""
     files: dict = field(default_factory=dict)  # rule files outside games/: how a record finds them again, their sha256
     max_moves: int = 20000
+    bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
     shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table
     meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/loader.py)

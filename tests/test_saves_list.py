@@ -378,12 +378,14 @@ def test_a_game_being_played_is_listed_as_such_and_its_lock_left_alone(two_saves
     assert t("save_in_play", "en") not in kural(home, "saves", "--lang", "en").out
 
 
-def test_a_refused_resume_speaks_the_save_s_language_from_its_first_word(tmp_path):
-    """Without --lang, a game saved in Turkish is refused in Turkish, the line's start included (everything
-    a player reads exists in Turkish and English, one language to a line)."""
+def test_a_refused_resume_speaks_the_persons_language_from_its_first_word(tmp_path):
+    """Without --lang, a resume is refused in the person's language (here a Turkish locale), whatever the
+    game was saved in (issue 35.10), the line's start included (everything a player reads exists in
+    Turkish and English, one language to a line)."""
     home = tmp_path / "home"
-    proc = kural(home, "play", GAME, "--lang", "tr", "--seed", SEED, stdin="1\n", timeout=60, cpu=30)
+    proc = kural(home, "play", GAME, "--lang", "en", "--seed", SEED, stdin="1\n", timeout=60, cpu=30)
     assert proc.returncode == 0, proc.err
-    proc = kural(home, "play", GAME, "--resume", save_of(home), "--seed", SEED + 9, stdin="")
+    proc = kural(home, "play", GAME, "--resume", save_of(home), "--seed", SEED + 9, stdin="",
+                 env={"LC_MESSAGES": "tr_TR.UTF-8"})
     why = t("resume_options", "tr", options=f"--seed {SEED + 9}", saved=t("saved_seed", "tr", seed=SEED))
     assert proc.returncode == 2 and proc.err.strip() == t("bad_save", "tr", path=save_of(home), error=why)
