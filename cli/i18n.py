@@ -123,6 +123,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cards_count_one": {"en": "1 card", "tr": "1 kart"},
     "group_size": {"en": "({n} cards, {points} points)", "tr": "({n} kart, {points} puan)"},
     "empty": {"en": "empty", "tr": "boş"},
+    "signs": {"en": "This deck's signs: {signs}.", "tr": "Bu destenin işaretleri: {signs}."},
+    "came_to_hand": {"en": "→ {cards} (new in your hand, marked *)", "tr": "→ {cards} (eline geldi, * ile işaretli)"},
     "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
     # --- reading the person's input
     "empty_input": {"en": "type a card such as {examples}, or a number from the list ({help} shows the moves)",
@@ -150,6 +152,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_group": {"en": "{what}: there is no {n} among {zone} (their numbers: {numbers})",
                  "tr": "{what}: {zone} arasında {n} numara yok (numaraları: {numbers})"},
     "no_groups": {"en": "{what}: there are no {zone} yet", "tr": "{what}: henüz {zone} yok"},
+    "no_groups_side": {"en": "{what}: your side has no {zone} yet", "tr": "{what}: tarafına ait {zone} henüz yok"},
+    "no_groups_mine": {"en": "{what}: you have no {zone} yet", "tr": "{what}: sana ait {zone} henüz yok"},
     "nothing_fits": {"en": "{what}: no card you hold can go there now", "tr": "{what}: şu an oraya elindeki hiçbir kart gitmez"},
     "none_played": {"en": "{why}; none of the cards was played", "tr": "{why}; kartların hiçbiri oynanmadı"},
     "which_one": {"en": "{what}: which one? choose a number: {options}",
@@ -158,6 +162,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
                    "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yaz."},
     "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
+    "help_typing": {"en": "How to type a move: {forms}.", "tr": "Hamle nasıl yazılır: {forms}."},
+    "typed_card": {"en": "CARD", "tr": "KART"},
+    "typed_cards": {"en": "CARD CARD…", "tr": "KART KART…"},
+    "typed_card_more": {"en": "CARD…", "tr": "KART…"},
+    "typed_group": {"en": "N", "tr": "N"},
+    "typed_example": {"en": "{form} (e.g. {example})", "tr": "{form} (örneğin {example})"},
+    "typed_group_means": {"en": "N is the number of one of the {zone} on the board",
+                          "tr": "N, masadaki {zone} arasından birinin numarasıdır"},
     "help_commands": {"en": "Commands: {help} (this help), {why} CARD (why a card can or cannot be played, "
                             "without playing it), {hint} (a move the search bot would play, and why), "
                             "{quit} (save and stop).",
@@ -166,6 +178,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint": {"en": "Hint: {move} ({why})", "tr": "İpucu: {move} ({why})"},
     "hint_searched": {"en": "won {pct}% of {n} playouts", "tr": "{n} deneme oyununda kazanma oranı %{pct}"},
     "hint_only": {"en": "your only move", "tr": "tek hamlen bu"},
+    "hint_no_tip": {"en": "no tip of the rules picks it, the playouts do",
+                    "tr": "kuralların hiçbir ipucu bunu seçmiyor, deneme oyunları seçiyor"},
 
     "why_legal": {"en": "{card} can be played now", "tr": "{card} şimdi oynanabilir"},
     # --- the end

@@ -6,7 +6,7 @@ rule that refuses it, from the rule file's `why` texts (cli/refusals.py).
 """
 from __future__ import annotations
 
-from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, fold
+from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, RANK_CODES, SUIT_SYMBOLS, fold
 from kural.interpreter.reading import MoveReader, Reading, card_choice_values, clean, echo  # noqa: F401 (render's)
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
@@ -14,7 +14,8 @@ from .refusals import Why
 
 
 def move_text(g, move, lang: str, s=None) -> str:
-    """How a move is listed: its card when the only choice is one card, else its title and choices."""
+    """How a move is listed, as it is typed: its card when the only choice is one card, else its title and
+    choices, a group by its number (`add 1 ♥7`, issue 35.8); `s` is no longer needed."""
     index, values = move
     m = g.moves[index]
     title = pick(m.title, lang, m.name)
@@ -28,13 +29,8 @@ def move_text(g, move, lang: str, s=None) -> str:
         elif c.of_card_lists:
             if v:  # the cards a played card takes, or a group of cards on its own
                 parts.append(("→ " if after_card else "") + " ".join(g.deck.label(x) for x in v))
-        elif c.of_groups:  # a group by its number in its area, and its cards: "meld 2: ♥4 ♥5 ♥6"
-            z, _ = g.zone_instance(v)
-            parts.append(f"{pick(z.title, lang, z.name)} {g.group_number(v)}:")
-            if s is not None:
-                parts.append(" ".join(g.deck.label(x) for x in s.zones[v]))
-                if c is not m.choices[-1]:  # the cards chosen next join it: "meld 1: ♥4 ♥5 ♥6 + ♥7"
-                    parts.append("+")
+        elif c.of_groups:  # a group by its number in its area, as the table reads it
+            parts.append(str(g.group_number(v)))
         else:
             parts.append(str(v))
         after_card = c.of_cards
@@ -48,13 +44,30 @@ def examples(g, cards: list[int], lang: str, every_form: bool = False) -> str:
         return ""
     card = cards[0]
     deck = g.deck
-    out = [deck.code[card], deck.label(card)]
+    out = [deck.label(card)] if own_signs(deck, card) else [deck.code[card], deck.label(card)]  # no ♠ code for 🍃
     if deck.rank[card] != JOKER_RANK:
         out.append(deck.long_name(card, lang))
     if every_form and deck.jokers:
         joker = deck.cards_of_face[deck.face_id(JOKER_RANK, JOKER_SUIT)][0]
         out += [form for form in deck.typed_forms(joker) if form not in out]
     return ", ".join(dict.fromkeys(out))
+
+
+STANDARD_LABELS = ["10" if c == "T" else c for c in RANK_CODES]
+
+
+def own_signs(deck, card: int) -> list[tuple[str, int, bool]]:
+    """The signs a card shows that are the deck's own rather than a standard deck's (Fanti's 🍃, G): each
+    (sign, its suit or rank, whether a suit)."""
+    if deck.rank[card] == JOKER_RANK:
+        return []
+    suit, rank = deck.suit[card], deck.rank[card]
+    out = []
+    if deck.symbols[suit] != SUIT_SYMBOLS[suit]:
+        out.append((deck.symbols[suit], suit, True))
+    if deck.labels[rank - 1] != STANDARD_LABELS[rank - 1]:
+        out.append((deck.labels[rank - 1], rank, False))
+    return out
 
 
 class Reader(MoveReader):

@@ -88,7 +88,7 @@ def saves_folder() -> Path:
 
 
 def default_save_path(game_id: str) -> Path:
-    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", game_id) or "game"
+    safe = re.sub(r"[^A-Za-z0-9_.+-]", "_", game_id) or "game"
     return saves_folder() / f"{safe}.json"
 
 

@@ -736,6 +736,7 @@ class _Builder:
             bots=schema.value(game, "game.bots"),
             texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
             shown=self.shown_defines(comp),
+            meld_values=self.meld_values(comp, vars_),
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )
@@ -1341,7 +1342,7 @@ class _Builder:
         (title, value, shown_when or None, out_of or None)."""
         out = []
         for name, spec in self.section("define").items():
-            if isinstance(spec, dict) and spec.get("shown"):
+            if isinstance(spec, dict) and spec.get("shown") and not spec.get("of_meld"):
                 if not spec.get("title"):
                     raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
                                        Msg("add_title"))
@@ -1349,6 +1350,28 @@ class _Builder:
                          for key in ("shown_when", "out_of")]
                 out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
                                                                          spec["value"], {}).fn, *extra))
+        return out
+
+    def meld_values(self, comp: Compiler, vars_: list) -> list:
+        """Shown defines with `of_meld`: a value of one meld, shown beside each meld (issue 35.5), as
+        (title, the meld's name, value of a group, value of a list of cards, shown_when or None, the shown_on
+        var or None)."""
+        out = []
+        for name, spec in self.section("define").items():
+            if not (isinstance(spec, dict) and spec.get("shown") and spec.get("of_meld")):
+                continue
+            if not spec.get("title"):
+                raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
+            meld = str(spec["of_meld"])
+            on = spec.get("shown_on")
+            var = next((v for v in vars_ if v.name == on), None) if on else None
+            if on and (var is None or not var.per_group):
+                raise RuleError.at(spec.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
+                                   Msg("shown_on_example"))
+            value = spec["value"]
+            when = comp.expr(spec["shown_when"], {}).fn if spec.get("shown_when") is not None else None
+            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).fn,
+                        comp.expr(value, {meld: "cards"}).fn, when, var))
         return out
 
     def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:

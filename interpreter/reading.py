@@ -16,6 +16,7 @@ from . import game
 from .cards import fold
 
 MAX_ECHO = 24  # characters of unreadable input repeated back to the person
+MAX_ORDERS = 200  # positions tried to find an order in which typed cards can be laid off one after another
 NUMBER = r"#?([0-9]+)[.)]?"  # patterns as text: `re` keeps them compiled
 
 
@@ -202,11 +203,43 @@ class MoveReader:
     def _group_cards(self, s, legal: list, m, n: int, text: str, title: str) -> Reading:
         """`add 2 7H`, `add 2 7D 7H`: the move with the group numbered n and each card in turn, each tried
         on a copy of the position after the ones before; the first that is refused says why, and then
-        none is played."""
+        none is played. The order the cards are typed in does not matter (issue 35.8): when it does not
+        fit, another order that does is played."""
         g = self.g
         faces = [g.deck.parse_input(text)] if g.deck.parse_input(text) else self._several(text)
         if not faces:
             return self.refused("unreadable", text)
+        typed = self._in_order(s, legal, m, n, faces, title)
+        if typed.move is None and not typed.options and len(faces) > 1:
+            found = self._fitting_order(s, legal, m, n, [g.deck.face_id(*f) for f in faces], [MAX_ORDERS])
+            if found:
+                return Reading(move=found[0], then=found[1:])
+        return typed
+
+    def _fitting_order(self, s, legal: list, m, n: int, wants: list[int], budget: list[int]) -> list | None:
+        """Moves that lay the faces `wants` on group n one after another in some order, each legal after
+        the ones before (a run grows at either end); None if none is found within budget[0] positions."""
+        for i, want in enumerate(wants):
+            if want in wants[:i]:  # a face tried already
+                continue
+            mine = [mv for mv in legal if mv[0] == m.index and self._fits(m, mv[1], n, want)]
+            if not mine or budget[0] <= 0:
+                continue
+            budget[0] -= 1
+            rest = wants[:i] + wants[i + 1:]
+            if not rest:
+                return [mine[0]]
+            here = game.copy(s)
+            game.apply(here, mine[0])
+            after = self._fitting_order(here, game.legal(here) if not game.is_over(here) else [], m, n, rest, budget)
+            if after is not None:
+                return [mine[0], *after]
+        return None
+
+    def _in_order(self, s, legal: list, m, n: int, faces: list, title: str) -> Reading:
+        """The moves that lay `faces` on group n in the order typed, which of several ways the first card
+        goes, or the first refusal."""
+        g = self.g
         moves, here, here_legal = [], s, legal
         for face in faces:
             want = g.deck.face_id(*face)

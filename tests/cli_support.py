@@ -49,8 +49,11 @@ def prompt(game: str) -> str:
     return t("prompt", "en", name=loaded(game).seats["en"][0])
 
 
-def save_of(home: Path, game: str, auto: bool = False) -> Path:
-    return home / "saves" / f"{loaded(game).id}{'-auto' if auto else ''}.json"
+def save_of(home: Path, game: str, auto: bool = False, variants: tuple = ()) -> Path:
+    """The default save of a game (its variants in the name: a rule file of one's own that extends a game is
+    one by its file's name)."""
+    name = "+".join([loaded(game).id, *variants])
+    return home / "saves" / f"{name}{'-auto' if auto else ''}.json"
 
 
 def resume_line(path: Path, game: str) -> str:
