@@ -832,11 +832,12 @@ def test_a_whole_game_with_heuristic_bots_ends_without_abort(g):
 
 
 def test_C8_opening_steps_must_be_pairs():
-    """C8's `open_thresholds` are [from, minimum] steps: a list of plain numbers is refused when the game loads."""
+    """C8's `open_thresholds` are [from, minimum] steps: a list of plain numbers is refused when the game loads,
+    as the param's declared form (issue 34.17), with the form --set takes."""
     import pytest as _pytest
 
     from kural.dsl.errors import RuleError
     from kural.dsl.loader import load
     with _pytest.raises(RuleError) as err:
         load("canasta", [], ["open_thresholds=[45, 90]"])
-    assert "step_value needs steps [from, value]" in str(err.value)
+    assert "is a list of lists of 2 numbers" in str(err.value) and "[[0, 45], [900, 90]]" in str(err.value)
