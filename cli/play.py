@@ -221,8 +221,8 @@ class Session:
 
     def _save_name(self) -> str:
         """The default save's name: the game's id, its variants and a player count other than the rule file's
-        (`canasta+351+2p`), so that two games of one rule file never share a save (issue 35.9). A save of
-        another name (an older kural's `canasta.json`) still resumes with --resume or `kural saves N`."""
+        (`GAME+VARIANT+2p`), so that two games of one rule file never share a save (issue 35.9). A save of
+        another name (an older kural's `GAME.json`) still resumes with --resume or `kural saves N`."""
         g = self.g
         parts = [g.id] + [Path(v).stem if v.endswith((".yaml", ".yml")) else v for v in g.variants]
         if self.opts.players is not None and self.opts.players != self._default_players():

@@ -57,7 +57,7 @@ STANDARD_LABELS = ["10" if c == "T" else c for c in RANK_CODES]
 
 
 def own_signs(deck, card: int) -> list[tuple[str, int, bool]]:
-    """The signs a card shows that are the deck's own rather than a standard deck's (Fanti's 🍃, G): each
+    """The signs a card shows that are the deck's own rather than a standard deck's (a themed deck's symbols and labels): each
     (sign, its suit or rank, whether a suit)."""
     if deck.rank[card] == JOKER_RANK:
         return []

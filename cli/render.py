@@ -386,7 +386,7 @@ def typed_forms(g, legal: list, hand: list[int], lang: str) -> str:
 
 def signs_legend(g, cards, lang: str, explained: set[str]) -> str:
     """The deck's own signs among `cards` that `explained` does not hold yet, each with its name in the
-    rule file (`🍃 Leaves, G Guardian`), added to `explained`: a themed deck is said the first time its
+    rule file (a suit's symbol and name, a rank's label and name), added to `explained`: a themed deck is said the first time its
     signs show (issue 35.15). '' when there is nothing new."""
     names = g.deck.names.get(lang) or g.deck.names["en"]
     out = []

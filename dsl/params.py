@@ -23,7 +23,7 @@ def fits(shape: tuple, raw) -> bool:
 
 
 def set_form(value) -> str:
-    """A value as `--set name=VALUE` takes it (and a record keeps it): true, none, 7D, [[0, 45], [900, 90]]."""
+    """A value as `--set name=VALUE` takes it (and a record keeps it): true, none, a card code, [[0, 10], [100, 20]]."""
     if value is None:
         return "none"
     if isinstance(value, bool):

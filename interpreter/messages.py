@@ -1299,10 +1299,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "tr": "game bir oyunun kimliği ya da bir kural dosyasının yolu olmalı, {given} değil"},
     "api_variants_type": {"en": "variants is a list of variant names, such as ['maca7'], not {given}",
                           "tr": "variants bir çeşitleme adları listesi olmalı, örneğin ['maca7'], {given} değil"},
-    "api_params_type": {"en": "params is a mapping of param names to values, such as {{'targets': [555]}}, "
+    "api_params_type": {"en": "params is a mapping of param names to values, such as {{'rounds': 3}}, "
                               "not {given}",
                         "tr": "params parametre adlarından değerlere bir eşleme olmalı, örneğin "
-                              "{{'targets': [555]}}, {given} değil"},
+                              "{{'rounds': 3}}, {given} değil"},
     "api_players_type": {"en": "players is a whole number of players, not {given}",
                          "tr": "players bir oyuncu sayısı (tam sayı) olmalı, {given} değil"},
     "api_seat_type": {"en": "a seat is a whole number from 0 to {last}, not {given}",

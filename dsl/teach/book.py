@@ -290,7 +290,7 @@ class Book:
 
     def stated_params(self) -> set[str]:
         """The params the game reads: in its program, its `melds:` section or a sentence of its book. A variant
-        that restates the parts reading a param (the 351 game's opening, with no minimum) leaves it unread,
+        that restates the parts reading a param (a variant whose rule no longer has a minimum) leaves it unread,
         and the book must not state a setting that no longer applies; a `text:` entry of an unused define
         reads nothing."""
         read = set(self.rec.facts["melds"].values())
