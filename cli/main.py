@@ -260,27 +260,15 @@ def simulate(
     _check_think(think, lang, g.lang)
     lang_ = choose_lang(_value(lang), g.lang)
     kinds, seats = _bots_and_seats(g, bots, lang_)
-    stream = _record_file(err, record, lang_) if record is not None else None
-    progress = _progress_bar(err, lang_)
+    stream = None
     try:
-        with progress:
-            task = progress.add_task("", total=n)
-            watch = None
-            if "random" in kinds:  # random bots may never end some games: say so in the first seconds
-                watch = simulating.SlowFirstGame(lambda moves: err.print(t(
-                    "sim_slow", lang_, moves=moves, limit=g.max_moves, game=pick(g.title, lang_, g.id))))
-            totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task), watch=watch,
-                                    workers=workers or parallel.cores(), ray=ray)
-    except (parallel.RayMissing, parallel.RayFailed) as exc:
+        with simulating.stopped_by_signals():  # SIGTERM, SIGHUP: the workers and the record's temp file go
+            stream = _record_file(err, record, lang_) if record is not None else None
+            totals = _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang_)
+    except BaseException as exc:  # the old record is left as it was
         if stream is not None:
             stream.discard()
-        err.print(say("ray_missing", lang_) if isinstance(exc, parallel.RayMissing)
-                  else say("ray_failed", lang_, address=exc.address, error=exc.error))
-        _finish(2)
-    except BaseException:
-        if stream is not None:
-            stream.discard()
+        _run_failed(err, exc, lang_)
         raise
     failed = stream.commit() if stream is not None else None
     stats = simulating.summary(g, totals, seed, kinds, seats)
@@ -294,6 +282,48 @@ def simulate(
         err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
     if failed is not None or totals.interrupted:
         _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
+
+
+def _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang: str):
+    """The games of `kural simulate`, with its progress bar and the warning of a slow first game."""
+    progress = _progress_bar(err, lang)
+    with progress:
+        task = progress.add_task("", total=n)
+        watch = None
+        if "random" in kinds:  # random bots may never end some games: say so in the first seconds
+            watch = simulating.SlowFirstGame(lambda moves: err.print(t(
+                "sim_slow", lang, moves=moves, limit=g.max_moves, game=pick(g.title, lang, g.id))))
+        return simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
+                              progress=lambda: progress.advance(task), watch=watch,
+                              workers=workers or parallel.cores(), ray=ray)
+
+
+def _run_failed(err, exc: BaseException, lang: str) -> None:
+    """A run of other processes that failed, or a run stopped by a signal: one line and its exit code
+    (returns for any other exception, which goes on up)."""
+    if isinstance(exc, parallel.RayMissing):
+        err.print(say("ray_missing", lang))
+        _finish(2)
+    if isinstance(exc, parallel.RayFailed):
+        err.print(say("ray_failed", lang, address=exc.address, error=exc.error))
+        _finish(2)
+    if isinstance(exc, parallel.WorkerLost):
+        _worker_lost(err, exc, lang)
+    if isinstance(exc, simulating.StoppedBy):
+        err.print(say("sim_stopped", lang, signal=exc.name))
+        _finish(128 + exc.signum)  # as a shell reports a process ended by that signal
+
+
+def _worker_lost(err, exc, lang: str) -> None:
+    """A worker process died (killed, out of memory): which one and how, then exit 1."""
+    if exc.signal is not None:
+        err.print(say("worker_killed", lang, worker=exc.worker, pid=exc.pid, signal=exc.signal))
+    else:
+        err.print(say("worker_ended", lang, worker=exc.worker, pid=exc.pid, code=exc.code))
+    _finish(EXIT_WORKER_LOST)
+
+
+EXIT_WORKER_LOST = 1  # not a usage error (2): the same command may well succeed again
 
 
 def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
@@ -403,10 +433,13 @@ def compare(
     kinds, seats = _bots_and_seats(left, bots, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
     progress = _progress_bar(err, lang_)
-    with progress:
-        task = progress.add_task("", total=2 * n)
-        sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
-                                     lambda: progress.advance(task)) for g in (left, right)]
+    try:
+        with progress:
+            task = progress.add_task("", total=2 * n)
+            sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
+                                         lambda: progress.advance(task)) for g in (left, right)]
+    except parallel.WorkerLost as exc:
+        _worker_lost(err, exc, lang_)
     stats = comparing.stats_of(left, *sides, seats, lang_, right)
     rows = comparing.report(stats)
     if as_json:
