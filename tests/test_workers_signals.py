@@ -156,15 +156,25 @@ def old_schedule(first: int, n: int, workers: int) -> list[tuple[int, int]]:
     return out
 
 
+LAZY = """
+import time
+from kural.cli import parallel
+started = time.perf_counter()
+jobs = parallel.schedule(1, 10**18, 2)
+assert [next(jobs) for _ in range(3)] == [(1, 50), (51, 50), (101, 50)]
+ray_jobs = parallel.chunks(1, 10**18, 4, parallel.RAY_MOST_PER_CHUNK, parallel.RAY_CHUNKS_PER_CPU)
+assert next(ray_jobs) == (1, parallel.RAY_MOST_PER_CHUNK)
+assert time.perf_counter() - started < 1
+"""
+
+
 def test_the_schedule_and_the_chunks_are_made_as_they_are_taken():
-    """Issue 34.5: a run of 10**18 games has its first chunks at once (nothing of the whole run is made in
-    advance), and the chunks are those of before."""
-    started = time.perf_counter()
-    jobs = parallel.schedule(1, 10**18, 2)
-    assert [next(jobs) for _ in range(3)] == [(1, 50), (51, 50), (101, 50)]
-    ray_jobs = parallel.chunks(1, 10**18, 4, parallel.RAY_MOST_PER_CHUNK, parallel.RAY_CHUNKS_PER_CPU)
-    assert next(ray_jobs) == (1, parallel.RAY_MOST_PER_CHUNK)
-    assert time.perf_counter() - started < 1
+    """Issue 34.5: a run of 10**18 games has its first chunks at once, in little memory (nothing of the
+    whole run is made in advance; in a process of its own under 1 GiB, so that a schedule made whole
+    fails there and not here), and the chunks are those of before."""
+    proc = subprocess.run([sys.executable, "-c", LAZY], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          preexec_fn=limit_memory)
+    assert proc.returncode == 0, proc.stderr[-2000:]
     for n, workers in [(1, 2), (7, 2), (200, 2), (1000, 3), (12345, 2)]:
         assert list(parallel.schedule(10, n, workers)) == old_schedule(10, n, workers)
 
@@ -195,6 +205,8 @@ class FakeRay:
             @staticmethod
             def remote(job):
                 ray.submitted += 1
+                if ray.submitted > 100:  # a task for every chunk of the run: stopped here, not at memory's end
+                    raise AssertionError("every task of the run submitted at once")
                 return job
 
         return Task
@@ -207,11 +219,11 @@ class FakeRay:
 
 
 def test_ray_tasks_are_submitted_a_few_ahead_of_those_gathered(monkeypatch):
-    """Issue 34.5, the --ray path: a run of 10**12 games gives its first chunk with a few tasks submitted
+    """Issue 34.5, the --ray path: a run of 10**8 games gives its first chunk with a few tasks submitted
     (RAY_CHUNKS_PER_CPU a core), not one for each chunk of the run, and those not gathered are dropped."""
     fake = FakeRay()
     monkeypatch.setitem(sys.modules, "ray", fake)
-    games = parallel._by_ray(None, 1, 10**12, parallel.LOCAL)
+    games = parallel._by_ray(None, 1, 10**8, parallel.LOCAL)  # 50,000 chunks
     assert next(games) == (1, parallel.RAY_MOST_PER_CHUNK)
     assert next(games) == (1 + parallel.RAY_MOST_PER_CHUNK, parallel.RAY_MOST_PER_CHUNK)
     window = parallel.RAY_CHUNKS_PER_CPU * 2
