@@ -263,7 +263,7 @@ def simulate(
     stream = None
     try:
         with simulating.stopped_by_signals():  # SIGTERM, SIGHUP: the workers and the record's temp file go
-            stream = _record_file(err, record, lang_) if record is not None else None
+            stream = _record_file(err, record, lang_, g.rule_files) if record is not None else None
             totals = _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang_)
     except BaseException as exc:  # the old record is left as it was
         if stream is not None:
@@ -342,16 +342,30 @@ def _progress_bar(err, lang: str):
                     console=err, transient=True, disable=not err.is_terminal)
 
 
-def _record_file(err, path: Path, lang: str) -> saves.AtomicFile:
+def _record_file(err, path: Path, lang: str, rule_files) -> saves.AtomicFile:
     """simulate's --record: written beside the file and renamed over it at the end; only a regular file
-    (or a link to one) in a folder that exists, else one line and exit 2 before any game is played."""
+    (or a link to one) in a folder that exists and no rule file being played, else one line and exit 2
+    before any game is played. Temp files of a run killed an hour ago or more are removed."""
     try:
-        return saves.AtomicFile(saves.write_target(path))
+        saves.check_outputs([("--record", path)], rule_files)
+        target = saves.write_target(path)
+        saves.clean_stale_temps(target)
+        return saves.AtomicFile(target)
     except saves.RecordFileError as exc:
         err.print(t(exc.key, lang, **exc.values))
     except OSError as exc:
         err.print(t("cannot_write", lang, path=path, error=exc.strerror or exc))
     _finish(2)
+
+
+def _check_outputs(err, outputs, rule_files, lang: str) -> None:
+    """No output file that is a rule file being played or another output (saves.check_outputs): else one
+    line and exit 2, before anything is played or written."""
+    try:
+        saves.check_outputs(outputs, rule_files)
+    except saves.RecordFileError as exc:
+        err.print(t(exc.key, lang, **exc.values))
+        _finish(2)
 
 
 def _print_stats(out, g, stats: dict, lang: str) -> None:
@@ -430,6 +444,7 @@ def compare(
         _finish(2)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
+    _check_outputs(err, [("--plot", plot)], left.rule_files + right.rule_files, lang_)
     kinds, seats = _bots_and_seats(left, bots, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
     progress = _progress_bar(err, lang_)
@@ -582,6 +597,7 @@ def graph(
     if output is None:
         sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
         return
+    _check_outputs(err, [("--output", output)], g.rule_files, lang_)
     code, message = graphing.draw(teaching.graph(g, lang_, "dot"), output, lang_)
     (out if code == 0 else err).print(message)
     _finish(code)
