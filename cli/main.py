@@ -262,7 +262,7 @@ def simulate(
     kinds, seats = _bots_and_seats(g, bots, lang_)
     stream = None
     try:
-        with simulating.stopped_by_signals():  # SIGTERM, SIGHUP: the workers and the record's temp file go
+        with simulating.stopped_by_signals():  # SIGTERM, SIGHUP ...: the workers and the record's temp file go
             stream = _record_file(err, record, lang_, g.rule_files) if record is not None else None
             totals = _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang_)
     except BaseException as exc:  # the old record is left as it was

@@ -29,7 +29,7 @@ from itertools import islice
 from multiprocessing.connection import wait
 from typing import Iterator
 
-from .simulate import Counted, Outcome, Plan, counted, outcome, rare_collections
+from .simulate import ENDING_SIGNALS, Counted, Outcome, Plan, counted, outcome, rare_collections
 
 CHUNKS_PER_WORKER = 8  # enough chunks that a slow one leaves the others work, and the progress bar moves
 IN_FLIGHT = 2  # chunks a worker of this machine holds at once: the next is there when it ends one
@@ -220,9 +220,8 @@ def _work(pipe, plan: Plan, parent: int, theirs: list) -> None:
     """A worker: the chunks it is sent played in turn, each sent back whole, until it is sent None; an
     error is sent back for its chunk, then the worker ends. It ends with its parent, however that ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to decide
-    for name in ("SIGTERM", "SIGHUP"):  # not the main process's handlers (cli/simulate.py StoppedBy): a signal ends it
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    for signum in ENDING_SIGNALS:  # not the main process's handlers (cli/simulate.py StoppedBy): a signal ends it
+        signal.signal(signum, signal.SIG_DFL)
     for end in theirs:  # the main process's ends of the pipes, inherited by fork: only the main process holds them
         end.close()
     _end_with(parent)

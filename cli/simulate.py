@@ -229,7 +229,7 @@ class _CtrlC:
 
 
 class StoppedBy(BaseException):
-    """A run ended by SIGTERM or SIGHUP (`kill`, a closed terminal): raised where the run was, so that what
+    """A run ended by a signal such as SIGTERM or SIGHUP (`kill`, a closed terminal; ENDING_SIGNALS): raised where the run was, so that what
     it holds is let go on the way out (its workers, the temp file of its record). A BaseException, as
     KeyboardInterrupt is: no `except Exception` of the run takes it for a game's error."""
 
@@ -239,12 +239,15 @@ class StoppedBy(BaseException):
         self.name = signal.Signals(signum).name
 
 
-ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+# the signals whose default ends a process and that a process can catch (SIGINT is Ctrl-C's: _CtrlC; SIGPIPE
+# Python ignores): each stops the run as StoppedBy
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2",
+                                                          "SIGALRM") if hasattr(signal, name))
 
 
 @contextmanager
 def stopped_by_signals() -> Iterator[None]:
-    """Within: SIGTERM and SIGHUP raise StoppedBy in the main thread (elsewhere nothing changes); the
+    """Within: SIGTERM, SIGHUP and the other ENDING_SIGNALS raise StoppedBy in the main thread (elsewhere nothing changes); the
     handlers before are put back."""
     if threading.current_thread() is not threading.main_thread():
         yield

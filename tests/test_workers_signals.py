@@ -97,9 +97,10 @@ def test_a_worker_killed_is_named_and_the_old_record_is_kept(tmp_path, sig):
     wait_for(lambda: not alive(other), timeout=10)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1])
 def test_a_parent_stopped_by_a_signal_takes_its_workers_and_temp_file_with_it(tmp_path, sig):
-    """Issue 34.4: SIGTERM or SIGHUP to the parent ends the run as the signal says (128 + its number), one
+    """Issue 34.4: SIGTERM, SIGHUP (or another signal that ends a process and that it can catch) to the
+    parent ends the run as the signal says (128 + its number), one
     line, no traceback: its workers end, the record is as it was and no temp file is left."""
     proc, record, pids = running_with_workers(tmp_path)
     os.kill(proc.pid, sig)
