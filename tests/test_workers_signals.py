@@ -231,3 +231,18 @@ def test_ray_tasks_are_submitted_a_few_ahead_of_those_gathered(monkeypatch):
     assert fake.submitted == window + 2
     games.close()
     assert fake.cancelled == window
+
+
+def test_a_worker_of_compare_killed_is_named(tmp_path):
+    """Issue 34.3: `compare` plays on the same workers; one killed ends it in one line naming it, exit 1,
+    no traceback (and no plot written)."""
+    plot = tmp_path / "p.svg"
+    proc = start("compare", "fantan", "--variant", "maca7", "-n", 1_000_000, "--workers", 2, "--plot", plot,
+                 "--lang", "en")
+    wait_for(lambda: len(children(proc.pid)) == 2, proc)
+    victim = children(proc.pid)[0]
+    os.kill(victim, signal.SIGKILL)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err and f"(process {victim}) was killed by SIGKILL" in err
+    assert not plot.exists()
