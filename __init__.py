@@ -19,18 +19,31 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .interpreter.api import (Game, IllegalMove, Move, PlayError, ReplayError, SeatView, State,
-                                  ZoneSight, env, load, replay)
+    from .dsl.errors import RuleError
+    from .interpreter.api import (ArgumentError, ArgumentTypeError, Game, IllegalMove, Move, PlayError, RecordError,
+                                  ReplayError, SeatView, SeedError, State, ZoneSight, env, load, replay)
 
-__all__ = ["Game", "IllegalMove", "Move", "PlayError", "ReplayError", "SeatView", "State", "ZoneSight",
-           "env", "load", "replay"]
+__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
+           "ReplayError", "RuleError", "SeatView", "SeedError", "State", "ZoneSight", "env", "load", "replay"]
+_HOMES = {"RuleError": ".dsl.errors"}  # where a name lives, when not in the API's module
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        return getattr(importlib.import_module(".interpreter.api", __name__), name)
+        return getattr(importlib.import_module(_HOMES.get(name, ".interpreter.api"), __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
+
+
+def _table_text(state: State) -> str:
+    """A state as the table draws it for the seat to move (cli/render.py, imported only when drawn)."""
+    from .cli.render import table_text
+    return table_text(state.game.definition, state.raw, state.game.seat_names).strip("\n")
+
+
+if __package__:  # str(state): the engine is handed the table's drawing, and never imports it (a test runner
+    # that reads this file alone, as a module of no package, has no engine to hand it to)
+    importlib.import_module(".interpreter.drawing", __package__).BOARD[:] = [_table_text]

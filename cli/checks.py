@@ -10,7 +10,7 @@ from pathlib import Path
 
 from kural.dsl.errors import RuleError
 from kural.interpreter.errors import PlayError
-from kural.interpreter.messages import said
+from kural.interpreter.messages import filled, said
 from kural.dsl.loader import load_recorded
 from kural.interpreter import game
 
@@ -90,7 +90,7 @@ def replay(path: Path, out, err, lang: str, as_json: bool = False) -> int:
         if as_json:
             out.print(json.dumps({"ok": False, "error": exc.text(lang), "records": []}, ensure_ascii=False))
         else:
-            err.print(f"{path}: {exc.text(lang)}")
+            err.print(f"{filled(path)}: {exc.text(lang)}")
         return 2
     results = [_replayed((i, rec), lang) for i, rec in enumerate(records, 1)]
     unreadable = sum(r["status"] == "unreadable" for r in results)
@@ -101,7 +101,7 @@ def replay(path: Path, out, err, lang: str, as_json: bool = False) -> int:
         return 2 if unreadable else 1 if failed else 0
     many = len(records) > 1
     for r in results:
-        where = f"{path}: {t('record_n', lang, n=r['index'])}: " if many else f"{path}: "
+        where = f"{filled(path)}: {t('record_n', lang, n=r['index'])}: " if many else f"{filled(path)}: "
         if r["status"] == "unreadable":
             err.print(where.rstrip(": ") + ":" if r.get("rule_problems") else where + "; ".join(r["problems"]))
             for line in r.get("rule_problems", []):

@@ -8,16 +8,22 @@ the games meet, every pair is the same game and every difference is exactly 0.
 
 Each statistic is one number per game: a seat's (or a team's) win (100 or 0, so its mean is a
 percentage) and score, the game's moves and rounds, each result field, each scoring-sheet column
-summed over the game's rounds, and whether the game was aborted (100 or 0).
+summed over the game's rounds (a figure per game, as `simulate`'s mean per round times its mean rounds),
+and whether the game was aborted (100 or 0). An aborted game is won by nobody: every statistic but
+the last is taken over the pairs whose two games finished (issue 35.1).
 """
 from __future__ import annotations
 
 import json
+import logging
 import math
 import statistics
+import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kural.interpreter.cards import SUIT_SYMBOLS
 from kural.interpreter.numbers import is_number
 
 from .i18n import pick
@@ -46,6 +52,8 @@ class Stat:
             return {**out, "diff": None, "ci": None, "significant": False}
         diffs = [b - a for a, b in zip(self.left, self.right)]
         mean, half = _mean(diffs), _half_width(diffs)
+        if not math.isfinite(half):  # one pair: no interval (and JSON has no infinity)
+            return {**out, "diff": mean, "ci": None, "significant": False}
         low, high = mean - half, mean + half
         return {**out, "diff": mean, "ci": [low, high], "significant": low > 0 or high < 0}
 
@@ -75,8 +83,9 @@ def stats_of(g, left: list[Outcome], right: list[Outcome], seats: list[str], lan
         stat = out.setdefault(key, Stat(key, label))
         getattr(stat, side).append(float(value) if is_number(value) else 0.0)
 
+    both = finished_pairs(left, right)
     for side, games, rules in (("left", left, g), ("right", right, g_right)):
-        for done in games:
+        for done in (games[i] for i in both):
             res = done.result
             for i in range(len(who)):
                 put(f"win/{i}", say("cmp_win", lang, who=who[i]), side, 100.0 * (i in res["winners"]))
@@ -93,12 +102,25 @@ def stats_of(g, left: list[Outcome], right: list[Outcome], seats: list[str], lan
                 for i, value in enumerate(values[:len(who)]):
                     put(f"field/{name}/{i}", f"{title} {who[i]}", side, value)
             _sheet_stats(rules, done, who, lang, side, put)
+        for done in games:
             put("aborted", say("cmp_aborted", lang), side, 100.0 * done.aborted)
     for stat in out.values():  # a statistic one side does not have: None there
         for side, games in (("left", left), ("right", right)):
-            if len(getattr(stat, side)) != len(games):
-                setattr(stat, side, [None] * len(games))
+            size = len(games) if stat.key == "aborted" else len(both)
+            if len(getattr(stat, side)) != size:
+                setattr(stat, side, [None] * size)
     return list(out.values())
+
+
+def finished_pairs(left: list[Outcome], right: list[Outcome]) -> list[int]:
+    """The games i whose two sides both finished: the pairs the statistics are compared over."""
+    return [i for i, (a, b) in enumerate(zip(left, right)) if not a.aborted and not b.aborted]
+
+
+def counted_over(left: list[Outcome], right: list[Outcome]) -> dict:
+    """What the figures are counted over: the pairs, those whose two games finished, each side's aborted games."""
+    return {"games": len(left), "finished_pairs": len(finished_pairs(left, right)),
+            "aborted": [sum(d.aborted for d in left), sum(d.aborted for d in right)]}
 
 
 def _sheet_stats(rules, done: Outcome, who: list[str], lang: str, side: str, put) -> None:
@@ -138,11 +160,13 @@ def bars(left: list, right: list) -> str:
     return f"{histogram(left)} | {histogram(right)}"
 
 
-def play_side(g, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None) -> list[Outcome]:
-    """The outcomes of n games of g from `seed` on, in seed order (on `workers` processes)."""
+def play_side(g, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None,
+              watch=None) -> list[Outcome]:
+    """The outcomes of n games of g from `seed` on, in seed order (on `workers` processes); watch: see
+    simulate.played (which raises NeverFinished when the bots finish none of the first games)."""
     from kural.interpreter.record import rules_of
     out = []
-    for done in played(g, Plan({**rules_of(g), "seats": seats}, kinds, seats), seed, n, workers):
+    for done in played(g, Plan({**rules_of(g), "seats": seats}, kinds, seats), seed, n, workers, watch=watch):
         out.append(done)
         if progress is not None:
             progress()
@@ -153,8 +177,8 @@ def report(stats: list[Stat]) -> list[dict]:
     return [s.summary() for s in stats]
 
 
-def as_json(left_name: str, right_name: str, n: int, seed: int, kinds: list[str], rows: list[dict]) -> str:
-    return json.dumps({"left": left_name, "right": right_name, "games": n, "seed": seed, "bots": kinds,
+def as_json(left_name: str, right_name: str, over: dict, seed: int, kinds: list[str], rows: list[dict]) -> str:
+    return json.dumps({"left": left_name, "right": right_name, **over, "seed": seed, "bots": kinds,
                        "confidence": 0.95, "stats": rows}, ensure_ascii=False)
 
 
@@ -164,7 +188,8 @@ def number(x: float | None) -> str:
     return f"{x:.3g}" if abs(x) < 1000 else f"{x:.0f}"
 
 
-def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, right_name: str, lang: str) -> None:
+def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, right_name: str, lang: str,
+          over: dict) -> None:
     from rich.table import Table
     t = Table(title=title)
     t.add_column(say("cmp_stat", lang))
@@ -181,26 +206,74 @@ def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, 
     out.print(t)
     flagged = sum(r["significant"] for r in rows)
     out.print(say("cmp_legend", lang))
+    if over["finished_pairs"] < over["games"]:
+        out.print(say("cmp_over_finished", lang, pairs=over["finished_pairs"], games=over["games"], left=left_name,
+                      right=right_name, aborted_left=over["aborted"][0], aborted_right=over["aborted"][1]))
     out.print(say("cmp_some", lang, k=flagged, n=len(rows)) if flagged else say("cmp_none", lang, n=len(rows)))
 
 
-def plot(path: Path, rows: list[dict], stats: list[Stat], left_name: str, right_name: str) -> None:
-    """The distributions of both sides, a panel per statistic (the significant ones first, at most 12)."""
+def plot(path: Path, rows: list[dict], left_name: str, right_name: str, stand_ins: dict[str, str], lang: str) -> None:
+    """What the rule changes, as a forest plot (forest below) written to path. matplotlib's warnings (a glyph
+    its font lacks, ...) are kept from the user: the labels are made of glyphs it has (drawable)."""
     import matplotlib
     matplotlib.use("Agg")  # a file, never a window
     import matplotlib.pyplot as plt
-    chosen = sorted((i for i, r in enumerate(rows) if r["diff"] is not None),
-                    key=lambda i: not rows[i]["significant"])[:12]
-    cols = 3
-    lines = max(1, math.ceil(len(chosen) / cols))
-    fig, axes = plt.subplots(lines, cols, figsize=(4 * cols, 3 * lines), squeeze=False)
-    for ax in axes.flat[len(chosen):]:
-        ax.set_visible(False)
-    for ax, i in zip(axes.flat, chosen):
-        stat, row = stats[i], rows[i]
-        ax.hist([stat.left, stat.right], bins=BINS * 2, label=[left_name, right_name])
-        ax.set_title(row["label"] + (" *" if row["significant"] else ""), fontsize=9)
-    axes.flat[0].legend(fontsize=8)
+    with warnings.catch_warnings(), _quiet("matplotlib"), matplotlib.rc_context({"svg.fonttype": "none"}):
+        warnings.simplefilter("ignore")
+        title = say("cmp_plot_title", lang, left=left_name, right=right_name)
+        fig = forest(rows, title, lambda text: drawable(text, stand_ins))
+        fig.savefig(path)
+        plt.close(fig)
+
+
+def forest(rows: list[dict], title: str, label=str):
+    """A row per statistic with a difference: the mean difference right - left as a dot, its 95% interval as a
+    bar, a line at zero, significant rows in a colour of their own. Each row has its own scale (wins in %,
+    scores in points, moves ...), symmetric about zero, so that a bar's side of the zero line reads the same
+    in every row."""
+    import matplotlib.pyplot as plt
+    shown = [r for r in rows if r["diff"] is not None]
+    fig, axes = plt.subplots(max(1, len(shown)), 1, figsize=(9, 0.9 + 0.42 * len(shown)), squeeze=False)
+    for ax, row in zip(axes[:, 0], shown):
+        low, high = row["ci"] or (row["diff"], row["diff"])
+        reach = max(abs(low), abs(high)) * 1.15 or 1.0
+        colour = "tab:red" if row["significant"] else "tab:blue"
+        ax.axvline(0, color="grey", linewidth=0.8)
+        ax.errorbar([row["diff"]], [0], xerr=[[row["diff"] - low], [high - row["diff"]]], fmt="o", color=colour,
+                    capsize=3)
+        ax.set_xlim(-reach, reach)
+        ax.set_yticks([0], [label(row["label"])], fontsize=8)
+        ax.tick_params(axis="x", labelsize=7)
+        ax.locator_params(axis="x", nbins=5)
+        ax.text(1.01, 0.5, f"{number(row['diff'])} [{number(low)}, {number(high)}]", transform=ax.transAxes,
+                fontsize=8, va="center", color=colour)
+        for side in ("top", "right", "left"):
+            ax.spines[side].set_visible(False)
+    axes[0, 0].set_title(label(title), fontsize=9)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig
+
+
+def stand_ins(*games) -> dict[str, str]:
+    """Each game's suit symbols, to the standard deck's symbol of the same suit (drawable)."""
+    return {mine: standard for g in games for mine, standard in zip(g.deck.symbols, SUIT_SYMBOLS)}
+
+
+def drawable(text: str, stand_ins: dict[str, str]) -> str:
+    """text with each character matplotlib's font lacks replaced by its stand-in (a themed deck's suit symbol
+    by the standard one) or left out."""
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+    font = get_font(findfont(FontProperties()))
+    return "".join(ch if font.get_char_index(ord(ch)) else stand_ins.get(ch, "") for ch in text)
+
+
+@contextmanager
+def _quiet(logger: str):
+    """The logger says nothing below an error while the block runs."""
+    log = logging.getLogger(logger)
+    before = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        log.setLevel(before)

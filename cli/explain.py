@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from kural.dsl.loader import load_recorded
+from kural.dsl.loader import load_recorded, resolve
 from kural.dsl import teach
 from kural.dsl.teach import position as teaching
 from kural.interpreter import record as records
@@ -15,7 +15,7 @@ from kural.interpreter.game import replay
 from kural.interpreter.legal import legal_moves
 
 from . import saves
-from .i18n import pick
+from .i18n import choose_lang, pick
 from .reading import move_text
 from .render import board, card_line
 from .simulate import play_one
@@ -46,6 +46,19 @@ def open_record(path: Path, lang: str):
     from kural.dsl.loader import load_for_record
     g = load_for_record(rec)
     return rec, teaching._recorded(g)
+
+
+def same_game(game: str, rec: dict, path: Path, lang: str) -> None:
+    """A record is explained under its own rules: a game named beside it that is another game (another
+    base file, a variant file's base counted) is refused, rather than silently set aside."""
+    played = rec.get("rules") or rec["game"]  # as the record's rules were found (kural.dsl.loader)
+    if _base_file(game) != _base_file(played):
+        raise ExplainError(say("x_other_game", lang, path=path, played=played, game=game), "other_game")
+
+
+def _base_file(game: str) -> Path:
+    """The rule file a game or a variant file rests on, `extends` followed."""
+    return resolve(game).layers[0][0].resolve()
 
 
 def position(g, rec: dict, k: int, lang: str):
@@ -108,11 +121,13 @@ def played_text(g, entry: dict, lang: str) -> str:
 
 
 def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang_option: str | None, players=None,
-        card: str | None, record_path: Path | None, bots: str, choose_lang, fmt: str = "text") -> int:
+        card: str | None, record_path: Path | None, bots: str, fmt: str = "text") -> int:
     """The whole command; raises ExplainError (a message for the person) or RuleError."""
+    lang = choose_lang(lang_option)
     if record_path is not None:
-        rec, g = open_record(record_path, choose_lang(lang_option, None))
-        lang = choose_lang(lang_option, g.lang)
+        rec, g = open_record(record_path, lang)
+        if game is not None:
+            same_game(game, rec, record_path, lang)
         s = position(g, rec, k, lang)
         moves = records.played_moves(rec)
         header = say("x_header_record", lang, title=pick(g.title, lang, g.id), path=record_path, k=k, n=len(moves))
@@ -120,9 +135,8 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
                  "moves": len(moves)}
         return show(out, g, s, lang, header, "", k, moves[k - 1], card, fmt, where)
     if game is None or seed is None:
-        raise ExplainError(say("x_need_game", choose_lang(lang_option, None)), "need_game")
+        raise ExplainError(say("x_need_game", lang), "need_game")
     g = load_recorded(game, list(variants), list(sets), players)
-    lang = choose_lang(lang_option, g.lang)
     seats = list(g.seats.get(lang) or [])
     _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)
     s = position(g, rec, k, lang)

@@ -6,6 +6,9 @@ from the rule file; this catalog holds only the app's own sentences.
 from __future__ import annotations
 
 import os
+import re
+
+from kural.interpreter.messages import filled
 
 LANGS = ("tr", "en")
 FALLBACK = "en"
@@ -60,54 +63,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA ver"},
     "record_written": {"en": "Record written to {path}.", "tr": "Kayıt {path} dosyasına yazıldı."},
     "internal_error": {"en": "internal error (a bug in kural): {error}", "tr": "iç hata (kural'da bir hata): {error}"},
-    "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
     "not_record": {"en": "not a kural record", "tr": "kural kaydı değil"},
     "cannot_read": {"en": "cannot read the file ({error})", "tr": "dosya okunamıyor ({error})"},
-    # --- records and saves as read (cli/saves.py, cli/recordcheck.py)
+    # --- records and saves as read (cli/saves.py; the record check itself speaks from interpreter/messages.py)
     "not_regular": {"en": "cannot read the file: it is not a regular file (a FIFO, a device or a folder)",
                     "tr": "dosya okunamıyor: normal bir dosya değil (FIFO, aygıt ya da klasör)"},
     "too_large": {"en": "the file is over {limit} bytes, more than any record holds",
                   "tr": "dosya {limit} bayttan büyük, hiçbir kayıt bu kadar büyük olmaz"},
     "not_utf8": {"en": "not a kural record: the file is not UTF-8 text",
                  "tr": "kural kaydı değil: dosya UTF-8 metin değil"},
-    "too_deep": {"en": "not a kural record: its lists and mappings are nested more than {limit} deep",
-                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan daha derin iç içe geçmiş"},
-    "bad_number": {"en": "not a kural record: {number} is not a number a game holds "
-                         "(numbers are finite, between -{limit} and {limit})",
-                   "tr": "kural kaydı değil: {number} bir oyunun tutabileceği bir sayı değil "
-                         "(sayılar sonlu, -{limit} ile {limit} arasında)"},
-    "bad_field": {"en": "not a kural record: `{field}` should be {want}",
-                  "tr": "kural kaydı değil: `{field}` {want} olmalı"},
-    "kind_mapping": {"en": "a mapping (a JSON object)", "tr": "bir eşleme (JSON nesnesi)"},
-    "kind_list": {"en": "a list", "tr": "bir liste"},
-    "kind_text": {"en": "text", "tr": "metin"},
-    "kind_texts": {"en": "a list of texts", "tr": "bir metin listesi"},
-    "kind_whole": {"en": "a whole number", "tr": "bir tam sayı"},
-    "kind_seat": {"en": "a seat number, or null for a game of bots only",
-                  "tr": "bir koltuk numarası ya da yalnız botların oynadığı oyun için null"},
-    "kind_cards": {"en": "card codes such as \"7D\"", "tr": "\"7D\" gibi kart kodları"},
-    "kind_teams": {"en": "a list of teams, each a list of seat numbers",
-                   "tr": "her biri koltuk numaralarından oluşan bir takım listesi"},
-    "kind_param": {"en": "a param's value (text, a number, true/false, null or a list of numbers)",
-                   "tr": "bir parametre değeri (metin, sayı, true/false, null ya da sayı listesi)"},
-    "kind_choice": {"en": "a move's choice (a number, text or a list of card codes)",
-                    "tr": "bir hamle seçimi (sayı, metin ya da kart kodu listesi)"},
-    "record_file_unknown": {"en": "the record names the rule file {path} without its sha256, so it is not read "
-                                  "(a record reads only the games of games/ and files whose content it knows); "
-                                  "play that file yourself to make a new record",
-                            "tr": "kayıt {path} kural dosyasını sha256 özeti olmadan anıyor, bu yüzden dosya "
-                                  "okunmuyor (bir kayıt yalnız games/ oyunlarını ve içeriğini bildiği dosyaları "
-                                  "okur); yeni bir kayıt için o dosyayı kendin oyna"},
-    "record_file_gone": {"en": "the rule file {path}, which this game was played with, is gone: put it back "
-                               "there to play the game again",
-                         "tr": "bu oyunun oynandığı {path} kural dosyası yok: oyunu yeniden oynamak için "
-                               "dosyayı yerine koy"},
-    "record_file_changed": {"en": "the rule file {path} has changed since this game was saved (its sha256 "
-                                  "differs): put back the version it was played with, or start a new game "
-                                  "with the file as it is now",
-                            "tr": "{path} kural dosyası bu oyun kaydedildikten sonra değişti (sha256 özeti "
-                                  "farklı): oyunun oynandığı sürümü geri koy ya da dosyanın şimdiki haliyle "
-                                  "yeni bir oyun başlat"},
     "bad_human": {"en": "the save gives you seat {seat}, which this game does not have (seats 0 to {last})",
                   "tr": "kayıt sana {seat}. koltuğu veriyor, bu oyunda öyle bir koltuk yok (koltuklar 0 ile {last} arası)"},
     "bad_bots": {"en": "the save names the bots `{bots}`, which kural does not have ({kinds})",
@@ -167,6 +131,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cards_count_one": {"en": "1 card", "tr": "1 kart"},
     "group_size": {"en": "({n} cards, {points} points)", "tr": "({n} kart, {points} puan)"},
     "empty": {"en": "empty", "tr": "boş"},
+    "signs": {"en": "This deck's signs: {signs}.", "tr": "Bu destenin işaretleri: {signs}."},
+    "came_to_hand": {"en": "→ {cards} (new in your hand, marked *)", "tr": "→ {cards} (eline geldi, * ile işaretli)"},
     "prompt": {"en": "{name}, your move: ", "tr": "{name}, hamlen: "},
     # --- reading the person's input
     "empty_input": {"en": "type a card such as {examples}, or a number from the list ({help} shows the moves)",
@@ -194,6 +160,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_group": {"en": "{what}: there is no {n} among {zone} (their numbers: {numbers})",
                  "tr": "{what}: {zone} arasında {n} numara yok (numaraları: {numbers})"},
     "no_groups": {"en": "{what}: there are no {zone} yet", "tr": "{what}: henüz {zone} yok"},
+    "no_groups_side": {"en": "{what}: your side has no {zone} yet", "tr": "{what}: tarafına ait {zone} henüz yok"},
+    "no_groups_mine": {"en": "{what}: you have no {zone} yet", "tr": "{what}: sana ait {zone} henüz yok"},
     "nothing_fits": {"en": "{what}: no card you hold can go there now", "tr": "{what}: şu an oraya elindeki hiçbir kart gitmez"},
     "none_played": {"en": "{why}; none of the cards was played", "tr": "{why}; kartların hiçbiri oynanmadı"},
     "which_one": {"en": "{what}: which one? choose a number: {options}",
@@ -202,6 +170,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help_input": {"en": "Type a number from the list, a card ({examples}), or a move's name ({names}).",
                    "tr": "Listeden bir numara, bir kart ({examples}) ya da bir hamlenin adını ({names}) yaz."},
     "help_tips": {"en": "Tips: {tips}", "tr": "İpuçları: {tips}"},
+    "help_typing": {"en": "How to type a move: {forms}.", "tr": "Hamle nasıl yazılır: {forms}."},
+    "typed_card": {"en": "CARD", "tr": "KART"},
+    "typed_cards": {"en": "CARD CARD…", "tr": "KART KART…"},
+    "typed_card_more": {"en": "CARD…", "tr": "KART…"},
+    "typed_group": {"en": "N", "tr": "N"},
+    "typed_example": {"en": "{form} (e.g. {example})", "tr": "{form} (örneğin {example})"},
+    "typed_group_means": {"en": "N is the number of one of the {zone} on the board",
+                          "tr": "N, masadaki {zone} arasından birinin numarasıdır"},
     "help_commands": {"en": "Commands: {help} (this help), {why} CARD (why a card can or cannot be played, "
                             "without playing it), {hint} (a move the search bot would play, and why), "
                             "{quit} (save and stop).",
@@ -210,6 +186,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint": {"en": "Hint: {move} ({why})", "tr": "İpucu: {move} ({why})"},
     "hint_searched": {"en": "won {pct}% of {n} playouts", "tr": "{n} deneme oyununda kazanma oranı %{pct}"},
     "hint_only": {"en": "your only move", "tr": "tek hamlen bu"},
+    "hint_no_tip": {"en": "no tip of the rules picks it, the playouts do",
+                    "tr": "kuralların hiçbir ipucu bunu seçmiyor, deneme oyunları seçiyor"},
 
     "why_legal": {"en": "{card} can be played now", "tr": "{card} şimdi oynanabilir"},
     # --- the end
@@ -241,6 +219,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_bot": {"en": "bot", "tr": "bot"},
     "sim_mean_moves": {"en": "mean moves per game", "tr": "oyun başına ortalama hamle"},
     "sim_aborted": {"en": "aborted games", "tr": "yarıda kalan oyun"},
+    "sim_over_finished": {"en": "an aborted game (stopped at the move bound) is won by nobody: the wins, % and means "
+                                "above are over the {finished} finished games of {games}",
+                          "tr": "yarıda kalan oyunu (hamle sınırında durdurulan) kimse kazanmaz: yukarıdaki "
+                                "galibiyetler, yüzdeler ve ortalamalar {games} oyundan bitmiş olan {finished} oyuna göre"},
+    "sim_shared_wins": {"en": "shared wins: {shared} games ended in a tie, which counts a win for each tied side, so "
+                              "the wins add up to {wins} for {finished} finished games",
+                        "tr": "paylaşılan galibiyet: {shared} oyun berabere bitti; berabere kalan her taraf bir "
+                              "galibiyet sayar, bu yüzden galibiyetlerin toplamı {finished} bitmiş oyunda {wins}"},
     "sim_speed": {"en": "games per second", "tr": "saniyede oyun"},
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
@@ -249,14 +235,24 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "{game} (a game stops at {limit} moves and counts as aborted); try --bots heuristic",
                  "tr": "not: ilk oyun {moves} hamledir sürüyor ve bitmedi: rastgele botlar {game} oyununu hiç "
                        "bitiremeyebilir (oyun {limit} hamlede durur ve yarıda kalmış sayılır); --bots heuristic dene"},
-    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games that finished (of {asked})",
-                        "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan bitmiş olan {games} oyuna ait"},
+    "sim_never_finished": {"en": "stopped: the first {games} games of {game} all reached the move bound ({limit} moves) "
+                                 "without an end, so the bots ({bots}) do not finish this game; {hint}",
+                           "tr": "durduruldu: {game} oyununun ilk {games} oyunu bitmeden hamle sınırına ({limit} hamle) "
+                                 "ulaştı, yani botlar ({bots}) bu oyunu bitirmiyor; {hint}"},
+    "sim_try_heuristic": {"en": "try --bots heuristic", "tr": "--bots heuristic dene"},
+    "sim_try_rules": {"en": "see whether the rule file lets a game end (flow.end) before game.max_moves",
+                      "tr": "kural dosyasının bir oyunu game.max_moves'tan önce bitirip bitiremediğine (flow.end) bak"},
+    "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games played before it (of {asked})",
+                        "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan ondan önce oynanan {games} oyuna ait"},
     "bad_think": {"en": "--think takes a number of iterations (200) or seconds (0.5s), not `{think}`",
                   "tr": "--think bir yineleme sayısı (200) ya da saniye (0.5s) alır, `{think}` değil"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
                      "tr": "bir bot türü ya da her koltuk için bir tane ({players}) ver: {kinds}"},
     # --- validate, replay
     "valid": {"en": "ok  {path}  ({game}{variants})", "tr": "tamam  {path}  ({game}{variants})"},
+    "params_head": {"en": "Params of {title}: change one with --set NAME=VALUE, as each line shows",
+                    "tr": "{title} parametreleri: birini her satırda gösterildiği gibi --set AD=DEĞER ile değiştir"},
+    "params_none": {"en": "{title} has no params", "tr": "{title} oyununun parametresi yok"},
     "no_yaml": {"en": "{path}: no .yaml files here", "tr": "{path}: burada .yaml dosyası yok"},
     "no_such_path": {"en": "{path}: no such file or folder", "tr": "{path}: böyle bir dosya ya da klasör yok"},
     "reproduced": {"en": "reproduced: same deal, moves and result",
@@ -288,7 +284,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "tr": "{code} destede olduğundan ({n}) daha çok kez verildi"},
 }
 
-# Help texts of the commands, in the language of KURAL_LANG (English when unset).
+# Help texts of the commands, in the language choose_lang gives (--lang, KURAL_LANG, the locale).
 HELP: dict[str, dict[str, str]] = {
     "app": {"en": "kural: card games from rule files. Play one, let bots play thousands, check rule files and records.",
             "tr": "kural: kural dosyalarından kart oyunları. Oyna, botlara binlerce oyun oynat, kural dosyalarını ve kayıtları denetle."},
@@ -339,9 +335,9 @@ HELP: dict[str, dict[str, str]] = {
                      "türü, alabileceği değerler, varsayılanı ve anlamı, yükleyicinin okuduğu tablodan "
                      "(bir kopyası docs/rule-file.schema.json). Yalnızca biçimi denetler; kuralları `kural validate` denetler."},
     "opt_lang": {"en": "Language of every text: tr or en. Default: the KURAL_LANG environment variable, "
-                       "else the rule file's own language (game.lang; Turkish for the bundled games).",
+                       "else your locale (LC_ALL, LC_MESSAGES, LANG: tr_* is Turkish, any other English).",
                  "tr": "Bütün metinlerin dili: tr ya da en. Varsayılan: KURAL_LANG ortam değişkeni, o da yoksa "
-                       "kural dosyasının dili (game.lang; paketteki oyunlar için Türkçe)."},
+                       "yerel ayarın (LC_ALL, LC_MESSAGES, LANG: tr_* Türkçe, diğerleri İngilizce)."},
     "opt_variant": {"en": "A variant to play (a name from `kural list` or a variant file); repeatable.",
                     "tr": "Oynanacak çeşitleme (`kural list` içindeki bir ad ya da dosya); birden çok verilebilir."},
     "opt_set": {"en": "Change a param of the rule file, as name=value; repeatable.",
@@ -383,12 +379,13 @@ HELP: dict[str, dict[str, str]] = {
     "opt_n": {"en": "Number of games.", "tr": "Oyun sayısı."},
     "opt_sim_seed": {"en": "Seed of the first game; game i uses seed+i.", "tr": "İlk oyunun tohumu; i. oyun seed+i."},
     "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...). "
-                           "The default is random, unlike play and explain (heuristic): a simulation measures the rules "
-                           "themselves, fast; random bots cannot finish some games, and "
-                           "the first seconds say so.",
+                           "The default is the rule file's game.bots: random, fast, unless the file names heuristic "
+                           "for a game random bots do not finish. When the first games all stop at the move bound, "
+                           "the run stops and says so.",
                      "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
-                           "Varsayılan, play ve explain'dekinden (heuristic) farklı olarak random: simülasyon kuralların "
-                           "kendisini hızla ölçer; rastgele botlar bazı oyunları bitiremez ve ilk saniyelerde bu söylenir."},
+                           "Varsayılan, kural dosyasındaki game.bots: hızlı random; rastgele botların bitiremediği bir "
+                           "oyun için dosya heuristic diyebilir. İlk oyunların hepsi hamle sınırında durursa çalışma "
+                           "durur ve bunu söyler."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
                   "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "
@@ -404,6 +401,12 @@ HELP: dict[str, dict[str, str]] = {
     "arg_game": {"en": "A game id (see `kural list`) or a rule file.",
                  "tr": "Bir oyun adı (bkz. `kural list`) ya da bir kural dosyası."},
     "arg_paths": {"en": "Rule files, variant files or directories.", "tr": "Kural dosyaları, çeşitleme dosyaları ya da dizinler."},
+    "params": {"en": "List GAME's params (with its --variant and --set values applied): each one's value as --set "
+                     "takes it, what it is (its type and range), an example of --set, and its meaning.",
+               "tr": "OYUN'un parametrelerini (--variant ve --set değerleri uygulanmış olarak) listeler: her birinin "
+                     "--set'in aldığı biçimdeki değeri, ne olduğu (türü ve aralığı), bir --set örneği ve anlamı."},
+    "opt_params_json": {"en": "Print the params as one JSON object (docs/json/params.schema.json).",
+                        "tr": "Parametreleri tek bir JSON nesnesi olarak yazar (docs/json/params.schema.json)."},
     "check": {"en": "Say whether the CARDS form a meld under GAME's `melds:` section: a set or a run, which card "
                     "stands for which, its points; or the rule that refuses it. Exit 0 a meld, 1 not a meld, "
                     "2 unusable input (an unknown card, a game without `melds:`).",
@@ -440,10 +443,14 @@ OLD_SAVE_CHOICES: dict[str, tuple[str, ...]] = {
 
 
 def t(key: str, lang: str, **values) -> str:
-    """The message `key` in `lang`, with its {placeholders} filled."""
-    entry = MESSAGES[key]
+    """The message `key` in `lang`, with its {placeholders} filled: from this catalog, or from the engine's
+    (interpreter/messages.py) for what the engine says to the user too (a record's check, a seed's)."""
+    entry = MESSAGES.get(key)
+    if entry is None:  # read here only when needed: `kural --help` never loads that catalog
+        from kural.interpreter.messages import MESSAGES as ENGINE
+        entry = ENGINE[key]
     text = entry.get(lang) or entry[FALLBACK]
-    return text.format(**values) if values else text
+    return text.format(**{k: filled(v) for k, v in values.items()}) if values else text
 
 
 def pick(texts: dict | None, lang: str, default: str = "") -> str:
@@ -453,9 +460,24 @@ def pick(texts: dict | None, lang: str, default: str = "") -> str:
     return texts.get(lang) or texts.get(FALLBACK) or next(iter(texts.values()), default)
 
 
-def choose_lang(option: str | None, game_lang: str | None) -> str:
-    """--lang, else the environment's KURAL_LANG, else the rule file's own language, else English."""
-    for candidate in (option, os.environ.get("KURAL_LANG", "").strip().lower(), game_lang):
+# The locale's variables, in the order POSIX reads them for the language of messages.
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_lang(environ=None) -> str:
+    """The language of the user's locale: the first of LC_ALL, LC_MESSAGES, LANG that is set and not
+    empty; Turkish for tr (tr_TR.UTF-8, tr), English for any other (C, POSIX, none)."""
+    environ = os.environ if environ is None else environ
+    value = next((environ[name] for name in LOCALE_VARS if environ.get(name)), "")
+    language = re.split(r"[_.@]", value, maxsplit=1)[0].lower()
+    return language if language in LANGS else FALLBACK
+
+
+def choose_lang(option: str | None = None) -> str:
+    """The one language every command speaks: --lang, else the environment's KURAL_LANG, else the
+    locale (locale_lang). A rule file's own `game.lang` never chooses it: a person reads their language
+    whatever the game's author wrote in."""
+    for candidate in (option, os.environ.get("KURAL_LANG", "").strip().lower()):
         if candidate in LANGS:
             return candidate
-    return FALLBACK
+    return locale_lang()

@@ -83,8 +83,9 @@ def list_games(out, err, lang_option: str | None, as_json: bool = False) -> int:
     """Each game and its variants, a line each; `as_json`: one object (docs/json/list.schema.json)."""
     root = games_dir()
     files = sorted(root.glob("*.yaml"))
+    lang = choose_lang(lang_option)
     if not files:
-        err.print(t("no_games", choose_lang(lang_option, None), path=root))
+        err.print(t("no_games", lang, path=root))
         return 2
     bad = False
     listed = []
@@ -93,10 +94,9 @@ def list_games(out, err, lang_option: str | None, as_json: bool = False) -> int:
             g = game_head(path)
         except RuleError as exc:
             for problem in exc.problems:
-                err.print(problem.render(choose_lang(lang_option, None)))
+                err.print(problem.render(lang))
             bad = True
             continue
-        lang = choose_lang(lang_option, g.lang)
         about = pick(g.about, lang)
         if not as_json:
             out.print(f"{g.id}  {pick(g.title, lang, g.id)}" + (f"  — {about}" if about else ""))

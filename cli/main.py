@@ -63,6 +63,7 @@ saves = _lazy_module("kural.cli.saves")
 playing, simulating = _lazy_module("kural.cli.play"), _lazy_module("kural.cli.simulate")
 parallel, comparing = _lazy_module("kural.cli.parallel"), _lazy_module("kural.cli.compare")
 explaining, graphing = _lazy_module("kural.cli.explain"), _lazy_module("kural.cli.graph")
+paramlist = _lazy_module("kural.cli.paramlist")
 teaching = _lazy_module("kural.dsl.teach")
 load = _lazy_callable("kural.dsl.loader", "load")
 Table = _lazy_callable("rich.table", "Table")
@@ -80,9 +81,9 @@ def _lang_asked(argv: list[str]) -> str | None:
     return None
 
 
-# Help is printed before any game is loaded: --lang, else KURAL_LANG, else English (one language for the
-# help and the errors of a command that names no game).
-HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]), None)
+# Help is printed before typer parses the line: the one rule of every command (cli/i18n.py choose_lang)
+# with the --lang read here, so that help, errors and the command speak one language.
+HELP_LANG = choose_lang(_lang_asked(sys.argv[1:]))
 typer_words.LANG = HELP_LANG  # typer's own words (Usage, Options, Error ...) in it too
 
 
@@ -126,24 +127,37 @@ def _main(version: Annotated[bool, typer.Option("--version", help=h("opt_version
     if lang is not None:  # `kural --lang tr COMMAND`: the command speaks it too, as with KURAL_LANG
         os.environ["KURAL_LANG"] = lang.value
 
-VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME")]
-SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE")]
+def _completing(name: str):
+    """A completion of cli/completion.py (game ids, variants, bot kinds, params), imported when the
+    shell asks for one: typer reads the parameters `ctx` and `incomplete` by their names."""
+    def complete(ctx, incomplete):
+        return getattr(importlib.import_module("kural.cli.completion"), name)(ctx, incomplete)
+    return complete
+
+
+GameArg = Annotated[str, typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME",
+                                        autocompletion=_completing("game_ids"))]
+MaybeGameArg = Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME",
+                                                       autocompletion=_completing("game_ids"))]
+VariantOpt = Annotated[list[str], typer.Option("--variant", help=h("opt_variant"), metavar="NAME",
+                                               autocompletion=_completing("variant_names"))]
+SetOpt = Annotated[list[str], typer.Option("--set", help=h("opt_set"), metavar="NAME=VALUE",
+                                           autocompletion=_completing("param_names"))]
 PlayersOpt = Annotated[Optional[int], typer.Option("--players", help=h("opt_players"), metavar="N")]
 ThinkOpt = Annotated[Optional[str], typer.Option("--think", help=h("opt_think"), metavar="BUDGET")]
 WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help=rh("opt_workers"), metavar="N")]
 RayOpt = Annotated[Optional[str], typer.Option("--ray", help=rh("opt_ray"), metavar="[ADDRESS]")]
 
 
-def _check_think(think: str | None, lang, game_lang: str | None = None) -> None:
-    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2, in the
-    game's language where the game is known already."""
+def _check_think(think: str | None, lang) -> None:
+    """--think: a number of iterations or seconds (`200`, `0.5s`); else one line and exit 2."""
     if think is None:
         return
     from kural.interpreter.search import budget_of  # here: the search is loaded only when it is asked for
     try:
         budget_of(think)
     except ValueError:
-        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang), game_lang), think=think),
+        raise typer.BadParameter(t("bad_think", choose_lang(_value(lang)), think=think),
                                  param_hint="--think") from None
 
 
@@ -152,10 +166,10 @@ def _value(option) -> str | None:
 
 
 def _problems(err, exc: RuleError, lang_option) -> int:
-    """Print a rule file's problems as file:line:col, in the language asked (--lang, else KURAL_LANG); a
+    """Print a rule file's problems as file:line:col, in the language asked (choose_lang); a
     problem with what was typed on the command line (a game or variant that does not exist, --players,
     --set) is a usage error in typer's own form."""
-    lang = choose_lang(_value(lang_option) if isinstance(lang_option, Lang) else lang_option, None)
+    lang = choose_lang(_value(lang_option) if isinstance(lang_option, Lang) else lang_option)
     for problem in exc.problems:
         param = _typed_param(problem.loc.file)
         if param is not None:
@@ -193,7 +207,7 @@ def list_cmd(lang: LangOpt = None, as_json: JsonOpt = False) -> None:
 
 @app.command(help=h("play"))
 def play(
-    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    game: MaybeGameArg = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     seed: Annotated[Optional[int], typer.Option("--seed", help=h("opt_seed"))] = None,
@@ -209,6 +223,7 @@ def play(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     _check_think(think, lang)
+    _check_seed(seed, 1, choose_lang(_value(lang)))
     opts = playing.Options(game=game, variants=list(variant), sets=list(set_), seed=seed, players=players,
                            lang=_value(lang),
                            bots=_value(bots), auto=auto, record_path=record, resume_path=resume, save_path=save,
@@ -237,10 +252,11 @@ def saves_cmd(
 
 @app.command(help=h("simulate"))
 def simulate(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]")] = "random",
+    bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
+                                                show_default=False, autocompletion=_completing("bot_kinds"))] = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     as_json: Annotated[bool, typer.Option("--json", help=h("opt_json"))] = False,
@@ -257,18 +273,19 @@ def simulate(
         g = load(game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    _check_think(think, lang, g.lang)
-    lang_ = choose_lang(_value(lang), g.lang)
-    kinds, seats = _bots_and_seats(g, bots, lang_)
+    _check_think(think, lang)
+    lang_ = choose_lang(_value(lang))
+    kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
+    _check_seed(seed, n, lang_)
     stream = None
     try:
         with simulating.stopped_by_signals():  # SIGTERM, SIGHUP ...: the workers and the record's temp file go
-            stream = _record_file(err, record, lang_, g.rule_files) if record is not None else None
+            stream = _record_file(err, record, lang_, g) if record is not None else None
             totals = _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang_)
     except BaseException as exc:  # the old record is left as it was
         if stream is not None:
             stream.discard()
-        _run_failed(err, exc, lang_)
+        _run_failed(err, exc, g, kinds, lang_)
         raise
     failed = stream.commit() if stream is not None else None
     stats = simulating.summary(g, totals, seed, kinds, seats)
@@ -284,23 +301,37 @@ def simulate(
         _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
 
 
+def _slow_watch(err, g, kinds: list[str], lang: str):
+    """Random bots may never end some games: a watcher of the first game that says so in its first seconds."""
+    if "random" not in kinds:
+        return None
+    return simulating.SlowFirstGame(lambda moves: err.print(t(
+        "sim_slow", lang, moves=moves, limit=g.max_moves, game=pick(g.title, lang, g.id))))
+
+
+def _never_finished(err, g, kinds: list[str], games: int, lang: str) -> None:
+    """The first games of a run all stopped at the move bound: say so, and what to try, and exit 2."""
+    hint = t("sim_try_heuristic" if "random" in kinds else "sim_try_rules", lang)
+    err.print(t("sim_never_finished", lang, games=games, limit=g.max_moves, game=pick(g.title, lang, g.id),
+                bots=",".join(dict.fromkeys(kinds)), hint=hint))
+    _finish(2)
+
+
 def _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang: str):
     """The games of `kural simulate`, with its progress bar and the warning of a slow first game."""
     progress = _progress_bar(err, lang)
     with progress:
         task = progress.add_task("", total=n)
-        watch = None
-        if "random" in kinds:  # random bots may never end some games: say so in the first seconds
-            watch = simulating.SlowFirstGame(lambda moves: err.print(t(
-                "sim_slow", lang, moves=moves, limit=g.max_moves, game=pick(g.title, lang, g.id))))
         return simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                              progress=lambda: progress.advance(task), watch=watch,
+                              progress=lambda: progress.advance(task), watch=_slow_watch(err, g, kinds, lang),
                               workers=workers or parallel.cores(), ray=ray)
 
 
-def _run_failed(err, exc: BaseException, lang: str) -> None:
-    """A run of other processes that failed, or a run stopped by a signal: one line and its exit code
-    (returns for any other exception, which goes on up)."""
+def _run_failed(err, exc: BaseException, g, kinds: list[str], lang: str) -> None:
+    """A run that never finished a game, a run of other processes that failed, or a run stopped by a
+    signal: one line and its exit code (returns for any other exception, which goes on up)."""
+    if isinstance(exc, simulating.NeverFinished):
+        _never_finished(err, g, kinds, exc.games, lang)
     if isinstance(exc, parallel.RayMissing):
         err.print(say("ray_missing", lang))
         _finish(2)
@@ -336,18 +367,32 @@ def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
     return kinds, seats + [f"#{i + 1}" for i in range(len(seats), g.players)]
 
 
+def _check_seed(seed: int | None, games: int, lang: str) -> None:
+    """--seed, checked as the API checks a seed (interpreter/seeds.py), with every game dealt from it: a
+    usage error if out of range, before any game is played."""
+    from kural.interpreter.errors import SeedError
+    from kural.interpreter.seeds import seed_of
+    if seed is not None:
+        try:
+            seed_of(seed, games)
+        except SeedError as exc:
+            raise typer.BadParameter(exc.said(lang), param_hint="--seed") from None
+
+
 def _progress_bar(err, lang: str):
     """The games played, on stderr when it is a terminal."""
     return Progress(TextColumn(t("sim_progress", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=err, transient=True, disable=not err.is_terminal)
 
 
-def _record_file(err, path: Path, lang: str, rule_files) -> saves.AtomicFile:
+def _record_file(err, path: Path, lang: str, g) -> saves.AtomicFile:
     """simulate's --record: written beside the file and renamed over it at the end; only a regular file
-    (or a link to one) in a folder that exists and no rule file being played, else one line and exit 2
-    before any game is played. Temp files of a run killed an hour ago or more are removed."""
+    (or a link to one) in a folder that exists and no rule file being played, and a game whose records
+    replay, else one line and exit 2 before any game is played. Temp files of a run killed an hour ago
+    or more are removed."""
     try:
-        saves.check_outputs([("--record", path)], rule_files)
+        saves.check_recordable(g)
+        saves.check_outputs([("--record", path)], g.rule_files)
         target = saves.write_target(path)
         saves.clean_stale_temps(target)
         return saves.AtomicFile(target)
@@ -392,8 +437,8 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
                          justify="right")
     for i, label, bots in rows_of(per):
         row = [label, bots, str(stats["wins" + by][i]),
-               f"{stats['win_percent' + by][i]:.1f}", f"{stats['mean_score' + by][i]:.2f}"]
-        row += [f"{stats['mean_fields' + by][name][i]:.2f}" for name in fields]
+               _shown(stats['win_percent' + by][i], 1), _shown(stats['mean_score' + by][i])]
+        row += [_shown(stats['mean_fields' + by][name][i]) for name in fields]
         table.add_row(*row)
     out.print(table)
     per_round = stats.get("mean_per_round_by_" + g.totals_per, {})
@@ -405,24 +450,41 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
             title = rr.points_title if name == "points" else rr.field_titles.get(name)
             rounds.add_column(pick(title, lang, name), justify="right")
         for i, label, _ in rows_of(g.totals_per):
-            rounds.add_row(label, *[f"{v[i]:.2f}" for v in per_round.values()])
+            rounds.add_row(label, *[_shown(v[i]) for v in per_round.values()])
         out.print(rounds)
     if "mean_rounds" in stats:
         out.print(f"{t('sim_mean_rounds', lang)}: {stats['mean_rounds']:.1f}")
-    out.print(f"{t('sim_mean_moves', lang)}: {stats['mean_moves']:.1f}")
-    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
+    out.print(f"{t('sim_mean_moves', lang)}: {_shown(stats['mean_moves'], 1)}")
+    _print_counted_over(out, g, stats, lang)
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
+
+
+def _shown(mean: float | None, digits: int = 2) -> str:
+    """A mean of the table, or a dash where no game finished to take it over."""
+    return "—" if mean is None else f"{mean:.{digits}f}"
+
+
+def _print_counted_over(out, g, stats: dict, lang: str) -> None:
+    """What the figures above are counted over: the aborted games left out, and the wins a tie shares."""
+    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
+    if stats["aborted"]:
+        out.print(t("sim_over_finished", lang, finished=stats["finished"], games=stats["games"]))
+    if stats["shared_wins"]:
+        wins = stats["wins_by_" + g.result.per]
+        out.print(t("sim_shared_wins", lang, shared=stats["shared_wins"], wins=sum(wins), finished=stats["finished"]))
 
 
 @app.command(help=rh("compare"))
 def compare(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
-    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]")] = None,
+    game: GameArg,
+    other: Annotated[Optional[str], typer.Argument(help=rh("arg_other"), show_default=False, metavar="[FILE2]",
+                                                   autocompletion=_completing("game_ids"))] = None,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
     seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
-    bots: Annotated[str, typer.Option("--bots", help=h("opt_sim_bots"))] = "random",
+    bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
+                                                show_default=False, autocompletion=_completing("bot_kinds"))] = None,
     players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=rh("opt_cmp_json"))] = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help=rh("opt_plot"), metavar="FILE", dir_okay=False)] = None,
@@ -431,40 +493,45 @@ def compare(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     if other is None and not variant and not set_:
-        err.print(say("cmp_two_sides", choose_lang(_value(lang), None)))
+        err.print(say("cmp_two_sides", choose_lang(_value(lang))))
         _finish(2)
     try:
         left = load(game, [], [], players)
         right = load(other or game, list(variant), list(set_), players)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    lang_ = choose_lang(_value(lang), left.lang)
+    lang_ = choose_lang(_value(lang))
     if left.players != right.players:
         err.print(say("cmp_players", lang_, left=left.players, right=right.players))
         _finish(2)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
     _check_outputs(err, [("--plot", plot)], left.rule_files + right.rule_files, lang_)
-    kinds, seats = _bots_and_seats(left, bots, lang_)
+    kinds, seats = _bots_and_seats(left, bots or left.bots, lang_)
+    _check_seed(seed, n, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
     progress = _progress_bar(err, lang_)
     try:
         with progress:
             task = progress.add_task("", total=2 * n)
-            sides = [comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
-                                         lambda: progress.advance(task)) for g in (left, right)]
+            sides = []
+            for g in (left, right):  # (g: the side that stopped, for NeverFinished)
+                sides.append(comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
+                                                 lambda: progress.advance(task), _slow_watch(err, g, kinds, lang_)))
+    except simulating.NeverFinished as exc:
+        _never_finished(err, g, kinds, exc.games, lang_)
     except parallel.WorkerLost as exc:
         _worker_lost(err, exc, lang_)
     stats = comparing.stats_of(left, *sides, seats, lang_, right)
-    rows = comparing.report(stats)
+    rows, over = comparing.report(stats), comparing.counted_over(*sides)
     if as_json:
-        sys.stdout.write(comparing.as_json(*names, n, seed, kinds, rows) + "\n")
+        sys.stdout.write(comparing.as_json(*names, over, seed, kinds, rows) + "\n")
     else:
         title = say("cmp_title", lang_, left=names[0], right=names[1], games=n, seed=seed, bots=",".join(kinds))
-        comparing.table(out, rows, stats, title, *names, lang_)
+        comparing.table(out, rows, stats, title, *names, lang_, over)
     if plot is not None:
         try:
-            comparing.plot(plot, rows, stats, *names)
+            comparing.plot(plot, rows, *names, comparing.stand_ins(left, right), lang_)
         except ImportError:
             err.print(say("cmp_plot_missing", lang_))
             _finish(2)
@@ -473,17 +540,17 @@ def compare(
 
 @app.command(help=h("validate"))
 def validate(
-    paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(help=h("arg_paths"), show_default=False, metavar="PATH...")],
     lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.validate(paths, out, err, choose_lang(_value(lang), None), as_json))
+    _finish(checks.validate(paths, out, err, choose_lang(_value(lang)), as_json))
 
 
 @app.command("compile", help=h("compile"))
 def compile_(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     players: PlayersOpt = None,
@@ -504,17 +571,17 @@ def schema() -> None:
 
 @app.command(help=h("replay"))
 def replay(
-    file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help=h("arg_record"), show_default=False, dir_okay=False, metavar="FILE")],
     lang: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
-    _finish(checks.replay(file, out, err, choose_lang(_value(lang), None), as_json))
+    _finish(checks.replay(file, out, err, choose_lang(_value(lang)), as_json))
 
 
 @app.command(help=h("check"))
 def check(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     cards: Annotated[list[str], typer.Argument(help=h("arg_cards"), show_default=False, metavar="CARD...")],
     variant: VariantOpt = [],
     set_: SetOpt = [],
@@ -527,7 +594,7 @@ def check(
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
     try:
-        code = meldcheck.run(g, list(cards), choose_lang(_value(lang), g.lang), as_json)
+        code = meldcheck.run(g, list(cards), choose_lang(_value(lang)), as_json)
     except meldcheck.Unusable as exc:
         if as_json:
             sys.stdout.write(meldcheck.error_json(exc) + "\n")
@@ -535,6 +602,24 @@ def check(
             sys.stderr.write(f"{exc}\n")
         code = 2
     _finish(code)
+
+
+@app.command("params", help=h("params"))
+def params_(
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    variant: VariantOpt = [],
+    set_: SetOpt = [],
+    players: PlayersOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help=h("opt_params_json"))] = False,
+    lang: LangOpt = None,
+) -> None:
+    err = make_console(stderr=True)
+    try:
+        g = load(game, list(variant), list(set_), players)
+    except RuleError as exc:
+        _finish(_problems(err, exc, lang))
+    lang_ = choose_lang(_value(lang))
+    sys.stdout.write(paramlist.params_json(g, lang_) + "\n" if as_json else paramlist.params_text(g, lang_))
 
 
 def th(key: str) -> str:
@@ -548,7 +633,7 @@ GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot", "json": "
 
 @app.command(help=th("rules"))
 def rules(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     lang: LangOpt = None,
@@ -560,13 +645,15 @@ def rules(
         base = teaching.open_game(game, [], list(set_)) if variant else None
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang), g.lang), _value(fmt), base))
+    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang)), _value(fmt), base))
 
 
 @app.command(help=th("diff"))
 def diff(
-    first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1")],
-    second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2")],
+    first: Annotated[str, typer.Argument(help=th("arg_left"), show_default=False, metavar="GAME|FILE1",
+                                         autocompletion=_completing("game_ids"))],
+    second: Annotated[str, typer.Argument(help=th("arg_right"), show_default=False, metavar="VARIANT|FILE2",
+                                          autocompletion=_completing("variant_names"))],
     lang: LangOpt = None,
     fmt: Annotated[DiffFormat, typer.Option("--format", help=th("opt_format_diff"))] = DiffFormat.text,
 ) -> None:
@@ -575,13 +662,13 @@ def diff(
         left, right, left_name, right_name = teaching.sides(first, second)
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang), right.lang),
+    sys.stdout.write(teaching.diff(left, right, left_name, right_name, choose_lang(_value(lang)),
                                    _value(fmt)))
 
 
 @app.command(help=th("graph"))
 def graph(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: GameArg,
     variant: VariantOpt = [],
     set_: SetOpt = [],
     lang: LangOpt = None,
@@ -593,7 +680,7 @@ def graph(
         g = teaching.open_game(game, list(variant), list(set_))
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    lang_ = choose_lang(_value(lang), g.lang)
+    lang_ = choose_lang(_value(lang))
     if output is None:
         sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
         return
@@ -605,7 +692,7 @@ def graph(
 
 @app.command(help=th("explain"))
 def explain(
-    game: Annotated[Optional[str], typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")] = None,
+    game: MaybeGameArg = None,
     move: Annotated[int, typer.Option("--move", min=1, help=th("opt_move"), metavar="K")] = 1,
     seed: Annotated[Optional[int], typer.Option("--seed", help=th("opt_explain_seed"))] = None,
     variant: VariantOpt = [],
@@ -620,13 +707,14 @@ def explain(
 ) -> None:
     out, err = make_console(), make_console(stderr=True)
     fmt_ = "json" if as_json else _value(fmt)
+    _check_seed(seed, 1, choose_lang(_value(lang)))
     try:
         code = explaining.run(out, game=game, variants=list(variant), sets=list(set_), seed=seed, k=move, players=players,
                               lang_option=_value(lang), card=card, record_path=record, bots=_value(bots),
-                              choose_lang=choose_lang, fmt=fmt_)
+                              fmt=fmt_)
     except RuleError as exc:
         if fmt_ == "json":  # a program reads the error as an object too; the lines go to stderr as ever
-            shown = exc.problems[0].render(choose_lang(_value(lang), None))
+            shown = exc.problems[0].render(choose_lang(_value(lang)))
             sys.stdout.write(json.dumps({"error": {"code": "rule_file", "message": shown}},
                                         ensure_ascii=False) + "\n")
         code = _problems(err, exc, lang)

@@ -286,13 +286,19 @@ class RayFailed(Exception):
         self.address, self.error = address, error
 
 
-def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
-    """Each chunk a Ray task, cut for the cluster's cores, submitted a few a core ahead of those gathered
-    (Ray queues them) and gathered in seed order."""
+def need_ray():
+    """The ray module, or RayMissing: asked before the first games of a run are played."""
     try:
         import ray
     except ImportError:
         raise RayMissing() from None
+    return ray
+
+
+def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
+    """Each chunk a Ray task, cut for the cluster's cores, submitted a few a core ahead of those gathered
+    (Ray queues them) and gathered in seed order."""
+    ray = need_ray()
     started = not ray.is_initialized()
     if started:
         try:

@@ -26,9 +26,10 @@ from rich.text import Text
 from kural.dsl.errors import RuleError, escaped
 from kural.interpreter import game
 from kural.interpreter.bots import KINDS, make_bot
-from kural.interpreter.errors import PlayError
+from kural.interpreter.budget import renew
+from kural.interpreter.errors import RULE_FAILURES, PlayError
 from kural.interpreter.messages import said
-from kural.interpreter.search import deciding_preference
+from kural.interpreter.search import deciding_preference, preference_score
 
 from . import render, saves
 from .i18n import OLD_SAVE_CHOICES, choose_lang, pick, t
@@ -181,6 +182,8 @@ class Session:
         self.game_arg = ""
         self.resumed: dict | None = None  # the record a resumed game was read from
         self._queued: list = []  # moves the person typed at once, still to play (`add 2 7D 7H`)
+        self._new_cards: set[int] = set()  # cards the person's last move brought into their hand, marked on screen
+        self._explained: set[str] = set()  # the deck's own signs said so far (🍃 Leaves), each once a session
 
     # ------------------------------------------------------------ starting
     def start(self) -> int | None:
@@ -189,17 +192,17 @@ class Session:
         if opts.resume_path is not None:
             return self._resume(opts.resume_path)
         if not opts.game:
-            self.err.print(t("no_game", choose_lang(opts.lang, None)))
+            self.err.print(t("no_game", choose_lang(opts.lang)))
             return EXIT_USAGE
         self.g = game.load(opts.game, opts.variants, opts.sets, opts.players)
         self.game_arg = self.g.source or opts.game  # a rule file by its absolute path: resumed from any folder
         self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
         self.s = game.new_game(self.g, self.seed)
-        self.lang = choose_lang(opts.lang, self.g.lang)
+        self.lang = choose_lang(opts.lang)
         self.human = None if opts.auto else 0
         self.bots = opts.bots or "heuristic"
         self.names = self._names()
-        default = saves.default_save_path(self.g.id + (AUTO_SUFFIX if opts.auto else ""))
+        default = saves.default_save_path(self._save_name() + (AUTO_SUFFIX if opts.auto else ""))
         code = self._claim_files(opts.save_path or default, mine=opts.save_path is None)
         if code is not None:
             return code
@@ -215,6 +218,20 @@ class Session:
         self._keep_old_save()
         saves.clean_stale_temps(self.save_path)
         return None
+
+    def _save_name(self) -> str:
+        """The default save's name: the game's id, its variants and a player count other than the rule file's
+        (`canasta+351+2p`), so that two games of one rule file never share a save (issue 35.9). A save of
+        another name (an older kural's `canasta.json`) still resumes with --resume or `kural saves N`."""
+        g = self.g
+        parts = [g.id] + [Path(v).stem if v.endswith((".yaml", ".yml")) else v for v in g.variants]
+        if self.opts.players is not None and self.opts.players != self._default_players():
+            parts.append(f"{g.players}p")
+        return "+".join(parts)
+
+    def _default_players(self) -> int:
+        """The number of players the game has without --players."""
+        return game.load(self.opts.game, self.opts.variants, self.opts.sets, None).players
 
     def _unfinished_game(self) -> Listed | None:
         """The unfinished game a new game would replace: the save, or its backup when the save cannot be
@@ -256,6 +273,7 @@ class Session:
         Sets save_path and record_path to the files to write; an exit code (one line said) if not."""
         try:
             record = self.opts.record_path
+            saves.check_recordable(self.g)  # a save is a record: one that could not be resumed is refused now
             saves.check_outputs([("--save", save), ("--save", saves.backup_path(save)), ("--save", saves.lock_path(save)),
                                  ("--record", record)], self.g.rule_files)
             self.save_path = saves.write_target(save, make_folder=mine)
@@ -297,7 +315,7 @@ class Session:
         """Go on with the game saved in `path`; `check_options`: refuse --variant, --set, --seed and
         --players that say otherwise than the save (a resume the person chose at the prompt has none)."""
         opts = self.opts
-        lang = choose_lang(opts.lang, None)
+        lang = choose_lang(opts.lang)
         if not path.exists() and path.name.isdigit() and str(path) == path.name:
             self.err.print(t("resume_by_number", lang, n=path.name))
             return EXIT_USAGE
@@ -311,9 +329,8 @@ class Session:
         saved = rec.get("cli", {})  # its types are checked with the record's (cli/recordcheck.py)
         self.seed = rec["seed"]
         self.game_arg = rec.get("rules") or rec["game"]
-        self.lang = choose_lang(opts.lang or saved.get("lang"), self.g.lang)
+        self.lang = lang  # the person's language, as every command's, not the one the save was played in
         refused = self._refused_options(rec) if check_options else ""
-        lang = self.lang  # from here on the save's game is known: its language, as the reasons below speak it
         if refused:  # the save is good: the command line says otherwise
             self.err.print(t("bad_save", lang, path=path, error=refused))
             return EXIT_USAGE
@@ -331,7 +348,7 @@ class Session:
         elif "cli" in rec:
             save = saves.backed_up(path) or path
         else:
-            save = saves.default_save_path(self.g.id)
+            save = saves.default_save_path(self._save_name())
         self.names = self._names()
         code = self._claim_files(save, mine=opts.save_path is None and "cli" not in rec)
         if code is not None:
@@ -476,14 +493,33 @@ class Session:
             else:
                 self._autosave_when_due()
                 move = make_bot(self.bots, bot_seed(self.seed, len(s.history)), self.opts.think).choose(s, legal)
-            self.console.print(render.colored(g, render.bot_line(g, self.names[seat], move, self.lang)))
+            line = render.bot_line(g, self.names[seat], move, self.lang)
+            if seat != self.human:
+                self.console.print(render.colored(g, line))
             if self.human is None:
                 self._pace()
             sheets, deals = len(s.sheets), len(s.deals)
+            held = self._hand()
             game.apply(s, move)
             if seat == self.human:
+                self._tell_new_cards(line, held if len(s.deals) == deals else self._hand())
                 self._autosave()  # what the person typed is never lost
             self._tell_flow(sheets, deals)
+
+    def _hand(self) -> list[int]:
+        return list(self.s.zones[self.g.zone(self.g.hand_zone).first_id + self.human]) if self.human is not None else []
+
+    def _tell_new_cards(self, line: str, held: list[int]) -> None:
+        """The person's move, and the cards it brought into their hand (a card drawn): only they see them,
+        so only their own line names them; the next screen marks them in the hand (issue 35.6). A new deal
+        is no card drawn: `held` is then the hand as dealt."""
+        before = set(held)
+        new = [c for c in self._hand() if c not in before]
+        self._new_cards = set(new)
+        if new:
+            labels = " ".join(self.g.deck.label(c) for c in render.sort_cards(self.g, new))
+            line += " " + t("came_to_hand", self.lang, cards=labels)
+        self.console.print(render.colored(self.g, line))
 
     def _pace(self) -> None:
         """--auto: a pause after each move, so that a person can watch (--delay; on a terminal by default)."""
@@ -507,7 +543,11 @@ class Session:
 
     def _ask(self, reader: Reader, legal: list):
         g, s, lang = self.g, self.s, self.lang
-        render.turn_screen(self.console, g, s, self.human, self.names, lang, legal)
+        render.turn_screen(self.console, g, s, self.human, self.names, lang, legal, self._new_cards)
+        seen = [c for z in game.view(s, self.human)["zones"] if z.cards for c in z.cards]
+        legend = render.signs_legend(g, seen, lang, self._explained)
+        if legend:
+            self._say(legend)
         hand = [c for mv in legal for c in render.card_choice_values(g, mv)]
         if not hand:
             hand = list(s.zones[g.zone(g.hand_zone).first_id + self.human])
@@ -555,6 +595,9 @@ class Session:
             self.console.print(render.colored(g, line), no_wrap=True, overflow="ignore")
         names = ", ".join(dict.fromkeys(pick(m.title, lang, m.name) for m in g.moves))
         say(t("help_input", lang, examples=examples(g, hand, lang, every_form=True), names=names))
+        forms = render.typed_forms(g, legal, hand, lang)
+        if forms:
+            say(t("help_typing", lang, forms=forms))
         tips = list(dict.fromkeys(pick(p.tip, lang) for p in g.bot if pick(p.tip, lang)))
         if tips:
             say(t("help_tips", lang, tips="; ".join(tips)))
@@ -575,8 +618,12 @@ class Session:
         move = bot.choose(s, legal)
         reasons = []
         preference = deciding_preference(s, legal, move) if len(legal) > 1 else None
-        if preference is not None and pick(preference.tip, lang):
+        if len(legal) > 1 and (preference is None or not pick(preference.tip, lang)):
+            preference = tip_favouring(s, legal, move, lang)
+        if preference is not None:
             reasons.append(pick(preference.tip, lang))
+        elif len(legal) > 1 and any(pick(p.tip, lang) for p in g.bot):
+            reasons.append(t("hint_no_tip", lang))
         found = bot.searched(g, move)
         if len(legal) == 1:
             reasons.append(t("hint_only", lang))
@@ -645,6 +692,24 @@ class Session:
             self.console.file.flush()
         except (OSError, ValueError):
             pass
+
+
+def tip_favouring(s, legal: list, move, lang: str):
+    """When no `bot:` preference decides the move alone: the first tipped one that scores it above some
+    legal move and below none, so a hint says a tip of the rules that favours it as well as its playouts
+    (issue 35.14); None if no tip does (the search alone chose it)."""
+    for p in s.g.bot:
+        if not pick(p.tip, lang) or p.move not in (None, move[0]):
+            continue
+        renew(s)  # a preference's work is budgeted as the bot's is
+        try:
+            scores = [preference_score(s.g, p, s, mv) for mv in legal]
+        except RULE_FAILURES:  # a preference the bot fails on too says nothing of the move
+            continue
+        mine = scores[legal.index(move)]
+        if mine == max(scores) and mine > min(scores):
+            return p
+    return None
 
 
 def play(console, err, opts: Options) -> int:
@@ -720,7 +785,7 @@ def _listed_or_said(err, folder, lang: str):
 def list_saves(console, err, lang: str | None) -> int:
     """`kural saves`: the saved games, unfinished ones numbered for `kural saves N`; exit 0, or 2 if the
     folder cannot be read."""
-    lang = choose_lang(lang, None)
+    lang = choose_lang(lang)
     folder = saves.saves_folder()
     listed = _listed_or_said(err, folder, lang)
     if listed is None:
@@ -753,7 +818,7 @@ def list_saves(console, err, lang: str | None) -> int:
 
 def resume_listed(console, err, number: int, opts: Options) -> int:
     """`kural saves N`: play on the N-th unfinished game of the list `kural saves` prints."""
-    lang = choose_lang(opts.lang, None)
+    lang = choose_lang(opts.lang)
     folder = saves.saves_folder()
     listed = _listed_or_said(err, folder, lang)
     if listed is None:

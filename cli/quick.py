@@ -5,8 +5,9 @@ the typer app does:
 
 - `kural --help` (or `-h`): typer's own help text, kept in the user's cache folder (dsl/paths.py) the
   first time typer prints it. The file's name holds everything the text depends on: the source of
-  the cli package (commands, options, help texts in both languages), typer's version, KURAL_LANG
-  (the help's language), the terminal's width and the program's name. An unreadable cache is no cache.
+  the cli package (commands, options, help texts in both languages), typer's version, the help's
+  language (cli/i18n.py choose_lang: KURAL_LANG, else the locale), the terminal's width and the
+  program's name. An unreadable cache is no cache.
 - `kural list [--lang tr|en]`: cli/listing.py with a console that writes plain lines as rich's
   does (PlainConsole). Any other form (`list --help`, a wrong --lang) is left to typer.
 """
@@ -75,7 +76,8 @@ def _help_file() -> str | None:
         if name.endswith(".py"):
             with open(os.path.join(CLI_DIR, name), "rb") as f:
                 key.update(name.encode() + b"\0" + f.read() + b"\0")
-    for part in (_typer_version(), os.environ.get("KURAL_LANG"), shutil.get_terminal_size().columns, sys.argv[0],
+    from .i18n import choose_lang  # the help's language, as the app decides it
+    for part in (_typer_version(), choose_lang(), shutil.get_terminal_size().columns, sys.argv[0],
                  getattr(main, "__package__", None), getattr(getattr(main, "__spec__", None), "name", None)):
         key.update(repr(part).encode() + b"\0")
     return os.path.join(folder, f"help-{key.hexdigest()[:24]}.txt")

@@ -11,16 +11,12 @@ from __future__ import annotations
 from kural.dsl.wording import fill
 from kural.interpreter import game
 from kural.interpreter.legal import refusal
+from kural.interpreter.reading import label_of_face
 
 from .i18n import pick, t
 from .meldcheck import meld_reason
 
 MAX_TRIED = 200  # options of a move's other choices tried for the reason a card is refused
-
-
-def label_of_face(g, face: int) -> str:
-    cards = g.deck.cards_of_face.get(face)
-    return g.deck.label(cards[0]) if cards else "?"
 
 
 def rule_suffix(rule: str | None) -> str:
@@ -237,9 +233,17 @@ class Why:
         if not groups:
             zones = [z for z in g.zones if z.max_groups]
             title = pick(zones[0].title, self.lang, zones[0].name) if len(zones) == 1 else self._title(m)
-            return t("no_groups", self.lang, what=what, zone=title)
+            return t(self._no_groups_key(zones), self.lang, what=what, zone=title)
         numbers = ", ".join(str(g.group_number(v)) for v in groups)
         return t("no_group", self.lang, what=what, n=n, zone=title, numbers=numbers)
+
+    def _no_groups_key(self, zones: list) -> str:
+        """Whose groups there are none of: where each seat or team has an area of its own, the person's
+        (their side's, in a game of partners), which others may well have (issue 35.8); else nobody's."""
+        if len(zones) != 1 or zones[0].per == "none":
+            return "no_groups"
+        partners = len(self.g.teams[self.g.team_of[self.s.me]]) > 1
+        return "no_groups_side" if zones[0].per == "team" and partners else "no_groups_mine"
 
     def group_card(self, m, n: int, face: int, label: str) -> str:
         """`add N CARD` that is not legal: the card not in the hand, or the rule that refuses it."""

@@ -6,6 +6,7 @@ drawing, never the game.
 """
 from __future__ import annotations
 
+import io
 import re
 
 from rich.cells import cell_len
@@ -16,12 +17,13 @@ from rich.text import Text
 from kural.interpreter import game
 
 from .i18n import pick, t
-from .reading import card_choice_values, move_text
+from .reading import card_choice_values, move_text, own_signs
 
 RED_SUITS = (1, 2)  # hearts and diamonds of the standard deck (a themed deck's symbols for them too) print red
 MARK = "bold yellow"  # playable cards and the places they can go (F9-style marking)
 RANKS_SHOWN = range(1, 14)  # a by_suit row has a column for every rank of a standard suit
 EMPTY_SLOT, TARGET_SLOT = "·", "[ ]"
+NEW_MARK = "*"  # after a card that just came into the hand (a card drawn), in colour or not
 
 
 def colored(g, text) -> Text:
@@ -89,15 +91,20 @@ def by_suit_rows(g, cards: list[int], marked: set[tuple[int, int]]) -> list[Text
     return rows
 
 
-def card_line(g, cards: list[int], playable: set[int]) -> Text:
-    """Cards sorted, grouped by suit (two spaces between suits)."""
+def card_line(g, cards: list[int], playable: set[int], new: set[int] = frozenset()) -> Text:
+    """Cards sorted, grouped by suit (two spaces between suits); the cards just come into the hand
+    underlined, with a mark that a screen without colour shows too."""
     line = Text()
     last = None
     for i, c in enumerate(sort_cards(g, cards)):
         if i:
             line.append("  " if g.deck.suit[c] != last else " ")
         last = g.deck.suit[c]
-        line.append(g.deck.label(c), style=MARK if c in playable else None)
+        style = MARK if c in playable else None
+        if c in new:
+            line.append(g.deck.label(c) + NEW_MARK, style=f"{style or ''} underline".strip())
+        else:
+            line.append(g.deck.label(c), style=style)
     return line
 
 
@@ -126,9 +133,9 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
         if z.group is not None:  # a group zone: one line per owner, its groups numbered
             owner = names[z.owner] if z.owner is not None else teams[z.team] if z.team is not None else None
             zid = zone_id(g, z.name, z.owner, z.team, z.group)
-            shown = group_text(g, z.cards, lang) if z.cards is not None else counts(g, lang, z.count)
-            marks = group_marks(g, v["vars"], zid, lang)
-            groups.setdefault((title, owner), []).append(f"{z.group}) {shown}{marks}")
+            shown = group_parts(g, z.cards, lang) if z.cards is not None else (counts(g, lang, z.count), "")
+            marks = group_marks(g, v["vars"], zid, lang) + meld_values(g, s, lang, zid, v["vars"])
+            groups.setdefault((title, owner), []).append((z.group, *shown, marks))
             continue
         if z.owner is not None or z.team is not None:  # one per seat, or one per team: on one line, by owner
             if z.owner == seat and z.name == g.hand_zone:
@@ -159,7 +166,8 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
             continue
         lines.append(Text(f"{title}: " + " · ".join(items)))
     for (title, owner), items in groups.items():
-        lines.append(Text(f"{title}{f' · {owner}' if owner else ''}: " + "  ".join(items)))
+        lines.append(Text(f"{title}{f' · {owner}' if owner else ''}:"))
+        lines.extend(group_lines(items))
     lines.extend(var_lines(g, v["vars"], names, lang))
     if g.round_result is not None and s.sheets:  # points carried from round to round
         owners = g.team_names(names) if g.round_result.per == "team" else names
@@ -169,12 +177,26 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     return lines
 
 
+def group_lines(items: list[tuple[int, str, str, str]]) -> list[Text]:
+    """An area's groups (number, cards, size, marks), one a line under its title, indented, their numbers,
+    sizes and marks in columns: a group never wraps into the next one on a narrow terminal (issue 35.7)."""
+    number = max(len(str(n)) for n, *_ in items)
+    cards = max(cell_len(text) for _, text, _, _ in items)
+    return [Text(f"  {n:>{number}}) {text}{' ' * (cards - cell_len(text))} {size}".rstrip() + marks)
+            for n, text, size, marks in items]
+
+
 def group_text(g, cards: list[int], lang: str = "en") -> str:
     """A group's cards; a meld (by the game's `melds:`) in the order it reads, each wild card in brackets
     with the card it stands for in a run, its size and points: `♥4 ♥5 ♥6 [♣2=♥7] ♥8 (5 cards, 35 points)`."""
+    return " ".join(part for part in group_parts(g, cards, lang) if part)
+
+
+def group_parts(g, cards: list[int], lang: str = "en") -> tuple[str, str]:
+    """group_text's two parts: the cards, and the size and points ('' where the cards are no meld)."""
     reading = g.melds.read(cards) if g.melds is not None and cards else None  # read(): these very cards, not a twin
     if reading is None or not reading.legal:
-        return " ".join(g.deck.label(c) for c in cards)
+        return " ".join(g.deck.label(c) for c in cards), ""
     deck = g.deck
     shown = []
     for p in reading.places:
@@ -185,7 +207,7 @@ def group_text(g, cards: list[int], lang: str = "en") -> str:
         else:
             rank = 1 if p.rank == len(RANKS_SHOWN) + 1 else p.rank  # an ace above the king
             shown.append(f"[{deck.label(p.card)}={deck.symbols[p.suit]}{deck.labels[rank - 1]}]")
-    return " ".join(shown) + " " + t("group_size", lang, n=len(cards), points=_num(reading.points))
+    return " ".join(shown), t("group_size", lang, n=len(cards), points=_num(reading.points))
 
 
 def group_marks(g, values: dict, zid: int, lang: str) -> str:
@@ -196,6 +218,24 @@ def group_marks(g, values: dict, zid: int, lang: str) -> str:
             x = (values.get(var.name) or {}).get(zid, 0)
             if x:
                 out += f" · {pick(var.title, lang, var.name)}: {said(var, x, lang)}"
+    return out
+
+
+def meld_values(g, s, lang: str, group: int | None = None, values: dict | None = None, cards=None) -> str:
+    """The rule file's values of one meld (defines with `of_meld`, e.g. what it adds to an opening, C8), as
+    ` · title: value`: of the board's group `group` where its `shown_on` var marks it, or of the `cards` a
+    move lays; each only while its `shown_when` holds (issue 35.5)."""
+    out = ""
+    for title, name, of_group, of_cards, when, var in g.meld_values:
+        if group is not None and (var is None or not (values.get(var.name) or {}).get(group, 0)):
+            continue
+        try:
+            if when is not None and not when(s, {}):
+                continue
+            x = of_group(s, {name: group}) if group is not None else of_cards(s, {name: cards})
+        except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
+            continue
+        out += f" · {pick(title, lang, name)}: {_num(x)}"
     return out
 
 
@@ -261,8 +301,12 @@ def moves_block(g, legal: list, lang: str, s=None, width: int = 80) -> list[Text
         m = g.moves[mv[0]]
         if m.choices:
             text = move_text(g, mv, lang, s)
+            laid = [v for c, v in zip(m.choices, mv[1]) if c.of_card_lists]
+            if s is not None and laid and g.meld_values:  # what this meld would count, where the rules say
+                text += meld_values(g, s, lang, cards=list(laid[0]))
             title = pick(m.title, lang, m.name)
-            text = text[len(title) + 1:] if text.startswith(title + " ") else text
+            if not any(c.of_groups for c in m.choices):  # a group's number is typed after the move's name
+                text = text[len(title) + 1:] if text.startswith(title + " ") else text
             by_move.setdefault(mv[0], []).append(f"{i + 1}) {text}")
     heads = {index: pick(g.moves[index].title, lang, g.moves[index].name) + ":" for index in by_move}
     head_width = max((cell_len(h) for h in heads.values()), default=0) + 1
@@ -288,8 +332,10 @@ def _columns(items: list[str], head: str, width: int) -> list[Text]:
     return lines
 
 
-def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, legal: list) -> None:
-    """The person's screen: header, the table, the others, their hand with playable cards marked, the moves."""
+def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, legal: list,
+                new: set[int] = frozenset()) -> None:
+    """The person's screen: header, the table, the others, their hand with playable cards marked (and `new`,
+    the cards just come into it, marked as such), the moves."""
     header = f"{pick(g.title, lang, g.id)} · {t('move_no', lang, n=len(s.history) + 1)}"
     console.print()
     console.rule(header)
@@ -301,10 +347,65 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         playable = {c for mv in legal for c in card_choice_values(g, mv)}
         own = pick(mine.yours, lang, "") if mine.yours else ""  # the rule file's own words ("elin"), else your + title
         line = Text((own or t("your_hand", lang, zone=pick(mine.title, lang, mine.name))) + ": ", style="bold")
-        line.append_text(card_line(g, mine.cards or [], playable) if mine.cards else Text(t("empty", lang)))
+        line.append_text(card_line(g, mine.cards or [], playable, new) if mine.cards else Text(t("empty", lang)))
         console.print(colored(g, line))
     for line in moves_block(g, legal, lang, s, console.width):
         console.print(colored(g, line), no_wrap=True, overflow="ignore")
+
+
+def typed_forms(g, legal: list, hand: list[int], lang: str) -> str:
+    """How each move with choices is typed (`add N CARD…`), each with an example: the first legal one now,
+    else one made of the hand's cards; and what N is, where a move names a group (issue 35.8)."""
+    forms, groups = [], False
+    for m in g.moves:
+        if not m.choices:
+            continue
+        title = pick(m.title, lang, m.name)
+        words = [title]
+        grouped = any(c.of_groups for c in m.choices)  # several cards may go on one group at once
+        groups = groups or grouped
+        for i, c in enumerate(m.choices):
+            if c.of_card_lists and i and m.choices[i - 1].of_cards:  # what a card takes: asked after it, if several
+                continue
+            words.append(t("typed_group", lang) if c.of_groups else t("typed_card_more" if grouped else "typed_card", lang)
+                         if c.of_cards else t("typed_cards", lang) if c.of_card_lists else c.name.upper())
+        example = next((move_text(g, mv, lang) for mv in legal if mv[0] == m.index), None)
+        if example is None and hand and not m.has_card_lists:  # a list of cards from the hand would be no example
+            example = " ".join([title] + ["1" if c.of_groups else g.deck.label(hand[0]) if c.of_cards else
+                                          " ".join(g.deck.label(x) for x in hand[:3]) if c.of_card_lists else ""
+                                          for c in m.choices]).strip()
+        if example is not None and not example.startswith(title):  # a move listed by its card alone
+            example = f"{title} {example}"
+        form = " ".join(words)
+        forms.append(t("typed_example", lang, form=form, example=example) if example else form)
+    zones = [z for z in g.zones if z.max_groups]
+    if groups and len(zones) == 1:
+        forms.append(t("typed_group_means", lang, zone=pick(zones[0].title, lang, zones[0].name)))
+    return "; ".join(forms)
+
+
+def signs_legend(g, cards, lang: str, explained: set[str]) -> str:
+    """The deck's own signs among `cards` that `explained` does not hold yet, each with its name in the
+    rule file (`🍃 Leaves, G Guardian`), added to `explained`: a themed deck is said the first time its
+    signs show (issue 35.15). '' when there is nothing new."""
+    names = g.deck.names.get(lang) or g.deck.names["en"]
+    out = []
+    for card in sort_cards(g, cards):
+        for sign, number, is_suit in own_signs(g.deck, card):
+            if sign not in explained:
+                explained.add(sign)
+                out.append(f"{sign} {names['suits'][number] if is_suit else names['ranks'][number - 1]}")
+    return t("signs", lang, signs=", ".join(out)) if out else ""
+
+
+def table_text(g, s, names: list[str], lang: str = "en", width: int = 80) -> str:
+    """The person's screen for the seat to move (seat 0 once the game is over), without colour: what the
+    Python API's str(state) shows."""
+    over = game.is_over(s)
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, highlight=False, force_terminal=False)
+    turn_screen(console, g, s, 0 if over else game.to_move(s), names, lang, [] if over else game.legal(s))
+    return out.getvalue()
 
 
 def bot_line(g, name: str, move, lang: str) -> str:

@@ -2,6 +2,7 @@
 (Turkish speaks to the player as *sen*). Words of a game come from its rule file."""
 from __future__ import annotations
 
+from kural.interpreter.messages import filled
 from .i18n import pick
 
 TEXT: dict[str, dict[str, str]] = {
@@ -44,7 +45,16 @@ TEXT: dict[str, dict[str, str]] = {
     "cmp_moves": {"en": "moves per game", "tr": "oyun başına hamle"},
     "cmp_rounds": {"en": "rounds per game", "tr": "oyun başına tur"},
     "cmp_aborted": {"en": "aborted games %", "tr": "yarıda kalan oyun %"},
-    "cmp_round_field": {"en": "{title} per round {who}", "tr": "tur başına {title} {who}"},
+    "cmp_round_field": {"en": "{title} per game (its rounds' sum) {who}",
+                        "tr": "oyun başına {title} (turlarının toplamı) {who}"},
+    "cmp_over_finished": {"en": "aborted games (stopped at the move bound, won by nobody): {aborted_left} of {left}, "
+                                "{aborted_right} of {right}; every figure but the aborted share is over the {pairs} "
+                                "pairs of {games} whose two games finished",
+                          "tr": "yarıda kalan oyunlar (hamle sınırında durdu, kimse kazanmadı): {left} için "
+                                "{aborted_left}, {right} için {aborted_right}; yarıda kalma oranı dışındaki her "
+                                "rakam, {games} çiftten iki oyunu da biten {pairs} çifte göre"},
+    "cmp_plot_title": {"en": "{right} − {left}: each difference with its 95% interval (red: leaves out 0)",
+                       "tr": "{right} − {left}: her fark ve %95 aralığı (kırmızı: 0'ı içermiyor)"},
     "cmp_plot_written": {"en": "Chart written to {path}.", "tr": "Grafik {path} dosyasına yazıldı."},
     "cmp_plot_missing": {"en": "--plot needs matplotlib, which is not installed: pip install 'kural[plot]'",
                          "tr": "--plot için matplotlib gerekir, kurulu değil: pip install 'kural[plot]'"},
@@ -71,23 +81,25 @@ HELP: dict[str, dict[str, str]] = {
                       "gerekir); OYUN'dan sonra yalnız --ray bu makinede bir Ray başlatır. Sonuçlar tek süreçtekiyle aynıdır."},
     "compare": {"en": "What does a house rule change? Bots play GAME and the changed game (--variant, --set, or "
                       "a second rule file) from the same seeds, and each statistic is printed side by side: wins, "
-                      "scores, moves and rounds per game, every scoring-sheet column, aborted games, with the "
-                      "difference, its 95% interval over the paired games and a * where it is significant.",
+                      "scores, moves and rounds per game, every scoring-sheet column per game, aborted games, with the "
+                      "difference, its 95% interval over the pairs whose two games finished and a * where it is "
+                      "significant.",
                 "tr": "Bir ev kuralı neyi değiştirir? Botlar OYUN'u ve değiştirilmiş oyunu (--variant, --set ya da "
                       "ikinci bir kural dosyası) aynı tohumlardan oynar ve her istatistik yan yana yazılır: "
-                      "galibiyetler, puanlar, oyun başına hamle ve tur, puan çizelgesinin her sütunu, yarıda kalan "
-                      "oyunlar; farkı, eşleşen oyunlar üzerinden %95 aralığı ve anlamlıysa bir * ile."},
+                      "galibiyetler, puanlar, oyun başına hamle ve tur, oyun başına puan çizelgesinin her sütunu, "
+                      "yarıda kalan oyunlar; farkı, iki oyunu da biten çiftler üzerinden %95 aralığı ve anlamlıysa "
+                      "bir * ile."},
     "arg_other": {"en": "A second rule file, compared with GAME (instead of --variant or --set).",
                   "tr": "OYUN ile karşılaştırılacak ikinci bir kural dosyası (--variant ya da --set yerine)."},
     "opt_cmp_n": {"en": "Games on each side.", "tr": "Her yanda oynanacak oyun sayısı."},
     "opt_cmp_json": {"en": "Print the comparison as one JSON object on stdout.",
                      "tr": "Karşılaştırmayı stdout'a tek bir JSON nesnesi olarak yazar."},
-    "opt_plot": {"en": "Also draw the distributions of both sides to FILE (.svg or .png; needs pip install "
-                       "'kural[plot]').",
-                 "tr": "İki yanın dağılımlarını ayrıca DOSYA'ya çizer (.svg ya da .png; pip install 'kural[plot]' "
-                       "gerekir)."},
+    "opt_plot": {"en": "Also draw what the rule changes to FILE (.svg or .png; needs pip install 'kural[plot]'): "
+                       "a row per statistic, its difference with its 95% interval and a line at zero.",
+                 "tr": "Kuralın neyi değiştirdiğini ayrıca DOSYA'ya çizer (.svg ya da .png; pip install 'kural[plot]' "
+                       "gerekir): her istatistik için bir satır, farkı, %95 aralığı ve sıfır çizgisi."},
 }
 
 
 def say(key: str, lang: str, **values: object) -> str:
-    return pick(TEXT[key], lang).format(**values)
+    return pick(TEXT[key], lang).format(**{k: filled(v) for k, v in values.items()})

@@ -20,27 +20,35 @@ from pathlib import Path
 
 from kural.dsl.errors import escaped
 from kural.dsl.files import NotRegularFile, read_at_most
-from kural.dsl.loader import RecordSourceError, load_for_record
-from kural.interpreter import numbers
+from kural.dsl.loader import load_for_record
+from kural.interpreter import recordcheck
+from kural.interpreter.errors import RecordError
+from kural.interpreter.messages import Msg, said
+from kural.interpreter.record import check_paths
+from kural.interpreter.recordcheck import MAX_NESTING  # noqa: F401  (the bound, as the tests read it here)
 
 from .i18n import t
-from .recordcheck import check_record
 
 MAX_RECORD_BYTES = 50_000_000
 
 
 class RecordFileError(Exception):
-    """A record or save that cannot be used; `key` and `values` name the message in kural.cli.i18n
-    (a value named `want` is itself a key of the catalog)."""
+    """A record or save that cannot be used; `key` and `values` name the message in kural.cli.i18n, or in
+    interpreter/messages.py for the record check's own (a value that is a Msg is said in the language)."""
 
     def __init__(self, key: str, **values):
         super().__init__(key)
         self.key = key
         self.values = values
 
+    @classmethod
+    def of(cls, exc: RecordError) -> "RecordFileError":
+        """The record check's error (interpreter/recordcheck.py), said as this one says its own."""
+        return cls(exc.message.key, **exc.message.values)
+
     def text(self, lang: str) -> str:
         """The message in one line: what a record holds is shown escaped and cut short."""
-        values = {k: t(v, lang) if k == "want" else shown(v) for k, v in self.values.items()}
+        values = {k: said(v, lang) if isinstance(v, Msg) else shown(v) for k, v in self.values.items()}
         return t(self.key, lang, **values)
 
 
@@ -56,8 +64,17 @@ def game_of(rec: dict):
     RecordFileError when a rule file it names may not be read or has changed, RuleError when the rules fail."""
     try:
         return load_for_record(rec)
-    except RecordSourceError as exc:
-        raise RecordFileError(exc.key, path=exc.path) from None
+    except RecordError as exc:  # a rule file it names is unknown, gone or changed (kural.dsl.loader)
+        raise RecordFileError.of(exc) from None
+
+
+def check_recordable(g) -> None:
+    """RecordFileError if a record of the game `g` could be written but never read back: a rule file's path
+    that a record cannot keep (interpreter/record.py's check_paths, which every record's start makes too)."""
+    try:
+        check_paths(g)
+    except RecordError as exc:
+        raise RecordFileError.of(exc) from None
 
 
 def home() -> Path:
@@ -71,7 +88,7 @@ def saves_folder() -> Path:
 
 
 def default_save_path(game_id: str) -> Path:
-    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", game_id) or "game"
+    safe = re.sub(r"[^A-Za-z0-9_.+-]", "_", game_id) or "game"
     return saves_folder() / f"{safe}.json"
 
 
@@ -482,55 +499,11 @@ def _read_text(path: Path) -> str:
         raise RecordFileError("not_utf8") from None
 
 
-MAX_NESTING = 16  # lists and mappings inside one another; a record of any game needs 6
-
-
-def _number(convert):
-    """json's reader of one kind of number: a number a game may hold (interpreter/numbers.py), or the error."""
-    def parse(text: str) -> int | float:
-        value = numbers.from_text(text, convert)
-        if value is None:
-            raise RecordFileError("bad_number", number=text[:24] + ("…" if len(text) > 24 else ""),
-                                  limit=numbers.LIMIT_TEXT)
-        return value
-    return parse
-
-
-_parse_int, _parse_float = _number(int), _number(float)
-
-
-def _parse_constant(text: str):
-    raise RecordFileError("bad_number", number=text, limit=numbers.LIMIT_TEXT)  # NaN, Infinity, -Infinity
-
-
-def _loads(text: str):
-    """JSON with every number a game may hold (no NaN, no infinity, within numbers.LIMIT), nested at most
-    MAX_NESTING deep."""
-    try:
-        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
-    except RecursionError:
-        raise RecordFileError("too_deep", limit=MAX_NESTING) from None
-    except ValueError as exc:
-        raise RecordFileError("not_json", error=str(exc)[:80]) from None
-    if _nesting(data) > MAX_NESTING:
-        raise RecordFileError("too_deep", limit=MAX_NESTING)
-    return data
-
-
-def _nesting(data) -> int:
-    """How deep lists and mappings go (without recursion, so no depth can overflow the stack)."""
-    deepest, todo = 0, [(data, 1)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, (list, dict)):
-            deepest = max(deepest, depth)
-            if depth <= MAX_NESTING:
-                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return deepest
-
-
 def _parse(text: str) -> dict:
-    return check_record(_loads(text))
+    try:
+        return recordcheck.parse(text)
+    except RecordError as exc:
+        raise RecordFileError.of(exc) from None
 
 
 def read_record(path: Path) -> dict:
@@ -557,7 +530,7 @@ def read_records(path: Path) -> list[dict | RecordFileError]:
 
 def _is_one_json(text: str) -> bool:
     try:
-        _loads(text)
+        recordcheck.loads(text)
         return True
-    except RecordFileError:
+    except RecordError:
         return False

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
-from kural.interpreter import game, record
+from kural.interpreter import arguments, game, record
 from kural.interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
 from kural.interpreter.numbers import is_number
 
@@ -21,13 +21,13 @@ NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")
 
 
 def bot_kinds(spec: str, players: int, known) -> list[str] | None:
-    """`random` (every seat) or `heuristic,random,...` (one per seat); None if it does not fit."""
+    """`random` (every seat) or `heuristic,random,...` (one per seat), checked as the Python API checks its
+    bots; None if it does not fit (the command says so in its own words)."""
     kinds = [k.strip() for k in spec.split(",")]
-    if any(k not in known for k in kinds):
+    try:
+        return arguments.bot_kinds(kinds[0] if len(kinds) == 1 else kinds, players, list(known))
+    except arguments.ArgumentError:
         return None
-    if len(kinds) == 1:
-        return kinds * players
-    return kinds if len(kinds) == players else None
 
 
 class SlowFirstGame:
@@ -48,8 +48,9 @@ class SlowFirstGame:
 @dataclass
 class Totals:
     games: int = 0
-    moves: int = 0
+    moves: int = 0  # over finished games, as every sum below: an aborted game is won by nobody and scores nothing
     aborted: int = 0
+    shared: int = 0  # finished games won by more than one seat (or team): each of them counts a win
     seconds: float = 0.0
     interrupted: bool = False  # Ctrl-C stopped the run: these are the games finished before it
 
@@ -137,15 +138,34 @@ def outcome(g, seed: int, plan: Plan, watch=None) -> Outcome:
     return Outcome(len(s.history), bool(s.aborted), res, s.sheets, record.dumps(rec) if rec is not None else None)
 
 
+FIRST_GAMES = 5  # games a run plays first, here: when every one is aborted, the bots do not finish the game
+
+
+class NeverFinished(Exception):
+    """The first FIRST_GAMES games of a run all stopped at the move bound, and more were asked: these bots do
+    not finish this game, and the rest would take the bound's time each for nothing (issue 35.4)."""
+
+    def __init__(self, games: int):
+        super().__init__(games)
+        self.games = games
+
+
 def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None = None,
            watch=None) -> Iterator[Outcome]:
     """The outcomes of games seed .. seed+n-1, in seed order: played here, or by `workers` processes of this
-    machine or Ray tasks (cli/parallel.py). A watched first game (SlowFirstGame) is played here, move by move."""
+    machine or Ray tasks (cli/parallel.py). The first FIRST_GAMES are played here (the first move by move
+    when watched: SlowFirstGame), so that a run whose bots finish none of them stops early: NeverFinished."""
+    if ray is not None:  # a missing Ray is said at once, not after the first games
+        from . import parallel
+        parallel.need_ray()
     with rare_collections():
-        first = 0
-        if watch is not None and n:
-            yield outcome(g, seed, plan, watch)
-            first = 1
+        first, aborted = min(n, FIRST_GAMES), 0
+        for i in range(first):
+            done = outcome(g, seed + i, plan, watch if i == 0 else None)
+            aborted += done.aborted
+            if aborted == FIRST_GAMES < n:
+                raise NeverFinished(aborted)
+            yield done
         if ray is None and workers <= 1:
             for i in range(first, n):
                 yield outcome(g, seed + i, plan)
@@ -315,6 +335,7 @@ def _merge(totals: Totals, part: Totals) -> None:
     totals.games += part.games
     totals.moves += part.moves
     totals.aborted += part.aborted
+    totals.shared += part.shared
     totals.rounds += part.rounds
     for mine, theirs in ((totals.wins, part.wins), (totals.scores, part.scores)):
         for i, v in enumerate(theirs):
@@ -329,11 +350,15 @@ def _merge(totals: Totals, part: Totals) -> None:
 
 
 def _count(totals: Totals, g, done: Outcome, units: int) -> None:
-    """One finished game's moves, wins, scores, fields and rounds, added to the totals."""
+    """One game added to the totals: an aborted one as a game and an abort only, since the move bound, not the
+    rules, ended it (issue 35.1); a finished one with its moves, wins, scores, fields and rounds."""
     res = done.result
     totals.games += 1
+    if done.aborted:
+        totals.aborted += 1
+        return
     totals.moves += done.moves
-    totals.aborted += done.aborted
+    totals.shared += len(res["winners"]) > 1
     for w in res["winners"]:
         totals.wins[w] += 1
     for seat, score in enumerate(res["scores"]):
@@ -365,14 +390,18 @@ def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:
 
 def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) -> dict:
     """The statistics; with a result per team, wins, scores and fields are `..._by_team` (and a seat
-    counts a win when its team wins), and with a round_result per team, `mean_per_round_by_team`."""
-    n = max(totals.games, 1)
+    counts a win when its team wins), and with a round_result per team, `mean_per_round_by_team`.
+    Wins, shares and means are over the finished games (`finished`); a mean over none is None."""
+    finished = totals.games - totals.aborted
     by = "_by_" + g.result.per
+
+    def mean(x: float, over: int = finished, digits: int = 4) -> float | None:
+        return round(x / over, digits) if over else None
     teams = {"teams": [list(t) for t in g.teams], "team_names": g.team_names(seats)} \
         if g.partnered or "team" in (g.result.per, g.totals_per) else {}
     wins = {}
     if g.result.per == "team":
-        wins = {"wins_by_team": totals.wins, "win_percent_by_team": [round(100 * w / n, 2) for w in totals.wins]}
+        wins = {"wins_by_team": totals.wins, "win_percent_by_team": [mean(100 * w, digits=2) for w in totals.wins]}
     seat_wins = [totals.wins[g.team_of[seat]] for seat in range(g.players)] if g.result.per == "team" else totals.wins
     return {
         "game": g.id,
@@ -382,14 +411,16 @@ def summary(g, totals: Totals, seed: int, kinds: list[str], seats: list[str]) ->
         "seats": seats,
         **teams,
         "games": totals.games,
+        "finished": finished,
         **wins,
         "wins_by_seat": seat_wins,
-        "win_percent_by_seat": [round(100 * w / n, 2) for w in seat_wins],
-        "mean_score" + by: [round(x / n, 4) for x in totals.scores],
-        "mean_fields" + by: {k: [round(x / n, 4) for x in v] for k, v in totals.fields.items()},
-        "mean_moves": round(totals.moves / n, 4),
-        **({"mean_rounds": round(totals.rounds / n, 4),
-            "mean_per_round_by_" + g.totals_per: {k: [round(x / max(totals.rounds, 1), 4) for x in v]
+        "win_percent_by_seat": [mean(100 * w, digits=2) for w in seat_wins],
+        "shared_wins": totals.shared,
+        "mean_score" + by: [mean(x) for x in totals.scores],
+        "mean_fields" + by: {k: [mean(x) for x in v] for k, v in totals.fields.items()},
+        "mean_moves": mean(totals.moves),
+        **({"mean_rounds": mean(totals.rounds),
+            "mean_per_round_by_" + g.totals_per: {k: [mean(x, totals.rounds) for x in v]
                                                   for k, v in totals.round_fields.items()}} if totals.rounds else {}),
         **({"round_ends": dict(totals.round_ends)} if totals.round_ends else {}),
         "aborted": totals.aborted,

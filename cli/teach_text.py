@@ -6,6 +6,8 @@ Graphviz, bad options). The rules themselves are said by the teaching layer (dsl
 """
 from __future__ import annotations
 
+from kural.interpreter.messages import filled
+
 TEXT: dict[str, dict[str, str]] = {
     "no_dot": {"en": "Graphviz's `dot` program is not installed, so {path} cannot be drawn. Install Graphviz "
                      "(apt-get install graphviz, brew install graphviz, or https://graphviz.org/download/), "
@@ -32,6 +34,8 @@ TEXT: dict[str, dict[str, str]] = {
     "x_bad_card": {"en": "{card} is not a card of this game's deck", "tr": "{card} bu oyunun destesinde bir kart değil"},
     "x_need_game": {"en": "name a game and --seed, or give --record FILE", "tr": "bir oyun ve --seed ver ya da --record DOSYA"},
     "x_bad_record": {"en": "cannot read the record {path}: {error}", "tr": "{path} kaydı okunamıyor: {error}"},
+    "x_other_game": {"en": "the record {path} is a game of {played}, not of {game}: name {played}, or leave the game out",
+                     "tr": "{path} kaydı {game} oyununun değil, {played} oyununun: {played} yaz ya da oyun adını hiç yazma"},
     "x_more": {"en": "… and {n} more", "tr": "… ve {n} tane daha"},
     "x_other_step": {"en": "“{move}” is offered in another step of the turn, not now.",
                      "tr": "«{move}» turun başka bir adımında yapılabilir, şimdi değil."},
@@ -84,4 +88,5 @@ HELP: dict[str, dict[str, str]] = {
 def say(key: str, lang: str, **values) -> str:
     from kural.dsl.wording import fill  # here, not above: `kural --help` reads HELP and must not load the rules language
     entry = TEXT[key]
+    values = {k: filled(v) for k, v in values.items()}
     return str(fill(entry.get(lang) or entry["en"], (), **values)) if values else (entry.get(lang) or entry["en"])

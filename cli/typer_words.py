@@ -7,7 +7,7 @@ Three places say them, and each is taken over here for a language other than Eng
 the help's formatter (usage line, section titles, each option's help and its `[default: ...]`); the
 context every command's help and usage is formatted by; and the app's `main`, which shows a usage error
 (usage line, the hint, `Error:` and the message). In English nothing is changed: typer speaks as it does.
-`LANG` is the language of the help (cli/main.py: --lang, else KURAL_LANG, else English).
+`LANG` is the language of the help (cli/i18n.py choose_lang: --lang, else KURAL_LANG, else the locale).
 """
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ import sys
 from contextlib import contextmanager
 
 from typer import _click
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 from typer.exceptions import Abort
+
+from kural.interpreter.messages import filled
 
 LANG = "en"
 
@@ -44,12 +46,12 @@ WORDS = {
     },
 }
 
-# the names of what is typed, as cli/main.py's metavars and typer's own write them ({game} for an argument
-# without a metavar, <int> for an option's type)
+# the names of what is typed, as cli/main.py's metavars and typer's own write them (<int> for an option's
+# type); every argument of cli/main.py has a metavar, so typer never shows its parameter's name ({game})
 METAVARS = {
     "tr": {"GAME": "OYUN", "CARD": "KART", "NAME": "AD", "VALUE": "DEĞER", "SECONDS": "SANİYE", "BUDGET": "BÜTÇE",
-           "KIND": "TÜR", "CODE": "KOD", "FILE1": "DOSYA1", "FILE2": "DOSYA2", "VARIANT": "ÇEŞİTLEME",
-           "{game}": "OYUN", "{file}": "DOSYA", "{paths}": "YOLLAR", "<int>": "<sayı>", "<int range>": "<sayı aralığı>",
+           "KIND": "TÜR", "CODE": "KOD", "FILE": "DOSYA", "FILE1": "DOSYA1", "FILE2": "DOSYA2", "PATH": "YOL",
+           "VARIANT": "ÇEŞİTLEME", "<int>": "<sayı>", "<int range>": "<sayı aralığı>",
            "<path>": "<yol>", "<file>": "<dosya>"},
 }
 _METAVAR_RE = {lang: re.compile("|".join(rf"(?<!\w){re.escape(k)}(?!\w)" for k in sorted(names, key=len, reverse=True)))
@@ -166,7 +168,8 @@ class Context(_click.Context):
 
 
 class Group(TyperGroup):
-    """The app: every command formatted in the language, and a usage error said in it."""
+    """The app: every command formatted in the language, a usage error said in it, and the line read
+    whole for the shell's completion."""
 
     context_class = Context
 
@@ -175,8 +178,14 @@ class Group(TyperGroup):
         for command in self.commands.values():
             command.context_class = Context
 
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if ctx.resilient_parsing and command is not None:  # the shell is completing a word of the line
+            rest = _pending_option_dropped(command, rest)
+        return name, command, rest
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode: bool = True, **extra):
-        if LANG == "en" or not standalone_mode:  # typer's own, as it is
+        if not standalone_mode:  # typer's own, as it is
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             done = super().main(args, prog_name, complete_var, False, **extra)
@@ -189,8 +198,19 @@ class Group(TyperGroup):
         sys.exit(done if isinstance(done, int) else 0)  # typer.Exit's code, else the command ended well
 
 
+def _pending_option_dropped(command, args: list[str]) -> list[str]:
+    """The words before the one completed, without a last option that waits for it (`--variant <TAB>`):
+    click's parsing of that option fails for want of its value and forgets the rest of the line with
+    it (the GAME typed before), which the completion of the value needs (cli/completion.py)."""
+    if args and any(isinstance(p, TyperOption) and not p.is_flag and not p.count
+                    and args[-1] in (*p.opts, *p.secondary_opts) for p in command.params):
+        return args[:-1]
+    return args
+
+
 def show(exc: _click.exceptions.ClickException) -> None:
-    """A usage error as click shows it (usage, the hint, `Error:` and the message), in the language."""
+    """A usage error as click shows it (usage, the hint, `Error:` and the message), in the language (in
+    English too: click's own would echo a bidi override typed on the command line as it is)."""
     ctx = getattr(exc, "ctx", None)
     color = None
     if ctx is not None:
@@ -200,4 +220,5 @@ def show(exc: _click.exceptions.ClickException) -> None:
             hint = word("Try '{command} {option}' for help.").format(command=ctx.command_path,
                                                                       option=ctx.help_option_names[0]) + "\n"
         _click.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=color)
-    _click.echo(word("Error: ") + message(exc.format_message()), err=True, color=color)
+    # what was typed (an unknown option, a bad value) is echoed escaped, as every message of kural's is
+    _click.echo(word("Error: ") + filled(message(exc.format_message())), err=True, color=color)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import operator
+import re
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -80,6 +81,16 @@ def keywords() -> frozenset:
         return table.keywords()
     return frozenset(t.pattern.value for t in parser().terminals
                      if t.pattern.type == "str" and t.pattern.value.isidentifier())
+
+
+@lru_cache(maxsize=1)
+def name_rule() -> re.Pattern:
+    """The grammar's NAME terminal: what an expression can write as a name. A declared name must match
+    it whole, or nothing could ever refer to it (`ｘ` is an identifier to Python, not to the grammar)."""
+    table = table_parser()
+    pattern = table.terminals["NAME"][2] if table is not None else \
+        next(t.pattern.value for t in parser().terminals if t.name == "NAME")
+    return re.compile(pattern)
 
 
 @dataclass
@@ -172,6 +183,7 @@ class Compiler:
         self.frames: list[dict] | None = None
         self.said = None  # the node of the last expression or effect list compiled while recording
         self.reads: dict[str, set] | None = None  # params and defines the parts read: name -> the defines read through
+        self.read_now: set[str] = set()  # params and defines the part being compiled has read so far (kept if it fails)
         self.via: list[str] = []  # the defines being inlined, outermost first
         self.terms: dict[str, tuple] = {}  # define -> (its node, the locals where first used, that part)
         self.titles: dict[str, dict] = {}  # titled define -> its title
@@ -181,6 +193,7 @@ class Compiler:
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
         src = self._source(text)
+        self.read_now = set()
         tree = self._parse(src, "expr")
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
@@ -189,6 +202,7 @@ class Compiler:
             self.said = self.frames[-1].pop(id(tree))
         if expect:
             out = unit.coerce(out, expect, tree)
+        self.read_now = set()  # compiled: what a later problem blames is not this part's
         return out
 
     def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[tuple[Tree, C, int]]:
@@ -233,17 +247,21 @@ class Compiler:
 
     def effects(self, text: Any, locals_: dict[str, str] | None = None) -> Callable:
         src = self._source(text)
+        self.read_now = set()
         tree = self._parse(src, "effects")
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         if self.frames is None:
-            return unit.stmts(tree.children, 0)
+            out = unit.stmts(tree.children, 0)
+            self.read_now = set()
+            return out
         self.frames.append({})
         try:
             out = unit.stmts(tree.children, 0)
         finally:
             kids = self.frames.pop()
         self.said = said.effects(tree, kids)
+        self.read_now = set()
         return out
 
     @contextmanager
@@ -258,6 +276,7 @@ class Compiler:
 
     def read(self, name: str) -> None:
         """A param or define read by the part recorded, through the defines being inlined."""
+        self.read_now.add(name)
         if self.reads is not None and self.frames is not None:
             self.reads.setdefault(name, set()).add(tuple(self.via))
 

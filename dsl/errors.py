@@ -3,17 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kural.interpreter.messages import HINT_WORD, said
-
-
-def escaped(text: str) -> str:
-    """Text as a message may show it: a character that does not print as itself (a control
-    character, a bidi override such as U+202E that would reorder the line on the terminal, a
-    zero-width one) is written as its code, so that what the user reads is what the file holds."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" if ord(c) > 0xFF else f"\\x{ord(c):02x}"
-                   for c in text)
+# escaped is the catalog's, and is kural.dsl.errors.escaped too (cli/ reads it here)
+from kural.interpreter.messages import BASE_WORD, HINT_WORD, escaped, said  # noqa: F401
 
 
 def hidden_char(text: str) -> str | None:
@@ -38,17 +29,23 @@ class Loc:
 @dataclass
 class Problem:
     """`message` and `hint` are interpreter/messages.py Msgs (English text that can be said in Turkish);
-    `text`, the line of the file, is shown as written."""
+    `text`, the line of the file, is shown as written. `base`, with `base_text`, is the other place the
+    problem meets: the base file's line that a variant's value (at `loc`) does not fit."""
     loc: Loc
     message: str
     hint: str = ""
     text: str = ""
+    base: Loc | None = None
+    base_text: str = ""
 
     def render(self, lang: str = "en") -> str:
         out = f"{self.loc}: {escaped(said(self.message, lang))}"
         if self.text:
             shown = self.text if len(self.text) <= 120 else self.text[:117] + "..."
             out += f"\n    {escaped(shown)}"
+        if self.base is not None:
+            # not `file:line:col: ` at the head of a line, which tools read as another problem
+            out += f"\n    {BASE_WORD.get(lang, 'base')} ({self.base}): {escaped(self.base_text[:120])}".rstrip()
         if self.hint:
             out += f"\n    {HINT_WORD.get(lang, 'hint')}: {escaped(said(self.hint, lang))}"
         return out
@@ -68,5 +65,6 @@ class RuleError(Exception):
         return type(self), (self.problems,)
 
     @classmethod
-    def at(cls, loc: Loc, message: str, hint: str = "", text: str = "") -> "RuleError":
-        return cls([Problem(loc, message, hint, text)])
+    def at(cls, loc: Loc, message: str, hint: str = "", text: str = "", base: Loc | None = None,
+           base_text: str = "") -> "RuleError":
+        return cls([Problem(loc, message, hint, text, base, base_text)])

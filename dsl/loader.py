@@ -18,11 +18,13 @@ from kural.interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDe
                                  StepDef, VarDef, ZoneDef)
 from kural.interpreter.library import LIBRARY, BuildContext
 from kural.interpreter.melds import REASONS, MeldRules
-from kural.interpreter.errors import RULE_FAILURES, PlayError
+from kural.interpreter.errors import RULE_FAILURES, PlayError, RecordError
 from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
+from kural.interpreter.record import keepable
 from . import schema
-from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, with_node
+from .compiler import (MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, name_rule,
+                       with_node)
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
@@ -31,7 +33,8 @@ from .said import Recorded, Said
 from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
-from .yamlload import MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
+from .params import fits, kind_words, line as param_line, list_shape, set_form
+from .yamlload import MAX_DEPTH, MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
 LANGS = ("en", "tr")
 BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
@@ -98,13 +101,13 @@ def find_variant(base: Path, name: str) -> Path:
 
 
 # ---------------------------------------------------------- reading layers
-class RecordSourceError(Exception):
+class RecordSourceError(RecordError):
     """A rule file a record or save names that may not be read, or is no longer the file it was played
-    with; `key` names the message (for the CLI's catalog), `path` the file."""
+    with: a RecordError saying so; `key` names its message, `path` the file."""
 
-    def __init__(self, key: str, path: str):
-        super().__init__(f"{key}: {path}")
-        self.key, self.path = key, path
+    def __init__(self, message: Msg):
+        super().__init__(message)
+        self.key, self.path = message.key, message.values["path"]
 
 
 def bundled(path: Path) -> bool:
@@ -158,15 +161,15 @@ class Source:
     def _read_expected(self, path: Path, key: str) -> str:
         want = self.expected.get(key)
         if want is None:  # refused before the file is even looked at
-            raise RecordSourceError("record_file_unknown", key)
+            raise RecordSourceError(Msg("record_file_unknown", path=key))
         if not path.is_file():
-            raise RecordSourceError("record_file_gone", key)
+            raise RecordSourceError(Msg("record_file_gone", path=key))
         try:
             text = read_text(path)
         except RuleError:  # too large, not UTF-8 ...: not the file the game was played with
-            raise RecordSourceError("record_file_changed", key) from None
+            raise RecordSourceError(Msg("record_file_changed", path=key)) from None
         if sha256_of(text) != want:
-            raise RecordSourceError("record_file_changed", key)
+            raise RecordSourceError(Msg("record_file_changed", path=key))
         return text
 
 
@@ -240,7 +243,10 @@ def merge(base: Any, over: Any) -> Any:
         out = LDict(base)
         out.loc = base.loc
         out.key_locs, out.val_locs = dict(base.key_locs), dict(base.val_locs)
+        out.below = dict(getattr(base, "below", {}))
         for key, value in over.items():
+            if key in base:  # what the base wrote stays known: a variant's value is checked against it
+                out.below.setdefault(key, (base[key], base.val_loc(key)))
             out[key] = merge(base[key], value) if key in base else value
             out.key_locs[key], out.val_locs[key] = over.key_loc(key), over.val_loc(key)
         return out
@@ -420,7 +426,7 @@ def resolve_for_record(record: dict) -> Resolved:
     rules, game = record.get("rules"), record.get("game")
     if rules is not None:
         if not (isinstance(rules, str) and _absolute_rule_file(rules)):
-            raise RecordSourceError("record_file_unknown", str(rules))
+            raise RecordSourceError(Msg("record_file_unknown", path=str(rules)))
         game = rules
     elif not (isinstance(game, str) and GAME_ID.fullmatch(game)):  # never a path: paths come with their hash
         shown = game if isinstance(game, str) else repr(game)  # messages escape what does not print
@@ -431,13 +437,13 @@ def resolve_for_record(record: dict) -> Resolved:
         variants = [variants]
     for name in variants:
         if not (isinstance(name, str) and (GAME_ID.fullmatch(name) or _absolute_rule_file(name))):
-            raise RecordSourceError("record_file_unknown", str(name))
+            raise RecordSourceError(Msg("record_file_unknown", path=str(name)))
     for name in [game, *variants]:  # a path the record gives: known to it by hash, and still there
         if Path(name).is_absolute():
             if name not in expected:
-                raise RecordSourceError("record_file_unknown", name)
+                raise RecordSourceError(Msg("record_file_unknown", path=name))
             if not Path(name).is_file():
-                raise RecordSourceError("record_file_gone", name)
+                raise RecordSourceError(Msg("record_file_gone", path=name))
     try:
         return resolve(game, variants, expected)
     except RuleError as exc:
@@ -460,12 +466,27 @@ def _unshown(exc: RuleError, outside: dict) -> RuleError:
 
 
 def _absolute_rule_file(name: str) -> bool:
-    return name.isprintable() and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
+    return keepable(name) and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
 def param_sets(params) -> list[str]:
-    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set."""
-    return [f"{k}={'none' if v is None else str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items()]
+    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set, which
+    --set's reader then checks as it checks what a user types."""
+    return [f"{k}={_set_text(v)}" for k, v in params.items()]
+
+
+def _set_text(value, depth: int = 0) -> str:
+    """A value as --set would be written; a list nested past a rule file's depth is written only that far
+    (and one level more, which the reader refuses), so that no list, however deep, recurses here."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        if depth > MAX_DEPTH:
+            return "[]"
+        return "[" + ", ".join(repr(v) if isinstance(v, str) else _set_text(v, depth + 1) for v in value) + "]"
+    return str(value)
 
 
 def load_for_record(record: dict) -> GameDef:
@@ -531,7 +552,11 @@ def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int |
           record: bool = False) -> GameDef:
     schema.check(data)
     check_sizes(data)
-    return _Builder(data, src, record).build(sets, players)
+    builder = _Builder(data, src, record)
+    try:
+        return builder.build(sets, players)
+    except RuleError as exc:
+        raise builder.blamed_on_a_param(exc) from None
 
 
 def check_sizes(data: LDict) -> None:
@@ -637,7 +662,8 @@ class _Builder:
         ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
         moves_section = self.section("moves")
         names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
-        comp = Compiler(names, ctx, self.src.lines)
+        comp = self.comp = Compiler(names, ctx, self.src.lines)
+        self.param_info = param_info
         if self.rec is not None:  # a titled define is said by its title where it is used
             self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
                                       for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
@@ -708,8 +734,10 @@ class _Builder:
             end_reasons=self.end_reasons(comp, rnd),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
+            bots=schema.value(game, "game.bots"),
             texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
             shown=self.shown_defines(comp),
+            meld_values=self.meld_values(comp, vars_),
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )
@@ -769,9 +797,9 @@ class _Builder:
                 raise RuleError.at(where, Msg("players_must_between_not", n=n),
                                    Msg("players_whole_number_from"))
         if default not in allowed:
-            raise RuleError.at(game.val_loc("players"),
-                               Msg("default_players_not_among", default=default, allowed=allowed),
-                               Msg("add_allowed_players"))
+            where, base = self.blamed(game.val_loc("players"), game, "allowed_players")
+            raise RuleError.at(where, Msg("default_players_not_among", default=default, allowed=allowed),
+                               Msg("add_allowed_players"), "", base, self.line_of(base) if base else "")
         if asked is None:
             return default
         if asked not in allowed:
@@ -829,6 +857,27 @@ class _Builder:
             out[n] = [list(team) for team in teams]
         return out
 
+    def blamed_on_a_param(self, exc: RuleError) -> RuleError:
+        """A part of the base that fails to compile with a param's value that a variant changed: the
+        problem is shown at the variant's line that set the value, with the failing part as the base's."""
+        comp, problem = getattr(self, "comp", None), exc.problems[0]
+        if comp is None or problem.base is not None or problem.loc.file.startswith(("<", "-")):
+            return exc
+        changed = [p["loc"] for name, p in self.param_info.items() if name in comp.read_now
+                   and p["loc"] != p["declared_loc"] and p["loc"].file not in (problem.loc.file, "--set")]
+        if not changed:
+            return exc
+        return RuleError([Problem(changed[0], problem.message, problem.hint, "", problem.loc,
+                                  problem.text or self.line_of(problem.loc))] + exc.problems[1:])
+
+    def blamed(self, at: Loc, section: LDict, cause: str) -> tuple[Loc, Loc | None]:
+        """Where a problem between two parts of a section is reported: at `at`, unless the other part,
+        key `cause`, was changed by a variant and `at` was not: then where the variant wrote it, which
+        the user can change, with `at`, the base's place, as the second place."""
+        if cause in section.below and at.file != section.val_loc(cause).file:
+            return section.val_loc(cause), at
+        return at, None
+
     def line_of(self, loc: Loc) -> str:
         """The rule file's line at a place, to show with a problem found there."""
         lines = self.src.lines.get(loc.file) or []
@@ -850,8 +899,9 @@ class _Builder:
         for lang in LANGS:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
             if names and len(names) < players:
-                raise RuleError.at(given.val_loc(lang), Msg("seat_names_players", n_names=len(names), players=players),
-                                   Msg("name_every_seat"))
+                where, base = self.blamed(given.val_loc(lang), game, "players")
+                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=players),
+                                   Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
         return out
 
@@ -995,8 +1045,12 @@ class _Builder:
                 declared = spec.get("type")
             else:
                 raw, loc, declared = spec, section.val_loc(name), None
-            kind = str(declared) if declared else _infer_type(raw)
-            info[name] = {"type": kind, "raw": raw, "loc": loc,
+            # the form is the declaration's: a variant, --set or the API changes the value, never its form
+            first, first_loc = spec.below.get("value", (raw, loc)) if isinstance(spec, LDict) else (raw, loc)
+            kind = str(declared) if declared else _infer_type(first)
+            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc,
+                          "declared": first, "declared_loc": first_loc,
+                          "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,
                           "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
                           "min": spec.get("min") if isinstance(spec, dict) else None,
@@ -1019,14 +1073,28 @@ class _Builder:
                 info[name]["raw"] = _from_text(raw)
             except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
                 first = exc.problems[0]
-                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message), first.hint,
+                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message),
+                                   param_line(name, {**info[name], "raw": info[name]["file_raw"]}),
                                    str(item)) from None
             info[name]["loc"] = loc
         values = {}
         for name, p in info.items():
-            values[name] = self.param_value(name, p, deck)
+            try:
+                values[name] = self.param_value(name, p, deck)
+            except RuleError as exc:
+                raise self.param_problem(exc.problems[0], name, p) from None
             p["value"] = values[name]
         return values, info
+
+    def param_problem(self, problem: Problem, name: str, p: dict) -> RuleError:
+        """A value that does not fit its param: a bad --set shows the param's line (its form and an
+        example); a variant's value is blamed where the variant wrote it, with the base's declaration."""
+        if problem.loc.file == "--set":
+            shown = {**p, "raw": p["file_raw"]}  # the --set value did not fit: the files' value and its form
+            return RuleError.at(problem.loc, problem.message, param_line(name, shown), problem.text)
+        base = p["declared_loc"] if p["declared_loc"] != problem.loc else None
+        return RuleError.at(problem.loc, problem.message, problem.hint, problem.text, base,
+                            self.line_of(base) if base else "")
 
     def param_value(self, name: str, p: dict, deck: Deck):
         raw, kind, loc = p["raw"], p["type"], p["loc"]
@@ -1054,7 +1122,11 @@ class _Builder:
                                    Msg("bounds_are_param_s"))
             return raw
         if kind == "list":
-            return _number_list(name, raw, loc)
+            value = _number_list(name, raw, loc)
+            if p["shape"] and not fits(p["shape"], value):
+                raise RuleError.at(loc, Msg("param_list_form", name=name, kind=kind_words(p), shown_raw=_shown(raw)),
+                                   Msg("list_form_example", example=set_form(p["declared"])))
+            return value
         if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
             raise RuleError.at(loc,
                                Msg("param_one_not", name=name, value=', '.join(map(str, p['one_of'])),
@@ -1178,7 +1250,7 @@ class _Builder:
     def usable_name(self, name: str, loc: Loc) -> None:
         """A name that expressions could never reach is refused where it is declared."""
         problem = None
-        if not name.isidentifier():
+        if not name_rule().fullmatch(name):
             problem = Msg("not_name_use_letters")
         elif name in keywords():
             problem = Msg("word_rules_language")
@@ -1271,7 +1343,7 @@ class _Builder:
         (title, value, shown_when or None, out_of or None)."""
         out = []
         for name, spec in self.section("define").items():
-            if isinstance(spec, dict) and spec.get("shown"):
+            if isinstance(spec, dict) and spec.get("shown") and not spec.get("of_meld"):
                 if not spec.get("title"):
                     raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
                                        Msg("add_title"))
@@ -1279,6 +1351,28 @@ class _Builder:
                          for key in ("shown_when", "out_of")]
                 out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
                                                                          spec["value"], {}).fn, *extra))
+        return out
+
+    def meld_values(self, comp: Compiler, vars_: list) -> list:
+        """Shown defines with `of_meld`: a value of one meld, shown beside each meld (issue 35.5), as
+        (title, the meld's name, value of a group, value of a list of cards, shown_when or None, the shown_on
+        var or None)."""
+        out = []
+        for name, spec in self.section("define").items():
+            if not (isinstance(spec, dict) and spec.get("shown") and spec.get("of_meld")):
+                continue
+            if not spec.get("title"):
+                raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
+            meld = str(spec["of_meld"])
+            on = spec.get("shown_on")
+            var = next((v for v in vars_ if v.name == on), None) if on else None
+            if on and (var is None or not var.per_group):
+                raise RuleError.at(spec.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
+                                   Msg("shown_on_example"))
+            value = spec["value"]
+            when = comp.expr(spec["shown_when"], {}).fn if spec.get("shown_when") is not None else None
+            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).fn,
+                        comp.expr(value, {meld: "cards"}).fn, when, var))
         return out
 
     def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:

@@ -135,7 +135,12 @@ DEFINE = Fields({
     "title_not": Key(TEXT, "its words when it does not hold (a condition): `you have not opened`"),
     "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False),
     "shown_when": Key("expr", "with `shown`: the screen shows it only while this holds"),
-    "out_of": Key("expr", "with `shown`: the screen shows the value against this one, as `30 / 40`")})
+    "out_of": Key("expr", "with `shown`: the screen shows the value against this one, as `30 / 40`"),
+    "of_meld": Key("str", "with `shown`: the value is one meld's, this name its cards (a group, or the cards a "
+                   "move lays): the screen shows it beside each meld a move lays and each meld of the board "
+                   "(`shown_on`), while `shown_when` holds"),
+    "shown_on": Key("str", "with `of_meld`: a per-group var; the board shows the value beside the groups where it "
+                    "is not 0 (without it, or \"\", only beside the moves)")})
 VAR_REFUSE = ("var_key_not_known", "var_per_scope")  # keys of interpreter/messages.py, filled with {value} {key} ...
 PER_REFUSE = ("value_not_known", "result_per")
 EFFECTS = "effects"
@@ -171,6 +176,9 @@ TABLE = Fields({
                      "the seats' names", default_doc="P1, P2 ..."),
         "hand_zone": Key("str", "the per-seat zone that is the hand", default="hand"),
         "max_moves": Key("int", "a game that reaches this many moves is stopped and marked aborted", default=20_000),
+        "bots": Key("str", "the bots simulate and compare play when --bots is not given: one that finishes this "
+                    "game (random bots stop at max_moves in some games)", default="random",
+                    allowed=("random", "heuristic")),
         "teams": Key(Named(ListOf(ListOf("int")), "a player count"),
                      "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
                      default_doc="each seat its own team")}), "what the game is", kind="game", split=True),

@@ -47,6 +47,7 @@ class LDict(dict):
         super().__init__(*a, **kw)
         self.key_locs: dict[str, Loc] = {}
         self.val_locs: dict[str, Loc] = {}
+        self.below: dict[str, tuple] = {}  # a key a variant replaced: (value, place) the lowest file wrote
 
     def key_loc(self, key: str) -> Loc:
         return self.key_locs.get(key, self.loc)

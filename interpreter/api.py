@@ -28,29 +28,43 @@ examples run as tests too.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, Union
 
-from . import game as _facade
-from .bots import seat_bots
-from .errors import PlayError
+from . import drawing, game as _facade
+from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
+from .bots import KINDS, seat_bots
+from .errors import PlayError, RecordError, SeedError
 from .gamedef import GameDef
+from .messages import Msg, said
+from .reading import MoveReader
 from .record import entry, param_text
+from .recordcheck import check_record, parse
+from .seeds import seed_of
 from .state import State as _RawState
 
 if TYPE_CHECKING:
     from .rl import KuralEnv
 
-__all__ = ["Game", "IllegalMove", "Move", "PlayError", "ReplayError", "SeatView", "State", "ZoneSight",
-           "env", "load", "replay"]
+__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
+           "ReplayError", "SeatView", "SeedError", "State", "ZoneSight", "env", "load", "replay"]
 
 Choice = Union[str, int, float, bool, None, tuple[str, ...]]  # a choice's value: a code, codes, a group number, a value
 RawMove = tuple[int, tuple[Any, ...]]  # the engine's move: (move index, its choices' values)
 
 
+class PathLike(Protocol):
+    """A path (pathlib.Path, or anything else os.fspath takes): written so, as the engine imports no os."""
+
+    def __fspath__(self) -> str: ...
+
+
 class IllegalMove(ValueError):
-    """A move that is not among the legal moves of the position (the text or value given is in args)."""
+    """A move that is not among the legal moves of the position: the message names it and the legal ones."""
+
+    def render(self, lang: str = "en") -> str:
+        """The message in `lang` (en, tr)."""
+        return str(said(self.args[0], lang)) if self.args else ""
 
 
 class ReplayError(ValueError):
@@ -154,13 +168,20 @@ class Game:
         """Every card of the deck by its code, in the deck's order (twins appear twice)."""
         return list(self.definition.deck.code)
 
-    def seat_names(self, lang: str = "en") -> list[str]:
+    @property
+    def seat_names(self) -> list[str]:
+        """The seats' names as a record holds them (English); seat_names_in("tr") in Turkish."""
+        return self.seat_names_in("en")
+
+    def seat_names_in(self, lang: str) -> list[str]:
         names = list(self.definition.seats.get(lang) or self.definition.seats.get("en") or [])
         return names + [f"#{i + 1}" for i in range(len(names), self.players)]
 
     def new(self, seed: int = 0) -> "State":
-        """A new game dealt from `seed`: the same seed gives the same game."""
-        return State(self, _facade.new_game(self.definition, seed))
+        """A new game dealt from `seed`: the same seed gives the same game. A seed is a whole number (an int,
+        or an integer type such as numpy's) from -10^15 to 10^15, so that its record replays: SeedError
+        (a TypeError and a ValueError) otherwise."""
+        return State(self, _facade.new_game(self.definition, seed_of(seed)))
 
     def __repr__(self) -> str:
         return f"<kural game {'+'.join([self.id, *self.variants])}, {self.players} players>"
@@ -200,19 +221,22 @@ class State:
         return [readable(self.game.definition, m) for m in _facade.legal(self.raw)]
 
     def apply(self, move: Move | str) -> None:
-        """Play one of legal() (a Move, or its text as the table reads it); IllegalMove if it is not legal."""
-        _facade.apply(self.raw, self._legal_raw(move))
+        """Play one of legal(): a Move, or a text as the table reads it (`play 7D`, `7D`, `7♦`, `karo 7`, the
+        number of a legal move, `add 2 7D 7H` for several in turn); IllegalMove if it is not legal."""
+        for raw in self._legal_raw(move):
+            _facade.apply(self.raw, raw)
 
     def play_out(self, bots: str | Sequence[str] = "random", seed: int | None = None) -> None:
         """Let bots play on to the end: one kind for every seat, or one per seat (`random`, `heuristic`,
-        `search`), seeded from `seed` (default: the game's seed) and the seat."""
-        kinds = [bots] * self.game.players if isinstance(bots, str) else list(bots)
-        base = self.seed if seed is None else seed
+        `search`), seeded from `seed` (default: the game's seed) and the seat; ArgumentError otherwise."""
+        kinds = bot_kinds(bots, self.game.players, list(KINDS))
+        base = self.seed if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
         _facade.play_out(self.raw, seat_bots(kinds, base))
 
     def view(self, seat: int) -> SeatView:
-        """What `seat` may see: hidden cards are never in it, only their count."""
-        return seat_view(self.game.definition, _facade.view(self.raw, seat))
+        """What `seat` (0 to players - 1) may see: hidden cards are never in it, only their count;
+        ArgumentError for a seat that is not one."""
+        return seat_view(self.game.definition, _facade.view(self.raw, seat_number(seat, self.game.players)))
 
     def copy(self) -> "State":
         """An independent copy: playing on it leaves this state as it was."""
@@ -220,38 +244,69 @@ class State:
 
     def record(self, seats: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a record (docs/language.md §5.6): JSON-ready, replayable with replay()."""
-        return _facade.record_of(self.raw, list(seats) if seats is not None else self.game.seat_names())
+        return _facade.record_of(self.raw, list(seats) if seats is not None else self.game.seat_names)
 
-    def _legal_raw(self, move: Move | str) -> RawMove:
-        legal: list[RawMove] = _facade.legal(self.raw)
-        if isinstance(move, Move) and move._raw is not None and move._raw in legal:
-            known: RawMove = move._raw
-            return known
-        wanted = _spaced(str(move))
+    def _legal_raw(self, move: Move | str) -> list[RawMove]:
+        """The engine's moves a Move or a text stands for (a text may name several in turn, as at the table)."""
+        if not isinstance(move, (Move, str)):
+            raise ArgumentTypeError(Msg("api_move_type", given=shown(move)))
+        legal: list[RawMove] = _facade.legal(self.raw) if not self.is_over else []
         g = self.game.definition
-        for raw in legal:
-            mine = readable(g, raw)
-            if _spaced(mine.text) == wanted or (isinstance(move, Move) and mine == move):
-                return raw
-        raise IllegalMove(f"{move} is not a legal move now; legal: {', '.join(readable(g, m).text for m in legal)}")
+        if isinstance(move, Move):
+            found = [raw for raw in legal if raw == move._raw or readable(g, raw) == move]
+            if found:
+                return found[:1]
+        reading = MoveReader(g).read_move(self.raw, legal, str(move)) if legal else None
+        if reading is not None and reading.move is not None:
+            return [reading.move, *reading.then]
+        if reading is not None and reading.options:
+            options = ", ".join(readable(g, m).text for m in reading.options)
+            raise IllegalMove(Msg("api_fits_several", move=str(move), options=options))
+        legal_texts = ", ".join(readable(g, m).text for m in legal)
+        raise IllegalMove(Msg("api_not_legal", move=str(move) or "''", legal=legal_texts))
+
+    def __str__(self) -> str:
+        """The table as `kural play` prints it to the seat to move (seat 0 once the game is over)."""
+        return drawing.BOARD[0](self) if drawing.BOARD else repr(self)
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"seat {self.to_move} to move"
         return f"<kural state of {self.game.id}, seed {self.seed}, {self.moves_played} moves, {where}>"
 
 
-def load(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,
+def load(game: str | PathLike, variants: Iterable[str] | None = (), params: Mapping[str, Any] | None = None,
          players: int | None = None) -> Game:
     """A game by its id (`kural list`) or a rule file's path, with variants, param values and a number of
-    players; kural.dsl.errors.RuleError (file:line:col, with a hint) if the rules are not sound."""
+    players; kural.RuleError (file:line:col, with a hint) if the rules, or the values given, are not sound;
+    ArgumentTypeError for an argument of a type load does not take."""
     from kural.dsl.loader import param_sets  # here: the rules language imports the engine, not the reverse
-    return Game(_facade.load(game, list(variants), param_sets(params or {}), players))
+    path, names, values, count = _load_arguments(game, variants, params, players)
+    return Game(_facade.load(path, names, param_sets(values), count))
+
+
+def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tuple[str, list[str], dict, int | None]:
+    """load's arguments, each of the type it takes (the values themselves are the rule file's to check)."""
+    fspath = getattr(type(game), "__fspath__", None)
+    path = game if isinstance(game, str) else fspath(game) if fspath is not None else None
+    if not isinstance(path, str):
+        raise ArgumentTypeError(Msg("api_game_type", given=shown(game)))
+    listed = isinstance(variants, Iterable) and not isinstance(variants, (str, bytes, Mapping))
+    names: list[Any] = list(variants) if listed else [] if variants is None else [variants]
+    if not listed and variants is not None or not all(isinstance(v, str) for v in names):
+        raise ArgumentTypeError(Msg("api_variants_type", given=shown(variants)))
+    if params is not None and not isinstance(params, Mapping):
+        raise ArgumentTypeError(Msg("api_params_type", given=shown(params)))
+    count = None if players is None else whole_number(players, lambda given: Msg("api_players_type", given=given))
+    return path, names, dict(params or {}), count
 
 
 def replay(record: Mapping[str, Any] | str) -> State:
-    """A record (a dict, or its JSON text) played again under its own rules; ReplayError if it does not
-    reproduce exactly (deal, moves and result)."""
-    rec = json.loads(record) if isinstance(record, str) else dict(record)
+    """A record (a dict, or its JSON text) played again under its own rules. RecordError if it is not a record
+    kural reads (its format, a field of the wrong type: the first one named; a rule file it names that is
+    unknown, gone or changed), RuleError if its rules do not load, ReplayError if it does not reproduce
+    exactly (deal, moves and result)."""
+    rec = parse(record) if isinstance(record, str) else check_record(dict(record) if isinstance(record, Mapping)
+                                                                      else record)
     g = Game(_facade.load_for_record(rec))
     raw, problems = _facade.replay(g.definition, rec)
     if problems:
@@ -300,7 +355,3 @@ def seat_view(g: GameDef, seen: dict[str, Any]) -> SeatView:
                             None if z.cards is None else tuple(code[c] for c in z.cards)) for z in seen["zones"])
     return SeatView(seen["seat"], None if seen["over"] else seen["to_move"], seen["over"], zones,
                     dict(seen["vars"]), seen["moves_played"], g.hand_zone)
-
-
-def _spaced(text: str) -> str:
-    return " ".join(text.split()).casefold()

@@ -5,6 +5,7 @@ import random
 from operator import itemgetter
 
 from . import draws
+from .arguments import bot_kind
 from .budget import renew
 from .errors import RULE_FAILURES, PlayError
 from .messages import Msg
@@ -234,6 +235,7 @@ SEAT_STRIDE = 64  # a game's bots are seeded (game seed) * SEAT_STRIDE + seat; m
 
 def make_bot(kind: str, seed: int, think: str | None = None):
     """A bot of that kind seeded from `seed`; `think` is the search bot's budget (`200`, `0.5s`), else ignored."""
+    bot_kind(kind, list(KINDS))  # a kind kural does not have is the caller's error, said as such
     rng = draws.seeded(f"kural-bots/{kind}/{seed}")  # random.Random of that text
     return KINDS[kind](rng, think) if kind in THINKING else KINDS[kind](rng)
 

@@ -43,6 +43,36 @@ class PlayError(Exception):
         return cls(where, Msg("failed_while_playing", what=what, detail=detail), hint or Msg("guard_expression"))
 
 
+class RecordError(ValueError):
+    """A record or save kural cannot use: not a format it reads, a field of the wrong type, a rule file it
+    names that may not be read or has changed. `message` is a catalog Msg (str(exc) is its English)."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message)
+        self.message = message
+
+    def __reduce__(self):
+        return type(self), (self.message,)
+
+    def said(self, lang: str) -> str:
+        return said(self.message, lang)
+
+
+class SeedError(TypeError, ValueError):
+    """A seed kural does not deal from: not a whole number (a TypeError), or out of interpreter/seeds.py's
+    range (a ValueError), so `except` of either catches it. `message` is a catalog Msg."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message)
+        self.message = message
+
+    def __reduce__(self):
+        return type(self), (self.message,)
+
+    def said(self, lang: str) -> str:
+        return said(self.message, lang)
+
+
 def kept(value, where: str, what: str):
     """`value`, which the game keeps (a var, a score, a result): a number outside interpreter/numbers.py's
     range is an error of the rule file at `where`, so that no number grows without bound."""

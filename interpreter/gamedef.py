@@ -230,8 +230,10 @@ class GameDef:
     files: dict = field(default_factory=dict)  # rule files outside games/: how a record finds them again, their sha256
     rule_files: tuple = ()  # every rule file read for this game, resolved: no output of a command may write over one
     max_moves: int = 20000
+    bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
     shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table
+    meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/loader.py)
     deck_has_twins: bool = False  # two physical cards share a face: moves are told apart by face
     about: dict = field(default_factory=dict)
     step_index: dict = field(default_factory=dict)

@@ -13,9 +13,30 @@ place). The English of a message is what the tests and users have always read: c
 """
 from __future__ import annotations
 
+from numbers import Number
+
 LANGS = ("en", "tr")
 HINT_WORD = {"en": "hint", "tr": "ipucu"}  # the word before a problem's hint
 WARNING_WORD = {"en": "warning", "tr": "uyarı"}  # and before a warning of `kural validate`
+BASE_WORD = {"en": "in the base", "tr": "temel dosyada"}  # before the base's line a variant's value does not fit
+
+
+def escaped(text: str) -> str:
+    """Text as a message may show it: a character that does not print as itself (a control
+    character, a bidi override such as U+202E that would reorder the line on the terminal, a
+    zero-width one) is written as its code, so that what the user reads is what was given."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" if ord(c) > 0xFF else f"\\x{ord(c):02x}"
+                   for c in text)
+
+
+def filled(value):
+    """A value as every message fills it in: text from outside (a name, a path, what was typed on the
+    command line, a record's field) escaped; a number, a said Msg (the catalog's own words) as it is."""
+    if isinstance(value, (Msg, Number)) or value is None:
+        return value
+    return escaped(str(value))  # a path too: str() is what the message would print
 
 
 class Msg(str):
@@ -46,10 +67,10 @@ def _rebuilt(key: str, values: dict) -> Msg:
 
 
 def _listed(value, lang: str):
-    """A value as a message shows it in `lang`: a list of values as `a, b, c`."""
+    """A value as a message shows it in `lang`: a list of values as `a, b, c`; text escaped."""
     if isinstance(value, list):
-        return ", ".join(str(said(v, lang)) for v in value)
-    return said(value, lang)
+        return ", ".join(str(said(filled(v), lang)) for v in value)
+    return said(filled(value), lang)
 
 
 def said(text, lang: str):
@@ -72,6 +93,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                                        "not {shown_raw}",
                                  "tr": "`{name}` parametresi bir sayı listesi ya da sayı listelerinin"
                                        " listesi olmalı, {shown_raw} değil"},
+    "param_list_form": {"en": "param `{name}` is {kind}, as its rule file declares it, not {shown_raw}",
+                        "tr": "`{name}` parametresi, kural dosyasının tanımladığı gibi {kind} olmalı, {shown_raw} değil"},
+    "list_form_example": {"en": "for example {example}, the value its rule file declares",
+                          "tr": "örneğin kural dosyasının tanımladığı değer: {example}"},
+    "param_line": {"en": "{setting}: {kind}; for example --set {example}",
+                   "tr": "{setting}: {kind}; örneğin --set {example}"},
+    "kind_num_range": {"en": "a number from {low} to {high}", "tr": "{low} ile {high} arasında bir sayı"},
+    "kind_num_min": {"en": "a number of at least {low}", "tr": "en az {low} olan bir sayı"},
+    "kind_num_max": {"en": "a number of at most {high}", "tr": "en çok {high} olan bir sayı"},
+    "kind_numbers": {"en": "a list of numbers", "tr": "bir sayı listesi"},
+    "kind_lists_of": {"en": "a list of lists of {n} numbers", "tr": "her biri {n} sayılık listelerin listesi"},
+    "kind_lists": {"en": "a list of lists of numbers", "tr": "sayı listelerinin listesi"},
+    "kind_bool": {"en": "true or false", "tr": "true ya da false"},
+    "kind_card": {"en": "a card code such as 7D, or none", "tr": "7D gibi bir kart kodu ya da none"},
+    "kind_one_of": {"en": "one of {choices}", "tr": "şunlardan biri: {choices}"},
     "list_param_example": {"en": "for example [100, 200] or [[0, 10], [50, 20]]",
                            "tr": "örneğin [100, 200] ya da [[0, 10], [50, 20]]"},
     "not_rule_file_rule": {"en": "this is not a rule file: rule files end in .yaml",
@@ -125,9 +161,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "böyle bir alan yok"},
     "declare_under_zones": {"en": "declare it under zones:",
                             "tr": "onu zones: altında tanımla"},
-    "not_name_use_letters": {"en": "is not a name: use letters, digits and _ (not first a digit)",
-                             "tr": "bir ad değil: harf, rakam ve _ kullan (ilk karakter rakam "
-                                   "olmasın)"},
+    "not_name_use_letters": {"en": "is not a name the rules language can write: use the letters A-Z and a-z, "
+                                   "digits and _ (not first a digit)",
+                             "tr": "kural dilinin yazabileceği bir ad değil: A-Z ve a-z harflerini, rakamları ve _ "
+                                   "kullan (ilk karakter rakam olmasın)"},
     "move_can_never_played": {"en": "the move `{name}` can never be played: {why}",
                               "tr": "`{name}` hamlesi hiçbir zaman oynanamaz: {why}"},
     "write_condition_can_true": {"en": "write a condition that can be true in play; to switch the "
@@ -497,6 +534,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "tr": "`{name}` tanımı gösteriliyor, bu yüzden bir başlık ister"},
     "add_title": {"en": "add title: {{en: ..., tr: ...}}",
                   "tr": "title: {{en: ..., tr: ...}} ekle"},
+    "shown_on_not_group_var": {"en": "define `{name}`: shown_on names `{var}`, which is no per-group var",
+                               "tr": "`{name}` tanımı: shown_on `{var}` adını veriyor, ama bu grup başına bir değişken değil"},
+    "shown_on_example": {"en": "name a var declared with `per: group`, e.g. shown_on: pending",
+                         "tr": "`per: group` ile tanımlanmış bir değişkenin adını ver, örneğin shown_on: pending"},
     "step_offers_which_not": {"en": "the step offers `{mname}`, which is not a move",
                               "tr": "adım `{mname}` sunuyor, ama bu bir hamle değil"},
     "seat_does_not_exist": {"en": "seat {seat} does not exist with {n} players (seats are 0 to {n_1})",
@@ -1253,4 +1294,114 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "tr": "hamleler: {names}"},
     "reasons_list": {"en": "reasons: {names}",
                      "tr": "nedenler: {names}"},
+    # --- the Python API and the environments (interpreter/arguments.py, api.py, rl.py)
+    "api_game_type": {"en": "game is a game's id or a rule file's path, not {given}",
+                      "tr": "game bir oyunun kimliği ya da bir kural dosyasının yolu olmalı, {given} değil"},
+    "api_variants_type": {"en": "variants is a list of variant names, such as ['maca7'], not {given}",
+                          "tr": "variants bir çeşitleme adları listesi olmalı, örneğin ['maca7'], {given} değil"},
+    "api_params_type": {"en": "params is a mapping of param names to values, such as {{'targets': [555]}}, "
+                              "not {given}",
+                        "tr": "params parametre adlarından değerlere bir eşleme olmalı, örneğin "
+                              "{{'targets': [555]}}, {given} değil"},
+    "api_players_type": {"en": "players is a whole number of players, not {given}",
+                         "tr": "players bir oyuncu sayısı (tam sayı) olmalı, {given} değil"},
+    "api_seat_type": {"en": "a seat is a whole number from 0 to {last}, not {given}",
+                      "tr": "koltuk 0 ile {last} arasında bir tam sayı olmalı, {given} değil"},
+    "api_no_seat": {"en": "there is no seat {seat}: the seats of this game are 0 to {last}",
+                    "tr": "{seat}. koltuk yok: bu oyunun koltukları 0 ile {last} arası"},
+    "api_bots_type": {"en": "bots is a bot kind ({kinds}) or a list of one per seat, not {given}",
+                      "tr": "bots bir bot türü ({kinds}) ya da her koltuk için birer türün listesi olmalı, "
+                            "{given} değil"},
+    "api_bot_kind": {"en": "kural has no bot {kind}: give one of {kinds}",
+                     "tr": "kural'da {kind} diye bir bot yok: şunlardan birini ver: {kinds}"},
+    "api_bots_count": {"en": "give one bot kind, or one for each of the {players} seats, not {count}",
+                       "tr": "bir bot türü ya da {players} koltuğun her biri için birer tür ver, {count} değil"},
+    "api_move_type": {"en": "a move is a Move of legal() or its text, such as 'play 7D', not {given}",
+                      "tr": "hamle legal() içinden bir Move ya da onun metni olmalı, örneğin 'play 7D', "
+                            "{given} değil"},
+    "api_not_legal": {"en": "{move} is not a legal move now; legal: {legal}",
+                      "tr": "{move} şu an geçerli bir hamle değil; geçerli olanlar: {legal}"},
+    "api_fits_several": {"en": "{move} fits more than one legal move ({options}): give the whole move",
+                         "tr": "{move} birden fazla geçerli hamleye uyuyor ({options}): hamlenin tamamını ver"},
+    "api_seed_type": {"en": "a seed is a whole number (an int or a numpy integer), not {given}",
+                      "tr": "tohum bir tam sayı (int ya da numpy tam sayısı) olmalı, {given} değil"},
+    "env_action_type": {"en": "an action is a whole number from 0 to {last} (see the observation's "
+                              "action_mask), not {given}",
+                        "tr": "eylem 0 ile {last} arasında bir tam sayı olmalı (gözlemin action_mask'ine bak), "
+                              "{given} değil"},
+    "env_no_action": {"en": "there is no action {action}: the actions are 0 to {last}",
+                      "tr": "{action} diye bir eylem yok: eylemler 0 ile {last} arası"},
+    "env_not_legal": {"en": "action {action} ({name}) is not legal now: see the observation's action_mask",
+                      "tr": "{action} eylemi ({name}) şu an geçerli değil: gözlemin action_mask'ine bak"},
+    "env_no_agent": {"en": "there is no agent {agent}: the agents are {agents}",
+                     "tr": "{agent} diye bir ajan yok: ajanlar şunlar: {agents}"},
+    "env_reset_first": {"en": "call reset() before {what}: the environment has no game yet",
+                        "tr": "{what} öncesinde reset() çağır: ortamda henüz bir oyun yok"},
+    "env_reward_kind": {"en": "reward is one of {kinds}, not {given}",
+                        "tr": "reward şunlardan biri olmalı: {kinds}; {given} değil"},
+    "env_max_options": {"en": "max_options is a whole number of at least 1, not {given}",
+                        "tr": "max_options en az 1 olan bir tam sayı olmalı, {given} değil"},
+    # --- records and saves as read (interpreter/recordcheck.py), and seeds (interpreter/seeds.py)
+    "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
+    "too_deep": {"en": "not a kural record: its lists and mappings are nested more than {limit} deep",
+                 "tr": "kural kaydı değil: listeleri ve eşlemeleri {limit} kattan daha derin iç içe geçmiş"},
+    "bad_number": {"en": "not a kural record: {number} is not a number a game holds "
+                         "(numbers are finite, between -{limit} and {limit})",
+                   "tr": "kural kaydı değil: {number} bir oyunun tutabileceği bir sayı değil "
+                         "(sayılar sonlu, -{limit} ile {limit} arasında)"},
+    "bad_field": {"en": "not a kural record: `{field}` should be {want}",
+                  "tr": "kural kaydı değil: `{field}` {want} olmalı"},
+    "kind_mapping": {"en": "a mapping (a JSON object)", "tr": "bir eşleme (JSON nesnesi)"},
+    "kind_list": {"en": "a list", "tr": "bir liste"},
+    "kind_text": {"en": "text", "tr": "metin"},
+    "kind_texts": {"en": "a list of texts", "tr": "bir metin listesi"},
+    "kind_whole": {"en": "a whole number", "tr": "bir tam sayı"},
+    "kind_seat": {"en": "a seat number, or null for a game of bots only",
+                  "tr": "bir koltuk numarası ya da yalnız botların oynadığı oyun için null"},
+    "kind_cards": {"en": "card codes such as \"7D\"", "tr": "\"7D\" gibi kart kodları"},
+    "kind_teams": {"en": "a list of teams, each a list of seat numbers",
+                   "tr": "her biri koltuk numaralarından oluşan bir takım listesi"},
+    "kind_param": {"en": "a param's value (text, a number, true/false, null or a list of numbers)",
+                   "tr": "bir parametre değeri (metin, sayı, true/false, null ya da sayı listesi)"},
+    "kind_choice": {"en": "a move's choice (a number, text or a list of card codes)",
+                    "tr": "bir hamle seçimi (sayı, metin ya da kart kodu listesi)"},
+    "record_file_unknown": {"en": "the record names the rule file {path} without its sha256, so it is not read "
+                                  "(a record reads only the games of games/ and files whose content it knows); "
+                                  "play that file yourself to make a new record",
+                            "tr": "kayıt {path} kural dosyasını sha256 özeti olmadan anıyor, bu yüzden dosya "
+                                  "okunmuyor (bir kayıt yalnız games/ oyunlarını ve içeriğini bildiği dosyaları "
+                                  "okur); yeni bir kayıt için o dosyayı kendin oyna"},
+    "record_file_gone": {"en": "the rule file {path}, which this game was played with, is gone: put it back "
+                               "there to play the game again",
+                         "tr": "bu oyunun oynandığı {path} kural dosyası yok: oyunu yeniden oynamak için "
+                               "dosyayı yerine koy"},
+    "record_file_changed": {"en": "the rule file {path} has changed since this game was saved (its sha256 "
+                                  "differs): put back the version it was played with, or start a new game "
+                                  "with the file as it is now",
+                            "tr": "{path} kural dosyası bu oyun kaydedildikten sonra değişti (sha256 özeti "
+                                  "farklı): oyunun oynandığı sürümü geri koy ya da dosyanın şimdiki haliyle "
+                                  "yeni bir oyun başlat"},
+    "record_format_unknown": {"en": "not a record this kural reads: its format is `{format}`, and this kural "
+                                    "reads {known} only (a newer kural may have written it)",
+                              "tr": "bu kural'ın okuduğu bir kayıt değil: biçimi `{format}`, bu kural yalnız "
+                                    "{known} okur (onu daha yeni bir kural yazmış olabilir)"},
+    "kind_seed": {"en": "a seed: a whole number from -{limit} to {limit}",
+                  "tr": "bir tohum: -{limit} ile {limit} arasında bir tam sayı"},
+    "seed_not_whole": {"en": "a seed is a whole number, not {kind} {value}: give an int such as 1",
+                       "tr": "tohum bir tam sayıdır, {kind} {value} değil: 1 gibi bir tam sayı ver"},
+    "seed_out_of_range": {"en": "{seed} is out of range for a seed: a seed is a whole number from -{limit} to "
+                                "{limit} (a record holds no larger number); give one within it",
+                          "tr": "{seed} tohum için aralığın dışında: tohum -{limit} ile {limit} arasında bir tam "
+                                "sayıdır (bir kayıt daha büyük sayı tutmaz); bu aralıkta bir tohum ver"},
+    "seeds_out_of_range": {"en": "{games} games from seed {seed} are dealt from seeds up to {last}, past {limit} "
+                                 "(a record holds no larger number): give a seed of at most {most}",
+                           "tr": "{seed} tohumundan {games} oyun {last} tohumuna kadar dağıtılır, bu {limit} "
+                                 "sayısını aşar (bir kayıt daha büyük sayı tutmaz): en çok {most} olan bir "
+                                 "tohum ver"},
+    "rule_path_unkept": {"en": "the rule file {path} has a name a record cannot keep (a line break or another "
+                               "control character, or bytes that are not UTF-8): a record of its game could be "
+                               "neither replayed nor resumed; rename the file, then play it",
+                         "tr": "{path} kural dosyasının adını bir kayıt tutamaz (satır sonu ya da başka bir "
+                               "denetim karakteri, ya da UTF-8 olmayan baytlar): oyununun kaydı ne yeniden "
+                               "oynanabilir ne de sürdürülebilir; dosyanın adını değiştir, sonra oyna"},
 }

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 from .engine import apply, new_game, result
+from .errors import RecordError
 from .legal import legal_moves
+from .messages import Msg
 from .state import Move, State
 
 FORMAT = "kural-record/1"
@@ -19,7 +21,23 @@ def param_text(g, value, kind: str):
     return value
 
 
+def keepable(path: str) -> bool:
+    """Can a record keep this rule file's path, and read it back? Only a name that prints as itself: not a
+    line break or another control character, nor bytes that are not UTF-8 (Python's surrogate escapes)."""
+    return path.isprintable()
+
+
+def check_paths(g) -> None:
+    """RecordError if a rule file the game was read from outside games/ has a path a record cannot keep:
+    a record of it could be written but never replayed or resumed."""
+    for path in [g.source, *g.files.get("sha256", {})] if g.files else []:
+        if path and not keepable(path):
+            shown = path.encode("unicode_escape", "backslashreplace").decode("ascii")
+            raise RecordError(Msg("rule_path_unkept", path=shown))
+
+
 def start(g, seed: int, seats: list[str], s: State) -> dict:
+    check_paths(g)
     hand = g.zone(g.hand_zone)
     deal = s.deal
     zones = {}

@@ -43,12 +43,28 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from . import game as facade
-from .api import Game, RawMove, State, readable
-from .bots import seat_bots
+from .api import Game, IllegalMove, RawMove, State, readable
+from .arguments import ArgumentError, bot_kinds, seat as seat_number, shown, whole_number
+from .bots import KINDS, seat_bots
+from .messages import Msg, said
 from .gamedef import Choice, GameDef, MoveDef, ZoneDef
 
 DEFAULT_MAX_OPTIONS = 64  # slots for the options of a move whose choices have no fixed range (a meld)
 REWARDS = ("win", "score")
+
+
+class ResetNeeded(gymnasium.error.ResetNeeded, AssertionError):
+    """step(), last(), observe() or render() before reset(): Gymnasium's error for it, and an AssertionError
+    as PettingZoo's order-enforcing wrapper raises."""
+
+    def render(self, lang: str = "en") -> str:
+        """The message in `lang` (en, tr)."""
+        return str(said(self.args[0], lang)) if self.args else ""
+
+
+def seed_of(seed: Any) -> int | None:
+    """reset()'s seed as an int: numpy integers are what RL code passes."""
+    return None if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
 
 
 class Actions:
@@ -56,8 +72,10 @@ class Actions:
     position by action."""
 
     def __init__(self, g: GameDef, max_options: int = DEFAULT_MAX_OPTIONS):
-        if max_options < 1:
-            raise ValueError("max_options must be at least 1")
+        slots = whole_number(max_options, lambda given: Msg("env_max_options", given=given))
+        if slots < 1:
+            raise ArgumentError(Msg("env_max_options", given=shown(max_options)))
+        max_options = slots
         self.g = g
         self.max_options = max_options
         self.face_index = {f: i for i, f in enumerate(sorted(set(g.deck.face)))}
@@ -118,8 +136,17 @@ class Actions:
                 key.append((0, [repr(v)]))
         return tuple(key)
 
+    def check(self, action: Any) -> int:
+        """An action as an int (a numpy integer too); ArgumentError for what is not one of 0 to n - 1."""
+        last = self.n - 1
+        number = whole_number(action, lambda given: Msg("env_action_type", given=given, last=last))
+        if not 0 <= number <= last:
+            raise ArgumentError(Msg("env_no_action", action=number, last=last))
+        return number
+
     def name(self, action: int) -> str:
         """What an action means, in the table's notation; a slot says which option of its move it is."""
+        action = self.check(action)
         index = max(i for i, start in enumerate(self.starts) if start <= action)
         m = self.g.moves[index]
         offset = action - self.starts[index]
@@ -241,8 +268,8 @@ class Table:
     """What both environments share: the game, its actions and observations, one state in play."""
 
     def __init__(self, game: Game, max_options: int, reward: str):
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if not isinstance(reward, str) or reward not in REWARDS:
+            raise ArgumentError(Msg("env_reward_kind", kinds=list(REWARDS), given=shown(reward)))
         self.game = game
         self.reward = reward
         self.actions = Actions(game.definition, max_options)
@@ -266,11 +293,19 @@ class Table:
             self._legal = self.actions.legal(raw)
         return self._legal
 
-    def play(self, action: int) -> None:
-        move = self.legal()[0].get(int(action))
+    def dealt(self, what: str) -> State:
+        """The state in play; ResetNeeded before the first reset()."""
+        if self.state is None:
+            raise ResetNeeded(Msg("env_reset_first", what=what))
+        return self.state
+
+    def play(self, action: Any) -> None:
+        """Play an action of the mask: ArgumentError for what is no action, IllegalMove for one not legal now."""
+        self.dealt("step()")
+        number = self.actions.check(action)
+        move = self.legal()[0].get(number)
         if move is None:
-            raise ValueError(f"action {action} ({self.actions.name(int(action))}) is not legal now: see the "
-                             f"observation's action_mask")
+            raise IllegalMove(Msg("env_not_legal", action=number, name=self.actions.name(number)))
         self.play_raw(move)
 
     def play_raw(self, move: RawMove) -> None:
@@ -279,6 +314,7 @@ class Table:
         self._legal = None
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
+        self.dealt("observe()")
         assert self.state is not None
         mask = np.zeros(self.actions.n, dtype=np.int8)
         if self.state.to_move == seat:
@@ -309,16 +345,17 @@ class KuralEnv(AECEnv):
         self._next_seed = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_name(self, action: int) -> str:
         """What an action means: a move in the table's notation (`play 7D`), `#k` for a slot's k-th option."""
-        return self.table.actions.name(int(action))
+        return self.table.actions.name(action)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = seed_of(seed)
         if seed is not None:
             self._next_seed = seed
         self.table.deal(self._next_seed)
@@ -338,17 +375,26 @@ class KuralEnv(AECEnv):
         self.infos[self.agent_selection] = {"options_left_out": self.table.legal()[1]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observation(self.possible_agents.index(agent))
+        return self.table.observation(self._seat_of(agent))
+
+    def _seat_of(self, agent: Any) -> int:
+        """An agent's seat; ArgumentError for a name that is no agent of this game."""
+        if agent not in self.possible_agents:
+            raise ArgumentError(Msg("env_no_agent", agent=repr(agent)[:40], agents=self.possible_agents))
+        return self.possible_agents.index(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self.table.dealt("last()")
+        return super().last(observe)
 
     def step(self, action: int | None) -> None:
+        self.table.dealt("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise ValueError(f"{agent} is to move: give an action from the observation's action_mask")
+        self.table.play(action)
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(int(action))
         state = self.table.state
         assert state is not None
         self.rewards = {a: 0.0 for a in self.agents}
@@ -371,9 +417,9 @@ class KuralEnv(AECEnv):
         self.agent_selection = self._agent_selector.reset()
 
     def render(self) -> str | None:
-        state = self.table.state
-        if self.render_mode != "ansi" or state is None:
+        if self.render_mode != "ansi":
             return None
+        state = self.table.dealt("render()")
         seat = self.possible_agents.index(self.agent_selection)
         legal = ", ".join(readable(self.table.game.definition, m).text for m in self.table.legal()[0].values())
         return f"{state!r}\nseat {seat} sees: {state.view(seat)}\nlegal: {legal}"
@@ -389,22 +435,21 @@ class SeatEnv(gymnasium.Env):
 
     metadata: dict[str, Any] = {"render_modes": []}
 
-    def __init__(self, game: Game, seat: int = 0, bots: str = "heuristic", max_options: int = DEFAULT_MAX_OPTIONS,
-                 reward: str = "win"):
-        if not 0 <= seat < game.players:
-            raise ValueError(f"seat is 0 to {game.players - 1}, not {seat}")
+    def __init__(self, game: Game, seat: int = 0, bots: str | Sequence[str] = "heuristic",
+                 max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win"):
+        self.seat = seat_number(seat, game.players)
         self.table = Table(game, max_options, reward)
-        self.seat = seat
-        self.kinds = [bots] * game.players
+        self.kinds = bot_kinds(bots, game.players, list(KINDS))  # the seat's own kind is never asked to move
         self.observation_space = self.table.space()
         self.action_space = spaces.Discrete(self.table.actions.n)
         self._next_seed = 0
         self._bots: list = []
 
     def action_name(self, action: int) -> str:
-        return self.table.actions.name(int(action))
+        return self.table.actions.name(action)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        seed = seed_of(seed)
         super().reset(seed=seed)
         if seed is not None:
             self._next_seed = seed
@@ -415,7 +460,7 @@ class SeatEnv(gymnasium.Env):
         return self._seen()
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
-        self.table.play(int(action))
+        self.table.play(action)
         self._bots_play()
         state = self.table.state
         assert state is not None

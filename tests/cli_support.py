@@ -32,11 +32,12 @@ def cpu_limit(seconds: float):
 
 
 def kural(home: Path, *args, stdin: bytes | str = b"", timeout: float = 120, cpu: float | None = None,
-          cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    """Run kural; `timeout` bounds the wall clock, `cpu` (seconds) the CPU time of the child."""
+          cwd: Path = ROOT, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run kural; `timeout` bounds the wall clock, `cpu` (seconds) the CPU time of the child; `env` adds to
+    the environment (a locale, KURAL_LANG)."""
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     proc = subprocess.run([*KURAL, *map(str, args)], input=data, capture_output=True,
-                          cwd=cwd, env=env_for(home), timeout=timeout,
+                          cwd=cwd, env=env_for(home) | (env or {}), timeout=timeout,
                           preexec_fn=cpu_limit(cpu) if cpu is not None else None)
     proc.out = proc.stdout.decode("utf-8")
     proc.err = proc.stderr.decode("utf-8")
@@ -48,8 +49,11 @@ def prompt(game: str) -> str:
     return t("prompt", "en", name=loaded(game).seats["en"][0])
 
 
-def save_of(home: Path, game: str, auto: bool = False) -> Path:
-    return home / "saves" / f"{loaded(game).id}{'-auto' if auto else ''}.json"
+def save_of(home: Path, game: str, auto: bool = False, variants: tuple = ()) -> Path:
+    """The default save of a game (its variants in the name: a rule file of one's own that extends a game is
+    one by its file's name)."""
+    name = "+".join([loaded(game).id, *variants])
+    return home / "saves" / f"{name}{'-auto' if auto else ''}.json"
 
 
 def resume_line(path: Path, game: str) -> str:

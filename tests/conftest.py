@@ -27,3 +27,10 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCAC
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# kural speaks the user's language: --lang, else KURAL_LANG, else the locale (cli/i18n.py choose_lang).
+# The session's locale says English for messages whatever the machine's (LC_MESSAGES; the characters'
+# encoding, LC_CTYPE, is left as it is), so that no test depends on who runs it; a test that reads the
+# bundled games in their Turkish says so (--lang tr, KURAL_LANG=tr, or LC_MESSAGES of its own).
+os.environ.pop("LC_ALL", None)
+os.environ["LC_MESSAGES"] = "C"

@@ -6,7 +6,7 @@ that every hash is still the same, so a rebuild of the engine keeps every game
 the same game. A hash that must change is changed by --write, in a commit that
 says why.
 
-Each config is a game, one variant file (or none), a player count the game
+Each config is a game (a bundled one, or a test game of tests/games/ as a user's own file), one variant file (or none), a player count the game
 allows, and a bot kind for every seat; each plays seeds 1..SEEDS with --legal
 (every move carries the legal moves offered), and the hash is of the record's
 JSON line exactly as `kural simulate --record` writes it.
@@ -30,16 +30,30 @@ BOTS = ("random", "heuristic")
 MOVE_CAP = 3000
 
 
+OWN_GAMES = "tests/games"  # the test games of other genres, played as a user's own rule files
+
+
+def own_game_files() -> list[str]:
+    return sorted(f"{OWN_GAMES}/{p.name}" for p in (HERE / "games").glob("*.yaml"))
+
+
+def located(game: str) -> str:
+    """A bundled game's id as it is, an own game's file from the repository's root wherever this runs
+    (its record names the file by that path: the hash is taken of the record with the path as given)."""
+    return str(HERE.parent / game) if game.startswith(OWN_GAMES) else game
+
+
 def configs() -> list[tuple[str, tuple[str, ...], int, str]]:
     from kural.dsl.errors import RuleError
     from kural.dsl.loader import load
     from all_games import game_ids, variant_ids
     out = []
-    for game in game_ids():
-        for combo in [()] + [(v,) for v in variant_ids(game)]:
+    combos = [(game, [()] + [(v,) for v in variant_ids(game)]) for game in game_ids()]
+    for game, variants in combos + [(f, [()]) for f in own_game_files()]:
+        for combo in variants:
             for players in range(1, 9):  # every count the game allows: the others are refused at load
                 try:
-                    load(game, list(combo), players=players)
+                    load(located(game), list(combo), players=players)
                 except RuleError:
                     continue
                 out.extend((game, combo, players, bots) for bots in BOTS)
@@ -54,12 +68,13 @@ def hashes_of(game: str, combo: tuple, players: int, bots: str, seeds: range) ->
     from kural.cli.simulate import play_one
     from kural.dsl.loader import load
     from kural.interpreter import record
-    g = load(game, list(combo), players=players)
+    g = load(located(game), list(combo), players=players)
     g.max_moves = min(g.max_moves, MOVE_CAP)
     seats = list(g.seats.get("en") or []) + [f"#{i + 1}" for i in range(len(g.seats.get("en") or []), g.players)]
     out = []
     for seed in seeds:
         _, rec = play_one(g, seed, [bots] * g.players, True, True, seats)
+        rec = json.loads(record.dumps(rec).replace(located(game), game)) if game != located(game) else rec
         out.append(hashlib.sha256(record.dumps(rec).encode()).hexdigest())
     return out
 

@@ -144,6 +144,6 @@ def test_bots_play_the_game_kural_simulate_plays_for_the_same_seed(tmp_path):
     game = kural.load("fantan")
     state = game.new(seed=9)
     state.play_out("heuristic")
-    _, rec = simulate.play_one(game.definition, 9, ["heuristic"] * 4, True, False, game.seat_names())
+    _, rec = simulate.play_one(game.definition, 9, ["heuristic"] * 4, True, False, game.seat_names)
     assert state.record() == rec
 

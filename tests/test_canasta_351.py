@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -381,11 +382,64 @@ def test_D6_a_canasta_is_7_cards_six_are_none(g):
 
 
 def test_D6_a_longer_canasta_with_its_wild_is_dirty(g):
-    """D6 counts the wild: 7 naturals and a joker is a dirty canasta (10)."""
+    """D6: formed with a wild it is dirty: 7 naturals and a joker laid at once is a dirty canasta (10)."""
     meld = ["TS", "TD", "TC", "TH", "TS", "TD", "TC", "XJ"]
     s = end_pos(g, 0, ["KD"], [CANASTA, meld])
     play(g, s, "discard", "KD")
     assert sheet(s)["points"][0] == 7 + CLEAN + 7 + 2 + DIRTY + FI + OUT
+
+
+def quiet_turns(g, s, n: int) -> None:
+    """`n` turns of the next seats, each drawing the stock's top card and discarding it."""
+    for _ in range(n):
+        turn(g, s)
+
+
+def test_D6_a_clean_canasta_that_later_takes_a_wild_stays_clean(g):
+    """D6 (Decision), C11: the kind is fixed when the meld first reaches 7 cards; formed without a wild it
+    is clean (20), and a wild added on a later turn does not make it dirty."""
+    nines = ["9H", "9S", "9D", "9C", "9H", "9S"]
+    s = pos(g, 0, hands={0: ["9D", "XJ", "KD", "5C"], 1: ["3C", "4D"], 2: ["3D", "4C"], 3: ["3H", "4S"]},
+            melds={0: [nines, ["5H", "6H", "7H"]]}, opened=[0], fi1=[], fi2=[], fi_taken=[1, 1],
+            stock=["8H", "QC", "QD", "QS"], rest="pile")
+    canasta = area(g, 0)[0]
+    play(g, s, "add", canasta, "9D")                    # the seventh nine: a canasta without a wild
+    play(g, s, "discard", "5C")
+    quiet_turns(g, s, 3)
+    play(g, s, "draw")                                  # the ♥8
+    play(g, s, "add", canasta, "XJ")                    # a wild on the clean canasta, a turn later
+    play(g, s, "add", area(g, 0)[1], "8H")
+    play(g, s, "discard", "KD")
+    assert s.rounds_played == 1 and sheet(s)["canastas"] == [CLEAN, 0]
+
+
+def test_D6_C12_a_dirty_canasta_whose_2_returns_to_its_place_stays_dirty(g):
+    """D6 (Decision), C11, C12: formed with a wild (♥2 standing for the ♥4), the canasta is dirty (10); the ♥3
+    and ♥4 added later bring the ♥2 back to its own place, and the canasta stays dirty."""
+    run = ["2H", "5H", "6H", "7H", "8H", "9H", "TH"]   # [♥2 as 4]-5-...-10: seven cards with a wild
+    s = pos(g, 0, hands={0: ["5C", "3H", "4H", "KD"], 1: ["3C", "4D"], 2: ["3D", "4C"], 3: ["3S", "4S"]},
+            melds={0: [run]}, opened=[0], fi1=[], fi2=[], fi_taken=[1, 1],
+            stock=["JH", "QC", "QD", "QS"], rest="pile")
+    canasta = area(g, 0)[0]
+    play(g, s, "discard", "5C")                         # the turn that formed it ends: dirty
+    quiet_turns(g, s, 3)
+    play(g, s, "draw")                                  # the ♥J
+    for card in ("3H", "4H", "JH"):
+        play(g, s, "add", canasta, card)
+    assert read(g, *zone_codes(g, s, canasta)).wilds == 0   # the ♥2 is natural now: 2-3-...-J
+    play(g, s, "discard", "KD")
+    assert s.rounds_played == 1 and sheet(s)["canastas"] == [DIRTY, 0]
+
+
+def test_D6_the_351_game_has_no_full_canasta(g):
+    """D6 (Decision): a run from A to K is clean or dirty like any other canasta. Every rank A to K there
+    as a natural card, formed clean it scores 20; formed with a wild (kind 1, dirty: the ♠2 stood for a
+    card and came back to its own place later, C12) it scores 10, not a full canasta's bonus."""
+    run = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
+    for kind, bonus in ((2, CLEAN), (1, DIRTY)):
+        s = end_pos(g, 0, ["KD"], [run], kinds={(0, 0): kind})
+        play(g, s, "discard", "KD")
+        assert sheet(s)["canastas"] == [bonus, 0], kind
 
 
 def test_D6_D10_a_hands_exact_total(g):
@@ -800,3 +854,143 @@ def test_a_whole_351_game_with_heuristic_bots_ends_without_abort(players):
     assert max(s.totals) >= TARGET and len(s.totals) == len(g.teams)
     r = result(s)
     assert r["winners"] == [s.totals.index(max(s.totals))] and len(r["scores"]) == len(g.teams)
+
+
+# -------------------------------------------------- the 351 book (issue 37)
+_BOOKS: dict = {}
+
+
+def book(variants: tuple, lang: str) -> tuple:
+    """The rules document of the game (with `variants`) in `lang`, as `kural rules` prints it, cut at the
+    section of what the variants removed; and its sections' parts by id."""
+    from kural.dsl import teach
+    from kural.dsl.teach.book import Book
+    from kural.dsl.teach.phrases import say
+    key = (variants, lang)
+    if key not in _BOOKS:
+        g = teach.open_game("canasta", list(variants))
+        base = teach.open_game("canasta") if variants else None
+        text = teach.rules(g, lang, "text", base)
+        text = text.split("\n" + say("sec_removed", lang) + "\n")[0]
+        parts = {p.id: " ".join(" ".join(line.text for line in p.lines).split())
+                 for s in Book(g, lang).sections() for p in s.parts}
+        _BOOKS[key] = (" ".join(text.split()), parts)
+    return _BOOKS[key]
+
+
+WORDS = {"wild": "XJ", "joker": "XJ", "q": "Q", "kız": "Q", "j": "J", "vale": "J", "k": "K", "papaz": "K",
+         "a": "A", "as": "A", "10": "T"}
+
+
+def run_examples(sentence: str) -> list[tuple[list[str], float]]:
+    """The runs a sentence gives with their points, `4-5-6-wild-8 (35)`, as spade cards and a number."""
+    out = []
+    for run, value in re.findall(r"(\w+(?:-\w+){2,}) \((\d+(?:[.,]\d+)?)", sentence):
+        cards = [WORDS.get(w.lower(), w) + "S" if WORDS.get(w.lower()) != "XJ" else "XJ" for w in run.split("-")]
+        out.append((cards, float(value.replace(",", "."))))
+    return out
+
+
+@pytest.mark.parametrize("variants", [(), ("351",)], ids=["5200", "351"])
+def test_C6_D10_the_books_run_examples_score_what_the_game_scores(variants):
+    """C6's examples `4-5-6-wild-8` and `8-9-10-wild-Q` are legal runs; their points, as each book prints them in
+    both languages, are the game's: 35 and 50 in the 5200 game (C7), 4.5 and 6 in the 351 game (D10), issue 37.1."""
+    g = load("canasta", list(variants))
+    for lang in ("en", "tr"):
+        examples = run_examples(book(variants, lang)[1]["text.C6"])
+        assert len(examples) == 2, (lang, examples)
+        for cards, printed in examples:
+            r = g.melds.read(cards_of(g, cards))
+            assert r.legal and r.kind == "run" and r.points == printed, (lang, cards, printed, r.points)
+
+
+def test_C6_D10_the_351_books_first_example_is_what_kural_check_says():
+    """`kural check canasta 4S 5S 6S XJ 8S --variant 351` and the 351 book's C6 agree (D10: 4.5), issue 37.1."""
+    cards, printed = run_examples(book(("351",), "en")[1]["text.C6"])[0]
+    out = run_cli("check", "canasta", "--variant", "351", *cards, "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["points"] == printed == pts("4S", "5S", "6S") + 2 + 1
+
+
+def test_D2_the_351_book_states_no_opening_minimum():
+    """D2: no point minimum. The 351 book, in both languages, states none of the 5200 game's opening
+    minimums (C8: 45, then 90 from a total of 900), settings included; they are listed as removed
+    (issue 37.2). The 5200 book states them."""
+    for lang in ("en", "tr"):
+        text, parts = book(("351",), lang)
+        assert not re.findall(r"\b(?:45|90|900)\b", text), lang
+        assert not [p for p in parts if p in ("params.open_thresholds", "params.wilds_count_from")], lang
+        assert re.findall(r"\b45\b", book((), lang)[0]) and "params.open_thresholds" in book((), lang)[1]
+
+
+def test_C9_D3_the_351_book_says_a_partners_opening_opens_both():
+    """D3: when one partner opens, the other counts as opened: the 351 book's C9 says so, and none of the 5200
+    game's lay-off-only player who may not meld or end the hand (issue 37.3)."""
+    for lang, not_yet in (("en", "until they open"), ("tr", "açana kadar")):
+        c9 = book(("351",), lang)[1]["text.C9"]
+        assert "(D3)" in c9 and not_yet not in c9, (lang, c9)
+        assert not_yet in book((), lang)[1]["text.C9"]
+
+
+def stock_end(g, hand_: list):
+    """Seat 0, both fi gone and a canasta on its side, draws the stock's last card, the ♦K (C20)."""
+    s = pos(g, 0, "draw", hands={0: hand_, 1: ["3C"]}, melds={0: [CANASTA, ["QH", "QD", "QC"]]}, opened=[0],
+            fi1=[], fi2=[], fi_taken=[1, 1], stock=["KD"], rest="pile")
+    play(g, s, "draw")
+    play(g, s, "add", area(g, 0)[1], "QS")
+    return s
+
+
+def test_C20_going_out_on_the_last_turn_of_the_stock_scores_the_10(g):
+    """C20 (Decision): the player who drew the last card and goes out in that turn scores going out's 10 (D10);
+    the 351 book says so, in both languages, as the 5200 book does (issue 37.4)."""
+    s = stock_end(g, ["QS"])
+    play(g, s, "discard", "KD")                          # the last card: out, and the stock is empty
+    assert s.rounds_played == 1 and sheet(s)["out"] == [OUT, 0]
+    s = stock_end(g, ["QS", "JH"])
+    play(g, s, "discard", "KD")                          # the ♥J stays: the stock ended the hand, nobody went out
+    assert s.rounds_played == 1 and sheet(s)["out"] == [0, 0]
+    for lang, decision in (("en", "Decision"), ("tr", "Karar")):
+        c20 = book(("351",), lang)[1]["text.C20"]
+        assert f"({decision}:" in c20 and c20.count(str(OUT)) == 2, (lang, c20)
+
+
+def test_C12_D6_the_351_book_names_canastas_clean_or_dirty_only(g):
+    """D6: the 351 game's canastas are clean (temiz) or dirty; its Turkish book never calls one "tam", the
+    5200 game's word (issue 37.6). C12's example is clean here too: [♥2 as 4]-5-6-7-8 + ♥3 ♥4 in one turn
+    brings the ♥2 to its own place, and the seven cards hold no wild."""
+    text, parts = book(("351",), "tr")
+    assert not re.findall(r"\btam\b", text, re.IGNORECASE)
+    assert "temiz" in parts["text.C12"] and "clean" in book(("351",), "en")[1]["text.C12"]
+    s = end_pos(g, 0, ["3H", "4H", "KD"], [["2H", "5H", "6H", "7H", "8H"]])
+    for card in ("3H", "4H"):
+        play(g, s, "add", area(g, 0)[0], card)
+    play(g, s, "discard", "KD")
+    assert sheet(s)["canastas"] == [CLEAN, 0]
+
+
+def test_D1_the_351_book_says_who_plays_with_whom_at_each_count():
+    """D1: 2, 3 or 4 players, partnerships only with 4. The book states the partnerships for 4 players only,
+    and says that with 2 or 3 each plays alone (issue 37.9)."""
+    for lang, four, alone in (("en", "With 4 players: ", "With 2 or 3 players: Each player plays for themselves."),
+                              ("tr", "4 oyuncuyla: ", "2 ya da 3 oyuncuyla: Herkes kendi için oynar.")):
+        players = book(("351",), lang)[1]["game.players"]
+        assert alone in players, (lang, players)
+        together = re.findall(r"[^.]*\bCan\b[^.]*\.", players.split(". ", 1)[1])   # after the seats' line
+        assert together and all(t.strip().startswith(four) for t in together), (lang, together)
+
+
+def test_C10_D6_the_351_book_says_a_canasta_is_at_least_7_cards():
+    """C10, D6: a canasta is a meld of 7 cards or more (issue 37.9)."""
+    for lang, at_least, exactly in (("en", "7 or more cards", "is 7 cards"), ("tr", "en az 7 kartlık", "7 karttır")):
+        parts = book(("351",), lang)[1]
+        for rule in ("text.C10", "text.D6"):
+            assert at_least in parts[rule] and exactly not in parts[rule], (lang, rule, parts[rule])
+
+
+def test_C21_D10_a_2_or_a_joker_left_in_hand_counts_2(g):
+    """C21 (Decision): a card left in hand counts its own points; in the 351 game a 2 and a joker are 2 each
+    (D10), whether the 2 would be wild in a meld or not."""
+    s = end_pos(g, 0, ["KD"], [CANASTA], others={1: ["2C", "XJ"], 2: ["2S"]})
+    play(g, s, "discard", "KD")
+    assert sheet(s)["in_hand"] == [-2, -4]

@@ -774,6 +774,16 @@ def test_C21_a_hands_score(g):
     assert s.totals == [team0, team1]
 
 
+def test_C21_a_2_left_in_hand_counts_its_own_5_a_joker_10(g):
+    """C21 (Decision): a 2 is a wild only in a meld; left in hand it counts its own 5 points, a joker 10. The same
+    2 melded as a wild counts 10 (C7)."""
+    s = position(g, 0, hands={0: ["KD"], 1: ["2C"], 2: ["2S", "XJ"], 3: ["2D", "2H"]}, opened=[0],
+                 melds={0: [CANASTA]}, kinds={(0, 0): 2}, fi1=[], fi2=[], fi_taken=(1, 1))
+    play(g, s, "discard", "KD")
+    assert sheet(s)["in_hand"] == [-(5 + 10), -(5 + 5 + 5)]
+    assert read(g, "7S", "7H", "2C").points == 5 + 5 + 10
+
+
 # -------------------------------------------------------------------- C22
 def end_of_game(g, totals):
     s = new_game(g, 1)
@@ -822,11 +832,12 @@ def test_a_whole_game_with_heuristic_bots_ends_without_abort(g):
 
 
 def test_C8_opening_steps_must_be_pairs():
-    """C8's `open_thresholds` are [from, minimum] steps: a list of plain numbers is refused when the game loads."""
+    """C8's `open_thresholds` are [from, minimum] steps: a list of plain numbers is refused when the game loads,
+    as the param's declared form (issue 34.17), with the form --set takes."""
     import pytest as _pytest
 
     from kural.dsl.errors import RuleError
     from kural.dsl.loader import load
     with _pytest.raises(RuleError) as err:
         load("canasta", [], ["open_thresholds=[45, 90]"])
-    assert "step_value needs steps [from, value]" in str(err.value)
+    assert "is a list of lists of 2 numbers" in str(err.value) and "[[0, 45], [900, 90]]" in str(err.value)

@@ -87,10 +87,11 @@ def test_simulate_reports_a_slow_rate_as_more_than_nothing():
     assert _rate(5292.27) == 5292.3 and _rate(1.04) == 1.0
 
 
-def test_simulate_refuses_a_bad_think_budget_in_the_games_language(tmp_path):
-    """A bad --think is one line and exit 2, no traceback, in the game's language (Fantan's is Turkish)
-    unless --lang says otherwise, as every other refusal of simulate."""
-    proc = kural(tmp_path, "simulate", GAME, "-n", 1, "--bots", "search", "--think", "abc")
+def test_simulate_refuses_a_bad_think_budget_in_the_persons_language(tmp_path):
+    """A bad --think is one line and exit 2, no traceback, in the person's language (here a Turkish
+    locale) unless --lang says otherwise, as every other refusal of simulate (issue 35.10)."""
+    proc = kural(tmp_path, "simulate", GAME, "-n", 1, "--bots", "search", "--think", "abc",
+                 LC_MESSAGES="tr_TR.UTF-8")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "--think bir" in proc.stderr and "--think takes" not in proc.stderr, proc.stderr
     proc = kural(tmp_path, "simulate", GAME, "-n", 1, "--think", "abc", "--lang", "en")

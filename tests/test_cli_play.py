@@ -292,19 +292,22 @@ def test_bad_game_or_options_exit_2_without_traceback(tmp_path, args):
 
 
 # ---------------------------------------------------------------- language
-def test_language_rule_option_then_env_then_rule_file(tmp_path):
-    """--lang wins; else KURAL_LANG; else the rule file's game.lang."""
+def test_language_rule_option_then_env_then_locale(tmp_path):
+    """--lang wins; else KURAL_LANG; else the locale; the rule file's game.lang never chooses (issue 35.10)."""
     g = load(GAME)
-    other = "en" if g.lang == "tr" else "tr"
+    own = g.lang
+    other = "en" if own == "tr" else "tr"
+    locale_of = {"tr": "tr_TR.UTF-8", "en": "en_US.UTF-8"}
     runs = {
-        "default": kural(tmp_path, "play", GAME, "--auto", "--seed", 1),
-        "env": kural(tmp_path, "play", GAME, "--auto", "--seed", 1, KURAL_LANG=other),
-        "option": kural(tmp_path, "play", GAME, "--auto", "--seed", 1, "--lang", g.lang, KURAL_LANG=other),
+        "locale": (other, kural(tmp_path, "play", GAME, "--auto", "--seed", 1, LC_MESSAGES=locale_of[other])),
+        "env": (other, kural(tmp_path, "play", GAME, "--auto", "--seed", 1, KURAL_LANG=other,
+                             LC_MESSAGES=locale_of[own])),
+        "option": (own, kural(tmp_path, "play", GAME, "--auto", "--seed", 1, "--lang", own, KURAL_LANG=other,
+                              LC_MESSAGES=locale_of[other])),
     }
-    for proc in runs.values():
+    for key, (lang, proc) in runs.items():
         assert proc.returncode == 0, proc.err
-    for key, lang in (("default", g.lang), ("env", other), ("option", g.lang)):
-        out = runs[key].out
+        out = proc.out
         assert t("result_title", lang) in out and g.result.score_title[lang] in out, key
         assert g.seats[lang][0] in out
 

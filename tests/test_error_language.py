@@ -218,7 +218,7 @@ def test_a_rule_file_that_fails_in_play_says_so_in_turkish(tmp_path):
     assert first.startswith(f"{path}:{line}:{col}: `n` "), tr.err
     assert "olurdu: aralığın dışında (sayılar sonlu olmalı" in first, tr.err
     assert any(r.startswith("    ipucu: her hamlede büyüyen") for r in rest), tr.err
-    assert save_of(tmp_path, "fantan", auto=True).is_file()
+    assert save_of(tmp_path, "fantan", auto=True, variants=(path.stem,)).is_file()
     en = kural(tmp_path, "simulate", path, "-n", 1, "--lang", "en", timeout=120)
     assert f"{path}:{line}:{col}: `n` would be " in en.err and "\n    hint: a number that grows" in en.err, en.err
 

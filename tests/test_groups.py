@@ -207,8 +207,10 @@ def test_a_seat_view_and_the_board_show_each_group(g4):
     assert [z.cards is not None for z in hands] == [False, True, False, False]
     lines = [str(x) for x in board(g4, s, 1, g4.seats["en"], "en", [])]
     # each meld as it reads, its size and its points by the game's values (4-7: 5 each, 8 and up: 10 each)
-    assert "meld · You & Bora: 1) ♥4 ♥5 ♥6 (3 cards, 15 points)  2) ♠8 ♥8 ♣8 (3 cards, 30 points)" in lines
-    assert "meld · Ada & Cem: 1) ♦9 ♣9 ♠9 (3 cards, 30 points)" in lines
+    at = lines.index("meld · You & Bora:")  # one group a line (issue 35.7)
+    assert lines[at + 1:at + 3] == ["  1) ♥4 ♥5 ♥6 (3 cards, 15 points)", "  2) ♠8 ♥8 ♣8 (3 cards, 30 points)"]
+    at = lines.index("meld · Ada & Cem:")
+    assert lines[at + 1] == "  1) ♦9 ♣9 ♠9 (3 cards, 30 points)"
 
 
 def test_the_cli_lists_a_group_by_number_and_cards_and_reads_the_number(g4):
@@ -220,15 +222,15 @@ def test_the_cli_lists_a_group_by_number_and_cards_and_reads_the_number(g4):
     place(s, seven, g4.zone("hand").first_id)
     s.cache.clear()
     mv = next(mv for mv in by_name(g4, s, "add") if mv[1][1] == seven[0])
-    assert move_text(g4, mv, "en", s) == "add meld 1: ♥4 ♥5 ♥6 + ♥7"
+    assert move_text(g4, mv, "en", s) == "add 1 ♥7"  # as it is typed (issue 35.8)
     legal = legal_moves(s)
     reading = Reader(g4, "en").read(s, legal, "add 1", [])
     assert reading.move is not None or reading.message  # group 1: the moves that add to it
     adds = [m for m in legal if g4.moves[m[0]].name == "add" and m[1][0] == a[0]]
     if len(adds) == 1:
         assert reading.move == adds[0]
-    if len(adds) > 1:  # which one: each listed with the group's cards
-        assert "meld 1: ♥4 ♥5 ♥6" in reading.message
+    if len(adds) > 1:  # which one: each listed as it is typed
+        assert "add 1 " in reading.message
     reading = Reader(g4, "en").read(s, legal, "add 3", [])
     assert reading.move is None and reading.message
 
@@ -249,7 +251,7 @@ def test_kural_simulate_and_play_auto(tmp_path):
     save = tmp_path / "save.jsonl"
     proc = run("play", "tests/games/groups.yaml", "--auto", "--seed", "1", "--save", save)
     assert proc.returncode == 0, proc.stderr
-    assert "meld · You (bot): 1)" in proc.stdout  # with --auto, seat 0 is a bot and named one
+    assert "meld · You (bot):\n  1) " in proc.stdout  # with --auto, seat 0 is a bot and named one
 
 
 # ------------------------------------------------------------- bad rule files

@@ -79,13 +79,14 @@ def test_a_usage_error_in_turkish_says_usage_hint_and_error_in_turkish(tmp_path,
 
 
 def test_in_english_typers_words_are_typers_own(tmp_path):
-    """Without --lang or KURAL_LANG, help and a usage error are typer's English, word for word."""
-    proc = kural(tmp_path, "play", "fantan", "--seed", "x")
+    """In an English locale, without --lang or KURAL_LANG, help and a usage error are typer's English, word
+    for word."""
+    proc = kural(tmp_path, "play", "fantan", "--seed", "x", LC_MESSAGES="en_US.UTF-8")
     assert proc.returncode == 2
     program = "python -m kural.cli.main"  # (as the tests start it; `kural` when installed)
     assert proc.stderr.splitlines() == [f"Usage: {program} play [OPTIONS] [GAME]", f"Try '{program} play -h' for help.",
                                         "", "Error: Invalid value for '--seed': 'x' is not a valid int."]
-    help_ = kural(tmp_path, "play", "--help").stdout
+    help_ = kural(tmp_path, "play", "--help", LC_MESSAGES="en_US.UTF-8").stdout
     assert help_.startswith(f"Usage: {program} play [OPTIONS] [GAME]") and "Show this message and exit." in help_
 
 

@@ -27,12 +27,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cli_support import kural  # noqa: E402
 
+import kural as kural_api  # noqa: E402
 from kural.cli import saves  # noqa: E402
 from kural.cli.i18n import t  # noqa: E402
 from kural.cli.teach_text import say  # noqa: E402
 from kural.dsl.files import NotRegularFile, read_at_most  # noqa: E402
 from kural.interpreter import numbers  # noqa: E402
 from kural.interpreter.bots import KINDS  # noqa: E402
+from kural.interpreter.messages import Msg  # noqa: E402
 from kural.interpreter.record import played_moves  # noqa: E402
 
 GAME = "fantan"
@@ -376,3 +378,109 @@ def test_resume_takes_options_that_say_what_the_save_says(tmp_path):
     proc = kural(tmp_path, "play", "--resume", save, "--set", "start_card=7D", "--players", "4", "--lang", "en",
                  stdin="quit\n", **LIMITS)
     assert proc.returncode == 0, proc.err
+
+
+# ----------------------------------------- records kural writes and then refuses (issue 34.6-34.9)
+def usage_error(proc, option: str, message: str) -> None:
+    """A usage error: exit 2, no traceback, the option and the message named (click may wrap the line)."""
+    assert proc.returncode == 2, (proc.returncode, proc.out, proc.err)
+    assert "Traceback" not in proc.err
+    said_flat = " ".join(proc.err.split())
+    assert option in said_flat and " ".join(message.split()) in said_flat, proc.err
+
+
+LIMIT = numbers.LIMIT
+
+
+@pytest.mark.parametrize("args,first,games", [
+    (["simulate", GAME, "-n", "1", "--record", "r.jsonl"], 10 * LIMIT, 1),
+    (["simulate", GAME, "-n", "3", "--record", "r.jsonl"], LIMIT - 1, 3),
+    (["simulate", GAME, "-n", "1"], -LIMIT - 1, 1),
+    (["play", GAME, "--auto", "--record", "r.jsonl"], 2 ** 64, 1),
+    (["explain", GAME], 10 * LIMIT, 1),
+    (["compare", GAME, "--set", "start_card=8D", "-n", "2"], LIMIT, 2),
+])
+def test_a_seed_out_of_bounds_is_refused_where_it_is_given(tmp_path, args, first, games):
+    """Issue 34.6: `--seed` of every command is checked as the API's new() checks it (interpreter/seeds.py),
+    with every game dealt from it: a usage error before a game is played, and no record written."""
+    from kural.interpreter.seeds import seed_of
+    with pytest.raises(kural_api.SeedError) as exc:
+        seed_of(first, games)
+    proc = kural(tmp_path, *args, "--seed", first, "--lang", "en", cwd=tmp_path, **LIMITS)
+    usage_error(proc, "--seed", str(exc.value))
+    assert not (tmp_path / "r.jsonl").exists()
+    tr = kural(tmp_path, *args, "--seed", first, "--lang", "tr", cwd=tmp_path, **LIMITS)
+    usage_error(tr, "--seed", exc.value.said("tr"))
+
+
+@pytest.mark.parametrize("seed", [LIMIT, -LIMIT])
+def test_every_seed_kural_accepts_replays(tmp_path, seed):
+    """Issue 34.6: the bound's own seeds are played, recorded and replayed."""
+    proc = kural(tmp_path, "simulate", GAME, "-n", "1", "--seed", seed, "--record", "r.jsonl", "--lang", "en",
+                 cwd=tmp_path, **LIMITS)
+    assert proc.returncode == 0, proc.err
+    assert json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8"))["seed"] == seed
+    replayed = run(tmp_path, "replay", tmp_path / "r.jsonl")
+    assert replayed.returncode == 0, replayed.out + replayed.err
+
+
+UNKEPT = {"not UTF-8": os.fsdecode(b"bad\xff.yaml"), "a newline": "two\nlines.yaml", "a tab": "tab\tbed.yaml"}
+
+
+@pytest.mark.parametrize("name", list(UNKEPT))
+@pytest.mark.parametrize("how", ["simulate --record", "play --variant --save", "play (its default save)"])
+def test_a_rule_file_whose_path_a_record_cannot_keep_is_refused_before_the_game(tmp_path, name, how):
+    """Issues 34.7 and 34.8: a record or save of a rule file whose path is not UTF-8, or holds a control
+    character, would be written and then refused (or not written at all): refused before the game starts,
+    one line naming the file, exit 2, nothing written."""
+    rule = tmp_path / UNKEPT[name]
+    rule.write_text(SEVENS8 if how.startswith("play --variant") else MINE, encoding="utf-8")
+    args = {"simulate --record": ["simulate", rule, "-n", "1", "--record", "r.jsonl"],
+            "play --variant --save": ["play", GAME, "--variant", rule, "--auto", "--save", "s.json"],
+            "play (its default save)": ["play", rule, "--auto"]}[how]
+    proc = kural(tmp_path, *args, "--lang", "en", cwd=tmp_path, **LIMITS)
+    assert proc.returncode == 2, (proc.out, proc.err)
+    assert "Traceback" not in proc.err
+    shown = str(rule).encode("unicode_escape", "backslashreplace").decode("ascii")
+    assert proc.err.strip() == Msg("rule_path_unkept", path=shown), proc.err
+    assert sorted(p.name for p in tmp_path.iterdir() if p != rule) == []  # no record, no save, no saves folder
+
+
+def test_a_path_the_replay_accepts_is_a_path_a_record_keeps():
+    """Issue 34.8: the record's writer and the replay read a path with the same predicate (interpreter/record.py
+    keepable), so what one writes the other reads."""
+    from kural.dsl.loader import _absolute_rule_file
+    from kural.interpreter.record import keepable
+    for name in ["/a/b.yaml", "/a/ç ş.yaml", "/a/two\nlines.yaml", "/a/" + os.fsdecode(b"\xff") + ".yaml",
+                 "/a/\u202eb.yaml", "/a/tab\t.yaml"]:
+        assert _absolute_rule_file(name) == keepable(name), name
+
+
+FORMAT9 = "kural-record/9"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_record_of_a_format_kural_does_not_know_is_refused(tmp_path, good, command):
+    """Issue 34.9: `"format": "kural-record/9"` is not read as version 1: each command refuses it, saying
+    which format it reads."""
+    from kural.interpreter.record import FORMAT
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(dict(good, format=FORMAT9)), encoding="utf-8")
+    message = t("record_format_unknown", "en", format=FORMAT9, known=FORMAT)
+    assert FORMAT in message and FORMAT9 in message
+    one_line_refusal(run(tmp_path, command, path), command, path, message)
+
+
+def test_a_save_of_a_format_kural_does_not_know_is_not_listed_as_resumable(tmp_path):
+    """Issue 34.9: `kural saves` lists such a save as one that cannot be resumed, with the reason."""
+    from kural.interpreter.record import FORMAT
+    save = a_save(tmp_path)
+    rec = json.loads(save.read_text(encoding="utf-8"))
+    save.write_text(json.dumps(dict(rec, format=FORMAT9)), encoding="utf-8")
+    proc = kural(tmp_path, "saves", "--lang", "en", **LIMITS)
+    assert proc.returncode == 0, proc.err
+    reason = t("save_unreadable", "en", file=save.name,
+               error=t("record_format_unknown", "en", format=FORMAT9, known=FORMAT))
+    lines = proc.out.splitlines()
+    assert [line.strip() for line in lines if f": {save.name}: " in line] == [f"-  {reason}"], proc.out
+    assert not [line for line in lines if line.endswith(f" · {save.name}")], proc.out  # not offered to resume

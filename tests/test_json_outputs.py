@@ -113,3 +113,29 @@ def test_explain_json_F6_a_pass_is_refused_while_a_card_plays(tmp_path):
     assert [m["cards"] for m in data["legal"]] == [["7D"]]  # F2: the 7 of diamonds opens
     passes = [r for r in data["refused"] if r["move"] == "pass"]
     assert passes and passes[0]["rule"] == "F6"
+
+
+def test_simulate_json_finished_aborted_and_shared(tmp_path):
+    """Issue 35.1/35.3: simulate's statistics say what they are over (finished, aborted, shared_wins), for a
+    bundled game and for a run whose games all stop at the move bound (then every mean is null)."""
+    game = game_ids()[0]
+    stopped = tmp_path / "stopped.yaml"
+    stopped.write_text(f"extends: {game}\nvariant: {{id: stopped}}\ngame: {{max_moves: 1}}\n", encoding="utf-8")
+    for args in ([game, "-n", 5], [stopped, "-n", 2]):
+        proc = kural(tmp_path, "simulate", *args, "--json", "--workers", 1)
+        assert proc.returncode == 0, proc.err
+        data = valid("simulate", proc.out)
+        assert data["finished"] + data["aborted"] == data["games"]
+    assert data["finished"] == 0 and set(data["win_percent_by_seat"]) == {None}
+
+
+def test_compare_json_says_what_it_is_over(tmp_path):
+    """Issue 35.1: compare's JSON gives the pairs whose two games finished and each side's aborted games."""
+    game = game_ids()[0]
+    stopped = tmp_path / "stopped.yaml"
+    stopped.write_text(f"extends: {game}\nvariant: {{id: stopped}}\ngame: {{max_moves: 1}}\n", encoding="utf-8")
+    proc = kural(tmp_path, "compare", game, stopped, "-n", 3, "--json", "--workers", 1)
+    assert proc.returncode == 0, proc.err
+    data = valid("compare", proc.out)
+    assert data["finished_pairs"] == 0 and data["aborted"] == [0, 3]
+    assert {row["key"] for row in data["stats"] if row["diff"] is not None} == {"aborted"}

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+import kural
+
 from kural.dsl import compiler, loader, yamlload
 from kural.dsl.errors import RuleError
 from kural.dsl.loader import DEFAULT_MAX_MOVES, MAX_MOVES, load
@@ -208,20 +210,29 @@ variant: {{id: stuck}}
 
 
 def test_a_game_that_cannot_end_is_counted_as_aborted_at_its_move_bound(tmp_path):
+    """Each game stops at the rule file's move bound and is counted as aborted, won by nobody and in no
+    mean (issue 35.1); a run of more games than the first few stops once these all ended so (issue 35.4)."""
     path = write(tmp_path, STUCK.format(game="game:\n  max_moves: 300\n"), "stuck.yaml")
     start = time.perf_counter()
-    stats = simulate(path, "-n", 25, "--seed", 3)
+    stats = simulate(path, "-n", 5, "--seed", 3)
     assert time.perf_counter() - start < 30
-    assert stats["games"] == 25
-    assert stats["aborted"] == 25
-    assert stats["mean_moves"] == 300
+    assert stats["games"] == 5 and stats["aborted"] == 5 and stats["finished"] == 0
+    assert stats["mean_moves"] is None and sum(stats["wins_by_seat"]) == 0
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG")}
+    proc = subprocess.run([sys.executable, "-m", "kural.cli.main", "simulate", str(path), "-n", "25", "--lang", "en"],
+                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT, timeout=120,
+                          env={**env, "PYTHONPATH": str(ROOT)}, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "(300 moves)" in proc.stderr
 
 
 def test_the_default_move_bound_stops_a_game_that_cannot_end(tmp_path):
     path = write(tmp_path, STUCK.format(game=""), "stuck.yaml")
     stats = simulate(path, "-n", 2, "--bots", "heuristic")
-    assert stats["aborted"] == 2
-    assert stats["mean_moves"] == DEFAULT_MAX_MOVES
+    assert stats["aborted"] == 2 and stats["finished"] == 0
+    state = kural.load(str(path)).new(seed=1)
+    state.play_out("heuristic")
+    assert state.is_over and len(state.record()["moves"]) == DEFAULT_MAX_MOVES
 
 
 @pytest.mark.parametrize("command", [["rules", "--lang", "en"], ["graph"], ["diff"]])

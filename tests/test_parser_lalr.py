@@ -111,7 +111,7 @@ def test_random_texts_parse_or_fail_as_lark_decides(table):
                 parsed += 1
             else:
                 failed += 1
-    assert parsed > 500 and failed > 500  # both kinds were met
+    assert parsed > 400 and failed > 400  # both kinds were met, whatever texts the rule files hold
 
 
 def test_a_long_chain_is_one_level(table):

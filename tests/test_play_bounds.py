@@ -90,7 +90,7 @@ def test_a_var_squared_on_every_move_is_an_error_at_its_assignment_in_simulate_a
     reported(simulate(tmp_path, path), where, "`n` would be")
     proc = auto(tmp_path, path)
     reported(proc, where, "out of range")
-    assert save_of(tmp_path, "fantan", auto=True).is_file()  # the game is kept, as after any rule error
+    assert save_of(tmp_path, "fantan", auto=True, variants=(path.stem,)).is_file()  # the game is kept, as after any rule error
 
 
 @pytest.mark.parametrize("grow, message", [
@@ -139,7 +139,7 @@ def test_a_result_out_of_range_is_reported_by_the_end_screen_and_the_game_is_kep
     reported(simulate(tmp_path, path), where, "result.score would be")
     proc = auto(tmp_path, path)
     reported(proc, where, "out of range")
-    save = json.loads(save_of(tmp_path, "fantan", auto=True).read_text(encoding="utf-8"))
+    save = json.loads(save_of(tmp_path, "fantan", auto=True, variants=(path.stem,)).read_text(encoding="utf-8"))
     assert save["moves"] and "result" not in save  # every move kept; the game is not called finished
 
 
@@ -258,7 +258,7 @@ def test_a_position_with_no_legal_move_is_an_error_of_the_rule_file_in_simulate_
     proc = auto(tmp_path, path)
     assert (proc.returncode, proc.err) == (sim.returncode, sim.err)  # the same policy, the same report
     assert "Nobody won" not in proc.out
-    assert save_of(tmp_path, "fantan", auto=True).is_file()  # kept: nothing was finished
+    assert save_of(tmp_path, "fantan", auto=True, variants=(path.stem,)).is_file()  # kept: nothing was finished
 
 
 def test_the_engine_names_the_seat_and_the_move_of_a_position_with_no_legal_move(tmp_path):

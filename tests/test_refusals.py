@@ -30,7 +30,8 @@ SEED = 5
 PROMPTS = 12  # prompts of the person answered in each game: enough for every step of a turn
 SAMPLE = 6  # refused inputs typed at each prompt
 RULE = re.compile(r"\([A-Z]+[0-9]+\)")
-REASONS = ("is not in", "not yet", "not at this point", "is not a meld", "there is no", "there are no",
+REASONS = ("is not in", "not yet", "not at this point", "is not a meld", "there is no", "there are no", "has no",
+           "have no",
            "cannot be played that way", "no card you hold", "there is no move", "nothing you hold")
 
 

@@ -127,3 +127,97 @@ def test_the_gymnasium_environment_plays_one_seat_against_bots():
     assert reward == (1.0 if 1 in result["winners"] else -1.0 if result["winners"] else 0.0)
     moves = env.table.state.raw.history
     assert {seat for seat, _ in moves} == {0, 1}
+
+
+# ------------------------------------------------------------------ what the environments refuse (issue 34.16)
+def both_envs():
+    """The AEC environment of Fantan and the Gymnasium one of Fanti for two (N1), not yet reset."""
+    return kural.env("fantan"), rl.SeatEnv(kural.load("fanti", players=2), seat=0, bots="heuristic")
+
+
+def observed(env, seed):
+    if isinstance(env, rl.SeatEnv):
+        return env.reset(seed=seed)[0]
+    env.reset(seed=seed)
+    return env.observe(env.agent_selection)
+
+
+def test_a_numpy_seed_deals_the_game_of_that_number_and_a_text_is_refused():
+    """Issue 34.16: reset(seed=np.int64(3)) was a TypeError from random.py (numpy seeds are what RL code
+    passes); reset(seed="7") is kural.ArgumentTypeError, a TypeError, as Gymnasium's seeding refuses one."""
+    for env in both_envs():
+        first, again = observed(env, 3), observed(env, np.int64(3))
+        assert all(np.array_equal(first[k], again[k]) for k in first)
+        with pytest.raises(kural.ArgumentTypeError, match="a seed is a whole number"):
+            env.reset(seed="7")
+
+
+@pytest.mark.parametrize("action,kind,said", [
+    (-1, kural.ArgumentError, "there is no action -1: the actions are 0 to"),
+    (10 ** 6, kural.ArgumentError, "there is no action 1000000"),
+    (float("nan"), kural.ArgumentTypeError, "an action is a whole number"),
+    ("play 7D", kural.ArgumentTypeError, "an action is a whole number"),
+    (None, kural.ArgumentTypeError, "an action is a whole number"),
+])
+def test_step_refuses_what_is_no_action_and_plays_nothing(action, kind, said):
+    """Issue 34.16: step(-1) was `max() arg is an empty sequence`, step(nan) and step("play 7D") int()'s
+    words; now one sentence naming the actions, and the position is as it was."""
+    for env in both_envs():
+        env.reset(seed=1)
+        played = env.table.state.moves_played
+        with pytest.raises(kind, match=said):
+            env.step(action)
+        assert env.table.state.moves_played == played
+    with pytest.raises(kural.ArgumentError, match="there is no action -1"):
+        env.action_name(-1)
+
+
+def test_an_agent_that_is_not_one_is_refused_by_name():
+    """Issue 34.16 (PettingZoo's agents): observe("nope") was list.index's ValueError, action_space("nope")
+    a KeyError; F1's four seats are seat_0 .. seat_3."""
+    env = kural.env("fantan")
+    env.reset(seed=1)
+    for call in (env.observe, env.action_space, env.observation_space):
+        with pytest.raises(kural.ArgumentError, match="there is no agent 'nope': the agents are seat_0, seat_1"):
+            call("nope")
+    assert env.action_space("seat_3").n == 53
+
+
+def test_step_and_last_before_reset_say_to_reset_first():
+    """Issue 34.16: step() and last() before reset() were AttributeErrors from inside. Gymnasium's error
+    for it (gymnasium.error.ResetNeeded), also an AssertionError as PettingZoo's order wrapper raises."""
+    import gymnasium
+    aec, seat = both_envs()
+    for call in (lambda: aec.step(0), aec.last, lambda: aec.observe("seat_0"), lambda: seat.step(0)):
+        with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before") as caught:
+            call()
+        assert isinstance(caught.value, AssertionError) and "reset()" in caught.value.render("tr")
+
+
+def test_the_seat_environment_refuses_bots_and_seats_it_cannot_take():
+    """Issue 34.13: SeatEnv(bots="nope") was a KeyError at reset; a seat outside N1's two is refused too."""
+    game = kural.load("fanti", players=2)
+    with pytest.raises(kural.ArgumentError, match="kural has no bot 'nope'"):
+        rl.SeatEnv(game, bots="nope")
+    with pytest.raises(kural.ArgumentError, match="there is no seat 2"):
+        rl.SeatEnv(game, seat=2)
+    with pytest.raises(kural.ArgumentTypeError, match="a seat is a whole number"):
+        rl.SeatEnv(game, seat="1")
+
+
+def test_gymnasiums_own_checks_pass_where_a_masked_environment_can_meet_them():
+    """Issue 34.16: Gymnasium's env checker, each check that does not step with an action outside the mask
+    (check_env steps with a random action from the whole space, which a masked environment refuses)."""
+    from gymnasium.utils import env_checker as check
+    from gymnasium.utils.passive_env_checker import env_reset_passive_checker, env_step_passive_checker
+    env = rl.SeatEnv(kural.load("fanti", players=2), seat=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on unbounded Box observations
+        check.check_observation_space(env.observation_space)
+        check.check_action_space(env.action_space)
+        check.check_reset_return_type(env)
+        check.check_reset_seed_determinism(env)
+        check.check_reset_options(env)
+        env_reset_passive_checker(env, seed=np.int64(4))
+        obs, info = env.reset(seed=4)
+        env_step_passive_checker(env, int(info["action_mask"].nonzero()[0][0]))

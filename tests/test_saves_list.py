@@ -43,6 +43,16 @@ def save_of(home: Path) -> Path:
     return saves_dir(home) / f"{GAME}.json"
 
 
+def newer(home: Path) -> Path:
+    """The save of two_saves' second game, with a variant: a file of its own (issue 35.9), listed first."""
+    return saves_dir(home) / f"{GAME}+{VARIANT}.json"
+
+
+def older(home: Path) -> Path:
+    """The save of two_saves' first game, the plain game."""
+    return save_of(home)
+
+
 def kept(home: Path, n: int = 1) -> Path:
     return saves_dir(home) / f"{GAME}.prev{n if n > 1 else ''}.json"
 
@@ -79,14 +89,15 @@ def numbered(out: str) -> dict[int, str]:
 
 @pytest.fixture(scope="module")
 def two_saves(tmp_path_factory) -> Path:
-    """A home with two unfinished games of GAME: the first (plain) kept aside by the second (a variant and
-    a --set), as a pipe does it."""
+    """A home with two unfinished games of GAME: the first plain, the second with a variant and a --set,
+    each in its own save."""
     assert load(GAME).param_info[PARAM]["value"] != load(GAME, sets=[f"{PARAM}={VALUE}"]).param_info[PARAM]["value"]
     home = tmp_path_factory.mktemp("home")
     unfinished(home, "--seed", SEED)
     out = unfinished(home, "--seed", SEED + 1, "--variant", VARIANT, "--set", f"{PARAM}={VALUE}")
-    assert t("old_save_kept", "en", path=save_of(home), kept=kept(home),
-             command=f"kural play {GAME} --resume {kept(home)}") in out
+    assert t("old_save_kept", "en", path=older(home), kept=kept(home),
+             command=f"kural play {GAME} --resume {kept(home)}") not in out  # issue 35.9: a save per variant
+    assert newer(home).is_file() and older(home).is_file()
     return home
 
 
@@ -106,19 +117,19 @@ def test_saves_lists_each_unfinished_game_with_game_variants_params_players_seed
     proc = kural(two_saves, "saves", "--lang", lang)
     assert proc.returncode == 0, proc.err
     assert t("saves_title", lang, folder=saves_dir(two_saves)) in proc.out
-    assert numbered(proc.out) == {1: f"{summary(save_of(two_saves), lang)} · {save_of(two_saves).name}",
-                                  2: f"{summary(kept(two_saves), lang)} · {kept(two_saves).name}"}
+    assert numbered(proc.out) == {1: f"{summary(newer(two_saves), lang)} · {newer(two_saves).name}",
+                                  2: f"{summary(older(two_saves), lang)} · {older(two_saves).name}"}
     assert t("saves_resume", lang) in proc.out
     assert f"{PARAM}={VALUE}" in numbered(proc.out)[1] and VARIANT in numbered(proc.out)[1]
 
 
 def test_saves_n_resumes_game_n_of_the_list(two_saves, tmp_path):
     home = copy_home(two_saves, tmp_path / "home")
-    moves = len(json.loads(kept(home).read_text(encoding="utf-8"))["moves"])
+    moves = len(json.loads(older(home).read_text(encoding="utf-8"))["moves"])
     proc = kural(home, "saves", "2", "--lang", "en", stdin="", timeout=60, cpu=30)
     assert proc.returncode == 0, proc.err
-    assert t("resumed", "en", path=kept(home), moves=moves) in proc.out
-    assert t("saved", "en", path=kept(home), command=f"kural play {GAME} --resume {kept(home)}") in proc.out
+    assert t("resumed", "en", path=older(home), moves=moves) in proc.out
+    assert t("saved", "en", path=older(home), command=f"kural play {GAME} --resume {older(home)}") in proc.out
 
 
 @pytest.mark.parametrize("n", ["0", "3"])
@@ -170,7 +181,7 @@ def _damaged(folder: Path, good: bytes) -> dict[str, str]:
 
 def test_damaged_foreign_and_unreadable_files_are_one_line_each_and_the_good_save_still_resumes(two_saves, tmp_path):
     home = copy_home(two_saves, tmp_path / "home")
-    damaged = _damaged(saves_dir(home), save_of(home).read_bytes())
+    damaged = _damaged(saves_dir(home), newer(home).read_bytes())
     (saves_dir(home) / f".{GAME}.json.123.tmp").write_text("{")  # a killed write's temp file: not a save
     proc = kural(home, "saves", "--lang", "en", timeout=60, cpu=30)
     assert proc.returncode == 0, proc.err
@@ -181,23 +192,23 @@ def test_damaged_foreign_and_unreadable_files_are_one_line_each_and_the_good_sav
         assert len(mine) == 1, (name, proc.out)
         assert mine[0].strip().startswith("-  " + t("save_unreadable", "en", file=name, error=reason)), mine[0]
     assert not any(".tmp" in line or ".lock" in line for line in lines)
-    assert [line.split(" · ")[-1] for line in numbered(proc.out).values()] == [save_of(home).name, kept(home).name]
+    assert [line.split(" · ")[-1] for line in numbered(proc.out).values()] == [newer(home).name, older(home).name]
     resumed = kural(home, "saves", "1", "--lang", "en", stdin="", timeout=60, cpu=30)
     assert resumed.returncode == 0, resumed.err
-    assert t("resumed", "en", path=save_of(home), moves=len(json.loads(save_of(home).read_text())["moves"])) \
+    assert t("resumed", "en", path=newer(home), moves=len(json.loads(newer(home).read_text())["moves"])) \
         in resumed.out
 
 
 def test_a_backup_is_listed_only_when_its_save_cannot_be_resumed(two_saves, tmp_path):
     """`<save>.bak` is the same game one step behind: hidden beside a good save, offered beside a broken one."""
     home = copy_home(two_saves, tmp_path / "home")
-    bak = save_of(home).with_name(save_of(home).name + ".bak")
+    bak = newer(home).with_name(newer(home).name + ".bak")
     assert bak.exists()
     assert bak.name not in kural(home, "saves", "--lang", "en").out
-    save_of(home).write_text("{", encoding="utf-8")
+    newer(home).write_text("{", encoding="utf-8")
     out = kural(home, "saves", "--lang", "en").out
-    assert [line.split(" · ")[-1] for line in numbered(out).values()] == [kept(home).name, bak.name]
-    assert t("save_unreadable", "en", file=save_of(home).name, error="") in out
+    assert sorted(line.split(" · ")[-1] for line in numbered(out).values()) == sorted([older(home).name, bak.name])
+    assert t("save_unreadable", "en", file=newer(home).name, error="") in out
 
 
 def test_a_finished_game_is_marked_finished_and_not_numbered(tmp_path):
@@ -220,19 +231,19 @@ def test_a_finished_game_is_marked_finished_and_not_numbered(tmp_path):
      lambda g: f"{PARAM}={g.deck.code[g.param_info[PARAM]['value']]}"),
 ])
 def test_resume_with_another_seed_variant_or_set_is_refused_naming_what_the_save_has(two_saves, args, given, saved):
-    proc = kural(two_saves, "play", GAME, "--resume", kept(two_saves), "--lang", "en", *args, stdin="")
+    proc = kural(two_saves, "play", GAME, "--resume", older(two_saves), "--lang", "en", *args, stdin="")
     assert proc.returncode == 2 and proc.out == ""
     why = t("resume_options", "en", options=given, saved=saved(load(GAME)))
-    assert proc.err.strip() == t("bad_save", "en", path=kept(two_saves), error=why)
+    assert proc.err.strip() == t("bad_save", "en", path=older(two_saves), error=why)
 
 
 def test_resume_with_the_save_own_seed_and_params_goes_on(two_saves, tmp_path):
     home = copy_home(two_saves, tmp_path / "home")
-    rec = json.loads(save_of(home).read_text(encoding="utf-8"))
-    proc = kural(home, "play", GAME, "--resume", save_of(home), "--lang", "en", "--seed", rec["seed"],
+    rec = json.loads(newer(home).read_text(encoding="utf-8"))
+    proc = kural(home, "play", GAME, "--resume", newer(home), "--lang", "en", "--seed", rec["seed"],
                  "--variant", VARIANT, "--set", f"{PARAM}={VALUE}", stdin="", timeout=60, cpu=30)
     assert proc.returncode == 0, proc.err
-    assert t("resumed", "en", path=save_of(home), moves=len(rec["moves"])) in proc.out
+    assert t("resumed", "en", path=newer(home), moves=len(rec["moves"])) in proc.out
 
 
 def test_set_is_echoed_at_the_start_of_a_new_and_a_resumed_game(two_saves, tmp_path):
@@ -241,7 +252,7 @@ def test_set_is_echoed_at_the_start_of_a_new_and_a_resumed_game(two_saves, tmp_p
     assert echo in unfinished(home, "--seed", SEED, "--set", f"{PARAM}={VALUE}", answers="")
     again = kural(home, "play", GAME, "--resume", save_of(home), "--lang", "en", stdin="", timeout=60, cpu=30)
     assert again.returncode == 0 and echo in again.out
-    plain = kural(home, "play", GAME, "--resume", kept(two_saves), "--lang", "en", "--save", tmp_path / "x.json",
+    plain = kural(home, "play", GAME, "--resume", older(two_saves), "--lang", "en", "--save", tmp_path / "x.json",
                   stdin="", timeout=60, cpu=30)
     assert plain.returncode == 0  # a game with the rules' own params: no such line
     assert not any(line.startswith(t("params_set", "en", names="")) for line in plain.out.splitlines())
@@ -354,25 +365,27 @@ def test_a_game_being_played_is_listed_as_such_and_its_lock_left_alone(two_saves
     numbered, marked as played now, and the player keeps the lock."""
     from pexpect.popen_spawn import PopenSpawn
     home = copy_home(two_saves, tmp_path / "home")
-    child = PopenSpawn([*KURAL, "play", GAME, "--lang", "en", "--resume", kept(home)], cwd=str(ROOT),
+    child = PopenSpawn([*KURAL, "play", GAME, "--lang", "en", "--resume", older(home)], cwd=str(ROOT),
                        env=env_for(home), encoding="utf-8", timeout=60)
     child.expect_exact(t("prompt", "en", name=load(GAME).seats["en"][0]))
     listed = numbered(kural(home, "saves", "--lang", "en").out)
-    assert listed[2].endswith(f"{kept(home).name} · {t('save_in_play', 'en')}")
+    assert listed[2].endswith(f"{older(home).name} · {t('save_in_play', 'en')}")
     assert not listed[1].endswith(t("save_in_play", "en"))
     second = kural(home, "saves", "2", "--lang", "en", stdin="")
-    assert second.returncode == 2 and second.err.strip() == t("save_in_use", "en", path=kept(home))
+    assert second.returncode == 2 and second.err.strip() == t("save_in_use", "en", path=older(home))
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert t("save_in_play", "en") not in kural(home, "saves", "--lang", "en").out
 
 
-def test_a_refused_resume_speaks_the_save_s_language_from_its_first_word(tmp_path):
-    """Without --lang, a game saved in Turkish is refused in Turkish, the line's start included (everything
-    a player reads exists in Turkish and English, one language to a line)."""
+def test_a_refused_resume_speaks_the_persons_language_from_its_first_word(tmp_path):
+    """Without --lang, a resume is refused in the person's language (here a Turkish locale), whatever the
+    game was saved in (issue 35.10), the line's start included (everything a player reads exists in
+    Turkish and English, one language to a line)."""
     home = tmp_path / "home"
-    proc = kural(home, "play", GAME, "--lang", "tr", "--seed", SEED, stdin="1\n", timeout=60, cpu=30)
+    proc = kural(home, "play", GAME, "--lang", "en", "--seed", SEED, stdin="1\n", timeout=60, cpu=30)
     assert proc.returncode == 0, proc.err
-    proc = kural(home, "play", GAME, "--resume", save_of(home), "--seed", SEED + 9, stdin="")
+    proc = kural(home, "play", GAME, "--resume", save_of(home), "--seed", SEED + 9, stdin="",
+                 env={"LC_MESSAGES": "tr_TR.UTF-8"})
     why = t("resume_options", "tr", options=f"--seed {SEED + 9}", saved=t("saved_seed", "tr", seed=SEED))
     assert proc.returncode == 2 and proc.err.strip() == t("bad_save", "tr", path=save_of(home), error=why)

@@ -206,14 +206,14 @@ def test_diff_finds_every_place_that_reads_a_param(game, variants):
 
 
 def test_diff_canasta_351_names_the_round_points_as_the_reader_of_the_canasta_and_fi_bonuses():
-    """C10 (a clean canasta 200, a full one 500) and C14 (each fi taken 100) are scored in
-    round_result.points of games/canasta.yaml (through the defines of the sheet's columns); the 351 game changes them (D6: clean 20; a full run
-    counts as clean, 20; D10: each fi 10). `kural diff canasta 351` names the round's points as
+    """C10 (a clean canasta 200, a half one 100) and C14 (each fi taken 100) are scored in
+    round_result.points of games/canasta.yaml (through the defines of the sheet's columns); the 351 game changes them (D6: clean 20,
+    dirty 10; D10: each fi 10). `kural diff canasta 351` names the round's points as
     their reader, in both languages."""
     for lang in ("en", "tr"):
         left, right, _, _ = diffing.sides("canasta", "351")
         changes = {c.name: c for c in diffing.compare(left, right, lang) if c.kind == "param"}
-        for name in ("clean_bonus", "full_bonus", "fi_bonus"):
+        for name in ("clean_bonus", "half_bonus", "fi_bonus"):
             assert changes[name].status == "changed"
             # read through the define of the sheet's column that is this part of the points (C21)
             assert any(read.startswith(say("at_round_points", lang)) for read in changes[name].reads), \
@@ -223,7 +223,7 @@ def test_diff_canasta_351_names_the_round_points_as_the_reader_of_the_canasta_an
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
     blocks = proc.stdout.split("\n\n")
-    for name in ("clean_bonus", "full_bonus", "fi_bonus"):
+    for name in ("clean_bonus", "half_bonus", "fi_bonus"):
         (block,) = [b for b in blocks if b.startswith(f"param {name} ")]
         assert "read by: the points of a round" in block, block
 

@@ -419,7 +419,7 @@ def test_explain_names_the_rule_that_forbids_each_card_not_legal(tmp_path):
     g = teach.open_game(game)
     out = Printer()
     assert explaining.run(out, game=game, variants=[], sets=[], seed=seed, k=k, lang_option="en", card=None,
-                          record_path=None, bots="heuristic", choose_lang=lambda o, gl: o or gl) == 0
+                          record_path=None, bots="heuristic") == 0
     text = "\n".join(out.lines)
     _, rec = explaining.play_one(g, seed, ["heuristic"] * g.players, True, False, [])
     s = explaining.position(g, rec, k, "en")
@@ -457,5 +457,5 @@ def test_explain_a_record_and_a_card(tmp_path):
     for card, expected in ((start, [" can be played here."]), (other, ["F2", "is not among"])):
         out = Printer()
         explaining.run(out, game="fantan", variants=[], sets=[], seed=5, k=1, lang_option="en",
-                       card=g.deck.code[card], record_path=None, bots="random", choose_lang=lambda o, gl: o or gl)
+                       card=g.deck.code[card], record_path=None, bots="random")
         assert any(e in "\n".join(out.lines) for e in expected), out.lines

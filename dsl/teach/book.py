@@ -176,11 +176,24 @@ class Book:
             if len(teams) == 2:
                 return self.t("teams_two", a=named(teams[0]), b=named(teams[1]))
             return self.t("teams_many", teams="; ".join(named(team) for team in teams))
+        allowed = self.rec.facts["allowed_players"]
+        if len(allowed) > 1:  # the book is for every count the game allows: each says who plays with whom
+            return self.partnerships_by_count(allowed, line)
         out = [line(g.teams)] if g.partnered else [self.t("teams_alone")]
         for n, teams in sorted(g.teams_by_count.items()):
             if n != g.players:
                 out.append(self.t("teams_at", n=n, line=line(teams)))
         return out
+
+    def partnerships_by_count(self, allowed, line) -> list[str]:
+        """One line for the counts that play alike ("With 2 or 3 players: each player plays for themselves"),
+        so that no count reads another's partnerships."""
+        by_line: dict[str, list[int]] = {}
+        for n in allowed:
+            teams = self.g.teams_by_count.get(n)
+            by_line.setdefault(line(teams) if teams else self.t("teams_alone"), []).append(n)
+        return [self.t("teams_at", n=joined([str(n) for n in counts], self.lang, say("or_word", self.lang)), line=said)
+                for said, counts in by_line.items()]
 
     def zones(self) -> list[Part]:
         out = []
@@ -275,9 +288,24 @@ class Book:
     def param_value(self, info: dict) -> str:
         return values.said(info["value"], info, self.g.deck, self.lang)
 
+    def stated_params(self) -> set[str]:
+        """The params the game reads: in its program, its `melds:` section or a sentence of its book. A variant
+        that restates the parts reading a param (the 351 game's opening, with no minimum) leaves it unread,
+        and the book must not state a setting that no longer applies; a `text:` entry of an unused define
+        reads nothing."""
+        read = set(self.rec.facts["melds"].values())
+        for place, names in self.rec.reads.items():
+            key = place[1] if len(place) == 2 and place[0] == "text" else ""
+            if not (key.startswith("define.") and key[len("define."):] not in self.rec.terms):
+                read.update(names)
+        return read
+
     def params(self) -> list[Part]:
         out = []
+        stated = self.stated_params()
         for name, info in self.g.param_info.items():
+            if name not in stated:
+                continue
             text = self.pick(info.get("text"))
             low, high = (self.bound(info, info.get(k)) for k in ("min", "max"))
             bounds = ""

@@ -1,0 +1,160 @@
+"""What a user types or writes, under attack: param values of the wrong form, text that would
+reorder the terminal's line, a record of another game, names no expression can write (issue 34.17-20).
+
+The guarantees (docs/guarantees.md, "Params, names and what is echoed"):
+- A param's form is its declaration's (a number, a list of numbers, a list of pairs ...); a value of
+  another form is refused where it is given (--set, a variant, kural.load(params=...)), never in play.
+- Text from the command line is echoed escaped, as text from records and saves is.
+- `explain GAME --record FILE` refuses a record of another game.
+- A declared name is one the grammar's NAME can write, or it is refused where it is declared.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cli_support import kural  # noqa: E402
+
+import kural as api  # noqa: E402
+from kural.dsl.errors import RuleError  # noqa: E402
+from kural.dsl.loader import load  # noqa: E402
+
+LIMITS = dict(timeout=90, cpu=30)
+NESTED_TARGETS = "targets=[[1, 2], [3]]"  # C22: the targets are numbers (5200, 7200, 9200)
+
+
+# ------------------------------------------------------------------ 34.17: a param's form
+def test_a_list_of_lists_for_the_targets_is_refused_at_the_set_not_in_play():
+    """issue 34.17, C22: the targets are a list of numbers; [[1, 2], [3]] is refused by --set itself."""
+    with pytest.raises(RuleError) as err:
+        load("canasta", sets=[NESTED_TARGETS])
+    problem = err.value.problems[0]
+    assert problem.loc.file == "--set" and "`targets`" in problem.message
+    assert "list of numbers" in problem.message
+
+
+def test_the_api_checks_a_param_s_form_as_the_set_does():
+    """issue 34.17: kural.load(params=...) is checked at the same place as --set."""
+    with pytest.raises(RuleError) as err:
+        api.load("canasta", params={"targets": [[1, 2], [3]]})
+    assert "`targets`" in err.value.problems[0].message
+
+
+def test_pairs_keep_their_length():
+    """issue 34.17, C8: the opening minimums are pairs [from, minimum]; a pair of three is refused."""
+    with pytest.raises(RuleError) as err:
+        load("canasta", sets=["open_thresholds=[[0, 45, 1], [900, 90]]"])
+    assert "lists of 2 numbers" in err.value.problems[0].message
+
+
+def test_a_variant_s_value_has_the_form_the_base_declares(tmp_path):
+    """issue 34.17: a variant that writes the targets as lists is refused at its own line."""
+    variant = tmp_path / "nested.yaml"
+    variant.write_text("extends: canasta\nvariant: {id: nested}\nparams:\n  targets: [[5200]]\n", encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load("canasta", [str(variant)])
+    problem = err.value.problems[0]
+    assert (problem.loc.file, problem.loc.line) == (str(variant), 4)
+
+
+def test_a_variant_cannot_turn_a_number_into_a_text(tmp_path):
+    """issue 34.17, C17: the going-out bonus is declared a number (50) without `type:`; a variant's
+    `out_bonus: fifty` took its type from the variant and failed in the base's expression."""
+    variant = tmp_path / "words.yaml"
+    variant.write_text("extends: canasta\nvariant: {id: words}\nparams:\n  out_bonus: fifty\n", encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load("canasta", [str(variant)])
+    problem = err.value.problems[0]
+    assert (problem.loc.file, problem.loc.line) == (str(variant), 4) and "`out_bonus` is a number" in problem.message
+
+
+def test_values_of_the_declared_form_still_load():
+    """C22 and D11: other targets of the same form are a house rule (`--set 'targets=[555]'`)."""
+    g = load("canasta", sets=["targets=[555]", "open_thresholds=[[0, 60], [900, 90]]"])
+    assert g.params["targets"]["value"] == [555]
+
+
+def test_the_cli_says_the_form_and_an_example_with_exit_2(tmp_path):
+    """issue 34.17: a usage error, exit 2, no traceback, with the param's form."""
+    proc = kural(tmp_path, "simulate", "canasta", "-n", "1", "--set", NESTED_TARGETS, "--lang", "en", **LIMITS)
+    assert proc.returncode == 2 and "Traceback" not in proc.err
+    assert "list of numbers" in proc.err and "--set 'targets=[" in proc.err
+
+
+# ------------------------------------------------------------------ 34.20: names the grammar can write
+FULLWIDTH_X = "\uff58"  # ｘ: a letter to str.isidentifier(), not to the grammar's NAME [A-Za-z_][A-Za-z0-9_]*
+DECLARED = {
+    "vars": f"vars:\n  {FULLWIDTH_X}: {{start: 0}}\n",
+    "params": f"params:\n  {FULLWIDTH_X}: {{value: 1}}\n",
+    "define": f"define:\n  {FULLWIDTH_X}: 1\n",
+    "zones": f"zones:\n  {FULLWIDTH_X}: {{per: none, visible: none}}\n",
+    "moves": f"moves:\n  {FULLWIDTH_X}: {{}}\n",
+    "choose": f"moves:\n  play:\n    choose:\n      {FULLWIDTH_X}: hand(me)\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DECLARED))
+def test_a_name_no_expression_can_write_is_refused_where_it_is_declared(tmp_path, kind):
+    """issue 34.20: a fullwidth `ｘ` could be declared and never named; every kind of declared name is
+    refused at its own line, as the grammar's NAME cannot write it."""
+    variant = tmp_path / "wide.yaml"
+    head = "extends: fantan\nvariant: {id: wide}\n"
+    variant.write_text(head + DECLARED[kind], encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load("fantan", [str(variant)])
+    problem = err.value.problems[0]
+    lines = variant.read_text(encoding="utf-8").splitlines()
+    assert problem.loc.file == str(variant) and FULLWIDTH_X in lines[problem.loc.line - 1]
+    assert FULLWIDTH_X in problem.message and "A-Z" in problem.message
+
+
+def test_the_check_of_names_is_the_grammar_s_own_rule():
+    """issue 34.20: the check reads NAME from grammar.lark, so the grammar and the check cannot part."""
+    from kural.dsl.compiler import name_rule
+    grammar = (Path(__file__).resolve().parents[1] / "grammar.lark").read_text(encoding="utf-8")
+    written = next(line for line in grammar.splitlines() if line.startswith("NAME:"))
+    assert name_rule().pattern in written
+    assert name_rule().fullmatch("opened_2") and not name_rule().fullmatch(FULLWIDTH_X)
+
+
+# ------------------------------------------------------------------ 34.19: a record of another game
+def test_explain_refuses_a_record_of_another_game_than_the_one_named(tmp_path):
+    """issue 34.19: `explain canasta --record <a fantan record>` no longer explains the fantan game
+    without a word: exit 2, one line naming the record's game; the game the record names still works."""
+    record = tmp_path / "fantan.jsonl"
+    made = kural(tmp_path, "simulate", "fantan", "-n", "1", "--seed", "1", "--record", record, **LIMITS)
+    assert made.returncode == 0, made.err
+    proc = kural(tmp_path, "explain", "canasta", "--record", record, "--lang", "en", **LIMITS)
+    assert proc.returncode == 2 and proc.out == "" and "Traceback" not in proc.err
+    assert "fantan" in proc.err and "canasta" in proc.err
+    same = kural(tmp_path, "explain", "fantan", "--record", record, "--lang", "en", **LIMITS)
+    assert same.returncode == 0, same.err
+
+
+# ------------------------------------------------------------------ 34.18: what is echoed
+RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: printed raw, it reverses the rest of the terminal's line
+TYPED = f"ab{RLO}cd"
+ECHOES = {
+    "check": ["check", "canasta", f"AS {TYPED} KS"],
+    "explain --card": ["explain", "fantan", "--seed", "1", "--card", TYPED],
+    "--variant": ["rules", "fantan", "--variant", TYPED],
+    "--set name": ["simulate", "fantan", "-n", "1", "--set", f"{TYPED}=1"],
+    "--set value": ["simulate", "fantan", "-n", "1", "--set", f"start_card={TYPED}"],
+    "GAME": ["rules", TYPED],
+    "an option": ["rules", "fantan", f"--{TYPED}"],
+    "replay FILE": ["replay", TYPED],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("where", sorted(ECHOES))
+def test_text_typed_on_the_command_line_is_echoed_escaped(tmp_path, where, lang):
+    """issue 34.18: a bidi override typed on the command line is echoed as \\u202e, as text from a record
+    or a save is, never raw; the command still fails as a usage error (exit 2, no traceback)."""
+    proc = kural(tmp_path, *ECHOES[where], "--lang", lang, **LIMITS)
+    shown = proc.out + proc.err
+    assert proc.returncode == 2 and "Traceback" not in shown
+    assert RLO not in shown and "ab\\u202ecd" in shown
