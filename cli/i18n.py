@@ -43,6 +43,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_folder": {"en": "cannot write {path}: the folder {folder} does not exist (make it first: mkdir -p {folder})",
                   "tr": "{path} yazılamıyor: {folder} klasörü yok (önce oluştur: mkdir -p {folder})"},
     "cannot_write": {"en": "cannot write {path}: {error}", "tr": "{path} yazılamıyor: {error}"},
+    "output_is_rule_file": {"en": "{option} {path} would write over the rule file {rules} being played: "
+                                  "give {option} another path",
+                            "tr": "{option} {path}, oynanan {rules} kural dosyasının üzerine yazardı: "
+                                  "{option} için başka bir yol ver"},
+    "outputs_same_file": {"en": "{first} {first_path} and {second} {second_path} are the same file, and one "
+                                "would write over the other: give each its own path",
+                          "tr": "{first} {first_path} ile {second} {second_path} aynı dosya, biri ötekinin "
+                                "üzerine yazardı: her birine ayrı bir yol ver"},
     "record_failed": {"en": "could not write {path}: {error}; the file is left as it was",
                       "tr": "{path} yazılamadı: {error}; dosya olduğu gibi bırakıldı"},
     "resumed": {"en": "Resumed from {path} after {moves} moves.",

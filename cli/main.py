@@ -277,27 +277,15 @@ def simulate(
     lang_ = choose_lang(_value(lang))
     kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
     _check_seed(seed, n, lang_)
-    stream = _record_file(err, record, lang_, g) if record is not None else None
-    progress = _progress_bar(err, lang_)
+    stream = None
     try:
-        with progress:
-            task = progress.add_task("", total=n)
-            totals = simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                                    progress=lambda: progress.advance(task), watch=_slow_watch(err, g, kinds, lang_),
-                                    workers=workers or parallel.cores(), ray=ray)
-    except simulating.NeverFinished as exc:
+        with simulating.stopped_by_signals():  # SIGTERM, SIGHUP ...: the workers and the record's temp file go
+            stream = _record_file(err, record, lang_, g) if record is not None else None
+            totals = _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang_)
+    except BaseException as exc:  # the old record is left as it was
         if stream is not None:
             stream.discard()
-        _never_finished(err, g, kinds, exc.games, lang_)
-    except (parallel.RayMissing, parallel.RayFailed) as exc:
-        if stream is not None:
-            stream.discard()
-        err.print(say("ray_missing", lang_) if isinstance(exc, parallel.RayMissing)
-                  else say("ray_failed", lang_, address=exc.address, error=exc.error))
-        _finish(2)
-    except BaseException:
-        if stream is not None:
-            stream.discard()
+        _run_failed(err, exc, g, kinds, lang_)
         raise
     failed = stream.commit() if stream is not None else None
     stats = simulating.summary(g, totals, seed, kinds, seats)
@@ -327,6 +315,46 @@ def _never_finished(err, g, kinds: list[str], games: int, lang: str) -> None:
     err.print(t("sim_never_finished", lang, games=games, limit=g.max_moves, game=pick(g.title, lang, g.id),
                 bots=",".join(dict.fromkeys(kinds)), hint=hint))
     _finish(2)
+
+
+def _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang: str):
+    """The games of `kural simulate`, with its progress bar and the warning of a slow first game."""
+    progress = _progress_bar(err, lang)
+    with progress:
+        task = progress.add_task("", total=n)
+        return simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
+                              progress=lambda: progress.advance(task), watch=_slow_watch(err, g, kinds, lang),
+                              workers=workers or parallel.cores(), ray=ray)
+
+
+def _run_failed(err, exc: BaseException, g, kinds: list[str], lang: str) -> None:
+    """A run that never finished a game, a run of other processes that failed, or a run stopped by a
+    signal: one line and its exit code (returns for any other exception, which goes on up)."""
+    if isinstance(exc, simulating.NeverFinished):
+        _never_finished(err, g, kinds, exc.games, lang)
+    if isinstance(exc, parallel.RayMissing):
+        err.print(say("ray_missing", lang))
+        _finish(2)
+    if isinstance(exc, parallel.RayFailed):
+        err.print(say("ray_failed", lang, address=exc.address, error=exc.error))
+        _finish(2)
+    if isinstance(exc, parallel.WorkerLost):
+        _worker_lost(err, exc, lang)
+    if isinstance(exc, simulating.StoppedBy):
+        err.print(say("sim_stopped", lang, signal=exc.name))
+        _finish(128 + exc.signum)  # as a shell reports a process ended by that signal
+
+
+def _worker_lost(err, exc, lang: str) -> None:
+    """A worker process died (killed, out of memory): which one and how, then exit 1."""
+    if exc.signal is not None:
+        err.print(say("worker_killed", lang, worker=exc.worker, pid=exc.pid, signal=exc.signal))
+    else:
+        err.print(say("worker_ended", lang, worker=exc.worker, pid=exc.pid, code=exc.code))
+    _finish(EXIT_WORKER_LOST)
+
+
+EXIT_WORKER_LOST = 1  # not a usage error (2): the same command may well succeed again
 
 
 def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
@@ -359,16 +387,30 @@ def _progress_bar(err, lang: str):
 
 def _record_file(err, path: Path, lang: str, g) -> saves.AtomicFile:
     """simulate's --record: written beside the file and renamed over it at the end; only a regular file
-    (or a link to one) in a folder that exists, and a game whose records replay, else one line and exit 2
-    before any game is played."""
+    (or a link to one) in a folder that exists and no rule file being played, and a game whose records
+    replay, else one line and exit 2 before any game is played. Temp files of a run killed an hour ago
+    or more are removed."""
     try:
         saves.check_recordable(g)
-        return saves.AtomicFile(saves.write_target(path))
+        saves.check_outputs([("--record", path)], g.rule_files)
+        target = saves.write_target(path)
+        saves.clean_stale_temps(target)
+        return saves.AtomicFile(target)
     except saves.RecordFileError as exc:
         err.print(t(exc.key, lang, **exc.values))
     except OSError as exc:
         err.print(t("cannot_write", lang, path=path, error=exc.strerror or exc))
     _finish(2)
+
+
+def _check_outputs(err, outputs, rule_files, lang: str) -> None:
+    """No output file that is a rule file being played or another output (saves.check_outputs): else one
+    line and exit 2, before anything is played or written."""
+    try:
+        saves.check_outputs(outputs, rule_files)
+    except saves.RecordFileError as exc:
+        err.print(t(exc.key, lang, **exc.values))
+        _finish(2)
 
 
 def _print_stats(out, g, stats: dict, lang: str) -> None:
@@ -464,6 +506,7 @@ def compare(
         _finish(2)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(say("cmp_plot_kind", lang_, path=plot), param_hint="--plot")
+    _check_outputs(err, [("--plot", plot)], left.rule_files + right.rule_files, lang_)
     kinds, seats = _bots_and_seats(left, bots or left.bots, lang_)
     _check_seed(seed, n, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
@@ -477,6 +520,8 @@ def compare(
                                                  lambda: progress.advance(task), _slow_watch(err, g, kinds, lang_)))
     except simulating.NeverFinished as exc:
         _never_finished(err, g, kinds, exc.games, lang_)
+    except parallel.WorkerLost as exc:
+        _worker_lost(err, exc, lang_)
     stats = comparing.stats_of(left, *sides, seats, lang_, right)
     rows, over = comparing.report(stats), comparing.counted_over(*sides)
     if as_json:
@@ -639,6 +684,7 @@ def graph(
     if output is None:
         sys.stdout.write(teaching.graph(g, lang_, _value(fmt)))
         return
+    _check_outputs(err, [("--output", output)], g.rule_files, lang_)
     code, message = graphing.draw(teaching.graph(g, lang_, "dot"), output, lang_)
     (out if code == 0 else err).print(message)
     _finish(code)

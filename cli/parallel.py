@@ -12,18 +12,24 @@ left, and the chunks get smaller towards the end of the run (schedule) so that t
 
 Ctrl-C: the processes of this machine ignore it (the main process alone decides); the main process
 stops at the chunk it was waiting for, having counted and written only whole games, and stops them.
+A worker ends with the main process however that ends (its pipe, and on Linux the kernel's PDEATHSIG);
+a worker that dies is reported by number and signal (WorkerLost), never waited for.
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import json
 import multiprocessing
 import os
 import signal
+import sys
+from collections import deque
+from itertools import islice
 from multiprocessing.connection import wait
 from typing import Iterator
 
-from .simulate import Counted, Outcome, Plan, counted, outcome, rare_collections
+from .simulate import ENDING_SIGNALS, Counted, Outcome, Plan, counted, outcome, rare_collections
 
 CHUNKS_PER_WORKER = 8  # enough chunks that a slow one leaves the others work, and the progress bar moves
 IN_FLIGHT = 2  # chunks a worker of this machine holds at once: the next is there when it ends one
@@ -45,24 +51,30 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def chunk_size(n: int, workers: int, most: int = MOST_PER_CHUNK, per_worker: int = CHUNKS_PER_WORKER) -> int:
+    """The games in each chunk of a run of n games (the last may hold fewer)."""
+    return max(1, min(most, n // max(1, workers * per_worker)))
+
+
 def chunks(first: int, n: int, workers: int, most: int = MOST_PER_CHUNK,
-           per_worker: int = CHUNKS_PER_WORKER) -> list[tuple[int, int]]:
-    """(first seed, count) of each chunk, in seed order."""
-    size = max(1, min(most, n // max(1, workers * per_worker)))
-    return [(seed, min(size, first + n - seed)) for seed in range(first, first + n, size)]
+           per_worker: int = CHUNKS_PER_WORKER) -> Iterator[tuple[int, int]]:
+    """(first seed, count) of each chunk, in seed order, made as they are taken: a run of any n holds none
+    of them in advance (a list of them for -n 10**9 did not fit in memory)."""
+    size = chunk_size(n, workers, most, per_worker)
+    return ((seed, min(size, first + n - seed)) for seed in range(first, first + n, size))
 
 
-def schedule(first: int, n: int, workers: int) -> list[tuple[int, int]]:
-    """(first seed, count) of each chunk the processes of this machine take in turn, in seed order: chunks'
-    size (of chunks, as for Ray) until the last games, which are cut smaller and smaller (a share of those
-    left for each worker), so that whichever process takes the last ones, they end about together."""
-    size = chunks(first, n, workers)[0][1]
-    out, seed, end = [], first, first + n
+def schedule(first: int, n: int, workers: int) -> Iterator[tuple[int, int]]:
+    """(first seed, count) of each chunk the processes of this machine take in turn, in seed order, made as
+    they are taken: chunks' size (of chunks, as for Ray) until the last games, which are cut smaller and
+    smaller (a share of those left for each worker), so that whichever process takes the last ones, they
+    end about together."""
+    size = chunk_size(n, workers)
+    seed, end = first, first + n
     while seed < end:
         count = max(1, min(size, -(-(end - seed) // (2 * workers))))
-        out.append((seed, count))
+        yield seed, count
         seed += count
-    return out
 
 
 def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -> Iterator[Outcome]:
@@ -72,28 +84,34 @@ def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -
     Each worker has a pipe of its own, both ways: this process sends it the next chunk of the schedule as
     it sends back one played, and hands the chunks on in seed order (those played early wait here, at
     most IN_FLIGHT a worker). Nothing is shared but the pipes (a pool's threads and queues cost this
-    process more than counting the games)."""
+    process more than counting the games). A worker that dies (killed, out of memory) is WorkerLost."""
     if ray is not None:
         yield from _by_ray(plan, first, n, ray)
         return
     workers = max(1, min(workers, n))
-    jobs = schedule(first, n, workers)
     # fork where the system has it: the workers start with the game this process loaded (no import, no
     # load); elsewhere each starts afresh and loads the game from its rules
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    forked = context.get_start_method() == "fork"
     _loaded[_key(plan)] = g
-    if context.get_start_method() == "fork":
+    if forked:
         gc.freeze()  # the collector leaves what the workers inherit alone: no page copied for its sake
     processes, pipes = [], []
     try:
         for _ in range(workers):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_work, args=(theirs, plan), daemon=True)
+            # a forked worker starts with this process's ends of every pipe made so far, its own included:
+            # it closes them, so that each pipe ends when this process does
+            process = context.Process(target=_work, args=(theirs, plan, os.getpid(), [*pipes, mine] if forked else []),
+                                      daemon=True)
             process.start()
             theirs.close()  # the worker's end is the worker's: the pipe ends when the worker does
             processes.append(process)
             pipes.append(mine)
-        yield from _in_order(pipes, jobs)
+        try:
+            yield from _in_order(pipes, schedule(first, n, workers))
+        except WorkerLost as lost:
+            raise lost.named(pipes.index(lost.pipe) + 1, processes[pipes.index(lost.pipe)]) from None
     finally:  # done, stopped by Ctrl-C, or an error in a worker: no process is left behind
         for process in processes:
             process.terminate()
@@ -103,19 +121,56 @@ def outcomes(g, plan: Plan, first: int, n: int, workers: int, ray: str | None) -
         gc.unfreeze()
 
 
-def _in_order(pipes: list, jobs: list[tuple[int, int]]) -> Iterator[Outcome]:
-    """Hand out the jobs, IN_FLIGHT a worker and the next to whichever sends one back; yield what they send
-    in the jobs' order."""
+class WorkerLost(Exception):
+    """A worker process of `simulate --workers` (or `compare`) ended before sending back its games: killed
+    by a signal (the system's out-of-memory killer sends SIGKILL) or ended with an exit code. `worker`
+    counts from 1; `signal` is the signal's name (SIGKILL) or None, `code` the exit code or None."""
+
+    def __init__(self, pipe=None):
+        super().__init__("a worker process ended before its games were played")
+        self.pipe = pipe
+        self.worker = self.pid = self.signal = self.code = None
+
+    def named(self, worker: int, process) -> "WorkerLost":
+        """Which worker it was and how it ended (waited for briefly: its pipe ends as it dies)."""
+        process.join(timeout=5)
+        self.worker, self.pid = worker, process.pid
+        code = process.exitcode
+        if code is not None and code < 0:
+            try:
+                self.signal = signal.Signals(-code).name
+            except ValueError:
+                self.signal = f"signal {-code}"
+        else:
+            self.code = code
+        return self
+
+
+def _in_order(pipes: list, jobs) -> Iterator[Outcome]:
+    """Hand out the jobs (an iterable, taken as they are given), IN_FLIGHT a worker and the next to
+    whichever sends one back; yield what they send in the jobs' order."""
+    jobs = iter(jobs)
     held = {pipe: 0 for pipe in pipes}  # worker -> jobs sent to it and not yet back
     sent = 0
+
+    def give_next(pipe) -> bool:
+        """The next job to this worker; False when none is left. A job whose sending failed still counts
+        as held: what the worker sent before it ended (an error) or its end (WorkerLost) is read next."""
+        nonlocal sent
+        job = next(jobs, None)
+        if job is None:
+            return False
+        _give(pipe, (sent, job))
+        held[pipe] += 1
+        sent += 1
+        return True
+
     for _ in range(IN_FLIGHT):
         for pipe in pipes:
-            if sent < len(jobs):
-                held[pipe] += _give(pipe, (sent, jobs[sent]))
-                sent += 1
+            give_next(pipe)
     back: dict[int, tuple] = {}  # job index -> (kind, value), until the jobs before it are handed on
     done = 0
-    while done < len(jobs):
+    while done < sent:  # every job is sent as one comes back: done == sent once none is left
         while done not in back:
             busy = [pipe for pipe, n in held.items() if n]
             if not busy:
@@ -126,10 +181,7 @@ def _in_order(pipes: list, jobs: list[tuple[int, int]]) -> Iterator[Outcome]:
                 held[pipe] -= 1
                 if kind == "error":
                     held[pipe] = 0  # the worker has ended: the jobs it held come after this one, never reached
-                elif sent < len(jobs):
-                    held[pipe] += _give(pipe, (sent, jobs[sent]))
-                    sent += 1
-                elif not held[pipe]:
+                elif not give_next(pipe) and not held[pipe]:
                     _give(pipe, None)  # nothing left for it: it ends
         kind, value = back.pop(done)
         if kind == "error":  # an error of the rule file met in the worker: raised here as if met here, in turn
@@ -150,11 +202,12 @@ def _give(pipe, job) -> bool:
 
 
 def _received(pipe) -> tuple[int, tuple]:
-    """A worker's answer: (job index, (kind, value))."""
+    """A worker's answer: (job index, (kind, value)); WorkerLost where its pipe ended first (the worker
+    died: its end is closed, or reset with a job unread)."""
     try:
         index, kind, value = pipe.recv()
-    except EOFError:
-        raise RuntimeError("a worker process ended before its games were played") from None
+    except (EOFError, OSError):
+        raise WorkerLost(pipe) from None
     return index, (kind, value)
 
 
@@ -163,10 +216,15 @@ def _as_items(chunk) -> list:
     return [chunk] if isinstance(chunk, Counted) else chunk
 
 
-def _work(pipe, plan: Plan) -> None:
+def _work(pipe, plan: Plan, parent: int, theirs: list) -> None:
     """A worker: the chunks it is sent played in turn, each sent back whole, until it is sent None; an
-    error is sent back for its chunk, then the worker ends."""
+    error is sent back for its chunk, then the worker ends. It ends with its parent, however that ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to decide
+    for signum in ENDING_SIGNALS:  # not the main process's handlers (cli/simulate.py StoppedBy): a signal ends it
+        signal.signal(signum, signal.SIG_DFL)
+    for end in theirs:  # the main process's ends of the pipes, inherited by fork: only the main process holds them
+        end.close()
+    _end_with(parent)
     try:
         while (job := pipe.recv()) is not None:
             index, (first, count) = job
@@ -175,10 +233,26 @@ def _work(pipe, plan: Plan) -> None:
             except Exception as exc:  # noqa: BLE001 - whatever it is, the main process raises it
                 pipe.send((index, "error", exc))
                 return
-    except (EOFError, BrokenPipeError):
-        pass  # the main process has stopped (Ctrl-C, an error): nothing is left to do
+    except (EOFError, OSError):
+        pass  # the main process has stopped (Ctrl-C, an error, a signal): nothing is left to do
     finally:
         pipe.close()
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _end_with(parent: int) -> None:
+    """On Linux, the kernel kills this worker when its parent ends, even by SIGKILL and in the middle of a
+    chunk (elsewhere the closed pipe ends it at its next chunk). A parent that ended before this was set
+    is not seen by it: then the worker ends now."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # no prctl: the pipe alone ends it
+    if os.getppid() != parent:
+        os._exit(0)
 
 
 def _key(plan: Plan) -> str:
@@ -222,8 +296,8 @@ def need_ray():
 
 
 def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
-    """Each chunk a Ray task, cut for the cluster's cores; every task is submitted at once (Ray queues
-    them) and gathered in seed order."""
+    """Each chunk a Ray task, cut for the cluster's cores, submitted a few a core ahead of those gathered
+    (Ray queues them) and gathered in seed order."""
     ray = need_ray()
     started = not ray.is_initialized()
     if started:
@@ -233,15 +307,20 @@ def _by_ray(plan: Plan, first: int, n: int, address: str) -> Iterator[Outcome]:
         except Exception as exc:  # noqa: BLE001 - no cluster there, a bad address: one line, not Ray's traceback
             raise RayFailed(address, str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
     task = ray.remote(_play_chunk)
-    jobs = chunks(first, n, int(ray.cluster_resources().get("CPU", 1)), RAY_MOST_PER_CHUNK, RAY_CHUNKS_PER_CPU)
-    refs = [task.remote((plan, seed, count)) for seed, count in jobs]
-    gathered = 0
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    jobs = chunks(first, n, cpus, RAY_MOST_PER_CHUNK, RAY_CHUNKS_PER_CPU)
+    # RAY_CHUNKS_PER_CPU tasks a core queued at once, the next submitted as one is gathered: the cluster is
+    # never short of work, and a run of any n holds a bounded number of tasks
+    pending = deque(task.remote((plan, seed, count)) for seed, count in islice(jobs, RAY_CHUNKS_PER_CPU * cpus))
     try:
-        for ref in refs:
-            yield from _as_items(ray.get(ref))
-            gathered += 1
+        while pending:
+            chunk = ray.get(pending.popleft())
+            job = next(jobs, None)
+            if job is not None:
+                pending.append(task.remote((plan, *job)))
+            yield from _as_items(chunk)
     finally:
-        for ref in refs[gathered:]:  # stopped early (Ctrl-C, an error): the tasks not gathered are dropped
+        for ref in pending:  # stopped early (Ctrl-C, an error): the tasks not gathered are dropped
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()

@@ -268,12 +268,16 @@ class Session:
 
     def _claim_files(self, save: Path, mine: bool) -> int | None:
         """Before the game starts: the save and the record must be regular files (or links to one) in
-        folders that exist (kural makes its own folder of saves), and the save must be no other kural's.
+        folders that exist (kural makes its own folder of saves), neither the other nor a rule file being
+        played (saves.check_outputs), and the save must be no other kural's.
         Sets save_path and record_path to the files to write; an exit code (one line said) if not."""
         try:
+            record = self.opts.record_path
             saves.check_recordable(self.g)  # a save is a record: one that could not be resumed is refused now
+            saves.check_outputs([("--save", save), ("--save", saves.backup_path(save)), ("--save", saves.lock_path(save)),
+                                 ("--record", record)], self.g.rule_files)
             self.save_path = saves.write_target(save, make_folder=mine)
-            if self.opts.record_path is not None:
+            if record is not None:
                 self.record_path = saves.write_target(self.opts.record_path)
             lock = saves.SaveLock(self.save_path)
             held = lock.acquire()

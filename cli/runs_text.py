@@ -12,6 +12,18 @@ TEXT: dict[str, dict[str, str]] = {
                     "tr": "--ray için Ray gerekir, kurulu değil: pip install 'kural[ray]' (ya da --ray verme: "
                           "--workers N bu makinenin çekirdeklerinde oynatır)"},
     "ray_failed": {"en": "could not reach Ray at {address}: {error}", "tr": "{address} adresindeki Ray'e ulaşılamadı: {error}"},
+    "worker_killed": {"en": "worker {worker} (process {pid}) was killed by {signal} before its games were played, "
+                            "so the run is stopped and no file is written; run it again (with fewer --workers if "
+                            "the system ran out of memory)",
+                      "tr": "{worker}. işçi (süreç {pid}) oyunlarını bitirmeden {signal} ile öldürüldü, bu yüzden "
+                            "çalışma durduruldu ve hiçbir dosya yazılmadı; yeniden çalıştır (sistemin belleği "
+                            "yetmediyse daha az --workers ile)"},
+    "worker_ended": {"en": "worker {worker} (process {pid}) ended with exit code {code} before its games were "
+                           "played, so the run is stopped and no file is written; run it again",
+                     "tr": "{worker}. işçi (süreç {pid}) oyunlarını bitirmeden {code} çıkış koduyla sona erdi, bu "
+                           "yüzden çalışma durduruldu ve hiçbir dosya yazılmadı; yeniden çalıştır"},
+    "sim_stopped": {"en": "stopped by {signal}: the games played are dropped and no file is written",
+                    "tr": "{signal} ile durduruldu: oynanan oyunlar bırakıldı ve hiçbir dosya yazılmadı"},
     # --- kural compare
     "cmp_title": {"en": "{left} against {right}: {games} games each, the same seeds ({seed} on), bots {bots}",
                   "tr": "{left} ile {right}: her biri {games} oyun, aynı tohumlar ({seed} ve sonrası), botlar {bots}"},

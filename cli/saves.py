@@ -153,6 +153,64 @@ def write_target(path: Path, make_folder: bool = False) -> Path:
     return target
 
 
+def check_outputs(outputs: list[tuple[str, Path | None]], rule_files=()) -> None:
+    """The one check of every command that writes files (play's --save and --record, simulate's --record,
+    compare's --plot, graph's --output), before anything is played or written: no output may be a rule
+    file being played, nor the same file as an output of another option. `outputs`: (option, path), None
+    for an option not given; an option may name several files (a save, its backup and its lock).
+    RecordFileError naming both otherwise. Aliases count (see same_file)."""
+    seen: list[tuple[str, Path]] = []
+    for option, path in outputs:
+        if path is None:
+            continue
+        for rules in rule_files:
+            if same_file(path, Path(rules)):
+                raise RecordFileError("output_is_rule_file", option=option, path=path, rules=rules)
+        for other_option, other in seen:
+            if other_option != option and same_file(path, other):
+                raise RecordFileError("outputs_same_file", first=other_option, first_path=other,
+                                      second=option, second_path=path)
+        seen.append((option, path))
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether writing `a` writes `b`: the same file through a symlink, a hard link, `./x` and `x`, or a
+    name in another case where the folder's file system folds case, whether the files exist yet or not."""
+    try:
+        return os.path.samefile(a, b)  # both exist: the same inode, however they are named
+    except OSError:
+        pass
+    a, b = Path(os.path.realpath(a)), Path(os.path.realpath(b))  # a link followed even where nothing is yet
+    if a == b:
+        return True
+    if a.name.casefold() != b.name.casefold():
+        return False
+    try:
+        if not os.path.samefile(a.parent, b.parent):
+            return False
+    except OSError:
+        return False  # a folder that does not exist: nothing is written there (write_target says so)
+    return _folds_case(a.parent)
+
+
+def _folds_case(folder: Path) -> bool:
+    """Whether the file system of `folder` takes a name in another case for the same file (macOS, Windows):
+    a temp file is made there and looked for in upper case."""
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".kural-case-")
+    except OSError:
+        return False
+    try:
+        os.close(fd)
+        name = os.path.basename(probe)
+        return os.path.exists(os.path.join(folder, name.upper()))
+    finally:
+        try:
+            os.unlink(probe)
+        except OSError:
+            pass
+
+
 class AtomicFile:
     """A file written to a temp file beside `path` and renamed over it only when whole and fsynced, so
     `path` holds its old content or the new one, never a part. A failed write (a full disk) is kept in

@@ -248,6 +248,41 @@ class _CtrlC:
             raise KeyboardInterrupt
 
 
+class StoppedBy(BaseException):
+    """A run ended by a signal such as SIGTERM or SIGHUP (`kill`, a closed terminal; ENDING_SIGNALS): raised where the run was, so that what
+    it holds is let go on the way out (its workers, the temp file of its record). A BaseException, as
+    KeyboardInterrupt is: no `except Exception` of the run takes it for a game's error."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+# the signals whose default ends a process and that a process can catch (SIGINT is Ctrl-C's: _CtrlC; SIGPIPE
+# Python ignores): each stops the run as StoppedBy
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2",
+                                                          "SIGALRM") if hasattr(signal, name))
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """Within: SIGTERM, SIGHUP and the other ENDING_SIGNALS raise StoppedBy in the main thread (elsewhere nothing changes); the
+    handlers before are put back."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, _frame):
+        raise StoppedBy(signum)
+    before = {signum: signal.signal(signum, stop) for signum in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
 @dataclass
 class Counted:
     """A chunk of games counted where they were played (cli/parallel.py): their totals. Sent in

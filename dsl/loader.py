@@ -410,6 +410,7 @@ def _built(r: Resolved, sets, players: int | None, record: bool = False) -> Game
     g.source = "" if bundled(r.path) else str(r.path.resolve())
     # what a record needs to read the same files again from anywhere (none for the bundled games)
     g.files = {"variants": r.variant_names, "sha256": dict(r.src.sha256)} if r.src.sha256 else {}
+    g.rule_files = tuple(dict.fromkeys(resolved for _, resolved, _ in r.src.files_read))
     return g
 
 

@@ -228,6 +228,7 @@ class GameDef:
     variants: list[str] = field(default_factory=list)
     source: str = ""
     files: dict = field(default_factory=dict)  # rule files outside games/: how a record finds them again, their sha256
+    rule_files: tuple = ()  # every rule file read for this game, resolved: no output of a command may write over one
     max_moves: int = 20000
     bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)

@@ -51,11 +51,11 @@ def test_the_schedule_covers_every_seed_once_in_order_and_ends_with_small_chunks
     the chunks of a run (so the bar moves as often), and smaller towards the end, so that the workers
     end about together whichever takes the last ones."""
     for n, workers in [(1, 2), (7, 2), (200, 2), (1000, 2), (999, 3), (5, 8)]:
-        jobs = parallel.schedule(10, n, workers)
+        jobs = list(parallel.schedule(10, n, workers))
         assert [seed for first, count in jobs for seed in range(first, first + count)] == list(range(10, 10 + n))
         sizes = [count for _, count in jobs]
         assert sizes == sorted(sizes, reverse=True)
-        assert sizes[0] == parallel.chunks(10, n, workers)[0][1]
+        assert sizes[0] == next(parallel.chunks(10, n, workers))[1]
         assert sizes[-1] == 1
 
 
