@@ -543,6 +543,7 @@ class Session:
 
     def _ask(self, reader: Reader, legal: list):
         g, s, lang = self.g, self.s, self.lang
+        legal = render.display_order(g, legal)  # numbered as listed, so that `2` is the second move shown
         render.turn_screen(self.console, g, s, self.human, self.names, lang, legal, self._new_cards)
         seen = [c for z in game.view(s, self.human)["zones"] if z.cards for c in z.cards]
         legend = render.signs_legend(g, seen, lang, self._explained)

@@ -289,6 +289,17 @@ def _num(x) -> str:
     return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
+def display_order(g, legal: list) -> list:
+    """The legal moves in the order the list shows them: the moves without choices first, then each
+    move's options together, moves in the order they first appear; each kept in its own order."""
+    plain = [mv for mv in legal if not g.moves[mv[0]].choices]
+    by_move: dict[int, list] = {}
+    for mv in legal:
+        if g.moves[mv[0]].choices:
+            by_move.setdefault(mv[0], []).append(mv)
+    return plain + [mv for options in by_move.values() for mv in options]
+
+
 def moves_block(g, legal: list, lang: str, s=None, width: int = 80) -> list[Text]:
     """The legal moves by move: moves without choices on one line (`1) draw  2) take`), then each move's
     title and its options in columns (its title left out of each), a line never breaking an option."""

@@ -23,6 +23,7 @@ from cli_support import kural, prompt  # noqa: E402
 from kural.cli.i18n import pick  # noqa: E402
 from kural.cli.play import bot_seed  # noqa: E402
 from kural.cli.reading import Reader  # noqa: E402
+from kural.cli import render  # noqa: E402
 from kural.interpreter import game  # noqa: E402
 from kural.interpreter.bots import make_bot  # noqa: E402
 
@@ -67,6 +68,7 @@ def script(game_id: str, variants: tuple) -> tuple[list[str], list[str]]:
     while not game.is_over(s) and prompts < PROMPTS:
         legal = game.legal(s)
         if s.me == 0:
+            legal = render.display_order(g, legal)  # numbered as the table lists them
             prompts += 1
             picked = 0
             for text in candidates(g, s, rnd):

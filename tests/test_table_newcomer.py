@@ -335,3 +335,33 @@ def test_issue_35_5_D2_the_351_game_says_which_melds_count_towards_two_at_once_o
         assert counts == (1 if checked(cards, "--variant", "351")["kind"] == "run" else 0), (cards, counts)
     assert re.search(r"melds of your opening that count \(two at once, one a run\): 1 / 2", table.screen)
     table.quit()
+
+
+def test_the_moves_are_numbered_down_the_list_and_a_number_plays_the_move_it_names():
+    """A newcomer types the number beside a move: the list reads 1, 2, 3 ... from top to bottom (a
+    Kanasta position offering `take back` beside lay-offs listed `2) take back` above `add: 1) ...`),
+    and the number typed plays the move printed beside it."""
+    import random
+
+    from kural.cli import render
+    from kural.cli.reading import Reader
+    from kural.interpreter import game as engine
+
+    from all_games import configs, game_ids, loaded
+    seen_mixed = 0
+    for gid in game_ids():
+        g = loaded(gid, configs(gid)[0])
+        for seed in (1, 2, 3):
+            s, rnd = engine.new_game(g, seed), random.Random(seed)
+            for _ in range(120):
+                if engine.is_over(s):
+                    break
+                legal = render.display_order(g, engine.legal(s))
+                text = "\n".join(str(line) for line in render.moves_block(g, legal, "en", s, 200))
+                numbers = [int(n) for n in re.findall(r"(?<![\d♠♥♦♣★🍃])(\d+)\) ", text)]
+                assert numbers == list(range(1, len(legal) + 1)), text
+                seen_mixed += len({bool(g.moves[mv[0]].choices) for mv in legal}) == 2
+                k = rnd.randrange(len(legal))
+                assert Reader(g, "en").read(s, legal, str(k + 1), []).move == legal[k]
+                engine.apply(s, legal[k])
+    assert seen_mixed, "no position offered moves with and without choices together"
