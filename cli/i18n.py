@@ -383,8 +383,8 @@ HELP: dict[str, dict[str, str]] = {
                            "for a game random bots do not finish. When the first games all stop at the move bound, "
                            "the run stops and says so.",
                      "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
-                           "Varsayılan, kural dosyasındaki game.bots: hızlı random; rastgele botların bitiremediği bir "
-                           "oyun için dosya heuristic diyebilir. İlk oyunların hepsi hamle sınırında durursa çalışma "
+                           "Varsayılan, kural dosyasının game.bots değeridir: dosya, rastgele botların bitiremediği bir "
+                           "oyun için heuristic demedikçe hızlı olan random. İlk oyunların hepsi hamle sınırında durursa çalışma "
                            "durur ve bunu söyler."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
