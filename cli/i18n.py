@@ -160,8 +160,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_group": {"en": "{what}: there is no {n} among {zone} (their numbers: {numbers})",
                  "tr": "{what}: {zone} arasında {n} numara yok (numaraları: {numbers})"},
     "no_groups": {"en": "{what}: there are no {zone} yet", "tr": "{what}: henüz {zone} yok"},
-    "no_groups_side": {"en": "{what}: your side has no {zone} yet", "tr": "{what}: tarafına ait {zone} henüz yok"},
-    "no_groups_mine": {"en": "{what}: you have no {zone} yet", "tr": "{what}: sana ait {zone} henüz yok"},
+    "no_groups_side": {"en": "{what}: your side has no {zone} yet", "tr": "{what}: henüz tarafına ait {zone} yok"},
+    "no_groups_mine": {"en": "{what}: you have no {zone} yet", "tr": "{what}: henüz sana ait {zone} yok"},
     "nothing_fits": {"en": "{what}: no card you hold can go there now", "tr": "{what}: şu an oraya elindeki hiçbir kart gitmez"},
     "none_played": {"en": "{why}; none of the cards was played", "tr": "{why}; kartların hiçbiri oynanmadı"},
     "which_one": {"en": "{what}: which one? choose a number: {options}",
@@ -187,7 +187,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint_searched": {"en": "won {pct}% of {n} playouts", "tr": "{n} deneme oyununda kazanma oranı %{pct}"},
     "hint_only": {"en": "your only move", "tr": "tek hamlen bu"},
     "hint_no_tip": {"en": "no tip of the rules picks it, the playouts do",
-                    "tr": "kuralların hiçbir ipucu bunu seçmiyor, deneme oyunları seçiyor"},
+                    "tr": "bunu kuralların ipuçlarından hiçbiri değil, deneme oyunları seçiyor"},
 
     "why_legal": {"en": "{card} can be played now", "tr": "{card} şimdi oynanabilir"},
     # --- the end
@@ -221,12 +221,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sim_aborted": {"en": "aborted games", "tr": "yarıda kalan oyun"},
     "sim_over_finished": {"en": "an aborted game (stopped at the move bound) is won by nobody: the wins, % and means "
                                 "above are over the {finished} finished games of {games}",
-                          "tr": "yarıda kalan oyunu (hamle sınırında durdurulan) kimse kazanmaz: yukarıdaki "
-                                "galibiyetler, yüzdeler ve ortalamalar {games} oyundan bitmiş olan {finished} oyuna göre"},
+                          "tr": "yarıda kalan (hamle sınırında durdurulan) bir oyunu kimse kazanmaz: yukarıdaki "
+                                "galibiyetler, yüzdeler ve ortalamalar {games} oyundan biten {finished} oyun üzerinden"},
     "sim_shared_wins": {"en": "shared wins: {shared} games ended in a tie, which counts a win for each tied side, so "
                               "the wins add up to {wins} for {finished} finished games",
-                        "tr": "paylaşılan galibiyet: {shared} oyun berabere bitti; berabere kalan her taraf bir "
-                              "galibiyet sayar, bu yüzden galibiyetlerin toplamı {finished} bitmiş oyunda {wins}"},
+                        "tr": "paylaşılan galibiyet: {shared} oyun berabere bitti; berabere kalan her tarafa birer "
+                              "galibiyet yazılır, bu yüzden {finished} biten oyunda galibiyetlerin toplamı {wins}"},
     "sim_speed": {"en": "games per second", "tr": "saniyede oyun"},
     "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
     "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
@@ -237,13 +237,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "bitiremeyebilir (oyun {limit} hamlede durur ve yarıda kalmış sayılır); --bots heuristic dene"},
     "sim_never_finished": {"en": "stopped: the first {games} games of {game} all reached the move bound ({limit} moves) "
                                  "without an end, so the bots ({bots}) do not finish this game; {hint}",
-                           "tr": "durduruldu: {game} oyununun ilk {games} oyunu bitmeden hamle sınırına ({limit} hamle) "
-                                 "ulaştı, yani botlar ({bots}) bu oyunu bitirmiyor; {hint}"},
+                           "tr": "durduruldu: {game} için oynanan ilk {games} oyunun hepsi bitmeden hamle sınırına ({limit} "
+                                 "hamle) ulaştı, yani botlar ({bots}) bu oyunu bitiremiyor; {hint}"},
     "sim_try_heuristic": {"en": "try --bots heuristic", "tr": "--bots heuristic dene"},
     "sim_try_rules": {"en": "see whether the rule file lets a game end (flow.end) before game.max_moves",
-                      "tr": "kural dosyasının bir oyunu game.max_moves'tan önce bitirip bitiremediğine (flow.end) bak"},
+                      "tr": "kural dosyasında bir oyunun game.max_moves sınırına varmadan bitip bitemediğine (flow.end) bak"},
     "sim_interrupted": {"en": "interrupted: the statistics above are of the {games} games played before it (of {asked})",
-                        "tr": "yarıda kesildi: yukarıdaki istatistikler {asked} oyundan ondan önce oynanan {games} oyuna ait"},
+                        "tr": "yarıda kesildi: yukarıdaki istatistikler, {asked} oyundan kesilmeden önce oynanan {games} oyuna ait"},
     "bad_think": {"en": "--think takes a number of iterations (200) or seconds (0.5s), not `{think}`",
                   "tr": "--think bir yineleme sayısı (200) ya da saniye (0.5s) alır, `{think}` değil"},
     "sim_bad_bots": {"en": "give one bot kind, or one per seat ({players}), from: {kinds}",
@@ -383,8 +383,8 @@ HELP: dict[str, dict[str, str]] = {
                            "for a game random bots do not finish. When the first games all stop at the move bound, "
                            "the run stops and says so.",
                      "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
-                           "Varsayılan, kural dosyasındaki game.bots: hızlı random; rastgele botların bitiremediği bir "
-                           "oyun için dosya heuristic diyebilir. İlk oyunların hepsi hamle sınırında durursa çalışma "
+                           "Varsayılan, kural dosyasının game.bots değeridir: dosya, rastgele botların bitiremediği bir "
+                           "oyun için heuristic demedikçe hızlı olan random. İlk oyunların hepsi hamle sınırında durursa çalışma "
                            "durur ve bunu söyler."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",

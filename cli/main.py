@@ -606,7 +606,7 @@ def check(
 
 @app.command("params", help=h("params"))
 def params_(
-    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False)],
+    game: Annotated[str, typer.Argument(help=h("arg_game"), show_default=False, metavar="GAME")],
     variant: VariantOpt = [],
     set_: SetOpt = [],
     players: PlayersOpt = None,

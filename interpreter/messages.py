@@ -103,7 +103,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "kind_num_min": {"en": "a number of at least {low}", "tr": "en az {low} olan bir sayı"},
     "kind_num_max": {"en": "a number of at most {high}", "tr": "en çok {high} olan bir sayı"},
     "kind_numbers": {"en": "a list of numbers", "tr": "bir sayı listesi"},
-    "kind_lists_of": {"en": "a list of lists of {n} numbers", "tr": "her biri {n} sayılık listelerin listesi"},
+    "kind_lists_of": {"en": "a list of lists of {n} numbers", "tr": "her biri {n} sayıdan oluşan listelerin listesi"},
     "kind_lists": {"en": "a list of lists of numbers", "tr": "sayı listelerinin listesi"},
     "kind_bool": {"en": "true or false", "tr": "true ya da false"},
     "kind_card": {"en": "a card code such as 7D, or none", "tr": "7D gibi bir kart kodu ya da none"},
@@ -164,7 +164,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "not_name_use_letters": {"en": "is not a name the rules language can write: use the letters A-Z and a-z, "
                                    "digits and _ (not first a digit)",
                              "tr": "kural dilinin yazabileceği bir ad değil: A-Z ve a-z harflerini, rakamları ve _ "
-                                   "kullan (ilk karakter rakam olmasın)"},
+                                   "işaretini kullan (ilk karakter rakam olmasın)"},
     "move_can_never_played": {"en": "the move `{name}` can never be played: {why}",
                               "tr": "`{name}` hamlesi hiçbir zaman oynanamaz: {why}"},
     "write_condition_can_true": {"en": "write a condition that can be true in play; to switch the "
@@ -535,7 +535,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "add_title": {"en": "add title: {{en: ..., tr: ...}}",
                   "tr": "title: {{en: ..., tr: ...}} ekle"},
     "shown_on_not_group_var": {"en": "define `{name}`: shown_on names `{var}`, which is no per-group var",
-                               "tr": "`{name}` tanımı: shown_on `{var}` adını veriyor, ama bu grup başına bir değişken değil"},
+                               "tr": "`{name}` tanımı: shown_on `{var}` adını veriyor, ama bu, grup başına tutulan bir değişken değil"},
     "shown_on_example": {"en": "name a var declared with `per: group`, e.g. shown_on: pending",
                          "tr": "`per: group` ile tanımlanmış bir değişkenin adını ver, örneğin shown_on: pending"},
     "step_offers_which_not": {"en": "the step offers `{mname}`, which is not a move",
@@ -1296,28 +1296,28 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "tr": "nedenler: {names}"},
     # --- the Python API and the environments (interpreter/arguments.py, api.py, rl.py)
     "api_game_type": {"en": "game is a game's id or a rule file's path, not {given}",
-                      "tr": "game bir oyunun kimliği ya da bir kural dosyasının yolu olmalı, {given} değil"},
+                      "tr": "game bir oyun adı ya da bir kural dosyasının yolu olmalı, {given} değil"},
     "api_variants_type": {"en": "variants is a list of variant names, such as ['maca7'], not {given}",
-                          "tr": "variants bir çeşitleme adları listesi olmalı, örneğin ['maca7'], {given} değil"},
+                          "tr": "variants, çeşitleme adlarından oluşan bir liste olmalı (örneğin ['maca7']), {given} değil"},
     "api_params_type": {"en": "params is a mapping of param names to values, such as {{'rounds': 3}}, "
                               "not {given}",
-                        "tr": "params parametre adlarından değerlere bir eşleme olmalı, örneğin "
-                              "{{'rounds': 3}}, {given} değil"},
+                        "tr": "params, parametre adlarını değerleriyle eşleyen bir sözlük olmalı (örneğin "
+                              "{{'rounds': 3}}), {given} değil"},
     "api_players_type": {"en": "players is a whole number of players, not {given}",
                          "tr": "players bir oyuncu sayısı (tam sayı) olmalı, {given} değil"},
     "api_seat_type": {"en": "a seat is a whole number from 0 to {last}, not {given}",
                       "tr": "koltuk 0 ile {last} arasında bir tam sayı olmalı, {given} değil"},
     "api_no_seat": {"en": "there is no seat {seat}: the seats of this game are 0 to {last}",
-                    "tr": "{seat}. koltuk yok: bu oyunun koltukları 0 ile {last} arası"},
+                    "tr": "{seat} numaralı koltuk yok: bu oyunun koltukları 0 ile {last} arası"},
     "api_bots_type": {"en": "bots is a bot kind ({kinds}) or a list of one per seat, not {given}",
-                      "tr": "bots bir bot türü ({kinds}) ya da her koltuk için birer türün listesi olmalı, "
+                      "tr": "bots bir bot türü ({kinds}) ya da her koltuğa bir tür veren bir liste olmalı, "
                             "{given} değil"},
     "api_bot_kind": {"en": "kural has no bot {kind}: give one of {kinds}",
-                     "tr": "kural'da {kind} diye bir bot yok: şunlardan birini ver: {kinds}"},
+                     "tr": "kural'da {kind} diye bir bot yok; şunlardan birini ver: {kinds}"},
     "api_bots_count": {"en": "give one bot kind, or one for each of the {players} seats, not {count}",
-                       "tr": "bir bot türü ya da {players} koltuğun her biri için birer tür ver, {count} değil"},
+                       "tr": "bir bot türü ya da {players} koltuğun her biri için birer tür ver, {count} tane değil"},
     "api_move_type": {"en": "a move is a Move of legal() or its text, such as 'play 7D', not {given}",
-                      "tr": "hamle legal() içinden bir Move ya da onun metni olmalı, örneğin 'play 7D', "
+                      "tr": "hamle, legal()'ın verdiği bir Move ya da onun metni (örneğin 'play 7D') olmalı, "
                             "{given} değil"},
     "api_not_legal": {"en": "{move} is not a legal move now; legal: {legal}",
                       "tr": "{move} şu an geçerli bir hamle değil; geçerli olanlar: {legal}"},
@@ -1330,13 +1330,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "tr": "eylem 0 ile {last} arasında bir tam sayı olmalı (gözlemin action_mask'ine bak), "
                               "{given} değil"},
     "env_no_action": {"en": "there is no action {action}: the actions are 0 to {last}",
-                      "tr": "{action} diye bir eylem yok: eylemler 0 ile {last} arası"},
+                      "tr": "{action} numaralı eylem yok: eylemler 0 ile {last} arası"},
     "env_not_legal": {"en": "action {action} ({name}) is not legal now: see the observation's action_mask",
                       "tr": "{action} eylemi ({name}) şu an geçerli değil: gözlemin action_mask'ine bak"},
     "env_no_agent": {"en": "there is no agent {agent}: the agents are {agents}",
-                     "tr": "{agent} diye bir ajan yok: ajanlar şunlar: {agents}"},
+                     "tr": "{agent} diye bir ajan yok; ajanlar: {agents}"},
     "env_reset_first": {"en": "call reset() before {what}: the environment has no game yet",
-                        "tr": "{what} öncesinde reset() çağır: ortamda henüz bir oyun yok"},
+                        "tr": "{what} çağırmadan önce reset() çağır: ortamda henüz bir oyun yok"},
     "env_reward_kind": {"en": "reward is one of {kinds}, not {given}",
                         "tr": "reward şunlardan biri olmalı: {kinds}; {given} değil"},
     "env_max_options": {"en": "max_options is a whole number of at least 1, not {given}",
@@ -1383,15 +1383,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   "yeni bir oyun başlat"},
     "record_format_unknown": {"en": "not a record this kural reads: its format is `{format}`, and this kural "
                                     "reads {known} only (a newer kural may have written it)",
-                              "tr": "bu kural'ın okuduğu bir kayıt değil: biçimi `{format}`, bu kural yalnız "
-                                    "{known} okur (onu daha yeni bir kural yazmış olabilir)"},
+                              "tr": "bu kural sürümünün okuyabildiği bir kayıt değil: biçimi `{format}`, bu sürüm "
+                                    "yalnız {known} biçimini okur (kaydı daha yeni bir kural sürümü yazmış olabilir)"},
     "kind_seed": {"en": "a seed: a whole number from -{limit} to {limit}",
                   "tr": "bir tohum: -{limit} ile {limit} arasında bir tam sayı"},
     "seed_not_whole": {"en": "a seed is a whole number, not {kind} {value}: give an int such as 1",
                        "tr": "tohum bir tam sayıdır, {kind} {value} değil: 1 gibi bir tam sayı ver"},
     "seed_out_of_range": {"en": "{seed} is out of range for a seed: a seed is a whole number from -{limit} to "
                                 "{limit} (a record holds no larger number); give one within it",
-                          "tr": "{seed} tohum için aralığın dışında: tohum -{limit} ile {limit} arasında bir tam "
+                          "tr": "{seed} tohum olamaz, aralığın dışında: tohum -{limit} ile {limit} arasında bir tam "
                                 "sayıdır (bir kayıt daha büyük sayı tutmaz); bu aralıkta bir tohum ver"},
     "seeds_out_of_range": {"en": "{games} games from seed {seed} are dealt from seeds up to {last}, past {limit} "
                                  "(a record holds no larger number): give a seed of at most {most}",

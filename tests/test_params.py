@@ -68,7 +68,7 @@ def test_params_lists_every_param_with_the_form_set_takes(tmp_path):
     """issue 35.12, C8: the opening minimums are listed as --set takes them, [[0, 45], [900, 90]], in
     both languages, with their form; every param of the game has its line."""
     g = load("canasta")
-    for lang, form in (("en", "a list of lists of 2 numbers"), ("tr", "her biri 2 sayılık listelerin listesi")):
+    for lang, form in (("en", "a list of lists of 2 numbers"), ("tr", "her biri 2 sayıdan oluşan listelerin listesi")):
         proc = listed(tmp_path, "canasta", lang=lang)
         assert proc.returncode == 0, proc.err
         assert f"open_thresholds=[[0, 45], [900, 90]]: {form};" in proc.out
