@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kural.interpreter import game
+from kural.dsl.wording import number
 
 from .i18n import pick, t
 from .reading import card_choice_values, move_text, own_signs
@@ -172,7 +173,7 @@ def board(g, s, seat: int, names: list[str], lang: str, legal: list) -> list[Tex
     if g.round_result is not None and s.sheets:  # points carried from round to round
         owners = g.team_names(names) if g.round_result.per == "team" else names
         lines.append(Text(t("running_totals", lang) + ": " + " · ".join(
-            f"{owners[i]} {_num(x)}" for i, x in enumerate(s.totals))))
+            f"{owners[i]} {_num(x, lang)}" for i, x in enumerate(s.totals))))
     lines.extend(shown_lines(g, s, lang))
     return lines
 
@@ -207,7 +208,7 @@ def group_parts(g, cards: list[int], lang: str = "en") -> tuple[str, str]:
         else:
             rank = 1 if p.rank == len(RANKS_SHOWN) + 1 else p.rank  # an ace above the king
             shown.append(f"[{deck.label(p.card)}={deck.symbols[p.suit]}{deck.labels[rank - 1]}]")
-    return " ".join(shown), t("group_size", lang, n=len(cards), points=_num(reading.points))
+    return " ".join(shown), t("group_size", lang, n=len(cards), points=_num(reading.points, lang))
 
 
 def group_marks(g, values: dict, zid: int, lang: str) -> str:
@@ -235,14 +236,14 @@ def meld_values(g, s, lang: str, group: int | None = None, values: dict | None =
             x = of_group(s, {name: group}) if group is not None else of_cards(s, {name: cards})
         except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
             continue
-        out += f" · {pick(title, lang, name)}: {_num(x)}"
+        out += f" · {pick(title, lang, name)}: {_num(x, lang)}"
     return out
 
 
 def said(var, x, lang: str) -> str:
     """A var's value as the screen says it: its `shown_as` words, else the number."""
     words = var.shown_as.get(x)
-    return pick(words, lang, _num(x)) if words else _num(x)
+    return pick(words, lang, _num(x, lang)) if words else _num(x, lang)
 
 
 def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
@@ -278,15 +279,16 @@ def shown_lines(g, s, lang: str) -> list[Text]:
         try:
             if when is not None and not when(s, {}):
                 continue
-            value = _num(fn(s, {})) + (f" / {_num(out_of(s, {}))}" if out_of is not None else "")
+            value = _num(fn(s, {}), lang) + (f" / {_num(out_of(s, {}), lang)}" if out_of is not None else "")
         except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
             continue
         out.append(Text(f"{pick(title, lang, '')}: {value}"))
     return out
 
 
-def _num(x) -> str:
-    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
+def _num(x, lang: str) -> str:
+    """A number as the player's language writes it (4,5 in Turkish)."""
+    return number(x, lang)
 
 
 def display_order(g, legal: list) -> list:
@@ -447,9 +449,9 @@ def results_table(g, s, res: dict, names: list[str], lang: str, with_rounds: boo
         if held:
             hand = [deck.card_of_code(code) for seat in seats for code in res["hands"][seat]]
             row.append(" ".join(deck.label(c) for c in sort_cards(g, [c for c in hand if c is not None])) or "-")
-        row += [_num(r[i]) for r in rounds]
-        row.append(_num(res["scores"][i]))
-        row += [_num(res[name][i]) if isinstance(res[name], list) else _num(res[name]) for name in fields]
+        row += [_num(r[i], lang) for r in rounds]
+        row.append(_num(res["scores"][i], lang))
+        row += [_num(res[name][i], lang) if isinstance(res[name], list) else _num(res[name], lang) for name in fields]
         row.append(t("winner_mark", lang) if i in res["winners"] else "")
         table.add_row(*row, style=MARK if i in res["winners"] else None)
     return table
@@ -470,7 +472,7 @@ def rounds_table(g, res: dict, names: list[str], lang: str) -> Table:
     for owner in owners:
         table.add_column(owner, justify="right")
     for i, points in enumerate(_round_points(g, res)):
-        table.add_row(t("round_col", lang, n=i + 1), *[_num(x) for x in points])
+        table.add_row(t("round_col", lang, n=i + 1), *[_num(x, lang) for x in points])
     return table
 
 
@@ -517,7 +519,7 @@ def round_table(console: Console, g, sheet: dict, number: int, names: list[str],
     for head in heads:
         wide.add_column(head, justify="right")
     for i, owner in enumerate(owners):
-        wide.add_row(owner, *[_num(v[i]) for v in values])
+        wide.add_row(owner, *[_num(v[i], lang) for v in values])
     if _fits(console, wide):
         return Group(title, wide)
     tall = Table()
@@ -525,7 +527,7 @@ def round_table(console: Console, g, sheet: dict, number: int, names: list[str],
     for owner in owners:
         tall.add_column(owner, justify="right")
     for j, (head, v) in enumerate(zip(heads, values)):
-        tall.add_row(head, *[_num(x) for x in v], end_section=j == len(rr.fields) - 1,
+        tall.add_row(head, *[_num(x, lang) for x in v], end_section=j == len(rr.fields) - 1,
                      style="bold" if j == len(rr.fields) else None)
     return Group(title, tall)
 

@@ -365,3 +365,26 @@ def test_the_moves_are_numbered_down_the_list_and_a_number_plays_the_move_it_nam
                 assert Reader(g, "en").read(s, legal, str(k + 1), []).move == legal[k]
                 engine.apply(s, legal[k])
     assert seen_mixed, "no position offered moves with and without choices together"
+
+
+def test_a_fraction_on_the_board_is_written_as_the_players_language_writes_it():
+    """D10: the 351 game's points have halves; the Turkish board writes them 4,5 (as its rule texts do),
+    the English one 4.5."""
+    from kural.cli import render
+    from kural.interpreter import game as engine
+    from kural.interpreter.bots import make_bot
+
+    from all_games import loaded
+    g = loaded("canasta", ("351",))
+    s = engine.new_game(g, 1)
+    for k in range(400):
+        if engine.is_over(s):
+            break
+        texts = {lang: "\n".join(str(x) for x in render.board(g, s, s.me, ["A", "B", "C", "D"], lang,
+                                                               engine.legal(s)))
+                 for lang in ("en", "tr")}
+        if re.search(r"\d\.5\b", texts["en"]):
+            assert not re.search(r"\d\.5\b", texts["tr"]) and re.search(r"\d,5\b", texts["tr"]), texts["tr"]
+            return
+        engine.apply(s, make_bot("heuristic", k).choose(s, engine.legal(s)))
+    pytest.fail("no half point was shown in 400 moves")
