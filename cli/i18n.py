@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 
+from kural.dsl.wording import Phrase, capital
 from kural.interpreter.messages import filled
 
 LANGS = ("tr", "en")
@@ -191,10 +192,12 @@ MESSAGES: dict[str, dict[str, str]] = {
 
     "why_legal": {"en": "{card} can be played now", "tr": "{card} şimdi oynanabilir"},
     # --- the end
-    "round_col": {"en": "R{n}", "tr": "{n}. tur"},
-    "round_title": {"en": "Round {n}", "tr": "{n}. tur"},
-    "rounds_title": {"en": "Each round's points", "tr": "Turların puanları"},
-    "new_round": {"en": "— round {n}: new deal —", "tr": "— {n}. tur: yeni dağıtım —"},
+    # {round} and its forms: what the game calls a round (game.round_title), made by round_words()
+    "round_word": {"en": "round", "tr": "tur"},
+    "round_col": {"en": "{R}{n}", "tr": "{n}. {round}"},
+    "round_title": {"en": "{Round} {n}", "tr": "{n}. {round}"},
+    "rounds_title": {"en": "Each {round}'s points", "tr": "{Rounds_of} puanları"},
+    "new_round": {"en": "— {round} {n}: new deal —", "tr": "— {n}. {round}: yeni dağıtım —"},
     "new_deal": {"en": "— new cards dealt —", "tr": "— yeni kartlar dağıtıldı —"},
     "result_title": {"en": "Result", "tr": "Sonuç"},
     "col_player": {"en": "player", "tr": "oyuncu"},
@@ -228,8 +231,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "tr": "paylaşılan galibiyet: {shared} oyun berabere bitti; berabere kalan her tarafa birer "
                               "galibiyet yazılır, bu yüzden {finished} biten oyunda galibiyetlerin toplamı {wins}"},
     "sim_speed": {"en": "games per second", "tr": "saniyede oyun"},
-    "sim_per_round": {"en": "mean per round", "tr": "tur başına ortalama"},
-    "sim_mean_rounds": {"en": "mean rounds per game", "tr": "oyun başına ortalama tur"},
+    "sim_per_round": {"en": "mean per {round}", "tr": "{round} başına ortalama"},
+    "sim_mean_rounds": {"en": "mean {rounds} per game", "tr": "oyun başına ortalama {round}"},
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
     "sim_slow": {"en": "note: the first game has gone {moves} moves and is not over: random bots may never finish "
                        "{game} (a game stops at {limit} moves and counts as aborted); try --bots heuristic",
@@ -451,6 +454,15 @@ def t(key: str, lang: str, **values) -> str:
         entry = ENGINE[key]
     text = entry.get(lang) or entry[FALLBACK]
     return text.format(**{k: filled(v) for k, v in values.items()}) if values else text
+
+
+def round_words(g, lang: str) -> dict[str, str]:
+    """What the game calls a round (game.round_title: a hand, el), in the forms the catalog's sentences
+    put it: {round}, {Round}, {R} (its initial), {rounds} (English plural), {Rounds_of} (Turkish "Ellerin")."""
+    word = pick(getattr(g, "round_title", None), lang) or t("round_word", lang)
+    plural = word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+    return {"round": word, "Round": capital(word, lang), "R": capital(word, lang)[:1], "rounds": plural,
+            "Rounds_of": capital(Phrase(word).inflect("pl.gen"), lang)}
 
 
 def pick(texts: dict | None, lang: str, default: str = "") -> str:

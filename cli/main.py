@@ -31,7 +31,7 @@ from kural.interpreter.messages import said  # noqa: E402
 from kural.interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
-from .i18n import HELP, choose_lang, pick, t  # noqa: E402
+from .i18n import HELP, choose_lang, pick, round_words, t  # noqa: E402
 from .runs_text import HELP as RUNS_HELP, say  # noqa: E402
 from . import typer_words  # noqa: E402
 
@@ -443,7 +443,7 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
     out.print(table)
     per_round = stats.get("mean_per_round_by_" + g.totals_per, {})
     if per_round:
-        rounds = Table(title=t("sim_per_round", lang))
+        rounds = Table(title=t("sim_per_round", lang, **round_words(g, lang)))
         rounds.add_column(t("sim_team" if g.totals_per == "team" else "sim_seat", lang))
         rr = g.round_result
         for name in per_round:
@@ -453,7 +453,7 @@ def _print_stats(out, g, stats: dict, lang: str) -> None:
             rounds.add_row(label, *[_shown(v[i]) for v in per_round.values()])
         out.print(rounds)
     if "mean_rounds" in stats:
-        out.print(f"{t('sim_mean_rounds', lang)}: {stats['mean_rounds']:.1f}")
+        out.print(f"{t('sim_mean_rounds', lang, **round_words(g, lang))}: {stats['mean_rounds']:.1f}")
     out.print(f"{t('sim_mean_moves', lang)}: {_shown(stats['mean_moves'], 1)}")
     _print_counted_over(out, g, stats, lang)
     out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")

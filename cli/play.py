@@ -32,7 +32,7 @@ from kural.interpreter.messages import said
 from kural.interpreter.search import deciding_preference, preference_score
 
 from . import render, saves
-from .i18n import OLD_SAVE_CHOICES, choose_lang, pick, t
+from .i18n import OLD_SAVE_CHOICES, choose_lang, pick, round_words, t
 from .reading import Reader, clean, echo, examples
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BUG = 0, 2, 130, 70
@@ -539,7 +539,7 @@ class Session:
             self.console.print(render.round_table(self.console, self.g, sheet, i, self.names, lang, mover))
         if len(s.deals) > deals and not s.over:
             key = "new_round" if len(s.sheets) > sheets else "new_deal"
-            self.console.print(t(key, lang, n=s.rounds_played + 1), style="bold")
+            self.console.print(t(key, lang, n=s.rounds_played + 1, **round_words(self.g, lang)), style="bold")
 
     def _ask(self, reader: Reader, legal: list):
         g, s, lang = self.g, self.s, self.lang

@@ -17,7 +17,7 @@ from rich.text import Text
 from kural.interpreter import game
 from kural.dsl.wording import number
 
-from .i18n import pick, t
+from .i18n import pick, round_words, t
 from .reading import card_choice_values, move_text, own_signs
 
 RED_SUITS = (1, 2)  # hearts and diamonds of the standard deck (a themed deck's symbols for them too) print red
@@ -437,7 +437,7 @@ def results_table(g, s, res: dict, names: list[str], lang: str, with_rounds: boo
         table.add_column(t("col_cards", lang))
     rounds = _round_points(g, res) if with_rounds else []
     for i in range(len(rounds)):  # each round's points, then the total
-        table.add_column(t("round_col", lang, n=i + 1), justify="right")
+        table.add_column(t("round_col", lang, n=i + 1, **round_words(g, lang)), justify="right")
     table.add_column(pick(g.result.score_title, lang, "score"), justify="right")
     fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")]
     for name in fields:
@@ -467,12 +467,12 @@ def rounds_table(g, res: dict, names: list[str], lang: str) -> Table:
     """Each round's points as a row, a column for each seat (or team): the rounds of a long game, which
     would not fit beside the results as a column each."""
     owners = g.team_names(names) if g.result.per == "team" else names[:g.players]
-    table = Table(title=t("rounds_title", lang), title_style="bold")
+    table = Table(title=t("rounds_title", lang, **round_words(g, lang)), title_style="bold")
     table.add_column("")
     for owner in owners:
         table.add_column(owner, justify="right")
     for i, points in enumerate(_round_points(g, res)):
-        table.add_row(t("round_col", lang, n=i + 1), *[_num(x, lang) for x in points])
+        table.add_row(t("round_col", lang, n=i + 1, **round_words(g, lang)), *[_num(x, lang) for x in points])
     return table
 
 
@@ -510,7 +510,7 @@ def round_table(console: Console, g, sheet: dict, number: int, names: list[str],
     and a column for each seat (or team), the points and total below the fields they add up from."""
     rr = g.round_result
     owners = g.team_names(names) if rr.per == "team" else names
-    title = Text(t("round_title", lang, n=number) + _reason(g, sheet, lang, mover), style="bold")  # wraps as a line
+    title = Text(t("round_title", lang, n=number, **round_words(g, lang)) + _reason(g, sheet, lang, mover), style="bold")  # wraps as a line
     heads = [pick(rr.field_titles.get(name), lang, name) for name in rr.fields]
     heads += [pick(rr.points_title, lang, "points"), pick(g.result.score_title, lang, "total")]
     values = [sheet[name] for name in rr.fields] + [sheet["points"], sheet["totals"]]

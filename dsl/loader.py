@@ -735,6 +735,7 @@ class _Builder:
             bot=self.bot(comp, moves),
             max_moves=max_moves,
             bots=schema.value(game, "game.bots"),
+            round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
             texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
             shown=self.shown_defines(comp),
             meld_values=self.meld_values(comp, vars_),

@@ -176,6 +176,9 @@ TABLE = Fields({
                      "the seats' names", default_doc="P1, P2 ..."),
         "hand_zone": Key("str", "the per-seat zone that is the hand", default="hand"),
         "max_moves": Key("int", "a game that reaches this many moves is stopped and marked aborted", default=20_000),
+        "round_title": Key(TEXT, "what one round is called at this game's table, in each language (a hand, a "
+                           "deal: `{en: hand, tr: el}`); the table, the scoring sheets and simulate name rounds by it",
+                           default_doc="{en: round, tr: tur}"),
         "bots": Key("str", "the bots simulate and compare play when --bots is not given: one that finishes this "
                     "game (random bots stop at max_moves in some games)", default="random",
                     allowed=("random", "heuristic")),

@@ -230,6 +230,7 @@ class GameDef:
     files: dict = field(default_factory=dict)  # rule files outside games/: how a record finds them again, their sha256
     rule_files: tuple = ()  # every rule file read for this game, resolved: no output of a command may write over one
     max_moves: int = 20000
+    round_title: dict = field(default_factory=dict)  # what a round is called, {en, tr} (game.round_title); {}: "round"
     bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
     shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table

@@ -101,7 +101,7 @@ def checked(cards: tuple[str, ...]) -> dict:
 
 def test_C3_C7_C21_a_whole_hand_on_a_terminal_its_melds_as_kural_check_reads_them(tmp_path):
     end, melds = play_one_hand(tmp_path)
-    assert "Round 1 ·" in end and "Result" in end, end[-3000:]
+    assert "Hand 1 ·" in end and "Result" in end, end[-3000:]
     assert len(melds) >= 4, melds  # melds of both partnerships, laid through the hand
     for cards, points in sorted(melds):
         verdict = checked(cards)
@@ -109,7 +109,7 @@ def test_C3_C7_C21_a_whole_hand_on_a_terminal_its_melds_as_kural_check_reads_the
         for shown, card in zip(cards, verdict["cards"]):
             if "=" in shown:  # a wild in a run: the card the board said it stands for (C12)
                 assert card["wild"] and card["stands_for"] == code_of(shown.rstrip("]").split("=")[1]), (cards, card)
-    sheet = end[end.index("Round 1 ·"):end.index("Result")]
+    sheet = end[end.index("Hand 1 ·"):end.index("Result")]
     rows = {line.split("│")[1].strip(): [int(x) for x in line.split("│")[2:-1]]
             for line in sheet.splitlines() if line.startswith("│")}
     for side in range(2):  # C21: the columns add up to the hand's points

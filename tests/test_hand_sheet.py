@@ -11,6 +11,7 @@ terminal draws it.
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 from rich.console import Console
@@ -100,5 +101,23 @@ def test_C21_the_sheet_on_80_columns_is_a_column_per_side_its_parts_above_the_po
     assert all(lines[i + 1].startswith("├") and lines[i + 2].startswith("│ points this hand") for i in parts_end)
     assert seen == {"out", "stock"}
     said = " ".join(text.split())  # the title wraps between words
-    assert "Round 2 · Elif went out (C17)" in said
-    assert "Round 1 · the stock ran out: Elif drew the last card and played that turn (C20)" in said
+    assert "Hand 2 · Elif went out (C17)" in said
+    assert "Hand 1 · the stock ran out: Elif drew the last card and played that turn (C20)" in said
+
+
+def test_a_hand_is_called_as_the_game_calls_it(tmp_path):
+    """game.round_title: Kanasta's sheet says a hand, 'el' at a Turkish table (as its seed and RULES.md
+    do), where a game that names nothing (Fanti) says a round, 'tur'."""
+    g, s = played((), 4, ("targets=[1500]",), 3)
+    for lang, want in (("en", "Hand 1 ·"), ("tr", "1. el ·")):
+        console = Console(width=120, file=open(tmp_path / f"{lang}.txt", "w", encoding="utf-8"), color_system=None)
+        console.print(render.round_table(console, g, s.sheets[0], 1, ["A", "B", "C", "D"], lang, mover="D"))
+        console.print(render.rounds_table(g, {"rounds": [[1, 2]] * 2}, ["A", "B", "C", "D"], lang))
+        console.file.close()
+        text = (tmp_path / f"{lang}.txt").read_text(encoding="utf-8")
+        assert want in text and ("Each hand's points" if lang == "en" else "Ellerin puanları") in text, text
+        assert not re.search(r"\bRound\b|\btur\b", text), text
+    from kural.cli.i18n import round_words
+    from all_games import loaded
+    fanti = loaded("fanti")
+    assert round_words(fanti, "en")["Round"] == "Round" and round_words(fanti, "tr")["Rounds_of"] == "Turların"
