@@ -226,10 +226,11 @@ class State:
         for raw in self._legal_raw(move):
             _facade.apply(self.raw, raw)
 
-    def play_out(self, bots: str | Sequence[str] = "random", seed: int | None = None) -> None:
+    def play_out(self, bots: str | Sequence[str] | None = None, seed: int | None = None) -> None:
         """Let bots play on to the end: one kind for every seat, or one per seat (`random`, `heuristic`,
-        `search`), seeded from `seed` (default: the game's seed) and the seat; ArgumentError otherwise."""
-        kinds = bot_kinds(bots, self.game.players, list(KINDS))
+        `search`; by default the rule file's `game.bots`, which finish its game), seeded from `seed`
+        (default: the game's seed) and the seat; ArgumentError otherwise."""
+        kinds = bot_kinds(self.game.definition.bots if bots is None else bots, self.game.players, list(KINDS))
         base = self.seed if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
         _facade.play_out(self.raw, seat_bots(kinds, base))
 

@@ -209,3 +209,13 @@ def test_the_plot_warns_of_nothing_and_draws_a_themed_suit_as_the_standard_one(t
     assert proc.err.strip() == "", proc.err
     drawn = path.read_text(encoding="utf-8")
     assert "🍃" not in drawn and "♠2" in drawn
+
+
+def test_the_apis_play_out_plays_the_rule_files_bots_by_default():
+    """Issue 35.4 from Python: `state.play_out()` with no bots named plays the rule file's `game.bots`,
+    so that it finishes every bundled game (random bots stop Kanasta at its move bound)."""
+    import kural
+    for name in ("canasta", "fantan"):
+        state = kural.load(name).new(seed=1)
+        state.play_out()
+        assert state.is_over and not state.result.get("aborted"), name
