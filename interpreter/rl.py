@@ -300,8 +300,10 @@ class Table:
         return self.state
 
     def play(self, action: Any) -> None:
-        """Play an action of the mask: ArgumentError for what is no action, IllegalMove for one not legal now."""
-        self.dealt("step()")
+        """Play an action of the mask: ArgumentError for what is no action, IllegalMove for one not legal now,
+        ResetNeeded once the game is over (both environments step through here)."""
+        if self.dealt("step()").is_over:
+            raise ResetNeeded(Msg("env_game_over", what="step()"))
         number = self.actions.check(action)
         move = self.legal()[0].get(number)
         if move is None:
@@ -335,6 +337,9 @@ class KuralEnv(AECEnv):
     def __init__(self, game: Game, max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win",
                  render_mode: str | None = None):
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ArgumentError(Msg("env_render_mode", modes=self.metadata["render_modes"],
+                                    given=shown(render_mode)))
         self.table = Table(game, max_options, reward)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(game.players)]
@@ -389,6 +394,8 @@ class KuralEnv(AECEnv):
 
     def step(self, action: int | None) -> None:
         self.table.dealt("step()")
+        if not self.agents:  # every agent done and stepped out: the game is over
+            raise ResetNeeded(Msg("env_game_over", what="step()"))
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
