@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, Union
 
 from . import drawing, game as _facade
-from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
+from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, seat_names, shown, whole_number
 from .bots import KINDS, seat_bots
 from .errors import PlayError, RecordError, SeedError
 from .gamedef import GameDef
@@ -244,7 +244,8 @@ class State:
 
     def record(self, seats: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a record (docs/language.md §5.6): JSON-ready, replayable with replay()."""
-        return _facade.record_of(self.raw, list(seats) if seats is not None else self.game.seat_names)
+        names = self.game.seat_names if seats is None else seat_names(seats, self.game.players)
+        return _facade.record_of(self.raw, names)
 
     def _legal_raw(self, move: Move | str) -> list[RawMove]:
         """The engine's moves a Move or a text stands for (a text may name several in turn, as at the table)."""

@@ -1312,6 +1312,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "api_bots_type": {"en": "bots is a bot kind ({kinds}) or a list of one per seat, not {given}",
                       "tr": "bots bir bot türü ({kinds}) ya da her koltuk için birer türün listesi olmalı, "
                             "{given} değil"},
+    "api_seats_type": {"en": "seats is a list of {players} names, one a seat, such as ['Ann', 'Bo', ...], "
+                             "not {given}",
+                       "tr": "seats her koltuğa bir ad olmak üzere {players} adın listesi olmalı, örneğin "
+                             "['Ayşe', 'Can', ...]; {given} değil"},
+    "api_seats_count": {"en": "seats names each of the {players} seats once, not {count} names",
+                        "tr": "seats {players} koltuğun her birine bir ad vermeli, {count} ad değil"},
     "api_bot_kind": {"en": "kural has no bot {kind}: give one of {kinds}",
                      "tr": "kural'da {kind} diye bir bot yok: şunlardan birini ver: {kinds}"},
     "api_bots_count": {"en": "give one bot kind, or one for each of the {players} seats, not {count}",

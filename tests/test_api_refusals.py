@@ -100,6 +100,22 @@ def test_view_refuses_a_seat_that_is_not_one(seat, kind):
     assert "koltu" in error.render("tr")
 
 
+@pytest.mark.parametrize("seats,kind", [
+    (["a", "b", "c"], kural.ArgumentError), (["a"] * 5, kural.ArgumentError), ([1, 2, 3, 4], kural.ArgumentTypeError),
+    ("abcd", kural.ArgumentTypeError), (["a", None, "c", "d"], kural.ArgumentTypeError), (5, kural.ArgumentTypeError),
+], ids=repr)
+def test_record_refuses_seat_names_that_no_replay_would_take(seats, kind):
+    """Issue 34.6's class (a record kural writes and then refuses), through the API: state.record(seats=...)
+    with three names for F1's four seats, or numbers for names, wrote a record that kural.replay refused
+    ("--players: this game is played by 4 players, not 3", "`seats` should be a list of texts"); a text
+    was taken as a list of its letters. Refused where it is given, in both languages."""
+    state = kural.load("fantan").new(seed=1)
+    error = refused(lambda: state.record(seats=seats), kind)
+    assert "seats" in str(error) and error.render("tr") != str(error)
+    named = state.record(seats=("a", "b", "c", "d"))  # a tuple of one name a seat is taken, and replays
+    assert named["seats"] == ["a", "b", "c", "d"] and kural.replay(named).moves_played == 0
+
+
 def test_view_takes_every_seat_by_any_whole_number():
     """F1: 13 cards each, every seat its own (a numpy integer is a seat too)."""
     import numpy as np
