@@ -1210,7 +1210,8 @@ class _Builder:
         places: dict[str, str] = {}
 
         def add(name, entry, where):
-            loc = self.name_loc(where, name)
+            # a name the library declares, declared again: blamed on the rule file's own declaration
+            loc = self.name_loc(places[name] if where is BUILT_IN and name in places else where, name)
             if name in names:
                 raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=places[name], where=where),
                                    Msg("give_each_param_var"))

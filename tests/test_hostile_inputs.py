@@ -111,6 +111,30 @@ def test_a_name_no_expression_can_write_is_refused_where_it_is_declared(tmp_path
     assert FULLWIDTH_X in problem.message and "A-Z" in problem.message
 
 
+BUILT_INS = {  # names the library declares itself (me, players, seats, ...), declared again by a variant
+    "vars": "vars:\n  me: {start: 0}\n",
+    "zones": "zones:\n  seats: {per: none, visible: none}\n",
+    "moves": "moves:\n  players: {}\n",
+    "define": "define:\n  totals: 1\n",
+    "params": "params:\n  rounds_played: {value: 1}\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BUILT_INS))
+def test_a_name_the_library_declares_is_refused_at_the_variants_line_not_at_the_bases_first(tmp_path, kind):
+    """issue 34.20's class with 35.11's (an error points at the user's file and line): a variant's var `me`
+    was refused as declared twice (vars and built in) at games/fantan.yaml:4:1, the base's first key,
+    which the user never wrote; it is the variant's own line now, as for any other name declared twice."""
+    variant = tmp_path / "mine.yaml"
+    variant.write_text("extends: fantan\nvariant: {id: mine}\n" + BUILT_INS[kind], encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load("fantan", [str(variant)])
+    problem = err.value.problems[0]
+    assert problem.loc.file == str(variant), problem
+    name = BUILT_INS[kind].split("\n")[1].split(":")[0].strip()
+    assert name in variant.read_text(encoding="utf-8").splitlines()[problem.loc.line - 1]
+
+
 def test_the_check_of_names_is_the_grammar_s_own_rule():
     """issue 34.20: the check reads NAME from grammar.lark, so the grammar and the check cannot part."""
     from kural.dsl.compiler import name_rule
