@@ -368,7 +368,8 @@ def _cache_key(game: str, variants, sets, players) -> str | None:
         where = (os.getcwd(), str(games_dir()), sorted(os.listdir(games_dir())))
     except OSError:
         return None
-    return gamecache.key_of(*where, game, list(variants), list(sets), players)
+    given = [["text", s] if isinstance(s, TextValue) else s for s in sets]  # "row_rank=8" typed is not 8 given
+    return gamecache.key_of(*where, game, list(variants), given, players)
 
 
 def _unchanged(files) -> bool:
@@ -469,10 +470,21 @@ def _absolute_rule_file(name: str) -> bool:
     return keepable(name) and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
+class TextValue(str):
+    """A `name=value` of --set whose value is a text given as one (a program's or a record's), not typed:
+    its value is taken as the text it is, as a variant's YAML text is, never read again as a number,
+    a bool or a list ("false" is not False)."""
+
+    def __new__(cls, name, value: str):
+        made = super().__new__(cls, f"{name}={value}")
+        made.value = value
+        return made
+
+
 def param_sets(params) -> list[str]:
     """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set, which
-    --set's reader then checks as it checks what a user types."""
-    return [f"{k}={_set_text(v)}" for k, v in params.items()]
+    --set's reader then checks as it checks what a user types; a text value stays a text (TextValue)."""
+    return [TextValue(k, v) if isinstance(v, str) else f"{k}={_set_text(v)}" for k, v in params.items()]
 
 
 def _set_text(value, depth: int = 0) -> str:
@@ -1070,7 +1082,7 @@ class _Builder:
                         Msg("params_list", names=", ".join(info)) if info else Msg("game_has_no_params"))
                 raise RuleError.at(loc, Msg("game_has_no_param", name=name), hint, str(item))
             try:
-                info[name]["raw"] = _from_text(raw)
+                info[name]["raw"] = item.value if isinstance(item, TextValue) else _from_text(raw)
             except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
                 first = exc.problems[0]
                 raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message),

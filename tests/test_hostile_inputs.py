@@ -43,6 +43,32 @@ def test_the_api_checks_a_param_s_form_as_the_set_does():
     assert "`targets`" in err.value.problems[0].message
 
 
+@pytest.mark.parametrize("game,params", [
+    ("canasta", {"open_needs_run": "false"}),  # C8: a bool; the text "false" was read as False
+    ("fantan", {"row_rank": "8"}),             # F4: a number; "8" was read as 8
+    ("canasta", {"targets": "[5200]"}),        # C22: a list of numbers; the text was read as a list
+    ("fanti", {"rounds": "3"}),
+], ids=repr)
+def test_the_api_takes_a_value_not_a_text_to_read_as_set_reads_one(game, params):
+    """issue 34.17's class, "wherever the value comes from": a variant's `open_needs_run: "false"` is
+    refused (a text for a bool), yet kural.load(params={"open_needs_run": "false"}) loaded a game with
+    False, because the API's values were written as --set text and read again. A Python value is taken
+    as a variant's YAML value is: a text is a text (good for a card, a choice), never a number or a bool."""
+    with pytest.raises(RuleError) as err:
+        api.load(game, params=params)
+    assert f"`{next(iter(params))}`" in err.value.problems[0].message
+    name, value = next(iter(params.items()))
+    load(game, sets=[f"{name}={value}"])  # the same text typed after --set is read, as ever
+
+
+def test_the_api_still_takes_texts_where_the_param_is_a_text():
+    """Cards, choices and none are texts in a variant too (F4, N7)."""
+    assert api.load("fantan", params={"start_card": "8D"}).params["start_card"] == "8D"
+    assert api.load("fantan", params={"start_card": "none"}).params["start_card"] is None
+    assert api.load("fanti", params={"capturing": "optional"}).params["capturing"] == "optional"
+    assert api.load("fantan", params={"row_rank": 8, "start_card": None}).params["row_rank"] == 8
+
+
 def test_pairs_keep_their_length():
     """issue 34.17, C8: the opening minimums are pairs [from, minimum]; a pair of three is refused."""
     with pytest.raises(RuleError) as err:
