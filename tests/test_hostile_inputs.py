@@ -184,6 +184,28 @@ def test_explain_refuses_a_record_of_another_game_than_the_one_named(tmp_path):
     assert same.returncode == 0, same.err
 
 
+@pytest.mark.parametrize("named", [
+    ["fantan", "--variant", "maca7"],          # F: another variant than the record's any7
+    ["fantan", "--variant", "any7", "--set", "row_rank=8"],  # the record's variant, another param value
+    ["fantan", "--variant", "any7", "--seed", "5"],          # a seed deals a bot game, not the record's
+], ids=" ".join)
+def test_explain_refuses_a_record_of_other_rules_than_those_named(tmp_path, named):
+    """issue 34.19's class: the game was checked, but not the rest of what names the rules: `explain
+    fantan --variant maca7 --record <an any7 record>` explained the any7 game under the title "Fantan
+    (Sevens)" without a word, and --set, --players and --seed beside --record were set aside silently.
+    Refused now (exit 2), naming the record's variant; the record's own rules, named or not (the game
+    alone: the record's variants and values), still work, and the header names the variant."""
+    record = tmp_path / "any7.jsonl"
+    made = kural(tmp_path, "simulate", "fantan", "--variant", "any7", "-n", "1", "--record", record, **LIMITS)
+    assert made.returncode == 0, made.err
+    proc = kural(tmp_path, "explain", *named, "--record", record, "--move", "2", "--lang", "en", **LIMITS)
+    assert proc.returncode == 2 and proc.out == "" and "Traceback" not in proc.err, (proc.out[:300], proc.err)
+    assert "any7" in proc.err
+    for same in (["fantan", "--variant", "any7"], ["fantan"], []):
+        ok = kural(tmp_path, "explain", *same, "--record", record, "--move", "2", "--lang", "en", **LIMITS)
+        assert ok.returncode == 0 and "any7" in ok.out.splitlines()[0], ok.err
+
+
 # ------------------------------------------------------------------ 34.18: what is echoed
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: printed raw, it reverses the rest of the terminal's line
 TYPED = f"ab{RLO}cd"
