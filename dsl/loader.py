@@ -912,6 +912,10 @@ class _Builder:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
             if names and len(names) < players:
                 where, base = self.blamed(given.val_loc(lang), game, "players")
+                allowed = game.val_loc("allowed_players") if "allowed_players" in game else None
+                if base is None and allowed is not None and allowed.file != where.file:
+                    # the count came from --players, within the allowed_players a variant wrote (or changed)
+                    where, base = allowed, where
                 raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=players),
                                    Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
