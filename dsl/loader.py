@@ -910,13 +910,14 @@ class _Builder:
         out = {}
         for lang in LANGS:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
-            if names and len(names) < players:
+            most = max([players, *(n for n in game.get("allowed_players") or [] if isinstance(n, int))])
+            if names and len(names) < most:  # every count the game allows, not only the one played: validate says it
                 where, base = self.blamed(given.val_loc(lang), game, "players")
                 allowed = game.val_loc("allowed_players") if "allowed_players" in game else None
                 if base is None and allowed is not None and allowed.file != where.file:
                     # the count came from --players, within the allowed_players a variant wrote (or changed)
                     where, base = allowed, where
-                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=players),
+                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=most),
                                    Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
         return out

@@ -55,6 +55,8 @@ def test_players_the_variant_allows_without_seat_names_are_blamed_on_the_variant
     problem = err.value.problems[0]
     assert (problem.loc.file, problem.loc.line) == (str(variant), 4)
     assert Path(problem.base.file).name == f"{base}.yaml" and "You" in base_line(base, problem)
+    checked = kural(tmp_path, "validate", variant, "--lang", "en", **LIMITS)  # and validate says so: it said ok
+    assert checked.returncode == 2 and "five.yaml:4:" in checked.err and "5 players" in checked.err
 
 
 def test_an_opening_table_of_the_wrong_form_is_blamed_on_the_variant(tmp_path):
