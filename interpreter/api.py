@@ -263,6 +263,8 @@ class State:
         if reading is not None and reading.options:
             options = ", ".join(readable(g, m).text for m in reading.options)
             raise IllegalMove(Msg("api_fits_several", move=str(move), options=options))
+        if self.is_over:  # no move is legal: say why, not "legal: " and nothing
+            raise IllegalMove(Msg("api_game_over", move=str(move) or "''", moves=self.moves_played))
         legal_texts = ", ".join(readable(g, m).text for m in legal)
         raise IllegalMove(Msg("api_not_legal", move=str(move) or "''", legal=legal_texts))
 

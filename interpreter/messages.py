@@ -1327,6 +1327,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "{given} değil"},
     "api_not_legal": {"en": "{move} is not a legal move now; legal: {legal}",
                       "tr": "{move} şu an geçerli bir hamle değil; geçerli olanlar: {legal}"},
+    "api_game_over": {"en": "{move} cannot be played: the game is over (after {moves} moves; see result)",
+                      "tr": "{move} oynanamaz: oyun bitti ({moves} hamleden sonra; result'a bak)"},
     "api_fits_several": {"en": "{move} fits more than one legal move ({options}): give the whole move",
                          "tr": "{move} birden fazla geçerli hamleye uyuyor ({options}): hamlenin tamamını ver"},
     "api_seed_type": {"en": "a seed is a whole number (an int or a numpy integer), not {given}",

@@ -182,6 +182,16 @@ def test_apply_refuses_what_is_no_move_with_a_documented_error():
 
 
 # ------------------------------------------------------------------ the API's shape (issue 35.13)
+@pytest.mark.parametrize("move", ["pass", "play 7D", "1", ""])
+def test_apply_after_the_end_says_the_game_is_over(move):
+    """Issue 34.13's class (a message that says what was wrong): apply() on a game played out said
+    "pass is not a legal move now; legal: " with an empty list; now that the game is over, in both languages."""
+    state = kural.load("fantan").new(seed=3)
+    state.play_out("random")
+    error = refused(lambda: state.apply(move), kural.IllegalMove)
+    assert "the game is over" in str(error) and "oyun bitti" in error.render("tr")
+
+
 def test_rule_error_is_kurals_and_seat_names_is_a_property_as_players_is():
     """Issue 35.13: `kural.RuleError` was missing; `game.seat_names` a method beside the property
     `game.players`. F3: the seats are You, Zeynep, Can, Elif."""
