@@ -130,8 +130,17 @@ class SeatView:
 class Game:
     """A checked game: its rules with their variants, params and number of players. `new(seed)` deals one."""
 
-    def __init__(self, definition: GameDef):
+    def __init__(self, definition: GameDef, made_by: tuple | None = None):
         self.definition = definition  # the engine's GameDef, for a program that goes below this API
+        self._made_by = made_by  # (function, arguments) that make this game again: what pickle keeps
+
+    def __reduce__(self) -> tuple:
+        """Pickled (a process of its own, a Ray task) as what made it: load's arguments, or the record it was
+        replayed from; the game is loaded again where it is unpickled. Its compiled rules hold closures,
+        which pickle cannot keep."""
+        if self._made_by is None:
+            raise ArgumentTypeError(Msg("api_not_picklable"))
+        return self._made_by
 
     @property
     def id(self) -> str:
@@ -193,6 +202,10 @@ class State:
     def __init__(self, game: Game, raw: _RawState):
         self.game = game
         self.raw = raw  # the engine's state, for a program that goes below this API
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its game and its record so far: unpickled, the moves are played again from the deal."""
+        return _state_again, (self.game, self.record())
 
     @property
     def seed(self) -> int:
@@ -284,7 +297,7 @@ def load(game: str | PathLike, variants: Iterable[str] | None = (), params: Mapp
     ArgumentTypeError for an argument of a type load does not take."""
     from kural.dsl.loader import param_sets  # here: the rules language imports the engine, not the reverse
     path, names, values, count = _load_arguments(game, variants, params, players)
-    return Game(_facade.load(path, names, param_sets(values), count))
+    return Game(_facade.load(path, names, param_sets(values), count), (load, (path, names, values, count)))
 
 
 def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tuple[str, list[str], dict, int | None]:
@@ -310,11 +323,24 @@ def replay(record: Mapping[str, Any] | str) -> State:
     exactly (deal, moves and result)."""
     rec = parse(record) if isinstance(record, str) else check_record(dict(record) if isinstance(record, Mapping)
                                                                       else record)
-    g = Game(_facade.load_for_record(rec))
+    g = Game(_facade.load_for_record(rec), (_game_of_record, ({**rec, "moves": [], "result": None},)))
     raw, problems = _facade.replay(g.definition, rec)
     if problems:
         raise ReplayError(problems)
     return State(g, raw)
+
+
+def _game_of_record(rec: dict) -> Game:
+    """The game a record was played under (a replayed game, unpickled)."""
+    return Game(_facade.load_for_record(rec), (_game_of_record, (rec,)))
+
+
+def _state_again(game: Game, rec: dict) -> State:
+    """A state unpickled: its record's moves played again on its game."""
+    raw, problems = _facade.replay(game.definition, rec, upto=len(rec.get("moves", [])))
+    if problems:
+        raise ReplayError(problems)
+    return State(game, raw)
 
 
 def env(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,

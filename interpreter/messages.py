@@ -1329,6 +1329,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "tr": "{move} şu an geçerli bir hamle değil; geçerli olanlar: {legal}"},
     "api_game_over": {"en": "{move} cannot be played: the game is over (after {moves} moves; see result)",
                       "tr": "{move} oynanamaz: oyun bitti ({moves} hamleden sonra; result'a bak)"},
+    "api_not_picklable": {"en": "this game was not made by kural.load or kural.replay, so it cannot be pickled: "
+                                "pickle what made it, and make it again",
+                          "tr": "bu oyun kural.load ya da kural.replay ile yapılmadı, bu yüzden pickle edilemez: "
+                                "onu yapanı pickle et ve yeniden yap"},
     "api_fits_several": {"en": "{move} fits more than one legal move ({options}): give the whole move",
                          "tr": "{move} birden fazla geçerli hamleye uyuyor ({options}): hamlenin tamamını ver"},
     "api_seed_type": {"en": "a seed is a whole number (an int or a numpy integer), not {given}",

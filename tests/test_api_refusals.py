@@ -220,3 +220,23 @@ def test_str_of_a_state_is_the_table_as_kural_play_draws_it():
     others = {c for s in range(4) if s != seat for c in state.view(s).hand}
     labels = {game.definition.deck.label(game.definition.deck.code.index(c)) for c in others}
     assert not any(label in text.split() for label in labels - {"♦7"})
+
+
+def test_games_and_states_pickle_as_what_made_them():
+    """Issue 34's "never an AttributeError from inside", for a program that sends a game to another process
+    (multiprocessing, Ray): pickle.dumps(game) or of a state raised AttributeError ("Can't pickle local
+    object 'const.<locals>.constant'"). A game pickles as load's arguments (or the record it was replayed
+    from), a state as its game and its record so far: unpickled, they are the same game and position."""
+    import pickle
+    game = kural.load("canasta", variants=["351"], params={"targets": [500]}, players=2)
+    state = game.new(seed=5)
+    for _ in range(7):
+        state.apply(state.legal()[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert (again.moves_played, again.game.variants, again.game.params["targets"], again.game.players) == \
+        (7, ["351"], [500], 2)
+    assert [m.text for m in again.legal()] == [m.text for m in state.legal()] and str(again) == str(state)
+    over = kural.load("fantan").new(seed=3)
+    over.play_out("random")
+    replayed = kural.replay(over.record())
+    assert pickle.loads(pickle.dumps(replayed)).result == over.result == pickle.loads(pickle.dumps(over)).result
