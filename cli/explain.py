@@ -12,6 +12,7 @@ from kural.dsl.params import set_form
 from kural.dsl import teach
 from kural.dsl.teach import position as teaching
 from kural.interpreter import record as records
+from kural.interpreter.errors import RecordError
 from kural.interpreter.game import replay
 from kural.interpreter.legal import legal_moves
 
@@ -164,7 +165,10 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         raise ExplainError(say("x_need_game", lang), "need_game")
     g = load_recorded(game, list(variants), list(sets), players)
     seats = list(g.seats.get(lang) or [])
-    _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)
+    try:  # the bot game is played as a record: a rule file whose path no record keeps is refused (issue 34.7)
+        _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)
+    except RecordError as exc:
+        raise ExplainError(exc.said(lang), "rule_file") from None
     s = position(g, rec, k, lang)
     moves = records.played_moves(rec)
     title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
