@@ -58,6 +58,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bad_save": {"en": "cannot resume from {path}: {error}", "tr": "{path} dosyasından devam edilemiyor: {error}"},
     "last_good_save": {"en": "the last good save is {path}; resume with: {command}",
                        "tr": "son sağlam kayıt {path}; devam etmek için: {command}"},
+    "save_over_resumed_record": {"en": "--save {save} is the record {path} being resumed, which is left as it is (a "
+                                       "save is removed when its game ends): give --save another path, or leave it out",
+                                 "tr": "--save {save}, devam edilen {path} kaydının ta kendisi; kayıt olduğu gibi "
+                                       "bırakılır (oyun bitince --save dosyası silinir): --save için başka bir yol "
+                                       "ver ya da hiç yazma"},
     "save_other_game": {"en": "the save is a game of {saved}, not {asked}",
                         "tr": "kayıt {asked} değil, {saved} oyununa ait"},
     "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA ver"},
