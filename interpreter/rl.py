@@ -390,6 +390,8 @@ class KuralEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self.table.dealt("last()")
+        if not self.agents:  # every agent done and stepped out: the game is over
+            raise ResetNeeded(Msg("env_game_over", what="last()"))
         return super().last(observe)
 
     def step(self, action: int | None) -> None:

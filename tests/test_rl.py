@@ -249,6 +249,9 @@ def test_a_step_after_the_game_is_over_says_to_reset():
         with pytest.raises(gymnasium.error.ResetNeeded, match=r"the game is over: call reset\(\)") as caught:
             env.step(0)
         assert "reset()" in caught.value.render("tr") and caught.value.render("tr") != str(caught.value)
+        if not isinstance(env, rl.SeatEnv):  # last() too, once every agent stepped out (a KeyError as well)
+            with pytest.raises(gymnasium.error.ResetNeeded, match=r"the game is over: call reset\(\) before last"):
+                env.last()
         env.reset(seed=2)  # and reset() deals the next game
         assert not env.table.state.is_over
 
