@@ -308,12 +308,20 @@ def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tupl
         raise ArgumentTypeError(Msg("api_game_type", given=shown(game)))
     listed = isinstance(variants, Iterable) and not isinstance(variants, (str, bytes, Mapping))
     names: list[Any] = list(variants) if listed else [] if variants is None else [variants]
+    names = [_fspath(v) for v in names]  # a variant file's path as a game's is taken: a str or a PathLike
     if not listed and variants is not None or not all(isinstance(v, str) for v in names):
         raise ArgumentTypeError(Msg("api_variants_type", given=shown(variants)))
     if params is not None and not isinstance(params, Mapping):
         raise ArgumentTypeError(Msg("api_params_type", given=shown(params)))
     count = None if players is None else whole_number(players, lambda given: Msg("api_players_type", given=given))
     return path, names, dict(params or {}), count
+
+
+def _fspath(value: Any) -> Any:
+    """A PathLike's path (os.fspath, a str only), else the value as it is."""
+    fspath = getattr(type(value), "__fspath__", None)
+    path = fspath(value) if fspath is not None and not isinstance(value, str) else value
+    return path
 
 
 def replay(record: Mapping[str, Any] | str) -> State:

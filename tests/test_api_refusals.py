@@ -48,6 +48,15 @@ def test_load_refuses_an_argument_of_a_type_it_does_not_take(args, said):
     assert error.render("tr") != str(error)  # said in Turkish too
 
 
+def test_a_variant_is_named_by_a_path_object_as_the_game_is():
+    """Issue 34.12's class: load(Path("games/fantan.yaml")) is taken (a PathLike), but a variant given as a
+    Path was refused as "not a list of variant names"; both are taken alike now (F, FV any7)."""
+    from pathlib import Path
+    any7 = Path(kural.__file__).resolve().parent / "games" / "fantan" / "any7.yaml"
+    assert kural.load("fantan", variants=[any7]).variants == ["any7"]
+    refused(lambda: kural.load("fantan", variants=[b"any7"]), kural.ArgumentTypeError)
+
+
 def test_a_param_list_nested_past_a_rule_files_depth_is_refused_as_set_refuses_it():
     """Issue 34.12: a list nested 3000 deep was a RecursionError; --set refuses the same value cleanly, and
     so does load now, with --set's own message (a list that holds itself too)."""
