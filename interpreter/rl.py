@@ -44,7 +44,7 @@ from pettingzoo.utils import AgentSelector
 
 from . import game as facade
 from .api import Game, IllegalMove, RawMove, State, readable
-from .arguments import ArgumentError, bot_kinds, seat as seat_number, shown, whole_number
+from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
 from .bots import KINDS, seat_bots
 from .messages import Msg, said
 from .gamedef import Choice, GameDef, MoveDef, ZoneDef
@@ -60,6 +60,13 @@ class ResetNeeded(gymnasium.error.ResetNeeded, AssertionError):
     def render(self, lang: str = "en") -> str:
         """The message in `lang` (en, tr)."""
         return str(said(self.args[0], lang)) if self.args else ""
+
+
+def a_game(game: Any) -> Game:
+    """The environments' game: a kural.Game (kural.load's), else ArgumentTypeError saying how to make one."""
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(Msg("env_game_type", given=shown(game)))
+    return game
 
 
 def seed_of(seed: Any) -> int | None:
@@ -268,6 +275,7 @@ class Table:
     """What both environments share: the game, its actions and observations, one state in play."""
 
     def __init__(self, game: Game, max_options: int, reward: str):
+        game = a_game(game)
         if not isinstance(reward, str) or reward not in REWARDS:
             raise ArgumentError(Msg("env_reward_kind", kinds=list(REWARDS), given=shown(reward)))
         self.game = game
@@ -446,7 +454,7 @@ class SeatEnv(gymnasium.Env):
 
     def __init__(self, game: Game, seat: int = 0, bots: str | Sequence[str] = "heuristic",
                  max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win"):
-        self.seat = seat_number(seat, game.players)
+        self.seat = seat_number(seat, a_game(game).players)
         self.table = Table(game, max_options, reward)
         self.kinds = bot_kinds(bots, game.players, list(KINDS))  # the seat's own kind is never asked to move
         self.observation_space = self.table.space()

@@ -262,3 +262,14 @@ def test_a_render_mode_the_environment_has_not_is_refused_when_made(mode):
     metadata["render_modes"]): kural.env(render_mode="human") was taken, and render() then drew nothing."""
     with pytest.raises(kural.ArgumentError, match="render_mode is one of ansi"):
         kural.env("fantan", render_mode=mode)
+
+
+@pytest.mark.parametrize("game", ["fanti", None, 5])
+def test_an_environment_of_something_that_is_no_game_is_refused(game):
+    """Issue 34.13's class (SeatEnv(..., bots="nope") was a KeyError): SeatEnv("fanti") and KuralEnv("fanti"),
+    a game's id where a kural.Game is taken, were AttributeErrors from inside ('str' object has no
+    attribute 'players'); now kural.ArgumentTypeError saying how to make a game, in both languages."""
+    for make in (rl.SeatEnv, rl.KuralEnv):
+        with pytest.raises(kural.ArgumentTypeError, match="game is a kural.Game") as caught:
+            make(game)
+        assert "kural.load" in caught.value.render("tr") and caught.value.render("tr") != str(caught.value)
