@@ -69,6 +69,22 @@ def test_the_api_still_takes_texts_where_the_param_is_a_text():
     assert api.load("fantan", params={"row_rank": 8, "start_card": None}).params["row_rank"] == 8
 
 
+CARD_PARAMS = [(game, name) for game in ("canasta", "fantan", "fanti")
+               for name, p in load(game).params.items() if p["type"] == "card"]
+
+
+@pytest.mark.parametrize("game,name", CARD_PARAMS, ids=lambda x: str(x))
+def test_a_card_param_set_to_none_plays(game, name):
+    """issue 34.17's class (a value --set takes fails in play, blamed on the bundled file): `--set
+    prize_one=none`, the example `kural params fanti` gives, failed at the end of the first round with
+    "games/fanti.yaml:172:11: round_result.points failed while playing: a value is none", as `prize_one in
+    pile(seat)` looked up no card. No card is in any zone or list: every card param of every bundled game
+    set to none loads and plays a game to its end."""
+    state = api.load(game, params={name: None}).new(seed=1)
+    state.play_out("heuristic")
+    assert state.is_over
+
+
 def test_pairs_keep_their_length():
     """issue 34.17, C8: the opening minimums are pairs [from, minimum]; a pair of three is refused."""
     with pytest.raises(RuleError) as err:
