@@ -118,3 +118,13 @@ def test_shared_wins_are_said_where_compare_prints_the_wins():
         assert proc.returncode == 0 and word in proc.stdout, proc.stdout[-600:]
     plain = compared("fantan", "--variant", "any7", "-n", "4")  # F: one winner a game, nothing to say
     assert plain["shared_wins"] == [0, 0]
+
+
+def test_a_second_rule_file_that_is_not_there_is_named_file2_not_game():
+    """Issue 34.18's neighbour (what a usage error names): `compare fantan nofile.yaml` said "Invalid value
+    for 'GAME': no such rule file", blaming the game the user typed right; it names FILE2 now."""
+    for args in (["fantan", "nofile.yaml"], ["--lang", "en", "fantan", "nofile.yaml"], ["-n", "2", "fantan", "nofile.yaml"]):
+        proc = kural("compare", *args)
+        assert proc.returncode == 2 and "'FILE2'" in proc.stderr and "'GAME'" not in proc.stderr, proc.stderr
+    proc = kural("compare", "nogame", "--variant", "any7")
+    assert proc.returncode == 2 and "'GAME'" in proc.stderr, proc.stderr
