@@ -277,7 +277,13 @@ def resolve(game: str, variants: list[str] | tuple = (), expected: dict[str, str
     for name in variants:
         path = find_variant(root, name)
         names.append(_variant_name(root, path))
-        layers += layers_of(path, src)[1:]
+        chain = layers_of(path, src)
+        if chain[0][0].resolve() != root.resolve():  # a variant of another game: its changes fit no part of this one
+            own = chain[-1][1]
+            where = own.val_loc("extends") if isinstance(own, LDict) and "extends" in own else Loc(str(path), 1, 1)
+            raise RuleError.at(where, Msg("variant_of_other_game", base=chain[0][0].stem, game=root.stem),
+                               Msg("play_variant_with_its_game", base=chain[0][0].stem))
+        layers += chain[1:]
     data = _without(layers[0][1], ())
     for _, layer in layers[1:]:
         _check_param_changes(data, layer)

@@ -129,6 +129,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "tr": "`extends` bir oyunun ya da bir dosyanın adını verir"},
     "extends_game_id": {"en": "extends: <game id>",
                         "tr": "extends: <oyun kimliği>"},
+    "variant_of_other_game": {"en": "this variant extends {base}, not {game}: it changes a game of {base}",
+                              "tr": "bu çeşitleme {game} oyununu değil, {base} oyununu genişletiyor: {base} "
+                                    "oyununu değiştirir"},
+    "play_variant_with_its_game": {"en": "play it with its own game: {base} --variant FILE",
+                                   "tr": "onu kendi oyunuyla oyna: {base} --variant DOSYA"},
     "extends_names_no_rule": {"en": "`extends: {parent}` names no rule file",
                               "tr": "`extends: {parent}` hiçbir kural dosyasını göstermiyor"},
     "name_game_games_yaml": {"en": "name a game in games/ or a .yaml path relative to this file",
