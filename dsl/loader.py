@@ -278,7 +278,7 @@ def resolve(game: str, variants: list[str] | tuple = (), expected: dict[str, str
         path = find_variant(root, name)
         names.append(_variant_name(root, path))
         chain = layers_of(path, src)
-        if chain[0][0].resolve() != root.resolve():  # a variant of another game: its changes fit no part of this one
+        if chain[0][0].stem != root.stem:  # a variant of another game (by id: a copy of its game is the game)
             own = chain[-1][1]
             where = own.val_loc("extends") if isinstance(own, LDict) and "extends" in own else Loc(str(path), 1, 1)
             raise RuleError.at(where, Msg("variant_of_other_game", base=chain[0][0].stem, game=root.stem),
