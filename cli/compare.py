@@ -119,8 +119,11 @@ def finished_pairs(left: list[Outcome], right: list[Outcome]) -> list[int]:
 
 def counted_over(left: list[Outcome], right: list[Outcome]) -> dict:
     """What the figures are counted over: the pairs, those whose two games finished, each side's aborted games."""
-    return {"games": len(left), "finished_pairs": len(finished_pairs(left, right)),
-            "aborted": [sum(d.aborted for d in left), sum(d.aborted for d in right)]}
+    both = finished_pairs(left, right)
+    return {"games": len(left), "finished_pairs": len(both),
+            "aborted": [sum(d.aborted for d in left), sum(d.aborted for d in right)],
+            # games of the pairs won by more than one seat (or team): each counts a win for every tied side
+            "shared_wins": [sum(len(side[i].result["winners"]) > 1 for i in both) for side in (left, right)]}
 
 
 def _sheet_stats(rules, done: Outcome, who: list[str], lang: str, side: str, put) -> None:
@@ -209,6 +212,9 @@ def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, 
     if over["finished_pairs"] < over["games"]:
         out.print(say("cmp_over_finished", lang, pairs=over["finished_pairs"], games=over["games"], left=left_name,
                       right=right_name, aborted_left=over["aborted"][0], aborted_right=over["aborted"][1]))
+    if any(over["shared_wins"]):
+        out.print(say("cmp_shared_wins", lang, left=left_name, right=right_name, shared_left=over["shared_wins"][0],
+                      shared_right=over["shared_wins"][1], pairs=over["finished_pairs"]))
     out.print(say("cmp_some", lang, k=flagged, n=len(rows)) if flagged else say("cmp_none", lang, n=len(rows)))
 
 

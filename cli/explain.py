@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 
 from kural.dsl.loader import load_recorded, resolve
+from kural.dsl.params import set_form
 from kural.dsl import teach
 from kural.dsl.teach import position as teaching
 from kural.interpreter import record as records
+from kural.interpreter.errors import RecordError
 from kural.interpreter.game import replay
 from kural.interpreter.legal import legal_moves
 
@@ -54,6 +56,29 @@ def same_game(game: str, rec: dict, path: Path, lang: str) -> None:
     played = rec.get("rules") or rec["game"]  # as the record's rules were found (kural.dsl.loader)
     if _base_file(game) != _base_file(played):
         raise ExplainError(say("x_other_game", lang, path=path, played=played, game=game), "other_game")
+
+
+def same_rules(g, rec: dict, path: Path, lang: str, game, variants, sets, players, seed) -> None:
+    """What names the rules beside a record (--variant, --set, --players) must name the record's own, or it is
+    refused rather than set aside (what is left out is the record's); --seed deals a bot game, never a record's."""
+    if seed is not None:
+        raise ExplainError(say("x_record_and_seed", lang, path=path), "record_and_seed")
+    if not (variants or sets or players is not None):
+        return
+    files = rec.get("files") if isinstance(rec.get("files"), dict) else {}
+    own_variants = files.get("variants") or rec.get("variants") or []
+    named = load_recorded(game or rec.get("rules") or rec["game"], list(variants) or list(own_variants), list(sets),
+                          g.players if players is None else players)
+    set_names = [str(x).partition("=")[0].strip() for x in sets]
+    differ = (variants and list(named.variants) != list(g.variants) or named.players != g.players
+              or any(named.params[n].get("value") != g.params[n].get("value") for n in set_names if n in g.params))
+    if differ:
+        asked = " ".join([*(f"--variant {v}" for v in variants), *(f"--set {x}" for x in sets),
+                          *([f"--players {players}"] if players is not None else [])])
+        played = " ".join([g.id, *(f"--variant {v}" for v in g.variants),
+                           *(f"--set {n}={set_form(g.params[n].get('value'))}" for n in set_names if n in g.params),
+                           f"--players {g.players}"])
+        raise ExplainError(say("x_other_rules", lang, path=path, asked=asked, played=played), "other_rules")
 
 
 def _base_file(game: str) -> Path:
@@ -128,9 +153,11 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         rec, g = open_record(record_path, lang)
         if game is not None:
             same_game(game, rec, record_path, lang)
+        same_rules(g, rec, record_path, lang, game, variants, sets, players, seed)
         s = position(g, rec, k, lang)
         moves = records.played_moves(rec)
-        header = say("x_header_record", lang, title=pick(g.title, lang, g.id), path=record_path, k=k, n=len(moves))
+        title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
+        header = say("x_header_record", lang, title=title, path=record_path, k=k, n=len(moves))
         where = {"game": g.id, "variants": list(g.variants), "seed": None, "record": str(record_path), "move": k,
                  "moves": len(moves)}
         return show(out, g, s, lang, header, "", k, moves[k - 1], card, fmt, where)
@@ -138,7 +165,10 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         raise ExplainError(say("x_need_game", lang), "need_game")
     g = load_recorded(game, list(variants), list(sets), players)
     seats = list(g.seats.get(lang) or [])
-    _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)
+    try:  # the bot game is played as a record: a rule file whose path no record keeps is refused (issue 34.7)
+        _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)
+    except RecordError as exc:
+        raise ExplainError(exc.said(lang), "rule_file") from None
     s = position(g, rec, k, lang)
     moves = records.played_moves(rec)
     title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")

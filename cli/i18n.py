@@ -59,6 +59,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bad_save": {"en": "cannot resume from {path}: {error}", "tr": "{path} dosyasından devam edilemiyor: {error}"},
     "last_good_save": {"en": "the last good save is {path}; resume with: {command}",
                        "tr": "son sağlam kayıt {path}; devam etmek için: {command}"},
+    "save_over_resumed_record": {"en": "--save {save} is the record {path} being resumed, which is left as it is (a "
+                                       "save is removed when its game ends): give --save another path, or leave it out",
+                                 "tr": "--save {save}, devam edilen {path} kaydının ta kendisi; kayıt olduğu gibi "
+                                       "bırakılır (oyun bitince --save dosyası silinir): --save için başka bir yol "
+                                       "ver ya da hiç yazma"},
     "save_other_game": {"en": "the save is a game of {saved}, not {asked}",
                         "tr": "kayıt {asked} değil, {saved} oyununa ait"},
     "no_game": {"en": "name a game, or give --resume FILE", "tr": "bir oyun adı ya da --resume DOSYA ver"},
@@ -194,9 +199,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- the end
     # {round} and its forms: what the game calls a round (game.round_title), made by round_words()
     "round_word": {"en": "round", "tr": "tur"},
-    "round_col": {"en": "{R}{n}", "tr": "{n}. {round}"},
-    "round_title": {"en": "{Round} {n}", "tr": "{n}. {round}"},
-    "rounds_title": {"en": "Each {round}'s points", "tr": "{Rounds_of} puanları"},
+    "round_col": {"en": "{column}{n}", "tr": "{n}. {column}"},
+    "round_title": {"en": "{heading} {n}", "tr": "{n}. {heading}"},
+    "rounds_title": {"en": "{each} points", "tr": "{each} puanları"},
     "new_round": {"en": "— {round} {n}: new deal —", "tr": "— {n}. {round}: yeni dağıtım —"},
     "new_deal": {"en": "— new cards dealt —", "tr": "— yeni kartlar dağıtıldı —"},
     "result_title": {"en": "Result", "tr": "Sonuç"},
@@ -232,7 +237,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "galibiyet yazılır, bu yüzden {finished} biten oyunda galibiyetlerin toplamı {wins}"},
     "sim_speed": {"en": "games per second", "tr": "saniyede oyun"},
     "sim_per_round": {"en": "mean per {round}", "tr": "{round} başına ortalama"},
-    "sim_mean_rounds": {"en": "mean {rounds} per game", "tr": "oyun başına ortalama {round}"},
+    "sim_mean_rounds": {"en": "mean {plural} per game", "tr": "oyun başına ortalama {plural}"},
     "sim_mean": {"en": "mean {title}", "tr": "ortalama {title}"},
     "sim_slow": {"en": "note: the first game has gone {moves} moves and is not over: random bots may never finish "
                        "{game} (a game stops at {limit} moves and counts as aborted); try --bots heuristic",
@@ -457,12 +462,16 @@ def t(key: str, lang: str, **values) -> str:
 
 
 def round_words(g, lang: str) -> dict[str, str]:
-    """What the game calls a round (game.round_title: a hand, el), in the forms the catalog's sentences
-    put it: {round}, {Round}, {R} (its initial), {rounds} (English plural), {Rounds_of} (Turkish "Ellerin")."""
+    """What the game calls a round (game.round_title: a hand, el), in the forms the catalog's sentences put
+    it, each as its language says it: {round}; {heading} (Hand 2 / 2. el); {column} (H2 / 2. el); {each}
+    (Each hand's points / Ellerin puanları); {plural} (mean hands / ortalama el)."""
     word = pick(getattr(g, "round_title", None), lang) or t("round_word", lang)
+    if lang == "tr":
+        return {"round": word, "heading": word, "column": word, "plural": word,
+                "each": capital(Phrase(word).inflect("pl.gen"), lang)}
     plural = word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
-    return {"round": word, "Round": capital(word, lang), "R": capital(word, lang)[:1], "rounds": plural,
-            "Rounds_of": capital(Phrase(word).inflect("pl.gen"), lang)}
+    return {"round": word, "heading": capital(word, lang), "column": capital(word, lang)[:1], "plural": plural,
+            "each": f"Each {word}'s"}
 
 
 def pick(texts: dict | None, lang: str, default: str = "") -> str:

@@ -181,15 +181,24 @@ def _problems(err, exc: RuleError, lang_option) -> int:
 
 
 def _typed_param(where: str) -> str | None:
-    """The command-line parameter a problem's place names (`--players`, `--set`, `--variant`, GAME), or None
-    for a file."""
+    """The command-line parameter a problem's place names (`--players`, `--set`, `--variant`, GAME, compare's
+    FILE2: the second of the command's arguments), or None for a file."""
     if where.startswith("--"):
         return f"'{where}'"
     argv = sys.argv[1:]
     if where not in argv or Path(where).is_file():
         return None
-    before = argv[argv.index(where) - 1] if argv.index(where) > 0 else ""
-    return "'--variant'" if before == "--variant" else "'GAME'"
+    at = argv.index(where)
+    before = argv[at - 1] if at > 0 else ""
+    if before == "--variant":
+        return "'--variant'"
+    words = [a for i, a in enumerate(argv[:at]) if not a.startswith("-") and not (i and argv[i - 1] in _TAKES_VALUE)]
+    return "'FILE2'" if len(words) >= 2 else "'GAME'"  # the command, then GAME: a third word is FILE2
+
+
+_TAKES_VALUE = {"--variant", "--set", "--seed", "--bots", "--players", "-n", "--games", "--plot", "--workers",
+                "--lang", "--format", "--output", "--record", "--save", "--resume", "--think", "--delay", "--move",
+                "--card", "--ray"}
 
 
 def _finish(code: int) -> None:

@@ -345,6 +345,9 @@ class Session:
         # a plain record is left as it is.
         if opts.save_path is not None:
             save = opts.save_path
+            if "cli" not in rec and saves.same_file(Path(save), Path(path)):  # it would be saved over, then removed
+                self.err.print(t("save_over_resumed_record", lang, save=save, path=path))
+                return EXIT_USAGE
         elif "cli" in rec:
             save = saves.backed_up(path) or path
         else:

@@ -47,6 +47,12 @@ TEXT: dict[str, dict[str, str]] = {
     "cmp_aborted": {"en": "aborted games %", "tr": "yarıda kalan oyun %"},
     "cmp_round_field": {"en": "{title} per game (its rounds' sum) {who}",
                         "tr": "oyun başına {title} (turlarının toplamı) {who}"},
+    "cmp_shared_wins": {"en": "shared wins: {shared_left} games of {left} and {shared_right} of {right} (of the "
+                              "{pairs} compared) ended in a tie, which counts a win for each tied side, so a side's "
+                              "wins % add up to more than 100",
+                        "tr": "paylaşılan galibiyet: karşılaştırılan {pairs} oyundan {left} için {shared_left}, "
+                              "{right} için {shared_right} oyun berabere bitti; berabere kalan her taraf bir "
+                              "galibiyet sayar, bu yüzden bir tarafın galibiyet yüzdelerinin toplamı 100'ü aşar"},
     "cmp_over_finished": {"en": "aborted games (stopped at the move bound, won by nobody): {aborted_left} of {left}, "
                                 "{aborted_right} of {right}; every figure but the aborted share is over the {pairs} "
                                 "pairs of {games} whose two games finished",

@@ -36,6 +36,14 @@ TEXT: dict[str, dict[str, str]] = {
     "x_bad_record": {"en": "cannot read the record {path}: {error}", "tr": "{path} kaydı okunamıyor: {error}"},
     "x_other_game": {"en": "the record {path} is a game of {played}, not of {game}: name {played}, or leave the game out",
                      "tr": "{path} kaydı {game} oyununun değil, {played} oyununun: {played} yaz ya da oyun adını hiç yazma"},
+    "x_other_rules": {"en": "the record {path} was played under {played}, not {asked}: leave those options out to "
+                            "explain it under its own rules",
+                      "tr": "{path} kaydı {asked} ile değil, {played} ile oynandı: kendi kurallarıyla açıklamak için "
+                            "bu seçenekleri yazma"},
+    "x_record_and_seed": {"en": "--seed deals a game for bots to play, and the record {path} has its own deal: "
+                                "give one or the other",
+                          "tr": "--seed botların oynayacağı bir oyun dağıtır, {path} kaydının ise kendi dağıtımı var: "
+                                "ikisinden birini ver"},
     "x_more": {"en": "… and {n} more", "tr": "… ve {n} tane daha"},
     "x_other_step": {"en": "“{move}” is offered in another step of the turn, not now.",
                      "tr": "«{move}» turun başka bir adımında yapılabilir, şimdi değil."},

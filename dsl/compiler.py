@@ -1084,6 +1084,9 @@ class _Unit:
         left, right = t.children
         x = self.node(left, d)
         coll = self.node(right, d)
+        if x.is_const and x.const is None and coll.type in ("zone", "cards", "list"):
+            # no card (a card param set to none): in no zone and no list, as `c == none` is false of every card
+            return const(negate, "bool")
         if coll.type == "zone" and x.type in ("card", "any"):
             deck = self.c.ctx.deck
             cards_of_face, faces, xf, zf = deck.cards_of_face, deck.face, x.fn, coll.fn

@@ -277,7 +277,13 @@ def resolve(game: str, variants: list[str] | tuple = (), expected: dict[str, str
     for name in variants:
         path = find_variant(root, name)
         names.append(_variant_name(root, path))
-        layers += layers_of(path, src)[1:]
+        chain = layers_of(path, src)
+        if chain[0][0].stem != root.stem:  # a variant of another game (by id: a copy of its game is the game)
+            own = chain[-1][1]
+            where = own.val_loc("extends") if isinstance(own, LDict) and "extends" in own else Loc(str(path), 1, 1)
+            raise RuleError.at(where, Msg("variant_of_other_game", base=chain[0][0].stem, game=root.stem),
+                               Msg("play_variant_with_its_game", base=chain[0][0].stem))
+        layers += chain[1:]
     data = _without(layers[0][1], ())
     for _, layer in layers[1:]:
         _check_param_changes(data, layer)
@@ -368,7 +374,8 @@ def _cache_key(game: str, variants, sets, players) -> str | None:
         where = (os.getcwd(), str(games_dir()), sorted(os.listdir(games_dir())))
     except OSError:
         return None
-    return gamecache.key_of(*where, game, list(variants), list(sets), players)
+    given = [["text", s] if isinstance(s, TextValue) else s for s in sets]  # "row_rank=8" typed is not 8 given
+    return gamecache.key_of(*where, game, list(variants), given, players)
 
 
 def _unchanged(files) -> bool:
@@ -469,10 +476,21 @@ def _absolute_rule_file(name: str) -> bool:
     return keepable(name) and Path(name).is_absolute() and Path(name).suffix in (".yaml", ".yml")
 
 
+class TextValue(str):
+    """A `name=value` of --set whose value is a text given as one (a program's or a record's), not typed:
+    its value is taken as the text it is, as a variant's YAML text is, never read again as a number,
+    a bool or a list ("false" is not False)."""
+
+    def __new__(cls, name, value: str):
+        made = super().__new__(cls, f"{name}={value}")
+        made.value = value
+        return made
+
+
 def param_sets(params) -> list[str]:
     """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set, which
-    --set's reader then checks as it checks what a user types."""
-    return [f"{k}={_set_text(v)}" for k, v in params.items()]
+    --set's reader then checks as it checks what a user types; a text value stays a text (TextValue)."""
+    return [TextValue(k, v) if isinstance(v, str) else f"{k}={_set_text(v)}" for k, v in params.items()]
 
 
 def _set_text(value, depth: int = 0) -> str:
@@ -899,9 +917,14 @@ class _Builder:
         out = {}
         for lang in LANGS:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
-            if names and len(names) < players:
+            most = max([players, *(n for n in game.get("allowed_players") or [] if isinstance(n, int))])
+            if names and len(names) < most:  # every count the game allows, not only the one played: validate says it
                 where, base = self.blamed(given.val_loc(lang), game, "players")
-                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=players),
+                allowed = game.val_loc("allowed_players") if "allowed_players" in game else None
+                if base is None and allowed is not None and allowed.file != where.file:
+                    # the count came from --players, within the allowed_players a variant wrote (or changed)
+                    where, base = allowed, where
+                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=most),
                                    Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
         return out
@@ -1071,7 +1094,7 @@ class _Builder:
                         Msg("params_list", names=", ".join(info)) if info else Msg("game_has_no_params"))
                 raise RuleError.at(loc, Msg("game_has_no_param", name=name), hint, str(item))
             try:
-                info[name]["raw"] = _from_text(raw)
+                info[name]["raw"] = item.value if isinstance(item, TextValue) else _from_text(raw)
             except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
                 first = exc.problems[0]
                 raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message),
@@ -1211,7 +1234,8 @@ class _Builder:
         places: dict[str, str] = {}
 
         def add(name, entry, where):
-            loc = self.name_loc(where, name)
+            # a name the library declares, declared again: blamed on the rule file's own declaration
+            loc = self.name_loc(places[name] if where is BUILT_IN and name in places else where, name)
             if name in names:
                 raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=places[name], where=where),
                                    Msg("give_each_param_var"))

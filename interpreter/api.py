@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, Union
 
 from . import drawing, game as _facade
-from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
+from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, seat_names, shown, whole_number
 from .bots import KINDS, seat_bots
 from .errors import PlayError, RecordError, SeedError
 from .gamedef import GameDef
@@ -130,8 +130,17 @@ class SeatView:
 class Game:
     """A checked game: its rules with their variants, params and number of players. `new(seed)` deals one."""
 
-    def __init__(self, definition: GameDef):
+    def __init__(self, definition: GameDef, made_by: tuple | None = None):
         self.definition = definition  # the engine's GameDef, for a program that goes below this API
+        self._made_by = made_by  # (function, arguments) that make this game again: what pickle keeps
+
+    def __reduce__(self) -> tuple:
+        """Pickled (a process of its own, a Ray task) as what made it: load's arguments, or the record it was
+        replayed from; the game is loaded again where it is unpickled. Its compiled rules hold closures,
+        which pickle cannot keep."""
+        if self._made_by is None:
+            raise ArgumentTypeError(Msg("api_not_picklable"))
+        return self._made_by
 
     @property
     def id(self) -> str:
@@ -194,6 +203,10 @@ class State:
         self.game = game
         self.raw = raw  # the engine's state, for a program that goes below this API
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its game and its record so far: unpickled, the moves are played again from the deal."""
+        return _state_again, (self.game, self.record())
+
     @property
     def seed(self) -> int:
         return self.raw.seed
@@ -245,7 +258,8 @@ class State:
 
     def record(self, seats: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a record (docs/language.md §5.6): JSON-ready, replayable with replay()."""
-        return _facade.record_of(self.raw, list(seats) if seats is not None else self.game.seat_names)
+        names = self.game.seat_names if seats is None else seat_names(seats, self.game.players)
+        return _facade.record_of(self.raw, names)
 
     def _legal_raw(self, move: Move | str) -> list[RawMove]:
         """The engine's moves a Move or a text stands for (a text may name several in turn, as at the table)."""
@@ -263,6 +277,8 @@ class State:
         if reading is not None and reading.options:
             options = ", ".join(readable(g, m).text for m in reading.options)
             raise IllegalMove(Msg("api_fits_several", move=str(move), options=options))
+        if self.is_over:  # no move is legal: say why, not "legal: " and nothing
+            raise IllegalMove(Msg("api_game_over", move=str(move) or "''", moves=self.moves_played))
         legal_texts = ", ".join(readable(g, m).text for m in legal)
         raise IllegalMove(Msg("api_not_legal", move=str(move) or "''", legal=legal_texts))
 
@@ -282,7 +298,7 @@ def load(game: str | PathLike, variants: Iterable[str] | None = (), params: Mapp
     ArgumentTypeError for an argument of a type load does not take."""
     from kural.dsl.loader import param_sets  # here: the rules language imports the engine, not the reverse
     path, names, values, count = _load_arguments(game, variants, params, players)
-    return Game(_facade.load(path, names, param_sets(values), count))
+    return Game(_facade.load(path, names, param_sets(values), count), (load, (path, names, values, count)))
 
 
 def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tuple[str, list[str], dict, int | None]:
@@ -293,12 +309,20 @@ def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tupl
         raise ArgumentTypeError(Msg("api_game_type", given=shown(game)))
     listed = isinstance(variants, Iterable) and not isinstance(variants, (str, bytes, Mapping))
     names: list[Any] = list(variants) if listed else [] if variants is None else [variants]
+    names = [_fspath(v) for v in names]  # a variant file's path as a game's is taken: a str or a PathLike
     if not listed and variants is not None or not all(isinstance(v, str) for v in names):
         raise ArgumentTypeError(Msg("api_variants_type", given=shown(variants)))
     if params is not None and not isinstance(params, Mapping):
         raise ArgumentTypeError(Msg("api_params_type", given=shown(params)))
     count = None if players is None else whole_number(players, lambda given: Msg("api_players_type", given=given))
     return path, names, dict(params or {}), count
+
+
+def _fspath(value: Any) -> Any:
+    """A PathLike's path (os.fspath, a str only), else the value as it is."""
+    fspath = getattr(type(value), "__fspath__", None)
+    path = fspath(value) if fspath is not None and not isinstance(value, str) else value
+    return path
 
 
 def replay(record: Mapping[str, Any] | str) -> State:
@@ -308,11 +332,24 @@ def replay(record: Mapping[str, Any] | str) -> State:
     exactly (deal, moves and result)."""
     rec = parse(record) if isinstance(record, str) else check_record(dict(record) if isinstance(record, Mapping)
                                                                       else record)
-    g = Game(_facade.load_for_record(rec))
+    g = Game(_facade.load_for_record(rec), (_game_of_record, ({**rec, "moves": [], "result": None},)))
     raw, problems = _facade.replay(g.definition, rec)
     if problems:
         raise ReplayError(problems)
     return State(g, raw)
+
+
+def _game_of_record(rec: dict) -> Game:
+    """The game a record was played under (a replayed game, unpickled)."""
+    return Game(_facade.load_for_record(rec), (_game_of_record, (rec,)))
+
+
+def _state_again(game: Game, rec: dict) -> State:
+    """A state unpickled: its record's moves played again on its game."""
+    raw, problems = _facade.replay(game.definition, rec, upto=len(rec.get("moves", [])))
+    if problems:
+        raise ReplayError(problems)
+    return State(game, raw)
 
 
 def env(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,

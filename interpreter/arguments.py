@@ -58,6 +58,15 @@ def seat(value: Any, players: int) -> int:
     return n
 
 
+def seat_names(names: Any, players: int) -> list[str]:
+    """A name for each seat of a game of `players` (a list or tuple of texts), as a record holds them."""
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise ArgumentTypeError(Msg("api_seats_type", given=shown(names), players=players))
+    if len(names) != players:
+        raise ArgumentError(Msg("api_seats_count", players=players, count=len(names)))
+    return list(names)
+
+
 def bot_kinds(bots: Any, players: int, known: Sequence[str]) -> list[str]:
     """One bot kind for every seat, or a list of one per seat, as the kinds of each seat."""
     kinds = [bots] * players if isinstance(bots, str) else bots

@@ -129,6 +129,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "tr": "`extends` bir oyunun ya da bir dosyanın adını verir"},
     "extends_game_id": {"en": "extends: <game id>",
                         "tr": "extends: <oyun kimliği>"},
+    "variant_of_other_game": {"en": "this variant extends {base}, not {game}: it changes a game of {base}",
+                              "tr": "bu çeşitleme {game} oyununu değil, {base} oyununu genişletiyor: {base} "
+                                    "oyununu değiştirir"},
+    "play_variant_with_its_game": {"en": "play it with its own game: {base} --variant FILE",
+                                   "tr": "onu kendi oyunuyla oyna: {base} --variant DOSYA"},
     "extends_names_no_rule": {"en": "`extends: {parent}` names no rule file",
                               "tr": "`extends: {parent}` hiçbir kural dosyasını göstermiyor"},
     "name_game_games_yaml": {"en": "name a game in games/ or a .yaml path relative to this file",
@@ -1312,6 +1317,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "api_bots_type": {"en": "bots is a bot kind ({kinds}) or a list of one per seat, not {given}",
                       "tr": "bots bir bot türü ({kinds}) ya da her koltuğa bir tür veren bir liste olmalı, "
                             "{given} değil"},
+    "api_seats_type": {"en": "seats is a list of {players} names, one a seat, such as ['Ann', 'Bo', ...], "
+                             "not {given}",
+                       "tr": "seats her koltuğa bir ad olmak üzere {players} adın listesi olmalı, örneğin "
+                             "['Ayşe', 'Can', ...]; {given} değil"},
+    "api_seats_count": {"en": "seats names each of the {players} seats once, not {count} names",
+                        "tr": "seats {players} koltuğun her birine bir ad vermeli, {count} ad değil"},
     "api_bot_kind": {"en": "kural has no bot {kind}: give one of {kinds}",
                      "tr": "kural'da {kind} diye bir bot yok; şunlardan birini ver: {kinds}"},
     "api_bots_count": {"en": "give one bot kind, or one for each of the {players} seats, not {count}",
@@ -1321,6 +1332,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "{given} değil"},
     "api_not_legal": {"en": "{move} is not a legal move now; legal: {legal}",
                       "tr": "{move} şu an geçerli bir hamle değil; geçerli olanlar: {legal}"},
+    "api_game_over": {"en": "{move} cannot be played: the game is over (after {moves} moves; see result)",
+                      "tr": "{move} oynanamaz: oyun bitti ({moves} hamleden sonra; result'a bak)"},
+    "api_not_picklable": {"en": "this game was not made by kural.load or kural.replay, so it cannot be pickled: "
+                                "pickle what made it, and make it again",
+                          "tr": "bu oyun kural.load ya da kural.replay ile yapılmadı, bu yüzden pickle edilemez: "
+                                "onu yapanı pickle et ve yeniden yap"},
     "api_fits_several": {"en": "{move} fits more than one legal move ({options}): give the whole move",
                          "tr": "{move} birden fazla geçerli hamleye uyuyor ({options}): hamlenin tamamını ver"},
     "api_seed_type": {"en": "a seed is a whole number (an int or a numpy integer), not {given}",
@@ -1337,6 +1354,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "tr": "{agent} diye bir ajan yok; ajanlar: {agents}"},
     "env_reset_first": {"en": "call reset() before {what}: the environment has no game yet",
                         "tr": "{what} çağırmadan önce reset() çağır: ortamda henüz bir oyun yok"},
+    "env_game_type": {"en": "game is a kural.Game, such as kural.load('fanti', players=2) gives, not {given} "
+                            "(kural.env takes a game's id)",
+                      "tr": "game bir kural.Game olmalı, örneğin kural.load('fanti', players=2) ile yapılan; "
+                            "{given} değil (kural.env bir oyunun kimliğini alır)"},
+    "env_game_over": {"en": "the game is over: call reset() before {what} to deal the next one",
+                      "tr": "oyun bitti: sonrakini dağıtmak için {what} çağırmadan önce reset() çağır"},
+    "env_render_mode": {"en": "render_mode is one of {modes} (or None), not {given}",
+                        "tr": "render_mode şunlardan biri olmalı: {modes} (ya da None); {given} değil"},
     "env_reward_kind": {"en": "reward is one of {kinds}, not {given}",
                         "tr": "reward şunlardan biri olmalı: {kinds}; {given} değil"},
     "env_max_options": {"en": "max_options is a whole number of at least 1, not {given}",

@@ -44,7 +44,7 @@ from pettingzoo.utils import AgentSelector
 
 from . import game as facade
 from .api import Game, IllegalMove, RawMove, State, readable
-from .arguments import ArgumentError, bot_kinds, seat as seat_number, shown, whole_number
+from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
 from .bots import KINDS, seat_bots
 from .messages import Msg, said
 from .gamedef import Choice, GameDef, MoveDef, ZoneDef
@@ -60,6 +60,13 @@ class ResetNeeded(gymnasium.error.ResetNeeded, AssertionError):
     def render(self, lang: str = "en") -> str:
         """The message in `lang` (en, tr)."""
         return str(said(self.args[0], lang)) if self.args else ""
+
+
+def a_game(game: Any) -> Game:
+    """The environments' game: a kural.Game (kural.load's), else ArgumentTypeError saying how to make one."""
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(Msg("env_game_type", given=shown(game)))
+    return game
 
 
 def seed_of(seed: Any) -> int | None:
@@ -268,6 +275,7 @@ class Table:
     """What both environments share: the game, its actions and observations, one state in play."""
 
     def __init__(self, game: Game, max_options: int, reward: str):
+        game = a_game(game)
         if not isinstance(reward, str) or reward not in REWARDS:
             raise ArgumentError(Msg("env_reward_kind", kinds=list(REWARDS), given=shown(reward)))
         self.game = game
@@ -300,8 +308,10 @@ class Table:
         return self.state
 
     def play(self, action: Any) -> None:
-        """Play an action of the mask: ArgumentError for what is no action, IllegalMove for one not legal now."""
-        self.dealt("step()")
+        """Play an action of the mask: ArgumentError for what is no action, IllegalMove for one not legal now,
+        ResetNeeded once the game is over (both environments step through here)."""
+        if self.dealt("step()").is_over:
+            raise ResetNeeded(Msg("env_game_over", what="step()"))
         number = self.actions.check(action)
         move = self.legal()[0].get(number)
         if move is None:
@@ -335,6 +345,9 @@ class KuralEnv(AECEnv):
     def __init__(self, game: Game, max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win",
                  render_mode: str | None = None):
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ArgumentError(Msg("env_render_mode", modes=self.metadata["render_modes"],
+                                    given=shown(render_mode)))
         self.table = Table(game, max_options, reward)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(game.players)]
@@ -385,10 +398,14 @@ class KuralEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self.table.dealt("last()")
+        if not self.agents:  # every agent done and stepped out: the game is over
+            raise ResetNeeded(Msg("env_game_over", what="last()"))
         return super().last(observe)
 
     def step(self, action: int | None) -> None:
         self.table.dealt("step()")
+        if not self.agents:  # every agent done and stepped out: the game is over
+            raise ResetNeeded(Msg("env_game_over", what="step()"))
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -437,7 +454,7 @@ class SeatEnv(gymnasium.Env):
 
     def __init__(self, game: Game, seat: int = 0, bots: str | Sequence[str] = "heuristic",
                  max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win"):
-        self.seat = seat_number(seat, game.players)
+        self.seat = seat_number(seat, a_game(game).players)
         self.table = Table(game, max_options, reward)
         self.kinds = bot_kinds(bots, game.players, list(KINDS))  # the seat's own kind is never asked to move
         self.observation_space = self.table.space()

@@ -48,6 +48,15 @@ def test_load_refuses_an_argument_of_a_type_it_does_not_take(args, said):
     assert error.render("tr") != str(error)  # said in Turkish too
 
 
+def test_a_variant_is_named_by_a_path_object_as_the_game_is():
+    """Issue 34.12's class: load(Path("games/fantan.yaml")) is taken (a PathLike), but a variant given as a
+    Path was refused as "not a list of variant names"; both are taken alike now (F, FV any7)."""
+    from pathlib import Path
+    any7 = Path(kural.__file__).resolve().parent / "games" / "fantan" / "any7.yaml"
+    assert kural.load("fantan", variants=[any7]).variants == ["any7"]
+    refused(lambda: kural.load("fantan", variants=[b"any7"]), kural.ArgumentTypeError)
+
+
 def test_a_param_list_nested_past_a_rule_files_depth_is_refused_as_set_refuses_it():
     """Issue 34.12: a list nested 3000 deep was a RecursionError; --set refuses the same value cleanly, and
     so does load now, with --set's own message (a list that holds itself too)."""
@@ -98,6 +107,22 @@ def test_view_refuses_a_seat_that_is_not_one(seat, kind):
     error = refused(lambda: state.view(seat), kind)
     assert "seat" in str(error) and "0 to 3" in str(error)
     assert "koltu" in error.render("tr")
+
+
+@pytest.mark.parametrize("seats,kind", [
+    (["a", "b", "c"], kural.ArgumentError), (["a"] * 5, kural.ArgumentError), ([1, 2, 3, 4], kural.ArgumentTypeError),
+    ("abcd", kural.ArgumentTypeError), (["a", None, "c", "d"], kural.ArgumentTypeError), (5, kural.ArgumentTypeError),
+], ids=repr)
+def test_record_refuses_seat_names_that_no_replay_would_take(seats, kind):
+    """Issue 34.6's class (a record kural writes and then refuses), through the API: state.record(seats=...)
+    with three names for F1's four seats, or numbers for names, wrote a record that kural.replay refused
+    ("--players: this game is played by 4 players, not 3", "`seats` should be a list of texts"); a text
+    was taken as a list of its letters. Refused where it is given, in both languages."""
+    state = kural.load("fantan").new(seed=1)
+    error = refused(lambda: state.record(seats=seats), kind)
+    assert "seats" in str(error) and error.render("tr") != str(error)
+    named = state.record(seats=("a", "b", "c", "d"))  # a tuple of one name a seat is taken, and replays
+    assert named["seats"] == ["a", "b", "c", "d"] and kural.replay(named).moves_played == 0
 
 
 def test_view_takes_every_seat_by_any_whole_number():
@@ -166,6 +191,16 @@ def test_apply_refuses_what_is_no_move_with_a_documented_error():
 
 
 # ------------------------------------------------------------------ the API's shape (issue 35.13)
+@pytest.mark.parametrize("move", ["pass", "play 7D", "1", ""])
+def test_apply_after_the_end_says_the_game_is_over(move):
+    """Issue 34.13's class (a message that says what was wrong): apply() on a game played out said
+    "pass is not a legal move now; legal: " with an empty list; now that the game is over, in both languages."""
+    state = kural.load("fantan").new(seed=3)
+    state.play_out("random")
+    error = refused(lambda: state.apply(move), kural.IllegalMove)
+    assert "the game is over" in str(error) and "oyun bitti" in error.render("tr")
+
+
 def test_rule_error_is_kurals_and_seat_names_is_a_property_as_players_is():
     """Issue 35.13: `kural.RuleError` was missing; `game.seat_names` a method beside the property
     `game.players`. F3: the seats are You, Zeynep, Can, Elif."""
@@ -194,3 +229,23 @@ def test_str_of_a_state_is_the_table_as_kural_play_draws_it():
     others = {c for s in range(4) if s != seat for c in state.view(s).hand}
     labels = {game.definition.deck.label(game.definition.deck.code.index(c)) for c in others}
     assert not any(label in text.split() for label in labels - {"♦7"})
+
+
+def test_games_and_states_pickle_as_what_made_them():
+    """Issue 34's "never an AttributeError from inside", for a program that sends a game to another process
+    (multiprocessing, Ray): pickle.dumps(game) or of a state raised AttributeError ("Can't pickle local
+    object 'const.<locals>.constant'"). A game pickles as load's arguments (or the record it was replayed
+    from), a state as its game and its record so far: unpickled, they are the same game and position."""
+    import pickle
+    game = kural.load("canasta", variants=["351"], params={"targets": [500]}, players=2)
+    state = game.new(seed=5)
+    for _ in range(7):
+        state.apply(state.legal()[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert (again.moves_played, again.game.variants, again.game.params["targets"], again.game.players) == \
+        (7, ["351"], [500], 2)
+    assert [m.text for m in again.legal()] == [m.text for m in state.legal()] and str(again) == str(state)
+    over = kural.load("fantan").new(seed=3)
+    over.play_out("random")
+    replayed = kural.replay(over.record())
+    assert pickle.loads(pickle.dumps(replayed)).result == over.result == pickle.loads(pickle.dumps(over)).result

@@ -99,3 +99,32 @@ def test_plot_writes_a_chart(tmp_path):
     proc = kural("compare", "fanti", "--variant", "tie-shared", "-n", 6, "--plot", path, "--lang", "en")
     assert proc.returncode == 0, proc.stderr
     assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "Chart written" in proc.stdout
+
+
+def test_shared_wins_are_said_where_compare_prints_the_wins():
+    """Issue 35.3's class in compare: Fanti for three (N1) ends in ties, which count a win for each tied
+    seat; simulate says so, while compare printed "wins 0 You %" rows adding up to 113% of 100 games and
+    said nothing, in the table or in --json. Now each side's games won by more than one seat are counted
+    (over the finished pairs, as the wins are), in --json and in a line under the table, in both languages."""
+    args = ["fanti", "--variant", "tie-shared", "-n", "40", "--seed", "1", "--players", "3", "--bots", "random"]
+    report = compared(*args)
+    rows = by_key(report)
+    for side, index in (("left", 0), ("right", 1)):
+        wins = sum(rows[f"win/{i}"][side] for i in range(3)) * report["finished_pairs"] / 100
+        assert report["shared_wins"][index] > 0
+        assert round(wins) >= report["finished_pairs"] + report["shared_wins"][index]
+    for lang, word in (("en", "tie"), ("tr", "berabere")):
+        proc = kural("compare", *args, "--lang", lang)
+        assert proc.returncode == 0 and word in proc.stdout, proc.stdout[-600:]
+    plain = compared("fantan", "--variant", "any7", "-n", "4")  # F: one winner a game, nothing to say
+    assert plain["shared_wins"] == [0, 0]
+
+
+def test_a_second_rule_file_that_is_not_there_is_named_file2_not_game():
+    """Issue 34.18's neighbour (what a usage error names): `compare fantan nofile.yaml` said "Invalid value
+    for 'GAME': no such rule file", blaming the game the user typed right; it names FILE2 now."""
+    for args in (["fantan", "nofile.yaml"], ["--lang", "en", "fantan", "nofile.yaml"], ["-n", "2", "fantan", "nofile.yaml"]):
+        proc = kural("compare", *args)
+        assert proc.returncode == 2 and "'FILE2'" in proc.stderr and "'GAME'" not in proc.stderr, proc.stderr
+    proc = kural("compare", "nogame", "--variant", "any7")
+    assert proc.returncode == 2 and "'GAME'" in proc.stderr, proc.stderr

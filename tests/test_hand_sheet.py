@@ -120,4 +120,4 @@ def test_a_hand_is_called_as_the_game_calls_it(tmp_path):
     from kural.cli.i18n import round_words
     from all_games import loaded
     fanti = loaded("fanti")
-    assert round_words(fanti, "en")["Round"] == "Round" and round_words(fanti, "tr")["Rounds_of"] == "Turların"
+    assert round_words(fanti, "en")["heading"] == "Round" and round_words(fanti, "tr")["each"] == "Turların"

@@ -428,16 +428,20 @@ UNKEPT = {"not UTF-8": os.fsdecode(b"bad\xff.yaml"), "a newline": "two\nlines.ya
 
 
 @pytest.mark.parametrize("name", list(UNKEPT))
-@pytest.mark.parametrize("how", ["simulate --record", "play --variant --save", "play (its default save)"])
+@pytest.mark.parametrize("how", ["simulate --record", "play --variant --save", "play (its default save)",
+                                 "explain --seed", "explain --variant --seed"])
 def test_a_rule_file_whose_path_a_record_cannot_keep_is_refused_before_the_game(tmp_path, name, how):
     """Issues 34.7 and 34.8: a record or save of a rule file whose path is not UTF-8, or holds a control
     character, would be written and then refused (or not written at all): refused before the game starts,
     one line naming the file, exit 2, nothing written."""
     rule = tmp_path / UNKEPT[name]
-    rule.write_text(SEVENS8 if how.startswith("play --variant") else MINE, encoding="utf-8")
+    rule.write_text(SEVENS8 if "--variant" in how else MINE, encoding="utf-8")
     args = {"simulate --record": ["simulate", rule, "-n", "1", "--record", "r.jsonl"],
             "play --variant --save": ["play", GAME, "--variant", rule, "--auto", "--save", "s.json"],
-            "play (its default save)": ["play", rule, "--auto"]}[how]
+            "play (its default save)": ["play", rule, "--auto"],
+            # the class at explain: its bot game is played as a record (a traceback of RecordError)
+            "explain --seed": ["explain", rule, "--seed", "1", "--move", "2"],
+            "explain --variant --seed": ["explain", GAME, "--variant", rule, "--seed", "1", "--move", "2"]}[how]
     proc = kural(tmp_path, *args, "--lang", "en", cwd=tmp_path, **LIMITS)
     assert proc.returncode == 2, (proc.out, proc.err)
     assert "Traceback" not in proc.err

@@ -105,3 +105,26 @@ def test_names_in_another_case_are_one_file_where_the_file_system_folds_case(tmp
         saves.check_outputs([("--save", tmp_path / "R.json"), ("--record", tmp_path / "r.json")])
     assert caught.value.key == "outputs_same_file"
     saves.check_outputs([("--save", tmp_path / "R.json"), ("--save", tmp_path / "r.json")])  # one option's files
+
+
+@pytest.mark.parametrize("save", ["part.json", "./part.json", "link.json"])
+def test_a_save_over_the_plain_record_being_resumed_is_refused(folder, save):
+    """Issue 34.1's class, with the input: `play --resume part.json --save part.json`, part.json a plain
+    record (not a save kural's table wrote, which goes on in place), saved the game over the record and
+    removed it when the game ended: the user's record was gone. A plain record resumed is left as it is
+    (cli/play.py), so a --save that is it, by any name, is refused before the game; the record is kept."""
+    made = run(folder, "play", "fantan", "--seed", 3, "--auto", "--record", "whole.json")
+    assert made.returncode == 0, made.err
+    import json
+    rec = json.loads((folder / "whole.json").read_text(encoding="utf-8"))
+    rec["moves"] = rec["moves"][:10]
+    rec.pop("result")
+    text = json.dumps(rec)
+    (folder / "part.json").write_text(text, encoding="utf-8")
+    os.symlink("part.json", folder / "link.json")
+    proc = run(folder, "play", "fantan", "--resume", "part.json", "--save", save, "--auto")
+    assert proc.returncode == 2 and "Traceback" not in proc.err, proc.out[-300:] + proc.err
+    assert "part.json" in proc.err and "--save" in proc.err
+    assert (folder / "part.json").read_text(encoding="utf-8") == text
+    kept = run(folder, "play", "fantan", "--resume", "part.json", "--save", "other.json", "--auto")
+    assert kept.returncode == 0 and (folder / "part.json").read_text(encoding="utf-8") == text, kept.err

@@ -42,6 +42,39 @@ def test_five_players_without_seat_names_is_blamed_on_the_variant(tmp_path):
     assert "fantan.yaml" in problem.render() and "Zeynep" in problem.render()
 
 
+@pytest.mark.parametrize("base,players", [("fantan", 5), ("fanti", 5)])
+def test_players_the_variant_allows_without_seat_names_are_blamed_on_the_variant(tmp_path, base, players):
+    """issue 35.11's class, by the other key: a variant that allows 5 players (`allowed_players`) and names
+    no fifth seat, played with --players 5, was blamed on the base's seat names (games/fantan.yaml:13:9,
+    games/fanti.yaml:15:9) with no word of the variant; its allowed_players line is the place now."""
+    variant = tmp_path / "five.yaml"
+    variant.write_text(f"extends: {base}\nvariant: {{id: five}}\ngame:\n  allowed_players: [2, 3, 4, 5]\n",
+                       encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load(base, [str(variant)], players=players)
+    problem = err.value.problems[0]
+    assert (problem.loc.file, problem.loc.line) == (str(variant), 4)
+    assert Path(problem.base.file).name == f"{base}.yaml" and "You" in base_line(base, problem)
+    checked = kural(tmp_path, "validate", variant, "--lang", "en", **LIMITS)  # and validate says so: it said ok
+    assert checked.returncode == 2 and "five.yaml:4:" in checked.err and "5 players" in checked.err
+
+
+@pytest.mark.parametrize("base,other", [("canasta", "fantan"), ("fantan", "fanti"), ("fanti", "canasta")])
+def test_a_variant_of_another_game_is_refused_at_its_extends(tmp_path, base, other):
+    """issue 35.11's class (the user's file and line, saying what is wrong): a Kanasta variant given to
+    `kural params fantan --variant` was read against Fantan and refused as "the variant changes the param
+    `hand_size`, which the game does not have" (or, changing nothing Fantan lacks, played on Fantan without a
+    word): its `extends:` line is the place now, naming both games."""
+    variant = tmp_path / "mine.yaml"
+    variant.write_text(f"extends: {base}\nvariant: {{id: mine}}\n", encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load(other, [str(variant)])
+    problem = err.value.problems[0]
+    assert (problem.loc.file, problem.loc.line) == (str(variant), 1)
+    assert base in problem.message and other in problem.message
+    assert load(base, [str(variant)]).variants == ["mine"]
+
+
 def test_an_opening_table_of_the_wrong_form_is_blamed_on_the_variant(tmp_path):
     """issue 35.11, C8: `open_thresholds: [60]` is the variant's mistake (the base's are pairs
     [from, minimum]): reported at the variant's line, with the base's declaration as context."""

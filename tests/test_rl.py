@@ -221,3 +221,55 @@ def test_gymnasiums_own_checks_pass_where_a_masked_environment_can_meet_them():
         env_reset_passive_checker(env, seed=np.int64(4))
         obs, info = env.reset(seed=4)
         env_step_passive_checker(env, int(info["action_mask"].nonzero()[0][0]))
+
+
+def _played_to_the_end(env) -> None:
+    """Plays `env` (either kind) to the end of its game with the first action of each mask."""
+    if isinstance(env, rl.SeatEnv):
+        obs, info = env.reset(seed=1)
+        done = False
+        while not done:
+            obs, _, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            done = term or trunc
+        return
+    env.reset(seed=1)
+    for _ in env.agent_iter(100_000):
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_a_step_after_the_game_is_over_says_to_reset():
+    """Issue 34.16's class, after the end rather than before the start: the AEC environment's step() once
+    every agent is done was a KeyError ('seat_0') from inside, the seat environment's an IllegalMove
+    naming a card ("action 0 (play AS) is not legal now") as if the game went on. Both are Gymnasium's
+    ResetNeeded now, saying the game is over, in English and Turkish."""
+    import gymnasium
+    for env in both_envs():
+        _played_to_the_end(env)
+        with pytest.raises(gymnasium.error.ResetNeeded, match=r"the game is over: call reset\(\)") as caught:
+            env.step(0)
+        assert "reset()" in caught.value.render("tr") and caught.value.render("tr") != str(caught.value)
+        if not isinstance(env, rl.SeatEnv):  # last() too, once every agent stepped out (a KeyError as well)
+            with pytest.raises(gymnasium.error.ResetNeeded, match=r"the game is over: call reset\(\) before last"):
+                env.last()
+        env.reset(seed=2)  # and reset() deals the next game
+        assert not env.table.state.is_over
+
+
+@pytest.mark.parametrize("mode", ["human", "rgb_array", 5])
+def test_a_render_mode_the_environment_has_not_is_refused_when_made(mode):
+    """Issue 34.16's class (Gymnasium's and PettingZoo's convention: render_mode is one of
+    metadata["render_modes"]): kural.env(render_mode="human") was taken, and render() then drew nothing."""
+    with pytest.raises(kural.ArgumentError, match="render_mode is one of ansi"):
+        kural.env("fantan", render_mode=mode)
+
+
+@pytest.mark.parametrize("game", ["fanti", None, 5])
+def test_an_environment_of_something_that_is_no_game_is_refused(game):
+    """Issue 34.13's class (SeatEnv(..., bots="nope") was a KeyError): SeatEnv("fanti") and KuralEnv("fanti"),
+    a game's id where a kural.Game is taken, were AttributeErrors from inside ('str' object has no
+    attribute 'players'); now kural.ArgumentTypeError saying how to make a game, in both languages."""
+    for make in (rl.SeatEnv, rl.KuralEnv):
+        with pytest.raises(kural.ArgumentTypeError, match="game is a kural.Game") as caught:
+            make(game)
+        assert "kural.load" in caught.value.render("tr") and caught.value.render("tr") != str(caught.value)
