@@ -1354,9 +1354,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "tr": "{agent} diye bir ajan yok; ajanlar: {agents}"},
     "env_reset_first": {"en": "call reset() before {what}: the environment has no game yet",
                         "tr": "{what} çağırmadan önce reset() çağır: ortamda henüz bir oyun yok"},
-    "env_game_type": {"en": "game is a kural.Game, such as kural.load('fanti', players=2) gives, not {given} "
+    "env_game_type": {"en": "game is a kural.Game, such as kural.load(game_id) gives, not {given} "
                             "(kural.env takes a game's id)",
-                      "tr": "game bir kural.Game olmalı, örneğin kural.load('fanti', players=2) ile yapılan; "
+                      "tr": "game bir kural.Game olmalı, örneğin kural.load(oyun_kimliği) ile yapılan; "
                             "{given} değil (kural.env bir oyunun kimliğini alır)"},
     "env_game_over": {"en": "the game is over: call reset() before {what} to deal the next one",
                       "tr": "oyun bitti: sonrakini dağıtmak için {what} çağırmadan önce reset() çağır"},
