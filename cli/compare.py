@@ -10,17 +10,19 @@ Each statistic is one number per game: a seat's (or a team's) win (100 or 0, so 
 percentage) and score, the game's moves and rounds, each result field, each scoring-sheet column
 summed over the game's rounds (a figure per game, as `simulate`'s mean per round times its mean rounds),
 and whether the game was aborted (100 or 0). An aborted game is won by nobody: every statistic but
-the last is taken over the pairs whose two games finished (issue 35.1).
+the last is taken over the pairs whose two games finished (issue 35.1). The pairs are taken as they
+are played, a block of seeds at a time, into running sums: a run keeps no more than a block of games.
 """
 from __future__ import annotations
 
 import json
 import logging
 import math
-import statistics
 import warnings
+import statistics
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from kural.interpreter.cards import SUIT_SYMBOLS
@@ -28,7 +30,7 @@ from kural.interpreter.numbers import is_number
 
 from .i18n import pick
 from .runs_text import say
-from .simulate import NOT_FIELDS, Outcome, Plan, played
+from .simulate import NOT_FIELDS, NeverFinished, Outcome, Plan, played
 
 BARS = "▁▂▃▄▅▆▇█"  # a distribution in the terminal: the share of games in each bin, as a block's height
 BINS = 8
@@ -39,91 +41,147 @@ T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 
 Z_975 = 1.959964
 
 
+# statistics.stdev's square root of an exact variance, correctly rounded (math.sqrt of its float where a
+# Python lacks it): the interval is the one statistics.stdev of every difference gives, to the last bit
+_SQRT_OF_FRACTION = getattr(statistics, "_float_sqrt_of_frac", lambda num, den: math.sqrt(num / den))
+SAMPLE = 10_000  # values of each side a statistic keeps for its bars: a run's memory does not grow with -n
+
+
+class Running:
+    """Values as exact running sums, as `statistics` sums them (each float an exact ratio, added by its
+    denominator): their mean and sample standard deviation are those of the whole list, to the last bit,
+    without the list. Keeps the first SAMPLE values, for the bars."""
+
+    __slots__ = ("n", "sx", "sxx", "sample")
+
+    def __init__(self, values=()):
+        self.n, self.sx, self.sxx, self.sample = 0, {}, {}, []
+        for v in values:
+            self.add(v)
+
+    def add(self, x) -> None:
+        self.n += 1
+        if x is None or self.sx is None:  # a game without this statistic: none for the side
+            self.sx = self.sxx = None
+            return
+        num, den = float(x).as_integer_ratio()
+        self.sx[den] = self.sx.get(den, 0) + num
+        self.sxx[den * den] = self.sxx.get(den * den, 0) + num * num
+        if len(self.sample) < SAMPLE:
+            self.sample.append(x)
+
+    @property
+    def complete(self) -> bool:
+        return self.sx is not None
+
+    def total(self) -> Fraction:
+        return sum((Fraction(num, den) for den, num in self.sx.items()), Fraction(0))
+
+    def mean(self) -> float | None:
+        """statistics.fmean: the correctly rounded sum, divided by the count."""
+        return float(self.total()) / self.n if self.n and self.complete else None
+
+    def half_width(self) -> float:
+        """Half the 95% confidence interval of the mean (0 when every value is the same)."""
+        if self.n < 2:
+            return math.inf
+        sx, sxx = self.total(), sum((Fraction(num, den) for den, num in self.sxx.items()), Fraction(0))
+        var = (self.n * sxx - sx * sx) / self.n / (self.n - 1)
+        sd = _SQRT_OF_FRACTION(var.numerator, var.denominator)
+        return (T_975[self.n - 2] if self.n - 1 <= len(T_975) else Z_975) * sd / math.sqrt(self.n)
+
+
 @dataclass
 class Stat:
     key: str  # stable across languages: win/0, score/1, moves, field/NAME/0, sheet/NAME/1, aborted ...
     label: str
-    left: list[float] = field(default_factory=list)  # one value per game, None where the side has no such statistic
-    right: list[float] = field(default_factory=list)
+    left: Running = field(default_factory=Running)  # one value per game of the side (or a list of them)
+    right: Running = field(default_factory=Running)
+    diffs: Running = field(default_factory=Running)  # right - left, game by game, where both have the value
+
+    def __post_init__(self):
+        for side in ("left", "right"):
+            if not isinstance(getattr(self, side), Running):
+                setattr(self, side, Running(getattr(self, side)))
+        if self.diffs.n == 0 and self.left.complete and self.right.complete and self.left.n == self.right.n:
+            self.diffs = Running(b - a for a, b in zip(self.left.sample, self.right.sample))
 
     def summary(self) -> dict:
-        out: dict = {"key": self.key, "label": self.label, "left": _mean(self.left), "right": _mean(self.right)}
+        out: dict = {"key": self.key, "label": self.label, "left": self.left.mean(), "right": self.right.mean()}
         if None in (out["left"], out["right"]):
             return {**out, "diff": None, "ci": None, "significant": False}
-        diffs = [b - a for a, b in zip(self.left, self.right)]
-        mean, half = _mean(diffs), _half_width(diffs)
+        mean, half = self.diffs.mean(), self.diffs.half_width()
         if not math.isfinite(half):  # one pair: no interval (and JSON has no infinity)
             return {**out, "diff": mean, "ci": None, "significant": False}
         low, high = mean - half, mean + half
         return {**out, "diff": mean, "ci": [low, high], "significant": low > 0 or high < 0}
 
 
-def _mean(values: list) -> float | None:
-    return None if not values or None in values else statistics.fmean(values)
+class Comparison:
+    """Both sides' statistics, taken pair by pair as the games are played (see the module's docstring):
+    what it keeps does not grow with the pairs (issue 34.5)."""
 
+    def __init__(self, g, g_right, seats: list[str], lang: str):
+        self.rules, self.lang = (g, g_right or g), lang
+        names = g.team_names(seats) if g.result.per == "team" else seats
+        self.who = [f"{i} {names[i]}" for i in range(len(names))]
+        self.by_key: dict[str, Stat] = {}
+        self.first_seen: list[dict[str, int]] = [{}, {}]  # each side's keys, in the order the side first gave them
+        self.over = {"games": 0, "finished_pairs": 0, "aborted": [0, 0], "shared_wins": [0, 0]}
 
-def _half_width(diffs: list[float]) -> float:
-    """Half the 95% confidence interval of the mean of the paired differences (0 when they are all equal)."""
-    n = len(diffs)
-    if n < 2:
-        return math.inf
-    sd = statistics.stdev(diffs)
-    return (T_975[n - 2] if n - 1 <= len(T_975) else Z_975) * sd / math.sqrt(n)
+    def add(self, a: Outcome, b: Outcome) -> None:
+        """One pair: game i of each side."""
+        over, pair = self.over, (a, b)
+        over["games"] += 1
+        given: list[dict] = [{}, {}]
+        if not a.aborted and not b.aborted:
+            over["finished_pairs"] += 1
+            for side, done in enumerate(pair):
+                over["shared_wins"][side] += len(done.result["winners"]) > 1
+                self._values(done, self.rules[side], given[side])
+        for side, done in enumerate(pair):
+            over["aborted"][side] += done.aborted
+            given[side]["aborted"] = (say("cmp_aborted", self.lang), 100.0 * done.aborted)
+        for side in (0, 1):
+            for key, (label, value) in given[side].items():
+                self.first_seen[side].setdefault(key, len(self.first_seen[side]))
+                stat = self.by_key.setdefault(key, Stat(key, label))
+                (stat.left if side == 0 else stat.right).add(value)
+                if side == 1 and key in given[0]:
+                    stat.diffs.add(value - given[0][key][1])
 
+    def _values(self, done: Outcome, rules, into: dict) -> None:
+        who, lang, res = self.who, self.lang, done.result
 
-def stats_of(g, left: list[Outcome], right: list[Outcome], seats: list[str], lang: str, g_right=None) -> list[Stat]:
-    """Every statistic of both sides, one value per game (see the module's docstring)."""
-    g_right = g_right or g
-    per = g.result.per
-    names = g.team_names(seats) if per == "team" else seats
-    who = [f"{i} {names[i]}" for i in range(len(names))]
-    out: dict[str, Stat] = {}
+        def put(key: str, label: str, _side, value) -> None:
+            into[key] = (label, float(value) if is_number(value) else 0.0)
+        for i in range(len(who)):
+            put(f"win/{i}", say("cmp_win", lang, who=who[i]), None, 100.0 * (i in res["winners"]))
+        for i, score in enumerate(res["scores"][:len(who)]):
+            put(f"score/{i}", say("cmp_score", lang, title=pick(rules.result.score_title, lang, "score"),
+                                  who=who[i]), None, score)
+        put("moves", say("cmp_moves", lang), None, done.moves)
+        if rules.round_result is not None:
+            put("rounds", say("cmp_rounds", lang), None, len(done.sheets))
+        for name, values in res.items():
+            if name in NOT_FIELDS or not isinstance(values, list):
+                continue
+            title = pick(rules.result.field_titles.get(name), lang, name)
+            for i, value in enumerate(values[:len(who)]):
+                put(f"field/{name}/{i}", f"{title} {who[i]}", None, value)
+        _sheet_stats(rules, done, who, lang, None, put)
 
-    def put(key: str, label: str, side: str, value) -> None:
-        stat = out.setdefault(key, Stat(key, label))
-        getattr(stat, side).append(float(value) if is_number(value) else 0.0)
-
-    both = finished_pairs(left, right)
-    for side, games, rules in (("left", left, g), ("right", right, g_right)):
-        for done in (games[i] for i in both):
-            res = done.result
-            for i in range(len(who)):
-                put(f"win/{i}", say("cmp_win", lang, who=who[i]), side, 100.0 * (i in res["winners"]))
-            for i, score in enumerate(res["scores"][:len(who)]):
-                put(f"score/{i}", say("cmp_score", lang, title=pick(rules.result.score_title, lang, "score"),
-                                      who=who[i]), side, score)
-            put("moves", say("cmp_moves", lang), side, done.moves)
-            if rules.round_result is not None:
-                put("rounds", say("cmp_rounds", lang), side, len(done.sheets))
-            for name, values in res.items():
-                if name in NOT_FIELDS or not isinstance(values, list):
-                    continue
-                title = pick(rules.result.field_titles.get(name), lang, name)
-                for i, value in enumerate(values[:len(who)]):
-                    put(f"field/{name}/{i}", f"{title} {who[i]}", side, value)
-            _sheet_stats(rules, done, who, lang, side, put)
-        for done in games:
-            put("aborted", say("cmp_aborted", lang), side, 100.0 * done.aborted)
-    for stat in out.values():  # a statistic one side does not have: None there
-        for side, games in (("left", left), ("right", right)):
-            size = len(games) if stat.key == "aborted" else len(both)
-            if len(getattr(stat, side)) != size:
-                setattr(stat, side, [None] * size)
-    return list(out.values())
-
-
-def finished_pairs(left: list[Outcome], right: list[Outcome]) -> list[int]:
-    """The games i whose two sides both finished: the pairs the statistics are compared over."""
-    return [i for i, (a, b) in enumerate(zip(left, right)) if not a.aborted and not b.aborted]
-
-
-def counted_over(left: list[Outcome], right: list[Outcome]) -> dict:
-    """What the figures are counted over: the pairs, those whose two games finished, each side's aborted games."""
-    both = finished_pairs(left, right)
-    return {"games": len(left), "finished_pairs": len(both),
-            "aborted": [sum(d.aborted for d in left), sum(d.aborted for d in right)],
-            # games of the pairs won by more than one seat (or team): each counts a win for every tied side
-            "shared_wins": [sum(len(side[i].result["winners"]) > 1 for i in both) for side in (left, right)]}
+    def stats(self) -> list[Stat]:
+        """Every statistic, the left side's in the order it first gave them, then `aborted`, then those of
+        the right side alone; a side that lacks a statistic in some game has none of it."""
+        for stat in self.by_key.values():
+            size = self.over["games"] if stat.key == "aborted" else self.over["finished_pairs"]
+            for side in (stat.left, stat.right):
+                if side.n != size:
+                    side.sx = side.sxx = None
+        left, right = self.first_seen
+        ahead = [k for k in left if k != "aborted"] + ["aborted"]
+        return [self.by_key[k] for k in ahead + [k for k in right if k not in left]]
 
 
 def _sheet_stats(rules, done: Outcome, who: list[str], lang: str, side: str, put) -> None:
@@ -163,17 +221,31 @@ def bars(left: list, right: list) -> str:
     return f"{histogram(left)} | {histogram(right)}"
 
 
-def play_side(g, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None,
-              watch=None) -> list[Outcome]:
-    """The outcomes of n games of g from `seed` on, in seed order (on `workers` processes); watch: see
-    simulate.played (which raises NeverFinished when the bots finish none of the first games)."""
+BLOCK = 2_000  # pairs played a side at a time: a run holds no more games than this at once
+
+
+def pairs(sides: tuple, seed: int, n: int, kinds: list[str], seats: list[str], workers: int, progress=None,
+          watch=None):
+    """Game i of each side, for i in 0 .. n-1: each side plays a block of seeds (on `workers` processes), then
+    the other the same seeds; `watch(g)` watches the first game of a side. NeverFinished (see
+    simulate.played) names the side (`.g`) whose bots finish none of its first games."""
     from kural.interpreter.record import rules_of
-    out = []
-    for done in played(g, Plan({**rules_of(g), "seats": seats}, kinds, seats), seed, n, workers, watch=watch):
-        out.append(done)
-        if progress is not None:
-            progress()
-    return out
+    for start in range(0, n, BLOCK):
+        size, block = min(BLOCK, n - start), []
+        for g in sides:
+            plan = Plan({**rules_of(g), "seats": seats}, kinds, seats)
+            try:
+                games = played(g, plan, seed + start, size, workers, watch=watch(g) if watch and not start else None,
+                               first_check=not start)
+                block.append([])
+                for done in games:
+                    block[-1].append(done)
+                    if progress is not None:
+                        progress()
+            except NeverFinished as exc:
+                exc.g = g
+                raise
+        yield from zip(*block)
 
 
 def report(stats: list[Stat]) -> list[dict]:
@@ -205,7 +277,8 @@ def table(out, rows: list[dict], stats: list[Stat], title: str, left_name: str, 
         ci = row["ci"]
         shown_ci = "" if ci is None else f"[{number(ci[0])}, {number(ci[1])}]"
         t.add_row(row["label"], number(row["left"]), number(row["right"]),
-                  number(row["diff"]) + (" *" if row["significant"] else ""), shown_ci, bars(stat.left, stat.right))
+                  number(row["diff"]) + (" *" if row["significant"] else ""), shown_ci, bars(stat.left.sample if stat.left.complete else [None],
+                                                                   stat.right.sample if stat.right.complete else [None]))
     out.print(t)
     flagged = sum(r["significant"] for r in rows)
     out.print(say("cmp_legend", lang))

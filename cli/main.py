@@ -520,19 +520,19 @@ def compare(
     _check_seed(seed, n, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
     progress = _progress_bar(err, lang_)
+    comparison = comparing.Comparison(left, right, seats, lang_)
     try:
         with progress:
             task = progress.add_task("", total=2 * n)
-            sides = []
-            for g in (left, right):  # (g: the side that stopped, for NeverFinished)
-                sides.append(comparing.play_side(g, seed, n, kinds, seats, workers or parallel.cores(),
-                                                 lambda: progress.advance(task), _slow_watch(err, g, kinds, lang_)))
+            for a, b in comparing.pairs((left, right), seed, n, kinds, seats, workers or parallel.cores(),
+                                        lambda: progress.advance(task), lambda g: _slow_watch(err, g, kinds, lang_)):
+                comparison.add(a, b)
     except simulating.NeverFinished as exc:
-        _never_finished(err, g, kinds, exc.games, lang_)
+        _never_finished(err, exc.g, kinds, exc.games, lang_)
     except parallel.WorkerLost as exc:
         _worker_lost(err, exc, lang_)
-    stats = comparing.stats_of(left, *sides, seats, lang_, right)
-    rows, over = comparing.report(stats), comparing.counted_over(*sides)
+    stats = comparison.stats()
+    rows, over = comparing.report(stats), comparison.over
     if as_json:
         sys.stdout.write(comparing.as_json(*names, over, seed, kinds, rows) + "\n")
     else:

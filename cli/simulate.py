@@ -151,10 +151,11 @@ class NeverFinished(Exception):
 
 
 def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None = None,
-           watch=None) -> Iterator[Outcome]:
+           watch=None, first_check: bool = True) -> Iterator[Outcome]:
     """The outcomes of games seed .. seed+n-1, in seed order: played here, or by `workers` processes of this
     machine or Ray tasks (cli/parallel.py). The first FIRST_GAMES are played here (the first move by move
-    when watched: SlowFirstGame), so that a run whose bots finish none of them stops early: NeverFinished."""
+    when watched: SlowFirstGame), so that a run whose bots finish none of them stops early: NeverFinished
+    (unless not `first_check`: games further into a run)."""
     if ray is not None:  # a missing Ray is said at once, not after the first games
         from . import parallel
         parallel.need_ray()
@@ -163,7 +164,7 @@ def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None =
         for i in range(first):
             done = outcome(g, seed + i, plan, watch if i == 0 else None)
             aborted += done.aborted
-            if aborted == FIRST_GAMES < n:
+            if first_check and aborted == FIRST_GAMES < n:
                 raise NeverFinished(aborted)
             yield done
         if ray is None and workers <= 1:

@@ -128,3 +128,55 @@ def test_a_second_rule_file_that_is_not_there_is_named_file2_not_game():
         assert proc.returncode == 2 and "'FILE2'" in proc.stderr and "'GAME'" not in proc.stderr, proc.stderr
     proc = kural("compare", "nogame", "--variant", "any7")
     assert proc.returncode == 2 and "'GAME'" in proc.stderr, proc.stderr
+
+
+def test_a_comparison_keeps_sums_not_games_and_gives_the_statistics_of_every_pair(monkeypatch):
+    """Issue 34.5 for compare: what a run keeps does not grow with -n. Three times more pairs than a
+    statistic keeps for its bars: each statistic's mean and interval are still, to the last bit, those
+    of every pair's value (statistics.fmean and stdev of the whole lists), and only the first SAMPLE
+    values of a side are kept."""
+    import random
+    import statistics
+
+    from kural.cli.simulate import Outcome
+    from kural.dsl.loader import load
+    monkeypatch.setattr(compare, "SAMPLE", 50)
+    g = load("fantan")
+    rnd = random.Random(5)
+    made = [[], []]
+    comparison = compare.Comparison(g, g, ["A", "B", "C", "D"], "en")
+    for i in range(150):
+        pair = [Outcome(rnd.randrange(40, 400) + rnd.random() / 3, rnd.random() < 0.1,
+                        {"winners": [rnd.randrange(4)], "scores": [rnd.randrange(14) for _ in range(4)],
+                         "hands": [[]] * 4}, [], None) for _ in range(2)]
+        comparison.add(*pair)
+        for side in (0, 1):
+            made[side].append(pair[side])
+    both = [i for i in range(150) if not made[0][i].aborted and not made[1][i].aborted]
+    assert comparison.over["finished_pairs"] == len(both) < 150
+    stats = {s.key: s for s in comparison.stats()}
+    moves = [[made[side][i].moves for i in both] for side in (0, 1)]
+    row = stats["moves"].summary()
+    diffs = [b - a for a, b in zip(*moves)]
+    half = (compare.Z_975 if len(diffs) > 31 else compare.T_975[len(diffs) - 2]) * statistics.stdev(diffs) \
+        / math.sqrt(len(diffs))
+    assert row["left"] == statistics.fmean(moves[0]) and row["right"] == statistics.fmean(moves[1])
+    assert row["diff"] == statistics.fmean(diffs) and row["ci"] == [row["diff"] - half, row["diff"] + half]
+    assert stats["aborted"].left.n == 150 and all(len(s.left.sample) <= 50 for s in stats.values())
+    # sums by denominator: a float's is a power of two, so there are at most 1075 of them whatever -n is
+    assert all(len(s.left.sx) <= 1075 and all(d & (d - 1) == 0 for d in s.left.sx) for s in stats.values()
+               if s.left.complete)
+
+
+def test_pairs_are_played_a_block_at_a_time(monkeypatch):
+    """Issue 34.5 for compare: -n 10**9 starts at once: the first pairs come before the run is played,
+    each side a block of seeds at a time, game i of each side dealt from the same seed."""
+    import itertools
+
+    from kural.dsl.loader import load
+    monkeypatch.setattr(compare, "BLOCK", 7)
+    left, right = load("fantan"), load("fantan", ["free-pass"])
+    got = list(itertools.islice(compare.pairs((left, right), 1, 10**9, ["random"] * 4, ["A", "B", "C", "D"], 1), 10))
+    assert len(got) == 10
+    solo = list(compare.pairs((left, right), 1, 10, ["random"] * 4, ["A", "B", "C", "D"], 1))
+    assert [(a.moves, b.moves) for a, b in got] == [(a.moves, b.moves) for a, b in solo]

@@ -246,3 +246,29 @@ def test_a_worker_of_compare_killed_is_named(tmp_path):
     assert proc.returncode == 1, err
     assert "Traceback" not in err and f"(process {victim}) was killed by SIGKILL" in err
     assert not plot.exists()
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_kib(pid: int) -> int:
+    return next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                if line.startswith("VmRSS:"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the run's memory from /proc")
+def test_compare_of_a_billion_pairs_keeps_its_memory_and_ctrl_c_stops_it():
+    """Issue 34.5 for compare: -n 10**9 under 1 GiB starts at once, and its memory does not grow with the
+    pairs played (it grew by about 10 MB a second, keeping every game of both sides); Ctrl-C stops it."""
+    proc = start("compare", "fantan", "--variant", "free-pass", "-n", 10**9, "--workers", 1, "--json",
+                 preexec_fn=limit_memory)
+    wait_for(lambda: _cpu_seconds(proc.pid) > 3, proc)
+    before = _rss_kib(proc.pid)
+    wait_for(lambda: _cpu_seconds(proc.pid) > 9, proc)
+    grown = _rss_kib(proc.pid) - before
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert grown < 20_000, f"{grown} KiB more after six seconds of play"
