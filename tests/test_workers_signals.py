@@ -22,10 +22,26 @@ OLD = "an old record, to be kept\n"
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc, sends POSIX signals")
 
 
+STARTED: list[subprocess.Popen] = []
+
+
 def start(*args, preexec_fn=None) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "kural.cli.main", *map(str, args)], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "kural.cli.main", *map(str, args)], cwd=ROOT,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=preexec_fn)
+    STARTED.append(proc)
+    return proc
+
+
+@pytest.fixture(autouse=True)
+def _no_run_left():
+    """A run a test started ends with the test, passed or failed: a failed one left -n 10**9 playing on."""
+    yield
+    while STARTED:
+        proc = STARTED.pop()
+        if proc.poll() is None:
+            proc.kill()  # its workers end with it (PR_SET_PDEATHSIG)
+            proc.communicate(timeout=60)
 
 
 def wait_for(condition, proc: subprocess.Popen | None = None, timeout: float = 60) -> None:
