@@ -43,34 +43,29 @@ class PlayError(Exception):
         return cls(where, Msg("failed_while_playing", what=what, detail=detail), hint or Msg("guard_expression"))
 
 
-class RecordError(ValueError):
+class _CatalogError(Exception):
+    """An error whose message is a catalog Msg (str(exc) is its English; said(lang) in another language),
+    which pickles as its message."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message)
+        self.message = message
+
+    def __reduce__(self):
+        return type(self), (self.message,)
+
+    def said(self, lang: str) -> str:
+        return said(self.message, lang)
+
+
+class RecordError(_CatalogError, ValueError):
     """A record or save kural cannot use: not a format it reads, a field of the wrong type, a rule file it
-    names that may not be read or has changed. `message` is a catalog Msg (str(exc) is its English)."""
-
-    def __init__(self, message: Msg):
-        super().__init__(message)
-        self.message = message
-
-    def __reduce__(self):
-        return type(self), (self.message,)
-
-    def said(self, lang: str) -> str:
-        return said(self.message, lang)
+    names that may not be read or has changed."""
 
 
-class SeedError(TypeError, ValueError):
+class SeedError(_CatalogError, TypeError, ValueError):
     """A seed kural does not deal from: not a whole number (a TypeError), or out of interpreter/seeds.py's
-    range (a ValueError), so `except` of either catches it. `message` is a catalog Msg."""
-
-    def __init__(self, message: Msg):
-        super().__init__(message)
-        self.message = message
-
-    def __reduce__(self):
-        return type(self), (self.message,)
-
-    def said(self, lang: str) -> str:
-        return said(self.message, lang)
+    range (a ValueError), so `except` of either catches it."""
 
 
 def kept(value, where: str, what: str):
