@@ -388,3 +388,44 @@ def test_a_fraction_on_the_board_is_written_as_the_players_language_writes_it():
             return
         engine.apply(s, make_bot("heuristic", k).choose(s, engine.legal(s)))
     pytest.fail("no half point was shown in 400 moves")
+
+
+RUN_LINE = re.compile(r"^  +(\d+)\) (.+?) +\(\d+ cards")
+LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _run_to_extend(screen: str, hand: list[str]):
+    """A run of your side's on the board (C3, no wild) and two cards of your hand that extend it at one end,
+    the farther one laid only after the nearer: (its number, the farther card, the nearer card)."""
+    board = screen[screen.rindex("───"):]
+    if "melds · You & Can:" not in board or "add" not in board.split(HAND["en"])[-1]:
+        return None
+    ours = board.split("melds · You & Can:")[1].split("melds · ")[0]
+    for line in ours.splitlines():
+        m = RUN_LINE.match(line)
+        if not m or "[" in m.group(2):
+            continue
+        cards = m.group(2).split()
+        ranks = sorted(LABELS.index(c[1:]) for c in cards)
+        if len({c[0] for c in cards}) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+            continue
+        suit = cards[0][0]
+        for near, far in ((ranks[0] - 1, ranks[0] - 2), (ranks[-1] + 1, ranks[-1] + 2)):
+            if 0 <= min(near, far) and max(near, far) < 13 and {suit + LABELS[near], suit + LABELS[far]} <= set(hand):
+                return m.group(1), suit + LABELS[far], suit + LABELS[near]
+    return None
+
+
+def test_issue_35_8_at_the_table_two_cards_laid_off_in_either_order(tmp_path):
+    """issue 35.8, C3 and C9, on a terminal: `add N FAR NEAR`, the card that joins the run only after the
+    other typed first, lays both off (it was refused, while `add N NEAR FAR` was accepted)."""
+    table = Table(tmp_path, "canasta", "--seed", "1")
+    play_until(table, lambda screen: _run_to_extend(screen, table.hand()) is not None, prompts=150)
+    number, far, near = _run_to_extend(table.screen, table.hand())
+    assert table.type(f"add {number} {far} {near}")
+    hand = table.hand()
+    assert far not in hand and near not in hand, table.screen[-1500:]
+    board = table.screen[table.screen.rindex("───"):]
+    ours = board.split("melds · You & Can:")[1].split("melds · ")[0]
+    run = next(m.group(2).split() for m in map(RUN_LINE.match, ours.splitlines()) if m and m.group(1) == number)
+    assert far in run and near in run, run
