@@ -101,28 +101,28 @@ def eights_referee(rec: dict, wild: str = "8") -> dict:
     return {"winners": [s for s in range(n) if scores[s] == min(scores)], "scores": scores}
 
 
-@pytest.mark.parametrize("bots", BOTS)
-def test_whist_plays_by_its_rules(bots):
-    """W1-W6: every trick is led by the last one's winner, suit is followed, the trick goes to the
-    highest trump or else the highest card of the suit led, and the points and winners are the rules'."""
-    game = kural.load(str(GAMES / "tricks.yaml"))
+def games_by_the_rules(file: str, referee, bots: str, **params) -> None:
+    """Each seed's record, played by `bots`, ends as the referee says its rules end it, and replays."""
+    game = kural.load(str(GAMES / file), params=params)
     for seed in SEEDS:
         state = game.new(seed=seed)
         state.play_out(bots)
         rec = state.record()
-        want = whist_referee(rec)
+        want = referee(rec)
         assert rec["result"]["winners"] == want["winners"] and rec["result"]["scores"] == want["scores"]
         assert kural.replay(rec).result == state.result
 
 
+@pytest.mark.parametrize("bots", BOTS)
+def test_whist_plays_by_its_rules(bots):
+    """W1-W6: every trick is led by the last one's winner, suit is followed, the trick goes to the
+    highest trump or else the highest card of the suit led, and the points and winners are the rules'."""
+    games_by_the_rules("tricks.yaml", whist_referee, bots)
+
+
 def test_whist_trump_is_a_param():
     """W3 with spades as trumps (`--set trump=0`): the referee, told so, agrees."""
-    game = kural.load(str(GAMES / "tricks.yaml"), params={"trump": 0})
-    for seed in SEEDS:
-        state = game.new(seed=seed)
-        state.play_out("heuristic")
-        rec = state.record()
-        assert rec["result"]["scores"] == whist_referee(rec, trump="S")["scores"]
+    games_by_the_rules("tricks.yaml", lambda rec: whist_referee(rec, trump="S"), "heuristic", trump=0)
 
 
 def test_whist_refuses_a_card_that_does_not_follow():
@@ -145,21 +145,9 @@ def test_whist_refuses_a_card_that_does_not_follow():
 def test_eights_plays_by_its_rules(bots):
     """E1-E5: each card matches by suit or rank or is the wild rank (which calls the suit to follow),
     draws come only with nothing to play, and the penalty points and winners are the rules'."""
-    game = kural.load(str(GAMES / "eights.yaml"))
-    for seed in SEEDS:
-        state = game.new(seed=seed)
-        state.play_out(bots)
-        rec = state.record()
-        want = eights_referee(rec)
-        assert rec["result"]["winners"] == want["winners"] and rec["result"]["scores"] == want["scores"]
-        assert kural.replay(rec).result == state.result
+    games_by_the_rules("eights.yaml", eights_referee, bots)
 
 
 def test_eights_wild_rank_is_a_param():
     """E2 with jacks wild (`--set wild_rank=11`)."""
-    game = kural.load(str(GAMES / "eights.yaml"), params={"wild_rank": 11})
-    for seed in SEEDS:
-        state = game.new(seed=seed)
-        state.play_out("heuristic")
-        rec = state.record()
-        assert rec["result"]["winners"] == eights_referee(rec, wild="J")["winners"]
+    games_by_the_rules("eights.yaml", lambda rec: eights_referee(rec, wild="J"), "heuristic", wild_rank=11)
