@@ -227,13 +227,13 @@ def meld_values(g, s, lang: str, group: int | None = None, values: dict | None =
     ` · title: value`: of the board's group `group` where its `shown_on` var marks it, or of the `cards` a
     move lays; each only while its `shown_when` holds (issue 35.5)."""
     out = ""
-    for title, name, of_group, of_cards, when, var in g.meld_values:
+    for (title, name, _, _, _, var), (of_group, of_cards, when) in zip(g.meld_values, g.program.meld_values):
         if group is not None and (var is None or not (values.get(var.name) or {}).get(group, 0)):
             continue
         try:
-            if when is not None and not when(s, {}):
+            if when is not None and not when(s):
                 continue
-            x = of_group(s, {name: group}) if group is not None else of_cards(s, {name: cards})
+            x = of_group(s, group) if group is not None else of_cards(s, cards)
         except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
             continue
         out += f" · {pick(title, lang, name)}: {_num(x, lang)}"
@@ -275,11 +275,11 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
 def shown_lines(g, s, lang: str) -> list[Text]:
     """The defines the rule file shows at the table (`shown: true`), for the player to move."""
     out = []
-    for title, fn, when, out_of in g.shown:
+    for (title, *_), (value_of, when, out_of) in zip(g.shown, g.program.shown):
         try:
-            if when is not None and not when(s, {}):
+            if when is not None and not when(s):
                 continue
-            value = _num(fn(s, {}), lang) + (f" / {_num(out_of(s, {}), lang)}" if out_of is not None else "")
+            value = _num(value_of(s), lang) + (f" / {_num(out_of(s), lang)}" if out_of is not None else "")
         except Exception:  # noqa: BLE001 - a value that cannot be worked out here is not shown
             continue
         out.append(Text(f"{pick(title, lang, '')}: {value}"))

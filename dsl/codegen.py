@@ -40,7 +40,7 @@ from kural.interpreter.legal import distinct_options as _distinct_options
 from kural.interpreter.compiled import UNSET as _UNSET, index as _index
 import kural.interpreter.compiled as _rt
 from kural.interpreter.budget import WORK_LIMIT as _WORK_LIMIT
-from kural.interpreter.engine import after_move as _after_move, end_round as _end_round, _plain
+from kural.interpreter.engine import _plain
 from kural.interpreter.state import emptied as _emptied
 from kural.interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
 from kural.interpreter.messages import Msg as _Msg
@@ -78,6 +78,11 @@ class Module:
         self.as_moves: dict[int, str] = {}  # move -> the function of its legal moves as moves (index, choices)
         self.picked: dict[str, str] = {}  # a part that picks versions, kept: its source (bound names aside) -> its key
         self.result: str | None = None  # the function of the result's winners and scores, if written
+        self.fields: list[str] = []  # the functions of the result's fields, in order
+        self.checks: dict[int, list[str]] = {}  # move -> the function of each of its checks
+        self.domains: dict[int, list[str]] = {}  # move -> the function of each choice's options
+        self.shown: list[tuple] = []  # each shown define's functions: its value, shown_when, out_of
+        self.meld_values: list[tuple] = []  # each of_meld define's functions: of a group, of cards, shown_when
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
         self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
         self.after_env = False  # whether they read the env (a closure that may read it)
@@ -740,8 +745,8 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
     """target = the version of move m's options function for this position (dsl/specialize.py)."""
     names, general, table = module.versions[m.index]
     spec = m.specialize
-    if spec.slots:  # closures of the versions read remembered parts through the Slot objects: a new position
-        for slot in spec.slots:
+    if spec.slots and _calls_closures(spec):  # closures in the versions read remembered parts through the Slot
+        for slot in spec.slots:  # objects: a new position (the versions' own code reads its own locals)
             w.line(f"{module.object(slot)}.forget()")
     if not spec.part_nodes:
         w.line(f"{target} = {names[()]}")
@@ -758,6 +763,12 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
         w.line(f"    {target} = {table}[({', '.join(f'bool({p})' for p in parts)},)]")
     w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
     w.line(f"    {target} = {general}")
+
+
+def _calls_closures(spec) -> bool:
+    """Does a version of a guard call a closure (a part with no code of its own, ir.Opaque)?"""
+    return any(_locals_read(node) is None for checks in spec.version_nodes.values() if isinstance(checks, list)
+               for node in checks)
 
 
 def _picking(module: Module) -> Frame:
@@ -1131,7 +1142,7 @@ def apply_move(module: Module, g, m) -> str:
         w.line("after_move(s, ENV_OR_NEW)")
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")
-    w.line("    _end_round(s, ENV_OR_NEW)")
+    w.line("    end_round(s)")
     one_step = len(g.steps) == 1  # then s.step is 0 all along: nothing to write
     if m.next_step == "end":
         w.line("else:")
@@ -1437,7 +1448,7 @@ def preferences(module: Module, g, m) -> str:
     # a part of the position (that reads no choice) has the key the legal moves gave it in the position's
     # cache: the bot scores the options of the position whose moves were just listed (a hand's melds)
     frame.picked = module.picked
-    scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else "0.0" for p in g.bot]
+    scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else None for p in g.bot]
     w = Writer()
     w.line(f"def prefer_{m.index}(s, values):")
     w.indent()
@@ -1447,7 +1458,18 @@ def preferences(module: Module, g, m) -> str:
         w.line(f"{name} = {source}")
     if frame.env:
         w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}")
-    w.line(f"return ({''.join(score + ', ' for score in scores)})")
+    what, hint = module.literal(Msg("preference_for", name=m.name)), module.literal(Msg("preference_hint"))
+    keys = []
+    for p, score in zip(g.bot, scores):  # each in a try of its own: a failure names the preference that failed
+        if score is None:  # a preference about another move: 0
+            keys.append("0.0")
+            continue
+        keys.append(module.new("p"))
+        w.line("try:")
+        w.line(f"    {keys[-1]} = {score}")
+        w.line("except _FAILURES as exc:")
+        w.line(f"    raise _PlayError.of({module.literal(p.where or g.source)}, {what}, exc, {hint}) from None")
+    w.line(f"return ({''.join(key + ', ' for key in keys)})")
     module.lines += w.lines + [""]
     return f"prefer_{m.index}"
 
@@ -1561,6 +1583,166 @@ def round_values(module: Module, g) -> list[str]:
     return names
 
 
+# ------------------------------------------------------------------ the flow, the checks, what is shown
+def _function(module: Module, head: str, frame: Frame, w: Writer, tail: list[str] = ()) -> None:
+    """`head` and its body, with the env dict made first when a part reads a local through it."""
+    _drop_env_lines(frame, w)
+    env = ["    e = {}"] if frame.env else []
+    module.lines += [head] + env + w.lines + list(tail) + [""]
+
+
+def _var_starts(module: Module, g, vars_: list, w: Writer) -> bool:
+    """Each var's start value, for every seat, team or group it has one for (interpreter/engine.py
+    `new_game`); its errors name where the start was written. Whether a part read the env."""
+    env = False
+    for v in vars_:
+        frame = Frame(module)
+        stmts = Stmts(Expr(frame), w)
+        what, where = module.literal(Msg("start_what", name=v.name)), module.literal(v.where)
+        if v.per == "none":
+            stmts.value(v.start.node, "value")
+            w.line(f"s.vars[{v.slot}] = _kept(value, {where}, {what})")
+        else:
+            unit = frame.bind(v.per)
+            w.line(f"for {unit} in range({g.span(v.per)}):")
+            w.indent()
+            w.line("e = {" + f"{module.literal(v.per)}: {unit}" + "}  # ENV")
+            stmts.value(v.start.node, "value")
+            w.line(f"s.vars[{v.slot} + {unit}] = _kept(value, {where}, {what})")
+            w.dedent()
+        _drop_env_lines(frame, w)
+        env = env or frame.env
+    return env
+
+
+def start_game(module: Module, g) -> None:
+    """A new game: every var's start, then the first round (interpreter/engine.py `new_game` calls it)."""
+    w = Writer()
+    w.depth = 1
+    _var_starts(module, g, g.vars, w)
+    w.line("start_round(s)")
+    module.lines += ["def start_game(s):"] + w.lines + [""]
+
+
+def start_round(module: Module, g) -> None:
+    """A round: the cards back in the deck, the round's vars, its setup, its first seat (checked)."""
+    frame = Frame(module)
+    w = Writer()
+    w.depth = 1
+    w.line("_rt.reset_round(s)")
+    _var_starts(module, g, [v for v in g.vars if v.scope == "round"], w)
+    stmts = Stmts(Expr(frame), w)
+    stmts(g.round_setup.node)
+    w.line("_rt.setup_done(s)")
+    stmts.value(g.first_seat.node, "first")
+    w.line(f"_rt.round_started(s, first, {g.players})")
+    _function(module, "def start_round(s):", frame, w)
+
+
+def end_round(module: Module, g) -> None:
+    """A round that ended: why (the first end reason that holds, before the score changes anything), its
+    score and sheet, then the game's end or the next round (interpreter/engine.py `end_round`)."""
+    frame = Frame(module)
+    w = Writer()
+    w.depth = 1
+    stmts = Stmts(Expr(frame), w)
+    w.line("ended = None")
+    for i, reason in enumerate(g.end_reasons):
+        if i:
+            w.line("if ended is None:")
+            w.indent()
+        stmts.value(reason.when.node, "holds")
+        w.line("if holds:")
+        w.line(f"    ended = {module.literal(reason.name)}")
+        if i:
+            w.dedent()
+    stmts(g.round_score.node)
+    if g.round_result is not None:
+        w.line("_rt.score_round(s, ended)")
+    w.line("s.rounds_played += 1")
+    stmts.value(g.game_end.node, "over")
+    w.line("if over:")
+    w.line("    s.over = True")
+    w.line("else:")
+    w.line("    start_round(s)")
+    _function(module, "def end_round(s):", frame, w)
+
+
+def result_fields(module: Module, g) -> list[str]:
+    """Each field of the result (result.fields) for every seat or team: one function each."""
+    r, names = g.result, []
+    for name, expr in r.fields.items():
+        frame = Frame(module)
+        w = Writer()
+        w.depth = 1
+        var = frame.bind(r.per)
+        w.line("out = []")
+        w.line(f"for {var} in range({g.span(r.per)}):")
+        w.indent()
+        w.line(f"e = {{{module.literal(r.per)}: {var}}}  # ENV")
+        Stmts(Expr(frame), w).value(expr.node, "value")
+        where = module.literal(r.where.get(name, g.source))
+        w.line(f"out.append(_kept(_plain(value), {where}, {module.literal('result.fields.' + name)}))")
+        w.dedent()
+        w.line("return out")
+        _drop_env_lines(frame, w)
+        fn = f"field_{len(names)}"
+        module.lines += [f"def {fn}(s):"] + w.lines + [""]
+        names.append(fn)
+    return names
+
+
+def _of_choices(module: Module, m, count: int, node: ir.Node, name: str, value: bool = True) -> str:
+    """A function of the state and move m's first `count` choices that gives `node`'s value."""
+    frame = Frame(module)
+    names = [frame.bind(c.name) for c in m.choices[:count]]
+    w = Writer()
+    w.depth = 1
+    w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}  # ENV")
+    w.line(f"return {Expr(frame)(node)}")
+    _drop_env_lines(frame, w)
+    module.lines += [f"def {name}(s{''.join(', ' + n for n in names)}):"] + w.lines + [""]
+    return name
+
+
+def move_parts(module: Module, g, m) -> None:
+    """Each check of move m as a test of the state and its choices (what a refusal runs: the same code as
+    the legal list's), and each choice's options given the choices before it."""
+    module.checks[m.index] = [_of_choices(module, m, len(m.choices), c.node, f"check_{m.index}_{j}")
+                              for j, c in enumerate(m.checks)]
+    module.domains[m.index] = [_of_choices(module, m, k, c.node, f"domain_{m.index}_{k}")
+                               for k, c in enumerate(m.choices)]
+
+
+def _of_state(module: Module, node, name: str, local: str | None = None) -> str | None:
+    """A function of the state (and one local) that gives `node`'s value; None for no node."""
+    if node is None:
+        return None
+    frame = Frame(module)
+    w = Writer()
+    w.depth = 1
+    params = "s"
+    if local is not None:
+        py = frame.bind(local)
+        params += f", {py}"
+        w.line("e = {" + f"{module.literal(local)}: {py}" + "}  # ENV")
+    w.line(f"return {Expr(frame)(node)}")
+    _drop_env_lines(frame, w)
+    module.lines += [f"def {name}({params}):"] + w.lines + [""]
+    return name
+
+
+def shown_values(module: Module, g) -> None:
+    """The values the table shows: titled defines (`shown: true`), and each meld's (`of_meld`)."""
+    for i, (_, value, when, out_of) in enumerate(g.shown):
+        module.shown.append((_of_state(module, value, f"shown_{i}"), _of_state(module, when, f"shown_when_{i}"),
+                             _of_state(module, out_of, f"out_of_{i}")))
+    for i, (_, meld, of_group, of_cards, when, _var) in enumerate(g.meld_values):
+        module.meld_values.append((_of_state(module, of_group, f"meld_group_{i}", meld),
+                                   _of_state(module, of_cards, f"meld_cards_{i}", meld),
+                                   _of_state(module, when, f"meld_when_{i}")))
+
+
 def generate(g) -> Module:
     """The module of a checked game: the legal options and the play of every move, the flow's effects
     after each move, the values of a round's scoring sheet and the result."""
@@ -1586,6 +1768,13 @@ def _generated(g) -> Module:
     module.result = result_values(module, g)
     if g.round_result is not None:
         module.round_values = round_values(module, g)
+    module.fields = result_fields(module, g)
+    for m in g.moves:
+        move_parts(module, g, m)
+    start_game(module, g)
+    start_round(module, g)
+    end_round(module, g)
+    shown_values(module, g)
     return module
 
 
@@ -1594,7 +1783,9 @@ class Program:
 
     def __init__(self, g):
         module = generate(g)
-        extra = {"result": module.result, "round_values": module.round_values}  # the names of what else it defines
+        extra = {"result": module.result, "round_values": module.round_values, "fields": module.fields,
+                 "checks": module.checks, "domains": module.domains, "shown": module.shown,
+                 "meld_values": module.meld_values}  # the names of what else it defines
         source = module.source()
         # the key names the module and its constants (dsl/loader.py closures_again compares it), its code too
         key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
@@ -1617,6 +1808,15 @@ class Program:
         self.result = namespace[extra["result"]] if extra["result"] is not None else None  # (winners, scores)
         self.after_move = namespace.get("after_move")
         self.round_values = [namespace[name] for name in extra["round_values"]]
+        self.fields = [namespace[name] for name in extra["fields"]]
+        self.start_game, self.end_round = namespace["start_game"], namespace["end_round"]
+
+        def named(names):
+            return tuple(None if name is None else namespace[name] for name in names)
+        self.checks = [named(extra["checks"][i]) for i in move_indexes]
+        self.domains = [named(extra["domains"][i]) for i in move_indexes]
+        self.shown = [named(names) for names in extra["shown"]]
+        self.meld_values = [named(names) for names in extra["meld_values"]]
         self.keep = keep
         self.handed = handed
         self.move_indexes, self.step_count, self.extra = move_indexes, step_count, extra

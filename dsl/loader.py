@@ -1372,10 +1372,10 @@ class _Builder:
                 if not spec.get("title"):
                     raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
                                        Msg("add_title"))
-                extra = [comp.expr(spec[key], {}).fn if spec.get(key) is not None else None
+                extra = [comp.expr(spec[key], {}).ir if spec.get(key) is not None else None
                          for key in ("shown_when", "out_of")]
                 out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
-                                                                         spec["value"], {}).fn, *extra))
+                                                                         spec["value"], {}).ir, *extra))
         return out
 
     def meld_values(self, comp: Compiler, vars_: list) -> list:
@@ -1395,9 +1395,9 @@ class _Builder:
                 raise RuleError.at(spec.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
                                    Msg("shown_on_example"))
             value = spec["value"]
-            when = comp.expr(spec["shown_when"], {}).fn if spec.get("shown_when") is not None else None
-            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).fn,
-                        comp.expr(value, {meld: "cards"}).fn, when, var))
+            when = comp.expr(spec["shown_when"], {}).ir if spec.get("shown_when") is not None else None
+            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).ir,
+                        comp.expr(value, {meld: "cards"}).ir, when, var))
         return out
 
     def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:

@@ -50,7 +50,7 @@ def play_out(s: State, bots: list) -> None:
     from .engine import apply, moves_to_play, no_move  # here: `kural --help` need not load the engine
     program = s.g.program
     draws = [bot.bits for bot in bots] if all(type(bot) is RandomBot for bot in bots) else None
-    if program is None or draws is None or None in draws:
+    if draws is None or None in draws:
         while not s.over:
             apply(s, bots[s.me].choose(s, moves_to_play(s)))
         return
@@ -120,9 +120,8 @@ class HeuristicBot:
     def key_of(self, s: State, move: Move) -> tuple:
         """The move's whole key: its score by each preference, in order."""
         renew(s)
-        keys_of = s.g.program.prefer if s.g.program is not None else self.closure_keys
         try:
-            return keys_of[move[0]](s, move[1])
+            return s.g.program.prefer[move[0]](s, move[1])
         except RULE_FAILURES as exc:
             raise self._failure(s, [move], exc) from None
 
@@ -131,21 +130,14 @@ class HeuristicBot:
         if self.g is not s.g:
             self._learn(s.g)
         renew(s)
-        program = s.g.program
-        # the game's generated module (dsl/codegen.py): its key functions; else the preferences' closures
-        keys_of = program.prefer if program is not None else self.closure_keys
-        try:
-            return self._best(s, moves, keys_of)
+        try:  # the game's generated module (dsl/codegen.py preferences): a failing preference names itself
+            return self._best(s, moves, s.g.program.prefer)
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None
 
     def _learn(self, g) -> None:
         self.g = g
-        self.scorers = [(m.choice_names, [(i, p.score) for i, p in enumerate(g.bot) if p.move in (None, index)])
-                        for index, m in enumerate(g.moves)]
-        self.zeros = [0.0] * len(g.bot)
         self.about = [frozenset(range(len(g.moves))) if p.move is None else frozenset([p.move]) for p in g.bot]
-        self.closure_keys = [lambda s, values, index=index: self._key(s, (index, values)) for index in range(len(g.moves))]
 
     def _best(self, s: State, moves: list[Move], keys_of: list) -> list[Move]:
         """The moves whose keys are the highest, in their order, keys worked out as the preferences need
@@ -191,32 +183,10 @@ class HeuristicBot:
                 best.append(move)
         return best
 
-    def _key(self, s: State, move: Move) -> tuple:
-        """The move's score by each preference, in order (0 from a preference about another move), by
-        the preferences' closures."""
-        index, values = move
-        names, scores = self.scorers[index]
-        env = dict(zip(names, values))
-        key = self.zeros.copy()
-        for i, score in scores:  # in the preferences' order, as they are written
-            key[i] = float(score(s, env))
-        return tuple(key)
-
-    def _failure(self, s: State, moves: list[Move], exc: BaseException) -> PlayError:
-        """The first preference that fails on one of these moves, as an error of the rule file."""
-        g = s.g
-        renew(s)
-        for index, values in moves:
-            env = dict(zip(g.moves[index].choice_names, values))
-            for p in g.bot:
-                if p.move not in (None, index):
-                    continue
-                try:
-                    float(p.score(s, env))
-                except RULE_FAILURES as again:
-                    return PlayError.of(p.where or g.source, Msg("preference_for", name=g.moves[index].name),
-                                        again, PREFERENCE_HINT)
-        return PlayError.of(g.source, Msg("a_preference"), exc, PREFERENCE_HINT)
+    @staticmethod
+    def _failure(s: State, moves: list[Move], exc: BaseException) -> PlayError:
+        """A failure of the bot's own around the preferences (each preference names itself where it fails)."""
+        return PlayError.of(s.g.source, Msg("a_preference"), exc, PREFERENCE_HINT)
 
 
 def search_bot(rng: random.Random, think=None):

@@ -5,11 +5,13 @@ from .legal import any_legal  # noqa: F401  (can(move) in generated code)
 from .library import _move_card as move_card, _seat_of as seat_of  # noqa: F401  (move(cards, zone), team(seat))
 from .library import all_together, any_of_key, counted, each_card, first_of_each, each_one, groups_of, move_all, step_value, team_members  # noqa: F401
 from .library import face_in, has_at, has_in, leaders_in, melds_of, of_key, picked, picked_equal, sums_by_table, tallied, tally, wanted_in  # noqa: F401
+from .library import deal, holder_of, lay, move_top  # noqa: F401  (the effects that deal and lay cards)
+from .draws import shuffle  # noqa: F401
 from .library import join_table_at, joins_any  # noqa: F401  (can_join on the meld an earlier choice names, on each group of a list)
 from .library import _Totals as Totals  # noqa: F401  (sums_to's groups of a position's cards, by total)
 
 from .budget import exhausted
-from .engine import deal_after  # noqa: F401  (the flow's effects after a move: a deal kept)
+from .engine import deal_after, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end)
 from .messages import Msg
 
 UNSET = object()  # a remembered part of a guard not yet worked out in this position

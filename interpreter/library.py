@@ -208,16 +208,17 @@ def _top(ctx, a):
 @notion("holder", ["card"], "num", "the player who holds {0}", "{0:acc} elinde tutan oyuncu")
 def _holder(ctx, a):
     (x,) = a
-    cards_of_face, faces, owner_of = ctx.deck.cards_of_face, ctx.deck.face, ctx.zone_owner
-    hand_ids = ctx.hand_ids
+    cards_of_face, faces, owner_of, hand_ids = ctx.deck.cards_of_face, ctx.deck.face, ctx.zone_owner, ctx.hand_ids
+    return lambda s, e: holder_of(s, x(s, e), cards_of_face, faces, owner_of, hand_ids)
 
-    def holder(s, e):
-        for c in cards_of_face[faces[x(s, e)]]:
-            z = s.where[c]
-            if z in hand_ids:
-                return owner_of[z]
-        return None
-    return holder
+
+def holder_of(s, card, cards_of_face, faces, owner_of, hand_ids):
+    """The seat whose hand holds a card of this card's face, or None."""
+    for c in cards_of_face[faces[card]]:
+        z = s.where[c]
+        if z in hand_ids:
+            return owner_of[z]
+    return None
 
 
 # ------------------------------------------------------- lists and counts
@@ -750,17 +751,19 @@ def _groups(ctx, a):
 def _lay(ctx, a):
     what, area = a
     area_of = ctx.area_of
+    return lambda s, e: lay(s, area(s, e), what, area_of, e)
 
-    def lay(s, e):
-        first = area(s, e)
-        size, name = area_of[first]
-        target = next((i for i in range(first, first + size) if not s.zones[i]), None)
-        if target is None:
-            raise ValueError(Msg("no_empty_group", name=name, size=size))
-        value = what(s, e)
-        for card in ((value,) if isinstance(value, int) else list(value)):
-            _move_card(s, card, target)
-    return lay
+
+def lay(s, first: int, what, area_of: dict, e=None) -> None:
+    """Lay cards as a new group in the area whose first instance is `first`: its first empty group.
+    `what` is the cards (or a card), or a closure of them worked out once the group is found."""
+    size, name = area_of[first]
+    target = next((i for i in range(first, first + size) if not s.zones[i]), None)
+    if target is None:
+        raise ValueError(Msg("no_empty_group", name=name, size=size))
+    value = what(s, e) if callable(what) else what
+    for card in ((value,) if isinstance(value, int) else list(value)):
+        _move_card(s, card, target)
 
 
 # ---------------------------------------------------------------- effects
@@ -809,17 +812,17 @@ def _move_top(ctx, a):
     """The top n cards (the last of the zone's list) go, one by one, to the other zone; fewer if it runs out."""
     src, dst = a[:2]
     count = a[2] if len(a) > 2 else None
+    return lambda s, e: move_top(s, src(s, e), dst(s, e), count(s, e) if count else 1)
 
-    def move_top(s, e):
-        source, target = src(s, e), dst(s, e)
-        stock = s.zones[source]
-        for _ in range(count(s, e) if count else 1):
-            if not stock:
-                return
-            card = stock.pop()
-            s.zones[target].append(card)
-            s.where[card] = target
-    return move_top
+
+def move_top(s, source: int, target: int, count: int) -> None:
+    stock = s.zones[source]
+    for _ in range(count):
+        if not stock:
+            return
+        card = stock.pop()
+        s.zones[target].append(card)
+        s.where[card] = target
 
 
 @notion("shuffle", ["zone"], "none", "shuffle {0}", "{0:acc} karıştır", effect=True)
@@ -840,22 +843,26 @@ def _deal(ctx, a):
     first = a[3] if len(a) > 3 else None
     n, dealer_slot = ctx.players, ctx.dealer_slot
 
-    def deal(s, e):
+    def deal_(s, e):
         source, base, k = src(s, e), family(s, e), count(s, e)
-        start = first(s, e) if first else (s.vars[dealer_slot] + 1) % n
-        stock = s.zones[source]
-        if type(k) is int and not base <= source < base + n:  # the common case, a slice per player
-            _deal_slices(s, stock, base, start, n, k)
-            return
-        for _ in range(k):
-            for i in range(n):
-                if not stock:
-                    return
-                card = stock.pop()
-                zone = base + (start + i) % n
-                s.zones[zone].append(card)
-                s.where[card] = zone
-    return deal
+        deal(s, source, base, k, first(s, e) if first else (s.vars[dealer_slot] + 1) % n, n)
+    return deal_
+
+
+def deal(s, source: int, base: int, k, start: int, n: int) -> None:
+    """k cards to each of the n zones from `base`, one at a time from the top of `source`, from seat `start`."""
+    stock = s.zones[source]
+    if type(k) is int and not base <= source < base + n:  # the common case, a slice per player
+        _deal_slices(s, stock, base, start, n, k)
+        return
+    for _ in range(k):
+        for i in range(n):
+            if not stock:
+                return
+            card = stock.pop()
+            zone = base + (start + i) % n
+            s.zones[zone].append(card)
+            s.where[card] = zone
 
 
 def _deal_slices(s, stock: list, base: int, start: int, n: int, k: int) -> None:
@@ -1280,6 +1287,44 @@ def _seat_step(write, step: int, players: int):
 @writes("top")
 def _write_top(ctx, a):
     return lambda x, src: f"({src[0]} or _rt.NO_TOP)[-1]"
+
+
+@writes("holder")
+def _write_holder(ctx, a):
+    tables = (ctx.deck.cards_of_face, ctx.deck.face, ctx.zone_owner, ctx.hand_ids)
+    return lambda x, src: f"_rt.holder_of(s, {src[0]}, {', '.join(x.m.constant(t) for t in tables)})"
+
+
+@writes("lay")
+def _write_lay(ctx, a):
+    return lambda x, src: f"_rt.lay(s, {src[1]}, {src[0]}, {x.m.constant(ctx.area_of)})"
+
+
+@writes("move_top")
+def _write_move_top(ctx, a):
+    return lambda x, src: f"_rt.move_top(s, {src[0]}, {src[1]}, {src[2] if len(src) > 2 else 1})"
+
+
+@writes("shuffle")
+def _write_shuffle(ctx, a):
+    return lambda x, src: f"_rt.shuffle(s.rng, s.zones[{src[0]}])"
+
+
+@writes("deal")
+def _write_deal(ctx, a):
+    n, dealer = ctx.players, ctx.dealer_slot
+
+    def write(x, src):
+        start = src[3] if len(src) > 3 else f"(s.vars[{dealer}] + 1) % {n}"
+        return f"_rt.deal(s, {src[0]}, {src[1]}, {src[2]}, {start}, {n})"
+    return write
+
+
+@writes("partners")
+def _write_partners(ctx, a):
+    team_of, teams = ctx.team_of, ctx.teams
+    others = [[p for p in teams[team_of[seat]] if p != seat] for seat in range(len(team_of))]
+    return lambda x, src: f"{x.m.constant(others)}[_rt.seat_of({src[0]}, {len(team_of)})]"
 
 
 @writes("move")

@@ -52,7 +52,7 @@ import time
 from . import draws
 from .bots import HeuristicBot
 from .budget import renew
-from .engine import _score_round, apply, moves_to_play, result
+from .engine import apply, moves_to_play, result, score_round
 from .errors import RULE_FAILURES, PlayError
 from .legal import move_key, refusal
 from .plans import sight_of
@@ -416,7 +416,7 @@ def preference_score(g, p, s: State, move) -> float:
     index, values = move
     if p.move not in (None, index):
         return 0.0
-    return float(p.score(s, dict(zip(g.moves[index].choice_names, values))))
+    return g.program.prefer[index](s, values)[next(i for i, q in enumerate(g.bot) if q is p)]
 
 
 def ended(g, det: State) -> tuple[list[float] | None, list[float] | None, list[float]]:
@@ -452,7 +452,7 @@ def cut_short(det: State, g) -> tuple[list[float] | None, list[float] | None, li
     position mid-round, so where either fails here every unit gets the same reward: nothing is learnt."""
     try:
         if g.round_result is not None:
-            _score_round(det)
+            score_round(det)
         return ended(g, det)
     except PlayError:
         rewards, wins = even(g)
@@ -726,7 +726,6 @@ class Memory:
         kind than the cards of a zone, a meld of the hand say)."""
         index, values = move
         m = self.g.moves[index]
-        env = dict(zip(m.choice_names, values))
         out: list[tuple[int, int | None]] = []
         for i in self.cards_of[index]:
             choice, v = m.choices[i], values[i]
@@ -734,7 +733,7 @@ class Memory:
             if choice.domain_is_zone:
                 renew(self.shadow)
                 try:
-                    source = choice.domain(self.shadow, env)
+                    source = self.g.program.domains[index][i](self.shadow, *values[:i])
                 except RULE_FAILURES:
                     source = None
             if isinstance(v, int):

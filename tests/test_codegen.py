@@ -9,7 +9,6 @@ whole path (load, generate, play, `kural compile`) and nothing of them runs.
 from __future__ import annotations
 
 import ast
-import contextlib
 import re
 import subprocess
 import sys
@@ -19,6 +18,7 @@ import pytest
 
 from all_games import game_ids
 from cli_support import KURAL, ROOT, env_for
+from closure_oracle import ClosureProgram, closures
 from kural.dsl.loader import load
 from kural.interpreter.bots import make_bot
 from kural.interpreter.budget import MAX_LEGAL, renew
@@ -30,8 +30,10 @@ FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
 # The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
 MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|zones|values|"
-                  r"move|history|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|"
-                  r"(legal|listed|apply|moves|prefer|result|round)_\d+(_[01]+|_any)?|after_move|versions\d+|_[A-Za-z_]+|_rt)$")
+                  r"move|history|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|ended|holds|over|"
+                  r"first|p\d+|(legal|listed|apply|moves|prefer|result|round|field|check|domain|shown|shown_when|out_of|"
+                  r"meld_group|meld_cards|meld_when)_\d+(_[01]+|_\d+|_any)?|after_move|start_game|start_round|end_round|"
+                  r"versions\d+|_[A-Za-z_]+|_rt)$")
 BUILTINS = {"len", "bool", "type", "float", "isinstance", "int", "list", "sum", "any", "all", "max", "min", "abs", "set", "range",
             "filter",
             "interpreter"}
@@ -232,38 +234,24 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     assert len(list((tmp_path / "kural").glob("program-*.marshal"))) == 2
 
 
-@contextlib.contextmanager
 def _closures_only(g):
-    """The game played by its closures (interpreter/engine.py with no generated module) for a while."""
-    program, g.program = g.program, None
-    try:
-        yield
-    finally:
-        g.program = program
+    """The game played by its closures (tests/closure_oracle.py) for a while."""
+    return closures(g)
 
 
 def _closures_for_flow(g) -> tuple:
-    """The closures' way of the flow after a move and of a round's sheet values (interpreter/engine.py
-    with no generated module), to put in place of the generated module's."""
-    from kural.interpreter import engine
-
-    def after_move(s, env):
-        with _closures_only(g):
-            engine.after_move(s, env)
-    with _closures_only(g):
-        values = engine._round_values(g) if g.round_result is not None else []
-    return after_move, values
+    """The closures' way of the flow after a move and of a round's sheet values, to put in place of the
+    generated module's."""
+    oracle = ClosureProgram(g)
+    return oracle.after_move, oracle.round_values
 
 
 def _closures_applied(g) -> list:
-    """Each move played by the closures (interpreter/engine.py with no generated module): its effects and
-    the flow after it, after_move's effects included (the generated play of a move runs their lines
-    itself), to put in place of the generated module's."""
-    from kural.interpreter import engine
-
+    """Each move played by the closures: its effects and the flow after it, after_move's effects included
+    (the generated play of a move runs their lines itself), to put in place of the generated module's."""
     def apply_closures(s, move):
         with _closures_only(g):
-            engine.apply(s, move)
+            apply(s, move)
     return [apply_closures] * len(g.moves)
 
 
@@ -322,12 +310,9 @@ def test_a_capture_offered_twice_is_one_move(tmp_path):
         while not s.over:
             offered = legal_moves(s)
             assert offered == legal_moves(t), f"seed {seed}, move {len(s.history) + 1}"
-            program, twice.program = twice.program, None
             s.cache.clear()
-            try:
+            with _closures_only(twice):
                 assert legal_moves(s) == offered, "the closures offer the same moves"
-            finally:
-                twice.program = program
             s.cache.clear()
             move = bot.choose(s, offered)
             apply(s, move)

@@ -16,6 +16,7 @@ import pytest
 
 from kural.dsl import gamecache, loader
 from kural.dsl.errors import RuleError
+from closure_oracle import ClosureProgram
 from kural.dsl.loader import load
 from kural.dsl.paths import games_dir
 from golden_corpus import HASHES, hashes_of, key
@@ -254,7 +255,7 @@ def test_a_game_read_back_plays_the_same_through_its_closures(cache, monkeypatch
 
     def without_program(*args, **kwargs):
         g = read_back(*args, **kwargs)
-        g.program = None
+        g.program = ClosureProgram(g)
         return g
     monkeypatch.setattr(loader, "load", without_program)
     assert hashes_of(*cfg, SEEDS) == WANT[key(*cfg)][:len(SEEDS)]
@@ -271,7 +272,7 @@ def test_a_rule_file_changed_before_the_closures_are_compiled_again_is_an_error(
     g = load(str(path))  # read back
     s = new_game(g, 1)
     path.write_text(path.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
-    g.program = None
+    g.program = ClosureProgram(g)
     with pytest.raises(RuleError) as err:
         legal_moves(s)
     assert f"{path}:1:1: the rule files changed while the game was played" in str(err.value)
