@@ -23,7 +23,8 @@ from kural.dsl.loader import load  # noqa: E402
 from kural.interpreter.budget import WORK_LIMIT  # noqa: E402
 from kural.interpreter.cards import Deck  # noqa: E402
 from kural.interpreter.engine import apply, new_game  # noqa: E402
-from kural.interpreter.legal import distinct, _product, instances, legal_moves, move_key  # noqa: E402
+from kural.interpreter.legal import distinct, instances, legal_moves, move_key  # noqa: E402
+from closure_oracle import _product  # noqa: E402  (the closures' way of listing a move's options)
 from kural.interpreter.library import FEW_CARDS, KEPT_GROUPS, LIBRARY, MAX_GROUPS, BuildContext  # noqa: E402
 
 
