@@ -13,7 +13,7 @@ from .budget import WORK_LIMIT
 from .errors import RULE_FAILURES, PlayError, kept
 from .messages import Msg
 from .legal import closure_moves, legal_moves, move_key
-from .library import _seat_of as seat_of
+from .runtime import seat_of
 from .state import NOWHERE, Move, State, forget
 
 
