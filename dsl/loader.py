@@ -340,7 +340,7 @@ def _kept_form(g: GameDef, game: str, variants, sets, players, files) -> GameDef
         return g
     return g.without_program_less({"game": game, "variants": list(variants), "sets": list(sets),
                                    "players": players, "files": [list(f) for f in files],
-                                   "program": g.program.key})
+                                   "program": g.program.key, "compile": closures_again})
 
 
 def _found_anywhere(name: str) -> bool:
