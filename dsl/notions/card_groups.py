@@ -55,6 +55,7 @@ def _together(ctx, a):
     return lambda s, e: all_together(x(s, e))
 
 
+# ------------------------------------------------- their code (dsl/codegen.py)
 @writes("each")
 def _write_each(ctx, a):
     if len(set(ctx.deck.face)) == len(ctx.deck.face):  # no twins: every card its own face

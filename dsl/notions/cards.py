@@ -111,6 +111,7 @@ def _holder(ctx, a):
     return holder
 
 
+# ------------------------------------------------- their code (dsl/codegen.py)
 @writes("rank")
 def _write_rank(ctx, a):
     return lambda x, src: f"{x.m.constant(ctx.deck.rank)}[{src[0]}]"

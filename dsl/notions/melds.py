@@ -48,18 +48,6 @@ notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing
     _meld_summary("meld_naturals", "naturals", lambda r: r.naturals))
 
 
-def _write_summary(field: str):
-    def emit(ctx, a):
-        def write(x, src):  # (the reading of an option's meld, read once however many fields are asked)
-            return f"{x.once_per_option(f'{x.m.object(ctx.melds)}.summary({src[0]})', a[0].node)}.{field}"
-        return write
-    return emit
-
-
-for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals"):
-    LIBRARY[_name].emit = _write_summary(LIBRARY[_name].build.field)
-
-
 @notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0:ins} yapılabilecek perler",
         gives="cards")
 def _melds_in(ctx, a):
@@ -75,6 +63,19 @@ def _can_join(ctx, a):
     """The meld with the cards added is still a meld."""
     (meld, cards), joins = a, _meld_rules(ctx, "can_join").joins
     return lambda s, e: joins(meld(s, e), cards(s, e))
+
+
+# ------------------------------------------------- their code (dsl/codegen.py)
+def _write_summary(field: str):
+    def emit(ctx, a):
+        def write(x, src):  # (the reading of an option's meld, read once however many fields are asked)
+            return f"{x.once_per_option(f'{x.m.object(ctx.melds)}.summary({src[0]})', a[0].node)}.{field}"
+        return write
+    return emit
+
+
+for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals"):
+    LIBRARY[_name].emit = _write_summary(LIBRARY[_name].build.field)
 
 
 @writes("melds_in")

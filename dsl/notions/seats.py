@@ -43,6 +43,7 @@ def _members(ctx, a):
     return lambda s, e: team_members(teams, x(s, e))
 
 
+# ------------------------------------------------- their code (dsl/codegen.py)
 @writes("next")
 def _write_next(ctx, a):
     return _seat_step(lambda x, src: f"(({src[0]}) + 1) % {ctx.players}", 1, ctx.players)

@@ -125,6 +125,7 @@ def _deal(ctx, a):
     return deal
 
 
+# ------------------------------------------------- their code (dsl/codegen.py)
 @writes("move")
 def _write_move(ctx, a):
     one = a[0].type == "card"  # checked to be one card (or none, which fails as a list would): no test of it
