@@ -2,7 +2,8 @@
 
 Installed, kural is one package, `kural`: kural.dsl reads rule files into a checked game,
 kural.interpreter plays it (states, legal moves, bots, records), kural.cli is the `kural` command.
-A program uses the API below (kural.interpreter.api; docs/python.md):
+A program uses the API below (kural.interpreter.api, and dsl/entry.py for what reads a rule file;
+docs/python.md):
 
     >>> import kural
     >>> game = kural.load(game_id)          # an id from `kural list`, or a rule file's path
@@ -10,7 +11,7 @@ A program uses the API below (kural.interpreter.api; docs/python.md):
     >>> state.legal()[0] in state.legal()
     True
 
-The API's names are read from kural.interpreter.api when first used, so that `import kural` (done
+The API's names are read from their modules when first used, so that `import kural` (done
 by every `kural` command before anything else) costs nothing the command does not need.
 """
 from __future__ import annotations
@@ -19,13 +20,15 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .dsl.entry import env, load, replay
     from .dsl.errors import RuleError
     from .interpreter.api import (ArgumentError, ArgumentTypeError, Game, IllegalMove, Move, PlayError, RecordError,
-                                  ReplayError, SeatView, SeedError, State, ZoneSight, env, load, replay)
+                                  ReplayError, SeatView, SeedError, State, ZoneSight)
 
 __all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
            "ReplayError", "RuleError", "SeatView", "SeedError", "State", "ZoneSight", "env", "load", "replay"]
-_HOMES = {"RuleError": ".dsl.errors"}  # where a name lives, when not in the API's module
+# where a name lives, when not in the API's module: the entries that read a rule file are the rules language's
+_HOMES = {"RuleError": ".dsl.errors", "env": ".dsl.entry", "load": ".dsl.entry", "replay": ".dsl.entry"}
 
 
 def __getattr__(name: str) -> Any:

@@ -45,11 +45,11 @@ def engine(module: str):
 make_bot = engine("interpreter.bots").make_bot
 seat_bots = engine("interpreter.bots").seat_bots  # a game's bots, seeded by its seed and each seat
 games_dir = engine("dsl.paths").games_dir
+load = engine("dsl.loader").load  # a rule file read by the rules language (every engine measured has it)
 try:  # the engine's entry (interpreter/game.py), as a program uses it
     _game = engine("interpreter.game")
-    apply, legal, load, new_game, result = _game.apply, _game.legal, _game.load, _game.new_game, _game.result
+    apply, legal, new_game, result = _game.apply, _game.legal, _game.new_game, _game.result
 except ImportError:  # an older engine measured by engine_at, from before that entry: its own names
-    load = engine("dsl.loader").load
     apply, new_game, result = (getattr(engine("interpreter.engine"), f) for f in ("apply", "new_game", "result"))
     legal = engine("interpreter.legal").legal_moves
 try:  # a game played by bots alone, as `kural simulate` plays it

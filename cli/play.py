@@ -24,6 +24,7 @@ from pathlib import Path
 from rich.text import Text
 
 from kural.dsl.errors import RuleError, escaped
+from kural.dsl.loader import load
 from kural.interpreter import game
 from kural.interpreter.bots import KINDS, make_bot
 from kural.interpreter.budget import renew
@@ -194,7 +195,7 @@ class Session:
         if not opts.game:
             self.err.print(t("no_game", choose_lang(opts.lang)))
             return EXIT_USAGE
-        self.g = game.load(opts.game, opts.variants, opts.sets, opts.players)
+        self.g = load(opts.game, opts.variants, opts.sets, opts.players)
         self.game_arg = self.g.source or opts.game  # a rule file by its absolute path: resumed from any folder
         self.seed = opts.seed if opts.seed is not None else random.Random(time.time_ns()).randrange(1, 1_000_000)
         self.s = game.new_game(self.g, self.seed)
@@ -231,7 +232,7 @@ class Session:
 
     def _default_players(self) -> int:
         """The number of players the game has without --players."""
-        return game.load(self.opts.game, self.opts.variants, self.opts.sets, None).players
+        return load(self.opts.game, self.opts.variants, self.opts.sets, None).players
 
     def _unfinished_game(self) -> Listed | None:
         """The unfinished game a new game would replace: the save, or its backup when the save cannot be
@@ -386,7 +387,7 @@ class Session:
         if opts.variants or opts.sets:
             variants = opts.variants or (rec.get("files") or {}).get("variants", g.variants)
             try:
-                asked = game.load(self.game_arg, variants, opts.sets, g.players)
+                asked = load(self.game_arg, variants, opts.sets, g.players)
             except RuleError as exc:  # an unknown variant or param: say that, not that it differs
                 return "; ".join(said(problem.message, lang) for problem in exc.problems)
             if asked.variants != g.variants:

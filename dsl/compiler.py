@@ -24,7 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from kural.interpreter.budget import exhausted
 from kural.interpreter.compiled import group_of, index as _index
 from kural.interpreter.errors import kept
-from kural.interpreter.library import LIBRARY, NeedsSection
+from .notions import LIBRARY, NeedsSection
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from . import ir, parser_lalr, parser_tables, said
 from .errors import Loc, Problem, RuleError
@@ -163,7 +163,7 @@ class Name:
 class Compiler:
     def __init__(self, names: dict[str, Name], ctx, lines: dict[str, list[str]]):
         self.names = names
-        self.ctx = ctx  # kural.interpreter.library.BuildContext
+        self.ctx = ctx  # kural.dsl.notions.BuildContext
         self.lines = lines
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
         self.guard_of: int | None = None  # the move whose guard is being compiled
@@ -1096,7 +1096,7 @@ class _Unit:
                 return any(s.where[c] == z for c in cards_of_face[faces[xf(s, e)]])
             fn = in_zone
 
-            def write(w, src):  # the cards of its face, looked up where they are (interpreter/library.py has_in)
+            def write(w, src):  # the cards of its face, looked up where they are (interpreter/runtime.py has_in)
                 return f"_rt.has_in(s, {w.m.constant(cards_of_face)}[{w.m.constant(faces)}[{src[0]}]], {src[1]})"
         elif coll.type in ("cards", "list"):
             if x.type == "card":

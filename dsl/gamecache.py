@@ -58,12 +58,13 @@ def code_version() -> str:
     from .paths import grammar_path
     grammar = os.stat(grammar_path())
     stamps = [(str(grammar_path()), grammar.st_size, grammar.st_mtime_ns)]
-    for package in OWN_PACKAGES:
-        with os.scandir(_ROOT / package) as entries:
-            for entry in entries:
-                if entry.name.endswith(".py"):
-                    stat = entry.stat()
-                    stamps.append((entry.path, stat.st_size, stat.st_mtime_ns))
+    for package in OWN_PACKAGES:  # (and their subpackages: the notions a game is built with are dsl/notions/)
+        for folder, _, names in os.walk(_ROOT / package):
+            for name in names:
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    stat = os.stat(path)
+                    stamps.append((path, stat.st_size, stat.st_mtime_ns))
     return json.dumps([sys.version, lark.__version__, yaml.__version__, sorted(stamps)])
 
 

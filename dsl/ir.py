@@ -186,7 +186,7 @@ class Item(Node):
 @dataclass(eq=False)
 class Call(Node):
     """A library notion that writes its own code: `write(expr, argument sources)` gives the source
-    (made at load by the notion's `emit`, interpreter/library.py, from its checked arguments)."""
+    (made at load by the notion's `emit`, dsl/notions/, from its checked arguments)."""
 
     write: Callable
     args: list

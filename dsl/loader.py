@@ -16,7 +16,7 @@ from typing import Any
 from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
 from kural.interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDef, MoveDef, ResultDef, RoundResultDef,
                                  StepDef, VarDef, ZoneDef)
-from kural.interpreter.library import LIBRARY, BuildContext
+from .notions import LIBRARY, BuildContext
 from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.errors import RULE_FAILURES, PlayError, RecordError
 from kural.interpreter.messages import Msg
@@ -340,7 +340,7 @@ def _kept_form(g: GameDef, game: str, variants, sets, players, files) -> GameDef
         return g
     return g.without_program_less({"game": game, "variants": list(variants), "sets": list(sets),
                                    "players": players, "files": [list(f) for f in files],
-                                   "program": g.program.key})
+                                   "program": g.program.key, "compile": closures_again})
 
 
 def _found_anywhere(name: str) -> bool:

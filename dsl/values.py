@@ -62,7 +62,7 @@ def numbers(items: list, lang: str) -> Phrase:
 
 def steps(pairs: list, lang: str, until=None) -> Phrase:
     """A list of [from, value] steps as steps are said: 10 until 50, then 20 (50'ye kadar 10, sonra 20),
-    as step_value reads them (interpreter/library.py: the last step reached counts, the first one below
+    as step_value reads them (interpreter/runtime.py: the last step reached counts, the first one below
     them all). `until` says a threshold as its sentence reaches it ("your partnership's total reaches
     50"): a function of the threshold's number, else the number alone."""
     pairs = [p for p in pairs if isinstance(p, list) and len(p) == 2]

@@ -24,12 +24,14 @@ engine facade, interpreter/game.py: nothing here decides a rule.
 docs/python.md has examples with the bundled games (variants, params, the environments); its
 examples run as tests too.
 
-`env(...)` gives a PettingZoo environment of any game (the optional extra `rl`: interpreter/rl.py).
+`kural.env(...)` gives a PettingZoo environment of any game (the optional extra `rl`: interpreter/rl.py).
+The entries that read a rule file (`kural.load`, `kural.replay`, `kural.env`) are the rules language's,
+dsl/entry.py: the engine below imports nothing of it, and a Game is handed what made it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, Union
+from typing import Any, Iterable, Mapping, Protocol, Sequence, Union
 
 from . import drawing, game as _facade
 from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, seat_names, shown, whole_number
@@ -43,11 +45,8 @@ from .recordcheck import check_record, parse
 from .seeds import seed_of
 from .state import State as _RawState
 
-if TYPE_CHECKING:
-    from .rl import KuralEnv
-
 __all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
-           "ReplayError", "SeatView", "SeedError", "State", "ZoneSight", "env", "load", "replay"]
+           "ReplayError", "SeatView", "SeedError", "State", "ZoneSight"]
 
 Choice = Union[str, int, float, bool, None, tuple[str, ...]]  # a choice's value: a code, codes, a group number, a value
 RawMove = tuple[int, tuple[Any, ...]]  # the engine's move: (move index, its choices' values)
@@ -291,18 +290,9 @@ class State:
         return f"<kural state of {self.game.id}, seed {self.seed}, {self.moves_played} moves, {where}>"
 
 
-def load(game: str | PathLike, variants: Iterable[str] | None = (), params: Mapping[str, Any] | None = None,
-         players: int | None = None) -> Game:
-    """A game by its id (`kural list`) or a rule file's path, with variants, param values and a number of
-    players; kural.RuleError (file:line:col, with a hint) if the rules, or the values given, are not sound;
-    ArgumentTypeError for an argument of a type load does not take."""
-    from kural.dsl.loader import param_sets  # here: the rules language imports the engine, not the reverse
-    path, names, values, count = _load_arguments(game, variants, params, players)
-    return Game(_facade.load(path, names, param_sets(values), count), (load, (path, names, values, count)))
-
-
-def _load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tuple[str, list[str], dict, int | None]:
-    """load's arguments, each of the type it takes (the values themselves are the rule file's to check)."""
+def load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tuple[str, list[str], dict, int | None]:
+    """kural.load's arguments (dsl/entry.py), each of the type it takes (the values themselves are the rule
+    file's to check)."""
     fspath = getattr(type(game), "__fspath__", None)
     path = game if isinstance(game, str) else fspath(game) if fspath is not None else None
     if not isinstance(path, str):
@@ -325,23 +315,20 @@ def _fspath(value: Any) -> Any:
     return path
 
 
-def replay(record: Mapping[str, Any] | str) -> State:
-    """A record (a dict, or its JSON text) played again under its own rules. RecordError if it is not a record
-    kural reads (its format, a field of the wrong type: the first one named; a rule file it names that is
-    unknown, gone or changed), RuleError if its rules do not load, ReplayError if it does not reproduce
-    exactly (deal, moves and result)."""
-    rec = parse(record) if isinstance(record, str) else check_record(dict(record) if isinstance(record, Mapping)
+def checked_record(record: Mapping[str, Any] | str) -> dict:
+    """kural.replay's record (dsl/entry.py): a dict, or its JSON text, read as a record kural reads;
+    RecordError (its format, a field of the wrong type: the first one named) otherwise."""
+    return parse(record) if isinstance(record, str) else check_record(dict(record) if isinstance(record, Mapping)
                                                                       else record)
-    g = Game(_facade.load_for_record(rec), (_game_of_record, ({**rec, "moves": [], "result": None},)))
-    raw, problems = _facade.replay(g.definition, rec)
+
+
+def replayed(game: Game, rec: dict) -> State:
+    """A record's moves played again on the game it was played under; ReplayError if it does not
+    reproduce exactly (deal, moves and result)."""
+    raw, problems = _facade.replay(game.definition, rec)
     if problems:
         raise ReplayError(problems)
-    return State(g, raw)
-
-
-def _game_of_record(rec: dict) -> Game:
-    """The game a record was played under (a replayed game, unpickled)."""
-    return Game(_facade.load_for_record(rec), (_game_of_record, (rec,)))
+    return State(game, raw)
 
 
 def _state_again(game: Game, rec: dict) -> State:
@@ -350,14 +337,6 @@ def _state_again(game: Game, rec: dict) -> State:
     if problems:
         raise ReplayError(problems)
     return State(game, raw)
-
-
-def env(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,
-        players: int | None = None, **options: Any) -> "KuralEnv":
-    """A PettingZoo AEC environment of the game (needs the extra: pip install 'kural[rl]'); the options
-    are interpreter/rl.py's KuralEnv's (max_options, reward)."""
-    from .rl import KuralEnv  # here: pettingzoo and gymnasium are optional
-    return KuralEnv(load(game, variants, params, players), **options)
 
 
 # ------------------------------------------------------------------ readable values

@@ -18,6 +18,7 @@ from .messages import Msg
 WORK_LIMIT = 2_000_000  # parts of expressions evaluated in one phase of a move; the bundled games
 # spend a few thousand at most (tests/test_play_bounds.py), and 2 million take a second or two
 MAX_LEGAL = 10_000  # legal moves of one position; the bundled games offer a few hundred at most
+MAX_GROUPS = 5000  # groups one notion may offer: a rule whose groups explode is reported, not waited on
 
 
 def renew(s) -> None:
@@ -33,3 +34,7 @@ def exhausted(where: str, what: str) -> PlayError:
 def too_many_moves(where: str, name: str) -> PlayError:
     return PlayError(where, Msg("offers_more_than_legal", name=name, MAX_LEGAL=MAX_LEGAL),
                      Msg("choice_from_long_list"))
+
+
+def too_many_groups(name: str) -> ValueError:
+    return ValueError(Msg("finds_too_many_groups", name=name, limit=MAX_GROUPS))

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)
-from .library import _move_card as move_card, _seat_of as seat_of  # noqa: F401  (move(cards, zone), team(seat))
-from .library import all_together, any_of_key, counted, each_card, first_of_each, each_one, groups_of, move_all, step_value, team_members  # noqa: F401
-from .library import face_in, has_at, has_in, leaders_in, melds_of, of_key, picked, picked_equal, sums_by_table, tallied, tally, wanted_in  # noqa: F401
-from .library import deal, holder_of, lay, move_top  # noqa: F401  (the effects that deal and lay cards)
+from .runtime import move_card, seat_of  # noqa: F401  (move(cards, zone), team(seat))
+from .runtime import deal, holder_of, lay, move_top  # noqa: F401  (the effects that deal and lay cards, holder(card))
 from .draws import shuffle  # noqa: F401
-from .library import join_table_at, joins_any  # noqa: F401  (can_join on the meld an earlier choice names, on each group of a list)
-from .library import _Totals as Totals  # noqa: F401  (sums_to's groups of a position's cards, by total)
+from .runtime import all_together, each_card, each_one, groups_of, move_all, step_value, team_members  # noqa: F401
+from .runtime import face_in, has_at, has_in, join_table_at, leaders_in, melds_of, wanted_in  # noqa: F401
+from .rule_loops import any_of_key, counted, first_of_each, joins_any, of_key, picked, picked_equal, tallied, tally  # noqa: F401
+from .subset_sums import Totals, sums_by_table  # noqa: F401  (sums_to's groups of a position's cards, by total)
 
 from .budget import exhausted
 from .engine import deal_after, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end)

@@ -2,7 +2,8 @@
 
     >>> from kural.interpreter import game
     >>> from kural.interpreter.bots import make_bot
-    >>> g = game.load(game_id)                      # an id from `kural list`, or a rule file's path
+    >>> from kural.dsl.loader import load           # the rule file is the rules language's to read
+    >>> g = load(game_id)                           # an id from `kural list`, or a rule file's path
     >>> s = game.new_game(g, seed=1)                # dealt: the same seed gives the same game
     >>> bot = make_bot("random", 1)
     >>> while not game.is_over(s):
@@ -15,9 +16,10 @@
     >>> [z.cards is not None for z in hands][:2]    # seat 0 sees its own hand, only the count of others'
     [True, False]
 
-The shape is OpenSpiel's (a game holds the static facts, a state moves on; see its `State`):
+The shape is OpenSpiel's (a game holds the static facts, a state moves on; see its `State`). The game g,
+the checked definition, is read by the rules language above the engine (dsl/loader.py: load(game,
+variants, sets, players), load_for_record(record) for a record's), which the engine never imports:
 
-    load(game, variants, sets, players) -> g     the checked definition (dsl/loader.py)
     new_game(g, seed) -> s                       the first round set up, the first seat to move
     to_move(s), is_over(s)                       the seat to move (None once over); whether it is over
     legal(s) -> [move]                           the seat to move's legal moves ([] once over)
@@ -53,22 +55,8 @@ from .record import replay
 from .state import Move, State
 from .view import view
 
-__all__ = ["GameDef", "Move", "State", "apply", "copy", "find_move", "is_over", "legal", "load",
-           "load_for_record", "new_game", "play_out", "record_of", "replay", "result", "to_move", "view"]
-
-
-def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),
-         players: int | None = None) -> GameDef:
-    """A game by its id (`kural list`) or the path of a rule file, with variants, `NAME=VALUE`
-    overrides of its params and a number of players; RuleError (file:line:col) if it is not sound."""
-    from kural.dsl.loader import load as load_rules  # here: the rules language imports the engine, not the reverse
-    return load_rules(game, variants, sets, players)
-
-
-def load_for_record(record: dict) -> GameDef:
-    """The game a record was played under (its game, variants and params), to replay it."""
-    from kural.dsl.loader import load_for_record as load_rules
-    return load_rules(record)
+__all__ = ["GameDef", "Move", "State", "apply", "copy", "find_move", "is_over", "legal", "new_game", "play_out",
+           "record_of", "replay", "result", "to_move", "view"]
 
 
 def is_over(s: State) -> bool:

@@ -116,9 +116,9 @@ def _with(part, **changes):
 
 class ClosureAgain:
     """Stands, in a game read back from the cache, for a closure only the closure path reads (see
-    GameDef.without_program_less): the first use compiles the game again from its rule files
-    (dsl/loader.py closures_again, once per game), takes the closure at the same place, puts it in
-    its place and runs it. A game that plays through its program never asks."""
+    GameDef.without_program_less): the first use compiles the game again from its rule files (its
+    recipe's "compile", dsl/loader.py closures_again, once per game), takes the closure at the same
+    place, puts it in its place and runs it. A game that plays through its program never asks."""
 
     def __init__(self, game: "GameDef", path: tuple):
         self.game, self.path = game, path
@@ -127,8 +127,9 @@ class ClosureAgain:
         owner, key = self.game.part_at(self.path)
         value = owner[key] if isinstance(owner, dict) else getattr(owner, key)
         if value is self:  # not compiled again yet
-            from kural.dsl.loader import closures_again  # here: the rules language imports the engine, not the reverse
-            fresh_owner, _ = closures_again(self.game).part_at(self.path)
+            # the recipe names the function that compiles it again (dsl/loader.py closures_again): the
+            # engine calls it, never imports the rules language
+            fresh_owner, _ = self.game.again["compile"](self.game).part_at(self.path)
             value = fresh_owner[key] if isinstance(fresh_owner, dict) else getattr(fresh_owner, key)
             if isinstance(owner, dict):
                 owner[key] = value
@@ -245,7 +246,8 @@ class GameDef:
     team_of: list = field(default_factory=list)  # seat -> its team's index
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
-    again: Any = None  # how a game read back from the cache is compiled again, for a ClosureAgain (dsl/loader.py)
+    again: Any = None  # how a game read back from the cache is compiled again, for a ClosureAgain: its rule
+    # files, what was asked of them and "compile", the function that compiles them (dsl/loader.py)
     recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
 
     def __post_init__(self) -> None:

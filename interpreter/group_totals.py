@@ -1,7 +1,7 @@
-"""The total of every group of n cards (n = 0 to library.FEW_CARDS), in the order a depth-first search finds
-the groups (library._lex_groups): one addition per group, each an earlier group (its places but the
+"""The total of every group of n cards (n = 0 to subset_sums.FEW_CARDS), in the order a depth-first search finds
+the groups (subset_sums._lex_groups): one addition per group, each an earlier group (its places but the
 last) and one card more. Written out once from n alone (no rule file reaches it): sums_to of a
-position's few cards answers every total from these (interpreter/library.py _Totals)."""
+position's few cards answers every total from these (interpreter/subset_sums.py Totals)."""
 from __future__ import annotations
 
 

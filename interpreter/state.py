@@ -13,7 +13,7 @@ Move = tuple  # (move index, (choice values...)); values are card ints or plain 
 
 class Cache(dict):
     """What a position worked out, emptied after every move (State.cache): move index -> has a legal
-    instance; (a sums_to call, its cards) -> their groups by total (interpreter/library.py _Totals); and,
+    instance; (a sums_to call, its cards) -> their groups by total (interpreter/subset_sums.py Totals); and,
     apart from the dict, the position's legal moves (`legal`, None until worked out). They are kept apart so
     that a move forgets them without emptying and filling a dict again (forget), while clear() forgets
     everything, them too. `ahead`, if set, gives the legal moves of a position that a bot's plan already

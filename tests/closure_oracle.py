@@ -15,7 +15,7 @@ from kural.interpreter.budget import MAX_LEGAL, WORK_LIMIT, exhausted, too_many_
 from kural.interpreter.engine import _dealt, _dealt_cards, deal_after, reset_round, round_started
 from kural.interpreter.errors import RULE_FAILURES, PlayError, kept
 from kural.interpreter.legal import RAW_LEGAL, _key_of, _merge_last, distinct
-from kural.interpreter.library import _seat_of as seat_of
+from kural.interpreter.runtime import seat_of
 from kural.interpreter.messages import Msg
 from kural.interpreter.state import forget
 

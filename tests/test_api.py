@@ -36,13 +36,15 @@ def test_the_examples_of_docs_python_md_run_as_written():
 
 
 def test_the_type_hints_of_the_api_and_the_environments_check(tmp_path):
-    """The API ships py.typed at the package's root: its hints must hold (mypy, configured in pyproject.toml).
+    """The API ships py.typed at the package's root: its hints must hold (mypy, configured in pyproject.toml),
+    the entries that read a rule file (dsl/entry.py) with the types they give.
     mypy reads the package by its import name, through a folder where `kural` names this checkout."""
     pytest.importorskip("mypy")
     assert (ROOT / "py.typed").exists()
     (tmp_path / "kural").symlink_to(ROOT, target_is_directory=True)
     proc = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-                           "-m", "kural", "-m", "kural.interpreter.api", "-m", "kural.interpreter.rl"],
+                           "-m", "kural", "-m", "kural.interpreter.api", "-m", "kural.dsl.entry",
+                           "-m", "kural.interpreter.rl"],
                           cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

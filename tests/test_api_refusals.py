@@ -14,6 +14,7 @@ import kural
 from kural.cli import render
 from kural.cli.reading import Reader
 from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
 from kural.interpreter import game as facade
 from kural.interpreter.bots import make_bot
 
@@ -71,7 +72,7 @@ def test_a_param_list_nested_past_a_rule_files_depth_is_refused_as_set_refuses_i
                                                        RuleError))
     text = "targets=" + "[" * 3000 + "8" + "]" * 3000
     with pytest.raises(RuleError, match="nested more than 50 levels"):
-        facade.load("canasta", [], [text])
+        load("canasta", [], [text])
 
 
 def test_load_still_takes_what_it_documents():

@@ -25,7 +25,9 @@ from kural.interpreter.cards import Deck  # noqa: E402
 from kural.interpreter.engine import apply, new_game  # noqa: E402
 from kural.interpreter.legal import distinct, instances, legal_moves, move_key  # noqa: E402
 from closure_oracle import _product  # noqa: E402  (the closures' way of listing a move's options)
-from kural.interpreter.library import FEW_CARDS, KEPT_GROUPS, LIBRARY, MAX_GROUPS, BuildContext  # noqa: E402
+from kural.dsl.notions import LIBRARY, BuildContext  # noqa: E402
+from kural.interpreter.budget import MAX_GROUPS  # noqa: E402
+from kural.interpreter.subset_sums import FEW_CARDS, KEPT_GROUPS  # noqa: E402
 
 
 class Position:
@@ -206,7 +208,7 @@ def test_the_written_out_totals_are_each_group_s_total_in_the_search_order():
     """The group totals that answer a few cards' sums (interpreter/group_totals.py, written out for 0 to
     FEW_CARDS cards) are each group's total, the groups in the depth-first order (N6's captures, §4.6)."""
     from kural.interpreter.group_totals import TOTALS_OF
-    from kural.interpreter.library import _lex_groups
+    from kural.interpreter.subset_sums import _lex_groups
     assert len(TOTALS_OF) == FEW_CARDS + 1
     for n in range(FEW_CARDS + 1):
         groups = _lex_groups(n)

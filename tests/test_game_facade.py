@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from kural.dsl.loader import load, load_for_record
 from kural.interpreter import engine, game
 from kural.interpreter.bots import make_bot
 from kural.interpreter.errors import PlayError
@@ -44,7 +45,7 @@ def test_the_docstring_example_runs_as_written(game_id):
 
 def test_a_game_played_through_the_facade_ends_and_says_who_is_to_move():
     """F7: the game ends when the rules say; then nobody is to move and nothing is legal."""
-    g = game.load("fantan")
+    g = load("fantan")
     s = played(g, 3, upto=5)
     assert game.to_move(s) == s.me and not game.is_over(s) and game.legal(s)
     s = played(g, 3)
@@ -57,7 +58,7 @@ def test_legal_is_the_engines_one_policy_for_a_position_that_offers_nothing(tmp_
     step that offers nothing; the facade gives the engine's policy, never an empty list to stop on."""
     path = tmp_path / "stuck.yaml"
     path.write_text(STUCK, encoding="utf-8")
-    g = game.load(str(path))
+    g = load(str(path))
     s = game.new_game(g, 1)
     with pytest.raises(PlayError) as info:
         game.legal(s)
@@ -106,7 +107,7 @@ def test_play_out_reports_a_position_that_offers_nothing_as_the_facade_does(tmp_
     """§5.1: the written-out loop keeps the engine's one policy: no legal move is the rule file's error."""
     path = tmp_path / "stuck.yaml"
     path.write_text(STUCK, encoding="utf-8")
-    g = game.load(str(path))
+    g = load(str(path))
     with pytest.raises(PlayError) as info:
         game.play_out(game.new_game(g, 1), _seat_bots(g, 1, ["random"]))
     assert info.value.where == g.steps[0].where and "has no legal move at move 1" in info.value.message
@@ -114,7 +115,7 @@ def test_play_out_reports_a_position_that_offers_nothing_as_the_facade_does(tmp_
 
 def test_a_copy_plays_on_without_changing_the_original():
     """A bot that looks ahead plays on a copy: the position it came from is unchanged."""
-    g = game.load("fantan")
+    g = load("fantan")
     s = played(g, 4, upto=10)
     before = (repr(s.zones), list(s.vars), s.me, len(s.history))
     ahead = game.copy(s)
@@ -126,7 +127,7 @@ def test_a_copy_plays_on_without_changing_the_original():
 def test_the_record_of_a_game_replays_to_the_same_state_and_result():
     """§5.6: a record is the whole story: replayed, it reproduces the game and its result exactly; a game
     that goes on is recorded without a result (a save), and replays to the same position."""
-    g = game.load("fantan")
+    g = load("fantan")
     s = played(g, 6)
     rec = game.record_of(s, ["a", "b", "c", "d"])
     again, problems = game.replay(g, rec)
@@ -134,13 +135,13 @@ def test_the_record_of_a_game_replays_to_the_same_state_and_result():
     half = played(g, 6, upto=20)
     save = game.record_of(half, ["a", "b", "c", "d"], with_result=False)
     assert "result" not in save
-    resumed, problems = game.replay(game.load_for_record(save), save)
+    resumed, problems = game.replay(load_for_record(save), save)
     assert problems == [] and resumed.history == half.history and game.to_move(resumed) == game.to_move(half)
 
 
 def test_the_view_hides_what_a_seat_may_not_see():
     """§5.5: another seat's hand is only counted; the seat's own hand is shown."""
-    g = game.load("fantan")
+    g = load("fantan")
     s = played(g, 2, upto=3)
     hands = [z for z in game.view(s, 1)["zones"] if z.name == g.hand_zone]
     assert [z.cards is not None for z in hands] == [seat == 1 for seat in range(g.players)]

@@ -19,7 +19,8 @@ from kural.dsl.loader import load
 from kural.interpreter.cards import parse_code
 from kural.interpreter.engine import apply, new_game, result
 from kural.interpreter.legal import legal_moves
-from kural.interpreter.library import LIBRARY, MAX_GROUPS
+from kural.dsl.notions import LIBRARY
+from kural.interpreter.budget import MAX_GROUPS
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "tests" / "games" / "melds.yaml"
@@ -454,9 +455,9 @@ def test_the_join_table_of_a_meld_is_each_card_added_and_read_afresh(g, changes)
 
 def test_the_join_table_of_a_zone_is_its_cards_table_or_none_for_no_zone(g):
     """C9 (laying off): the table a listing of options finds once for a meld an earlier choice names
-    (interpreter/library.py join_table_at) is the join table of the zone's cards, the one can_join reads;
+    (interpreter/runtime.py join_table_at) is the join table of the zone's cards, the one can_join reads;
     a choice that names no zone gives none, so that can_join is worked out where it is and fails there."""
-    from kural.interpreter.library import join_table_at
+    from kural.interpreter.runtime import join_table_at
     rules = rules_like(g)
     zones = [cards(g, "8S 8D 8C"), cards(g, "4H 5H 6H"), []]
     for zone, meld in enumerate(zones):

@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from all_games import all_configs, config_id, game_ids, loaded  # noqa: E402
 
+from kural.dsl.loader import load  # noqa: E402
 from kural.interpreter import draws, game  # noqa: E402
 from kural.interpreter.bots import KINDS, make_bot  # noqa: E402
 from kural.interpreter.search import Memory, SearchBot, budget_of, zone_ids  # noqa: E402
@@ -256,7 +257,7 @@ def test_every_bundled_game_and_variant_plays_to_the_end_with_a_search_seat(gid,
 def test_a_rule_file_no_bot_was_written_for_is_played_to_the_end_by_search_bots(path):
     """A user's rule file (tests/games/: small games of groups, melds, partnerships): search bots in every
     seat play it to its end, or to its move bound where the game never ends by its own rules."""
-    g = game.load(str(path))
+    g = load(str(path))
     s = play(g, 4, [small_bot(seat) for seat in range(g.players)])
     assert s.over
     assert set(game.result(s)["winners"]) <= set(range(g.span(g.result.per)))

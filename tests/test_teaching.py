@@ -30,7 +30,7 @@ from kural.dsl.teach.book import Book, is_rule_id, mark
 from kural.dsl.teach.words import CONSTRUCTS, Context, Speaker, construct_coverage
 from kural.dsl.wording import LANGS, fill, inflect
 from kural.interpreter.legal import legal_moves, refusal
-from kural.interpreter.library import LIBRARY
+from kural.dsl.notions import LIBRARY
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.stem for p in games_dir().glob("*.yaml"))

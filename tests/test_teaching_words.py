@@ -235,7 +235,7 @@ def catalogue_texts() -> list[str]:
     out = []
     for catalogue in (phrases.TEXT, word_catalogue.CONSTRUCTS):
         out += [entry["tr"] for entry in catalogue.values() if "tr" in entry]
-    from kural.interpreter.library import LIBRARY
+    from kural.dsl.notions import LIBRARY
     for fn in LIBRARY.values():
         out += [fn.text["tr"]] + [form["tr"] for form in fn.forms.values()]
     from kural.cli.i18n import HELP, MESSAGES

@@ -5,7 +5,7 @@ each function takes a game loaded with `kural.dsl.loader.load_recorded` (or load
 as text, Markdown, JSON, Mermaid or DOT. Nothing here reads a rule file: every sentence comes from the
 program the loader compiled (its nodes, names, titles and rule numbers), the rule file's own `text:`,
 `why:`, `title:` and `tip:` sentences as the loader kept them, and the phrase catalogues (`phrases.py`
-for the documents' frames, `words.py` for each construct of the language, interpreter/library.py for
+for the documents' frames, `words.py` for each construct of the language, dsl/notions/ for
 each notion).
 
     from kural.dsl import teach

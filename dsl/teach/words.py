@@ -2,7 +2,7 @@
 
 Nothing here knows a game: a sentence is built from the phrase of each construct (`CONSTRUCTS`, one per
 node kind of grammar.lark and a few common shapes of them), the library's own phrases
-(`kural.interpreter.library.LIBRARY[name].text` and `.forms`), values as a person says them (dsl/values.py)
+(`kural.dsl.notions.LIBRARY[name].text` and `.forms`), values as a person says them (dsl/values.py)
 and the rule file's names and titles (zones, vars, moves, defines, cards, seats) as the loader kept
 them. So a variant someone writes today is explained without anyone writing text for it.
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
-from kural.interpreter.library import LIBRARY
+from ..notions import LIBRARY
 
 from .. import values
 from ..said import Const, Said, const_of, kind_of_value

@@ -1,0 +1,98 @@
+"""Notions that offer groups of cards for a move's choice: the groups that add up to a total (sums_to,
+searched by interpreter/subset_sums.py), each card on its own, all the cards at once."""
+from __future__ import annotations
+
+from kural.interpreter.runtime import all_together, each_card
+from kural.interpreter.subset_sums import groups_alone, groups_kept
+
+from .. import ir
+from .registry import notion, writes
+from .shapes import cards_once
+
+
+@notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} for which the sum of {2} is {1}",
+        "{0} içinden, {2} toplamı {1} eden kart grupları ({x})", elem="card", body="num", gives="cards")
+def _sums_to(ctx, a):
+    """Every group (a non-empty subset) of the cards whose values add up to exactly the total. Twins of a
+    double deck give one group, not two; a group lists its cards in the order of the zone.
+
+    When each card's value is a whole number, never negative, looked up per card (`c => pip(c)`), the
+    values are the same in every call of a position whatever the total: the cards' groups of every
+    total up to the largest asked are searched once per position and kept in the state's cache
+    (State.cache, emptied after every move), so that every card of a hand is answered from one search
+    of the table. Any other rule: each call searches its own total."""
+    x, total, value = a
+    faces = ctx.deck.face
+    twins = len(set(faces)) < len(faces)  # a double deck, or jokers: two cards may share a face
+    table = getattr(value, "table", None)  # each card's value, looked up
+    whole = table is not None and all(type(v) is int and v >= 0 for v in table)  # sums exact, prunable
+    this_call = object()  # this call's key in a position's cache: the groups of its cards are its own
+
+    def sums_to(s, e):
+        cards = x(s, e)
+        target = total(s, e)
+        if whole and type(target) is int and s is not None:
+            return groups_kept(s, this_call, cards, table, faces, twins, target)
+        values = [table[c] for c in cards] if table is not None else [value(s, e, c) for c in cards]
+        return groups_alone(s, list(cards), values, target, faces)
+    return sums_to
+
+
+@notion("each", ["list"], "list", "each card of {0} on its own", "{0} içindeki her kart tek başına", gives="cards")
+def _each(ctx, a):
+    """Every card as a group of one (taking one of its twins, one matching card ...); faces counted once."""
+    (x,), faces = a, ctx.deck.face
+
+    return lambda s, e: each_card(faces, x(s, e))
+
+
+@notion("together", ["list"], "list", "all the cards of {0} at once (if there are any)",
+        "{0} içindeki bütün kartlar birden (varsa)", gives="cards")
+def _together(ctx, a):
+    """The cards as one group, the only one offered (a sweep); no group when there are none."""
+    (x,) = a
+
+    return lambda s, e: all_together(x(s, e))
+
+
+# ------------------------------------------------- their code (dsl/codegen.py)
+@writes("each")
+def _write_each(ctx, a):
+    if len(set(ctx.deck.face)) == len(ctx.deck.face):  # no twins: every card its own face
+        write = lambda x, src: f"_rt.each_one({src[0]})"  # noqa: E731
+    else:
+        write = lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"  # noqa: E731
+    write.distinct = True  # each card once (a face once): no group offered twice (codegen's _distinct_items)
+    return write
+
+
+@writes("together")
+def _write_together(ctx, a):
+    write = lambda x, src: f"_rt.all_together({src[0]})"  # noqa: E731
+    write.distinct = True  # one group at most (codegen's _distinct_items)
+    return write
+
+
+@writes("sums_to")
+def _write_sums_to(ctx, a):
+    """sums_to with a rule that is a table of whole, never negative values: the position's kept groups."""
+    table = getattr(a[2].fn, "table", None)
+    if table is None or not all(type(v) is int and v >= 0 for v in table):
+        return None
+    faces = ctx.deck.face
+    twins = len(set(faces)) < len(faces)
+    site = object()  # this call's key in a position's cache, as the closure's own
+
+    def write(x, src):
+        if x.fixed(a[0].node):  # the same cards in every call of the position: their totals kept for it
+            # (a zone's own list copied: the totals keep their cards as they were; a list worked out is the part's)
+            cards = f"list({src[0]})" if isinstance(a[0].node, ir.ZoneCards) else src[0]
+            totals = x.kept(f"_rt.Totals({cards}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})")
+            return f"{totals}.sums(s, {src[1]})"
+        return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
+                f"{x.m.constant(faces)}, {twins!r})")
+    # no group offered twice (codegen's _distinct_items): twins give one group, and no card is in the
+    # cards twice (a zone's cards, or some of them)
+    write.distinct = cards_once(a[0].node)
+    write.in_place = True  # its rule read as a table: no argument written inside a comprehension
+    return write

@@ -1,0 +1,109 @@
+"""Notions about melds, read by the rule file's `melds:` section (interpreter/melds.py): whether cards
+form a meld and its kind, points, wild and natural cards; the melds cards can make; whether cards
+can be added to a meld."""
+from __future__ import annotations
+
+from kural.interpreter.messages import Msg
+from kural.interpreter.runtime import melds_of
+
+from .registry import LIBRARY, NeedsSection, notion, writes
+from .shapes import one_card, plain_zone
+
+
+def _meld_rules(ctx, name: str):
+    rules = getattr(ctx, "melds", None)
+    if rules is None:
+        raise NeedsSection(Msg("needs_melds_section", name=name),
+                           Msg("add_melds_rule_file"))
+    return rules
+
+
+def _meld_summary(name: str, field: str, pick):
+    """A notion that gives one thing (`field`, which `pick` reads) of the best reading of a group of cards
+    (interpreter/melds.py)."""
+    def build(ctx, a):
+        (x,), summary = a, _meld_rules(ctx, name).summary
+        return lambda s, e: pick(summary(x(s, e)))
+    build.field = field
+    return build
+
+
+notion("is_meld", ["cards"], "bool", "{0} form a meld", "{0} bir per oluşturuyor", pure=True,
+       no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))(
+    _meld_summary("is_meld", "legal", lambda r: r.legal))
+notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set or run)",
+       "{0:gen} oluşturduğu per türü~", pure=True,
+       # its values in words, `meld_kind(g) == "run"`: g is a run (dsl/teach/words.py)
+       **{"is:run": ("{0} is a run", "{0} sıralı per"), "is:set": ("{0} is a set", "{0} aynı sayılı per"),
+          "not:run": ("{0} is not a run", "{0} sıralı per değil"),
+          "not:set": ("{0} is not a set", "{0} aynı sayılı per değil")})(
+    _meld_summary("meld_kind", "kind", lambda r: r.kind))
+notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)(
+    _meld_summary("meld_points", "points", lambda r: r.points))
+notion("meld_wilds", ["cards"], "num", "the number of wild cards in {0} standing for another card",
+       "{0} içinde başka kartın yerine geçen joker sayısı~", pure=True)(
+    _meld_summary("meld_wilds", "wilds", lambda r: r.wilds))
+notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing for themselves) in the meld {0}",
+       "{0} perindeki doğal (kendi yerindeki) kart sayısı~", pure=True)(
+    _meld_summary("meld_naturals", "naturals", lambda r: r.naturals))
+
+
+@notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0:ins} yapılabilecek perler",
+        gives="cards")
+def _melds_in(ctx, a):
+    """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
+    (x,), rules = a, _meld_rules(ctx, "melds_in")
+    return lambda s, e: melds_of(rules, x(s, e))
+
+
+@notion("can_join", ["cards", "cards"], "bool", "{1} can be added to {0}",
+        "{1} {0:dat} eklenebilir", pure=True,
+        no=("{1} cannot be added to {0}", "{1} {0:dat} eklenemez"))
+def _can_join(ctx, a):
+    """The meld with the cards added is still a meld."""
+    (meld, cards), joins = a, _meld_rules(ctx, "can_join").joins
+    return lambda s, e: joins(meld(s, e), cards(s, e))
+
+
+# ------------------------------------------------- their code (dsl/codegen.py)
+def _write_summary(field: str):
+    def emit(ctx, a):
+        def write(x, src):  # (the reading of an option's meld, read once however many fields are asked)
+            return f"{x.once_per_option(f'{x.m.object(ctx.melds)}.summary({src[0]})', a[0].node)}.{field}"
+        return write
+    return emit
+
+
+for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals"):
+    LIBRARY[_name].emit = _write_summary(LIBRARY[_name].build.field)
+
+
+@writes("melds_in")
+def _write_melds_in(ctx, a):
+    return lambda x, src: f"_rt.melds_of({x.m.object(ctx.melds)}, {src[0]})"
+
+
+@writes("can_join")
+def _write_can_join(ctx, a):
+    card = one_card(a[1].node)
+
+    def held_table(x) -> str | None:
+        """The name of the table of the meld an earlier choice of the move names, found once for every card
+        tried on it (Expr.once_per_choice), or None."""
+        rules = x.m.object(ctx.melds)
+        return x.once_per_choice(f"_rt.join_table_at({rules}, s.zones, {x(a[0].node.zone)})", a[0].node.zone)
+
+    def write(x, src):
+        rules = x.m.object(ctx.melds)
+        if card is not None and plain_zone(a[0].node):  # a meld's table kept is read in place, without a
+            # call (asked of every card of a hand with every meld): `(*meld,)` is the key join_table keeps it by
+            table = f"({rules}._joins.get((*{src[0]},)) or {rules}.join_table({src[0]}))"
+            held = held_table(x)
+            return f"{table if held is None else f'({held} or {table})'}[{x(card)}]"
+        if card is not None:  # can_join(meld, [card]): the card looked up in the meld's join table
+            return f"{rules}.join_table({src[0]})[{x(card)}]"
+        return f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
+    if card is not None and plain_zone(a[0].node):  # a guard that holds only for the cards the table lets
+        # join: the options of the card are those first (codegen's _product), the others never tried
+        write.joins = (a[0].node.zone, card, held_table)
+    return write

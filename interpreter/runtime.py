@@ -1,0 +1,198 @@
+"""What the library's notions do in play (dsl/notions/ gives each its meaning and its code): moving and
+dealing cards, finding cards and groups in zones, seats and teams, steps and leaders. Both the closures
+the notions build and the module a game is generated to (through interpreter/compiled.py, `_rt`) call
+these, so that a notion does the same thing either way."""
+from __future__ import annotations
+
+from itertools import compress
+
+from .budget import MAX_GROUPS
+from .messages import Msg
+
+
+def move_card(s, card, zone):
+    where = s.where
+    s.zones[where[card]].remove(card)
+    s.zones[zone].append(card)
+    where[card] = zone
+
+
+def move_all(s, source: int, target: int) -> None:
+    cards = s.zones[source]
+    s.zones[source] = []
+    s.zones[target].extend(cards)
+    for card in cards:
+        s.where[card] = target
+
+
+def deal_slices(s, stock: list, base: int, start: int, n: int, k: int) -> None:
+    """Deal k cards each from the top of `stock` (its end), one at a time from seat `start`: the
+    cards in the order they leave the stock, every n-th to one seat; fewer if the stock runs out."""
+    total = min(max(k, 0) * n, len(stock))
+    if not total:
+        return
+    dealt = stock[-total:]
+    dealt.reverse()  # top first: the order they are dealt
+    del stock[-total:]
+    where = s.where
+    for i in range(n):
+        zone = base + (start + i) % n
+        cards = dealt[i::n]
+        s.zones[zone].extend(cards)
+        for card in cards:
+            where[card] = zone
+
+
+def deal(s, source: int, base: int, k, start: int, n: int) -> None:
+    """k cards to each of the n zones from `base`, one at a time from the top of `source`, from seat `start`."""
+    stock = s.zones[source]
+    if type(k) is int and not base <= source < base + n:  # the common case, a slice per player
+        deal_slices(s, stock, base, start, n, k)
+        return
+    for _ in range(k):
+        for i in range(n):
+            if not stock:
+                return
+            card = stock.pop()
+            zone = base + (start + i) % n
+            s.zones[zone].append(card)
+            s.where[card] = zone
+
+
+def move_top(s, source: int, target: int, count: int) -> None:
+    """The top `count` cards (the last of the zone's list) go, one by one, to the other zone; fewer if it runs out."""
+    stock = s.zones[source]
+    for _ in range(count):
+        if not stock:
+            return
+        card = stock.pop()
+        s.zones[target].append(card)
+        s.where[card] = target
+
+
+def lay(s, first: int, what, area_of: dict, e=None) -> None:
+    """Lay cards as a new group in the area whose first instance is `first`: its first empty group.
+    `what` is the cards (or a card), or a closure of them worked out once the group is found."""
+    size, name = area_of[first]
+    target = next((i for i in range(first, first + size) if not s.zones[i]), None)
+    if target is None:
+        raise ValueError(Msg("no_empty_group", name=name, size=size))
+    value = what(s, e) if callable(what) else what
+    for card in ((value,) if isinstance(value, int) else list(value)):
+        move_card(s, card, target)
+
+
+def holder_of(s, card, cards_of_face, faces, owner_of, hand_ids):
+    """The seat whose hand holds a card of this card's face, or None."""
+    for c in cards_of_face[faces[card]]:
+        z = s.where[c]
+        if z in hand_ids:
+            return owner_of[z]
+    return None
+
+
+def groups_of(s, first: int, sizes: dict) -> list:
+    """The groups of an area that hold cards (an area is its first instance; `sizes`: its number of groups)."""
+    last = first + sizes[first]
+    return list(compress(range(first, last), s.zones[first:last]))
+
+
+def face_in(faces: list, face, cards) -> bool:
+    """Is a card of this face among the cards?"""
+    return face in {faces[c] for c in cards}
+
+
+def has_in(s, wanted, zone: int) -> bool:
+    """Is one of these cards (the physical cards of a face) in the zone?"""
+    where = s.where
+    for c in wanted:
+        if where[c] == zone:
+            return True
+    return False
+
+
+def has_at(s, wanted, zone) -> bool:
+    """has_in for a zone worked out in play (a meld, a seat's hand): one that names none fails as
+    s.zones[zone] does, and a zone counted from the end is looked through."""
+    cards = s.zones[zone]
+    if type(zone) is not int or zone < 0:
+        return wanted_in(wanted, cards)
+    where = s.where
+    for c in wanted:
+        if where[c] == zone:
+            return True
+    return False
+
+
+def wanted_in(wanted, cards) -> bool:
+    """Is one of the wanted cards (the physical cards of a face) among these cards?"""
+    for c in wanted:
+        if c in cards:
+            return True
+    return False
+
+
+def each_card(faces: list, cards) -> list:
+    """Every card as a group of one, faces counted once."""
+    seen, out = set(), []
+    for c in cards:
+        if faces[c] not in seen:
+            seen.add(faces[c])
+            out.append([c])
+    return out
+
+
+def each_one(cards) -> list:
+    """Every card as a group of one, in a deck where no two cards share a face."""
+    out = []
+    for c in cards:
+        out.append([c])
+    return out
+
+
+def all_together(cards) -> list:
+    """The cards as one group, the only one offered; no group when there are none."""
+    cards = list(cards)
+    return [cards] if cards else []
+
+
+def melds_of(rules, cards) -> list:
+    """melds_in: the melds of the cards, a list of their own (interpreter/melds.py keeps what it works out)."""
+    return rules.melds_in(cards, MAX_GROUPS)
+
+
+def join_table_at(rules, zones: list, zone):
+    """The join table of a zone's cards (MeldRules.join_table), or None when `zone` names no zone: then
+    the can_join that asks is worked out where it is, and fails there."""
+    try:
+        cards = zones[zone]
+    except (IndexError, TypeError):
+        return None
+    return rules._joins.get((*cards,)) or rules.join_table(cards)
+
+
+def leaders_in(valued: list) -> list:
+    """The items (item, value) whose value is the largest, as leaders gives them."""
+    top = max((value for _, value in valued), default=None)
+    return [item for item, value in valued if value == top]
+
+
+def step_value(pairs: list, at):
+    """The value of the last step [from, value] that `at` reaches; the first step's below them all."""
+    found = pairs[0][1] if pairs else 0
+    for start, v in pairs:
+        if at >= start:
+            found = v
+    return found
+
+
+def seat_of(seat, players: int) -> int:
+    if not (isinstance(seat, int) and 0 <= seat < players):
+        raise IndexError(Msg("no_such_seat", i=repr(seat), last=players - 1))
+    return seat
+
+
+def team_members(teams: list, t) -> list:
+    if not (isinstance(t, int) and 0 <= t < len(teams)):
+        raise IndexError(Msg("no_such_team", i=repr(t), last=len(teams) - 1))
+    return teams[t]
