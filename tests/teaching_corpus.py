@@ -17,6 +17,8 @@ game of tests/games/ as a user's own rule file), at its default player count:
 All in-process: rules, graph and diff are the teaching layer's texts the commands print as they are; explain
 runs through the CLI app itself (its exit code and both streams are hashed).
 `python tests/teaching_corpus.py --show KEY` prints one output's text, to diff against an older checkout.
+The positions looked into are those the corpus holds (its keys name them); a config it holds none of gets
+them chosen anew by --write (remove a config's keys to choose its positions again).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import argparse
 import functools
 import hashlib
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -67,9 +70,23 @@ def run_cli(game: str, args: list[str]) -> str:
 
 
 def positions(game: str, combo: tuple) -> list[tuple[int, int]]:
-    """(seed, move) of the positions looked into, in the game `kural explain --seed S` plays: the first move,
-    a third and two thirds into seed 1's game, half way into seed 2's; each but the first moved on to the
-    first position, within MAX_AHEAD moves, where an option of the step is refused (words to hash)."""
+    """(seed, move) of the positions looked into, in the game `kural explain --seed S` plays: those the corpus
+    holds for this config (its keys name them), so that a change of what is refused where does not move
+    them; else chosen anew (chosen_positions)."""
+    name = config_name(game, combo)
+    held = {(int(m[1]), int(m[2])) for k in stored() if k.startswith(name + "/")
+            for m in [re.fullmatch(r".*/explain/s([0-9]+)m([0-9]+)/[a-z]+", k)] if m}
+    return sorted(held) or chosen_positions(game, combo)
+
+
+def stored() -> dict[str, str]:
+    return json.loads(HASHES.read_text()) if HASHES.exists() else {}
+
+
+def chosen_positions(game: str, combo: tuple) -> list[tuple[int, int]]:
+    """The first move, a third and two thirds into seed 1's game, half way into seed 2's; each but the first
+    moved on to the first position, within MAX_AHEAD moves, where an option of the step is refused (words
+    to hash)."""
     n1, n2 = (len(bot_game(game, combo, seed)[1]["moves"]) for seed in SEEDS)
     wanted = [(SEEDS[0], 1 + n1 // 3), (SEEDS[0], 1 + 2 * n1 // 3), (SEEDS[1], 1 + n2 // 2)]
     return [(SEEDS[0], 1)] + sorted({(seed, refusing(game, combo, seed, k)) for seed, k in wanted})
