@@ -41,7 +41,8 @@ BOTS = "heuristic"  # explain's default: the positions are those of the game `ku
 MAX_AHEAD = 12  # moves a position looked into is moved on to find one with a refused option
 MAX_TYPED = 12  # refused options of one move typed at one position (the first, in the order explain lists them)
 # The CLI's environment: no colour forced, a fixed width, the language given by --lang alone.
-ENV = {"FORCE_COLOR": None, "KURAL_LANG": None, "COLUMNS": "100", "LINES": "50"}
+ENV = {"FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None, "KURAL_LANG": None, "COLUMNS": "100",
+       "LINES": "50"}
 
 
 def configs() -> list[tuple[str, tuple[str, ...]]]:
