@@ -147,16 +147,20 @@ def typed(g, move, lang: str) -> str | None:
     return " ".join(parts)
 
 
-def table_at(g, s, lang: str):
-    """The table's reader at position `s`, set up as `kural play` sets it up for the seat to move
-    (cli/play.py): the legal moves in the order listed, the cards shown as examples. A function of
-    `text` that gives the line the table answers."""
+def table_setup(g, s) -> tuple[list, list[int]]:
+    """What the table reads a line against at `s`, as `kural play` sets it up for the seat to move
+    (cli/play.py): the legal moves in the order it lists them, and the cards it shows as examples."""
     from kural.cli import render
-    from kural.cli.reading import Reader
     from kural.interpreter import game as games
     legal = render.display_order(g, games.legal(s))
     hand = [c for mv in legal for c in render.card_choice_values(g, mv)]
-    hand = render.sort_cards(g, hand or list(s.zones[g.zone(g.hand_zone).first_id + s.me]))
+    return legal, render.sort_cards(g, hand or list(s.zones[g.zone(g.hand_zone).first_id + s.me]))
+
+
+def table_at(g, s, lang: str):
+    """The table's reader at position `s`: a function of the text typed that gives the line the table answers."""
+    from kural.cli.reading import Reader
+    legal, hand = table_setup(g, s)
     reader = Reader(g, lang)
 
     def answer(text: str) -> str:

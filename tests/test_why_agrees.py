@@ -23,8 +23,8 @@ import pytest
 
 from all_games import game_ids, variant_ids
 from golden_corpus import located, own_game_files
+from teaching_corpus import table_setup, typed
 
-from kural.cli import render
 from kural.cli.i18n import MESSAGES, pick, t
 from kural.cli.reading import Reader, move_text
 from kural.dsl.errors import RuleError
@@ -85,24 +85,6 @@ def options(s, m, rng: random.Random) -> list[tuple]:
     return out
 
 
-def typed(g, move, lang: str) -> str | None:
-    """The move as a person types it: its title, its cards by code, its groups by number (None: a choice the
-    table takes by the move's number only)."""
-    index, values = move
-    m = g.moves[index]
-    parts = [pick(m.title, lang, m.name)]
-    for c, v in zip(m.choices, values):
-        if c.of_cards:
-            parts.append(g.deck.code[v])
-        elif c.of_card_lists:
-            parts += [g.deck.code[x] for x in v]
-        elif c.of_groups:
-            parts.append(str(g.group_number(v)))
-        else:
-            return None
-    return " ".join(parts)
-
-
 def bare_card(m, values: tuple) -> bool:
     """A card and the cards that go with it, none of them: typed, it is the card alone."""
     return any(c.of_cards for c in m.choices) and any(
@@ -117,11 +99,9 @@ def same_cards(g, m, values: tuple, other: tuple) -> bool:
 class Table:
     """The table's reader at one position, set up as `kural play` sets it up (cli/play.py)."""
 
-    def __init__(self, g, s, legal: list, lang: str):
+    def __init__(self, g, s, lang: str):
         self.g, self.s, self.lang = g, s, lang
-        self.legal = render.display_order(g, legal)
-        hand = [c for mv in self.legal for c in render.card_choice_values(g, mv)]
-        self.hand = render.sort_cards(g, hand or list(s.zones[g.zone(g.hand_zone).first_id + s.me]))
+        self.legal, self.hand = table_setup(g, s)  # the legal list checked, in the order the table lists it
         self.reader = Reader(g, lang)
 
     def offers(self, answer: str, moves: list) -> bool:
@@ -206,7 +186,7 @@ def check_position(g, s, rng: random.Random, lang: str, where: str) -> int:
     keys = {move_key(g, mv) for mv in legal}
     for mv in legal:
         assert refusal(s, *mv) is None, f"{where}: {named(g, mv)} is legal, yet a check refuses it"
-    table = Table(g, s, legal, lang)
+    table = Table(g, s, lang)
     for mv in rng.sample(legal, min(len(legal), LISTED)):
         table.reads_as_listed(mv, where)
     tried = 0
@@ -267,7 +247,7 @@ def test_a_move_is_read_with_its_arrow():
         s, bot = games.new_game(g, 1), make_bot("random", 0)
         while not games.is_over(s) and len(s.history) < MOVE_CAP and found < ARROW_MOVES:
             legal = games.legal(s)
-            table = Table(g, s, legal, "en")
+            table = Table(g, s, "en")
             for mv in legal:
                 text = move_text(g, mv, "en")
                 if "→" in text and found < ARROW_MOVES:
