@@ -106,6 +106,7 @@ def refusing(game: str, combo: tuple, seed: int, k: int) -> int:
 def at(game: str, combo: tuple, seed: int, k: int):
     """The position before move k of the bot game."""
     from kural.interpreter import game as games
+    from kural.dsl.loader import load as load_rules
     g, rec = bot_game(game, combo, seed)
     s, problems = games.replay(g, rec, upto=k - 1)
     assert not problems, problems
@@ -122,7 +123,8 @@ def bot_game(game: str, combo: tuple, seed: int):
         from golden_corpus import located
         from kural.cli.simulate import play_one
         from kural.interpreter import game as games
-        g = games.load(located(game), list(combo))
+        from kural.dsl.loader import load as load_rules
+        g = load_rules(located(game), list(combo))
         _, rec = play_one(g, seed, [BOTS] * g.players, True, False, list(g.seats.get("en") or []))
         _GAMES[key] = g, rec
     return _GAMES[key]
@@ -152,6 +154,7 @@ def table_setup(g, s) -> tuple[list, list[int]]:
     (cli/play.py): the legal moves in the order it lists them, and the cards it shows as examples."""
     from kural.cli import render
     from kural.interpreter import game as games
+    from kural.dsl.loader import load as load_rules
     legal = render.display_order(g, games.legal(s))
     hand = [c for mv in legal for c in render.card_choice_values(g, mv)]
     return legal, render.sort_cards(g, hand or list(s.zones[g.zone(g.hand_zone).first_id + s.me]))
@@ -173,6 +176,7 @@ def refused_options(g, s) -> list:
     """The options of the step's moves that are not legal at `s`, in the order explain lists them."""
     from kural.dsl.teach.position import options
     from kural.interpreter import game as games
+    from kural.dsl.loader import load as load_rules
     from kural.interpreter.legal import move_key
     keys = {move_key(g, mv) for mv in games.legal(s)}
     return [(index, values) for index in g.steps[s.step].moves for values in options(s, g.moves[index])

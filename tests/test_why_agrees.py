@@ -30,6 +30,7 @@ from kural.cli.reading import Reader, move_text
 from kural.dsl.errors import RuleError
 from kural.dsl.teach import refusal_words
 from kural.interpreter import game as games
+from kural.dsl.loader import load as load_rules
 from kural.interpreter.bots import make_bot
 from kural.interpreter.legal import move_key, refusal
 
@@ -208,7 +209,7 @@ def check_position(g, s, rng: random.Random, lang: str, where: str) -> int:
 @pytest.mark.parametrize("game,combo", CONFIGS, ids=["+".join((g,) + c) for g, c in CONFIGS])
 def test_why_agrees_with_the_legal_list(game, combo):
     """Issue 36: the legal list, the refusing checks and the table's `why` say the same of every option tried."""
-    default = games.load(located(game), list(combo))
+    default = load_rules(located(game), list(combo))
     tried = 0
     for seed, kind, lang, fewest in SEEDS:
         g = fewest_players(game, combo, default) if fewest else default
@@ -227,7 +228,7 @@ def fewest_players(game: str, combo: tuple, default):
     """The game for the fewest players it allows (the loader refuses the others), or `default` itself."""
     for players in range(1, default.players):
         try:
-            return games.load(located(game), list(combo), players=players)
+            return load_rules(located(game), list(combo), players=players)
         except RuleError:
             continue
     return default
@@ -243,7 +244,7 @@ def test_a_move_is_read_with_its_arrow():
     in every game whose table lists such a move, seed 1's first positions."""
     found = 0
     for game, combo in CONFIGS:
-        g = games.load(located(game), list(combo))
+        g = load_rules(located(game), list(combo))
         s, bot = games.new_game(g, 1), make_bot("random", 0)
         while not games.is_over(s) and len(s.history) < MOVE_CAP and found < ARROW_MOVES:
             legal = games.legal(s)
