@@ -3,7 +3,7 @@
 dsl/compiler.py builds these nodes while it checks a rule file: names are
 resolved (a var is its slot, a zone its instance id, a param its value),
 types are checked, constants are folded; every part keeps its type and the
-place it was written (`where`, file:line:col). dsl/codegen.py turns them into
+place it was written (`where`, file:line:col). dsl/backend/ turns them into
 Python source, one visitor method per node kind. A node holds values, never
 a rule file's text: names are resolved to slots and ids, and a notion is a
 `Call` whose writer gives its code: every part of a game is written as source.

@@ -27,7 +27,7 @@ from .compiler import (MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywo
                        with_node)
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
-from .codegen import Program
+from .backend.program import Program
 from . import gamecache, values
 from .said import Recorded, Said
 from .files import read_at_most

@@ -45,7 +45,7 @@ class Specializer:
                     (parts if compiled.type == "bool" else values).setdefault(text, compiled)
                     trees.setdefault(text, (tree, count))
         keys = list(parts)[:MAX_PARTS]
-        self.part_nodes = [parts[k].ir for k in keys]  # the typed program of each part (dsl/codegen.py)
+        self.part_nodes = [parts[k].ir for k in keys]  # the typed program of each part (dsl/backend/)
         self.parts = [parts[k].fn for k in keys]
         for k in list(parts)[MAX_PARTS:]:  # true/false parts past the versions: remembered, like numbers
             values.setdefault(k, parts[k])

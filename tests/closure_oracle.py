@@ -1,6 +1,6 @@
 """An oracle for the generated module: the game played by the closures the compiler checked it with.
 
-Not a test module. Play runs only the generated module (dsl/codegen.py Program); the tests that check it
+Not a test module. Play runs only the generated module (dsl/backend/program.py Program); the tests that check it
 against another reading of the same rule file put a ClosureProgram in its place (`with closures(g):`),
 which answers the engine's calls (legal moves, the play of a move, the flow, the result, the checks)
 by the closures dsl/compiler.py made beside the typed program. It is the engine's closure path as it was

@@ -1,6 +1,6 @@
 """The packages' layers (issue 36): interpreter/ (the runtime: cards, zones, states, the engine, bots,
 records, the API's types) is the lowest, dsl/ (the rules language: parser, loader, compiler, notions,
-codegen, teaching, the entries that read a rule file) is above it, cli/ (the `kural` command) on top.
+the backend, teaching, the entries that read a rule file) is above it, cli/ (the `kural` command) on top.
 Imports run one way, down: every import counts, one inside a function too (a late import that dodges
 a cycle is still a cycle), a relative one resolved against its module's package."""
 from __future__ import annotations

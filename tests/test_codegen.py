@@ -1,4 +1,4 @@
-"""The Python-source backend (dsl/codegen.py): what the generated module of a game may hold.
+"""The Python-source backend (dsl/backend/): what the generated module of a game may hold.
 
 The guarantee (docs/guarantees.md): the source is written from the checked
 program only; every name it defines is made by kural, every constant is a
@@ -28,7 +28,7 @@ from kural.interpreter.legal import legal_moves
 
 FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
-# The names the backend makes (dsl/codegen.py): locals, constants, objects, functions, and its own runtime.
+# The names the backend makes (dsl/backend/): locals, constants, objects, functions, and its own runtime.
 MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|zones|values|"
                   r"move|history|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|ended|holds|over|"
                   r"first|p\d+|(legal|listed|apply|moves|prefer|result|round|field|check|domain|shown|shown_when|out_of|"
@@ -210,7 +210,7 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     Python's version); a damaged cache file is compiled again, and the cache keeps a bounded number."""
     import builtins
 
-    from kural.dsl import codegen
+    from kural.dsl.backend import program
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     compiled = []
     real = builtins.compile
@@ -228,7 +228,7 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     kept.write_bytes(b"not a module")
     load("fantan")
     assert len(compiled) == 2, "a damaged file is compiled again"
-    monkeypatch.setattr(codegen, "KEPT_PROGRAMS", 2)
+    monkeypatch.setattr(program, "KEPT_PROGRAMS", 2)
     for variant in ("any7", "maca7", "pass-fee"):
         load("fantan", [variant])
     assert len(list((tmp_path / "kural").glob("program-*.marshal"))) == 2

@@ -55,21 +55,21 @@ def _together(ctx, a):
     return lambda s, e: all_together(x(s, e))
 
 
-# ------------------------------------------------- their code (dsl/codegen.py)
+# ------------------------------------------------- their code (dsl/backend/)
 @writes("each")
 def _write_each(ctx, a):
     if len(set(ctx.deck.face)) == len(ctx.deck.face):  # no twins: every card its own face
         write = lambda x, src: f"_rt.each_one({src[0]})"  # noqa: E731
     else:
         write = lambda x, src: f"_rt.each_card({x.m.constant(ctx.deck.face)}, {src[0]})"  # noqa: E731
-    write.distinct = True  # each card once (a face once): no group offered twice (codegen's _distinct_items)
+    write.distinct = True  # each card once (a face once): no group offered twice (dsl/backend/options.py _distinct_items)
     return write
 
 
 @writes("together")
 def _write_together(ctx, a):
     write = lambda x, src: f"_rt.all_together({src[0]})"  # noqa: E731
-    write.distinct = True  # one group at most (codegen's _distinct_items)
+    write.distinct = True  # one group at most (dsl/backend/options.py _distinct_items)
     return write
 
 
@@ -91,7 +91,7 @@ def _write_sums_to(ctx, a):
             return f"{totals}.sums(s, {src[1]})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")
-    # no group offered twice (codegen's _distinct_items): twins give one group, and no card is in the
+    # no group offered twice (dsl/backend/options.py _distinct_items): twins give one group, and no card is in the
     # cards twice (a zone's cards, or some of them)
     write.distinct = cards_once(a[0].node)
     write.in_place = True  # its rule read as a table: no argument written inside a comprehension

@@ -103,7 +103,7 @@ def _holder(ctx, a):
     return lambda s, e: holder_of(s, x(s, e), cards_of_face, faces, owner_of, hand_ids)
 
 
-# ------------------------------------------------- their code (dsl/codegen.py)
+# ------------------------------------------------- their code (dsl/backend/)
 @writes("holder")
 def _write_holder(ctx, a):
     tables = (ctx.deck.cards_of_face, ctx.deck.face, ctx.zone_owner, ctx.hand_ids)

@@ -167,7 +167,7 @@ def _abs(ctx, a):
     return lambda s, e: abs(x(s, e))
 
 
-# ------------------------------------------------- their code (dsl/codegen.py)
+# ------------------------------------------------- their code (dsl/backend/)
 @writes("empty")
 def _write_empty(ctx, a):
     return lambda x, src: f"(not {src[0]})"

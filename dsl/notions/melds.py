@@ -65,7 +65,7 @@ def _can_join(ctx, a):
     return lambda s, e: joins(meld(s, e), cards(s, e))
 
 
-# ------------------------------------------------- their code (dsl/codegen.py)
+# ------------------------------------------------- their code (dsl/backend/)
 def _write_summary(field: str):
     def emit(ctx, a):
         def write(x, src):  # (the reading of an option's meld, read once however many fields are asked)
@@ -104,6 +104,6 @@ def _write_can_join(ctx, a):
             return f"{rules}.join_table({src[0]})[{x(card)}]"
         return f"{x.m.object(ctx.melds)}.joins({src[0]}, {src[1]})"
     if card is not None and plain_zone(a[0].node):  # a guard that holds only for the cards the table lets
-        # join: the options of the card are those first (codegen's _product), the others never tried
+        # join: the options of the card are those first (dsl/backend/options.py _product), the others never tried
         write.joins = (a[0].node.zone, card, held_table)
     return write

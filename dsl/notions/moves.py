@@ -16,7 +16,7 @@ def _can(ctx, a):
     return lambda s, e: legal.any_legal(s, index)
 
 
-# ------------------------------------------------- their code (dsl/codegen.py)
+# ------------------------------------------------- their code (dsl/backend/)
 @writes("can")
 def _write_can(ctx, a):
     def write(x, src):  # known for this position when its step's moves were listed (interpreter/legal.py)

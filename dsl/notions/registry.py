@@ -1,7 +1,7 @@
 """The registry of the library's notions: each notion's name, argument and result types (checked when
 a rule file is loaded, dsl/compiler.py), how it reads in English and Turkish (dsl/teach/words.py), how
 its closure f(state, env) is built from its compiled arguments, and, for most, how it writes its own
-Python source for the generated module (dsl/codegen.py). The notions themselves are registered by
+Python source for the generated module (dsl/backend/). The notions themselves are registered by
 the modules of this package, one per family (dsl/notions/__init__.py).
 
 Types: num, bool, card, cards (a list of cards; a zone is accepted where
@@ -29,7 +29,7 @@ class Fn:
     body: str = "any"  # what the lambda must give: bool for conditions, num for sums
     forms: dict = field(default_factory=dict)  # other wordings: "no" (negated), "full" (optional argument given), ...
     gives: str | None = None  # for notions that return a list: the type of its items
-    emit: Callable | None = None  # (generator, argument sources) -> its Python source (dsl/codegen.py); None: its closure
+    emit: Callable | None = None  # (generator, argument sources) -> its Python source (dsl/backend/); None: its closure
 
 
 LIBRARY: dict[str, Fn] = {}
@@ -50,7 +50,7 @@ def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, 
 
 # ---------------------------------------------------------- their code
 # A notion that writes its own code: `emit(ctx, compiled arguments)` gives, when it can, a writer
-# (expr, argument sources) -> Python source for the generated module (dsl/codegen.py), in terms of
+# (expr, argument sources) -> Python source for the generated module (dsl/backend/), in terms of
 # `s` (the state), its arguments' sources, constants named by `expr.m.constant` and the runtime of
 # interpreter/compiled.py (`_rt`). None: the notion's closure is called instead.
 def writes(name: str):

@@ -43,7 +43,7 @@ def _members(ctx, a):
     return lambda s, e: team_members(teams, x(s, e))
 
 
-# ------------------------------------------------- their code (dsl/codegen.py)
+# ------------------------------------------------- their code (dsl/backend/)
 @writes("partners")
 def _write_partners(ctx, a):
     team_of, teams = ctx.team_of, ctx.teams
@@ -63,7 +63,7 @@ def _write_prev(ctx, a):
 
 def _seat_step(write, step: int, players: int):
     """A writer of the seat `step` places on from a seat, that also gives that seat for every seat as a
-    table (`seats`): a turn's advance from `me`, always a seat, reads it there (dsl/codegen.py _next_seat)
+    table (`seats`): a turn's advance from `me`, always a seat, reads it there (dsl/backend/moves.py _next_seat)
     instead of working out a modulo on every move."""
     write.seats = [(seat + step) % players for seat in range(players)]
 

@@ -92,7 +92,7 @@ def _deal(ctx, a):
     return deal_
 
 
-# ------------------------------------------------- their code (dsl/codegen.py)
+# ------------------------------------------------- their code (dsl/backend/)
 @writes("lay")
 def _write_lay(ctx, a):
     return lambda x, src: f"_rt.lay(s, {src[1]}, {src[0]}, {x.m.constant(ctx.area_of)})"
@@ -147,7 +147,7 @@ def _write_move(ctx, a):
 def _write_groups(ctx, a):
     sizes = {first: count for first, (count, _) in ctx.area_of.items()}
     write = lambda x, src: f"_rt.groups_of(s, {src[0]}, {x.m.constant(sizes)})"  # noqa: E731
-    write.distinct = True  # each group once, a zone by its number (codegen's _distinct_items)
+    write.distinct = True  # each group once, a zone by its number (dsl/backend/options.py _distinct_items)
     return write
 
 

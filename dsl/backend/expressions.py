@@ -1,0 +1,312 @@
+"""The expression visitor: a node of the typed program (dsl/ir.py) written as one Python expression,
+one method per node kind. Parts with one value for the position are kept in its cache (or a local);
+a rule given to a notion is a Rule, which its notion's writer (dsl/notions/) writes over its items.
+"""
+from __future__ import annotations
+
+import re
+
+from kural.interpreter.messages import Msg
+from kural.interpreter.numbers import LIMIT
+
+from .. import ir
+from .module import Frame
+from .walks import _parts, has_rule, reads_any
+
+
+_OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">="}
+
+
+_FIELDS = {"me": "s.me", "rounds_played": "s.rounds_played", "moves_played": "len(s.history)",
+           "totals": "s.totals"}
+
+
+_BOUND = re.compile(r"\b[vt]\d+\b")  # the names a part binds (Frame.bind, a walrus's): new in each frame
+
+
+def _unbound(source: str) -> str:
+    """The source with the names it binds numbered in the order they come: the same for the same part."""
+    names: dict[str, str] = {}
+    return _BOUND.sub(lambda found: names.setdefault(found.group(), f"_{len(names)}"), source)
+
+
+_NAME = re.compile(r"[a-z]\d+")  # a local of the generated module (v12): reading it twice costs nothing
+
+
+def _kept_as_it_is(value) -> bool:
+    """Does interpreter/errors.py kept() give this constant back as it is (a number in range, or no number)?"""
+    return type(value) not in (int, float) or -LIMIT <= value <= LIMIT
+
+
+_KEPT_NODES = (ir.Call, ir.Chain, ir.Not, ir.Cond)  # the parts Expr may keep for the position
+
+
+class Rule:
+    """A rule given to a notion, as the notion's writer sees it: `var` is bound to each item of
+    `paid(items)`, which first pays the rule's calls from the work budget (interpreter/budget.py)."""
+
+    def __init__(self, var: str, body: str, weight: int, where: str, what: str):
+        self.var, self.body, self.weight, self.where, self.what = var, body, weight, where, what
+
+    def paid(self, items: str) -> str:
+        return f"_rt.paid(s, {items}, {self.weight}, {self.where}, {self.what})"
+
+    def over(self, items: str) -> str:
+        """`for var in items`, paid: what a generator expression over the rule's items says."""
+        return f"for {self.var} in {self.paid(items)}"
+
+
+class Expr:
+    """Writes a node as a Python expression, one method per node kind."""
+
+    def __init__(self, frame: Frame):
+        self.frame = frame
+        self.m = frame.module
+
+    def __call__(self, node: ir.Node) -> str:
+        source = getattr(self, "v_" + type(node).__name__)(node)
+        varying = self.frame.varying
+        if varying is None or not isinstance(node, _KEPT_NODES):  # asked first: has_rule walks the whole part
+            return source
+        if not isinstance(node, ir.Call):
+            # a bot's preference asks it of every option: a test of parts worked out over lists (`not is_open
+            # and not could_open`), the same for every option, is kept whole, not put together again each time
+            if self.frame.per_option is not None and has_rule(node) and not reads_any(node, varying):
+                return self.kept(source)
+            return source
+        # (a bot's preferences keep a list read for the position too: they ask for it once per option)
+        # (and so does the picking of versions, where several moves' parts read the same list)
+        lists = self.frame.per_option is not None or self.frame.picked is not None
+        kept = has_rule(node) or (lists and node.type in ("list", "cards"))
+        if kept and not reads_any(node, varying):
+            return self.kept(source)
+        return source
+
+    def kept(self, source: str) -> str:
+        """A part with one value for the position: worked out at its first use, kept in the position's cache
+        (or, where the frame says so, in a local of the function: see Frame.local_keeps)."""
+        local = self.frame.local_keeps
+        if local is not None and not self.frame.in_rule:  # (none as a part's value: worked out again, the same)
+            name = local.get(source) or local.setdefault(source, self.m.new("t"))
+            return f"({name} if {name} is not None else ({name} := {source}))"
+        picked = self.frame.picked
+        if picked is None:
+            key = self.m.object(object())  # this part's own key in the position's cache
+        else:  # one key for the same part wherever versions are picked (the names it binds aside)
+            same = _unbound(source)
+            key = picked.get(same) or picked.setdefault(same, self.m.object(object()))
+        return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
+
+    def paid_first(self, rule: "Rule", items: str, count: int, rest: str) -> str:
+        """`rest` after the rule's calls on `count` items (a constant list, not empty) are paid: `paid(items)
+        and rest` (paid gives the items, a list that is not empty). A statement whose test this is pays
+        first as a statement instead (Stmts.test: no call)."""
+        source = f"({rule.paid(items)} and {rest})"
+        self.m.paid_first[source] = (rule.weight * count, rule.where, rule.what, rest)
+        return source
+
+    def v_Const(self, n: ir.Const) -> str:
+        return self.m.literal(n.value)
+
+    def v_Local(self, n: ir.Local) -> str:
+        py = self.frame.names.get(n.name)
+        assert py is not None, f"a local no generated function binds: {n.name}"
+        return py
+
+    def v_StateField(self, n: ir.StateField) -> str:
+        return _FIELDS[n.field]
+
+    def v_VarRead(self, n: ir.VarRead) -> str:
+        if n.index is None:
+            return f"s.vars[{n.slot}]"
+        index = self(n.index)
+        if n.checked and self.m.in_range.get(index) != (n.per, n.span):
+            index = f"_index({index}, {n.span}, {self.m.literal(n.per)})"
+        return f"s.vars[{n.slot} + {index}]"
+
+    def v_VarList(self, n: ir.VarList) -> str:
+        return f"s.vars[{n.slot}:{n.slot + n.span}]"
+
+    def v_ZoneCards(self, n: ir.ZoneCards) -> str:
+        return f"s.zones[{self(n.zone)}]"
+
+    def v_OwnedZone(self, n: ir.OwnedZone) -> str:
+        owner = self(n.owner)
+        if n.span and self.m.in_range.get(owner) != (n.per, n.span):
+            owner = f"_index({owner}, {n.span}, {self.m.literal(n.per)})"
+        return f"({n.base} + {owner})" if n.per_owner == 1 else f"({n.base} + {owner} * {n.per_owner})"
+
+    def v_Lookup(self, n: ir.Lookup) -> str:
+        return f"{self.m.constant(n.table)}[{self(n.key)}]"
+
+    def v_CardLookups(self, n: ir.CardLookups) -> str:
+        in_rule, self.frame.in_rule = self.frame.in_rule, True  # (the card may be read in a generator)
+        try:
+            card = self(n.card)
+        finally:
+            self.frame.in_rule = in_rule
+        terms = [self.card_lookup(card, n.zone, passes, wanted) for passes, wanted in n.pairs]
+        return "(" + (" and " if n.every else " or ").join(terms) + ")"
+
+    def card_lookup(self, card: str, zone: int, passes: list, wanted: list) -> str:
+        """The card passes outright, or one of its wanted cards is in the zone. Each wanted card is
+        one table of the deck (a card with fewer looks up the sentinel past the deck, in no zone)."""
+        most = max((len(w) for w in wanted), default=0)
+        size = len(wanted)
+        test = []
+        if any(passes):
+            test.append(f"{self.m.constant(passes)}[{card}]")
+        if most <= 3:
+            for i in range(most):
+                table = [w[i] if i < len(w) else size for w in wanted]
+                test.append(f"s.where[{self.m.constant(table)}[{card}]] == {zone}")
+        else:
+            test.append(f"any(s.where[x] == {zone} for x in {self.m.constant(wanted)}[{card}])")
+        return "(" + " or ".join(test) + ")" if test else "False"
+
+    def v_Cond(self, n: ir.Cond) -> str:
+        return f"({self(n.yes)} if {self(n.test)} else {self(n.no)})"
+
+    def v_Chain(self, n: ir.Chain) -> str:
+        return "(" + f" {n.op} ".join(self(t) for t in n.terms) + ")"
+
+    def v_Not(self, n: ir.Not) -> str:
+        return f"(not {self(n.a)})"
+
+    def v_Neg(self, n: ir.Neg) -> str:
+        return f"(-{self(n.a)})"
+
+    def v_Binary(self, n: ir.Binary) -> str:
+        assert n.op in _OPS, n.op  # the grammar's operators only
+        return f"({self(n.a)} {n.op} {self(n.b)})"
+
+    def v_SameFace(self, n: ir.SameFace) -> str:
+        return f"({self.m.constant(n.faces)}[{self(n.card)}] {'==' if n.want else '!='} {n.face})"
+
+    def v_GroupOf(self, n: ir.GroupOf) -> str:
+        index, groups = self(n.index), self.m.constant(n.groups)
+        checked = f"_rt.group_of({index}, {groups}, {self.m.literal(n.name)})"
+        if _NAME.fullmatch(index):  # a local, read twice: the check written out, the call only to fail
+            return f"({index} if {index} in {groups} else {checked})"
+        return checked
+
+    def v_FaceCompare(self, n: ir.FaceCompare) -> str:
+        faces = self.m.constant(n.faces)
+        same = f"_rt.face_of({faces}, {self(n.a)}) == _rt.face_of({faces}, {self(n.b)})"
+        return f"({same})" if n.want else f"(not ({same}))"
+
+    def v_Items(self, n: ir.Items) -> str:
+        return "[" + "".join(f"{self(item)}, " for item in n.items) + "]"
+
+    def v_Joined(self, n: ir.Joined) -> str:
+        return f"[*{self(n.a)}, *{self(n.b)}]"
+
+    def v_Item(self, n: ir.Item) -> str:
+        return f"{self(n.items)}[{self(n.index)}]"
+
+    def v_Call(self, n: ir.Call) -> str:
+        in_rule = self.frame.in_rule
+        # a notion given a rule may write its arguments inside a comprehension (unless its writer says it
+        # does not: `in_place`)
+        self.frame.in_rule = in_rule or (any(isinstance(a, ir.Lambda) for a in n.args)
+                                         and not getattr(n.write, "in_place", False))
+        try:
+            args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
+        finally:
+            self.frame.in_rule = in_rule
+        return n.write(self, args)
+
+    def rule(self, n: ir.Lambda) -> "Rule":
+        """A rule `x => body` given to a notion: its argument's Python name and its body's source."""
+        var = self.frame.bind(n.name)
+        varying = self.frame.varying
+        if varying is not None:
+            self.frame.varying = varying | {n.name}
+        try:
+            body = self(n.body)
+        finally:
+            self.frame.varying = varying
+        return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(Msg("rule_what", name=n.name)))
+
+    def holds_rule(self, node: ir.Node) -> bool:
+        return has_rule(node)
+
+    def per_item(self, rule: ir.Lambda, values: list) -> list[str]:
+        """The rule's body written once for each of a constant list's items, its argument that item
+        (a writer that unrolls a rule over a few constant items, such as the seats)."""
+        frame, name = self.frame, rule.name
+        bound, varying = frame.names.get(name), frame.varying
+        if varying is not None:  # as in rule(): a part that reads the argument is not kept for the position
+            frame.varying = varying | {name}
+        try:
+            out = []
+            for value in values:
+                frame.names[name] = self.m.literal(value)
+                out.append(self(rule.body))
+            return out
+        finally:
+            frame.varying = varying
+            if bound is None:
+                frame.names.pop(name, None)
+            else:
+                frame.names[name] = bound
+
+    def keyed_by(self, rule: ir.Lambda) -> list | None:
+        """The one table through which a rule reads its argument, when it reads it only as table[argument]
+        and the table's values are whole numbers or words (keys that equal only themselves): items of one
+        key then give the rule one answer. Else None (a closure inside may read anything)."""
+        found: list = []
+
+        def only_keyed(n) -> bool:
+            if isinstance(n, ir.Lookup) and isinstance(n.key, ir.Local) and n.key.name == rule.name:
+                found.append(n.table)
+                return True
+            if isinstance(n, ir.Local):
+                return n.name != rule.name
+            if isinstance(n, ir.Lambda) and n.name == rule.name:
+                return False
+            return all(only_keyed(part) for part in _parts(n))
+        if not only_keyed(rule.body) or not found or any(table is not found[0] for table in found):
+            return None
+        table = found[0]
+        return table if isinstance(table, list) and all(type(v) in (int, str) for v in table) else None
+
+    def fixed(self, node: ir.Node) -> bool:
+        """Has this part one value for the position here (nothing changes the state, and it reads none
+        of the choices or rules' arguments around it)? A notion's writer may then keep what it works out."""
+        varying = self.frame.varying
+        return varying is not None and not reads_any(node, varying)
+
+    def reads(self, node: ir.Node, name: str) -> bool:
+        return reads_any(node, {name})
+
+    def once_per_option(self, source: str, node: ir.Node) -> str:
+        """`source` (a call that cannot fail, on the part `node`), worked out once per option when the
+        part is one of the option's choices (see Frame.per_option); else `source` where it is."""
+        per_option, frame = self.frame.per_option, self.frame
+        if per_option is None or not isinstance(node, ir.Local) or node.name not in frame.choices \
+                or frame.names.get(node.name) != frame.choices[node.name]:  # (a rule's argument of that name)
+            return source
+        if source not in per_option:
+            per_option[source] = self.m.new("t")
+        return per_option[source]
+
+    def once_per_choice(self, source: str, node: ir.Node) -> str | None:
+        """The name `source` (which cannot fail and changes nothing) is bound to once per option of an
+        earlier choice, when `node` names one and the move's options are listed here (Frame.per_choice);
+        else None."""
+        per_choice, frame = self.frame.per_choice, self.frame
+        if per_choice is None or not isinstance(node, ir.Local):
+            return None
+        var = frame.names.get(node.name)
+        if not any(var == v for v, _ in per_choice):
+            return None
+        return per_choice.setdefault((var, source), self.m.new("t"))
+
+    def v_SlotRead(self, n: ir.SlotRead) -> str:
+        """Worked out at its first use in the position, then read again: it fails, if it fails, where
+        and when the part itself would."""
+        name = self.frame.slots.get(n.index)
+        if name is None:
+            name = self.frame.slots[n.index] = self.m.new("t")
+        return f"({name} if {name} is not _UNSET else ({name} := {self(n.part)}))"

@@ -1,0 +1,181 @@
+"""The play of a move (apply_N: its effects, then the flow after it), the flow's own effects after every
+move (after_move), and the heuristic bot's preferences for a move's options (prefer_N).
+"""
+from __future__ import annotations
+
+from kural.interpreter.messages import Msg
+
+from .. import ir
+from .expressions import Expr
+from .module import Frame, Module, Writer, _def_line
+from .options import _as_local
+from .statements import Stmts
+from .walks import _moves_cards
+
+
+# after_move's lines are written out in the play of every move (no call on every move) when they are at
+# most this many characters; longer, every move calls the one after_move: each copy costs every cold load
+# its compiling (some 0.5 ms a kB, once per move) and play one more body of code to keep in the caches,
+# where a call costs a fraction of a microsecond a move
+MAX_INLINED_AFTER_MOVE = 1_000
+
+
+def apply_move(module: Module, g, m) -> str:
+    """The function that plays move m (the caller has checked it is legal) and advances the flow:
+    interpreter/engine.py `apply`, written out for this move."""
+    frame = Frame(module)
+    expr = Expr(frame)
+    w = Writer()
+    w.depth = 1
+    stmts = Stmts(expr, w)
+    names = [frame.bind(c.name) for c in m.choices]
+    if names:
+        w.line(f"{', '.join(names)}, = move[1]")
+    w.line("history = s.history  # (a move's effects and flow add no other list of moves)")
+    w.line("history.append((s.me, move))")
+    w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
+    w.line("try:")
+    w.indent()
+    stmts.block(m.effects.node)
+    w.dedent()
+    w.line("except _FAILURES as exc:")
+    what = module.literal(Msg("effects_what", name=m.name))
+    w.line(f"    raise _PlayError.of({module.literal(m.where)}, {what}, exc) from None")
+    w.line("cache = s.cache")
+    w.line("cache.legal = None  # the position changed: what it worked out is forgotten (interpreter/state.py forget)")
+    w.line("if cache:")
+    w.line("    _emptied(cache)")
+    w.line("try:")
+    w.indent()
+    if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
+        for line in module.after_lines:
+            w.line(line)
+    elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
+        w.line("after_move(s)")
+    stmts.value(g.round_end.node, "ends")
+    w.line("if ends:")
+    w.line("    end_round(s)")
+    one_step = len(g.steps) == 1  # then s.step is 0 all along: nothing to write
+    if m.next_step == "end":
+        w.line("else:")
+        w.indent()
+        _next_seat(module, g, stmts, w)
+        if not one_step:
+            w.line("s.step = 0")
+        w.dedent()
+    elif m.next_step != "again" and not one_step:
+        w.line("else:")
+        w.line(f"    s.step = {g.step_index[m.next_step]}")
+    w.dedent()
+    w.line("except _FAILURES as exc:")
+    w.line(f"    raise _PlayError.of({module.literal(g.where.get('flow', g.source))}, "
+           f"{module.literal(Msg('flow_after', name=m.name))}, exc) from None")
+    w.line("if len(history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
+    w.line("    s.over = s.aborted = True")
+    # a move never replaces the state's list of zones (only their cards change): one lookup
+    lines, read = _as_local(w.lines, "zones")
+    if read:
+        lines.insert(0, "    zones = s.zones")
+    module.lines += [_def_line(module, f"apply_{m.index}", "s, move", lines)] + lines + [""]
+    return f"apply_{m.index}"
+
+
+def _next_seat(module: Module, g, stmts: Stmts, w: Writer) -> None:
+    """s.me = the seat to move when a turn ends (flow.round.next). Where that is a fixed step from `me` (its
+    writer gives the seat for every seat as a table: next(me), prev(me)), me is always a seat (the round's
+    first is checked to be one, and every turn's step takes a seat to a seat), so the seat is read from
+    that table by me: no modulo worked out on every move."""
+    node = g.next_seat.node
+    body = node.body if isinstance(node, ir.Located) else node
+    seats = getattr(getattr(body, "write", None), "seats", None)
+    if seats is None or not isinstance(node, ir.Located) or not (
+            len(body.args) == 1 and isinstance(body.args[0], ir.StateField) and body.args[0].field == "me"):
+        w.line("try:")  # checked to be a seat: every part read by `me` counts on it (Module.in_range)
+        w.line(f"    s.me = _rt.seat_of({stmts.expr(body)}, {g.players})")
+        w.line("except _FAILURES as exc:")
+        w.line(f"    raise _PlayError.of({module.literal(getattr(node, 'where', g.source))}, "
+               f"{module.literal(getattr(node, 'what', 'flow.round.next'))}, exc) from None")
+        return
+    w.line("try:")
+    w.line(f"    s.me = {module.constant(seats)}[s.me]")
+    w.line("except _FAILURES as exc:")
+    w.line(f"    raise _PlayError.of({module.literal(node.where)}, {module.literal(node.what)}, exc) from None")
+
+
+def preferences(module: Module, g, m) -> str:
+    """The heuristic bot's key for an option of move m: each `bot:` preference's score, in order,
+    0 for a preference about another move (interpreter/bots.py)."""
+    frame = Frame(module)
+    expr = Expr(frame)
+    names = [frame.bind(c.name) for c in m.choices]
+    frame.varying = set(frame.names)
+    frame.choices, frame.per_option = dict(frame.names), {}
+    # a part of the position (that reads no choice) has the key the legal moves gave it in the position's
+    # cache: the bot scores the options of the position whose moves were just listed (a hand's melds)
+    frame.picked = module.picked
+    scores = [f"float({expr(p.node)})" if p.move in (None, m.index) else None for p in g.bot]
+    w = Writer()
+    w.line(f"def prefer_{m.index}(s, values):")
+    w.indent()
+    if names:
+        w.line(f"{', '.join(names)}, = values")
+    for source, name in frame.per_option.items():
+        w.line(f"{name} = {source}")
+    what, hint = module.literal(Msg("preference_for", name=m.name)), module.literal(Msg("preference_hint"))
+    keys = []
+    for p, score in zip(g.bot, scores):  # each in a try of its own: a failure names the preference that failed
+        if score is None:  # a preference about another move: 0
+            keys.append("0.0")
+            continue
+        keys.append(module.new("p"))
+        w.line("try:")
+        w.line(f"    {keys[-1]} = {score}")
+        w.line("except _FAILURES as exc:")
+        w.line(f"    raise _PlayError.of({module.literal(p.where or g.source)}, {what}, exc, {hint}) from None")
+    w.line(f"return ({''.join(key + ', ' for key in keys)})")
+    module.lines += w.lines + [""]
+    return f"prefer_{m.index}"
+
+
+def after_move(module: Module, g) -> str:
+    """The flow's own effects after every move (interpreter/engine.py `after_move` runs them). The deck's
+    cards are copied only on the ways that reach a statement that can move cards: the cards that leave
+    the deck are a deal, and most moves pass no such statement (a new deal when every hand is empty)."""
+    frame = Frame(module)
+    w = Writer()
+    w.depth = 1
+    node, deck = g.after_move.node, g.deck_zone_id
+    if _moves_cards(node):
+        w.line("before = None  # the deck as it was, once a statement that can move cards is reached")
+    _DealWatch(Expr(frame), w, deck).block(node)
+    if _moves_cards(node):
+        w.line(f"if before is not None and s.zones[{deck}] != before:")
+        w.line("    _rt.deal_after(s, before)")
+    module.lines += ["def after_move(s):"] + w.lines + [""]
+    if sum(map(len, w.lines)) <= MAX_INLINED_AFTER_MOVE:  # (see apply_move)
+        module.after_lines = [line[4:] for line in w.lines]
+    return "after_move"
+
+
+class _DealWatch(Stmts):
+    """after_move's statements, the deck's cards copied (`before = ...`) just before the first statement
+    that can move cards on each way through them: inside an `if` (or a `try` around one) when it is the
+    only such statement of its list, since a way that skips it then moves no card; otherwise before the
+    first, and nothing further is copied."""
+
+    def __init__(self, expr: Expr, w: Writer, deck: int):
+        super().__init__(expr, w)
+        self.deck, self.watching = deck, True
+
+    def __call__(self, node: ir.Node) -> None:
+        if not self.watching or not _moves_cards(node):
+            return super().__call__(node)
+        if isinstance(node, (ir.IfStmt, ir.Located)) or \
+                (isinstance(node, ir.Effects) and sum(map(_moves_cards, node.stmts)) == 1):
+            return super().__call__(node)  # (each branch, the try's body, the one statement: watched in turn)
+        self.w.line(f"before = s.zones[{self.deck}][:]  # the deck: the cards that leave it are a deal")
+        self.watching = False
+        try:
+            super().__call__(node)
+        finally:
+            self.watching = True

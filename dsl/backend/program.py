@@ -1,0 +1,168 @@
+"""A checked game's generated module, compiled and run: `generate` writes it (every function, in a
+fixed order), `Program` holds its functions by what they do, and the compiled code is kept in the
+user's cache under the hash of its source.
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+import types
+from typing import Any
+
+from ..paths import cache_dir
+from .flow import end_round, move_parts, result_fields, result_values, round_values, shown_values, start_game, start_round
+from .module import Module
+from .moves import after_move, apply_move, preferences
+from .options import legal_options
+from .steps import step_moves
+from .walks import forget
+
+
+KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
+
+
+def generate(g) -> Module:
+    """The module of a checked game: the legal options and the play of every move, the flow's effects
+    after each move, the values of a round's scoring sheet and the result."""
+    try:
+        return _generated(g)
+    finally:  # what the walks found is of this game's nodes only
+        forget()
+
+
+def _generated(g) -> Module:
+    module = Module()
+    module.in_range["s.me"] = ("seat", g.players)
+    if g.after_move is not None:  # first: the play of each move may run its lines (Module.after_lines)
+        after_move(module, g)
+    for m in g.moves:
+        legal_options(module, g, m)
+        apply_move(module, g, m)
+        preferences(module, g, m)
+    for i, step in enumerate(g.steps):
+        step_moves(module, g, i, step)
+    module.result = result_values(module, g)
+    if g.round_result is not None:
+        module.round_values = round_values(module, g)
+    module.fields = result_fields(module, g)
+    for m in g.moves:
+        move_parts(module, g, m)
+    start_game(module, g)
+    start_round(module, g)
+    end_round(module, g)
+    shown_values(module, g)
+    return module
+
+
+class Program:
+    """A game's generated module, compiled and run: its functions by what they do."""
+
+    def __init__(self, g):
+        module = generate(g)
+        extra = {"result": module.result, "round_values": module.round_values, "fields": module.fields,
+                 "checks": module.checks, "domains": module.domains, "shown": module.shown,
+                 "meld_values": module.meld_values}  # the names of what else it defines
+        source = module.source()
+        # the key names the module and its constants (dsl/loader.py closures_again compares it), its code too
+        key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
+        self._run(key, source, module.constants, dict(module.objects), [m.index for m in g.moves],
+                  len(g.steps), extra, module.keep)
+
+    def _run(self, key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
+             extra: dict, keep: list) -> None:
+        self.source, self.key, self.constants = source, key, constants
+        namespace: dict[str, Any] = {**constants, **handed}
+        code = _cached_code(self.key, self.source)
+        if code is None:
+            code = compile(self.source, f"<kural {self.key}>", "exec")
+            _keep_code(self.key, code)
+        exec(code, namespace)  # the module's own source, written above from the checked program only
+        self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
+        self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
+        self.moves = [namespace[f"moves_{i}"] for i in range(step_count)]
+        self.prefer = [namespace[f"prefer_{i}"] for i in move_indexes]
+        self.result = namespace[extra["result"]] if extra["result"] is not None else None  # (winners, scores)
+        self.after_move = namespace.get("after_move")
+        self.round_values = [namespace[name] for name in extra["round_values"]]
+        self.fields = [namespace[name] for name in extra["fields"]]
+        self.start_game, self.end_round = namespace["start_game"], namespace["end_round"]
+
+        def named(names):
+            return tuple(None if name is None else namespace[name] for name in names)
+        self.checks = [named(extra["checks"][i]) for i in move_indexes]
+        self.domains = [named(extra["domains"][i]) for i in move_indexes]
+        self.shown = [named(names) for names in extra["shown"]]
+        self.meld_values = [named(names) for names in extra["meld_values"]]
+        self.keep = keep
+        self.handed = handed
+        self.move_indexes, self.step_count, self.extra = move_indexes, step_count, extra
+        self.objects = {name: _described(obj) for name, obj in handed.items()}
+
+    def __reduce__(self):
+        """A kept game (dsl/gamecache.py) keeps its module as source and the objects it is handed:
+        read back, the source is compiled (or its code taken from the cache) and run again."""
+        return _program_again, (self.key, self.source, self.constants, self.handed, self.move_indexes,
+                                self.step_count, self.extra, self.keep)
+
+    def listing(self) -> str:
+        """The module's source, then the value of each constant it is handed (as Python writes it), then
+        what each object it is handed is (parts not yet written as source)."""
+        values = [f"#   {name} = {value!r}" for name, value in self.constants.items()]
+        notes = [f"#   {name}: {what}" for name, what in self.objects.items()]
+        return self.source + ("\n# Constants handed to the module (plain values, by name):\n" +
+                              "\n".join(values) + "\n" if values else "") + \
+            ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
+             "\n".join(notes) + "\n" if notes else "")
+
+
+def _program_again(key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
+                   extra: dict, keep: list) -> Program:
+    program = Program.__new__(Program)
+    program._run(key, source, constants, handed, move_indexes, step_count, extra, keep)
+    return program
+
+
+def _code_path(key: str):
+    folder = cache_dir()
+    return None if folder is None else folder / f"program-{key}.marshal"
+
+
+def _cached_code(key: str, source: str):
+    """The module compiled before, kept in the user's cache under its key (the hash of its source, its
+    constants and Python's version, as Python keeps .pyc files); None when it is not there or cannot be read."""
+    path = _code_path(key)
+    try:
+        code = marshal.loads(path.read_bytes()) if path is not None else None
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return code if isinstance(code, types.CodeType) and code.co_filename == f"<kural {key}>" else None
+
+
+def _keep_code(key: str, code) -> None:
+    """Keep a compiled module for the next load (written beside, then renamed: never half a file)."""
+    path = _code_path(key)
+    if path is None:
+        return
+    try:
+        part = path.with_name(f"{path.name}.{os.getpid()}.part")
+        part.write_bytes(marshal.dumps(code))
+        os.replace(part, path)
+        _prune(path.parent)
+    except OSError:
+        pass  # no cache: the next load compiles again
+
+
+def _prune(folder) -> None:
+    """At most KEPT_PROGRAMS modules stay in the cache (the oldest go): the folder cannot grow without bound."""
+    kept = sorted(folder.glob("program-*.marshal"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[KEPT_PROGRAMS:]:
+        old.unlink(missing_ok=True)
+
+
+def _described(obj) -> str:
+    """What an object handed to the module is, in the words of kural's code (never a rule file's)."""
+    qualname = getattr(obj, "__qualname__", None) or type(obj).__qualname__
+    module = getattr(obj, "__module__", None) or type(obj).__module__
+    return f"{module}.{qualname}"

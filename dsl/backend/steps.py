@@ -1,0 +1,244 @@
+"""A step's legal moves (moves_N): each move's options listed in the rule file's order, written in place
+where a version is picked by one part, with whether a move listed before can be played known as a
+local for a later move's `can`.
+"""
+from __future__ import annotations
+
+import re
+
+from kural.interpreter.budget import MAX_LEGAL, WORK_LIMIT
+from kural.interpreter.messages import Msg
+
+from .expressions import Expr
+from .module import Module, Writer, _def_line
+from .options import _guard, _pick_version, _picking
+
+
+def step_moves(module: Module, g, index: int, step) -> str:
+    """The legal moves of a step, in the rule file's order (interpreter/legal.py `legal_moves`)."""
+    w = Writer()
+    w.indent()
+    w.line(_RENEW)
+    w.line("cache = s.cache")
+    can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
+    most = 0  # the most moves listed so far (None: no bound known), so that MAX_LEGAL is checked only where it may be passed
+    for place, i in enumerate(step.moves):
+        m = g.moves[i]
+        first = place == 0  # the first move's moves are the list begun (`out`), the others added to it
+        most = None if most is None or _most_options(g, m) is None else most + _most_options(g, m)
+        bounded = most is not None and most <= MAX_LEGAL
+        if not m.choices:
+            _step_move_alone(module, g, m, w, can, first, bounded)
+            continue
+        inlined = _inline_options(module, g, m, w, first, can, bounded)
+        if inlined == "renewed":  # the first move's charge renews the budget itself
+            w.lines.remove("    " + _RENEW)
+        if inlined:
+            continue
+        w.line("try:")
+        w.indent()
+        if i in module.versions:
+            _pick_version(module, m, w, "version")
+            w.line(f"found = [({i}, values) for values in version(s)]")
+        elif i in module.as_moves:
+            w.line(f"found = {module.as_moves[i]}(s)")
+        else:
+            w.line(f"found = [({i}, values) for values in legal_{i}(s)]")
+        w.dedent()
+        _listed(module, m, w, first, can, bounded=bounded)
+    if not step.moves:
+        w.line("out = []")
+    w.line("return out")
+    _tested_at_once(w, can)
+    _unread_can(w, can)
+    _unread_cache(w)
+    module.lines += [_def_line(module, f"moves_{index}", "s", w.lines)] + w.lines + [""]
+    return f"moves_{index}"
+
+
+_RENEW = "s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)"
+
+
+def _tested_at_once(w: Writer, can: dict) -> None:
+    """The local that says whether the step's first move can be played (`c3 = True if out else False`), read
+    only by the statement right after it (a pass's `not can(play)`, say): that statement reads `out` itself,
+    which nothing has added to in between, and the local goes (no store and load on every move)."""
+    for name in can.values():
+        at = next((i for i, line in enumerate(w.lines) if line.strip() == f"{name} = True if out else False"), None)
+        if at is None or at + 1 == len(w.lines) or _depth(w.lines[at + 1]) != _depth(w.lines[at]):
+            continue
+        read = re.compile(rf"\b{name}\b")
+        if [i for i, line in enumerate(w.lines) if read.search(line)] == [at, at + 1]:
+            w.lines[at + 1] = read.sub("out", w.lines[at + 1])
+            del w.lines[at]
+
+
+def _unread_can(w: Writer, can: dict) -> None:
+    """The locals that say whether a move can be played (`c3 = ...`), for a later move's `can` here, not
+    written where none reads them (an `else:` left with nothing goes too). Whether a move of the step can
+    be played is not kept in the position's cache: interpreter/legal.py any_legal reads it from the
+    position's legal moves, which the engine keeps."""
+    for name in can.values():
+        read = re.compile(rf"\b{name}\b")
+        if any(read.search(line) for line in w.lines if not line.lstrip().startswith(f"{name} = ")):
+            continue
+        lines = [line for line in w.lines if not line.lstrip().startswith(f"{name} = ")]
+        w.lines = [line for i, line in enumerate(lines) if not (line.strip() == "else:" and (
+            i + 1 == len(lines) or _depth(lines[i + 1]) <= _depth(line)))]
+
+
+def _unread_cache(w: Writer) -> None:
+    """`cache = s.cache` dropped from a step's moves function where no line reads `cache`."""
+    read = re.compile(r"\bcache\b")
+    if not any(read.search(line) for line in w.lines if line.strip() != "cache = s.cache"):
+        w.lines.remove("    cache = s.cache")
+
+
+def _depth(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+_SAFE = re.compile(r"\s+|[()]|(?:not|and|or|True|False|None)\b|==|!=|c\d+\b|s\.zones\[(\d+)\]")
+
+
+def _cannot_fail(source: str, g) -> bool:
+    """Can this part's source not raise? Only `not`, `and`, `or`, `==` and `!=` of the cards of zones known
+    at load (each an instance of the game: checked here) and of locals that say whether a move listed
+    before can be played (`c3`, always a bool): then it is written without a `try` around it."""
+    at = 0
+    while at < len(source):
+        found = _SAFE.match(source, at)
+        if found is None or (found.group(1) is not None and not int(found.group(1)) < g.zone_count):
+            return False
+        at = found.end()
+    return True
+
+
+def _most_options(g, m) -> int | None:
+    """The most legal moves move m can offer in a position: one without choices one, one card of a zone
+    at most a card of the deck each (a card is in one zone, once); None where no bound is known here."""
+    if not m.choices:
+        return 1
+    if len(m.choices) == 1 and m.choices[0].domain_is_zone and m.choices[0].of_cards:
+        return g.deck.size
+    return None
+
+
+def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool = False):
+    """Move m's options written where its step lists its moves, as moves, when each version of its
+    guard is one loop and one part picks the version; False (nothing written) otherwise, "renewed" when
+    the first move's charge renews the work budget itself (see _folded), else True."""
+    versions = module.versions.get(m.index)
+    if versions is None or m.specialize.slots or len(m.specialize.part_nodes) != 1:
+        return False
+    names, general, table = versions
+    if any(names[vals] not in module.inline for vals in ((True,), (False,))):
+        return False
+    frame = _picking(module)
+    part = Expr(frame)(m.specialize.part_nodes[0])
+    safe = _cannot_fail(part, g)  # then one `if` picks the version: no general one to fall to
+    renewed = first and safe and _bounded_charge(g, m)
+    w.line("try:")
+    w.indent()
+    if safe:
+        branches = (((True,), f"if {part}:"), ((False,), "else:"))
+    else:
+        w.line("try:")
+        w.line(f"    known = True if {part} else False")
+        w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
+        w.line("    known = None")
+        w.line("if known is None:")
+        w.line(f"    found = [({m.index}, values) for values in {general}(s)]")
+        branches = (((True,), "elif known:"), ((False,), "else:"))
+    listed = "out" if first and safe else "found"  # the first move's moves begin the step's list
+    choice = m.choices[0]
+    for vals, word in branches:
+        lines, var, test = module.inline[names[vals]]
+        w.line(word)
+        w.indent()
+        for line in _folded(module, g, m, lines) if renewed else lines:
+            w.line(line)
+        w.line(f"{listed} = []")
+        w.line(f"for {var} in items:  # a loop, not a comprehension: no function made and called each time")
+        w.line(f"    if {test}:")
+        w.line(f"        {listed}.append({_one_choice_move(module, g, m, choice, var)})")
+        w.dedent()
+    w.dedent()
+    _listed(module, m, w, first, can, bounded=bounded, into_out=listed == "out")
+    return "renewed" if renewed else True
+
+
+def _bounded_charge(g, m) -> bool:
+    """Can the first charge of a phase, for trying move m's options, not run out of the budget? Its one
+    choice is over a zone's cards, at most the deck's (a card is in one zone, once)."""
+    choice = m.choices[0]
+    return choice.domain_is_zone and m.guard_weight * g.deck.size <= WORK_LIMIT
+
+
+def _folded(module: Module, g, m, lines: list[str]) -> list[str]:
+    """An options loop's charge as the first of its phase: the whole budget renewed and the charge paid in
+    one line, and no check (_bounded_charge: it cannot run out). The budget left is read from a table by
+    the zone's size (a zone holds at most the deck's cards): no arithmetic on the path of every move."""
+    at = next(i for i, line in enumerate(lines) if line.startswith("s.work -= "))
+    assert lines[at + 1] == "if s.work < 0:" and lines[at + 2].lstrip().startswith("raise _exhausted("), lines
+    items = re.fullmatch(r"s\.work -= (?:\d+ \* )?len\((\w+)\)", lines[at]).group(1)
+    left = module.constant([WORK_LIMIT - m.guard_weight * n for n in range(g.deck.size + 1)])
+    return lines[:at] + [f"s.work = {left}[len({items})]  # a new phase: the whole budget less this loop's charge"] \
+        + lines[at + 3:]
+
+
+def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
+    """The move of move m with one choice of value `var`: a card's is taken from a table of them all
+    (a move is a tuple, never changed: one per card serves every position)."""
+    if choice.domain_is_zone and choice.of_cards:  # a zone's cards: ints 0 .. the deck's size - 1
+        return f"{module.constant([(m.index, (card,)) for card in range(g.deck.size)])}[{var}]"
+    return f"({m.index}, ({var},))"
+
+
+def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False, bounded: bool = False,
+            into_out: bool = False, ok: str | None = None) -> None:
+    """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices; or no
+    `try` and `ok` the guard itself, one that cannot fail): a failure named as the move's, whether it can
+    be played in a local (`can` in a later move's guard here; _unread_can drops it where none reads it,
+    and `can` elsewhere reads the position's legal moves), and its moves added to the step's
+    (budget.MAX_LEGAL, checked unless `bounded`: the step's moves so far cannot be more)."""
+    if ok is None:
+        ok = "ok"
+        w.line("except _FAILURES as exc:")
+        w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
+               f"{module.literal(Msg('choices_or_guard', name=m.name))}, exc) from None")
+    check = [] if bounded else ["if len(out) > _MAX_LEGAL:",
+                                f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"]
+    known = can[repr(m.index)] = module.new("c")
+    if first and alone:
+        w.line(f"out = [({m.index}, ())] if {ok} else []")
+        w.line(f"{known} = True if out else False")
+    elif first:
+        if not into_out:  # (else its moves were listed into `out` itself)
+            w.line("out = found")
+        w.line(f"{known} = True if out else False")
+        for line in check:
+            w.line(line)
+    else:
+        w.line(f"if {ok}:" if alone else "if found:")
+        w.line(f"    {known} = True")
+        w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
+        for line in check:
+            w.line("    " + line)
+        w.line("else:")
+        w.line(f"    {known} = False")
+
+
+def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bounded: bool = False) -> None:
+    """A move without choices, in its step's legal moves: its guard written out there (whether a
+    move listed before it in the step can be played is known: a local, `can`)."""
+    frame = _picking(module)  # (a guard without choices reads none: its parts are kept as a picking's are)
+    frame.known_moves = dict(can)
+    expr = Expr(frame)
+    test = _guard(expr, [c.node for c in m.checks])
+    if _cannot_fail(test, g):  # (`not can(play)`, say: whether it is known)
+        _listed(module, m, w, first, can, alone=True, bounded=bounded, ok=test)
+        return
+    w.line("try:")
+    w.line(f"    ok = {test}")
+    _listed(module, m, w, first, can, alone=True, bounded=bounded)
