@@ -65,22 +65,46 @@ class Expr:
 
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
+        return self.kept(source) if self.keeps(node) else source
+
+    def keeps(self, node: ir.Node) -> bool:
+        """Is this part kept for the position (Expr.kept) where it is written here?"""
         varying = self.frame.varying
         if varying is None or not isinstance(node, _KEPT_NODES):  # asked first: has_rule walks the whole part
-            return source
+            return False
         if not isinstance(node, ir.Call):
             # a bot's preference asks it of every option: a test of parts worked out over lists (`not is_open
             # and not could_open`), the same for every option, is kept whole, not put together again each time
-            if self.frame.per_option is not None and has_rule(node) and not reads_any(node, varying):
-                return self.kept(source)
-            return source
+            return self.frame.per_option is not None and has_rule(node) and not reads_any(node, varying)
         # (a bot's preferences keep a list read for the position too: they ask for it once per option)
         # (and so does the picking of versions, where several moves' parts read the same list)
         lists = self.frame.per_option is not None or self.frame.picked is not None
         kept = has_rule(node) or (lists and node.type in ("list", "cards"))
-        if kept and not reads_any(node, varying):
-            return self.kept(source)
-        return source
+        return kept and not reads_any(node, varying)
+
+    def cannot_fail(self, node: ir.Node) -> bool:
+        """Can this part, written here, not raise? `not`, `and`, `or`, `==` and `!=` of true, false, none,
+        the cards of a zone known at load (one of the game's: Module.zone_count) and of notions whose writer says
+        they fail only where their arguments do (`cannot_fail`, e.g. `empty`, or `can` of a move whose
+        answer is a local here): then it is written without a `try` around it."""
+        if self.keeps(node):  # (worked out into the position's cache: a part that may fail)
+            return False
+        if isinstance(node, ir.Const):
+            return node.value is None or type(node.value) is bool
+        if isinstance(node, ir.ZoneCards):
+            zone = node.zone
+            return isinstance(zone, ir.Const) and type(zone.value) is int and 0 <= zone.value < self.m.zone_count
+        if isinstance(node, ir.Not):
+            return self.cannot_fail(node.a)
+        if isinstance(node, ir.Chain):
+            return node.op in ("and", "or") and all(self.cannot_fail(t) for t in node.terms)
+        if isinstance(node, ir.Binary):
+            return node.op in ("==", "!=") and self.cannot_fail(node.a) and \
+                self.cannot_fail(node.b)
+        if isinstance(node, ir.Call):
+            safe = getattr(node.write, "cannot_fail", None)
+            return safe is not None and safe(self, node.args)
+        return False
 
     def kept(self, source: str) -> str:
         """A part with one value for the position: worked out at its first use, kept in the position's cache

@@ -65,6 +65,7 @@ class Module:
         # always a seat (the engine checks the round's first and every turn's next), and so are a step from
         # it (next(me)) and its team: a var or zone indexed by one is read without checking the index
         self.in_range: dict[str, tuple[str, int]] = {}
+        self.zone_count = 0  # the game's zones (each instance a number below it): a zone's cards read by number
 
     def new(self, prefix: str) -> str:
         self.count += 1

@@ -35,6 +35,7 @@ def generate(g) -> Module:
 def _generated(g) -> Module:
     module = Module()
     module.in_range["s.me"] = ("seat", g.players)
+    module.zone_count = g.zone_count
     if g.after_move is not None:  # first: the play of each move may run its lines (Module.after_lines)
         after_move(module, g)
     for m in g.moves:

@@ -98,22 +98,6 @@ def _depth(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-_SAFE = re.compile(r"\s+|[()]|(?:not|and|or|True|False|None)\b|==|!=|c\d+\b|s\.zones\[(\d+)\]")
-
-
-def _cannot_fail(source: str, g) -> bool:
-    """Can this part's source not raise? Only `not`, `and`, `or`, `==` and `!=` of the cards of zones known
-    at load (each an instance of the game: checked here) and of locals that say whether a move listed
-    before can be played (`c3`, always a bool): then it is written without a `try` around it."""
-    at = 0
-    while at < len(source):
-        found = _SAFE.match(source, at)
-        if found is None or (found.group(1) is not None and not int(found.group(1)) < g.zone_count):
-            return False
-        at = found.end()
-    return True
-
-
 def _most_options(g, m) -> int | None:
     """The most legal moves move m can offer in a position: one without choices one, one card of a zone
     at most a card of the deck each (a card is in one zone, once); None where no bound is known here."""
@@ -135,8 +119,9 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
     if any(names[vals] not in module.inline for vals in ((True,), (False,))):
         return False
     frame = _picking(module)
-    part = Expr(frame)(m.specialize.part_nodes[0])
-    safe = _cannot_fail(part, g)  # then one `if` picks the version: no general one to fall to
+    expr = Expr(frame)
+    part = expr(m.specialize.part_nodes[0])
+    safe = expr.cannot_fail(m.specialize.part_nodes[0])  # then one `if` picks the version: no general one to fall to
     renewed = first and safe and _bounded_charge(g, m)
     w.line("try:")
     w.indent()
@@ -236,7 +221,7 @@ def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bo
     frame.known_moves = dict(can)
     expr = Expr(frame)
     test = _guard(expr, [c.node for c in m.checks])
-    if _cannot_fail(test, g):  # (`not can(play)`, say: whether it is known)
+    if all(expr.cannot_fail(c.node) for c in m.checks):  # (`not can(play)`, say: whether it is known)
         _listed(module, m, w, first, can, alone=True, bounded=bounded, ok=test)
         return
     w.line("try:")

@@ -170,7 +170,10 @@ def _abs(ctx, a):
 # ------------------------------------------------- their code (dsl/backend/)
 @writes("empty")
 def _write_empty(ctx, a):
-    return lambda x, src: f"(not {src[0]})"
+    def write(x, src):
+        return f"(not {src[0]})"
+    write.cannot_fail = lambda x, args: x.cannot_fail(args[0])  # (`not` fails only where its list does)
+    return write
 
 
 @writes("count")
