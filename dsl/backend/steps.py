@@ -12,6 +12,7 @@ from kural.interpreter.messages import Msg
 from .expressions import Expr
 from .module import Module, Writer, _def_line
 from .options import _guard, _pick_version, _picking
+from .walks import asked_moves
 
 
 def step_moves(module: Module, g, index: int, step) -> str:
@@ -21,19 +22,26 @@ def step_moves(module: Module, g, index: int, step) -> str:
     w.line(_RENEW)
     w.line("cache = s.cache")
     can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
+    readers = _can_readers(module, g, step)
+    pending = None  # the first move's `can` local, bound just before the move after it (see _step_move_alone)
     most = 0  # the most moves listed so far (None: no bound known), so that MAX_LEGAL is checked only where it may be passed
     for place, i in enumerate(step.moves):
         m = g.moves[i]
         first = place == 0  # the first move's moves are the list begun (`out`), the others added to it
         most = None if most is None or _most_options(g, m) is None else most + _most_options(g, m)
         bounded = most is not None and most <= MAX_LEGAL
+        read = bool(readers[place])
         if not m.choices:
-            _step_move_alone(module, g, m, w, can, first, bounded)
+            pending = _step_move_alone(module, g, m, w, can, first, bounded, read, pending, readers[0] == [place])
             continue
-        inlined = _inline_options(module, g, m, w, first, can, bounded)
-        if inlined == "renewed":  # the first move's charge renews the budget itself
-            w.lines.remove("    " + _RENEW)
-        if inlined:
+        if pending is not None:
+            w.line(pending[1])
+            pending = None
+        inlined = _inline_options(module, g, m, w, first, can, bounded, read)
+        if inlined is not None:
+            renewed, pending = inlined
+            if renewed:  # the first move's charge renews the budget itself
+                w.lines.remove("    " + _RENEW)
             continue
         w.line("try:")
         w.indent()
@@ -45,46 +53,32 @@ def step_moves(module: Module, g, index: int, step) -> str:
         else:
             w.line(f"found = [({i}, values) for values in legal_{i}(s)]")
         w.dedent()
-        _listed(module, m, w, first, can, bounded=bounded)
+        pending = _listed(module, m, w, first, can, bounded=bounded, read=read)
     if not step.moves:
         w.line("out = []")
     w.line("return out")
-    _tested_at_once(w, can)
-    _unread_can(w, can)
     _unread_cache(w)
     module.lines += [_def_line(module, f"moves_{index}", "s", w.lines)] + w.lines + [""]
     return f"moves_{index}"
 
 
+def _can_readers(module: Module, g, step) -> list[list[int]]:
+    """For each move of the step, the places of the moves after it whose guard reads whether it can be
+    played (`can`) from the local it binds: a move without choices, whose guard is written in the step
+    (_step_move_alone), asking of a move listed before it (the last listing of that move)."""
+    keys = [repr(i) for i in step.moves]  # (a move as `can` names it: its index as written)
+    out: list[list[int]] = [[] for _ in step.moves]
+    for place, i in enumerate(step.moves):
+        if g.moves[i].choices:
+            continue
+        for key in {k for c in g.moves[i].checks for k in asked_moves(c.node, module)}:
+            listed = [p for p in range(place) if keys[p] == key]
+            if listed:
+                out[listed[-1]].append(place)
+    return out
+
+
 _RENEW = "s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)"
-
-
-def _tested_at_once(w: Writer, can: dict) -> None:
-    """The local that says whether the step's first move can be played (`c3 = True if out else False`), read
-    only by the statement right after it (a pass's `not can(play)`, say): that statement reads `out` itself,
-    which nothing has added to in between, and the local goes (no store and load on every move)."""
-    for name in can.values():
-        at = next((i for i, line in enumerate(w.lines) if line.strip() == f"{name} = True if out else False"), None)
-        if at is None or at + 1 == len(w.lines) or _depth(w.lines[at + 1]) != _depth(w.lines[at]):
-            continue
-        read = re.compile(rf"\b{name}\b")
-        if [i for i, line in enumerate(w.lines) if read.search(line)] == [at, at + 1]:
-            w.lines[at + 1] = read.sub("out", w.lines[at + 1])
-            del w.lines[at]
-
-
-def _unread_can(w: Writer, can: dict) -> None:
-    """The locals that say whether a move can be played (`c3 = ...`), for a later move's `can` here, not
-    written where none reads them (an `else:` left with nothing goes too). Whether a move of the step can
-    be played is not kept in the position's cache: interpreter/legal.py any_legal reads it from the
-    position's legal moves, which the engine keeps."""
-    for name in can.values():
-        read = re.compile(rf"\b{name}\b")
-        if any(read.search(line) for line in w.lines if not line.lstrip().startswith(f"{name} = ")):
-            continue
-        lines = [line for line in w.lines if not line.lstrip().startswith(f"{name} = ")]
-        w.lines = [line for i, line in enumerate(lines) if not (line.strip() == "else:" and (
-            i + 1 == len(lines) or _depth(lines[i + 1]) <= _depth(line)))]
 
 
 def _unread_cache(w: Writer) -> None:
@@ -92,10 +86,6 @@ def _unread_cache(w: Writer) -> None:
     read = re.compile(r"\bcache\b")
     if not any(read.search(line) for line in w.lines if line.strip() != "cache = s.cache"):
         w.lines.remove("    cache = s.cache")
-
-
-def _depth(line: str) -> int:
-    return len(line) - len(line.lstrip())
 
 
 def _most_options(g, m) -> int | None:
@@ -108,16 +98,17 @@ def _most_options(g, m) -> int | None:
     return None
 
 
-def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool = False):
+def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool, read: bool):
     """Move m's options written where its step lists its moves, as moves, when each version of its
-    guard is one loop and one part picks the version; False (nothing written) otherwise, "renewed" when
-    the first move's charge renews the work budget itself (see _folded), else True."""
+    guard is one loop and one part picks the version: (whether the first move's charge renews the work
+    budget itself (see _folded), the line of its `can` still to bind (_listed)); None (nothing written)
+    otherwise."""
     versions = module.versions.get(m.index)
     if versions is None or m.specialize.slots or len(m.specialize.part_nodes) != 1:
-        return False
+        return None
     names, general, table = versions
     if any(names[vals] not in module.inline for vals in ((True,), (False,))):
-        return False
+        return None
     frame = _picking(module)
     expr = Expr(frame)
     part = expr(m.specialize.part_nodes[0])
@@ -149,8 +140,7 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
         w.line(f"        {listed}.append({_one_choice_move(module, g, m, choice, var)})")
         w.dedent()
     w.dedent()
-    _listed(module, m, w, first, can, bounded=bounded, into_out=listed == "out")
-    return "renewed" if renewed else True
+    return renewed, _listed(module, m, w, first, can, bounded=bounded, into_out=listed == "out", read=read)
 
 
 def _bounded_charge(g, m) -> bool:
@@ -181,12 +171,14 @@ def _one_choice_move(module: Module, g, m, choice, var: str) -> str:
 
 
 def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = False, bounded: bool = False,
-            into_out: bool = False, ok: str | None = None) -> None:
+            into_out: bool = False, ok: str | None = None, read: bool = False) -> tuple | None:
     """After `try: found = [its legal moves]` (alone: `ok = its guard`, a move without choices; or no
     `try` and `ok` the guard itself, one that cannot fail): a failure named as the move's, whether it can
-    be played in a local (`can` in a later move's guard here; _unread_can drops it where none reads it,
-    and `can` elsewhere reads the position's legal moves), and its moves added to the step's
-    (budget.MAX_LEGAL, checked unless `bounded`: the step's moves so far cannot be more)."""
+    be played in a local where a later move's guard here reads it (`read`: its `can`; `can` elsewhere
+    reads the position's legal moves), and its moves added to the step's (budget.MAX_LEGAL, checked unless
+    `bounded`: the step's moves so far cannot be more). The first move's local, when nothing is written
+    after it, is given back (its `can` key, its line): bound just before the next move, unless that move
+    reads `out` itself (_step_move_alone)."""
     if ok is None:
         ok = "ok"
         w.line("except _FAILURES as exc:")
@@ -195,35 +187,47 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
     check = [] if bounded else ["if len(out) > _MAX_LEGAL:",
                                 f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"]
     known = can[repr(m.index)] = module.new("c")
-    if first and alone:
-        w.line(f"out = [({m.index}, ())] if {ok} else []")
-        w.line(f"{known} = True if out else False")
-    elif first:
-        if not into_out:  # (else its moves were listed into `out` itself)
-            w.line("out = found")
-        w.line(f"{known} = True if out else False")
-        for line in check:
-            w.line(line)
-    else:
+    if not first:
         w.line(f"if {ok}:" if alone else "if found:")
-        w.line(f"    {known} = True")
+        if read:
+            w.line(f"    {known} = True")
         w.line(f"    out.append(({m.index}, ()))" if alone else "    out += found")
         for line in check:
             w.line("    " + line)
-        w.line("else:")
-        w.line(f"    {known} = False")
+        if read:
+            w.line("else:")
+            w.line(f"    {known} = False")
+        return None
+    if alone:
+        w.line(f"out = [({m.index}, ())] if {ok} else []")
+    elif not into_out:  # (else its moves were listed into `out` itself)
+        w.line("out = found")
+    tested = (repr(m.index), f"{known} = True if out else False") if read else None
+    if tested is not None and check:
+        w.line(tested[1])
+        tested = None
+    for line in check:
+        w.line(line)
+    return tested
 
 
-def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bounded: bool = False) -> None:
+def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bounded: bool, read: bool,
+                     pending: tuple | None, only_reader: bool) -> tuple | None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
-    move listed before it in the step can be played is known: a local, `can`)."""
+    move listed before it in the step can be played is known: a local, `can`). `pending`: the first
+    move's local, not bound yet; a guard that cannot fail, right after it and its only reader, reads
+    `out` instead (nothing has been added to it in between), and the local is never bound."""
     frame = _picking(module)  # (a guard without choices reads none: its parts are kept as a picking's are)
     frame.known_moves = dict(can)
     expr = Expr(frame)
+    safe = all(expr.cannot_fail(c.node) for c in m.checks)  # (`not can(play)`, say: whether it is known)
+    if pending is not None and safe and only_reader:
+        frame.known_moves[pending[0]] = "out"
+    elif pending is not None:
+        w.line(pending[1])
     test = _guard(expr, [c.node for c in m.checks])
-    if all(expr.cannot_fail(c.node) for c in m.checks):  # (`not can(play)`, say: whether it is known)
-        _listed(module, m, w, first, can, alone=True, bounded=bounded, ok=test)
-        return
+    if safe:
+        return _listed(module, m, w, first, can, alone=True, bounded=bounded, ok=test, read=read)
     w.line("try:")
     w.line(f"    ok = {test}")
-    _listed(module, m, w, first, can, alone=True, bounded=bounded)
+    return _listed(module, m, w, first, can, alone=True, bounded=bounded, read=read)

@@ -89,3 +89,15 @@ def _moves_cards(node: ir.Node) -> bool:
     if isinstance(node, (ir.Located, ir.ForStmt)):
         return _moves_cards(node.body)
     return True
+
+
+def asked_moves(node, module) -> set:
+    """The moves a part asks whether they can be played (`can`, a notion whose writer says `asks_can`),
+    each as the source the notion is given for it (a move's index by literal); a move named by anything
+    but a constant is not one of these."""
+    found = set()
+    if isinstance(node, ir.Call) and getattr(node.write, "asks_can", False) and isinstance(node.args[0], ir.Const):
+        found.add(module.literal(node.args[0].value))
+    for part in _parts(node):
+        found |= asked_moves(part, module)
+    return found
