@@ -67,6 +67,10 @@ class Expr:
         source = getattr(self, "v_" + type(node).__name__)(node)
         return self.kept(source) if self.keeps(node) else source
 
+    def state(self, attr: str) -> str:
+        """The source that reads the state's attribute `attr` (a local of the function where it may be)."""
+        return self.frame.state.attr(attr)
+
     def keeps(self, node: ir.Node) -> bool:
         """Is this part kept for the position (Expr.kept) where it is written here?"""
         varying = self.frame.varying
@@ -119,7 +123,8 @@ class Expr:
         else:  # one key for the same part wherever versions are picked (the names it binds aside)
             same = _unbound(source)
             key = picked.get(same) or picked.setdefault(same, self.m.object(object()))
-        return f"(s.cache[{key}] if {key} in s.cache else s.cache.setdefault({key}, {source}))"
+        cache = self.state("cache")
+        return f"({cache}[{key}] if {key} in {cache} else {cache}.setdefault({key}, {source}))"
 
     def paid_first(self, rule: "Rule", items: str, count: int, rest: str) -> str:
         """`rest` after the rule's calls on `count` items (a constant list, not empty) are paid: `paid(items)
@@ -152,7 +157,7 @@ class Expr:
         return f"s.vars[{n.slot}:{n.slot + n.span}]"
 
     def v_ZoneCards(self, n: ir.ZoneCards) -> str:
-        return f"s.zones[{self(n.zone)}]"
+        return f"{self.state('zones')}[{self(n.zone)}]"
 
     def v_OwnedZone(self, n: ir.OwnedZone) -> str:
         owner = self(n.owner)
@@ -183,9 +188,9 @@ class Expr:
         if most <= 3:
             for i in range(most):
                 table = [w[i] if i < len(w) else size for w in wanted]
-                test.append(f"s.where[{self.m.constant(table)}[{card}]] == {zone}")
+                test.append(f"{self.state('where')}[{self.m.constant(table)}[{card}]] == {zone}")
         else:
-            test.append(f"any(s.where[x] == {zone} for x in {self.m.constant(wanted)}[{card}])")
+            test.append(f"any({self.state('where')}[x] == {zone} for x in {self.m.constant(wanted)}[{card}])")
         return "(" + " or ".join(test) + ")" if test else "False"
 
     def v_Cond(self, n: ir.Cond) -> str:

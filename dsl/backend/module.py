@@ -60,6 +60,7 @@ class Module:
         self.meld_values: list[tuple] = []  # each of_meld define's functions: of a group, of cards, shown_when
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
         self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
+        self.after_reads: list[str] = []  # the state's locals they read (StateLocals)
         self.paid_first: dict[str, tuple] = {}  # a test that pays first (Expr.paid_first) -> its payment, its rest
         # the source of a value known to be a seat (or a team): what it counts and how many there are. `me` is
         # always a seat (the engine checks the round's first and every turn's next), and so are a step from
@@ -148,12 +149,39 @@ def _plain(value, depth: int = 0) -> bool:
     return False
 
 
+class StateLocals:
+    """The state's attributes a generated function reads as locals (`zones = s.zones`: one lookup for the
+    function, where nothing in it replaces the attribute's object): those it `may`, and those its lines
+    were handed (`read`, in order), so that its head binds only what is read."""
+
+    def __init__(self, *may: str):
+        self.may = set(may)
+        self.read: list[str] = []
+
+    def attr(self, name: str) -> str:
+        """The source that reads the state's attribute `name` here."""
+        if name not in self.may:
+            return f"s.{name}"
+        if name not in self.read:
+            self.read.append(name)
+        return name
+
+    def reads(self, names) -> None:
+        """Lines written elsewhere, read here (Module.inline, Module.after_lines), read these locals."""
+        for name in names:
+            self.attr(name)
+
+    def head(self, indent: str = "    ") -> list[str]:
+        return [f"{indent}{name} = s.{name}" for name in self.read]
+
+
 class Frame:
     """What a generated function has in scope: each rule-file local's Python name, and whether a
     rules' parts it keeps."""
 
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, state: StateLocals | None = None):
         self.module = module
+        self.state = state if state is not None else StateLocals()  # (shared by the frames of one function)
         self.names: dict[str, str] = {}
         self.slots: dict[int, str] = {}  # remembered parts read here (dsl/specialize.py): index -> name
         self.known_moves: dict[str, str] = {}  # a move (its index as written) -> where its `can` is known already

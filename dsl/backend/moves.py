@@ -7,8 +7,7 @@ from kural.interpreter.messages import Msg
 
 from .. import ir
 from .expressions import Expr
-from .module import Frame, Module, Writer, _def_line
-from .options import _as_local
+from .module import Frame, Module, StateLocals, Writer, _def_line
 from .statements import Stmts
 from .walks import _moves_cards
 
@@ -23,7 +22,8 @@ MAX_INLINED_AFTER_MOVE = 1_000
 def apply_move(module: Module, g, m) -> str:
     """The function that plays move m (the caller has checked it is legal) and advances the flow:
     interpreter/engine.py `apply`, written out for this move."""
-    frame = Frame(module)
+    # a move never replaces the state's list of zones (only their cards change): one lookup
+    frame = Frame(module, StateLocals("zones"))
     expr = Expr(frame)
     w = Writer()
     w.depth = 1
@@ -48,6 +48,7 @@ def apply_move(module: Module, g, m) -> str:
     w.line("try:")
     w.indent()
     if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
+        frame.state.reads(module.after_reads)
         for line in module.after_lines:
             w.line(line)
     elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
@@ -72,10 +73,7 @@ def apply_move(module: Module, g, m) -> str:
            f"{module.literal(Msg('flow_after', name=m.name))}, exc) from None")
     w.line("if len(history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
-    # a move never replaces the state's list of zones (only their cards change): one lookup
-    lines, read = _as_local(w.lines, "zones")
-    if read:
-        lines.insert(0, "    zones = s.zones")
+    lines = frame.state.head() + w.lines
     module.lines += [_def_line(module, f"apply_{m.index}", "s, move", lines)] + lines + [""]
     return f"apply_{m.index}"
 
@@ -105,7 +103,7 @@ def _next_seat(module: Module, g, stmts: Stmts, w: Writer) -> None:
 def preferences(module: Module, g, m) -> str:
     """The heuristic bot's key for an option of move m: each `bot:` preference's score, in order,
     0 for a preference about another move (interpreter/bots.py)."""
-    frame = Frame(module)
+    frame = Frame(module, StateLocals("cache"))  # (scoring changes nothing: the position's cache, one lookup)
     expr = Expr(frame)
     names = [frame.bind(c.name) for c in m.choices]
     frame.varying = set(frame.names)
@@ -117,6 +115,7 @@ def preferences(module: Module, g, m) -> str:
     w = Writer()
     w.line(f"def prefer_{m.index}(s, values):")
     w.indent()
+    w.lines += frame.state.head()
     if names:
         w.line(f"{', '.join(names)}, = values")
     for source, name in frame.per_option.items():
@@ -141,19 +140,21 @@ def after_move(module: Module, g) -> str:
     """The flow's own effects after every move (interpreter/engine.py `after_move` runs them). The deck's
     cards are copied only on the ways that reach a statement that can move cards: the cards that leave
     the deck are a deal, and most moves pass no such statement (a new deal when every hand is empty)."""
-    frame = Frame(module)
+    frame = Frame(module, StateLocals("zones"))  # (as in apply_move, which may write these lines out)
+    expr = Expr(frame)
     w = Writer()
     w.depth = 1
     node, deck = g.after_move.node, g.deck_zone_id
     if _moves_cards(node):
         w.line("before = None  # the deck as it was, once a statement that can move cards is reached")
-    _DealWatch(Expr(frame), w, deck).block(node)
+    _DealWatch(expr, w, deck).block(node)
     if _moves_cards(node):
-        w.line(f"if before is not None and s.zones[{deck}] != before:")
+        w.line(f"if before is not None and {expr.state('zones')}[{deck}] != before:")
         w.line("    _rt.deal_after(s, before)")
-    module.lines += ["def after_move(s):"] + w.lines + [""]
+    module.lines += ["def after_move(s):"] + frame.state.head() + w.lines + [""]
     if sum(map(len, w.lines)) <= MAX_INLINED_AFTER_MOVE:  # (see apply_move)
         module.after_lines = [line[4:] for line in w.lines]
+        module.after_reads = list(frame.state.read)
     return "after_move"
 
 
@@ -173,7 +174,7 @@ class _DealWatch(Stmts):
         if isinstance(node, (ir.IfStmt, ir.Located)) or \
                 (isinstance(node, ir.Effects) and sum(map(_moves_cards, node.stmts)) == 1):
             return super().__call__(node)  # (each branch, the try's body, the one statement: watched in turn)
-        self.w.line(f"before = s.zones[{self.deck}][:]  # the deck: the cards that leave it are a deal")
+        self.w.line(f"before = {self.expr.state('zones')}[{self.deck}][:]  # the deck: the cards that leave it are a deal")
         self.watching = False
         try:
             super().__call__(node)

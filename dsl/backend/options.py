@@ -3,14 +3,12 @@ value of the position's fixed parts (dsl/specialize.py), and the function that p
 """
 from __future__ import annotations
 
-import re
-
 from kural.interpreter.messages import Msg
 
 from .. import ir
 from .expressions import Expr
-from .module import Frame, Module, Writer
-from .walks import has_rule, reads_any
+from .module import Frame, Module, StateLocals, Writer
+from .walks import has_rule, holds, reads_any
 
 
 def legal_options(module: Module, g, m) -> str:
@@ -37,22 +35,23 @@ def legal_options(module: Module, g, m) -> str:
         module.lines.append("")
     module.versions[m.index] = (names, general, table)  # what step_moves writes inline
     w = Writer()
-    w.line(f"def legal_{m.index}(s, first_only=False):")
     w.indent()
-    _pick_version(module, m, w, "version")
+    state = StateLocals("cache")  # (as every function whose parts share keys of the position's cache: Module.picked)
+    _pick_version(module, m, w, "version", state)
     w.line("return version(s, first_only)")
-    module.lines += w.lines + [""]
+    module.lines += [f"def legal_{m.index}(s, first_only=False):"] + state.head() + w.lines + [""]
     return f"legal_{m.index}"
 
 
-def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
-    """target = the version of move m's options function for this position (dsl/specialize.py)."""
+def _pick_version(module: Module, m, w: "Writer", target: str, state: StateLocals | None = None) -> None:
+    """target = the version of move m's options function for this position (dsl/specialize.py); `state`:
+    the state's locals of the function it is written in."""
     names, general, table = module.versions[m.index]
     spec = m.specialize
     if not spec.part_nodes:
         w.line(f"{target} = {names[()]}")
         return
-    expr = Expr(_picking(module))
+    expr = Expr(_picking(module, state))
     parts = [expr(p) for p in spec.part_nodes]
     frame = expr.frame
     w.line("try:")
@@ -64,11 +63,11 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
     w.line(f"    {target} = {general}")
 
 
-def _picking(module: Module) -> Frame:
+def _picking(module: Module, state: StateLocals | None = None) -> Frame:
     """The frame of the parts that pick a guard's version: they read no choice and nothing changes the
     state while a position's moves are listed, so each is kept in the position's cache, one key for the
     same part of every move (a step's moves ask the same things of the position)."""
-    frame = Frame(module)
+    frame = Frame(module, state)
     frame.varying, frame.picked = set(), module.picked
     return frame
 
@@ -77,7 +76,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     """One version of the options function: checks None for the general guard, "never" when no
     option passes (then its options are not even listed, as interpreter/legal.py does). as_moves (a
     move of several choices): each option written as its move, (index, choices), for the step's list."""
-    frame = Frame(module)
+    frame = Frame(module, StateLocals("cache"))  # a guard never replaces the position's cache: one lookup
     expr = Expr(frame)
     w = Writer()
     body = Writer()
@@ -91,7 +90,13 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
         frame.per_choice = {(frame.names[c.name], None): None for c in m.choices[:-1]}
     if checks is None:
         checks = [c.node for c in m.checks]
+    # a guard changes nothing: the one comprehension of a move of one choice (_single) reads the places of
+    # cards as a local, bound after the choice's list is made (only its test reads it)
+    where = _one_comprehension(g, m, checks)
+    if where:
+        frame.state.may.add("where")
     test = None if checks == "never" else _guard(expr, checks)
+    frame.state.may.discard("where")
     body.line("out = []")
     if checks == "never":
         body.line("return out")
@@ -107,9 +112,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
         _product(module, g, m, frame, expr, body, test, as_moves, _joining(expr, m, checks))
     w.line(f"def {name}(s):" if as_moves else f"def {name}(s, first_only=False):")
     w.indent()
-    body.lines, read = _as_local(body.lines, "cache")
-    if read:  # a guard never replaces the position's cache: one lookup
-        w.line("cache = s.cache")
+    w.lines += [line for line in frame.state.head() if line != "    where = s.where"]  # (where: bound in the body)
     for slot in frame.slots.values():
         w.line(f"{slot} = _UNSET")
     if frame.local_keeps:
@@ -149,7 +152,7 @@ def _domain(module, m, choice, frame, expr, w, items: str, statements: bool = Fa
         _options_lines(expr, choice.node, items, w, once)
     else:
         domain = expr(choice.node)
-        w.line(f"{items} = s.zones[{domain}]" if choice.domain_is_zone else f"{items} = {domain}")
+        w.line(f"{items} = {expr.state('zones')}[{domain}]" if choice.domain_is_zone else f"{items} = {domain}")
     w.line(f"s.work -= len({items})" if m.guard_weight == 1 else f"s.work -= {m.guard_weight} * len({items})")
     w.line("if s.work < 0:")
     w.indent()
@@ -212,12 +215,13 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
     test = test if test is not None else "False"
     _domain(module, m, choice, frame, expr, w, "items")
     twins = choice.of_cards and g.deck_has_twins
-    if not twins and not frame.slots:  # the common case, as one comprehension
-        if "s.where[" in test:
+    if not twins and not frame.slots:  # the common case, as one comprehension (see _one_comprehension)
+        if "where" in frame.state.read:
             w.line("where = s.where  # a guard changes nothing: the list stays the state's")
-            test = test.replace("s.where[", "where[")
         start = next(i for i, line in enumerate(w.lines) if line.strip().startswith("items = "))
-        module.inline[name] = ([line[4:] for line in w.lines[start:]], var, test)  # step_moves may write it there
+        # step_moves may write it there (the lines bind `where` themselves; the function `cache`)
+        module.inline[name] = ([line[4:] for line in w.lines[start:]], var, test,
+                               [a for a in frame.state.read if a != "where"])
         w.line("if first_only:")
         w.indent()
         w.line(f"for {var} in items:")
@@ -358,19 +362,9 @@ def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
             w.line(f"{name} = {source}")
 
 
-# a state's attribute in generated code, outside the string literals (written by repr) of the same line
-_LITERAL_OR_ATTR = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|\bs\.(\w+)\b""")
-
-
-def _as_local(lines: list[str], attr: str) -> tuple[list[str], bool]:
-    """The lines with `s.<attr>` read as the local `attr` (one lookup for the function, where nothing in
-    it replaces the attribute's object), and whether any line reads it. A string literal is left as it is."""
-    read = False
-
-    def local(m: re.Match) -> str:
-        nonlocal read
-        if m.group(2) != attr:
-            return m.group(0)
-        read = True
-        return attr
-    return [_LITERAL_OR_ATTR.sub(local, line) for line in lines], read
+def _one_comprehension(g, m, checks) -> bool:
+    """Are move m's options listed by one comprehension (_single): one choice, a deck without twins to
+    merge, and no remembered part (dsl/specialize.py) read by its guard or its list?"""
+    if checks == "never" or len(m.choices) != 1 or (m.choices[0].of_cards and g.deck_has_twins):
+        return False
+    return not any(holds(node, ir.SlotRead) for node in [m.choices[0].node, *checks])

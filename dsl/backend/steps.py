@@ -10,7 +10,7 @@ from kural.interpreter.budget import MAX_LEGAL, WORK_LIMIT
 from kural.interpreter.messages import Msg
 
 from .expressions import Expr
-from .module import Module, Writer, _def_line
+from .module import Module, StateLocals, Writer, _def_line
 from .options import _guard, _pick_version, _picking
 from .walks import asked_moves
 
@@ -19,8 +19,8 @@ def step_moves(module: Module, g, index: int, step) -> str:
     """The legal moves of a step, in the rule file's order (interpreter/legal.py `legal_moves`)."""
     w = Writer()
     w.indent()
-    w.line(_RENEW)
-    w.line("cache = s.cache")
+    state = StateLocals("cache")  # (listing moves never replaces the position's cache: one lookup)
+    renew = True  # the phase's whole budget, first (unless the first move's charge renews it: _folded)
     can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
     readers = _can_readers(module, g, step)
     pending = None  # the first move's `can` local, bound just before the move after it (see _step_move_alone)
@@ -32,21 +32,20 @@ def step_moves(module: Module, g, index: int, step) -> str:
         bounded = most is not None and most <= MAX_LEGAL
         read = bool(readers[place])
         if not m.choices:
-            pending = _step_move_alone(module, g, m, w, can, first, bounded, read, pending, readers[0] == [place])
+            pending = _step_move_alone(module, g, m, w, can, first, bounded, read, pending, readers[0] == [place], state)
             continue
         if pending is not None:
             w.line(pending[1])
             pending = None
-        inlined = _inline_options(module, g, m, w, first, can, bounded, read)
+        inlined = _inline_options(module, g, m, w, first, can, bounded, read, state)
         if inlined is not None:
             renewed, pending = inlined
-            if renewed:  # the first move's charge renews the budget itself
-                w.lines.remove("    " + _RENEW)
+            renew = renew and not renewed
             continue
         w.line("try:")
         w.indent()
         if i in module.versions:
-            _pick_version(module, m, w, "version")
+            _pick_version(module, m, w, "version", state)
             w.line(f"found = [({i}, values) for values in version(s)]")
         elif i in module.as_moves:
             w.line(f"found = {module.as_moves[i]}(s)")
@@ -57,8 +56,8 @@ def step_moves(module: Module, g, index: int, step) -> str:
     if not step.moves:
         w.line("out = []")
     w.line("return out")
-    _unread_cache(w)
-    module.lines += [_def_line(module, f"moves_{index}", "s", w.lines)] + w.lines + [""]
+    lines = (["    " + _RENEW] if renew else []) + state.head() + w.lines
+    module.lines += [_def_line(module, f"moves_{index}", "s", lines)] + lines + [""]
     return f"moves_{index}"
 
 
@@ -81,13 +80,6 @@ def _can_readers(module: Module, g, step) -> list[list[int]]:
 _RENEW = "s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)"
 
 
-def _unread_cache(w: Writer) -> None:
-    """`cache = s.cache` dropped from a step's moves function where no line reads `cache`."""
-    read = re.compile(r"\bcache\b")
-    if not any(read.search(line) for line in w.lines if line.strip() != "cache = s.cache"):
-        w.lines.remove("    cache = s.cache")
-
-
 def _most_options(g, m) -> int | None:
     """The most legal moves move m can offer in a position: one without choices one, one card of a zone
     at most a card of the deck each (a card is in one zone, once); None where no bound is known here."""
@@ -98,7 +90,8 @@ def _most_options(g, m) -> int | None:
     return None
 
 
-def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool, read: bool):
+def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bounded: bool, read: bool,
+                    state: StateLocals):
     """Move m's options written where its step lists its moves, as moves, when each version of its
     guard is one loop and one part picks the version: (whether the first move's charge renews the work
     budget itself (see _folded), the line of its `can` still to bind (_listed)); None (nothing written)
@@ -109,7 +102,7 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
     names, general, table = versions
     if any(names[vals] not in module.inline for vals in ((True,), (False,))):
         return None
-    frame = _picking(module)
+    frame = _picking(module, state)
     expr = Expr(frame)
     part = expr(m.specialize.part_nodes[0])
     safe = expr.cannot_fail(m.specialize.part_nodes[0])  # then one `if` picks the version: no general one to fall to
@@ -129,7 +122,8 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
     listed = "out" if first and safe else "found"  # the first move's moves begin the step's list
     choice = m.choices[0]
     for vals, word in branches:
-        lines, var, test = module.inline[names[vals]]
+        lines, var, test, reads = module.inline[names[vals]]
+        state.reads(reads)
         w.line(word)
         w.indent()
         for line in _folded(module, g, m, lines) if renewed else lines:
@@ -212,12 +206,12 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
 
 
 def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bounded: bool, read: bool,
-                     pending: tuple | None, only_reader: bool) -> tuple | None:
+                     pending: tuple | None, only_reader: bool, state: StateLocals) -> tuple | None:
     """A move without choices, in its step's legal moves: its guard written out there (whether a
     move listed before it in the step can be played is known: a local, `can`). `pending`: the first
     move's local, not bound yet; a guard that cannot fail, right after it and its only reader, reads
     `out` instead (nothing has been added to it in between), and the local is never bound."""
-    frame = _picking(module)  # (a guard without choices reads none: its parts are kept as a picking's are)
+    frame = _picking(module, state)  # (a guard without choices reads none: its parts are kept as a picking's are)
     frame.known_moves = dict(can)
     expr = Expr(frame)
     safe = all(expr.cannot_fail(c.node) for c in m.checks)  # (`not can(play)`, say: whether it is known)

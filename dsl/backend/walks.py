@@ -101,3 +101,8 @@ def asked_moves(node, module) -> set:
     for part in _parts(node):
         found |= asked_moves(part, module)
     return found
+
+
+def holds(node, kind: type) -> bool:
+    """Is the part, or a part it holds, a node of this kind?"""
+    return isinstance(node, kind) or any(holds(part, kind) for part in _parts(node))

@@ -91,7 +91,7 @@ def _write_can_join(ctx, a):
         """The name of the table of the meld an earlier choice of the move names, found once for every card
         tried on it (Expr.once_per_choice), or None."""
         rules = x.m.object(ctx.melds)
-        return x.once_per_choice(f"_rt.join_table_at({rules}, s.zones, {x(a[0].node.zone)})", a[0].node.zone)
+        return x.once_per_choice(f"_rt.join_table_at({rules}, {x.state('zones')}, {x(a[0].node.zone)})", a[0].node.zone)
 
     def write(x, src):
         rules = x.m.object(ctx.melds)

@@ -105,7 +105,7 @@ def _write_move_top(ctx, a):
 
 @writes("shuffle")
 def _write_shuffle(ctx, a):
-    return lambda x, src: f"_rt.shuffle(s.rng, s.zones[{src[0]}])"
+    return lambda x, src: f"_rt.shuffle(s.rng, {x.state('zones')}[{src[0]}])"
 
 
 @writes("deal")
@@ -131,8 +131,9 @@ def _write_move(ctx, a):
         if not (one and (zone.isidentifier() or zone.isdigit())):
             zone = x.m.new("z")
             lines.append(f"{zone} = {src[1]}")
-        moved = [f"s.zones[s.where[{card}]].remove({card})", f"s.zones[{zone}].append({card})",
-                 f"s.where[{card}] = {zone}"]
+        zones, where = x.state("zones"), x.state("where")
+        moved = [f"{zones}[{where}[{card}]].remove({card})", f"{zones}[{zone}].append({card})",
+                 f"{where}[{card}] = {zone}"]
         if one:
             return "\n".join(lines + moved)
         if many:  # a list (a capture): each card as move_card moves it, written out (a none fails in list())
