@@ -4,6 +4,7 @@ a rule given to a notion is a Rule, which its notion's writer (dsl/notions/) wri
 """
 from __future__ import annotations
 
+from keyword import iskeyword
 import re
 
 from kural.interpreter.messages import Msg
@@ -30,7 +31,6 @@ def _unbound(source: str) -> str:
     return _BOUND.sub(lambda found: names.setdefault(found.group(), f"_{len(names)}"), source)
 
 
-_NAME = re.compile(r"[a-z]\d+")  # a local of the generated module (v12): reading it twice costs nothing
 
 
 def _kept_as_it_is(value) -> bool:
@@ -215,7 +215,7 @@ class Expr:
     def v_GroupOf(self, n: ir.GroupOf) -> str:
         index, groups = self(n.index), self.m.constant(n.groups)
         checked = f"_rt.group_of({index}, {groups}, {self.m.literal(n.name)})"
-        if _NAME.fullmatch(index):  # a local, read twice: the check written out, the call only to fail
+        if index.isidentifier() and not iskeyword(index):  # a name (a local, a constant), read twice: the check written out, the call only to fail
             return f"({index} if {index} in {groups} else {checked})"
         return checked
 

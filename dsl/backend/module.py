@@ -4,7 +4,6 @@ A Frame is what one generated function has in scope; a Writer holds its lines, i
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from kural.interpreter.messages import Msg
@@ -61,11 +60,15 @@ class Module:
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
         self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
         self.after_reads: list[str] = []  # the state's locals they read (StateLocals)
+        self.after_consts: list[str] = []  # and the constants (Module.reading)
         self.paid_first: dict[str, tuple] = {}  # a test that pays first (Expr.paid_first) -> its payment, its rest
         # the source of a value known to be a seat (or a team): what it counts and how many there are. `me` is
         # always a seat (the engine checks the round's first and every turn's next), and so are a step from
         # it (next(me)) and its team: a var or zone indexed by one is read without checking the index
         self.in_range: dict[str, tuple[str, int]] = {}
+        # the constants read by the lines of the function being written, in the order they were handed out
+        # (None: none is recorded): its head binds them as defaults (def_line)
+        self.reading: dict[str, None] | None = None
         self.zone_count = 0  # the game's zones (each instance a number below it): a zone's cards read by number
 
     def new(self, prefix: str) -> str:
@@ -86,7 +89,7 @@ class Module:
     def constant(self, value) -> str:
         known = self.known.get(id(value))
         if known is not None:
-            return known
+            return self.read(known)
         if not _plain(value):  # not a plain value: handed to the module, never written
             return self.object(value)
         text = repr(value)
@@ -100,7 +103,7 @@ class Module:
                 self.constants[name] = value
         self.known[id(value)] = name
         self.keep.append(value)
-        return name
+        return self.read(name)
 
     def message(self, msg: Msg) -> str:
         """A message, named once at the top of the module (equal messages by one name: parts that differ
@@ -111,6 +114,21 @@ class Module:
             name = self.by_text[text] = self.new("k")
             self.consts.append(f"{name} = {text}")
             self.written.append(self.consts[-1])
+        return self.read(name)
+
+    def place(self, value) -> str:
+        """A literal for an error's place or message, written in a `raise`: read once, if ever, it is not
+        recorded as read by the function (not bound as a default: def_line)."""
+        reading, self.reading = self.reading, None
+        try:
+            return self.literal(value)
+        finally:
+            self.reading = reading
+
+    def read(self, name: str) -> str:
+        """`name` (a constant or the module's own name) read by the function being written, if one records."""
+        if self.reading is not None and not name.startswith("o"):  # (an object is never a default)
+            self.reading.setdefault(name)
         return name
 
     def object(self, obj) -> str:
@@ -233,19 +251,13 @@ class Writer:
         self.depth -= 1
 
 
-_NAMES = re.compile(r"\b(?:k\d+|_WORK_LIMIT)\b")
+def def_line(name: str, params: str, reads: dict) -> str:
+    """`def name(params, ...):` with the module's constants that the body reads (`reads`, recorded while it
+    was written: Module.reading) bound as defaults: reading a local costs less than reading a global, on
+    the paths every move takes. Callers pass `params` only."""
+    return f"def {name}({params}{''.join(f', {n}={n}' for n in reads)}):"
 
 
-def _def_line(module: Module, name: str, params: str, body: list[str]) -> str:
-    """`def name(params, ...):` with the module's constants that the body reads bound as defaults: reading
-    a local costs less than reading a global, on the paths every move takes. Callers pass `params` only."""
-    made = {line.split(" = ", 1)[0] for line in module.consts} | {"_WORK_LIMIT"}
-    read = dict.fromkeys(n for line in body if "raise " not in line  # (an error's place is read once, if ever)
-                         for n in _NAMES.findall(line) if n in made)
-    return f"def {name}({params}{''.join(f', {n}={n}' for n in read)}):"
-
-
-# ------------------------------------------------------------------ the flow, the checks, what is shown
 def _function(module: Module, head: str, frame: Frame, w: Writer, tail: list[str] = ()) -> None:
     """`head` and its body."""
     module.lines += [head] + w.lines + list(tail) + [""]

@@ -7,7 +7,7 @@ from kural.interpreter.messages import Msg
 
 from .. import ir
 from .expressions import Expr
-from .module import Frame, Module, StateLocals, Writer, _def_line
+from .module import Frame, Module, StateLocals, Writer, def_line
 from .statements import Stmts
 from .walks import _moves_cards
 
@@ -28,19 +28,20 @@ def apply_move(module: Module, g, m) -> str:
     w = Writer()
     w.depth = 1
     stmts = Stmts(expr, w)
+    module.reading = {}  # (what its head binds as defaults: def_line)
     names = [frame.bind(c.name) for c in m.choices]
     if names:
         w.line(f"{', '.join(names)}, = move[1]")
     w.line("history = s.history  # (a move's effects and flow add no other list of moves)")
     w.line("history.append((s.me, move))")
-    w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
+    w.line(f"s.work = {module.read('_WORK_LIMIT')}  # a new phase of the move: the whole budget (interpreter/budget.py)")
     w.line("try:")
     w.indent()
     stmts.block(m.effects.node)
     w.dedent()
     w.line("except _FAILURES as exc:")
-    what = module.literal(Msg("effects_what", name=m.name))
-    w.line(f"    raise _PlayError.of({module.literal(m.where)}, {what}, exc) from None")
+    what = module.place(Msg("effects_what", name=m.name))
+    w.line(f"    raise _PlayError.of({module.place(m.where)}, {what}, exc) from None")
     w.line("cache = s.cache")
     w.line("cache.legal = None  # the position changed: what it worked out is forgotten (interpreter/state.py forget)")
     w.line("if cache:")
@@ -49,6 +50,8 @@ def apply_move(module: Module, g, m) -> str:
     w.indent()
     if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
         frame.state.reads(module.after_reads)
+        for name in module.after_consts:
+            module.read(name)
         for line in module.after_lines:
             w.line(line)
     elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
@@ -69,12 +72,13 @@ def apply_move(module: Module, g, m) -> str:
         w.line(f"    s.step = {g.step_index[m.next_step]}")
     w.dedent()
     w.line("except _FAILURES as exc:")
-    w.line(f"    raise _PlayError.of({module.literal(g.where.get('flow', g.source))}, "
-           f"{module.literal(Msg('flow_after', name=m.name))}, exc) from None")
+    w.line(f"    raise _PlayError.of({module.place(g.where.get('flow', g.source))}, "
+           f"{module.place(Msg('flow_after', name=m.name))}, exc) from None")
     w.line("if len(history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
     lines = frame.state.head() + w.lines
-    module.lines += [_def_line(module, f"apply_{m.index}", "s, move", lines)] + lines + [""]
+    reads, module.reading = module.reading, None
+    module.lines += [def_line(f"apply_{m.index}", "s, move", reads)] + lines + [""]
     return f"apply_{m.index}"
 
 
@@ -91,13 +95,13 @@ def _next_seat(module: Module, g, stmts: Stmts, w: Writer) -> None:
         w.line("try:")  # checked to be a seat: every part read by `me` counts on it (Module.in_range)
         w.line(f"    s.me = _rt.seat_of({stmts.expr(body)}, {g.players})")
         w.line("except _FAILURES as exc:")
-        w.line(f"    raise _PlayError.of({module.literal(getattr(node, 'where', g.source))}, "
-               f"{module.literal(getattr(node, 'what', 'flow.round.next'))}, exc) from None")
+        w.line(f"    raise _PlayError.of({module.place(getattr(node, 'where', g.source))}, "
+               f"{module.place(getattr(node, 'what', 'flow.round.next'))}, exc) from None")
         return
     w.line("try:")
     w.line(f"    s.me = {module.constant(seats)}[s.me]")
     w.line("except _FAILURES as exc:")
-    w.line(f"    raise _PlayError.of({module.literal(node.where)}, {module.literal(node.what)}, exc) from None")
+    w.line(f"    raise _PlayError.of({module.place(node.where)}, {module.place(node.what)}, exc) from None")
 
 
 def preferences(module: Module, g, m) -> str:
@@ -145,6 +149,7 @@ def after_move(module: Module, g) -> str:
     w = Writer()
     w.depth = 1
     node, deck = g.after_move.node, g.deck_zone_id
+    module.reading = {}  # (the constants its lines read, for the play of a move that writes them out)
     if _moves_cards(node):
         w.line("before = None  # the deck as it was, once a statement that can move cards is reached")
     _DealWatch(expr, w, deck).block(node)
@@ -155,6 +160,8 @@ def after_move(module: Module, g) -> str:
     if sum(map(len, w.lines)) <= MAX_INLINED_AFTER_MOVE:  # (see apply_move)
         module.after_lines = [line[4:] for line in w.lines]
         module.after_reads = list(frame.state.read)
+        module.after_consts = list(module.reading)
+    module.reading = None
     return "after_move"
 
 

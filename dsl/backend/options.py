@@ -3,6 +3,8 @@ value of the position's fixed parts (dsl/specialize.py), and the function that p
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from kural.interpreter.messages import Msg
 
 from .. import ir
@@ -78,6 +80,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     move of several choices): each option written as its move, (index, choices), for the step's list."""
     frame = Frame(module, StateLocals("cache"))  # a guard never replaces the position's cache: one lookup
     expr = Expr(frame)
+    module.reading = {}  # (the constants read, for step_moves, which may write its loop there: Module.inline)
     w = Writer()
     body = Writer()
     body.depth = 1
@@ -118,6 +121,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     if frame.local_keeps:
         w.line(" = ".join(frame.local_keeps.values()) + " = None  # the parts kept for the position, not worked out yet")
     module.lines += w.lines + body.lines + [""]
+    module.reading = None
     return name
 
 
@@ -144,20 +148,23 @@ def _guard(expr: Expr, checks: list) -> str:
     return " and ".join(expr(c) for c in checks)
 
 
-def _domain(module, m, choice, frame, expr, w, items: str, statements: bool = False, once: str | None = None) -> None:
+def _domain(module, m, choice, frame, expr, w, items: str, statements: bool = False, once: str | None = None) -> int:
     """The options of a choice, their trial paid from the move's work budget (interpreter/budget.py).
     statements: a list picked by a test written as `if` statements (_options_lines); `once` the line that
-    keeps each option once where the list may offer one twice."""
+    keeps each option once where the list may offer one twice. Gives the place in w.lines of the charge
+    (three lines: the payment, the test, the raise)."""
     if statements and not choice.domain_is_zone:
         _options_lines(expr, choice.node, items, w, once)
     else:
         domain = expr(choice.node)
         w.line(f"{items} = {expr.state('zones')}[{domain}]" if choice.domain_is_zone else f"{items} = {domain}")
+    charge = len(w.lines)
     w.line(f"s.work -= len({items})" if m.guard_weight == 1 else f"s.work -= {m.guard_weight} * len({items})")
     w.line("if s.work < 0:")
     w.indent()
-    w.line(f"raise _exhausted({module.literal(m.where)}, {module.literal(Msg('choices_of', name=m.name))})")
+    w.line(f"raise _exhausted({module.place(m.where)}, {module.place(Msg('choices_of', name=m.name))})")
     w.dedent()
+    return charge
 
 
 def _options_lines(expr: Expr, node: ir.Node, items: str, w: Writer, once: str | None = None) -> None:
@@ -213,15 +220,15 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
     choice = m.choices[0]
     var = frame.names[choice.name]
     test = test if test is not None else "False"
-    _domain(module, m, choice, frame, expr, w, "items")
+    start = len(w.lines)
+    charge = _domain(module, m, choice, frame, expr, w, "items") - start
     twins = choice.of_cards and g.deck_has_twins
     if not twins and not frame.slots:  # the common case, as one comprehension (see _one_comprehension)
         if "where" in frame.state.read:
             w.line("where = s.where  # a guard changes nothing: the list stays the state's")
-        start = next(i for i, line in enumerate(w.lines) if line.strip().startswith("items = "))
         # step_moves may write it there (the lines bind `where` themselves; the function `cache`)
-        module.inline[name] = ([line[4:] for line in w.lines[start:]], var, test,
-                               [a for a in frame.state.read if a != "where"])
+        module.inline[name] = Inline([line[4:] for line in w.lines[start:]], var, test, charge,
+                                     [a for a in frame.state.read if a != "where"], list(module.reading))
         w.line("if first_only:")
         w.indent()
         w.line(f"for {var} in items:")
@@ -335,7 +342,7 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
                 merge_fn = "_distinct_last_moves" if as_moves else "_distinct_last"
                 w.line(f"    {merge_fn}(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
             w.line("if len(out) > _RAW_LEGAL:  # before twins are merged: memory stays bounded")
-            w.line(f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})")
+            w.line(f"    raise _too_many({module.place(m.where)}, {module.place(m.name)})")
         elif not as_moves:
             w.line("if first_only and out:")
             w.line("    return out")
@@ -360,6 +367,19 @@ def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
     for (of, source), name in (frame.per_choice or {}).items():
         if of == var and source is not None:
             w.line(f"{name} = {source}")
+
+
+class Inline(NamedTuple):
+    """A move's options of one choice, one comprehension, as step_moves may write them where it lists
+    its moves: the lines that make the list `items` (one level out), the choice's Python name and the
+    guard's test, where the charge for trying the options begins in the lines, and the state's locals
+    (StateLocals) and the constants (Module.reading) they read."""
+    lines: list
+    var: str
+    test: str
+    charge: int
+    state: list
+    consts: list
 
 
 def _one_comprehension(g, m, checks) -> bool:

@@ -59,7 +59,7 @@ class Stmts:
         self.w.line(f"{items} = list({self.expr(n.items)})")
         self.w.line(f"s.work -= {n.weight} * len({items})")
         self.w.line("if s.work < 0:")
-        self.w.line(f"    raise _exhausted({self.m.literal(n.where)}, {self.m.literal(Msg('loop_what', name=n.name))})")
+        self.w.line(f"    raise _exhausted({self.m.place(n.where)}, {self.m.place(Msg('loop_what', name=n.name))})")
         var = self.frame.bind(n.name)
         self.w.line(f"for {var} in {items}:")
         self.w.indent()
@@ -97,7 +97,7 @@ class Stmts:
         self.block(n.body)
         self.w.dedent()
         self.w.line("except _FAILURES as exc:")
-        self.w.line(f"    raise _PlayError.of({self.m.literal(n.where)}, {self.m.literal(n.what)}, exc) from None")
+        self.w.line(f"    raise _PlayError.of({self.m.place(n.where)}, {self.m.place(n.what)}, exc) from None")
 
     def s_Call(self, n: ir.Call) -> None:
         for line in n.write(self.expr, [self.expr(a) for a in n.args]).split("\n"):
@@ -109,6 +109,6 @@ class Stmts:
             self.w.line("try:")
             self.w.line(f"    {target} = {self.expr(node.body)}")
             self.w.line("except _FAILURES as exc:")
-            self.w.line(f"    raise _PlayError.of({self.m.literal(node.where)}, {self.m.literal(node.what)}, exc) from None")
+            self.w.line(f"    raise _PlayError.of({self.m.place(node.where)}, {self.m.place(node.what)}, exc) from None")
         else:
             self.w.line(f"{target} = {self.expr(node)}")

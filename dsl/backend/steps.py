@@ -4,13 +4,11 @@ local for a later move's `can`.
 """
 from __future__ import annotations
 
-import re
-
 from kural.interpreter.budget import MAX_LEGAL, WORK_LIMIT
 from kural.interpreter.messages import Msg
 
 from .expressions import Expr
-from .module import Module, StateLocals, Writer, _def_line
+from .module import Module, StateLocals, Writer, def_line
 from .options import _guard, _pick_version, _picking
 from .walks import asked_moves
 
@@ -20,6 +18,7 @@ def step_moves(module: Module, g, index: int, step) -> str:
     w = Writer()
     w.indent()
     state = StateLocals("cache")  # (listing moves never replaces the position's cache: one lookup)
+    module.reading = {}  # (what its head binds as defaults: def_line)
     renew = True  # the phase's whole budget, first (unless the first move's charge renews it: _folded)
     can: dict[str, str] = {}  # a move listed before (its index as written) -> the local that says if it can be played
     readers = _can_readers(module, g, step)
@@ -57,7 +56,8 @@ def step_moves(module: Module, g, index: int, step) -> str:
         w.line("out = []")
     w.line("return out")
     lines = (["    " + _RENEW] if renew else []) + state.head() + w.lines
-    module.lines += [_def_line(module, f"moves_{index}", "s", lines)] + lines + [""]
+    reads, module.reading = ({"_WORK_LIMIT": None} if renew else {}) | module.reading, None
+    module.lines += [def_line(f"moves_{index}", "s", reads)] + lines + [""]
     return f"moves_{index}"
 
 
@@ -122,11 +122,14 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
     listed = "out" if first and safe else "found"  # the first move's moves begin the step's list
     choice = m.choices[0]
     for vals, word in branches:
-        lines, var, test, reads = module.inline[names[vals]]
-        state.reads(reads)
+        inline = module.inline[names[vals]]
+        lines, var, test = inline.lines, inline.var, inline.test
+        state.reads(inline.state)
+        for name in inline.consts:
+            module.read(name)
         w.line(word)
         w.indent()
-        for line in _folded(module, g, m, lines) if renewed else lines:
+        for line in _folded(module, g, m, lines, inline.charge) if renewed else lines:
             w.line(line)
         w.line(f"{listed} = []")
         w.line(f"for {var} in items:  # a loop, not a comprehension: no function made and called each time")
@@ -144,15 +147,13 @@ def _bounded_charge(g, m) -> bool:
     return choice.domain_is_zone and m.guard_weight * g.deck.size <= WORK_LIMIT
 
 
-def _folded(module: Module, g, m, lines: list[str]) -> list[str]:
-    """An options loop's charge as the first of its phase: the whole budget renewed and the charge paid in
-    one line, and no check (_bounded_charge: it cannot run out). The budget left is read from a table by
-    the zone's size (a zone holds at most the deck's cards): no arithmetic on the path of every move."""
-    at = next(i for i, line in enumerate(lines) if line.startswith("s.work -= "))
-    assert lines[at + 1] == "if s.work < 0:" and lines[at + 2].lstrip().startswith("raise _exhausted("), lines
-    items = re.fullmatch(r"s\.work -= (?:\d+ \* )?len\((\w+)\)", lines[at]).group(1)
+def _folded(module: Module, g, m, lines: list[str], at: int) -> list[str]:
+    """An options loop's charge (its three lines at `at`: Inline.charge) as the first of its phase: the whole
+    budget renewed and the charge paid in one line, and no check (_bounded_charge: it cannot run out). The
+    budget left is read from a table by the zone's size (a zone holds at most the deck's cards): no
+    arithmetic on the path of every move."""
     left = module.constant([WORK_LIMIT - m.guard_weight * n for n in range(g.deck.size + 1)])
-    return lines[:at] + [f"s.work = {left}[len({items})]  # a new phase: the whole budget less this loop's charge"] \
+    return lines[:at] + [f"s.work = {left}[len(items)]  # a new phase: the whole budget less this loop's charge"] \
         + lines[at + 3:]
 
 
@@ -176,10 +177,10 @@ def _listed(module: Module, m, w: Writer, first: bool, can: dict, alone: bool = 
     if ok is None:
         ok = "ok"
         w.line("except _FAILURES as exc:")
-        w.line(f"    raise _PlayError.of({module.literal(m.where)}, "
-               f"{module.literal(Msg('choices_or_guard', name=m.name))}, exc) from None")
+        w.line(f"    raise _PlayError.of({module.place(m.where)}, "
+               f"{module.place(Msg('choices_or_guard', name=m.name))}, exc) from None")
     check = [] if bounded else ["if len(out) > _MAX_LEGAL:",
-                                f"    raise _too_many({module.literal(m.where)}, {module.literal(m.name)})"]
+                                f"    raise _too_many({module.place(m.where)}, {module.place(m.name)})"]
     known = can[repr(m.index)] = module.new("c")
     if not first:
         w.line(f"if {ok}:" if alone else "if found:")
