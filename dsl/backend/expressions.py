@@ -5,32 +5,19 @@ a rule given to a notion is a Rule, which its notion's writer (dsl/notions/) wri
 from __future__ import annotations
 
 from keyword import iskeyword
-import re
 
 from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import LIMIT
 
 from .. import ir
+from .keys import PartKey
 from .module import Frame
 from .walks import _parts, has_rule, reads_any
 
 
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">="}
-
-
 _FIELDS = {"me": "s.me", "rounds_played": "s.rounds_played", "moves_played": "len(s.history)",
            "totals": "s.totals"}
-
-
-_BOUND = re.compile(r"\b[vt]\d+\b")  # the names a part binds (Frame.bind, a walrus's): new in each frame
-
-
-def _unbound(source: str) -> str:
-    """The source with the names it binds numbered in the order they come: the same for the same part."""
-    names: dict[str, str] = {}
-    return _BOUND.sub(lambda found: names.setdefault(found.group(), f"_{len(names)}"), source)
-
-
 
 
 def _kept_as_it_is(value) -> bool:
@@ -65,7 +52,7 @@ class Expr:
 
     def __call__(self, node: ir.Node) -> str:
         source = getattr(self, "v_" + type(node).__name__)(node)
-        return self.kept(source) if self.keeps(node) else source
+        return self.kept(source, node) if self.keeps(node) else source
 
     def state(self, attr: str) -> str:
         """The source that reads the state's attribute `attr` (a local of the function where it may be)."""
@@ -110,9 +97,10 @@ class Expr:
             return safe is not None and safe(self, node.args)
         return False
 
-    def kept(self, source: str) -> str:
+    def kept(self, source: str, node=None) -> str:
         """A part with one value for the position: worked out at its first use, kept in the position's cache
-        (or, where the frame says so, in a local of the function: see Frame.local_keeps)."""
+        (or, where the frame says so, in a local of the function: see Frame.local_keeps). `node`: the part,
+        or what a notion's part is made of (its nodes and values), for its key where versions are picked."""
         local = self.frame.local_keeps
         if local is not None and not self.frame.in_rule:  # (none as a part's value: worked out again, the same)
             name = local.get(source) or local.setdefault(source, self.m.new("t"))
@@ -121,7 +109,7 @@ class Expr:
         if picked is None:
             key = self.m.object(object())  # this part's own key in the position's cache
         else:  # one key for the same part wherever versions are picked (the names it binds aside)
-            same = _unbound(source)
+            same = PartKey(self.frame).of(node)
             key = picked.get(same) or picked.setdefault(same, self.m.object(object()))
         cache = self.state("cache")
         return f"({cache}[{key}] if {key} in {cache} else {cache}.setdefault({key}, {source}))"

@@ -50,7 +50,7 @@ class Module:
         self.versions: dict[int, tuple] = {}  # move -> its options' versions (dsl/specialize.py), by the parts' values
         self.no_options: str | None = None  # the version that no option passes, of any move: written once
         self.as_moves: dict[int, str] = {}  # move -> the function of its legal moves as moves (index, choices)
-        self.picked: dict[str, str] = {}  # a part that picks versions, kept: its source (bound names aside) -> its key
+        self.picked: dict[tuple, str] = {}  # a part that picks versions, kept: its key (backend/keys.py) -> its name
         self.result: str | None = None  # the function of the result's winners and scores, if written
         self.fields: list[str] = []  # the functions of the result's fields, in order
         self.checks: dict[int, list[str]] = {}  # move -> the function of each of its checks
@@ -200,6 +200,7 @@ class Frame:
     def __init__(self, module: Module, state: StateLocals | None = None):
         self.module = module
         self.state = state if state is not None else StateLocals()  # (shared by the frames of one function)
+        self.made: set[str] = set()  # the Python names this frame bound (bind)
         self.names: dict[str, str] = {}
         self.slots: dict[int, str] = {}  # remembered parts read here (dsl/specialize.py): index -> name
         self.known_moves: dict[str, str] = {}  # a move (its index as written) -> where its `can` is known already
@@ -231,6 +232,7 @@ class Frame:
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
+        self.made.add(py)
         return py
 
 

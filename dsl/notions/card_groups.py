@@ -87,7 +87,8 @@ def _write_sums_to(ctx, a):
         if x.fixed(a[0].node):  # the same cards in every call of the position: their totals kept for it
             # (a zone's own list copied: the totals keep their cards as they were; a list worked out is the part's)
             cards = f"list({src[0]})" if isinstance(a[0].node, ir.ZoneCards) else src[0]
-            totals = x.kept(f"_rt.Totals({cards}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})")
+            totals = x.kept(f"_rt.Totals({cards}, {x.m.constant(table)}, {x.m.constant(faces)}, {twins!r})",
+                            ("totals", a[0].node, table, faces, twins))
             return f"{totals}.sums(s, {src[1]})"
         return (f"_rt.sums_by_table(s, {x.m.object(site)}, {src[0]}, {src[1]}, {x.m.constant(table)}, "
                 f"{x.m.constant(faces)}, {twins!r})")

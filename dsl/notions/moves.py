@@ -26,5 +26,6 @@ def _write_can(ctx, a):
         return f"({known} if ({known} := {x.state('cache')}.get({src[0]})) is not None else _rt.any_legal(s, {src[0]}))"
     # a move whose answer is a local here (a bool, listed before in its step) cannot fail
     write.cannot_fail = lambda x, args: x(args[0]) in x.frame.known_moves
+    write.names_its_own = True  # (a walrus's name, made anew where it is written)
     write.asks_can = True  # (the backend binds the answer of a move listed before in the step as a local)
     return write
