@@ -127,7 +127,7 @@ class Module:
 
     def read(self, name: str) -> str:
         """`name` (a constant or the module's own name) read by the function being written, if one records."""
-        if self.reading is not None and not name.startswith("o"):  # (an object is never a default)
+        if self.reading is not None and name not in self.objects:  # (an object is never a default)
             self.reading.setdefault(name)
         return name
 
@@ -189,8 +189,9 @@ class StateLocals:
         for name in names:
             self.attr(name)
 
-    def head(self, indent: str = "    ") -> list[str]:
-        return [f"{indent}{name} = s.{name}" for name in self.read]
+    def head(self, but: str | None = None) -> list[str]:
+        """The lines that bind the locals read (but one bound elsewhere), at the top of a function's body."""
+        return [f"    {name} = s.{name}" for name in self.read if name != but]
 
 
 class Frame:

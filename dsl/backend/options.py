@@ -115,7 +115,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
         _product(module, g, m, frame, expr, body, test, as_moves, _joining(expr, m, checks))
     w.line(f"def {name}(s):" if as_moves else f"def {name}(s, first_only=False):")
     w.indent()
-    w.lines += [line for line in frame.state.head() if line != "    where = s.where"]  # (where: bound in the body)
+    w.lines += frame.state.head(but="where")  # (where: bound in the body, after the list is made: _single)
     for slot in frame.slots.values():
         w.line(f"{slot} = _UNSET")
     if frame.local_keeps:

@@ -78,7 +78,8 @@ class Stmts:
         value = self.expr(n.value)
         new = value if n.op == "=" else f"s.vars[{at}] {'+' if n.op == '+=' else '-'} {value}"
         assert n.op in ("=", "+=", "-=")
-        if new == "s.me":  # a seat is a small whole number: always in range, nothing to check
+        if n.op == "=" and isinstance(n.value, ir.StateField) and n.value.field == "me":  # a seat is a small whole
+            # number: always in range, nothing to check
             self.w.line(f"s.vars[{at}] = s.me")
         elif n.op != "=" or not isinstance(n.value, ir.Const):  # (a number kept: interpreter/errors.py kept, whose
             # test a whole number passes written out here; anything else is asked of kept, which says why it fails)
