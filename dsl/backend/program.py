@@ -17,6 +17,7 @@ from .module import Module
 from .moves import after_move, apply_move, preferences
 from .options import legal_options
 from .steps import step_moves
+from . import keys
 from .walks import forget
 
 
@@ -30,6 +31,7 @@ def generate(g) -> Module:
         return _generated(g)
     finally:  # what the walks found is of this game's nodes only
         forget()
+        keys.forget()
 
 
 def _generated(g) -> Module:
