@@ -3,8 +3,6 @@ value of the position's fixed parts (dsl/specialize.py), and the function that p
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from kural.interpreter.messages import Msg
 
 from .. import ir
@@ -369,17 +367,16 @@ def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
             w.line(f"{name} = {source}")
 
 
-class Inline(NamedTuple):
+class Inline:
     """A move's options of one choice, one comprehension, as step_moves may write them where it lists
     its moves: the lines that make the list `items` (one level out), the choice's Python name and the
     guard's test, where the charge for trying the options begins in the lines, and the state's locals
     (StateLocals) and the constants (Module.reading) they read."""
-    lines: list
-    var: str
-    test: str
-    charge: int
-    state: list
-    consts: list
+
+    __slots__ = ("lines", "var", "test", "charge", "state", "consts")
+
+    def __init__(self, lines: list, var: str, test: str, charge: int, state: list, consts: list):
+        self.lines, self.var, self.test, self.charge, self.state, self.consts = lines, var, test, charge, state, consts
 
 
 def _one_comprehension(g, m, checks) -> bool:
