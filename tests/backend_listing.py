@@ -6,7 +6,9 @@ bundled game, each variant, each player count the game allows, and the test game
 without --write it checks them (exit 1 on a change, naming the configs that changed). A rebuild of the
 backend (dsl/backend/) keeps every module byte for byte; a hash that must change is changed by --write,
 in a commit that says what changed in the source and why (issue 36). Games are built afresh, never
-read back from the user's cache: a kept game keeps the module it was generated with.
+read back from the user's cache (a kept game keeps the module it was generated with), and each is read
+by its file's path from the checkout's root (a bundled one as games/ID.yaml): the places the module
+names are the same wherever the checkout is, and so is the module (a short place is written inline).
 """
 from __future__ import annotations
 
@@ -29,11 +31,15 @@ def games() -> list[tuple[str, tuple[str, ...], int]]:
     return list(dict.fromkeys((game, combo, players) for game, combo, players, _bots in configs()))
 
 
-def listing_hash(game: str, combo: tuple, players: int) -> str:
-    from golden_corpus import located
+def listing(game: str, combo: tuple, players: int) -> str:
+    """The listing of the game's module, read from the checkout's root by its file's relative path."""
     from kural.dsl.loader import load
-    listing = load(located(game), list(combo), players=players).program.listing()
-    return hashlib.sha256(listing.replace(located(game), game).encode()).hexdigest()
+    path = game if game.endswith(".yaml") else f"games/{game}.yaml"
+    return load(path, list(combo), players=players).program.listing()
+
+
+def listing_hash(game: str, combo: tuple, players: int) -> str:
+    return hashlib.sha256(listing(game, combo, players).encode()).hexdigest()
 
 
 def compute() -> dict[str, str]:
@@ -45,6 +51,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write tests/golden/programs.json")
     a = ap.parse_args()
+    os.chdir(HERE.parent)  # (the places are relative to the checkout's root)
     with tempfile.TemporaryDirectory() as cache:
         os.environ["XDG_CACHE_HOME"] = cache  # built afresh: no kept game, no kept code
         table = compute()
