@@ -105,7 +105,7 @@ class ClosureProgram:
         forget(s.cache)
         try:
             if g.after_move is not None:
-                s.g.program.after_move(s, env)
+                s.g.program.after_move(s)
             if g.round_end(s, env):
                 s.g.program.end_round(s)
             elif m.next_step == "end":
@@ -118,10 +118,10 @@ class ClosureProgram:
         if not s.over and len(s.history) >= g.max_moves:
             s.over = s.aborted = True
 
-    def _after_move(self, s, env) -> None:
+    def _after_move(self, s) -> None:
         deck_zone = s.g.deck_zone_id
         before = s.zones[deck_zone][:]
-        s.g.after_move(s, env)
+        s.g.after_move(s, {})
         if s.zones[deck_zone] != before:
             deal_after(s, before)
 
