@@ -69,20 +69,20 @@ def options(s, m, rng: random.Random) -> list[tuple]:
     g = s.g
     out = []
 
-    def walk(i: int, env: dict, picked: tuple) -> None:
+    def walk(i: int, picked: tuple) -> None:
         if i == len(m.choices):
             out.append(picked)
             return
         c = m.choices[i]
-        items = c.domain(s, env)
+        items = g.program.domains[m.index][i](s, *picked)  # the program's options, given the choices before
         items = list(s.zones[items] if c.domain_is_zone else items)
         if c.of_cards:
             items = list({g.deck.face[v]: v for v in reversed(items)}.values())[::-1]
         if len(items) > PER_CHOICE:
             items = rng.sample(items, PER_CHOICE)
         for v in items:
-            walk(i + 1, {**env, c.name: v}, picked + (v,))
-    walk(0, {}, ())
+            walk(i + 1, picked + (v,))
+    walk(0, ())
     return out
 
 
