@@ -1748,7 +1748,7 @@ class Program:
         objects it is handed: read back (__setstate__), the source is compiled (or its code taken from the
         cache) and run again."""
         return (self.key, self.source, self.constants, self.handed, self.move_indexes, self.step_count,
-                self.extra, self.keep)
+                self.extra, [])  # (what kept ids apart while the module was written: not needed once written)
 
     def __setstate__(self, state) -> None:
         self._run(*state)
