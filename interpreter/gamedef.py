@@ -3,6 +3,8 @@
 Everything callable here is a closure made by dsl/compiler.py with the
 signature f(state, env): `state` is a State, `env` a dict of the names a
 rule binds (a move's choices, a lambda's argument, `seat` in results).
+Play reads none of them, only the plain fields and the program (dsl/codegen.py
+Program): a game read back from the cache has them all None (without_closures).
 """
 from __future__ import annotations
 
