@@ -37,7 +37,7 @@ from pathlib import Path
 from .ir import Node
 from .paths import cache_dir
 
-MAGIC = b"kural game cache 1\n"
+MAGIC = b"kural game cache 2\n"  # 2: plain data (issue 36); 1 held closures by reference
 KEPT_GAMES = 64  # games kept in the user's cache (the bundled ones: some 50 to 300 kB each)
 MAX_GAME_BYTES = 4_000_000  # a kept game larger than this is not read (nor written): the cache stays under 256 MB
 OWN_PACKAGES = ("dsl", "interpreter")  # where every class of a kept game comes from
