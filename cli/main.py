@@ -331,8 +331,10 @@ def _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, 
     progress = _progress_bar(err, lang)
     with progress:
         task = progress.add_task("", total=n)
+        # a bar that is not shown is not advanced: a call for nothing after every game of a run on a pipe
+        advance = None if progress.disable else lambda: progress.advance(task)
         return simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                              progress=lambda: progress.advance(task), watch=_slow_watch(err, g, kinds, lang),
+                              progress=advance, watch=_slow_watch(err, g, kinds, lang),
                               workers=workers or parallel.cores(), ray=ray)
 
 
