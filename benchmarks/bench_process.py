@@ -8,7 +8,9 @@ fresh process that plays N random games from start to exit (issue 36).
 The kural side is what a user types for one worker, `kural simulate fantan -n N --bots random --workers 1
 --seed 1` (its statistics printed as the table, on a pipe); the plain side is `python
 benchmarks/plain_fantan.py -n N --seed 1` (the same rules, F1-F8, and the same policy: a uniform choice among
-the legal plays). Both therefore pay their interpreter's start, and kural its imports, the load of the rule
+the legal plays; it keeps the at most 8 playable cards of the table). Beside it, simple_fantan.py, the
+same rules written card by card (each card of the hand tested against the table, as kural's guard
+does), as a second yardstick. All therefore pay their interpreter's start, and kural its imports, the load of the rule
 file (from kural's cache, as on any run after the first) and its summary. Each side runs once unmeasured
 first (Python's bytecode and kural's cache written, as on a user's machine: PYTHONDONTWRITEBYTECODE is
 dropped), then the sides run in turn, round by round, in an order that alternates; the figure is the median
@@ -28,7 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAIN = Path(__file__).resolve().parent / "plain_fantan.py"
+YARDSTICKS = {"plain": "plain_fantan.py", "card by card": "simple_fantan.py"}  # the figure's, and a second one
 
 
 def env_for(checkout: Path, links: Path) -> dict:
@@ -80,7 +82,8 @@ def main(argv=None) -> None:
     if args.against:
         sides[f"kural {args.against}"] = (kural, env_for(checkout_of(args.against, tmp), tmp))
     plain_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    sides["plain"] = ([sys.executable, str(PLAIN), *games], plain_env)
+    for name, script in YARDSTICKS.items():
+        sides[name] = ([sys.executable, str(ROOT / "benchmarks" / script), *games], plain_env)
     for command, env in sides.values():
         run_once(command, env)  # unmeasured: bytecode and kural's cache written
     times: dict = {name: [] for name in sides}
@@ -93,11 +96,12 @@ def main(argv=None) -> None:
     for name, runs in times.items():
         print(f"  {name:<16} wall {statistics.median(w for w, _ in runs):6.3f} s   "
               f"CPU {statistics.median(c for _, c in runs):6.3f} s   (medians)")
-    for name in names[:-1]:
-        for what, i in (("wall", 0), ("CPU", 1)):
-            ratios = sorted(p[i] / k[i] for k, p in zip(times[name], times["plain"]))
-            print(f"games/s of {name} ÷ plain, {what:4}: median {statistics.median(ratios):.3f} "
-                  f"(range {ratios[0]:.3f}-{ratios[-1]:.3f})")
+    for name in names[:-len(YARDSTICKS)]:
+        for yardstick in YARDSTICKS:
+            for what, i in (("wall", 0), ("CPU", 1)):
+                ratios = sorted(p[i] / k[i] for k, p in zip(times[name], times[yardstick]))
+                print(f"games/s of {name} ÷ {yardstick}, {what:4}: median {statistics.median(ratios):.3f} "
+                      f"(range {ratios[0]:.3f}-{ratios[-1]:.3f})")
 
 
 if __name__ == "__main__":
