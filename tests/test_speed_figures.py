@@ -38,3 +38,19 @@ def test_kanasta_figure_tells_the_same_games_from_others():
     g = bench.load("canasta", ["351"], [], 2)
     digests = [bench.measure(g, seeds, 1, True)[5] for seeds in (range(1, 2), range(1, 2), range(2, 3))]
     assert digests[0] == digests[1] != digests[2]
+
+
+def test_a_run_on_a_pipe_imports_no_progress_bar():
+    """Issue 36 (process start): `kural simulate` whose stderr is no terminal shows no progress bar, and
+    does not import rich's progress module (with its live display and spinners) for it."""
+    code = ("import sys\n"
+            "sys.argv = ['kural', 'simulate', 'fantan', '-n', '3', '--bots', 'random', '--workers', '1']\n"
+            "from kural.cli.main import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "sys.stderr.write(repr(sorted(m for m in sys.modules if m.startswith('rich.progress'))))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "games per second" in proc.stdout or "games_per_second" in proc.stdout, proc.stdout + proc.stderr
+    assert proc.stderr.endswith("[]"), proc.stderr
