@@ -8,13 +8,14 @@ fresh process that plays N random games from start to exit (issue 36).
 The kural side is what a user types for one worker, `kural simulate fantan -n N --bots random --workers 1
 --seed 1` (its statistics printed as the table, on a pipe); the plain side is `python
 benchmarks/plain_fantan.py -n N --seed 1` (the same rules, F1-F8, and the same policy: a uniform choice among
-the legal plays; it keeps the at most 8 playable cards of the table). Beside it, simple_fantan.py, the
-same rules written card by card (each card of the hand tested against the table, as kural's guard
-does), as a second yardstick. All therefore pay their interpreter's start, and kural its imports, the load of the rule
-file (from kural's cache, as on any run after the first) and its summary. Each side runs once unmeasured
-first (Python's bytecode and kural's cache written, as on a user's machine: PYTHONDONTWRITEBYTECODE is
-dropped), then the sides run in turn, round by round, in an order that alternates; the figure is the median
-of the rounds' ratios, by the wall clock and by the processes' CPU time (user + sys).
+the legal plays; it keeps the at most 8 playable cards of the table). Beside it, simple_fantan.py, the same
+rules written card by card (each card of the hand tested against the table, as kural's guard does), as a
+second yardstick. All therefore pay their interpreter's start, and kural its imports, the load of the rule
+file (from kural's cache, as on any run after the first: a cache folder of the benchmark's own) and its
+summary. Each side runs once unmeasured first (Python's bytecode and kural's cache written, as on a user's
+machine: PYTHONDONTWRITEBYTECODE is dropped), then the sides run in turn, round by round, in an order that
+alternates; the figure is the median of the rounds' ratios, by the wall clock and by the processes' CPU time
+(user + sys).
 """
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ def env_for(checkout: Path, links: Path) -> dict:
         (path / "kural").symlink_to(checkout, target_is_directory=True)
     drop = ("KURAL_LANG", "KURAL_DEBUG", "PYTHONDONTWRITEBYTECODE", "PYTHONPATH")
     env = {k: v for k, v in os.environ.items() if k not in drop}
-    env.update(PYTHONPATH=str(path), COLUMNS="100")
+    # a cache of this run's own, as a user's is: on a host that several people use under one account, the
+    # shared one keeps the last 64 games loaded by all of them, and a game pruned is compiled again in a round
+    env.update(PYTHONPATH=str(path), COLUMNS="100", XDG_CACHE_HOME=str(links))
     return env
 
 
