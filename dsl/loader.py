@@ -23,8 +23,7 @@ from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from kural.interpreter.record import keepable
 from . import schema
-from .compiler import (MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, keywords, kind_word, name_rule,
-                       with_node)
+from .compiler import MAX_LOOP_WORK, C, Compiler, Name, all_of, in_order, kind_word, with_node
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
 from .codegen import Program
@@ -33,6 +32,7 @@ from .said import Recorded, Said
 from .files import read_at_most
 from .specialize import Specializer
 from .paths import games_dir
+from .parsing import keywords, name_rule
 from .params import fits, kind_words, line as param_line, list_shape, set_form
 from .yamlload import MAX_DEPTH, MAX_FILE_BYTES, LDict, LList, load_text, load_value, read_text
 
