@@ -25,6 +25,7 @@ from . import ir, said
 from .errors import Loc, Problem, RuleError
 from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
+from .piece import NO_CONST, C, const, in_order, overridden, with_node
 from .yamlload import LStr
 
 MAX_EXPR_CHARS = 10_000
@@ -35,7 +36,6 @@ MAX_TOTAL_PARTS = 400_000  # the parts compiled for a whole rule file (the bundl
 MAX_LOOP_WORK = 1_000_000  # items that loops inside loops (`for`, rules `x => ...`, a move's choices around its
 # guard) may go through for one evaluation, where their sizes are known at load: a zone or cards at most the
 # deck, a list param or written list its length (the bundled games: at most 52 * 52)
-NO_CONST = object()
 
 TYPE_WORDS = {kind: Msg("type_" + kind) for kind in ("num", "bool", "card", "cards", "zone", "family", "area", "list",
                                                      "str", "move", "fn", "any", "none", "effect")}
@@ -45,64 +45,6 @@ KIND_WORDS = {kind: Msg("name_kind_" + kind) for kind in ("param", "var", "zone"
 def kind_word(kind: str) -> str:
     """What a declared name is (a Name's kind), as a message says it."""
     return KIND_WORDS.get(kind, kind)
-
-
-@dataclass
-class C:
-    """A compiled piece: its closure, its type, and its value when known at load."""
-
-    fn: Callable
-    type: str
-    const: Any = NO_CONST
-    elem: str | None = None  # for lists: the type of their items
-    node: Any = None  # its meaning as a node of the typed program (dsl/ir.py); None: only its closure
-
-    @property
-    def is_const(self) -> bool:
-        return self.const is not NO_CONST
-
-    @property
-    def ir(self) -> ir.Node:
-        """This part as a node of the typed program: its own node, its constant, or its closure."""
-        if self.node is not None:
-            return self.node
-        if self.is_const:
-            return ir.Const(self.type, self.const)
-        return ir.Opaque(self.type, self.fn)
-
-
-def const(value, type_: str, elem: str | None = None) -> C:
-    def constant(s, e):
-        return value
-    constant.value = value  # lets library notions precompute with it
-    return C(constant, type_, value, elem)
-
-
-def _overridden(known, type_: str, elem: str | None) -> C:
-    """A part given its value for a guard's version (dsl/specialize.py): that value, or a Slot's read."""
-    if isinstance(known, Slot):
-        return C(known.read, type_, elem=elem, node=ir.SlotRead(type_, known.index, known.part))
-    return const(known, type_, elem)
-
-
-class Slot:
-    """A part of an expression with one value per position (see dsl/specialize.py): compiled, through
-    `overrides`, as `read`, which works the part out at its first use after `forget()` and then gives
-    that value again. It fails, if it fails, where and when the part itself would."""
-
-    def __init__(self, fn: Callable, index: int = 0, part=None):
-        self.index, self.part = index, part  # its number among the guard's remembered parts, and its node
-        cell = [NO_CONST]
-
-        def read(s, e):
-            value = cell[0]
-            if value is NO_CONST:
-                value = cell[0] = fn(s, e)
-            return value
-        self.read, self.cell = read, cell
-
-    def forget(self) -> None:
-        self.cell[0] = NO_CONST
 
 
 @dataclass
@@ -425,7 +367,7 @@ class _Unit:
                 self.c.parts += parts - 1
                 self.c.total += parts - 1
                 self.count_check()
-                return _overridden(self.c.overrides[text], type_, elem)
+                return overridden(self.c.overrides[text], type_, elem)
         kind = t.data
         handler = getattr(self, "n_" + kind, None)
         if handler is None:
@@ -435,7 +377,7 @@ class _Unit:
             if c.overrides is not None:
                 known = c.overrides.get(c.repr_of(t), NO_CONST)
                 if known is not NO_CONST:
-                    return _overridden(known, out.type, out.elem)
+                    return overridden(known, out.type, out.elem)
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
         return out
@@ -1207,28 +1149,6 @@ def _joined_elem(a: C, b: C) -> str | None:
     if {ea, eb} == {"list", "cards"}:
         return "cards"
     return None
-
-
-def with_node(fn: Callable, node) -> Callable:
-    """A compiled effect (or index) and its node in the typed program, which the backend writes."""
-    if getattr(fn, "node", None) not in (None, node):  # a closure with a meaning of its own: wrapped, never overwritten
-        inner = fn
-        fn = lambda s, e: inner(s, e)  # noqa: E731
-    fn.node = node
-    return fn
-
-
-def in_order(fns: list[Callable]) -> Callable:
-    """Effects run one after another, as one closure."""
-    if not fns:
-        return lambda s, e: None
-    if len(fns) == 1:
-        return fns[0]
-
-    def run(s, e):
-        for f in fns:
-            f(s, e)
-    return run
 
 
 def _fuse_card_lookups(terms: list[C], size: int) -> list[C]:

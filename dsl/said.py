@@ -57,7 +57,7 @@ def is_bool_const(t) -> bool:
 
 
 def of(t: Tree, out, kids: dict, entry=None, title: dict | None = None, title_not: dict | None = None) -> Said:
-    """The node for the part `t` of an expression, compiled as `out` (a kural.dsl.compiler.C); `kids` holds
+    """The node for the part `t` of an expression, compiled as `out` (a kural.dsl.piece.C); `kids` holds
     the nodes of the parts compiled while compiling it (by the id of their tree); `entry` is the name
     `t` names (a var node), `title` a titled define's title (`title_not`: its words when it does not hold)."""
     kind = t.data
