@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import operator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from lark import Token, Tree
@@ -25,6 +24,7 @@ from . import ir, said
 from .errors import Loc, Problem, RuleError
 from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
+from .names import Name, kind_word
 from .piece import NO_CONST, C, const, in_order, overridden, with_node
 from .yamlload import LStr
 
@@ -39,21 +39,6 @@ MAX_LOOP_WORK = 1_000_000  # items that loops inside loops (`for`, rules `x => .
 
 TYPE_WORDS = {kind: Msg("type_" + kind) for kind in ("num", "bool", "card", "cards", "zone", "family", "area", "list",
                                                      "str", "move", "fn", "any", "none", "effect")}
-KIND_WORDS = {kind: Msg("name_kind_" + kind) for kind in ("param", "var", "zone", "move", "builtin", "table", "define")}
-
-
-def kind_word(kind: str) -> str:
-    """What a declared name is (a Name's kind), as a message says it."""
-    return KIND_WORDS.get(kind, kind)
-
-
-@dataclass
-class Name:
-    """What a name in a rule file stands for."""
-
-    kind: str  # param | var | zone | move | builtin | table
-    type: str
-    value: Any = None
 
 
 class Compiler:

@@ -23,7 +23,8 @@ from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from kural.interpreter.record import keepable
 from . import schema
-from .compiler import MAX_LOOP_WORK, Compiler, Name, all_of, kind_word
+from .compiler import MAX_LOOP_WORK, Compiler, all_of
+from .names import Name, builtins, kind_word
 from .piece import C, in_order, with_node
 from .errors import Loc, Problem, RuleError, hidden_char
 from . import ir
@@ -1255,16 +1256,7 @@ class _Builder:
             add(name, Name("table", "num", table), "deck.values")
         for name, spec in self.section("define").items():
             add(name, Name("define", "any", schema.define_parts(spec)[0]), "define")
-        builtins = {
-            "me": C(lambda s, e: s.me, "num", node=ir.StateField("num", "me")),
-            "players": C(lambda s, e: players, "num", players),
-            "seats": C(lambda s, e: list(range(players)), "list", list(range(players)), "num"),
-            "teams": C(lambda s, e: list(range(team_count)), "list", list(range(team_count)), "num"),
-            "rounds_played": C(lambda s, e: s.rounds_played, "num", node=ir.StateField("num", "rounds_played")),
-            "moves_played": C(lambda s, e: len(s.history), "num", node=ir.StateField("num", "moves_played")),
-            "totals": C(lambda s, e: s.totals, "list", elem="num", node=ir.StateField("list", "totals")),
-        }
-        for name, value in builtins.items():
+        for name, value in builtins(players, team_count).items():
             add(name, Name("builtin", value.type, value), BUILT_IN)
         return names
 
