@@ -23,7 +23,8 @@ from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from kural.interpreter.record import keepable
 from . import schema
-from .compiler import MAX_LOOP_WORK, Compiler, all_of
+from .compiler import MAX_LOOP_WORK, Compiler
+from .lookups import all_of
 from .names import Name, builtins, kind_word
 from .piece import C, in_order, with_node
 from .errors import Loc, Problem, RuleError, hidden_char

@@ -27,7 +27,8 @@ import itertools
 from typing import Callable
 
 from kural.interpreter.errors import RULE_FAILURES
-from .compiler import Compiler, all_of
+from .compiler import Compiler
+from .lookups import all_of
 from .piece import Slot
 from .errors import RuleError
 
