@@ -20,12 +20,13 @@ from kural.interpreter.compiled import group_of, index as _index
 from kural.interpreter.errors import kept
 from .notions import LIBRARY, NeedsSection
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
-from . import ir, said
+from . import ir
 from .errors import Loc, Problem, RuleError
 from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
 from .lookups import and_of, closure_node, fuse_card_lookups, or_of, rows
 from .names import Name, kind_word
+from .recording import RecordingCompiler, RecordingUnit
 from .piece import NO_CONST, C, const, in_order, overridden, with_node
 from .yamlload import LStr
 
@@ -42,7 +43,7 @@ TYPE_WORDS = {kind: Msg("type_" + kind) for kind in ("num", "bool", "card", "car
                                                      "str", "move", "fn", "any", "none", "effect")}
 
 
-class Compiler:
+class Compiler(RecordingCompiler):
     def __init__(self, names: dict[str, Name], ctx, lines: dict[str, list[str]]):
         self.names = names
         self.ctx = ctx  # kural.dsl.notions.BuildContext
@@ -133,28 +134,9 @@ class Compiler:
         tree = self._parse(src, "effects")
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
-        if self.frames is None:
-            out = unit.stmts(tree.children, 0)
-            self.read_now = set()
-            return out
-        self.frames.append({})
-        try:
-            out = unit.stmts(tree.children, 0)
-        finally:
-            kids = self.frames.pop()
-        self.said = said.effects(tree, kids)
+        out = unit.stmts(tree.children, 0) if self.frames is None else self.recorded_effects(unit, tree)
         self.read_now = set()
         return out
-
-    @contextmanager
-    def recording(self, part: str):
-        """Compile the next part (`part`: its place in the rule file, moves.play.when.0) recording its
-        node (`said`) and the params and defines it reads (`reads`): what the teaching layer reads."""
-        self.frames, self.reads, self.said, self.part = [{}], {}, None, part
-        try:
-            yield
-        finally:
-            self.frames = None
 
     def read(self, name: str) -> None:
         """A param or define read by the part recorded, through the defines being inlined."""
@@ -258,7 +240,7 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator
           "//": operator.floordiv, "%": operator.mod}
 
 
-class _Unit:
+class _Unit(RecordingUnit):
     """Compiles one expression or effect list, knowing its source for error places."""
 
     def __init__(self, compiler: Compiler, src: LStr, locals_: dict[str, str]):
@@ -317,22 +299,6 @@ class _Unit:
         return C(lambda s, e: s.zones[f(s, e)], "cards", elem="card", node=ir.ZoneCards("cards", x.ir))
 
     # ------------------------------------------------------------ expressions
-    def recorded_node(self, t, depth: int) -> C:
-        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it; a unit made
-        while the compiler records calls this for `node` (see __init__), so play's compiling pays nothing."""
-        frames = self.c.frames
-        frames.append({})  # the nodes of the parts compiled inside this one
-        try:
-            out = _Unit.node(self, t, depth)
-        finally:
-            kids = frames.pop()
-        entry = self.c.names.get(t.children[0].value) if isinstance(t, Tree) and t.data == "var" \
-            and t.children[0].value not in self.locals else None
-        title = self.c.titles.get(t.children[0].value) if entry is not None and entry.kind == "define" else None
-        frames[-1][id(t)] = said.of(t, out, kids, entry, title, self.c.titles_not.get(t.children[0].value)
-                                    if title else None)
-        return out
-
     def node(self, t, depth: int) -> C:
         if depth > MAX_DEPTH:
             raise self.fail(t, Msg("expression_nested_more_than", MAX_DEPTH=MAX_DEPTH),

@@ -1,6 +1,6 @@
 """The program as its words read it: each expression and effect of a rule file, as the compiler checked it.
 
-When the compiler records (dsl/compiler.py `Compiler.recording`, which the loader turns on for the
+When the compiler records (`Compiler.recording`, dsl/recording.py, which the loader turns on for the
 teaching layer, dsl/teach/), every part it compiles leaves a tree of `Said` nodes beside its closure:
 the grammar's node kinds (compare, call, cond, or_ ...), each with the type the compiler gave it,
 whose children are the parts as compiled. A constant the compiler folded (a param, a literal, a
