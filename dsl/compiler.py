@@ -1,8 +1,6 @@
-"""The rules language, from text to closures.
-
-`grammar.lark` is parsed once (LALR); each expression or effect of a rule
-file is parsed at load, its names resolved and its types checked, and it is
-compiled to a closure f(state, env). Parameters are folded in as constants,
+"""The expression compiler: each expression or effect of a rule file, parsed (dsl/parsing.py), has its
+names resolved (dsl/names.py) and its types checked, and becomes a compiled piece (dsl/piece.py): a
+closure f(state, env) and its node of the typed program (dsl/ir.py). Params are folded in as constants,
 so `rank(card) == rank(start_card)` costs one list lookup while playing.
 """
 from __future__ import annotations
