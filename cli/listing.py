@@ -75,7 +75,7 @@ def variant_title(path) -> tuple[str, dict]:
 
 
 def variant_files(path: Path) -> list[Path]:
-    """The variant files of a game: the folder beside its rule file, named as the file (kural.dsl.loader.variant_dir)."""
+    """The variant files of a game: the folder beside its rule file, named as the file (kural.dsl.rulefiles.variant_dir)."""
     return sorted((path.parent / path.stem).glob("*.yaml"))
 
 

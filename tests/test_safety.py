@@ -19,7 +19,8 @@ import pytest
 
 from kural.dsl import parsing
 from kural.dsl.errors import RuleError
-from kural.dsl.loader import find_game, load, variant_dir
+from kural.dsl.loader import load
+from kural.dsl.rulefiles import find_game, variant_dir
 from kural.interpreter.bots import make_bot
 from kural.interpreter.engine import apply, new_game, result
 from kural.interpreter.legal import legal_moves
