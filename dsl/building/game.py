@@ -1,0 +1,1247 @@
+"""The game built from its merged rule data: every section checked, every expression compiled, the
+GameDef the engine plays put together (`build`). The builder keeps what its sections share: the
+places to blame a problem on, the texts in every language, the compiled parts and where they fail."""
+from __future__ import annotations
+
+import difflib
+import re
+
+from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
+from kural.interpreter.gamedef import (BotPref, Check, Choice, EndReason, GameDef, MoveDef, ResultDef, RoundResultDef,
+                                 StepDef, VarDef, ZoneDef)
+from ..notions import LIBRARY, BuildContext
+from kural.interpreter.melds import REASONS, MeldRules
+from kural.interpreter.errors import RULE_FAILURES, PlayError
+from kural.interpreter.messages import Msg
+from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
+from .. import schema
+from ..compiler import MAX_LOOP_WORK, Compiler
+from ..lookups import all_of
+from ..names import Name, builtins, kind_word
+from ..piece import C, in_order, with_node
+from ..errors import Loc, Problem, RuleError, printable_id
+from .. import ir
+from ..codegen import Program
+from .. import values
+from ..said import Recorded, Said
+from ..specialize import Specializer
+from ..parsing import keywords, name_rule
+from ..params import fits, kind_words, line as param_line, list_shape, set_form
+from ..rulefiles import Source
+from ..yamlload import MAX_DEPTH, LDict, LList, load_value
+
+LANGS = ("en", "tr")
+BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
+THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
+MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
+# What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
+# lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
+# (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
+# (the bounds are the table's `most`, dsl/schema.py)
+SECTION_BOUNDS = {name: key.most for name, key in schema.TABLE.keys.items() if key.most}
+MAX_STEPS = schema.key_at("flow.round.turn").most  # steps of a turn
+MAX_VALUE_TABLES = schema.key_at("deck.values").most  # tables of deck.values
+MAX_CHOICES = schema.key_at("moves.*.choose").most  # choices of one move
+MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
+MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's counted
+MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists counted
+DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
+MAX_MOVES = 1_000_000
+PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
+
+
+class TextValue(str):
+    """A `name=value` of --set whose value is a text given as one (a program's or a record's), not typed:
+    its value is taken as the text it is, as a variant's YAML text is, never read again as a number,
+    a bool or a list ("false" is not False)."""
+
+    def __new__(cls, name, value: str):
+        made = super().__new__(cls, f"{name}={value}")
+        made.value = value
+        return made
+
+
+def param_sets(params) -> list[str]:
+    """Param values (a record's, or a program's {name: value}) as the `name=value` texts of --set, which
+    --set's reader then checks as it checks what a user types; a text value stays a text (TextValue)."""
+    return [TextValue(k, v) if isinstance(v, str) else f"{k}={_set_text(v)}" for k, v in params.items()]
+
+
+def _set_text(value, depth: int = 0) -> str:
+    """A value as --set would be written; a list nested past a rule file's depth is written only that far
+    (and one level more, which the reader refuses), so that no list, however deep, recurses here."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        if depth > MAX_DEPTH:
+            return "[]"
+        return "[" + ", ".join(repr(v) if isinstance(v, str) else _set_text(v, depth + 1) for v in value) + "]"
+    return str(value)
+
+
+def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None,
+          record: bool = False) -> GameDef:
+    schema.check(data)
+    check_sizes(data)
+    builder = _Builder(data, src, record)
+    try:
+        return builder.build(sets, players)
+    except RuleError as exc:
+        raise builder.blamed_on_a_param(exc) from None
+
+
+def check_sizes(data: LDict) -> None:
+    """The counts a rule file controls, bounded before anything is built from them: a file of a
+    few thousand zones or moves is refused at once, at the first item past the bound."""
+    for name, bound in SECTION_BOUNDS.items():
+        section = data.get(name)
+        if isinstance(section, (dict, list)) and len(section) > bound:
+            first_past = list(section)[bound] if isinstance(section, dict) else None
+            loc = section.key_loc(first_past) if isinstance(section, LDict) else \
+                section.locs[bound] if isinstance(section, LList) else data.key_loc(name)
+            raise RuleError.at(loc, Msg("has_entries_rule_file", name=name, n_section=len(section), bound=bound),
+                               Msg("card_game_needs_far"))
+    tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
+    if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
+        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]),
+                           Msg("deck_values_has_tables", n_tables=len(tables), MAX_VALUE_TABLES=MAX_VALUE_TABLES),
+                           Msg("card_game_needs_few"))
+    rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
+    turn = rnd.get("turn") if isinstance(rnd, dict) else None
+    if isinstance(turn, LList) and len(turn) > MAX_STEPS:
+        raise RuleError.at(turn.locs[MAX_STEPS], Msg("turn_has_steps_may", n_turn=len(turn), MAX_STEPS=MAX_STEPS),
+                           Msg("turn_needs_few_steps"))
+    for mname, m in (data.get("moves") or {}).items():
+        choose = m.get("choose") if isinstance(m, dict) else None
+        if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
+            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]),
+                               Msg("move_has_choices_move", mname=mname, n_choose=len(choose), MAX_CHOICES=MAX_CHOICES),
+                               Msg("split_move_into_steps"))
+
+
+class _Builder:
+    def __init__(self, data: LDict, src: Source, record: bool = False):
+        self.data = data
+        self.src = src
+        self.problems: list[Problem] = []
+        # what the teaching layer reads of the game (dsl/said.py), when it loads it
+        self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {}) if record else None
+
+    def section(self, name: str) -> LDict:
+        value = self.data.get(name)
+        if value is None:
+            empty = LDict()
+            empty.loc = self.data.loc
+            return empty
+        return value
+
+    def need(self, container: LDict, key: str, what: str, at: Loc | None = None):
+        """A required key; when missing, reported at `at` (the key of the mapping that lacks it)."""
+        if key not in container:
+            raise RuleError.at(at or container.loc, Msg("key_missing", what=what), Msg("add_key", key=key))
+        return container[key]
+
+    # ------------------------------------------------------------------ build
+    def build(self, sets, players_asked: int | None = None) -> GameDef:
+        game = self.section("game")
+        if "game" not in self.data:
+            raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
+        gid = printable_id(self.need(game, "id", "game.id", self.data.key_loc("game")), game.val_loc("id"), "game.id")
+        players = self.players(game, players_asked)
+        seats = self.seats(game, players)
+        teams_by_count = self.teams(game)
+        teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
+        self.team_count = len(teams)
+        max_moves = schema.value(game, "game.max_moves")
+        if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
+            raise RuleError.at(game.val_loc("max_moves"),
+                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
+                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
+        deck = self.deck(self.section("deck"))
+        params, param_info = self.params(self.section("params"), deck, sets)
+        self.param_info, self.deck = param_info, deck
+        zones, zone_count = self.zones(self.section("zones"), players)
+        self.has_groups = any(z.max_groups for z in zones)
+        ctx = BuildContext(deck=deck, players=players, teams=teams,
+                           team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
+        ctx.zone_count = zone_count
+        group_ids: set[int] = set()  # gathered, then frozen once: a union per zone copied the set each time
+        for z in zones:
+            if z.max_groups:
+                owners = players if z.per_seat else self.team_count if z.per_team else 1
+                ids = range(z.first_id, z.first_id + owners * z.max_groups)
+                group_ids.update(ids)
+                for first in ids[::z.max_groups]:
+                    ctx.area_of[first] = (z.max_groups, z.name)
+        ctx.group_ids = ctx.group_ids | frozenset(group_ids)
+        hand_name = str(schema.value(game, "game.hand_zone"))
+        hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
+                               Msg("the_hand_zone"))
+        if not hand.per_seat or hand.max_groups:  # reported where the mistake is: the hand_zone: that names it, else the zone
+            where = game.val_loc("hand_zone") if "hand_zone" in game else self.section("zones").key_loc(hand_name)
+            raise RuleError.at(where, Msg("hand_zone_must_per", hand_name=hand_name),
+                               Msg("name_zone_per_seat", hand_name=hand_name))
+        ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
+        ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
+        deck_section = self.section("deck")
+        starts_in = str(schema.value(deck_section, "deck.starts_in"))
+        start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
+        if start_zone.per != "none" or start_zone.max_groups:
+            raise RuleError.at(deck_section.val_loc("starts_in"), Msg("deck_must_start_shared"),
+                               Msg("name_zone_per_none", starts_in=starts_in))
+        vars_, slots = self.vars(self.section("vars"), players)
+        ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
+        moves_section = self.section("moves")
+        names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
+        comp = self.comp = Compiler(names, ctx, self.src.lines)
+        self.param_info = param_info
+        if self.rec is not None:  # a titled define is said by its title where it is used
+            self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
+                                      for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
+            comp.titles = self.rec.define_titles
+            comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
+                               if isinstance(spec, dict) and spec.get("title_not")}
+        ctx.melds = self.melds(comp, deck, params, param_info)
+        for v in vars_:
+            v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
+                                                {v.per: "zone" if v.per == "group" else "num"}
+                                                if v.per != "none" else {}, "num"), v.start_src,
+                                   Msg("start_what", name=v.name))
+        moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
+        self.guard_cycles(comp.move_refs, moves)
+        if not moves:
+            raise RuleError.at(self.data.loc, Msg("game_has_no_moves"), Msg("add_moves_section"))
+        flow = self.section("flow")
+        rnd = flow.get("round")
+        if not isinstance(rnd, LDict):
+            raise RuleError.at(flow.loc, Msg("flow_round_missing"), Msg("flow_round"))
+        steps = self.steps(rnd, moves)
+        for m in moves:
+            if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
+                close = difflib.get_close_matches(m.next_step, [s.name for s in steps], n=1)
+                raise RuleError.at(moves_section[m.name].val_loc("next"),
+                                   Msg("next_names_no_step", next_step=m.next_step),
+                                   (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
+        self.reachable(rnd, steps, moves)
+        round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
+                                rnd.val_loc("end"))
+        game_end = self.ending(comp, schema.value(flow, "flow.end"), "game", flow.val_loc("end"))
+        setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
+        first = self.expr_at(comp, ("flow", "round", "first"), schema.value(rnd, "flow.round.first"), {}, "num")
+        next_seat = self.expr_at(comp, ("flow", "round", "next"), schema.value(rnd, "flow.round.next"), {}, "num")
+        after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
+                                  path=("flow", "round", "after_move")) if rnd.get("after_move") else None
+        round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
+        result = self.section("result")
+        result_per = self.per_of(result, "result")
+        result_locals = {result_per: "num"}
+        g = GameDef(
+            id=gid, title=self.text(game.get("title"), gid), lang=str(schema.value(game, "game.lang")),
+            players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
+            zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
+            params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
+            round_setup=setup,
+            first_seat=self.located(first, rnd.get("first"), "flow.round.first"),
+            next_seat=self.located(next_seat, rnd.get("next"), "flow.round.next"),
+            after_move=after_move,
+            round_end=round_end,
+            round_score=round_score,
+            game_end=game_end,
+            result=ResultDef(
+                winner=self.located(self.expr_at(comp, ("result", "winner"), self.need(
+                    result, "winner", "result.winner", self.data.key_loc("result")), result_locals, "bool"),
+                    result.get("winner"), "result.winner"),
+                score=self.located(self.expr_at(comp, ("result", "score"), self.need(
+                    result, "score", "result.score", self.data.key_loc("result")), result_locals, "num"),
+                    result.get("score"), "result.score"),
+                fields={k: self.located(self.expr_at(comp, ("result", "fields", k), v, result_locals), v,
+                                        f"result.fields.{k}")
+                        for k, v in (result.get("fields") or {}).items()},
+                score_title=self.text(result.get("score_title"), schema.default("result.score_title")),
+                field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
+                              for k in (result.get("fields") or {})},
+                per=result_per, where=self.places(result)),
+            round_result=self.round_result(comp),
+            end_reasons=self.end_reasons(comp, rnd),
+            bot=self.bot(comp, moves),
+            max_moves=max_moves,
+            bots=schema.value(game, "game.bots"),
+            round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
+            texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
+            shown=self.shown_defines(comp),
+            meld_values=self.meld_values(comp, vars_),
+            deck_has_twins=deck.copies > 1 or deck.jokers > 1,
+            teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
+        )
+        g.about = self.text(game.get("about"), schema.default("game.about"))
+        g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
+        g.step_index = {s.name: i for i, s in enumerate(steps)}
+        g.param_values = params
+        g.melds = ctx.melds
+        g.program = Program(g)
+        if self.rec is not None:
+            self.rec.terms = comp.terms
+            self.rec.units = self.units()
+            self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
+            self.rec.facts = self.facts(game)
+            g.recorded = self.rec
+        return g
+
+    def facts(self, game: LDict) -> dict:
+        """What the teaching layer says that the playable game does not keep."""
+        melds = self.section("melds")
+        return {
+            "allowed_players": [int(n) for n in game.get("allowed_players") or []],
+            "seats": {lang: [str(n) for n in names] for lang, names in (game.get("seats") or {}).items()},
+            "values": {name: {str(k): v for k, v in table.items()}
+                       for name, table in (self.section("deck").get("values") or {}).items()},
+            "value_titles": {name: self.text(title, name)
+                             for name, title in (self.section("deck").get("value_titles") or {}).items()},
+            "melds": {key: str(melds[key]) for key in ("min_size", "max_wilds", "run_natural_core", "sets", "runs",
+                                                        "natural_in_place", "points", "wild_points")
+                      if isinstance(melds.get(key), str)},
+            "var_rules": {name: str(v["rule"]) for name, v in self.section("vars").items()
+                          if isinstance(v, dict) and v.get("rule") is not None},
+            "glossary": {term: {"term": self.text(entry.get("term"), term),
+                                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", term)),
+                                "apostrophe": bool(entry.get("apostrophe"))}
+                         for term, entry in self.section("glossary").items()},
+        }
+
+    def units(self) -> dict:
+        """The parts `kural diff` compares (dsl/schema.py `units`), each as written and where."""
+        out = {}
+        for u in schema.units(self.data):
+            titles = schema.key_at(".".join(map(str, u.path[:-1]))).titles if len(u.path) > 1 and not any(
+                isinstance(step, int) for step in u.path) else ""
+            title_loc = _container_loc(self.data, u.path[:-2] + (titles, u.path[-1])) if titles else None
+            out[u.path] = (u.kind, _plain(u.value), _container_loc(self.data, u.path), title_loc)
+        return out
+
+    # --------------------------------------------------------------- sections
+    def players(self, game: LDict, asked: int | None) -> int:
+        """The number of players: the one asked for (--players), if the game allows it, else the default."""
+        default = schema.value(game, "game.players")
+        allowed = list(game.get("allowed_players") or [default])
+        for n, where in [(default, game.val_loc("players"))] + \
+                [(n, game.val_loc("allowed_players")) for n in allowed]:
+            if not 1 <= n <= 12:
+                raise RuleError.at(where, Msg("players_must_between_not", n=n),
+                                   Msg("players_whole_number_from"))
+        if default not in allowed:
+            where, base = self.blamed(game.val_loc("players"), game, "allowed_players")
+            raise RuleError.at(where, Msg("default_players_not_among", default=default, allowed=allowed),
+                               Msg("add_allowed_players"), "", base, self.line_of(base) if base else "")
+        if asked is None:
+            return default
+        if asked not in allowed:
+            counts = ", ".join(map(str, allowed))
+            raise RuleError.at(Loc("--players", 1, 1), Msg("game_played_by_players", counts=counts, asked=asked),
+                               Msg("players_option", counts_split_1=counts.split(', ')[-1]))
+        return asked
+
+    def teams(self, game: LDict) -> dict[int, list[list[int]]]:
+        """`game.teams`: for each player count listed, teams that split the seats 0..n-1 exactly.
+        A count not listed plays each seat for itself. Every count listed is checked, not only
+        the one being played, so that a mistake shows whatever --players is given."""
+        section = game.get("teams")
+        if section is None:
+            return {}
+        allowed = list(game.get("allowed_players") or [schema.value(game, "game.players")])
+        example = '"4": [[0, 2], [1, 3]]'
+        out: dict[int, list[list[int]]] = {}
+        for key, teams in section.items():
+            where = section.key_loc(key)
+            n = int(key) if str(key).isdigit() else None
+            if n is None:
+                raise RuleError.at(where, Msg("game_teams_keyed_by", key=key),
+                                   Msg("example_teams", example=example), self.line_of(where))
+            if n not in allowed:
+                counts = ", ".join(map(str, allowed))
+                raise RuleError.at(where, Msg("game_teams_gives_teams", n=n, counts=counts),
+                                   Msg("list_count_allowed_players"),
+                                   self.line_of(where))
+            seen: dict[int, Loc] = {}
+            for i, team in enumerate(teams):
+                team_loc = teams.locs[i] if isinstance(teams, LList) else where
+                if not team:
+                    raise RuleError.at(team_loc, Msg("team_players_has_no", i=i, n=n),
+                                       Msg("each_team_lists_seats", example=example), self.line_of(team_loc))
+                for j, seat in enumerate(team):
+                    loc = team.locs[j] if isinstance(team, LList) else team_loc
+                    if not 0 <= seat < n:
+                        raise RuleError.at(loc, Msg("seat_does_not_exist", seat=seat, n=n, n_1=n - 1),
+                                           Msg("team_example", example=example), self.line_of(loc))
+                    if seat in seen:
+                        raise RuleError.at(loc,
+                                           Msg("seat_two_teams_players", seat=seat, n=n, line=seen[seat].line,
+                                               col=seen[seat].col),
+                                           Msg("each_seat_plays_one"), self.line_of(loc))
+                    seen[seat] = loc
+            missing = [seat for seat in range(n) if seat not in seen]
+            if missing:
+                listed = ", ".join(map(str, missing))
+                plural = "s" if len(missing) > 1 else ""
+                raise RuleError.at(section.val_loc(key),
+                                   Msg("teams_players_leave_out", n=n, plural=plural, listed=listed),
+                                   Msg("every_seat_from_plays", n_1=n - 1,
+                                       missing_0=missing[0]), self.line_of(section.val_loc(key)))
+            out[n] = [list(team) for team in teams]
+        return out
+
+    def blamed_on_a_param(self, exc: RuleError) -> RuleError:
+        """A part of the base that fails to compile with a param's value that a variant changed: the
+        problem is shown at the variant's line that set the value, with the failing part as the base's."""
+        comp, problem = getattr(self, "comp", None), exc.problems[0]
+        if comp is None or problem.base is not None or problem.loc.file.startswith(("<", "-")):
+            return exc
+        changed = [p["loc"] for name, p in self.param_info.items() if name in comp.read_now
+                   and p["loc"] != p["declared_loc"] and p["loc"].file not in (problem.loc.file, "--set")]
+        if not changed:
+            return exc
+        return RuleError([Problem(changed[0], problem.message, problem.hint, "", problem.loc,
+                                  problem.text or self.line_of(problem.loc))] + exc.problems[1:])
+
+    def blamed(self, at: Loc, section: LDict, cause: str) -> tuple[Loc, Loc | None]:
+        """Where a problem between two parts of a section is reported: at `at`, unless the other part,
+        key `cause`, was changed by a variant and `at` was not: then where the variant wrote it, which
+        the user can change, with `at`, the base's place, as the second place."""
+        if cause in section.below and at.file != section.val_loc(cause).file:
+            return section.val_loc(cause), at
+        return at, None
+
+    def line_of(self, loc: Loc) -> str:
+        """The rule file's line at a place, to show with a problem found there."""
+        lines = self.src.lines.get(loc.file) or []
+        return lines[loc.line - 1].strip() if 0 < loc.line <= len(lines) else ""
+
+    def per_of(self, section: LDict, name: str) -> str:
+        """`per:` of `result` or `round_result`: worked out for each seat (the default) or each team
+        (the table's allowed values, checked by dsl/schema.py)."""
+        return str(schema.value(section, f"{name}.per"))
+
+    def text(self, value, default: str) -> dict[str, str]:
+        if isinstance(value, dict):
+            return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
+        return {lang: str(value or default) for lang in LANGS}
+
+    def seats(self, game: LDict, players: int) -> dict[str, list[str]]:
+        given = game.get("seats") or {}
+        out = {}
+        for lang in LANGS:
+            names = [str(n) for n in given.get(lang, given.get("en", []))]
+            most = max([players, *(n for n in game.get("allowed_players") or [] if isinstance(n, int))])
+            if names and len(names) < most:  # every count the game allows, not only the one played: validate says it
+                where, base = self.blamed(given.val_loc(lang), game, "players")
+                allowed = game.val_loc("allowed_players") if "allowed_players" in game else None
+                if base is None and allowed is not None and allowed.file != where.file:
+                    # the count came from --players, within the allowed_players a variant wrote (or changed)
+                    where, base = allowed, where
+                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=most),
+                                   Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
+            out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
+        return out
+
+    def deck(self, d: LDict) -> Deck:
+        copies, jokers = schema.value(d, "deck.copies"), schema.value(d, "deck.jokers")
+        # d.loc of a merged section is the base file's: name the key the mistake is in
+        where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
+        if copies < 1 and jokers < 1:
+            raise RuleError.at(where, Msg("deck_has_no_cards"), Msg("copies_gives_one_standard"))
+        if not (0 <= copies <= 8 and 0 <= jokers <= 16):
+            where = d.val_loc("copies") if not 0 <= copies <= 8 else d.val_loc("jokers")
+            raise RuleError.at(where, Msg("deck_has_copies_cards"),
+                               Msg("copies_one_standard_deck"))
+        names = {lang: dict(STANDARD_NAMES[lang]) for lang in LANGS}
+        for lang, given in (d.get("names") or {}).items():
+            base = names.setdefault(str(lang), dict(STANDARD_NAMES["en"]))
+            for part, value in given.items():
+                want = 4 if part == "suits" else 13
+                if part != "joker" and len(value) != want:
+                    raise RuleError.at(given.val_loc(part),
+                                       Msg("deck_names_needs_names", lang=lang, part=part, want=want),
+                                       Msg("suits_order_s_h"))
+                base[part] = list(value) if part != "joker" else str(value)
+        symbols = list(d.get("symbols") or schema.default("deck.symbols"))
+        if len(symbols) != 4:
+            raise RuleError.at(d.val_loc("symbols"), Msg("deck_symbols_needs_symbols"),
+                               Msg("example_symbols"))
+        labels = [str(x) for x in d.get("labels") or []]
+        if labels and len(labels) != 13:
+            raise RuleError.at(d.val_loc("labels"), Msg("deck_labels_needs_labels"),
+                               Msg("order_j_q_k"))
+        deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names)
+        if labels:
+            deck.labels = labels
+        deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
+        return deck
+
+    def melds(self, comp: Compiler, deck: Deck, params: dict, info: dict) -> MeldRules | None:
+        """The `melds:` section: what a set and a run are, which cards are wild, what a meld is worth."""
+        if "melds" not in self.data:
+            return None
+        m = self.section("melds")
+        where = self.data.key_loc("melds")
+
+        def count(key: str):
+            """A whole number, or the name of a num param (so that --set changes it)."""
+            raw = m.get(key, schema.default(f"melds.{key}"))
+            if isinstance(raw, str) and raw in info and self.rec is not None:
+                self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
+            if isinstance(raw, str) and raw in info:
+                if info[raw]["type"] != "num":
+                    raise RuleError.at(m.val_loc(key), Msg("melds_names_param_which", key=key, raw=raw),
+                                       Msg("whole_number_num_param", key=key))
+                raw = params[raw]
+                if isinstance(raw, float) and raw.is_integer():
+                    raw = int(raw)
+            if raw is None and schema.default(f"melds.{key}") is None:
+                return None
+            if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+                close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("whole_number_more_num", key=key))
+                raise RuleError.at(m.val_loc(key), Msg("melds_must_whole_number", key=key, shown_raw=_shown(raw)),
+                                   hint)
+            return raw
+
+        def flag(key: str) -> bool:
+            raw = schema.value(m, f"melds.{key}")
+            if isinstance(raw, str) and raw in info and self.rec is not None:
+                self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
+            if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
+                raw = params[raw]
+            if not isinstance(raw, bool):
+                raise RuleError.at(m.val_loc(key), Msg("melds_true_false_not", key=key, shown_raw=_shown(raw)),
+                                   Msg("write_true_false_name"))
+            return raw
+
+        def table(key: str, default):
+            name = m.get(key)
+            if name is None:
+                return default
+            if str(name) not in deck.values:
+                close = difflib.get_close_matches(str(name), list(deck.values), n=1)
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("name_table_deck_values"))
+                raise RuleError.at(m.val_loc(key), Msg("melds_names_no_value", key=key), hint)
+            return deck.values[str(name)]
+
+        ace = str(schema.value(m, "melds.ace"))  # one of the table's allowed values (dsl/schema.py)
+        wild = [False] * deck.size
+        if "wild" in m:
+            src = m["wild"]
+            test = self.expr_at(comp, ("melds", "wild"), src, {"c": "card"}, "bool")
+            try:
+                wild = [bool(test.fn(None, {"c": card})) for card in range(deck.size)]
+            except (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError):
+                raise RuleError.at(getattr(src, "loc", m.val_loc("wild")),
+                                   Msg("melds_wild_must_say"),
+                                   Msg("example_wild_joker_c"),
+                                   str(src)) from None
+        points = table("points", [0] * deck.size)
+        why = {}
+        for reason, item in (m.get("why") or {}).items():
+            if reason not in REASONS:  # dsl/schema.py refuses it first; kept for files built without it
+                raise RuleError.at(m["why"].key_loc(reason), Msg("melds_why_not_reason", reason=reason),
+                                   Msg("reasons_list", names=", ".join(REASONS)))
+            why[reason] = {"rule": str(item["rule"]) if item.get("rule") is not None else None,
+                           **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""),
+                                              ("melds", "why", reason))}
+        rules = MeldRules(rank=list(deck.rank), suit=list(deck.suit), face=list(deck.face), wild=wild,
+                          points=points, wild_points=table("wild_points", points),
+                          min_size=count("min_size"), sets=flag("sets"), runs=flag("runs"), ace=ace,
+                          max_wilds=count("max_wilds"), natural_in_place=flag("natural_in_place"),
+                          run_natural_core=count("run_natural_core"), why=why)
+        if rules.min_size < 1:
+            raise RuleError.at(m.val_loc("min_size") if "min_size" in m else where,
+                               Msg("melds_min_size_must"), Msg("min_size_usual_smallest"))
+        if not (rules.sets or rules.runs):
+            raise RuleError.at(where, Msg("melds_allows_neither_sets"), Msg("sets_true_runs_true"))
+        return rules
+
+    def value_table(self, deck: Deck, table: LDict) -> list:
+        default = table.get("default", 0)
+        out = []
+        for card in range(deck.size):
+            code, rank = deck.code[card], deck.rank[card]
+            rank_code = RANK_CODES[rank - 1] if rank else "XJ"
+            out.append(table.get(code, table.get(rank_code, table.get("T" if rank_code == "10" else rank_code, default))))
+        for key in table:
+            if key != "default" and key not in RANK_CODES and key != "XJ" and parse_code(key) is None:
+                raise RuleError.at(table.key_loc(key), Msg("not_rank_card_code", key=key),
+                                   Msg("keys_are_ranks_k"))
+        return out
+
+    def params(self, section: LDict, deck: Deck, sets) -> tuple[dict, dict]:
+        info: dict[str, dict] = {}
+        for name, spec in section.items():
+            if isinstance(spec, dict):
+                if "value" not in spec:
+                    raise RuleError.at(section.val_loc(name), Msg("param_has_no_value", name=name),
+                                       Msg("param_full_example", name=name))
+                raw, loc = spec["value"], spec.val_loc("value")
+                declared = spec.get("type")
+            else:
+                raw, loc, declared = spec, section.val_loc(name), None
+            # the form is the declaration's: a variant, --set or the API changes the value, never its form
+            first, first_loc = spec.below.get("value", (raw, loc)) if isinstance(spec, LDict) else (raw, loc)
+            kind = str(declared) if declared else _infer_type(first)
+            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc,
+                          "declared": first, "declared_loc": first_loc,
+                          "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
+                          "rule": spec.get("rule") if isinstance(spec, dict) else None,
+                          "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
+                          "min": spec.get("min") if isinstance(spec, dict) else None,
+                          "max": spec.get("max") if isinstance(spec, dict) else None,
+                          "one_of": list(spec.get("one_of")) if isinstance(spec, dict) and spec.get("one_of") else None,
+                          "shown_as": {str(k).lower(): self.text(v, str(k))
+                                       for k, v in ((spec.get("shown_as") or {}).items() if isinstance(spec, dict) else ())}}
+        for i, item in enumerate(sets):
+            name, sep, raw = str(item).partition("=")
+            name, raw = name.strip(), raw.strip()
+            loc = Loc("--set", i + 1, 1)
+            if not sep or not name:
+                raise RuleError.at(loc, Msg("not_name_value", item=item), Msg("example_set_start_card"))
+            if name not in info:
+                close = difflib.get_close_matches(name, list(info), n=1)
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else
+                        Msg("params_list", names=", ".join(info)) if info else Msg("game_has_no_params"))
+                raise RuleError.at(loc, Msg("game_has_no_param", name=name), hint, str(item))
+            try:
+                info[name]["raw"] = item.value if isinstance(item, TextValue) else _from_text(raw)
+            except RuleError as exc:  # one line that names the --set, whatever was wrong inside its value
+                first = exc.problems[0]
+                raise RuleError.at(loc, Msg("set_value_wrong", name=name, message=first.message),
+                                   param_line(name, {**info[name], "raw": info[name]["file_raw"]}),
+                                   str(item)) from None
+            info[name]["loc"] = loc
+        values = {}
+        for name, p in info.items():
+            try:
+                values[name] = self.param_value(name, p, deck)
+            except RuleError as exc:
+                raise self.param_problem(exc.problems[0], name, p) from None
+            p["value"] = values[name]
+        return values, info
+
+    def param_problem(self, problem: Problem, name: str, p: dict) -> RuleError:
+        """A value that does not fit its param: a bad --set shows the param's line (its form and an
+        example); a variant's value is blamed where the variant wrote it, with the base's declaration."""
+        if problem.loc.file == "--set":
+            shown = {**p, "raw": p["file_raw"]}  # the --set value did not fit: the files' value and its form
+            return RuleError.at(problem.loc, problem.message, param_line(name, shown), problem.text)
+        base = p["declared_loc"] if p["declared_loc"] != problem.loc else None
+        return RuleError.at(problem.loc, problem.message, problem.hint, problem.text, base,
+                            self.line_of(base) if base else "")
+
+    def param_value(self, name: str, p: dict, deck: Deck):
+        raw, kind, loc = p["raw"], p["type"], p["loc"]
+        if kind == "card":
+            if raw is None or (isinstance(raw, str) and raw.lower() == "none"):
+                return None
+            card = deck.card_of_code(str(raw)) if isinstance(raw, str) else None
+            if card is None:
+                raise RuleError.at(loc, Msg("param_needs_card_code", name=name, shown_raw=_shown(raw)),
+                                   Msg("ranks_t_j_q"))
+            return card
+        if kind == "bool":
+            if not isinstance(raw, bool):
+                raise RuleError.at(loc, Msg("param_true_false_not", name=name, shown_raw=_shown(raw)),
+                                   Msg("write_true_false"))
+            return raw
+        if kind == "num":
+            if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+                raise RuleError.at(loc, Msg("param_number_not", name=name, shown_raw=_shown(raw)),
+                                   Msg("write_number_such"))
+            if p["min"] is not None and raw < p["min"] or p["max"] is not None and raw > p["max"]:
+                raise RuleError.at(loc,
+                                   Msg("param_must_between_not", name=name, p_min=p['min'], p_max=p['max'],
+                                       shown_raw=_shown(raw)),
+                                   Msg("bounds_are_param_s"))
+            return raw
+        if kind == "list":
+            value = _number_list(name, raw, loc)
+            if p["shape"] and not fits(p["shape"], value):
+                raise RuleError.at(loc, Msg("param_list_form", name=name, kind=kind_words(p), shown_raw=_shown(raw)),
+                                   Msg("list_form_example", example=set_form(p["declared"])))
+            return value
+        if p.get("one_of") and str(raw) not in [str(x) for x in p["one_of"]]:
+            raise RuleError.at(loc,
+                               Msg("param_one_not", name=name, value=', '.join(map(str, p['one_of'])),
+                                   shown_raw=_shown(raw)),
+                               Msg("choices_are_param_s"))
+        return str(raw)
+
+    def zones(self, section: LDict, players: int) -> tuple[list[ZoneDef], int]:
+        zones, next_id = [], 0
+        for name, z in section.items():
+            # per, visible and layout are among the table's allowed values (checked by dsl/schema.py)
+            per, visible = str(schema.value(z, "zones.*.per")), str(schema.value(z, "zones.*.visible"))
+            layout = str(schema.value(z, "zones.*.layout"))
+            max_groups = self.zone_groups(name, z)
+            zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
+                                 per_team=per == "team", max_groups=max_groups,
+                                 yours=self.text(z["yours"], name) if z.get("yours") else {}))
+            next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
+            if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
+                raise RuleError.at(section.key_loc(name),
+                                   Msg("game_has_zones_each", name=name, next_id=next_id,
+                                       MAX_ZONE_INSTANCES=MAX_ZONE_INSTANCES),
+                                   Msg("declare_fewer_zones_smaller"))
+        self.zone_count = next_id
+        return zones, next_id
+
+    def zone_groups(self, name: str, z: LDict) -> int:
+        """A group zone's max_groups (`kind: groups`); 0 for an ordinary zone."""
+        kind = str(schema.value(z, "zones.*.kind"))  # cards or groups (dsl/schema.py)
+        if kind == "cards":
+            if "max_groups" in z:
+                raise RuleError.at(z.val_loc("max_groups"), Msg("zone_max_groups_group", name=name),
+                                   Msg("add_kind_groups_leave"))
+            return 0
+        if "max_groups" not in z:
+            raise RuleError.at(z.key_loc("kind") if hasattr(z, "key_loc") else z.loc,
+                               Msg("zone_group_zone_needs", name=name), Msg("example_max_groups"))
+        n = z.get("max_groups")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ZONE_GROUPS:
+            raise RuleError.at(z.val_loc("max_groups"),
+                               Msg("zone_max_groups_must", name=name, MAX_ZONE_GROUPS=MAX_ZONE_GROUPS, n=n),
+                               Msg("most_groups_one_owner"))
+        return n
+
+    def zone_named(self, zones: list[ZoneDef], name: str, loc: Loc, what: str) -> ZoneDef:
+        for z in zones:
+            if z.name == name:
+                return z
+        close = difflib.get_close_matches(name, [z.name for z in zones], n=1)
+        raise RuleError.at(loc, Msg("names_zone_which_zones", what=what, name=name),
+                           (Msg("did_you_mean", close_0=close[0]) if close else Msg("declare_under_zones")))
+
+    def vars(self, section: LDict, players: int) -> tuple[list[VarDef], int]:
+        out, slot = [], 0
+        declared = dict(section)
+        if "dealer" not in declared:  # every game has a dealer; the seat before seat 0 by default
+            declared["dealer"] = {"start": "players - 1"}
+        for name, v in declared.items():
+            # per and scope are among the table's allowed values (checked by dsl/schema.py)
+            per, scope = str(schema.value(v, "vars.*.per")), str(schema.value(v, "vars.*.scope"))
+            if per == "group" and not self.has_groups:
+                raise RuleError.at(v.val_loc("per"), Msg("var_per_group_but", name=name),
+                                   Msg("give_zone_kind_groups"))
+            named = self.text(v.get("title"), name) if v.get("title") else {}
+            title = named if schema.value(v, "vars.*.shown") else {}  # the screen shows a titled var, unless not shown
+            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
+                              per_team=per == "team", per_group=per == "group",
+                              shown_as=self.shown_as(name, v), says=self.says(v), named=named,
+                              where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name))))
+            # a per-group var has a slot per zone instance, indexed by the group's zone id
+            slot += (players if per == "seat" else self.team_count if per == "team" else
+                     self.zone_count if per == "group" else 1)
+            if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
+                raise RuleError.at(self.name_loc("vars", name),
+                                   Msg("vars_hold_values_each", name=name, slot=slot, MAX_VAR_SLOTS=MAX_VAR_SLOTS),
+                                   Msg("declare_fewer_vars_per"))
+        return out, slot
+
+    def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
+        names: dict[str, Name] = {}
+        places: dict[str, str] = {}
+
+        def add(name, entry, where):
+            # a name the library declares, declared again: blamed on the rule file's own declaration
+            loc = self.name_loc(places[name] if where is BUILT_IN and name in places else where, name)
+            if name in names:
+                raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=places[name], where=where),
+                                   Msg("give_each_param_var"))
+            if where is not BUILT_IN:
+                self.usable_name(name, loc)
+            names[name], places[name] = entry, where
+        for name, value in params.items():
+            add(name, Name("param", info[name]["type"] if value is not None else "card", value), "params")
+        for z in zones:
+            add(z.name, Name("zone", "zone", z), "zones")
+        for v in vars_:
+            add(v.name, Name("var", "num", v), "vars")
+        for i, name in enumerate(moves_section):
+            add(name, Name("move", "move", i), "moves")
+        for name, table in deck.values.items():
+            add(name, Name("table", "num", table), "deck.values")
+        for name, spec in self.section("define").items():
+            add(name, Name("define", "any", schema.define_parts(spec)[0]), "define")
+        for name, value in builtins(players, team_count).items():
+            add(name, Name("builtin", value.type, value), BUILT_IN)
+        return names
+
+    def name_loc(self, section: str, name: str) -> Loc:
+        """Where a name was declared: the key in its section (deck.values for value tables)."""
+        container = self.section("deck").get("values") if section == "deck.values" else self.data.get(section)
+        return container.key_loc(name) if isinstance(container, LDict) and name in container else self.data.loc
+
+    def usable_name(self, name: str, loc: Loc) -> None:
+        """A name that expressions could never reach is refused where it is declared."""
+        problem = None
+        if not name_rule().fullmatch(name):
+            problem = Msg("not_name_use_letters")
+        elif name in keywords():
+            problem = Msg("word_rules_language")
+        elif parse_code(name):
+            problem = Msg("reads_card_code_expressions")
+        elif name in LIBRARY:
+            problem = Msg("notion_library")
+        if problem:
+            raise RuleError.at(loc, Msg("so_cannot_used_name", name=name, problem=problem), Msg("pick_another_name"))
+
+    def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
+        locals_: dict[str, str] = {}
+        comp.loops = [1]
+        choices = []
+        choose = m.get("choose") or {}
+        for cname, domain_src in choose.items():
+            self.usable_name(cname, choose.key_loc(cname))
+            if cname in comp.names:
+                raise RuleError.at(choose.key_loc(cname),
+                                   Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
+                                   Msg("give_choice_name_own"))
+            domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
+            if domain.type not in ("zone", "cards", "list"):
+                raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
+                                   Msg("example_card_hand_me"))
+            if domain.is_const and domain.const == []:
+                self.never(m, getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname),
+                           str(domain_src))
+            self.options(comp, domain, name, cname, choose.key_loc(cname))
+            elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
+            choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
+                                  of_groups=elem == "zone", node=domain.ir))
+            locals_[cname] = elem
+        comp.guard_of = index
+        before = comp.total
+        try:
+            checks = self.checks(comp, m.get("when"), locals_, m)
+        finally:
+            comp.guard_of = None
+        guard_weight = max(1, comp.total - before)  # what one option tried costs (interpreter/budget.py)
+        guard = all_of([c.test for c in checks])
+        specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
+        comp.loops = [1]  # the effects run once, for the move chosen
+        rules = [str(r) for r in (m.get("rules") or [])]
+        return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
+                       choices=choices, checks=checks,
+                       effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
+                                            ("moves", name, "do")),
+                       next_step=str(schema.value(m, "moves.*.next")), guard=guard,
+                       specialize=specializer or None, guard_weight=guard_weight,
+                       where=str(self.section("moves").key_loc(name)))
+
+    def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
+        """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
+        too_much = comp.enter_loop(domain, "options")
+        if too_much:
+            raise RuleError.at(loc,
+                               Msg("choices_up_make_bound", move=move, choice=choice, too_much=too_much,
+                                   MAX_LOOP_WORK=MAX_LOOP_WORK),
+                               Msg("choose_from_fewer_items"))
+
+    def shown_as(self, name: str, v: LDict) -> dict:
+        """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
+        section = v.get("shown_as") or {}
+        out = {}
+        for key, words in section.items():
+            try:
+                value = _from_text(str(key))
+            except RuleError as exc:  # a number out of range, reported at its key
+                raise RuleError.at(section.key_loc(key),
+                                   Msg("var_value_wrong", name=name, message=exc.problems[0].message),
+                                   exc.problems[0].hint) from None
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise RuleError.at(section.key_loc(key), Msg("var_shown_keyed_by", name=name, key=key),
+                                   Msg("example_shown"))
+            out[value] = self.text(words, str(key))
+        return out
+
+    def says(self, v) -> dict:
+        """`says:` of a var: the rules' sentence for a value ("1") or a comparison (">= 0"), keyed without spaces."""
+        out = {}
+        for key, words in ((v.get("says") or {}).items() if isinstance(v, dict) else ()):
+            entry = self.text({k: words[k] for k in LANGS if k in words}, "")
+            entry["you"] = self.text(words["you"], "") if words.get("you") else {}
+            out[str(key).replace(" ", "")] = entry
+        return out
+
+    def shown_defines(self, comp: Compiler) -> list:
+        """Titled defines with `shown: true`: the screen shows their value for the player to move, as
+        (title, value, shown_when or None, out_of or None)."""
+        out = []
+        for name, spec in self.section("define").items():
+            if isinstance(spec, dict) and spec.get("shown") and not spec.get("of_meld"):
+                if not spec.get("title"):
+                    raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
+                                       Msg("add_title"))
+                extra = [comp.expr(spec[key], {}).ir if spec.get(key) is not None else None
+                         for key in ("shown_when", "out_of")]
+                out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
+                                                                         spec["value"], {}).ir, *extra))
+        return out
+
+    def meld_values(self, comp: Compiler, vars_: list) -> list:
+        """Shown defines with `of_meld`: a value of one meld, shown beside each meld (issue 35.5), as
+        (title, the meld's name, value of a group, value of a list of cards, shown_when or None, the shown_on
+        var or None)."""
+        out = []
+        for name, spec in self.section("define").items():
+            if not (isinstance(spec, dict) and spec.get("shown") and spec.get("of_meld")):
+                continue
+            if not spec.get("title"):
+                raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
+            meld = str(spec["of_meld"])
+            on = spec.get("shown_on")
+            var = next((v for v in vars_ if v.name == on), None) if on else None
+            if on and (var is None or not var.per_group):
+                raise RuleError.at(spec.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
+                                   Msg("shown_on_example"))
+            value = spec["value"]
+            when = comp.expr(spec["shown_when"], {}).ir if spec.get("shown_when") is not None else None
+            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).ir,
+                        comp.expr(value, {meld: "cards"}).ir, when, var))
+        return out
+
+    def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:
+        """A sentence that names a param in braces ({row_rank}) shows its value in this game, as a person
+        says it in the sentence's language (dsl/values.py); the params it names are read at `path`."""
+        out = {}
+        for lang, sentence in text.items():
+            if "{" not in sentence:  # most sentences name no param
+                out[lang] = sentence
+                continue
+
+            def value(match, lang=lang):
+                p = self.param_info.get(match.group(1))
+                if p is None:
+                    return match.group(0)
+                if self.rec is not None and path:
+                    self.rec.reads.setdefault(path, {}).setdefault(match.group(1), set()).add(())
+                said = values.said(p["value"], p, self.deck, lang)
+                return values.ending(said, match.group(2), lang) if match.group(2) else said
+            out[lang] = PARAM_REF.sub(value, sentence)
+        return out
+
+    def guard_cycles(self, refs: dict, moves: list[MoveDef]) -> None:
+        """A guard may ask whether another move is possible, but never, through others, about itself.
+        One search from each move, each move visited once (no recursion, no walk of every path:
+        thirty moves asking about one another must not take 2**30 steps)."""
+        for start in sorted(refs):
+            came_from = {start: None}
+            todo = [start]
+            while todo:
+                at = todo.pop()
+                for target, loc in refs.get(at, {}).items():
+                    if target == start:
+                        path, step = [], at
+                        while step is not None:
+                            path.append(step)
+                            step = came_from[step]
+                        names = " -> ".join(moves[i].name for i in reversed(path)) + f" -> {moves[start].name}"
+                        raise RuleError.at(loc, Msg("guard_depends_itself", name=moves[start].name, names=names),
+                                           Msg("move_s_when_can"))
+                    if target not in came_from:
+                        came_from[target] = at
+                        todo.append(target)
+
+    def checks(self, comp: Compiler, when, locals_, m: LDict) -> list[Check]:
+        if when is None:
+            return []
+        items = when if isinstance(when, list) else [LDict({"check": when})]
+        out = []
+        name = next((k for k, v in self.section("moves").items() if v is m), "?")
+        for i, item in enumerate(items):
+            test = item["check"] if "check" in item else None
+            if test is None:
+                raise RuleError.at(getattr(item, "loc", m.loc), Msg("when_item_needs_check"),
+                                   Msg("when_item_example"))
+            compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
+            if compiled.is_const and not compiled.const:
+                loc = getattr(test, "loc", m.val_loc("when"))
+                self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
+            out.append(Check(compiled.fn, item.get("rule"), self.with_params(
+                self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir))
+        return out
+
+    def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
+        """A move that can never be played is a mistake: a step offering only such moves leaves the
+        seat to move with no move, a game nobody can finish. A param that switches a move off (a
+        check that folds to false with the params given, --set included) is one too: a variant
+        takes a move out of the game by leaving it out of the steps' `moves:`."""
+        name = next((k for k, v in self.section("moves").items() if v is m), "?")
+        raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
+                           Msg("write_condition_can_true"), text)
+
+    def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
+        if value is None:
+            if self.rec is not None and path:
+                self.rec.parts[path] = Said("effects", [], "effect")
+            return with_node(lambda s, e: None, ir.Effects("effect", []))
+        items = value if isinstance(value, list) else [value]
+        parts, said_items = [], []
+        for item in items:
+            if self.rec is None or not path:
+                parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
+                continue
+            with comp.recording(".".join(map(str, path))):
+                parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
+            said_items += comp.said.children
+            self.rec.merge_reads(path, comp.reads)
+        if said_items or (self.rec is not None and path):
+            self.rec.parts[path] = Said("effects", said_items, "effect")
+        return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
+
+    def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
+        """The expression `src`, compiled; when the teaching layer loads (`rec`), its node and what it reads
+        are kept for `path`, its place in the rule file (dsl/said.py)."""
+        if self.rec is None:
+            return comp.expr(src, locals_, expect)
+        with comp.recording(".".join(map(str, path))):
+            out = comp.expr(src, locals_, expect)
+        self.rec.parts[path] = comp.said
+        self.rec.merge_reads(path, comp.reads)
+        return out
+
+    def located(self, fn, src, what: str):
+        """A compiled part (a C, or effects) that, failing in play, names the place it was written: the
+        file and line of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        node = fn.ir if isinstance(fn, C) else fn.node
+        fn = fn.fn if isinstance(fn, C) else fn
+        loc = getattr(src, "loc", None)
+        if loc is None:  # a default (`first: 0`): the engine names the section
+            return with_node(fn, node)
+        place = str(loc)
+
+        def run(s, e):
+            try:
+                return fn(s, e)
+            except RULE_FAILURES as exc:
+                raise PlayError.of(place, what, exc) from None
+        return with_node(run, ir.Located(node.type, node, place, what))
+
+    def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
+        turn = rnd.get("turn")
+        if not turn:
+            raise RuleError.at(rnd.loc, Msg("flow_round_turn_missing"), Msg("turn_example"))
+        by_name = {m.name: m.index for m in moves}
+        steps = []
+        for i, step in enumerate(turn):
+            names = step.get("moves") or []
+            indexes = []
+            for j, mname in enumerate(names):
+                if mname not in by_name:
+                    close = difflib.get_close_matches(mname, list(by_name), n=1)
+                    raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
+                                       Msg("step_offers_which_not", mname=mname),
+                                       Msg("did_you_mean", close_0=close[0]) if close else
+                                       Msg("moves_list", names=", ".join(by_name)))
+                indexes.append(by_name[mname])
+            where = step.val_loc("step") if "step" in step else turn.locs[i]
+            name = printable_id(step.get("step", f"step{i + 1}"), where, Msg("the_step_name"))
+            if name in {s.name for s in steps}:
+                raise RuleError.at(where, Msg("two_steps_turn_are", name=name),
+                                   Msg("give_each_step_own"))
+            if not indexes:  # a step that offers nothing would leave the seat to move without a move
+                raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
+            steps.append(StepDef(name, indexes, where=str(where),
+                                 title=self.text(step["title"], name) if step.get("title") else {}))
+        offered = {i for s in steps for i in s.moves}
+        for m in moves:
+            if m.index not in offered:
+                raise RuleError.at(self.section("moves").key_loc(m.name),
+                                   Msg("move_offered_by_no", name=m.name),
+                                   Msg("add_step_s_moves"))
+        return steps
+
+    def ending(self, comp: Compiler, src, what: str, loc: Loc):
+        """A round's or the game's end condition. One that is false whatever happens (`end: false`,
+        or a condition on params that folds to false) would play until game.max_moves: refused."""
+        end = self.expr_at(comp, ("flow", "round", "end") if what == "round" else ("flow", "end"), src, {}, "bool")
+        if end.is_const and not end.const:
+            key = "flow.round.end" if what == "round" else "flow.end"
+            raise RuleError.at(loc, Msg("can_never_end_always", what=Msg("ending_" + what), key=key),
+                               Msg("write_condition_becomes_true"))
+        return self.located(end, src, "flow.round.end" if what == "round" else "flow.end")
+
+    def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
+        """Every step of a turn must be reachable: a turn starts at its first step, and goes to
+        another only through a move's `next:`. A step no path leads to is a mistake (a misspelt
+        `next:`, a step left over), and its moves would never be offered."""
+        index = {s.name: i for i, s in enumerate(steps)}
+        seen, todo = {0}, [0]
+        while todo:
+            for m in steps[todo.pop()].moves:
+                target = index.get(moves[m].next_step)
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        turn = rnd["turn"]
+        for i, step in enumerate(steps):
+            if i not in seen:
+                item = turn[i]
+                loc = item.val_loc("step") if isinstance(item, LDict) and "step" in item else turn.locs[i]
+                raise RuleError.at(loc, Msg("step_never_reached_not", name=step.name),
+                                   Msg("give_move_next_remove", name=step.name))
+
+    @staticmethod
+    def places(section: LDict) -> dict[str, str]:
+        """Where each value of a result or round_result is written (`fields` by their names), for errors
+        while playing."""
+        fields = section.get("fields")
+        out = {k: str(section.val_loc(k)) for k in section}
+        if isinstance(fields, LDict):
+            out.update({k: str(fields.val_loc(k)) for k in fields})
+        return out
+
+    def round_result(self, comp: Compiler) -> RoundResultDef | None:
+        """What each seat scores when a round ends (added to `totals`), and the sheet shown of it."""
+        section = self.data.get("round_result")
+        if section is None:
+            return None
+        fields = section.get("fields") or {}
+        per = self.per_of(section, "round_result")
+        return RoundResultDef(
+            points=self.located(self.expr_at(comp, ("round_result", "points"), self.need(
+                section, "points", "round_result.points", self.data.key_loc("round_result")), {per: "num"}, "num"),
+                                section.get("points"), "round_result.points"),
+            points_title=self.text(section.get("points_title"), schema.default("round_result.points_title")),
+            fields={k: self.located(self.expr_at(comp, ("round_result", "fields", k), v, {per: "num"}), v,
+                                    f"round_result.fields.{k}")
+                    for k, v in fields.items()},
+            field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
+            per=per, where=self.places(section))
+
+    def end_reasons(self, comp: Compiler, rnd: LDict) -> list[EndReason]:
+        """Why a round ended, for its sheet: each way's condition, rule and words, in the file's order.
+        They are said on the round's sheet, so a game without a round_result cannot have them."""
+        reasons = rnd.get("end_reasons")
+        if not reasons:
+            return []
+        if self.data.get("round_result") is None:
+            raise RuleError.at(rnd.key_loc("end_reasons"), Msg("flow_round_end_reasons"),
+                               Msg("add_round_result_remove"))
+        most = schema.key_at("flow.round.end_reasons").most
+        if len(reasons) > most:
+            raise RuleError.at(rnd.key_loc("end_reasons"),
+                               Msg("end_reasons_more_than", n_reasons=len(reasons), most=most),
+                               Msg("name_fewer_ways_round"))
+        out = []
+        for name, spec in reasons.items():
+            when = self.need(spec, "when", f"flow.round.end_reasons.{name}.when", reasons.key_loc(name))
+            where = f"flow.round.end_reasons.{name}"
+            name = printable_id(name, reasons.key_loc(name), Msg("end_reason"))
+            out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),
+                                 rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name)))))
+        return out
+
+    def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
+        out = []
+        by_name = {m.name: m for m in moves}
+        for i, item in enumerate(self.data.get("bot") or []):
+            mname = item.get("move")
+            m = by_name.get(mname) if mname else None
+            if mname and m is None:
+                close = difflib.get_close_matches(str(mname), list(by_name), n=1)
+                raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
+                                   Msg("did_you_mean", close_0=close[0]) if close else
+                                   Msg("moves_list", names=", ".join(by_name)))
+            locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
+                       for c in m.choices} if m else {}
+            pref = self.expr_at(comp, ("bot", i, "prefer"), self.need(item, "prefer", "bot[].prefer"), locals_)
+            if pref.type not in ("bool", "num", "any"):
+                raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
+                                   Msg("higher_better_true_counts"))
+            out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
+                               where=str(item.val_loc("prefer")), node=pref.ir))
+        return out
+
+
+def _number_list(name: str, raw, loc: Loc) -> list:
+    """A list param: numbers, or lists of numbers (pairs such as [[0, 10], [50, 20]])."""
+    size = sum(len(x) if isinstance(x, list) else 1 for x in raw) if isinstance(raw, list) else 0
+    if size > MAX_LIST_ITEMS:
+        raise RuleError.at(loc, Msg("param_holds_numbers_list", name=name, size=size, MAX_LIST_ITEMS=MAX_LIST_ITEMS),
+                           Msg("card_game_s_thresholds"))
+    if isinstance(raw, list) and raw and (all(is_number(x) for x in raw) or all(
+            isinstance(x, list) and x and all(is_number(y) for y in x) for x in raw)):
+        return [list(x) if isinstance(x, list) else x for x in raw]
+    raise RuleError.at(loc, Msg("param_list_numbers_lists", name=name, shown_raw=_shown(raw)),
+                       Msg("list_param_example"))
+
+
+def _infer_type(raw) -> str:
+    if isinstance(raw, list):
+        return "list"
+    if isinstance(raw, bool):
+        return "bool"
+    if isinstance(raw, (int, float)):
+        return "num"
+    if isinstance(raw, str) and parse_code(raw):
+        return "card"
+    return "str"
+
+
+def _shown(raw) -> str:
+    """A value as a message shows it: a number never as thousands of digits, a text never as a page."""
+    if is_number(raw):
+        return describe(raw)
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+INT_TEXT = re.compile(r"[-+]?[0-9]+")
+
+
+FLOAT_TEXT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+")
+
+
+def _from_text(raw: str):
+    """A --set value as YAML would read it: 12, 1.5, true, 7S, none, [100] or [[0, 10], [50, 20]].
+    A list is read with a rule file's bounds (depth, size, numbers); a number must be one a game
+    can hold (`nan`, `inf` and 5,000 digits are refused, not read as a float): RuleError otherwise."""
+    if raw.startswith("["):
+        return load_value(raw, "--set")
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    is_int, is_float = INT_TEXT.fullmatch(raw), FLOAT_TEXT.fullmatch(raw)
+    if not (is_int or is_float):
+        return raw
+    value = from_text(raw, int if is_int else float)
+    if value is None:
+        raise RuleError.at(Loc("--set", 1, 1), Msg("not_number_game_can", shown_raw=_shown(raw), RANGE_TEXT=RANGE_TEXT),
+                           Msg("write_number_such_within"))
+    return value
+
+
+def _plain(x):
+    """Rule data without its places: two parts are equal when they say the same."""
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    if isinstance(x, str):
+        return str(x)
+    return x
+
+
+def _container_loc(data, path: tuple) -> Loc | None:
+    """Where a part is written: the key (or list item) that holds it, as the merge left it (a variant's
+    part in the variant's file)."""
+    node, loc = data, None
+    for step in path:
+        if isinstance(node, LDict) and step in node:
+            loc = node.key_loc(step)
+            node = node[step]
+        elif isinstance(node, LList) and isinstance(step, int) and step < len(node):
+            loc = node.locs[step]
+            node = node[step]
+        elif step in ("fields", "field_titles"):
+            node = node.get(step) if isinstance(node, dict) else None
+        else:
+            break
+    return loc
