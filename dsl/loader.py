@@ -12,7 +12,8 @@ from pathlib import Path
 from kural.interpreter.gamedef import GameDef
 from kural.interpreter.messages import Msg
 from . import gamecache
-from .building.game import TextValue, build, param_sets
+from .building.game import build
+from .building.param_values import TextValue, param_sets
 from .errors import Loc, RuleError
 from .files import read_at_most
 from .paths import games_dir
