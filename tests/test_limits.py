@@ -20,8 +20,8 @@ import kural
 
 from kural.dsl import compiler, yamlload
 from kural.dsl.errors import RuleError
-from kural.dsl.building.game import (DEFAULT_MAX_MOVES, MAX_MOVES, MAX_VAR_SLOTS, MAX_ZONE_INSTANCES,
-                                     SECTION_BOUNDS)
+from kural.dsl.building.game import DEFAULT_MAX_MOVES, MAX_MOVES, SECTION_BOUNDS
+from kural.dsl.building.table import MAX_VAR_SLOTS, MAX_ZONE_INSTANCES
 from kural.dsl.loader import load
 
 ROOT = Path(__file__).resolve().parents[1]
