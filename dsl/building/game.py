@@ -7,26 +7,25 @@ import difflib
 import re
 
 from kural.interpreter.cards import parse_code
-from kural.interpreter.gamedef import (EndReason, GameDef, ResultDef, RoundResultDef)
-from ..notions import LIBRARY, BuildContext
 from kural.interpreter.errors import RULE_FAILURES, PlayError
+from kural.interpreter.gamedef import GameDef, ResultDef
 from kural.interpreter.messages import LANGS, Msg
-from .. import schema
-from ..compiler import Compiler
-from ..names import Name, builtins
-from ..piece import C, in_order, with_node
-from ..errors import Loc, Problem, RuleError, printable_id
-from .. import ir
+from .. import ir, schema, values
 from ..codegen import Program
-from .. import values
-from ..said import Recorded, Said
+from ..compiler import Compiler
+from ..errors import Loc, Problem, RuleError, printable_id
+from ..names import Name, builtins
+from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
+from ..piece import C, in_order, with_node
 from ..rulefiles import Source
+from ..said import Recorded, Said
+from ..yamlload import LDict, LList
 from .param_values import ParamsPart
+from .shown import ShownPart
 from .table import TablePart
 from .teaching import TeachingPart
 from .turn import TurnPart
-from ..yamlload import LDict, LList
 
 BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
 THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
@@ -83,7 +82,7 @@ def check_sizes(data: LDict) -> None:
                                Msg("split_move_into_steps"))
 
 
-class _Builder(TablePart, ParamsPart, TurnPart, TeachingPart):
+class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     def __init__(self, data: LDict, src: Source, record: bool = False):
         self.data = data
         self.src = src
@@ -336,43 +335,6 @@ class _Builder(TablePart, ParamsPart, TurnPart, TeachingPart):
         if problem:
             raise RuleError.at(loc, Msg("so_cannot_used_name", name=name, problem=problem), Msg("pick_another_name"))
 
-    def shown_defines(self, comp: Compiler) -> list:
-        """Titled defines with `shown: true`: the screen shows their value for the player to move, as
-        (title, value, shown_when or None, out_of or None)."""
-        out = []
-        for name, spec in self.section("define").items():
-            if isinstance(spec, dict) and spec.get("shown") and not spec.get("of_meld"):
-                if not spec.get("title"):
-                    raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
-                                       Msg("add_title"))
-                extra = [comp.expr(spec[key], {}).ir if spec.get(key) is not None else None
-                         for key in ("shown_when", "out_of")]
-                out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
-                                                                         spec["value"], {}).ir, *extra))
-        return out
-
-    def meld_values(self, comp: Compiler, vars_: list) -> list:
-        """Shown defines with `of_meld`: a value of one meld, shown beside each meld (issue 35.5), as
-        (title, the meld's name, value of a group, value of a list of cards, shown_when or None, the shown_on
-        var or None)."""
-        out = []
-        for name, spec in self.section("define").items():
-            if not (isinstance(spec, dict) and spec.get("shown") and spec.get("of_meld")):
-                continue
-            if not spec.get("title"):
-                raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
-            meld = str(spec["of_meld"])
-            on = spec.get("shown_on")
-            var = next((v for v in vars_ if v.name == on), None) if on else None
-            if on and (var is None or not var.per_group):
-                raise RuleError.at(spec.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
-                                   Msg("shown_on_example"))
-            value = spec["value"]
-            when = comp.expr(spec["shown_when"], {}).ir if spec.get("shown_when") is not None else None
-            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).ir,
-                        comp.expr(value, {meld: "cards"}).ir, when, var))
-        return out
-
     def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:
         """A sentence that names a param in braces ({row_rank}) shows its value in this game, as a person
         says it in the sentence's language (dsl/values.py); the params it names are read at `path`."""
@@ -439,54 +401,3 @@ class _Builder(TablePart, ParamsPart, TurnPart, TeachingPart):
             except RULE_FAILURES as exc:
                 raise PlayError.of(place, what, exc) from None
         return with_node(run, ir.Located(node.type, node, place, what))
-
-    @staticmethod
-    def places(section: LDict) -> dict[str, str]:
-        """Where each value of a result or round_result is written (`fields` by their names), for errors
-        while playing."""
-        fields = section.get("fields")
-        out = {k: str(section.val_loc(k)) for k in section}
-        if isinstance(fields, LDict):
-            out.update({k: str(fields.val_loc(k)) for k in fields})
-        return out
-
-    def round_result(self, comp: Compiler) -> RoundResultDef | None:
-        """What each seat scores when a round ends (added to `totals`), and the sheet shown of it."""
-        section = self.data.get("round_result")
-        if section is None:
-            return None
-        fields = section.get("fields") or {}
-        per = self.per_of(section, "round_result")
-        return RoundResultDef(
-            points=self.located(self.expr_at(comp, ("round_result", "points"), self.need(
-                section, "points", "round_result.points", self.data.key_loc("round_result")), {per: "num"}, "num"),
-                                section.get("points"), "round_result.points"),
-            points_title=self.text(section.get("points_title"), schema.default("round_result.points_title")),
-            fields={k: self.located(self.expr_at(comp, ("round_result", "fields", k), v, {per: "num"}), v,
-                                    f"round_result.fields.{k}")
-                    for k, v in fields.items()},
-            field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
-            per=per, where=self.places(section))
-
-    def end_reasons(self, comp: Compiler, rnd: LDict) -> list[EndReason]:
-        """Why a round ended, for its sheet: each way's condition, rule and words, in the file's order.
-        They are said on the round's sheet, so a game without a round_result cannot have them."""
-        reasons = rnd.get("end_reasons")
-        if not reasons:
-            return []
-        if self.data.get("round_result") is None:
-            raise RuleError.at(rnd.key_loc("end_reasons"), Msg("flow_round_end_reasons"),
-                               Msg("add_round_result_remove"))
-        most = schema.key_at("flow.round.end_reasons").most
-        if len(reasons) > most:
-            raise RuleError.at(rnd.key_loc("end_reasons"),
-                               Msg("end_reasons_more_than", n_reasons=len(reasons), most=most),
-                               Msg("name_fewer_ways_round"))
-        out = []
-        for name, spec in reasons.items():
-            when = self.need(spec, "when", f"flow.round.end_reasons.{name}.when", reasons.key_loc(name))
-            where = f"flow.round.end_reasons.{name}"
-            name = printable_id(name, reasons.key_loc(name), Msg("end_reason"))
-            out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),
-                                 rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name)))))
-        return out
