@@ -199,6 +199,7 @@ def _extends_target(path: Path, parent: str, data: LDict, roots: tuple[Path, ...
     return target
 
 
+# ------------------------------------------------------------------ merging
 def merge(base: Any, over: Any) -> Any:
     """A variant changes only what it names: mappings merge key by key, anything else is replaced."""
     if isinstance(base, LDict) and isinstance(over, LDict):
@@ -215,7 +216,7 @@ def merge(base: Any, over: Any) -> Any:
     return over
 
 
-# ------------------------------------------------------------------ merging
+# ------------------------------------------------------ a game's files, resolved
 @dataclass
 class Resolved:
     """A game's rule files as written: every layer (base first) and their merge."""
