@@ -10,9 +10,9 @@ back to check it is the same value), and no text of a rule file is ever
 written into it: a node holds resolved slots, ids and values, never names
 as written. `kural compile` prints the module.
 
-A part with no code of its own yet (`ir.Opaque`) is called as the closure
-the compiler checked; the generated function then keeps the env dict of
-its locals up to date for it. Everything else is written out inline.
+Every part is written out: each notion writes its own code (dsl/notions/),
+and the generated functions bind every local of the rule file as a Python
+local, so nothing of the rules language runs while a game is played.
 """
 from __future__ import annotations
 
@@ -85,7 +85,6 @@ class Module:
         self.meld_values: list[tuple] = []  # each of_meld define's functions: of a group, of cards, shown_when
         self.round_values: list[str] = []  # the functions of a round's points and fields (round_values)
         self.after_lines: list[str] | None = None  # after_move's lines, that the play of a move runs itself
-        self.after_env = False  # whether they read the env (a closure that may read it)
         self.paid_first: dict[str, tuple] = {}  # a test that pays first (Expr.paid_first) -> its payment, its rest
         # the source of a value known to be a seat (or a team): what it counts and how many there are. `me` is
         # always a seat (the engine checks the round's first and every turn's next), and so are a step from
@@ -190,12 +189,11 @@ def _unbound(source: str) -> str:
 
 class Frame:
     """What a generated function has in scope: each rule-file local's Python name, and whether a
-    closure it calls reads the env dict (then every local bound is also written into it)."""
+    rules' parts it keeps."""
 
     def __init__(self, module: Module):
         self.module = module
         self.names: dict[str, str] = {}
-        self.env = False
         self.slots: dict[int, str] = {}  # remembered parts read here (dsl/specialize.py): index -> name
         self.known_moves: dict[str, str] = {}  # a move (its index as written) -> where its `can` is known already
         # Where nothing changes the state (listing options, scoring them for a bot), a notion call that
@@ -273,8 +271,6 @@ def _locals_read(node) -> frozenset | None:
     if known is None:
         if isinstance(node, ir.Local):
             read = frozenset((node.name,))
-        elif isinstance(node, ir.Opaque):
-            read = None
         elif isinstance(node, ir.Lambda):
             inner = _locals_read(node.body)
             read = None if inner is None else inner - {node.name}
@@ -370,9 +366,7 @@ class Expr:
 
     def v_Local(self, n: ir.Local) -> str:
         py = self.frame.names.get(n.name)
-        if py is None:  # bound by a closure around it (a rule's argument): read from the env
-            self.frame.env = True
-            return f"e[{self.m.literal(n.name)}]"
+        assert py is not None, f"a local no generated function binds: {n.name}"
         return py
 
     def v_StateField(self, n: ir.StateField) -> str:
@@ -467,8 +461,7 @@ class Expr:
         return f"{self(n.items)}[{self(n.index)}]"
 
     def v_Call(self, n: ir.Call) -> str:
-        env, in_rule = self.frame.env, self.frame.in_rule
-        self.frame.env = False
+        in_rule = self.frame.in_rule
         # a notion given a rule may write its arguments inside a comprehension (unless its writer says it
         # does not: `in_place`)
         self.frame.in_rule = in_rule or (any(isinstance(a, ir.Lambda) for a in n.args)
@@ -477,11 +470,6 @@ class Expr:
             args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
         finally:
             self.frame.in_rule = in_rule
-        reads_env, self.frame.env = self.frame.env, env or self.frame.env
-        if reads_env and any(isinstance(a, ir.Lambda) for a in n.args):
-            # a closure inside a rule reads the rule's argument from the env, which a generator does
-            # not write: the notion's own closure runs the rule instead
-            return self.v_Opaque(ir.Opaque(n.type, n.fallback))
         return n.write(self, args)
 
     def rule(self, n: ir.Lambda) -> "Rule":
@@ -531,7 +519,7 @@ class Expr:
                 return True
             if isinstance(n, ir.Local):
                 return n.name != rule.name
-            if isinstance(n, ir.Opaque) or (isinstance(n, ir.Lambda) and n.name == rule.name):
+            if isinstance(n, ir.Lambda) and n.name == rule.name:
                 return False
             return all(only_keyed(part) for part in _parts(n))
         if not only_keyed(rule.body) or not found or any(table is not found[0] for table in found):
@@ -570,10 +558,6 @@ class Expr:
         if not any(var == v for v, _ in per_choice):
             return None
         return per_choice.setdefault((var, source), self.m.new("t"))
-
-    def v_Opaque(self, n: ir.Opaque) -> str:
-        self.frame.env = True
-        return f"{self.m.object(n.fn)}(s, e)"
 
     def v_SlotRead(self, n: ir.SlotRead) -> str:
         """Worked out at its first use in the position, then read again: it fails, if it fails, where
@@ -637,7 +621,6 @@ class Stmts:
         var = self.frame.bind(n.name)
         self.w.line(f"for {var} in {items}:")
         self.w.indent()
-        self.w.line(f"e[{self.m.literal(n.name)}] = {var}  # ENV")
         self.block(n.body)
         self.w.dedent()
 
@@ -677,9 +660,6 @@ class Stmts:
     def s_Call(self, n: ir.Call) -> None:
         for line in n.write(self.expr, [self.expr(a) for a in n.args]).split("\n"):
             self.w.line(line)
-
-    def s_Opaque(self, n: ir.Opaque) -> None:
-        self.w.line(self.expr(n))
 
     def value(self, node: ir.Node, target: str) -> None:
         """target = the value of an expression, which, failing, names where it was written."""
@@ -745,17 +725,12 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
     """target = the version of move m's options function for this position (dsl/specialize.py)."""
     names, general, table = module.versions[m.index]
     spec = m.specialize
-    if spec.slots and _calls_closures(spec):  # closures in the versions read remembered parts through the Slot
-        for slot in spec.slots:  # objects: a new position (the versions' own code reads its own locals)
-            w.line(f"{module.object(slot)}.forget()")
     if not spec.part_nodes:
         w.line(f"{target} = {names[()]}")
         return
     expr = Expr(_picking(module))
     parts = [expr(p) for p in spec.part_nodes]
     frame = expr.frame
-    if frame.env:
-        w.line("e = {}")
     w.line("try:")
     if table is None:
         w.line(f"    {target} = {names[(True,)]} if {parts[0]} else {names[(False,)]}")
@@ -763,12 +738,6 @@ def _pick_version(module: Module, m, w: "Writer", target: str) -> None:
         w.line(f"    {target} = {table}[({', '.join(f'bool({p})' for p in parts)},)]")
     w.line("except _FAILURES:  # a part that fails alone: the general guard decides")
     w.line(f"    {target} = {general}")
-
-
-def _calls_closures(spec) -> bool:
-    """Does a version of a guard call a closure (a part with no code of its own, ir.Opaque)?"""
-    return any(_locals_read(node) is None for checks in spec.version_nodes.values() if isinstance(checks, list)
-               for node in checks)
 
 
 def _picking(module: Module) -> Frame:
@@ -817,8 +786,6 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     body.lines, read = _as_local(body.lines, "cache")
     if read:  # a guard never replaces the position's cache: one lookup
         w.line("cache = s.cache")
-    if frame.env:
-        w.line("e = {}")
     for slot in frame.slots.values():
         w.line(f"{slot} = _UNSET")
     if frame.local_keeps:
@@ -921,7 +888,7 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
     test = test if test is not None else "False"
     _domain(module, m, choice, frame, expr, w, "items")
     twins = choice.of_cards and g.deck_has_twins
-    if not twins and not frame.env and not frame.slots:  # the common case, as one comprehension
+    if not twins and not frame.slots:  # the common case, as one comprehension
         if "s.where[" in test:
             w.line("where = s.where  # a guard changes nothing: the list stays the state's")
             test = test.replace("s.where[", "where[")
@@ -944,7 +911,6 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
         w.line(f"if faces[{var}] in seen:")
         w.line("    continue")
         w.line(f"seen.add(faces[{var}])")
-    w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
     w.line(f"if {test}:")
     w.indent()
     w.line(f"out.append(({var},))")
@@ -953,7 +919,6 @@ def _single(module, g, m, frame, expr, w, test, name) -> None:
     w.dedent()
     w.dedent()
     w.line("return out")
-    _drop_env_lines(frame, w)
 
 
 def _joining(expr: Expr, m, checks) -> str | None:
@@ -1006,7 +971,6 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
             values = f"({m.index}, ({', '.join(pyvars)},))"
             w.line(f"if len({items}) == 1:")
             w.line(f"    {var} = {items}[0]")
-            w.line(f"    e[{module.literal(choice.name)}] = {var}  # ENV")
             w.indent()
             _per_choice_lines(frame, var, w)
             w.dedent()
@@ -1018,7 +982,6 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
         else:
             w.line(f"for {var} in {items}:")
         w.indent()
-        w.line(f"e[{module.literal(choice.name)}] = {var}  # ENV")
         _per_choice_lines(frame, var, w)
     one_apart = as_moves and test == "True"  # the last choice's one option written apart (above)
     if test != "True":
@@ -1053,7 +1016,6 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
         w.line(f"    out = _distinct_moves(s.g, s.g.moves[{m.index}], out)" if as_moves else
                f"    out = _distinct(s.g, s.g.moves[{m.index}], out)")
     w.line("return out")
-    _drop_env_lines(frame, w)
 
 
 def _options_differ(g, choice) -> bool:
@@ -1070,16 +1032,6 @@ def _per_choice_lines(frame: Frame, var: str, w: Writer) -> None:
     for (of, source), name in (frame.per_choice or {}).items():
         if of == var and source is not None:
             w.line(f"{name} = {source}")
-
-
-def _drop_env_lines(frame: Frame, w: Writer) -> None:
-    """The env dict is written only when a closure called here reads it."""
-    if frame.env:  # (`e = e`: the env given to after_move's lines is this function's own)
-        w.lines = [line.replace("  # ENV", "").replace("ENV_OR_NEW", "e") for line in w.lines
-                   if not line.endswith("  # ENV_GIVEN")]
-    else:
-        w.lines = [line.replace("ENV_OR_NEW", "{}").replace("  # ENV_GIVEN", "  # the env after_move is given")
-                   for line in w.lines if not line.endswith("  # ENV")]
 
 
 # a state's attribute in generated code, outside the string literals (written by repr) of the same line
@@ -1111,7 +1063,6 @@ def apply_move(module: Module, g, m) -> str:
     names = [frame.bind(c.name) for c in m.choices]
     if names:
         w.line(f"{', '.join(names)}, = move[1]")
-    w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}  # ENV")
     w.line("history = s.history  # (a move's effects and flow add no other list of moves)")
     w.line("history.append((s.me, move))")
     w.line("s.work = _WORK_LIMIT  # a new phase of the move: the whole budget (interpreter/budget.py)")
@@ -1129,17 +1080,10 @@ def apply_move(module: Module, g, m) -> str:
     w.line("try:")
     w.indent()
     if module.after_lines is not None:  # after_move's own lines, written out here: no call on every move
-        lines = module.after_lines
-        if module.after_env and not any("e[" in line for line in lines):
-            # the closures it calls are given this function's env, or a new one each (as when it is called: a
-            # new one, that only the closures write, each a name it binds before it reads it)
-            lines = [line.replace("(s, e)", "(s, ENV_OR_NEW)") for line in lines]
-        elif module.after_env:  # (the env it is given: this function's own, or a new one, as when it is called)
-            w.line("e = ENV_OR_NEW  # ENV_GIVEN")
-        for line in lines:
+        for line in module.after_lines:
             w.line(line)
     elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
-        w.line("after_move(s, ENV_OR_NEW)")
+        w.line("after_move(s)")
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")
     w.line("    end_round(s)")
@@ -1160,7 +1104,6 @@ def apply_move(module: Module, g, m) -> str:
            f"{module.literal(Msg('flow_after', name=m.name))}, exc) from None")
     w.line("if len(history) >= s.g.max_moves and not s.over:  # the game's bound, which a caller may lower")
     w.line("    s.over = s.aborted = True")
-    _drop_env_lines(frame, w)
     # a move never replaces the state's list of zones (only their cards change): one lookup
     lines, read = _as_local(w.lines, "zones")
     if read:
@@ -1325,10 +1268,8 @@ def _inline_options(module: Module, g, m, w: Writer, first: bool, can: dict, bou
         return False
     frame = _picking(module)
     part = Expr(frame)(m.specialize.part_nodes[0])
-    safe = not frame.env and _cannot_fail(part, g)  # then one `if` picks the version: no general one to fall to
+    safe = _cannot_fail(part, g)  # then one `if` picks the version: no general one to fall to
     renewed = first and safe and _bounded_charge(g, m)
-    if frame.env:
-        w.line("e = {}")
     w.line("try:")
     w.indent()
     if safe:
@@ -1427,9 +1368,7 @@ def _step_move_alone(module: Module, g, m, w: Writer, can: dict, first: bool, bo
     frame.known_moves = dict(can)
     expr = Expr(frame)
     test = _guard(expr, [c.node for c in m.checks])
-    if frame.env:
-        w.line("e = {}")
-    if not frame.env and _cannot_fail(test, g):  # (`not can(play)`, say: whether it is known)
+    if _cannot_fail(test, g):  # (`not can(play)`, say: whether it is known)
         _listed(module, m, w, first, can, alone=True, bounded=bounded, ok=test)
         return
     w.line("try:")
@@ -1456,8 +1395,6 @@ def preferences(module: Module, g, m) -> str:
         w.line(f"{', '.join(names)}, = values")
     for source, name in frame.per_option.items():
         w.line(f"{name} = {source}")
-    if frame.env:
-        w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}")
     what, hint = module.literal(Msg("preference_for", name=m.name)), module.literal(Msg("preference_hint"))
     keys = []
     for p, score in zip(g.bot, scores):  # each in a try of its own: a failure names the preference that failed
@@ -1489,7 +1426,6 @@ def result_values(module: Module, g) -> str | None:
     w.line("winners, scores = [], []")
     w.line(f"for {var} in range({g.span(r.per)}):")
     w.indent()
-    w.line(f"e = {{{module.literal(r.per)}: {var}}}  # ENV")
     stmts.value(r.winner.node, "won")
     w.line("if won:")
     w.line(f"    winners.append({var})")
@@ -1500,7 +1436,6 @@ def result_values(module: Module, g) -> str | None:
            f"_kept(_plain(score), {module.literal(r.where.get('score', g.source))}, 'result.score'))")
     w.dedent()
     w.line("return winners, scores")
-    _drop_env_lines(frame, w)
     module.lines += ["def result_0(s):"] + w.lines + [""]
     return "result_0"
 
@@ -1519,9 +1454,9 @@ def after_move(module: Module, g) -> str:
     if _moves_cards(node):
         w.line(f"if before is not None and s.zones[{deck}] != before:")
         w.line("    _rt.deal_after(s, before)")
-    module.lines += ["def after_move(s, e):"] + w.lines + [""]
+    module.lines += ["def after_move(s):"] + w.lines + [""]
     if sum(map(len, w.lines)) <= MAX_INLINED_AFTER_MOVE:  # (see apply_move)
-        module.after_lines, module.after_env = [line[4:] for line in w.lines], frame.env
+        module.after_lines = [line[4:] for line in w.lines]
     return "after_move"
 
 
@@ -1577,24 +1512,20 @@ def round_values(module: Module, g) -> list[str]:
         w.depth = 1
         Stmts(Expr(frame), w).value(node, "value")
         name = f"round_{len(names)}"
-        head = [f"def {name}(s, {unit}):"] + (["    e = {" + f"{module.literal(rr.per)}: {unit}" + "}"] if frame.env else [])
-        module.lines += head + w.lines + ["    return value", ""]
+        module.lines += [f"def {name}(s, {unit}):"] + w.lines + ["    return value", ""]
         names.append(name)
     return names
 
 
 # ------------------------------------------------------------------ the flow, the checks, what is shown
 def _function(module: Module, head: str, frame: Frame, w: Writer, tail: list[str] = ()) -> None:
-    """`head` and its body, with the env dict made first when a part reads a local through it."""
-    _drop_env_lines(frame, w)
-    env = ["    e = {}"] if frame.env else []
-    module.lines += [head] + env + w.lines + list(tail) + [""]
+    """`head` and its body."""
+    module.lines += [head] + w.lines + list(tail) + [""]
 
 
-def _var_starts(module: Module, g, vars_: list, w: Writer) -> bool:
+def _var_starts(module: Module, g, vars_: list, w: Writer) -> None:
     """Each var's start value, for every seat, team or group it has one for (interpreter/engine.py
-    `new_game`); its errors name where the start was written. Whether a part read the env."""
-    env = False
+    `new_game`); its errors name where the start was written."""
     for v in vars_:
         frame = Frame(module)
         stmts = Stmts(Expr(frame), w)
@@ -1606,13 +1537,9 @@ def _var_starts(module: Module, g, vars_: list, w: Writer) -> bool:
             unit = frame.bind(v.per)
             w.line(f"for {unit} in range({g.span(v.per)}):")
             w.indent()
-            w.line("e = {" + f"{module.literal(v.per)}: {unit}" + "}  # ENV")
             stmts.value(v.start.node, "value")
             w.line(f"s.vars[{v.slot} + {unit}] = _kept(value, {where}, {what})")
             w.dedent()
-        _drop_env_lines(frame, w)
-        env = env or frame.env
-    return env
 
 
 def start_game(module: Module, g) -> None:
@@ -1679,13 +1606,11 @@ def result_fields(module: Module, g) -> list[str]:
         w.line("out = []")
         w.line(f"for {var} in range({g.span(r.per)}):")
         w.indent()
-        w.line(f"e = {{{module.literal(r.per)}: {var}}}  # ENV")
         Stmts(Expr(frame), w).value(expr.node, "value")
         where = module.literal(r.where.get(name, g.source))
         w.line(f"out.append(_kept(_plain(value), {where}, {module.literal('result.fields.' + name)}))")
         w.dedent()
         w.line("return out")
-        _drop_env_lines(frame, w)
         fn = f"field_{len(names)}"
         module.lines += [f"def {fn}(s):"] + w.lines + [""]
         names.append(fn)
@@ -1698,9 +1623,7 @@ def _of_choices(module: Module, m, count: int, node: ir.Node, name: str, value: 
     names = [frame.bind(c.name) for c in m.choices[:count]]
     w = Writer()
     w.depth = 1
-    w.line("e = {" + ", ".join(f"{module.literal(c.name)}: {v}" for c, v in zip(m.choices, names)) + "}  # ENV")
     w.line(f"return {Expr(frame)(node)}")
-    _drop_env_lines(frame, w)
     module.lines += [f"def {name}(s{''.join(', ' + n for n in names)}):"] + w.lines + [""]
     return name
 
@@ -1725,9 +1648,7 @@ def _of_state(module: Module, node, name: str, local: str | None = None) -> str 
     if local is not None:
         py = frame.bind(local)
         params += f", {py}"
-        w.line("e = {" + f"{module.literal(local)}: {py}" + "}  # ENV")
     w.line(f"return {Expr(frame)(node)}")
-    _drop_env_lines(frame, w)
     module.lines += [f"def {name}({params}):"] + w.lines + [""]
     return name
 
@@ -1787,7 +1708,7 @@ class Program:
                  "checks": module.checks, "domains": module.domains, "shown": module.shown,
                  "meld_values": module.meld_values}  # the names of what else it defines
         source = module.source()
-        # the key names the module and its constants (dsl/loader.py closures_again compares it), its code too
+        # the key names the module and its constants, its code too (kept under it in the user's cache)
         key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
         self._run(key, source, module.constants, dict(module.objects), [m.index for m in g.moves],
                   len(g.steps), extra, module.keep)
@@ -1822,11 +1743,15 @@ class Program:
         self.move_indexes, self.step_count, self.extra = move_indexes, step_count, extra
         self.objects = {name: _described(obj) for name, obj in handed.items()}
 
-    def __reduce__(self):
-        """A kept game (dsl/gamecache.py) keeps its module as source and the objects it is handed:
-        read back, the source is compiled (or its code taken from the cache) and run again."""
-        return _program_again, (self.key, self.source, self.constants, self.handed, self.move_indexes,
-                                self.step_count, self.extra, self.keep)
+    def __getstate__(self):
+        """A kept game (dsl/gamecache.py) keeps its module as plain data, its source and the values and
+        objects it is handed: read back (__setstate__), the source is compiled (or its code taken from the
+        cache) and run again."""
+        return (self.key, self.source, self.constants, self.handed, self.move_indexes, self.step_count,
+                self.extra, [])  # (what kept ids apart while the module was written: not needed once written)
+
+    def __setstate__(self, state) -> None:
+        self._run(*state)
 
     def listing(self) -> str:
         """The module's source, then the value of each constant it is handed (as Python writes it), then
@@ -1837,13 +1762,6 @@ class Program:
                               "\n".join(values) + "\n" if values else "") + \
             ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
              "\n".join(notes) + "\n" if notes else "")
-
-
-def _program_again(key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
-                   extra: dict, keep: list) -> Program:
-    program = Program.__new__(Program)
-    program._run(key, source, constants, handed, move_indexes, step_count, extra, keep)
-    return program
 
 
 def _code_path(key: str):

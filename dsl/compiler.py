@@ -658,7 +658,7 @@ class _Unit(RecordingUnit):
         node = closure_node(closure, returns)
         write = fn.emit(self.c.ctx, compiled) if node is None and fn.emit is not None else None
         if write is not None:
-            node = ir.Call(returns, write, [x.ir for x in compiled], closure)
+            node = ir.Call(returns, write, [x.ir for x in compiled])
         return C(closure, returns, elem=elem, node=node)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
@@ -947,7 +947,7 @@ class _Unit(RecordingUnit):
         else:
             raise self.fail(t, Msg("needs_zone_list_right", value=TYPE_WORDS.get(coll.type)),
                             Msg("card_hand_me_me"))
-        node = ir.Call("bool", write, [x.ir, coll.ir], fn)  # the generated module's code (dsl/codegen.py)
+        node = ir.Call("bool", write, [x.ir, coll.ir])  # the generated module's code (dsl/codegen.py)
         if negate:
             inner = fn
             return C(lambda s, e: not inner(s, e), "bool", node=ir.Not("bool", node))
@@ -1059,7 +1059,7 @@ class _Unit(RecordingUnit):
                 raise self.not_assignable(target, name, entry)
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
-            index_node = getattr(index, "node", None) or ir.Opaque("num", index)
+            index_node = index.node
             span, what = self._span(entry.value), entry.value.per
         if op == "=":
             combine = lambda old, new: new  # noqa: E731

@@ -5,9 +5,8 @@ resolved (a var is its slot, a zone its instance id, a param its value),
 types are checked, constants are folded; every part keeps its type and the
 place it was written (`where`, file:line:col). dsl/codegen.py turns them into
 Python source, one visitor method per node kind. A node holds values, never
-a rule file's text: names are resolved to slots and ids, and a node a backend
-cannot write as source (`Opaque`) carries the checked closure the compiler made
-for it, which the generated code calls.
+a rule file's text: names are resolved to slots and ids, and a notion is a
+`Call` whose writer gives its code: every part of a game is written as source.
 """
 from __future__ import annotations
 
@@ -190,7 +189,6 @@ class Call(Node):
 
     write: Callable
     args: list
-    fallback: Callable = None  # its closure, called instead when a rule it is given reads the env
 
 
 @dataclass(eq=False)
@@ -201,15 +199,6 @@ class Lambda(Node):
     body: Node
     weight: int  # the parts of its body: what one call costs (interpreter/budget.py)
     where: str
-
-
-@dataclass(eq=False)
-class Opaque(Node):
-    """A part the generated code calls as a closure f(state, env): a notion with no code of its own yet.
-    `reads` says whether it reads locals (then the generated code keeps the env dict up to date)."""
-
-    fn: Callable
-    reads: bool = True
 
 
 @dataclass(eq=False)

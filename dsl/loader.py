@@ -10,15 +10,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kural.interpreter.gamedef import GameDef
-from kural.interpreter.messages import Msg
 from . import gamecache
 from .building.game import build
 from .building.param_values import TextValue, param_sets
-from .errors import Loc, RuleError
+from .errors import RuleError
 from .files import read_at_most
 from .paths import games_dir
 from .record_rules import resolve_for_record, unshown
-from .rulefiles import GAME_ID, Resolved, bundled, resolve, variant_id
+from .rulefiles import Resolved, bundled, resolve, variant_id
 from .rulefiles import find_game, find_variant  # noqa: F401 (dsl/teach/changes.py imports them from here)
 from .yamlload import MAX_FILE_BYTES, LDict
 
@@ -34,7 +33,7 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
             r = resolve(game, variants)
             g = _built(r, sets, players)
             if key:  # only a game that loaded without error is kept
-                gamecache.keep(key, r.src.files_read, _kept_form(g, game, variants, sets, players, r.src.files_read))
+                gamecache.keep(key, r.src.files_read, g)
     return g
 
 
@@ -52,42 +51,6 @@ def _collected_once():
         if was:
             gc.enable()
             gc.collect(0)
-
-
-def _kept_form(g: GameDef, game: str, variants, sets, players, files) -> GameDef:
-    """The game as the cache keeps it: without the closures only a game without its program reads
-    (GameDef.without_program_less), which are compiled again from the same rule files if a game read
-    back ever asks for one; whole, when its files are named relative to the current folder (a game
-    read back in another folder could not find them by the same names, which its places print)."""
-    if not all(_found_anywhere(name) for name in [game, *variants]):
-        return g
-    return g.without_program_less({"game": game, "variants": list(variants), "sets": list(sets),
-                                   "players": players, "files": [list(f) for f in files],
-                                   "program": g.program.key, "compile": closures_again})
-
-
-def _found_anywhere(name: str) -> bool:
-    """Does this game or variant name find the same file from any folder (an id, an absolute path)?"""
-    path = Path(name)
-    return path.is_absolute() or path.suffix not in (".yaml", ".yml") and GAME_ID.fullmatch(name) is not None
-
-
-def closures_again(kept: GameDef) -> GameDef:
-    """The game a game read back from the cache was kept from, compiled again from its rule files
-    (once per game read back): where its ClosureAgain parts take their closures. The files must be
-    the ones it was read from, and give the same program; else the game cannot go on."""
-    fresh = kept.__dict__.get("_compiled_again")
-    if fresh is None:
-        recipe = kept.again
-        r = resolve(recipe["game"], recipe["variants"])
-        if [list(f) for f in r.src.files_read] == recipe["files"]:
-            fresh = _built(r, recipe["sets"], recipe["players"])
-        if fresh is None or fresh.program.key != recipe["program"]:
-            name = recipe["files"][-1][0] if recipe["files"] else recipe["game"]
-            raise RuleError.at(Loc(name, 1, 1), Msg("rule_files_changed_while"),
-                               Msg("load_game_again"))
-        kept.__dict__["_compiled_again"] = fresh
-    return fresh
 
 
 def _cache_key(game: str, variants, sets, players) -> str | None:

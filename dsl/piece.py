@@ -27,12 +27,12 @@ class C:
 
     @property
     def ir(self) -> ir.Node:
-        """This part as a node of the typed program: its own node, its constant, or its closure."""
+        """This part as a node of the typed program: its own node, or its constant."""
         if self.node is not None:
             return self.node
         if self.is_const:
             return ir.Const(self.type, self.const)
-        return ir.Opaque(self.type, self.fn)
+        raise AssertionError(f"a compiled part of type {self.type} with no node: every part is written as code")
 
 
 def const(value, type_: str, elem: str | None = None) -> C:

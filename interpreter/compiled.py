@@ -8,7 +8,7 @@ from .draws import shuffle  # noqa: F401
 from .runtime import all_together, each_card, each_one, groups_of, move_all, step_value, team_members  # noqa: F401
 from .runtime import face_in, has_at, has_in, join_table_at, leaders_in, melds_of, wanted_in  # noqa: F401
 from .rule_loops import any_of_key, counted, first_of_each, joins_any, of_key, picked, picked_equal, tallied, tally  # noqa: F401
-from .subset_sums import Totals, sums_by_table  # noqa: F401  (sums_to's groups of a position's cards, by total)
+from .subset_sums import Totals, sums_by_table, sums_of  # noqa: F401  (sums_to's groups of a position's cards, by total)
 
 from .budget import exhausted
 from .engine import deal_after, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end)

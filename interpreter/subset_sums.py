@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .budget import MAX_GROUPS, WORK_LIMIT, too_many_groups
+from .budget import MAX_GROUPS, WORK_LIMIT, exhausted, too_many_groups
 from .group_totals import TOTALS_OF
 from .messages import Msg
 
@@ -237,3 +237,14 @@ def sums_by_table(s, site, cards, target, table: list, faces: list, twins: bool)
     if type(target) is int:
         return groups_kept(s, site, cards, table, faces, twins, target)
     return groups_alone(s, list(cards), [table[c] for c in cards], target, faces)
+
+
+def sums_of(s, cards, target, value_of, weight: int, where, what, faces) -> list:
+    """sums_to's groups of `cards` adding up to `target`, each card's value value_of(card), the rule's calls
+    paid first from the work budget (a rule that could not finish does not start)."""
+    cards = list(cards)
+    if weight:
+        s.work -= weight * len(cards)
+        if s.work < 0:
+            raise exhausted(where, what)
+    return groups_alone(s, cards, [value_of(c) for c in cards], target, faces)

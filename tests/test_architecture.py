@@ -66,3 +66,50 @@ def test_imports_run_one_way():
     assert up == {}, f"imports that run up the layers {LAYERS}: {up}"
     assert not [(a, b) for a, b in found if (b, a) in found]
     assert ("dsl", "interpreter") in found and ("cli", "dsl") in found and ("cli", "interpreter") in found
+
+
+def test_play_runs_nothing_of_the_rules_language():
+    """Issue 36, "the whole game is generated": from a new game to its result, with bots playing and the
+    table asking why each other option of a position is refused, no function of dsl/ runs: play is the
+    generated module and the runtime alone. Every bundled game, Kanasta's 351 and the test games of
+    other genres (tests/games/), loaded first (the language runs there), then traced."""
+    import collections
+    import sys
+
+    import kural
+    from kural.dsl.loader import load
+    from kural.interpreter.bots import make_bot
+    from kural.interpreter.engine import apply, new_game, result
+    from kural.interpreter.legal import legal_moves, refusal
+    dsl = str(Path(kural.__file__).resolve().parent / "dsl")
+    ran: collections.Counter = collections.Counter()
+
+    def traced(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename.startswith(dsl):
+            ran[f"{frame.f_code.co_filename[len(dsl):]}:{frame.f_code.co_name}"] += 1
+
+    games = [("fantan", []), ("fanti", []), ("canasta", []), ("canasta", ["351"])] + \
+        [(str(p), []) for p in sorted((ROOT / "tests" / "games").glob("*.yaml"))]
+    for name, variants in games:
+        g = load(name, variants)
+        for seed, kind in ((1, "heuristic"), (2, "random")):
+            bot = make_bot(kind, seed)
+            sys.setprofile(traced)
+            try:
+                s = new_game(g, seed)
+                while not s.over and len(s.history) < 600:
+                    offered = legal_moves(s)
+                    for move in offered[:3]:  # the table's `why` runs each check of the move: none refuses
+                        assert refusal(s, *move) is None
+                    apply(s, bot.choose(s, offered))
+                result(s)
+            finally:
+                sys.setprofile(None)
+        assert not ran, f"{name} {variants}: functions of dsl/ ran during play: {ran.most_common(5)}"
+    from kural.dsl.wording import number
+    sys.setprofile(traced)
+    try:
+        number(3, "en")
+    finally:
+        sys.setprofile(None)
+    assert ran, "the trace sees a function of dsl/ when one runs"

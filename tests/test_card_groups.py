@@ -18,13 +18,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_play_bounds import reported  # noqa: E402
 
-from cli_support import kural  # noqa: E402
+from cli_support import ROOT, kural  # noqa: E402
+from kural.interpreter.bots import make_bot  # noqa: E402
 from kural.dsl.loader import load  # noqa: E402
 from kural.interpreter.budget import WORK_LIMIT  # noqa: E402
 from kural.interpreter.cards import Deck  # noqa: E402
 from kural.interpreter.engine import apply, new_game  # noqa: E402
 from kural.interpreter.legal import distinct, instances, legal_moves, move_key  # noqa: E402
-from closure_oracle import _product  # noqa: E402  (the closures' way of listing a move's options)
+from closure_oracle import _product, compiled  # noqa: E402  (the closures' way of listing a move's options)
 from kural.dsl.notions import LIBRARY, BuildContext  # noqa: E402
 from kural.interpreter.budget import MAX_GROUPS  # noqa: E402
 from kural.interpreter.subset_sums import FEW_CARDS, KEPT_GROUPS  # noqa: E402
@@ -167,7 +168,7 @@ def test_capture_options_merged_only_where_they_can_be_one_move_equal_merging_al
     """At every position of random games: each move's instances, merged only among the options after the
     same earlier choices, are the instances merged by comparing them all (no two are one move)."""
     from kural.interpreter.bots import make_bot
-    g = load(game)
+    g = compiled(game)  # (its closures list the options compared with)
     for seed in range(1, 4):
         s = new_game(g, seed)
         bot = make_bot("random", seed)
@@ -233,3 +234,27 @@ def test_a_total_asked_again_in_a_position_is_answered_from_what_is_kept_without
     again = sums_to(s, {"cards": cards, "total": 6})
     assert again == first and s.work == spent
     assert first == alone(deck, cards, 6, value_of) and first
+
+
+@pytest.mark.parametrize("rule", ["c => pip(c) + 0 * rounds_played", "c => pip(c) * 1.5 / 1.5"])
+def test_sums_to_of_a_rule_that_is_no_whole_table_is_written_out_and_captures_as_fanti(tmp_path, rule):
+    """N6-N8 (captures that add up to the card's complement): a rule of values that reads the state (no
+    table at load) or gives numbers that are not whole is written as code too (issue 36: the whole game
+    generated, no closure called), and captures exactly as Fanti's own `c => pip(c)`, move for move."""
+    text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
+    own = "sums_to(numbers, target - pip(card), c => pip(c))"
+    assert own in text, "the test no longer edits what it means to"
+    path = tmp_path / "fanti.yaml"
+    path.write_text(text.replace(own, f"sums_to(numbers, target - pip(card), {rule})"), encoding="utf-8")
+    other, fanti = load(str(path)), load("fanti")
+    assert "_rt.sums_of(" in other.program.source
+    assert not [o for o in other.program.handed.values() if callable(o)], "no closure is handed to the module"
+    for seed in (1, 2):
+        s, t = new_game(other, seed), new_game(fanti, seed)
+        bot = make_bot("random", seed)
+        while not s.over:
+            offered = legal_moves(s)
+            assert offered == legal_moves(t), f"seed {seed}, move {len(s.history) + 1}"
+            move = bot.choose(s, offered)
+            apply(s, move)
+            apply(t, move)

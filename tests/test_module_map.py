@@ -32,7 +32,7 @@ HOMES = {
     "kural.dsl.building.shown": ["ShownPart"],
     "kural.dsl.building.teaching": ["TeachingPart"],
 }
-LOADER_ENTRIES = {"load", "load_recorded", "load_for_record", "closures_again"}  # the ways in to a game
+LOADER_ENTRIES = {"load", "load_recorded", "load_for_record"}  # the ways in to a game
 
 
 @pytest.mark.parametrize("module", sorted(HOMES))

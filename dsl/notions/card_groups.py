@@ -78,7 +78,7 @@ def _write_sums_to(ctx, a):
     """sums_to with a rule that is a table of whole, never negative values: the position's kept groups."""
     table = getattr(a[2].fn, "table", None)
     if table is None or not all(type(v) is int and v >= 0 for v in table):
-        return None
+        return _write_sums_of(ctx, table)
     faces = ctx.deck.face
     twins = len(set(faces)) < len(faces)
     site = object()  # this call's key in a position's cache, as the closure's own
@@ -95,4 +95,18 @@ def _write_sums_to(ctx, a):
     # cards twice (a zone's cards, or some of them)
     write.distinct = cards_once(a[0].node)
     write.in_place = True  # its rule read as a table: no argument written inside a comprehension
+    return write
+
+
+def _write_sums_of(ctx, table):
+    """sums_to with any other rule: each call searches its own total, each card's value its table's (a rule
+    about the card alone) or the rule's, worked out by a function of the card written in place."""
+    faces = ctx.deck.face
+
+    def write(x, src):
+        rule = src[2]
+        if table is not None:
+            return f"_rt.sums_of(s, {src[0]}, {src[1]}, {x.m.constant(table)}.__getitem__, 0, None, None, {x.m.constant(faces)})"
+        return (f"_rt.sums_of(s, {src[0]}, {src[1]}, (lambda {rule.var}: {rule.body}), {rule.weight}, {rule.where}, "
+                f"{rule.what}, {x.m.constant(faces)})")
     return write
