@@ -83,6 +83,9 @@ def check_sizes(data: LDict) -> None:
 
 
 class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
+    """One game's build: `build` below puts the parts together; each part's sections are methods of the
+    module named for it (table, param_values, turn, shown, teaching), sharing what is defined here."""
+
     def __init__(self, data: LDict, src: Source, record: bool = False):
         self.data = data
         self.src = src
