@@ -205,7 +205,7 @@ class GameDef:
     bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
     shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table
-    meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/loader.py)
+    meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/building/shown.py)
     deck_has_twins: bool = False  # two physical cards share a face: moves are told apart by face
     about: dict = field(default_factory=dict)
     step_index: dict = field(default_factory=dict)

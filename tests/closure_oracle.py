@@ -23,8 +23,8 @@ from kural.interpreter.state import forget
 def compiled(game: str, variants=(), sets=(), players=None):
     """The game compiled from its rule files, never read back from the cache: only such a game has the
     compiler's closures (a kept game is plain data, its program and plain fields: issue 36)."""
-    from kural.dsl import loader
-    return loader._built(loader.resolve(game, list(variants)), list(sets), players)
+    from kural.dsl import loader, rulefiles
+    return loader._built(rulefiles.resolve(game, list(variants)), list(sets), players)
 
 
 @contextlib.contextmanager

@@ -15,7 +15,8 @@ import re
 import pytest
 
 from kural.dsl import teach
-from kural.dsl.loader import find_game, load, variant_dir
+from kural.dsl.loader import load
+from kural.dsl.rulefiles import find_game, variant_dir
 from kural.dsl.paths import games_dir
 from kural.dsl.teach import phrases, words as word_catalogue
 from kural.dsl.teach.document import Line
