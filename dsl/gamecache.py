@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import gc
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -34,7 +35,6 @@ import sys
 import time
 from pathlib import Path
 
-from .ir import Node
 from .paths import cache_dir
 
 MAGIC = b"kural game cache 2\n"  # 2: plain data (issue 36); 1 held closures by reference
@@ -51,9 +51,8 @@ def code_version() -> str:
     """What tells this kural from another: the size and time of change of every file of its own source
     (the packages a game is built and played by, and the grammar), as Python tells a stale .pyc, and
     the versions of Python and of the libraries that read the rule files. A kept game is never read by
-    another kural, another Python, another Lark or PyYAML."""
-    import lark
-    import yaml
+    another kural, another Python, another Lark or PyYAML (each told by its package's file, found without
+    importing it: a game read back needs neither)."""
     from .paths import grammar_path
     grammar = os.stat(grammar_path())
     stamps = [(str(grammar_path()), grammar.st_size, grammar.st_mtime_ns)]
@@ -64,7 +63,11 @@ def code_version() -> str:
                     path = os.path.join(folder, name)
                     stat = os.stat(path)
                     stamps.append((path, stat.st_size, stat.st_mtime_ns))
-    return json.dumps([sys.version, lark.__version__, yaml.__version__, sorted(stamps)])
+    for library in ("lark", "yaml"):
+        origin = importlib.util.find_spec(library).origin
+        stat = os.stat(origin)
+        stamps.append((origin, stat.st_size, stat.st_mtime_ns))
+    return json.dumps([sys.version, sorted(stamps)])
 
 
 def key_of(*parts) -> str:
@@ -158,7 +161,8 @@ def _own(module: str) -> bool:
 
 
 # the builtin classes a kept game may hold besides kural's own (and the plain values pickle writes itself)
-_BUILTIN_CLASSES = {"builtins": {"object", "set", "frozenset", "slice", "range", "complex", "bytearray"},
+_BUILTIN_CLASSES = {"builtins": {"object", "set", "frozenset", "slice", "range", "complex", "bytearray",
+                                  "str", "dict", "list"},  # (the last three: a YAML value kept plain)
                     "collections": {"OrderedDict", "defaultdict", "Counter", "deque"}}
 
 
@@ -169,8 +173,13 @@ def _readable(cls) -> bool:
         return False
     module = cls.__module__
     if _own(module) and module != __name__:
+        from .ir import Node  # (here: only keeping a game asks, and a game read back needs no node class)
         return not issubclass(cls, Node)
     return cls.__qualname__ in _BUILTIN_CLASSES.get(module, ())
+
+
+_YAML_VALUES = f"{_TOP}.dsl.yamlload"  # where the values read from YAML, each with its place, are made
+_PLAIN_OF = {"LStr": str, "LDict": dict, "LList": list}
 
 
 class _Pickler(pickle.Pickler):
@@ -182,6 +191,9 @@ class _Pickler(pickle.Pickler):
     def reducer_override(self, obj):
         # called for every object but the plain values (numbers, texts, lists, tuples, dicts, sets)
         cls = obj if isinstance(obj, type) else type(obj)
+        plain = _PLAIN_OF.get(cls.__qualname__) if cls.__module__ == _YAML_VALUES else None
+        if plain is not None and cls is not obj:  # a value read from YAML keeps its place only while a game is
+            return plain, (plain(obj),)  # built: kept plain, so a game read back needs no YAML reader
         if not _readable(cls):
             raise pickle.PicklingError(f"not kept in a game: {cls.__module__}.{cls.__qualname__}")
         if cls is not obj and cls.__reduce__ is not object.__reduce__:  # a class that says how it is made again

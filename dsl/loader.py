@@ -9,17 +9,16 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from kural.interpreter.gamedef import GameDef
 from . import gamecache
-from .building.game import build
-from .building.param_values import TextValue, param_sets
-from .errors import RuleError
-from .files import read_at_most
+from .files import MAX_FILE_BYTES, read_at_most
 from .paths import games_dir
-from .record_rules import resolve_for_record, unshown
-from .rulefiles import Resolved, bundled, resolve, variant_id
-from .rulefiles import find_game, find_variant  # noqa: F401 (dsl/teach/changes.py imports them from here)
-from .yamlload import MAX_FILE_BYTES, LDict
+
+if TYPE_CHECKING:
+    from .rulefiles import Resolved
+    from .yamlload import LDict
 
 
 def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),
@@ -29,6 +28,7 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
     key = _cache_key(game, variants, sets, players)
     g = gamecache.fetch(key, _unchanged, GameDef) if key else None
     if g is None:
+        from .rulefiles import resolve  # (here: a game read back from the cache needs no YAML, parser or compiler)
         with _collected_once():
             r = resolve(game, variants)
             g = _built(r, sets, players)
@@ -60,7 +60,7 @@ def _cache_key(game: str, variants, sets, players) -> str | None:
         where = (os.getcwd(), str(games_dir()), sorted(os.listdir(games_dir())))
     except OSError:
         return None
-    given = [["text", s] if isinstance(s, TextValue) else s for s in sets]  # "row_rank=8" typed is not 8 given
+    given = [["text", s] if type(s) is not str else s for s in sets]  # "row_rank=8" typed (a TextValue) is not 8 given
     return gamecache.key_of(*where, game, list(variants), given, players)
 
 
@@ -83,6 +83,7 @@ def load_recorded(game: str, variants: list[str] | tuple = (), sets: list[str] |
     """The game as the teaching layer reads it (dsl/teach/): compiled afresh from its rule files, never
     read back from the cache, recording for every part its node, what it reads and where it is written
     (`g.recorded`, dsl/said.py). Plays exactly as `load` gives it."""
+    from .rulefiles import resolve
     with _collected_once():
         r = resolve(game, variants)
         g = _built(r, sets, players, record=True)
@@ -92,12 +93,15 @@ def load_recorded(game: str, variants: list[str] | tuple = (), sets: list[str] |
 
 def _head(path: Path, layer: LDict) -> dict:
     """A variant file's `variant:` section, its id filled in."""
+    from .rulefiles import variant_id
     head = dict(layer.get("variant") or {}) if isinstance(layer.get("variant"), dict) else {}
     head["id"] = variant_id(path, layer)
     return head
 
 
 def _built(r: Resolved, sets, players: int | None, record: bool = False) -> GameDef:
+    from .building.game import build
+    from .rulefiles import bundled
     g = build(r.data, r.src, sets, players, record)
     g.variants = r.variant_ids
     g.source = "" if bundled(r.path) else str(r.path.resolve())
@@ -109,6 +113,9 @@ def _built(r: Resolved, sets, players: int | None, record: bool = False) -> Game
 
 def load_for_record(record: dict) -> GameDef:
     """The definition a record was played under: its game, variants and every param's value."""
+    from .building.param_values import param_sets
+    from .errors import RuleError
+    from .record_rules import resolve_for_record, unshown
     r = resolve_for_record(record)
     sets = param_sets(record.get("params") or {})
     seats = record.get("seats")

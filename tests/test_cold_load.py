@@ -95,8 +95,8 @@ def test_a_load_leaves_the_cycle_collector_as_it_found_it(tmp_path, monkeypatch,
         bad.write_text("game:\n  id: bad\nmoves:\n  go:\n    when: count(hand(me)) >\n", encoding="utf-8")
         files = [str(bad)]
     off = []
-    real = loader.resolve
-    monkeypatch.setattr(loader, "resolve", lambda *a, **k: off.append(not gc.isenabled()) or real(*a, **k))
+    real = rulefiles.resolve
+    monkeypatch.setattr(rulefiles, "resolve", lambda *a, **k: off.append(not gc.isenabled()) or real(*a, **k))
     assert gc.isenabled()
     try:
         loader.load(files[0], files[1:])

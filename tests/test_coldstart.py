@@ -325,3 +325,15 @@ def test_an_alias_bomb_is_refused_before_it_is_built(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=30)
     assert proc.stdout.startswith("RuleError") and "alias bomb" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_a_game_read_back_from_the_cache_imports_no_reader_of_rule_files(tmp_path):
+    """Issue 36 (a kept game is plain data, and play runs nothing of the rules language): the second run of a
+    game loads it from the cache, and so imports no YAML reader, no parser and no compiler (a 10,000-game
+    run's start is a part of its time); the first, which compiles it, does."""
+    first = imported_by(tmp_path, "simulate", "fantan", "-n", "1", "--bots", "random", "--seed", "1")
+    again = imported_by(tmp_path, "simulate", "fantan", "-n", "1", "--bots", "random", "--seed", "1")
+    compiling = ("lark", "yaml", "kural.dsl.parsing", "kural.dsl.compiler", "kural.dsl.building", "kural.dsl.yamlload",
+                 "kural.dsl.rulefiles", "kural.dsl.schema")
+    assert {"lark", "yaml", "kural.dsl.compiler"} <= first  # the check sees the compiling imports at all
+    assert not {m for m in again if m.startswith(compiling)}, sorted(m for m in again if m.startswith(compiling))
