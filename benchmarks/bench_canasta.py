@@ -20,6 +20,7 @@ meld readings, the bots' preferences and each hand's scoring.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import subprocess
 import tempfile
@@ -33,9 +34,10 @@ from timing import apply, engine_at, legal, load, make_bot, new_game, result  # 
 GAMES = (("5200 game, 4 players", [], 4), ("351 game, 4 players", ["351"], 4), ("351 game, 2 players", ["351"], 2))
 
 
-def heuristic_games(g, seeds, plans: bool = True) -> tuple[int, int]:
+def heuristic_games(g, seeds, plans: bool = True, games: list | None = None) -> tuple[int, int]:
     """(moves, hands) over whole games with heuristic bots at every seat (plans: as `kural simulate`
-    plays, else by the preferences alone; an engine from before the plans has only the latter)."""
+    plays, else by the preferences alone; an engine from before the plans has only the latter). Each
+    game's moves and result are appended to `games` if given (what shows two engines played the same games)."""
     moves = hands = 0
     for seed in seeds:
         s = new_game(g, seed)
@@ -48,6 +50,8 @@ def heuristic_games(g, seeds, plans: bool = True) -> tuple[int, int]:
             raise SystemExit(f"seed {seed}: the game hit the move bound")
         moves += len(s.history)
         hands += s.rounds_played
+        if games is not None:
+            games.append(repr((s.history, result(s))))
     return moves, hands
 
 
@@ -64,15 +68,19 @@ def rules_of(rev: str, into: Path) -> str:
     return str(into / "games" / "canasta.yaml")
 
 
-def measure(g, seeds, repeat: int, plans: bool) -> tuple[float, float, float, float]:
-    best = None
+def measure(g, seeds, repeat: int, plans: bool) -> tuple[float, float, float, float, float, str]:
+    """Games/s and moves/s (the best run by the clock), moves and hands a game, the best run's CPU seconds
+    (this process's, user + sys) and a digest of every game's moves and result."""
+    best = cpu = None
     for _ in range(repeat):
-        start = time.perf_counter()
-        moves, hands = heuristic_games(g, seeds, plans)
-        took = time.perf_counter() - start
+        games: list = []
+        start, cpu_start = time.perf_counter(), time.process_time()
+        moves, hands = heuristic_games(g, seeds, plans, games)
+        took, cpu_took = time.perf_counter() - start, time.process_time() - cpu_start
         best = took if best is None else min(best, took)
+        cpu = cpu_took if cpu is None else min(cpu, cpu_took)
     n = len(seeds)
-    return n / best, moves / best, moves / n, hands / n
+    return n / best, moves / best, moves / n, hands / n, cpu, hashlib.sha256("\n".join(games).encode()).hexdigest()
 
 
 def main(argv=None) -> None:
@@ -105,10 +113,15 @@ def main(argv=None) -> None:
         old = json.loads(engine_at(args.against, inner, Path(__file__).resolve()))
     print(f"games per run: {args.n}, best of {args.repeat}, heuristic bots"
           + (" (preferences alone, no turn plans)" if args.no_plans else ""))
-    for label, (games, moves, per_game, hands) in figures.items():
+    for label, (games, moves, per_game, hands, cpu, digest) in figures.items():
         ratio = f"  {moves / old[label][1]:5.2f}x the moves/s of {args.against}" if label in old else ""
         print(f"{label:22} {games:6.2f} games/s  {moves:8.0f} moves/s  "
-              f"{per_game:6.0f} moves and {hands:4.1f} hands a game{ratio}")
+              f"{per_game:6.0f} moves and {hands:4.1f} hands a game  {cpu:6.3f} s CPU{ratio}")
+    if old:
+        same = all(old[label][5] == figures[label][5] for label in figures)
+        mine, theirs = sum(f[4] for f in figures.values()), sum(old[label][4] for label in figures)
+        print(f"CPU time of {args.against} ÷ now, the three games: {theirs:.3f} / {mine:.3f} s = {theirs / mine:.2f}; "
+              + ("the same games, move for move" if same else "NOT the same games (the ratio compares different play)"))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ the rule file's guard, so this one shows the cost of the interpretation
 itself, the other the cost of the interpretation and of the simpler
 algorithm together. Base rules, random players, standard library only.
 """
+import argparse
 import random
+import time
 
 START = 2 * 13 + 6  # 7D (F2); cards are suit * 13 + rank, ranks A..K = 0..12
 
@@ -39,3 +41,20 @@ def play_random_game(seed: int) -> dict:
             if not hands[seat]:                               # F7
                 return {"winner": seat, "cards_left": [len(h) for h in hands], "moves": moves}
         seat = (seat + 1) % 4                                 # F3
+
+
+def main(argv=None) -> None:
+    """N games from one seed on, as a whole process (benchmarks/bench_process.py runs it so)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=2000, help="games to play")
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    moves = sum(play_random_game(args.seed + i)["moves"] for i in range(args.n))
+    elapsed = time.perf_counter() - began
+    print(f"{args.n} games, {moves / args.n:.1f} moves/game, "
+          f"{elapsed:.3f} s: {args.n / elapsed:,.0f} games/s")
+
+
+if __name__ == "__main__":
+    main()

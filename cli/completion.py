@@ -80,7 +80,7 @@ def rule_paths(incomplete: str, folders: bool = True) -> list[str]:
 
 
 def _rule_file(game: str | None) -> Path | None:
-    """The rule file a game id or path names, as the loader finds it (kural.dsl.loader.find_game),
+    """The rule file a game id or path names, as the loader finds it (kural.dsl.rulefiles.find_game),
     without importing the rules compiler for a completion; None if there is none."""
     if not game:
         return None

@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from kural.dsl.loader import load_recorded, resolve
+from kural.dsl.loader import load_recorded
+from kural.dsl.rulefiles import resolve
 from kural.dsl.params import set_form
 from kural.dsl import teach
 from kural.dsl.teach import position as teaching

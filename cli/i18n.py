@@ -91,6 +91,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "saved_players": {"en": "{n} players", "tr": "{n} oyuncu"},
     "saved_variants": {"en": "variants: {names}", "tr": "çeşitlemeler: {names}"},
     "no_variants": {"en": "none", "tr": "yok"},
+    "value_none": {"en": "none", "tr": "yok"},  # a value of none on the screen (`söylenen renk: yok`)
     "params_set": {"en": "params: {names}", "tr": "parametreler: {names}"},
     "resume_by_number": {"en": "there is no file {n}; to resume game {n} of the list `kural saves` prints, "
                                "type: kural saves {n}",

@@ -29,7 +29,7 @@ class Head:
 
 
 def head_text(value, default: str) -> dict[str, str]:
-    """A title or description in every language, with the loader's fallbacks (dsl/loader.py, `text`)."""
+    """A title or description in every language, with the loader's fallbacks (dsl/building/game.py, `text`)."""
     if isinstance(value, dict):
         return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
     return {lang: str(value or default) for lang in LANGS}
@@ -75,7 +75,8 @@ def variant_title(path) -> tuple[str, dict]:
 
 
 def variant_files(path: Path) -> list[Path]:
-    """The variant files of a game: the folder beside its rule file, named as the file (kural.dsl.loader.variant_dir)."""
+    """The variant files of a game: the folder beside its rule file, named as the file
+    (kural.dsl.rulefiles.variant_dir)."""
     return sorted((path.parent / path.stem).glob("*.yaml"))
 
 

@@ -331,8 +331,10 @@ def _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, 
     progress = _progress_bar(err, lang)
     with progress:
         task = progress.add_task("", total=n)
+        # a bar that is not shown is not advanced: a call for nothing after every game of a run on a pipe
+        advance = None if progress.disable else lambda: progress.advance(task)
         return simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                              progress=lambda: progress.advance(task), watch=_slow_watch(err, g, kinds, lang),
+                              progress=advance, watch=_slow_watch(err, g, kinds, lang),
                               workers=workers or parallel.cores(), ray=ray)
 
 
@@ -388,8 +390,29 @@ def _check_seed(seed: int | None, games: int, lang: str) -> None:
             raise typer.BadParameter(exc.said(lang), param_hint="--seed") from None
 
 
+class _NoBar:
+    """The progress bar where none is shown (stderr is no terminal): rich's progress module is not even
+    imported, a part of the start of a run whose output goes to a pipe or a file."""
+
+    disable = True
+
+    def __enter__(self) -> "_NoBar":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+    def add_task(self, *args, **kwargs) -> int:
+        return 0
+
+    def advance(self, *args, **kwargs) -> None:
+        pass
+
+
 def _progress_bar(err, lang: str):
     """The games played, on stderr when it is a terminal."""
+    if not err.is_terminal:
+        return _NoBar()
     return Progress(TextColumn(t("sim_progress", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=err, transient=True, disable=not err.is_terminal)
 

@@ -19,6 +19,19 @@ from .meldcheck import meld_reason
 MAX_TRIED = 200  # options of a move's other choices tried for the reason a card is refused
 
 
+class _Unchosen:
+    """Stands for a choice not made yet, given to the options of a later one: any use of it fails, as the
+    options that need it cannot be listed yet (the caller then does without them)."""
+
+    def _fail(self, *args):
+        raise LookupError("a choice not made yet")
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = __bool__ = __index__ = __int__ = _fail
+    __getitem__ = __iter__ = __len__ = __contains__ = _fail
+
+
+_UNCHOSEN = _Unchosen()
+
+
 def rule_suffix(rule: str | None) -> str:
     return f" ({rule})" if rule else ""
 
@@ -108,17 +121,24 @@ class Why:
         if m.index not in step.moves:
             return self.step(m, label)
         choice = next(c for c in m.choices if c.of_cards)
-        zid = self._zone_of(choice)
+        zid = self._zone_of(m, choice)
         if zid is not None and self._missing([face], zid) is not None:
             return self.not_in(face, label, zid)
         card = self._card_in(face, zid)
         return self._refused(m, label, {choice.name: card})
 
-    def _zone_of(self, choice) -> int | None:
+    def _domain(self, m, choice, earlier: tuple = ()):
+        """The options of one of m's choices, by the program's function of them (domain_M_K) given the
+        choices before it; one not given stands as _Unchosen, which fails if the options need it."""
+        k = m.choices.index(choice)
+        earlier = (tuple(earlier) + (_UNCHOSEN,) * k)[:k]
+        return self.g.program.domains[m.index][k](self.s, *earlier)
+
+    def _zone_of(self, m, choice) -> int | None:
         """The zone a card choice takes its cards from (the hand, for a choice that is not a zone)."""
         try:
             if choice.domain_is_zone:
-                return choice.domain(self.s, {})
+                return self._domain(m, choice)
         except Exception:  # noqa: BLE001 - a domain that needs another choice first: the hand below
             pass
         return self.g.zone(self.g.hand_zone).first_id + self.s.me
@@ -144,7 +164,7 @@ class Why:
         """Choice tuples of `m` with `fixed` choices as given and the others from their domains."""
         tried = 0
 
-        def walk(i: int, env: dict, values: tuple):
+        def walk(i: int, values: tuple):
             nonlocal tried
             if tried >= MAX_TRIED:
                 return
@@ -157,13 +177,13 @@ class Why:
                 options = [fixed[c.name]]
             else:
                 try:
-                    domain = c.domain(self.s, env)
+                    domain = self._domain(m, c, values)
                     options = list(self.s.zones[domain] if c.domain_is_zone else domain)
                 except Exception:  # noqa: BLE001 - options that cannot be listed here
                     options = []
             for v in options:
-                yield from walk(i + 1, {**env, c.name: v}, values + (v,))
-        yield from walk(0, {}, ())
+                yield from walk(i + 1, values + (v,))
+        yield from walk(0, ())
 
     # ------------------------------------------------------------ several cards
     def cards(self, faces: list[int], shown: str, only_move: int | None) -> str:
@@ -181,7 +201,7 @@ class Why:
             return self.step(m, shown)
         first = next((c for c in m.choices if c.of_cards), None)
         if first is not None:  # a card and what goes with it (the cards it takes): that card's options
-            zid = self._zone_of(first)
+            zid = self._zone_of(m, first)
             if self._missing(faces[:1], zid) is not None:
                 return self.not_in(faces[0], label_of_face(g, faces[0]), zid)
             return self._options_of(m, faces[0], shown)
@@ -223,7 +243,7 @@ class Why:
         g = self.g
         choice = next(c for c in m.choices if c.of_groups)
         try:
-            groups = list(choice.domain(self.s, {}))
+            groups = list(self._domain(m, choice))
         except Exception:  # noqa: BLE001 - groups that cannot be listed here: the move's own check says
             return None
         if any(g.group_number(v) == n for v in groups):
@@ -249,16 +269,16 @@ class Why:
         """`add N CARD` that is not legal: the card not in the hand, or the rule that refuses it."""
         g = self.g
         groups = {c.name: v for c in m.choices if c.of_groups
-                  for v in self._group_options(c) if g.group_number(v) == n}
+                  for v in self._group_options(m, c) if g.group_number(v) == n}
         choice = next(c for c in m.choices if c.of_cards)
-        zid = self._zone_of(choice)
+        zid = self._zone_of(m, choice)
         if self._missing([face], zid) is not None:
             return self.not_in(face, label_of_face(g, face), zid)
         return self._refused(m, label, {**groups, choice.name: self._card_in(face, zid)})
 
-    def _group_options(self, choice) -> list:
+    def _group_options(self, m, choice) -> list:
         try:
-            return list(choice.domain(self.s, {}))
+            return list(self._domain(m, choice))
         except Exception:  # noqa: BLE001
             return []
 
@@ -270,6 +290,6 @@ class Why:
         """A move named alone that is not legal: the rule that refuses it, that there is no group to choose,
         or that it has no option now."""
         for c in m.choices:
-            if c.of_groups and not self._group_options(c):
+            if c.of_groups and not self._group_options(m, c):
                 return self.group(m, 1, title) or t("no_options", self.lang, what=title)
         return self._refused(m, title, {})

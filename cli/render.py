@@ -287,8 +287,9 @@ def shown_lines(g, s, lang: str) -> list[Text]:
 
 
 def _num(x, lang: str) -> str:
-    """A number as the player's language writes it (4,5 in Turkish)."""
-    return number(x, lang)
+    """A number as the player's language writes it (4,5 in Turkish); none (a var not set yet, a suit not
+    called) as a word, never Python's `None`."""
+    return t("value_none", lang) if x is None else number(x, lang)
 
 
 def display_order(g, legal: list) -> list:

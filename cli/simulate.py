@@ -193,8 +193,9 @@ def run(g, n: int, seed: int, kinds: list[str], seats: list[str], out=None, with
     games = played(g, plan, seed, n, workers, ray, watch)
     try:
         with _CtrlC() as ctrl_c:
+            deferred = ctrl_c.deferred()
             for done in games:
-                with ctrl_c.deferred():
+                with deferred:
                     if isinstance(done, Counted):  # a chunk counted by the process that played it
                         _merge(totals, done.totals)
                         if progress is not None:
@@ -238,14 +239,26 @@ class _CtrlC:
             raise KeyboardInterrupt
         self.pending = True
 
-    @contextmanager
-    def deferred(self):
-        self.inside = True
-        try:
-            yield
-        finally:
-            self.inside = False
-        if self.pending:
+    def deferred(self) -> "_Deferred":
+        return _Deferred(self)
+
+
+class _Deferred:
+    """A block that Ctrl-C does not cut (_CtrlC.deferred): an object made once per run and entered for each
+    game, since a generator's context manager cost more than counting a random game."""
+
+    __slots__ = ("ctrl_c",)
+
+    def __init__(self, ctrl_c: _CtrlC):
+        self.ctrl_c = ctrl_c
+
+    def __enter__(self) -> None:
+        self.ctrl_c.inside = True
+
+    def __exit__(self, kind, *_) -> None:
+        ctrl_c = self.ctrl_c
+        ctrl_c.inside = False
+        if ctrl_c.pending and kind is None:  # (an error of the block goes on up as it is)
             raise KeyboardInterrupt
 
 

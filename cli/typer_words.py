@@ -89,7 +89,7 @@ MESSAGES = {
         (r"\w+ (?P<path>'.*') is a directory\.", "{path} bir klasör."),
         (r"\w+ (?P<path>'.*') is not readable\.", "{path} okunamıyor."),
         (r"\w+ (?P<path>'.*') is not writable\.", "{path} yazılamıyor."),
-        # kural's own, about what the command line names (dsl/loader.py), with their hint in brackets
+        # kural's own, about what the command line names (dsl/rulefiles.py, dsl/building/), with their hint in brackets
         (r"there is no game (?P<name>`.*`)(?P<tail> \(.*\))?", "{name} adında bir oyun yok{tail}"),
         (r"(?P<game>\S+) has no variant (?P<name>`.*`)(?P<tail> \(.*\))?",
          "{game} oyununun {name} adında bir çeşitlemesi yok{tail}"),

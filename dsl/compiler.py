@@ -1,24 +1,16 @@
-"""The rules language, from text to closures.
-
-`grammar.lark` is parsed once (LALR); each expression or effect of a rule
-file is parsed at load, its names resolved and its types checked, and it is
-compiled to a closure f(state, env). Parameters are folded in as constants,
+"""The expression compiler: each expression or effect of a rule file, parsed (dsl/parsing.py), has its
+names resolved (dsl/names.py) and its types checked, and becomes a compiled piece (dsl/piece.py): a
+closure f(state, env) and its node of the typed program (dsl/ir.py). Params are folded in as constants,
 so `rank(card) == rank(start_card)` costs one list lookup while playing.
 """
 from __future__ import annotations
 
 import difflib
-import hashlib
 import operator
-import re
-import sys
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable
 
-import lark
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from kural.interpreter.budget import exhausted
@@ -26,10 +18,14 @@ from kural.interpreter.compiled import group_of, index as _index
 from kural.interpreter.errors import kept
 from .notions import LIBRARY, NeedsSection
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
-from . import ir, parser_lalr, parser_tables, said
+from . import ir
 from .errors import Loc, Problem, RuleError
 from kural.interpreter.messages import Msg
-from .paths import cache_dir, grammar_path
+from .parsing import parse_flat, token_word
+from .lookups import and_of, closure_node, fuse_card_lookups, or_of, rows
+from .names import Name, kind_word
+from .recording import RecordingCompiler, RecordingUnit
+from .piece import NO_CONST, C, const, in_order, overridden, with_node
 from .yamlload import LStr
 
 MAX_EXPR_CHARS = 10_000
@@ -40,127 +36,12 @@ MAX_TOTAL_PARTS = 400_000  # the parts compiled for a whole rule file (the bundl
 MAX_LOOP_WORK = 1_000_000  # items that loops inside loops (`for`, rules `x => ...`, a move's choices around its
 # guard) may go through for one evaluation, where their sizes are known at load: a zone or cards at most the
 # deck, a list param or written list its length (the bundled games: at most 52 * 52)
-NO_CONST = object()
 
 TYPE_WORDS = {kind: Msg("type_" + kind) for kind in ("num", "bool", "card", "cards", "zone", "family", "area", "list",
                                                      "str", "move", "fn", "any", "none", "effect")}
-KIND_WORDS = {kind: Msg("name_kind_" + kind) for kind in ("param", "var", "zone", "move", "builtin", "table", "define")}
 
 
-def kind_word(kind: str) -> str:
-    """What a declared name is (a Name's kind), as a message says it."""
-    return KIND_WORDS.get(kind, kind)
-
-
-@lru_cache(maxsize=1)
-def parser() -> Lark:
-    """The LALR parser of grammar.lark: from the tables shipped with kural when they were made from this
-    grammar (dsl/parser_tables.py), else built from the grammar, through Lark's cache."""
-    grammar = grammar_path().read_text(encoding="utf-8")
-    return parser_tables.shipped(grammar) or Lark(grammar, **parser_tables.OPTIONS, cache=_parser_cache(grammar))
-
-
-def _parser_cache(grammar: str) -> str | bool:
-    """Where Lark keeps the analysed grammar (building the LALR tables takes some 0.1 s, loading them
-    a few ms), or False for no cache. Lark checks the grammar, its options, its own version and
-    Python's, stored in the file, and rebuilds when one changed; the name holds them too, so that
-    two installs with different grammars do not overwrite each other's cache. A cache that cannot
-    be read or written is rebuilt or skipped: kural then works as without one."""
-    folder = cache_dir()
-    if folder is None:
-        return False
-    key = hashlib.sha256(f"{grammar}\0{lark.__version__}\0{sys.version_info[:2]}".encode()).hexdigest()[:16]
-    return str(folder / f"grammar-{key}.lark-cache")
-
-
-@lru_cache(maxsize=1)
-def keywords() -> frozenset:
-    """The words of the rules language (if, then, and ...), taken from the grammar."""
-    table = table_parser()
-    if table is not None:
-        return table.keywords()
-    return frozenset(t.pattern.value for t in parser().terminals
-                     if t.pattern.type == "str" and t.pattern.value.isidentifier())
-
-
-@lru_cache(maxsize=1)
-def name_rule() -> re.Pattern:
-    """The grammar's NAME terminal: what an expression can write as a name. A declared name must match
-    it whole, or nothing could ever refer to it (`ｘ` is an identifier to Python, not to the grammar)."""
-    table = table_parser()
-    pattern = table.terminals["NAME"][2] if table is not None else \
-        next(t.pattern.value for t in parser().terminals if t.name == "NAME")
-    return re.compile(pattern)
-
-
-@dataclass
-class C:
-    """A compiled piece: its closure, its type, and its value when known at load."""
-
-    fn: Callable
-    type: str
-    const: Any = NO_CONST
-    elem: str | None = None  # for lists: the type of their items
-    node: Any = None  # its meaning as a node of the typed program (dsl/ir.py); None: only its closure
-
-    @property
-    def is_const(self) -> bool:
-        return self.const is not NO_CONST
-
-    @property
-    def ir(self) -> ir.Node:
-        """This part as a node of the typed program: its own node, or its constant."""
-        if self.node is not None:
-            return self.node
-        if self.is_const:
-            return ir.Const(self.type, self.const)
-        raise AssertionError(f"a compiled part of type {self.type} with no node: every part is written as code")
-
-
-def const(value, type_: str, elem: str | None = None) -> C:
-    def constant(s, e):
-        return value
-    constant.value = value  # lets library notions precompute with it
-    return C(constant, type_, value, elem)
-
-
-def _overridden(known, type_: str, elem: str | None) -> C:
-    """A part given its value for a guard's version (dsl/specialize.py): that value, or a Slot's read."""
-    if isinstance(known, Slot):
-        return C(known.read, type_, elem=elem, node=ir.SlotRead(type_, known.index, known.part))
-    return const(known, type_, elem)
-
-
-class Slot:
-    """A part of an expression with one value per position (see dsl/specialize.py): compiled, through
-    `overrides`, as `read`, which works the part out at its first use after `forget()` and then gives
-    that value again. It fails, if it fails, where and when the part itself would."""
-
-    def __init__(self, fn: Callable, index: int = 0, part=None):
-        self.index, self.part = index, part  # its number among the guard's remembered parts, and its node
-        cell = [NO_CONST]
-
-        def read(s, e):
-            value = cell[0]
-            if value is NO_CONST:
-                value = cell[0] = fn(s, e)
-            return value
-        self.read, self.cell = read, cell
-
-    def forget(self) -> None:
-        self.cell[0] = NO_CONST
-
-
-@dataclass
-class Name:
-    """What a name in a rule file stands for."""
-
-    kind: str  # param | var | zone | move | builtin | table
-    type: str
-    value: Any = None
-
-
-class Compiler:
+class Compiler(RecordingCompiler):
     def __init__(self, names: dict[str, Name], ctx, lines: dict[str, list[str]]):
         self.names = names
         self.ctx = ctx  # kural.dsl.notions.BuildContext
@@ -251,28 +132,9 @@ class Compiler:
         tree = self._parse(src, "effects")
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
-        if self.frames is None:
-            out = unit.stmts(tree.children, 0)
-            self.read_now = set()
-            return out
-        self.frames.append({})
-        try:
-            out = unit.stmts(tree.children, 0)
-        finally:
-            kids = self.frames.pop()
-        self.said = said.effects(tree, kids)
+        out = unit.stmts(tree.children, 0) if self.frames is None else self.recorded_effects(unit, tree)
         self.read_now = set()
         return out
-
-    @contextmanager
-    def recording(self, part: str):
-        """Compile the next part (`part`: its place in the rule file, moves.play.when.0) recording its
-        node (`said`) and the params and defines it reads (`reads`): what the teaching layer reads."""
-        self.frames, self.reads, self.said, self.part = [{}], {}, None, part
-        try:
-            yield
-        finally:
-            self.frames = None
 
     def read(self, name: str) -> None:
         """A param or define read by the part recorded, through the defines being inlined."""
@@ -344,7 +206,7 @@ class Compiler:
         else:
             what = Msg("cannot_read_expression")
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
-        words = [_token_word(t) for t in expected if not t.startswith("__")][:6]
+        words = [token_word(t) for t in expected if not t.startswith("__")][:6]
         hint = Msg("expected_tokens", words=words) if words else Msg("check_brackets_operators")
         return RuleError([Problem(self.loc_at(src, pos), Msg("syntax_error", what=what), hint, str(src))])
 
@@ -370,27 +232,13 @@ class Compiler:
         return base
 
 
-_TOKEN_WORDS = {"NAME": Msg("token_name"), "NUMBER": Msg("token_number"), "CARD": Msg("token_card"),
-                "STRING": Msg("token_string"), "COMP_OP": Msg("token_comparison"), "ADD_OP": Msg("token_add"),
-                "MUL_OP": Msg("token_mul"), "ASSIGN_OP": Msg("token_assign"), "$END": Msg("token_end")}
-
-
-def _token_word(name: str) -> str:
-    """How a grammar terminal reads in a hint: 'a name', or its own text (`then`, `(`)."""
-    if name in _TOKEN_WORDS:
-        return _TOKEN_WORDS[name]
-    for terminal in parser().terminals:
-        if terminal.name == name and terminal.pattern.type == "str":
-            return f"'{terminal.pattern.value}'"
-    return name.lower()
-
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
           "//": operator.floordiv, "%": operator.mod}
 
 
-class _Unit:
+class _Unit(RecordingUnit):
     """Compiles one expression or effect list, knowing its source for error places."""
 
     def __init__(self, compiler: Compiler, src: LStr, locals_: dict[str, str]):
@@ -449,22 +297,6 @@ class _Unit:
         return C(lambda s, e: s.zones[f(s, e)], "cards", elem="card", node=ir.ZoneCards("cards", x.ir))
 
     # ------------------------------------------------------------ expressions
-    def recorded_node(self, t, depth: int) -> C:
-        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it; a unit made
-        while the compiler records calls this for `node` (see __init__), so play's compiling pays nothing."""
-        frames = self.c.frames
-        frames.append({})  # the nodes of the parts compiled inside this one
-        try:
-            out = _Unit.node(self, t, depth)
-        finally:
-            kids = frames.pop()
-        entry = self.c.names.get(t.children[0].value) if isinstance(t, Tree) and t.data == "var" \
-            and t.children[0].value not in self.locals else None
-        title = self.c.titles.get(t.children[0].value) if entry is not None and entry.kind == "define" else None
-        frames[-1][id(t)] = said.of(t, out, kids, entry, title, self.c.titles_not.get(t.children[0].value)
-                                    if title else None)
-        return out
-
     def node(self, t, depth: int) -> C:
         if depth > MAX_DEPTH:
             raise self.fail(t, Msg("expression_nested_more_than", MAX_DEPTH=MAX_DEPTH),
@@ -485,7 +317,7 @@ class _Unit:
                 self.c.parts += parts - 1
                 self.c.total += parts - 1
                 self.count_check()
-                return _overridden(self.c.overrides[text], type_, elem)
+                return overridden(self.c.overrides[text], type_, elem)
         kind = t.data
         handler = getattr(self, "n_" + kind, None)
         if handler is None:
@@ -495,7 +327,7 @@ class _Unit:
             if c.overrides is not None:
                 known = c.overrides.get(c.repr_of(t), NO_CONST)
                 if known is not NO_CONST:
-                    return _overridden(known, out.type, out.elem)
+                    return overridden(known, out.type, out.elem)
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
         return out
@@ -863,7 +695,7 @@ class _Unit:
         if tab is not None and tab[0] == name:  # a rule about one card only: notions may look it up per card
             call.table = tab[1]
         elif other is not None:  # a rule about its card and one other: a row of values per other card
-            call.rows = (other, _rows(f, name, other, self.c.ctx.deck.size))
+            call.rows = (other, rows(f, name, other, self.c.ctx.deck.size))
         return C(call, "fn", node=ir.Lambda("fn", name, body.ir, weight, where))
 
     @contextmanager
@@ -969,8 +801,8 @@ class _Unit:
         if not terms:
             return const(not absorbing, "bool")
         if absorbing:
-            terms = _fuse_card_lookups(terms, self.c.ctx.deck.size)
-        return C(_any_of([c.fn for c in terms]) if absorbing else _all_of([c.fn for c in terms]), "bool",
+            terms = fuse_card_lookups(terms, self.c.ctx.deck.size)
+        return C(or_of([c.fn for c in terms]) if absorbing else and_of([c.fn for c in terms]), "bool",
                  node=terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and",
                                                                    [c.ir for c in terms]))
 
@@ -1269,235 +1101,8 @@ def _joined_elem(a: C, b: C) -> str | None:
     return None
 
 
-def with_node(fn: Callable, node) -> Callable:
-    """A compiled effect (or index) and its node in the typed program, which the backend writes."""
-    if getattr(fn, "node", None) not in (None, node):  # a closure with a meaning of its own: wrapped, never overwritten
-        inner = fn
-        fn = lambda s, e: inner(s, e)  # noqa: E731
-    fn.node = node
-    return fn
-
-
-def in_order(fns: list[Callable]) -> Callable:
-    """Effects run one after another, as one closure."""
-    if not fns:
-        return lambda s, e: None
-    if len(fns) == 1:
-        return fns[0]
-
-    def run(s, e):
-        for f in fns:
-            f(s, e)
-    return run
-
-
-def _fuse_card_lookups(terms: list[C], size: int) -> list[C]:
-    """`a or b or c` where each is a lookup about the same card (a tabulated condition, or
-    has(zone, ...) tabulated by card) becomes one closure: one table of cards that pass outright
-    and, per card, one list of cards to look for in the zone; one call instead of one per term."""
-    groups: dict[str, list[C]] = {}
-    for c in terms:
-        name = _lookup_name(c)
-        if name is not None:
-            groups.setdefault(name, []).append(c)
-    fused, done = [], set()
-    for name, group in groups.items():
-        zones = {c.fn.lookup[1] for c in group if hasattr(c.fn, "lookup")}
-        if len(group) >= 2 and len(zones) <= 1:
-            f = _fused(name, zones.pop() if zones else None, group, size)
-            fused.append(C(f, "bool", node=closure_node(f, "bool")))
-            done.update(id(c) for c in group)
-    return fused + [c for c in terms if id(c) not in done]
-
-
-def closure_node(f: Callable, type_: str):
-    """The node of a closure made for a lookup about one card (a tabulated value, or cards looked for
-    in a zone: see card_lookup), so that the generated code does the lookup inline; None otherwise."""
-    tab = getattr(f, "tab", None)
-    if tab is not None:
-        return ir.Lookup(type_, tab[1], ir.Local("card", tab[0]))
-    lookup = getattr(f, "lookup", None)
-    if lookup is not None:
-        name, zone, passes, wanted = lookup
-        return ir.CardLookups(type_, ir.Local("card", name), zone, [(passes, wanted)], every=False)
-    return None
-
-
-def _lookup_name(c: C) -> str | None:
-    """The card a term looks up (a tabulated condition, or a fused/has lookup), else None."""
-    tab = getattr(c.fn, "tab", None)
-    if tab is not None and c.type == "bool":
-        return tab[0]
-    lookup = getattr(c.fn, "lookup", None)
-    return lookup[0] if lookup is not None else None
-
-
-def _fused(name: str, zone, group: list[C], size: int) -> Callable:
-    passes = [False] * size
-    wanted: list[tuple] = [()] * size
-    for c in group:
-        if hasattr(c.fn, "tab"):
-            passes = [p or bool(v) for p, v in zip(passes, c.fn.tab[1])]
-        else:
-            _, _, its_passes, its_wanted = c.fn.lookup
-            passes = [p or q for p, q in zip(passes, its_passes)]
-            wanted = [a + b for a, b in zip(wanted, its_wanted)]
-    if zone is None:
-        return _tabulated_bool(name, passes)
-    return card_lookup(name, zone, passes, wanted)
-
-
-def _tabulated_bool(name: str, table: list) -> Callable:
-    def lookup(s, e):
-        return table[e[name]]
-    lookup.tab = (name, table)
-    return lookup
-
-
-def card_lookup(name: str, zone: int, passes: list, wanted: list) -> Callable:
-    """True when the card named `name` passes outright, or one of its wanted cards is in `zone`."""
-    def fused(s, e):
-        card = e[name]
-        if passes[card]:
-            return True
-        where = s.where
-        for x in wanted[card]:
-            if where[x] == zone:
-                return True
-        return False
-    fused.lookup = (name, zone, passes, wanted)
-    return fused
-
-
 def _chain_terms(t, kind: str) -> list:
     return list(t.children)  # _parse has flattened the chain already
-
-
-CHAINS = ("or_", "and_")
-
-
-def parse_flat(text: str, start: str) -> Tree:
-    """The parse tree of a rule-file text with its and/or chains flat (see _flatten_chains);
-    for every reader of the language, so that none recurses once per term of a long chain.
-    Read by the parser's tables in one loop (dsl/parser_lalr.py), the tree Lark gives; a text that
-    loop does not read (a syntax error) is read by Lark, whose error says what is wrong."""
-    fast = table_parser()
-    tree = fast.parse(text, start) if fast is not None else None  # its chains are made flat as it parses
-    return tree if tree is not None else _flatten_chains(parser().parse(text, start=start))
-
-
-@lru_cache(maxsize=1)
-def table_parser() -> parser_lalr.TableParser | None:
-    """The parser's tables read in one loop: shipped with kural (dsl/parser_tables.py) when they were
-    made from this grammar, else taken from Lark's parser. Its and/or chains come out flat."""
-    grammar = grammar_path().read_text(encoding="utf-8")
-    return parser_tables.shipped_loop(grammar, frozenset(CHAINS)) or parser_lalr.of(parser(), frozenset(CHAINS))
-
-
-def _flatten_chains(tree: Tree) -> Tree:
-    """`a or b or c` parses as or_(or_(a, b), c): a spine one level per term. It is made one
-    or_(a, b, c), without recursion, so that a chain of thousands of terms (an expression may
-    have 10 000 characters) is one level to every walk of the tree, not a RecursionError."""
-    stack = [tree]
-    while stack:
-        t = stack.pop()
-        if t.data in CHAINS:
-            flat, pending = [], list(reversed(t.children))
-            while pending:
-                child = pending.pop()
-                if isinstance(child, Tree) and child.data == t.data:
-                    pending.extend(reversed(child.children))
-                else:
-                    flat.append(child)
-            t.children = flat
-        stack.extend(c for c in t.children if isinstance(c, Tree))
-    return tree
-
-
-def _rows(f: Callable, name: str, other: str, size: int) -> Callable:
-    """For a rule about its card `name` and one other card `other` that reads nothing else: the rule's
-    value for every card, given the other card, worked out at its first use (a row per other card).
-    A card whose value fails is left out of the row: the notion then asks the rule itself."""
-    rows: dict[int, dict] = {}
-
-    def row_of(v) -> dict | None:
-        row = rows.get(v)
-        if row is None:
-            if type(v) is not int or not 0 <= v < size:
-                return None
-            row = {}
-            env = {other: v}
-            for card in range(size):
-                env[name] = card
-                try:
-                    row[card] = f(None, env)
-                except Exception:  # this card's value is the rule's to give (or to fail), in play
-                    pass
-            rows[v] = row
-        return row
-    return row_of
-
-
-# `or` and `and` of 2 to 4 terms are written out: one closure call per
-# evaluation instead of a generator, on the hottest path of legal moves.
-def _any_of(fs):
-    if len(fs) == 1:
-        return fs[0]
-    if len(fs) == 2:
-        a, b = fs
-        return lambda s, e: a(s, e) or b(s, e)
-    if len(fs) == 3:
-        a, b, c = fs
-        return lambda s, e: a(s, e) or b(s, e) or c(s, e)
-    if len(fs) == 4:
-        a, b, c, d = fs
-        return lambda s, e: a(s, e) or b(s, e) or c(s, e) or d(s, e)
-    return lambda s, e: any(f(s, e) for f in fs)
-
-
-def _all_of(fs):
-    if len(fs) == 1:
-        return fs[0]
-    if len(fs) == 2:
-        a, b = fs
-        return lambda s, e: a(s, e) and b(s, e)
-    if len(fs) == 3:
-        a, b, c = fs
-        return lambda s, e: a(s, e) and b(s, e) and c(s, e)
-    if len(fs) == 4:
-        a, b, c, d = fs
-        return lambda s, e: a(s, e) and b(s, e) and c(s, e) and d(s, e)
-    return lambda s, e: all(f(s, e) for f in fs)
-
-
-def all_of(fs):
-    """Every condition at once (a move's checks), as one closure. Checks that are each a
-    lookup about the same card in the same zone (a row opened and a card next to it) are tried in one call."""
-    if not fs:
-        return lambda s, e: True
-    lookups = [getattr(f, "lookup", None) for f in fs]
-    if len(fs) > 1 and all(lookups) and len({(x[0], x[1]) for x in lookups}) == 1:
-        name, zone = lookups[0][0], lookups[0][1]
-        return _all_lookups(name, zone, [(x[2], x[3]) for x in lookups])
-    return _all_of(fs)
-
-
-def _all_lookups(name: str, zone: int, pairs: list[tuple[list, list]]) -> Callable:
-    """True when, for each (passes, wanted) pair, the card passes outright or one of its wanted
-    cards is in the zone: the `and` of several card_lookup closures, in one call."""
-    def all_found(s, e):
-        card = e[name]
-        where = s.where
-        for passes, wanted in pairs:
-            if passes[card]:
-                continue
-            for x in wanted[card]:
-                if where[x] == zone:
-                    break
-            else:
-                return False
-        return True
-    return all_found
 
 
 def _text_of(src: str, t) -> str:

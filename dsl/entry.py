@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from kural.interpreter.api import Game, PathLike, State, checked_record, load_arguments, replayed
 
-from .loader import load as load_rules, load_for_record, param_sets
+from .building.param_values import param_sets
+from .loader import load as load_rules, load_for_record
 
 if TYPE_CHECKING:
     from kural.interpreter.rl import KuralEnv

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # escaped is the catalog's, and is kural.dsl.errors.escaped too (cli/ reads it here)
-from kural.interpreter.messages import BASE_WORD, HINT_WORD, escaped, said  # noqa: F401
+from kural.interpreter.messages import BASE_WORD, HINT_WORD, Msg, escaped, said  # noqa: F401
 
 
 def hidden_char(text: str) -> str | None:
@@ -14,6 +14,17 @@ def hidden_char(text: str) -> str | None:
         return None
     hidden = next((c for c in text if not c.isprintable()), None)
     return None if hidden is None else f"U+{ord(hidden):04X}"
+
+
+def printable_id(value, loc: Loc, what: str) -> str:
+    """An id a message or a record will print: every character shows as itself (no zero-width
+    space, no bidi or control character), so that two ids that look alike are alike."""
+    text = str(value)
+    hidden = hidden_char(text)
+    if hidden is not None:
+        raise RuleError.at(loc, Msg("holds_character_which_does", what=what, text=text, hidden=hidden),
+                           Msg("ids_are_letters_digits"))
+    return text
 
 
 @dataclass(frozen=True)

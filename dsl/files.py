@@ -15,6 +15,8 @@ import os
 import stat
 from pathlib import Path
 
+MAX_FILE_BYTES = 1_000_000  # a rule file larger than this is not read
+
 
 class NotRegularFile(OSError):
     """A FIFO, a device, a socket or a directory where a file was wanted."""

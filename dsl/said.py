@@ -1,6 +1,6 @@
 """The program as its words read it: each expression and effect of a rule file, as the compiler checked it.
 
-When the compiler records (dsl/compiler.py `Compiler.recording`, which the loader turns on for the
+When the compiler records (`Compiler.recording`, dsl/recording.py, which the loader turns on for the
 teaching layer, dsl/teach/), every part it compiles leaves a tree of `Said` nodes beside its closure:
 the grammar's node kinds (compare, call, cond, or_ ...), each with the type the compiler gave it,
 whose children are the parts as compiled. A constant the compiler folded (a param, a literal, a
@@ -57,7 +57,7 @@ def is_bool_const(t) -> bool:
 
 
 def of(t: Tree, out, kids: dict, entry=None, title: dict | None = None, title_not: dict | None = None) -> Said:
-    """The node for the part `t` of an expression, compiled as `out` (a kural.dsl.compiler.C); `kids` holds
+    """The node for the part `t` of an expression, compiled as `out` (a kural.dsl.piece.C); `kids` holds
     the nodes of the parts compiled while compiling it (by the id of their tree); `entry` is the name
     `t` names (a var node), `title` a titled define's title (`title_not`: its words when it does not hold)."""
     kind = t.data

@@ -27,7 +27,9 @@ import itertools
 from typing import Callable
 
 from kural.interpreter.errors import RULE_FAILURES
-from .compiler import Compiler, Slot, all_of
+from .compiler import Compiler
+from .lookups import all_of
+from .piece import Slot
 from .errors import RuleError
 
 MAX_PARTS = 5  # 2**5 versions of a guard at most

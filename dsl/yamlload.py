@@ -16,9 +16,8 @@ import yaml
 from kural.interpreter.numbers import RANGE_TEXT, from_text
 from .errors import Loc, RuleError, hidden_char
 from kural.interpreter.messages import Msg
-from .files import read_at_most
+from .files import MAX_FILE_BYTES, read_at_most
 
-MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 20_000  # values, aliases expanded ("billion laughs"); the bundled games have at most 1 400
 MAX_CHARS = 2 * MAX_FILE_BYTES  # the text of every value, aliases expanded: one long string repeated by aliases
 MAX_DEPTH = 50  # mappings and lists inside one another; PyYAML composes (and we build) recursively

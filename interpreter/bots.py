@@ -205,12 +205,24 @@ SEAT_STRIDE = 64  # a game's bots are seeded (game seed) * SEAT_STRIDE + seat; m
 
 def make_bot(kind: str, seed: int, think: str | None = None):
     """A bot of that kind seeded from `seed`; `think` is the search bot's budget (`200`, `0.5s`), else ignored."""
-    bot_kind(kind, list(KINDS))  # a kind kural does not have is the caller's error, said as such
+    bot_kind(kind, KNOWN)  # a kind kural does not have is the caller's error, said as such
+    return _made(kind, seed, think)
+
+
+def _made(kind: str, seed: int, think: str | None):
+    """make_bot for a kind known to be one of KINDS."""
     rng = draws.seeded(f"kural-bots/{kind}/{seed}")  # random.Random of that text
     return KINDS[kind](rng, think) if kind in THINKING else KINDS[kind](rng)
 
 
+KNOWN = list(KINDS)  # the kinds, as bot_kind's errors list them
+
+
 def seat_bots(kinds: list[str], seed: int, think: str | None = None) -> list:
     """The bots of one game dealt from `seed`, one per seat of the given kinds, each seeded from the game's
-    seed and its seat: the same game gets the same bots (kural simulate, the Python API)."""
-    return [make_bot(kind, seed * SEAT_STRIDE + seat, think) for seat, kind in enumerate(kinds)]
+    seed and its seat: the same game gets the same bots (kural simulate, the Python API). (The kinds are
+    checked once, not once a seat: `kural simulate` makes a game's bots for every game.)"""
+    for kind in kinds:
+        bot_kind(kind, KNOWN)
+    base = seed * SEAT_STRIDE
+    return [_made(kind, base + seat, think) for seat, kind in enumerate(kinds)]

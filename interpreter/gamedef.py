@@ -3,6 +3,8 @@
 Everything callable here is a closure made by dsl/compiler.py with the
 signature f(state, env): `state` is a State, `env` a dict of the names a
 rule binds (a move's choices, a lambda's argument, `seat` in results).
+Play reads none of them, only the plain fields and the program (dsl/codegen.py
+Program): a game read back from the cache has them all None (without_closures).
 """
 from __future__ import annotations
 
@@ -114,38 +116,6 @@ def _with(part, **changes):
     return out
 
 
-class ClosureAgain:
-    """Stands, in a game read back from the cache, for a closure only the closure path reads (see
-    GameDef.without_program_less): the first use compiles the game again from its rule files (its
-    recipe's "compile", dsl/loader.py closures_again, once per game), takes the closure at the same
-    place, puts it in its place and runs it. A game that plays through its program never asks."""
-
-    def __init__(self, game: "GameDef", path: tuple):
-        self.game, self.path = game, path
-
-    def real(self):
-        owner, key = self.game.part_at(self.path)
-        value = owner[key] if isinstance(owner, dict) else getattr(owner, key)
-        if value is self:  # not compiled again yet
-            # the recipe names the function that compiles it again (dsl/loader.py closures_again): the
-            # engine calls it, never imports the rules language
-            fresh_owner, _ = self.game.again["compile"](self.game).part_at(self.path)
-            value = fresh_owner[key] if isinstance(fresh_owner, dict) else getattr(fresh_owner, key)
-            if isinstance(owner, dict):
-                owner[key] = value
-            else:
-                setattr(owner, key, value)
-        return value
-
-    def __call__(self, *args):
-        return self.real()(*args)
-
-    def __getattr__(self, name: str):  # a guard's versions, a closure's attributes: the real one's
-        if name.startswith("__") or name in ("game", "path"):  # (pickle asks before the fields are set)
-            raise AttributeError(name)
-        return getattr(self.real(), name)
-
-
 @dataclass
 class StepDef:
     name: str
@@ -235,7 +205,7 @@ class GameDef:
     bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
     shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table
-    meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/loader.py)
+    meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/building/shown.py)
     deck_has_twins: bool = False  # two physical cards share a face: moves are told apart by face
     about: dict = field(default_factory=dict)
     step_index: dict = field(default_factory=dict)
@@ -246,8 +216,6 @@ class GameDef:
     team_of: list = field(default_factory=list)  # seat -> its team's index
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
-    again: Any = None  # how a game read back from the cache is compiled again, for a ClosureAgain: its rule
-    # files, what was asked of them and "compile", the function that compiles them (dsl/loader.py)
     recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
 
     def __post_init__(self) -> None:
@@ -286,41 +254,29 @@ class GameDef:
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)
 
-    # ------------------------------------------- the closures only the closure path reads
-    def without_program_less(self, again: dict) -> "GameDef":
-        """A copy of this game (what the cache keeps, dsl/gamecache.py) where every closure that only a
-        game without its program reads (`program is None`: a move's effects, guard, versions and checks,
-        the bot's preferences, the round's sheet, after_move, round_end, next_seat; and the checks that
-        `explain` asks) is a ClosureAgain of its place in the game; this game itself is not changed. The
-        closures a game with its program reads too (the vars' starts, the round's setup, first seat and
-        score, the game's end, the result, the shown defines, the choices' domains) stay. `again` says
-        how the copy is compiled again when one of them is asked for (dsl/loader.py closures_again)."""
+    # ------------------------------------------------------------- kept as plain data
+    def without_closures(self) -> "GameDef":
+        """A copy of this game (what the cache keeps, dsl/gamecache.py) with every closure of the
+        compiler and every node of the typed program left out (None; a dict of them keeps its keys):
+        play reads only the program (dsl/codegen.py Program) and the plain fields, so a game kept
+        so plays the same (issue 36). This game itself is not changed."""
         kept = copy.copy(self)
-        kept.again = again
-
-        def stand_in(path: tuple) -> ClosureAgain:
-            return ClosureAgain(kept, path)
-        kept.moves = [_with(m, effects=stand_in(("moves", i, "effects")), guard=stand_in(("moves", i, "guard")),
-                            specialize=None if m.specialize is None else stand_in(("moves", i, "specialize")),
-                            checks=[_with(c, test=stand_in(("moves", i, "checks", j, "test")))
-                                    for j, c in enumerate(m.checks)])
-                      for i, m in enumerate(self.moves)]
-        kept.bot = [_with(p, score=stand_in(("bot", i, "score"))) for i, p in enumerate(self.bot)]
-        rr = self.round_result
-        if rr is not None:
-            kept.round_result = _with(rr, points=stand_in(("round_result", "points")),
-                                      fields={k: stand_in(("round_result", "fields", k)) for k in rr.fields})
-        for name in ("after_move", "round_end", "next_seat"):
-            if getattr(self, name) is not None:
-                setattr(kept, name, stand_in((name,)))
+        for name in ("round_setup", "first_seat", "next_seat", "after_move", "round_end", "round_score", "game_end"):
+            setattr(kept, name, None)
+        kept.moves = [_with(m, effects=None, guard=None, specialize=None,
+                            checks=[_with(c, test=None, node=None) for c in m.checks],
+                            choices=[_with(c, domain=None, node=None) for c in m.choices]) for m in self.moves]
+        kept.vars = [_with(v, start=None) for v in self.vars]
+        kept.bot = [_with(p, score=None, node=None) for p in self.bot]
+        kept.result = _with(self.result, winner=None, score=None, fields=dict.fromkeys(self.result.fields))
+        if self.round_result is not None:
+            kept.round_result = _with(self.round_result, points=None, fields=dict.fromkeys(self.round_result.fields))
+        kept.end_reasons = [_with(r, when=None) for r in self.end_reasons]
+        kept.shown = [(title, None, None, None) for title, *_ in self.shown]
+        same_var = {id(v): k for v, k in zip(self.vars, kept.vars)}  # a meld's shown_on var is one of the vars
+        kept.meld_values = [(title, meld, None, None, None, var if var is None else same_var[id(var)])
+                            for title, meld, *_, var in self.meld_values]
         return kept
-
-    def part_at(self, path: tuple):
-        """The part at `path` (as without_program_less names it): the container, and its key in it."""
-        owner = self
-        for step in path[:-1]:
-            owner = owner[step] if isinstance(owner, (list, dict)) else getattr(owner, step)
-        return owner, path[-1]
 
     @cached_property
     def deck_zone_id(self) -> int:

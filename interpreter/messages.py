@@ -204,10 +204,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "extends_game_id_extends": {"en": "extends: <game id>, or extends: <file>.yaml beside this file",
                                 "tr": "extends: <oyun kimliği> ya da bu dosyanın yanındaki bir dosya "
                                       "için extends: <dosya>.yaml"},
-    "rule_files_changed_while": {"en": "the rule files changed while the game was played",
-                                 "tr": "oyun oynanırken kural dosyaları değişmiş"},
-    "load_game_again": {"en": "load the game again",
-                        "tr": "oyunu yeniden yükle"},
     "record_names_no_game": {"en": "the record names no game in games/: `{shown_80}`",
                              "tr": "kayıt, games/ içinde olmayan bir oyunu gösteriyor: `{shown_80}`"},
     "record_has_game_id": {"en": "a record has \"game\": \"<id>\", or \"rules\" with the file's path and "

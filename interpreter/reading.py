@@ -109,8 +109,9 @@ class MoveReader:
         return self.refused("unreadable", text)
 
     def _several(self, text: str) -> list[tuple[int, int]] | None:
-        """`7D 4S 3S`: several cards, one per word (a card and the cards it takes, a group to lay down)."""
-        words = text.replace(",", " ").split()
+        """`7D 4S 3S`: several cards, one per word (a card and the cards it takes, a group to lay down); the
+        arrow the table lists between a card and the cards it takes (`7D → 4S 3S`) may be typed too."""
+        words = text.replace(",", " ").replace("→", " ").replace("->", " ").split()
         faces = [self.g.deck.parse_input(w) for w in words]
         return faces if len(faces) > 1 and all(faces) else None
 
@@ -182,8 +183,46 @@ class MoveReader:
             faces = self._several(rest)
             if faces:
                 return self._cards(s, legal, faces, m.index)
-            return self.refused("unreadable", rest)
+            return self._by_words(legal, m, rest, what) or self.refused("unreadable", rest)
         return self._card(s, legal, face, m.index)
+
+    def _by_words(self, legal: list, m, rest: str, what: str) -> Reading | None:
+        """A move of m typed choice by choice as it is listed (`play a wild ♠8 0`: a card, then a value that
+        is no card): each word read as its choice reads it; None when no legal move of m fits."""
+        words = rest.replace("→", " ").replace("->", " ").split()
+        fits = [mv for mv in legal if mv[0] == m.index and self._words_fit(m, mv[1], words)]
+        if len(fits) == 1:
+            return Reading(move=fits[0])
+        return self.which(legal, fits, what) if fits else None
+
+    def _words_fit(self, m, values: tuple, words: list[str]) -> bool:
+        """Are these words the move's choices, in order: a card by any of its forms, the cards of a group (in any
+        order), a group by its number, any other value as it is written?"""
+        g, at = self.g, 0
+        face_of = g.deck.face
+        for c, v in zip(m.choices, values):
+            if c.of_card_lists:
+                taken = words[at:at + len(v)]
+                typed = [g.deck.parse_input(w) for w in taken]
+                if len(taken) < len(v) or None in typed or \
+                        sorted(g.deck.face_id(*f) for f in typed) != sorted(face_of[x] for x in v):
+                    return False
+                at += len(v)
+                continue
+            if at >= len(words):
+                return False
+            word = words[at]
+            at += 1
+            if c.of_cards:
+                typed = g.deck.parse_input(word)
+                if v is None or typed is None or g.deck.face_id(*typed) != face_of[v]:
+                    return False
+            elif c.of_groups:
+                if word != str(g.group_number(v)):
+                    return False
+            elif fold(word) != fold(str(v)):
+                return False
+        return at == len(words)
 
     def _word_shown(self, word: str) -> str:
         """A word of what was typed as the table prints it: a card by its label, anything else as typed."""

@@ -14,7 +14,8 @@ import functools
 from itertools import combinations
 
 from kural.dsl.errors import RuleError
-from kural.dsl.loader import load, variant_dir
+from kural.dsl.loader import load
+from kural.dsl.rulefiles import variant_dir
 from kural.dsl.paths import games_dir
 from kural.dsl.yamlload import LDict, LList
 

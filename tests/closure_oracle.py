@@ -20,6 +20,13 @@ from kural.interpreter.messages import Msg
 from kural.interpreter.state import forget
 
 
+def compiled(game: str, variants=(), sets=(), players=None):
+    """The game compiled from its rule files, never read back from the cache: only such a game has the
+    compiler's closures (a kept game is plain data, its program and plain fields: issue 36)."""
+    from kural.dsl import loader, rulefiles
+    return loader._built(rulefiles.resolve(game, list(variants)), list(sets), players)
+
+
 @contextlib.contextmanager
 def closures(g, **parts):
     """The game played by its closures for a while (or only the named parts of its program: `apply=True`)."""
@@ -48,6 +55,7 @@ class ClosureProgram:
     """What the engine asks of a game's program, answered by the closures."""
 
     def __init__(self, g):
+        assert g.round_setup is not None, "a game read back from the cache has no closures: load it by compiled()"
         self.g = g
         n = len(g.moves)
         self.moves = [self._moves] * len(g.steps)

@@ -131,8 +131,8 @@ def bot_game(game: str, combo: tuple, seed: int):
 
 
 def typed(g, move, lang: str) -> str | None:
-    """What a person types for a move: its title, then its cards by code and its groups by number (None for a
-    move with a choice that is neither, which the table takes by its number only)."""
+    """What a person types for a move: its title, then its cards by code, its groups by number and any other
+    value as it is listed (`play a wild 8S 0`)."""
     from kural.cli.i18n import pick
     index, values = move
     m = g.moves[index]
@@ -145,7 +145,7 @@ def typed(g, move, lang: str) -> str | None:
         elif c.of_groups:
             parts.append(str(g.group_number(v)))
         else:
-            return None
+            parts.append(str(v))
     return " ".join(parts)
 
 

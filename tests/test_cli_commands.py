@@ -16,7 +16,8 @@ import pytest
 import yaml
 
 from kural.cli.i18n import t
-from kural.dsl.loader import find_game, load, load_for_record, variant_dir
+from kural.dsl.loader import load, load_for_record
+from kural.dsl.rulefiles import find_game, variant_dir
 from kural.interpreter import record
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from all_games import game_ids, variant_ids
-from kural.dsl import loader
+from kural.dsl import loader, rulefiles
 from kural.dsl.errors import RuleError
 
 
@@ -16,9 +16,9 @@ def test_a_variant_reads_its_base_game_once(monkeypatch):
     """The base game of a variant is named twice (the game, the variant's `extends`): it is read, parsed
     and composed once, and the load lists it once among the files a kept game is checked against."""
     read = []
-    real = loader.load_text
-    monkeypatch.setattr(loader, "load_text", lambda text, name: read.append(name) or real(text, name))
-    r = loader.resolve("canasta", ["351"])
+    real = rulefiles.load_text
+    monkeypatch.setattr(rulefiles, "load_text", lambda text, name: read.append(name) or real(text, name))
+    r = rulefiles.resolve("canasta", ["351"])
     assert sorted(read) == sorted({name for name in read}) and len(read) == 2, read
     assert [named for named, _, _ in r.src.files_read] == read
 
@@ -38,7 +38,7 @@ def test_an_error_in_a_base_game_is_still_at_its_place(tmp_path):
 
 def _built_listings(game: str, variants: list[str] = ()) -> dict[str, str]:
     """The module a game is compiled to, built afresh (no kept game), and each guard's versions."""
-    g = loader._built(loader.resolve(game, list(variants)), (), None)
+    g = loader._built(rulefiles.resolve(game, list(variants)), (), None)
     versions = {m.name: re.sub(r" at 0x[0-9a-f]+", "", repr(sorted(m.specialize.version_nodes.items())))
                 for m in g.moves if m.specialize}  # a closure's address aside
     return {"module": g.program.listing(), **versions}
@@ -95,8 +95,8 @@ def test_a_load_leaves_the_cycle_collector_as_it_found_it(tmp_path, monkeypatch,
         bad.write_text("game:\n  id: bad\nmoves:\n  go:\n    when: count(hand(me)) >\n", encoding="utf-8")
         files = [str(bad)]
     off = []
-    real = loader.resolve
-    monkeypatch.setattr(loader, "resolve", lambda *a, **k: off.append(not gc.isenabled()) or real(*a, **k))
+    real = rulefiles.resolve
+    monkeypatch.setattr(rulefiles, "resolve", lambda *a, **k: off.append(not gc.isenabled()) or real(*a, **k))
     assert gc.isenabled()
     try:
         loader.load(files[0], files[1:])

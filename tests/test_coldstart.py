@@ -15,13 +15,13 @@ import pytest
 import yaml
 
 from kural.cli import listing
-from kural.dsl import compiler, yamlload
+from kural.dsl import parsing, yamlload
 from kural.dsl.errors import RuleError
 from kural.dsl.loader import load
 from kural.dsl.paths import games_dir
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE_MACHINERY = ("lark", "kural.dsl.compiler", "kural.dsl.loader", "kural.interpreter.engine")  # what compiling a game imports
+RULE_MACHINERY = ("lark", "kural.dsl.parsing", "kural.dsl.compiler", "kural.dsl.loader", "kural.interpreter.engine")  # what compiling a game imports
 
 
 def imported_by(tmp_path: Path, *args, **env_extra) -> set[str]:
@@ -193,12 +193,12 @@ def test_list_reports_a_file_it_cannot_read_and_leaves_rules_to_validate(tmp_pat
 def fresh_parser(monkeypatch, cache_home: Path, grammar: Path | None = None):
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache_home))
     if grammar is not None:
-        monkeypatch.setattr(compiler, "grammar_path", lambda: grammar)
-    compiler.parser.cache_clear()
+        monkeypatch.setattr(parsing, "grammar_path", lambda: grammar)
+    parsing.parser.cache_clear()
     try:
-        return compiler.parser()
+        return parsing.parser()
     finally:
-        compiler.parser.cache_clear()
+        parsing.parser.cache_clear()
 
 
 def cache_files(cache_home: Path) -> list[Path]:
@@ -213,7 +213,7 @@ def edited_grammar(tmp_path: Path, note: str = "edited") -> Path:
     """grammar.lark with a comment added: a grammar the shipped tables (dsl/grammar_tables.json) were not
     made from, so that the parser is built from it, through Lark's cache."""
     edited = tmp_path / f"grammar-{note}.lark"
-    edited.write_text(compiler.grammar_path().read_text(encoding="utf-8") + f"\n// {note}\n", encoding="utf-8")
+    edited.write_text(parsing.grammar_path().read_text(encoding="utf-8") + f"\n// {note}\n", encoding="utf-8")
     return edited
 
 
@@ -325,3 +325,15 @@ def test_an_alias_bomb_is_refused_before_it_is_built(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=30)
     assert proc.stdout.startswith("RuleError") and "alias bomb" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_a_game_read_back_from_the_cache_imports_no_reader_of_rule_files(tmp_path):
+    """Issue 36 (a kept game is plain data, and play runs nothing of the rules language): the second run of a
+    game loads it from the cache, and so imports no YAML reader, no parser and no compiler (a 10,000-game
+    run's start is a part of its time); the first, which compiles it, does."""
+    first = imported_by(tmp_path, "simulate", "fantan", "-n", "1", "--bots", "random", "--seed", "1")
+    again = imported_by(tmp_path, "simulate", "fantan", "-n", "1", "--bots", "random", "--seed", "1")
+    compiling = ("lark", "yaml", "kural.dsl.parsing", "kural.dsl.compiler", "kural.dsl.building", "kural.dsl.yamlload",
+                 "kural.dsl.rulefiles", "kural.dsl.schema")
+    assert {"lark", "yaml", "kural.dsl.compiler"} <= first  # the check sees the compiling imports at all
+    assert not {m for m in again if m.startswith(compiling)}, sorted(m for m in again if m.startswith(compiling))

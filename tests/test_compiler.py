@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fantan_support import ROOT, VARIANT_COMBOS, game, play_game  # noqa: E402
 
+from closure_oracle import compiled  # noqa: E402
 from kural.dsl.loader import load  # noqa: E402
 from kural.interpreter.engine import new_game  # noqa: E402
 from kural.interpreter.legal import legal_moves  # noqa: E402
@@ -63,7 +64,7 @@ def test_kanasta_moves_skipped_for_a_false_guard_are_the_general_guards_too():
     back, C8) lists no options; the general guard, trying every option, finds none either."""
     from kural.interpreter.bots import make_bot
     from kural.interpreter.engine import apply
-    g = load("canasta", [], [], 4)
+    g = compiled("canasta", [], [], 4)  # (its closures: the guard's versions are asked)
     s = new_game(g, 5)
     bots = [make_bot("heuristic", 50 + seat) for seat in range(g.players)]
     skipped = 0

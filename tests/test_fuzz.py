@@ -206,22 +206,20 @@ def candidates(s, m):
     """Every choice tuple of move m: each option of each choice's domain (later domains may use earlier choices)."""
     out: list[tuple] = []
 
-    def walk(i, env, picked):
+    def walk(i, picked):
         if len(out) >= MAX_CANDIDATES:
             return
         if i == len(m.choices):
             out.append(tuple(picked))
             return
         c = m.choices[i]
-        items = c.domain(s, env)
+        items = s.g.program.domains[m.index][i](s, *picked)  # the program's options, given the choices before
         for v in list(s.zones[items] if c.domain_is_zone else items):
-            env[c.name] = v
             picked.append(v)
-            walk(i + 1, env, picked)
+            walk(i + 1, picked)
             picked.pop()
-        env.pop(c.name, None)
 
-    walk(0, {}, [])
+    walk(0, [])
     return out
 
 

@@ -179,7 +179,7 @@ def test_a_name_the_library_declares_is_refused_at_the_variants_line_not_at_the_
 
 def test_the_check_of_names_is_the_grammar_s_own_rule():
     """issue 34.20: the check reads NAME from grammar.lark, so the grammar and the check cannot part."""
-    from kural.dsl.compiler import name_rule
+    from kural.dsl.parsing import name_rule
     grammar = (Path(__file__).resolve().parents[1] / "grammar.lark").read_text(encoding="utf-8")
     written = next(line for line in grammar.splitlines() if line.startswith("NAME:"))
     assert name_rule().pattern in written

@@ -453,11 +453,11 @@ def test_a_rule_file_whose_path_a_record_cannot_keep_is_refused_before_the_game(
 def test_a_path_the_replay_accepts_is_a_path_a_record_keeps():
     """Issue 34.8: the record's writer and the replay read a path with the same predicate (interpreter/record.py
     keepable), so what one writes the other reads."""
-    from kural.dsl.loader import _absolute_rule_file
+    from kural.dsl.record_rules import absolute_rule_file
     from kural.interpreter.record import keepable
     for name in ["/a/b.yaml", "/a/ç ş.yaml", "/a/two\nlines.yaml", "/a/" + os.fsdecode(b"\xff") + ".yaml",
                  "/a/\u202eb.yaml", "/a/tab\t.yaml"]:
-        assert _absolute_rule_file(name) == keepable(name), name
+        assert absolute_rule_file(name) == keepable(name), name
 
 
 FORMAT9 = "kural-record/9"

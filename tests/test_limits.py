@@ -18,9 +18,11 @@ import pytest
 
 import kural
 
-from kural.dsl import compiler, loader, yamlload
+from kural.dsl import compiler, yamlload
 from kural.dsl.errors import RuleError
-from kural.dsl.loader import DEFAULT_MAX_MOVES, MAX_MOVES, load
+from kural.dsl.building.game import DEFAULT_MAX_MOVES, MAX_MOVES, SECTION_BOUNDS
+from kural.dsl.building.table import MAX_VAR_SLOTS, MAX_ZONE_INSTANCES
+from kural.dsl.loader import load
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = 5.0  # seconds: a bound is hit fast, or it is not a bound
@@ -266,7 +268,7 @@ def test_three_thousand_group_zones_are_refused_at_once(tmp_path):
     proc = validate_bounded(tmp_path, path)
     assert proc.returncode == 2
     assert proc.err.startswith(f"{path}:100:3: `zones` has 3003 entries; a rule file may have at most "
-                               f"{loader.SECTION_BOUNDS['zones']}"), proc.err
+                               f"{SECTION_BOUNDS['zones']}"), proc.err
 
 
 def test_a_file_at_the_zone_and_var_bounds_validates(tmp_path):
@@ -277,8 +279,8 @@ def test_a_file_at_the_zone_and_var_bounds_validates(tmp_path):
     lines += ["vars:"] + [f"  a{i}: {{per: group, start: 0}}" for i in range(4)]
     path = write(tmp_path, "\n".join(lines) + "\n")
     g = load(str(path))
-    assert g.zone_count <= loader.MAX_ZONE_INSTANCES and g.var_slots <= loader.MAX_VAR_SLOTS
-    assert g.zone_count > loader.MAX_ZONE_INSTANCES * 0.9
+    assert g.zone_count <= MAX_ZONE_INSTANCES and g.var_slots <= MAX_VAR_SLOTS
+    assert g.zone_count > MAX_ZONE_INSTANCES * 0.9
     proc = validate_bounded(tmp_path, path)
     assert proc.returncode == 0, proc.err
 
@@ -299,7 +301,7 @@ def test_a_megabyte_of_yaml_values_is_refused_while_composing(tmp_path):
     ("bot", "  - {{move: play, prefer: 1}}", "bot"),
 ])
 def test_a_section_past_its_bound_is_refused_at_the_first_entry_past_it(tmp_path, section, entry, bound):
-    limit = loader.SECTION_BOUNDS[bound]
+    limit = SECTION_BOUNDS[bound]
     lines = [f"extends: fantan\nvariant: {{id: many}}\n{section}:"] + [entry.format(i=i) for i in range(limit + 5)]
     path = write(tmp_path, "\n".join(lines) + "\n")
     err = refused(path, f"a rule file may have at most {limit}")

@@ -10,13 +10,13 @@ import io
 import json
 import pickle
 import shutil
+import types
 from pathlib import Path
 
 import pytest
 
 from kural.dsl import gamecache, loader
 from kural.dsl.errors import RuleError
-from closure_oracle import ClosureProgram
 from kural.dsl.loader import load
 from kural.dsl.paths import games_dir
 from golden_corpus import HASHES, hashes_of, key
@@ -241,38 +241,60 @@ def test_a_current_folder_gone_is_no_cache(cache, tmp_path, monkeypatch):
     assert load("fantan").id == "fantan"
 
 
-def test_a_game_read_back_plays_the_same_through_its_closures(cache, monkeypatch):
-    """A kept game holds none of the closures only a game without its program reads (a move's effects,
-    guard and checks, the bot's preferences ...): played through the closures (`program = None`, as the
-    tests that compare the two do), a game read back compiles them again from its rule files, once,
-    and plays the same records, byte for byte (the golden corpus)."""
-    cfg = ("canasta", ("351",), 4, "heuristic")
-    assert hashes_of(*cfg, SEEDS) == WANT[key(*cfg)][:len(SEEDS)]  # compiled, and kept
-    builds = []
-    built = loader._built
-    monkeypatch.setattr(loader, "_built", lambda *args: builds.append(args) or built(*args))
-    read_back = loader.load
+class _Names(pickle.Unpickler):
+    """Reads a pickle as plain pickle does, noting every global it names."""
 
-    def without_program(*args, **kwargs):
-        g = read_back(*args, **kwargs)
-        g.program = ClosureProgram(g)
-        return g
-    monkeypatch.setattr(loader, "load", without_program)
+    def __init__(self, data: bytes):
+        super().__init__(io.BytesIO(data))
+        self.named: list = []
+
+    def find_class(self, module, name):
+        found = super().find_class(module, name)
+        self.named.append((f"{module}.{name}", found))
+        return found
+
+
+@pytest.mark.parametrize("cfg", [("canasta", ("351",), 4, "heuristic"), ("fanti", (), 2, "random")],
+                         ids=lambda c: key(*c))
+def test_a_kept_game_is_plain_data(cache, no_compiling, cfg):
+    """Issue 36: a kept game holds no function, closure or code object, only objects of classes (kural's
+    own dataclasses, a few builtin ones) and plain values: its program as source, constants and the
+    objects handed to it. Read back, it plays the golden corpus' records byte for byte."""
+    load(cfg[0], list(cfg[1]), players=cfg[2])
+    (path,) = kept(cache)
+    payload = path.read_bytes().split(b"\n", 2)[2]
+    names = _Names(payload)
+    names.load()
+    assert names.named, "a game is objects of classes"
+    assert [name for name, found in names.named if not isinstance(found, type)] == []
+    assert not [name for name, found in names.named if isinstance(found, type) and
+                issubclass(found, (types.FunctionType, types.CodeType, types.CellType, types.MethodType))]
+    no_compiling()
     assert hashes_of(*cfg, SEEDS) == WANT[key(*cfg)][:len(SEEDS)]
-    assert len(builds) == 1, "the closures of the game read back, compiled again once"
 
 
-def test_a_rule_file_changed_before_the_closures_are_compiled_again_is_an_error(cache, tmp_path):
-    """The closures compiled again are those of the very files the game was read from: a file changed
-    since is a rule-file error, never a game played by two rule files."""
-    from kural.interpreter.engine import new_game
-    from kural.interpreter.legal import legal_moves
-    path = _own_copy(tmp_path)
-    load(str(path))
-    g = load(str(path))  # read back
-    s = new_game(g, 1)
-    path.write_text(path.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
-    g.program = ClosureProgram(g)
-    with pytest.raises(RuleError) as err:
-        legal_moves(s)
-    assert f"{path}:1:1: the rule files changed while the game was played" in str(err.value)
+def test_a_game_read_back_has_no_closures(cache):
+    """Issue 36: play reads a game's plain fields and its program only; a game read back from the cache
+    keeps none of the compiler's closures nor nodes of the typed program (a dict of them keeps its keys)."""
+    fresh = load("canasta", ["351"])
+    read = load("canasta", ["351"])
+    assert fresh.game_end is not None and read.game_end is None
+    assert all(m.effects is None and all(c.domain is None for c in m.choices) for m in read.moves)
+    assert list(read.round_result.fields) == list(fresh.round_result.fields)
+    assert all(value is None for value in read.round_result.fields.values())
+
+
+@pytest.mark.parametrize("extra", [lambda s: 0, gamecache.key_of], ids=["closure", "kural's function"])
+def test_a_game_that_holds_a_function_is_not_kept(cache, extra):
+    """Issue 36: a kept game is plain data. A game whose program is handed a function (as a notion with no
+    writer of its own would hand its closure), even one of kural's modules, is not kept: the next load
+    compiles it."""
+    g = load("fantan")
+    (path,) = kept(cache)
+    path.unlink()
+    g.program.handed["o_extra"] = extra
+    gamecache.keep(gamecache.key_of("another"), [], g)
+    assert not kept(cache)
+    del g.program.handed["o_extra"]
+    gamecache.keep(gamecache.key_of("another"), [], g)
+    assert len(kept(cache)) == 1, "kept without it"

@@ -151,3 +151,15 @@ def test_eights_plays_by_its_rules(bots):
 def test_eights_wild_rank_is_a_param():
     """E2 with jacks wild (`--set wild_rank=11`)."""
     games_by_the_rules("eights.yaml", lambda rec: eights_referee(rec, wild="J"), "heuristic", wild_rank=11)
+
+
+@pytest.mark.parametrize("lang, word", [("en", "suit called: none"), ("tr", "söylenen renk: yok")])
+def test_a_value_of_none_is_said_in_words_at_the_table(lang, word):
+    """A var whose value is none (Crazy Eights' suit, before any eight is played) is said as the player's
+    language says it, never as Python's `None` (found with issue 36's teaching corpus)."""
+    from kural.cli.render import table_text
+    from kural.dsl.loader import load
+    from kural.interpreter.engine import new_game
+    g = load(str(Path(__file__).parent / "games" / "eights.yaml"))
+    text = table_text(g, new_game(g, 1), [f"#{i + 1}" for i in range(g.players)], lang)
+    assert word in text and "None" not in text

@@ -11,7 +11,7 @@ from pathlib import Path
 import lark
 import pytest
 
-from kural.dsl import compiler, parser_lalr
+from kural.dsl import parser_lalr, parsing
 from kural.dsl.yamlload import load_file
 from kural.dsl.paths import games_dir
 
@@ -52,17 +52,17 @@ def _same(mine, lark_tree, where="") -> None:
 
 def _compare(tables, text: str, start: str) -> bool:
     """Asserts the table parsers agree with Lark on the text, the one kural uses with Lark's tree made
-    flat (compiler._flatten_chains); whether it is a text of the language."""
+    flat (parsing._flatten_chains); whether it is a text of the language."""
     plain, flat = tables
     mine, mine_flat = plain.parse(text, start), flat.parse(text, start)
     try:
-        theirs = compiler.parser().parse(text, start=start)
+        theirs = parsing.parser().parse(text, start=start)
     except lark.exceptions.UnexpectedInput:
         assert mine is None and mine_flat is None, (text, start)
         return False
     assert mine is not None and mine_flat is not None, (text, start)  # a text of the language is never left to Lark
     _same(mine, theirs, f"{start}: {text!r}")
-    _same(mine_flat, compiler._flatten_chains(theirs), f"{start}: {text!r}")
+    _same(mine_flat, parsing._flatten_chains(theirs), f"{start}: {text!r}")
     return True
 
 
@@ -70,7 +70,7 @@ def _compare(tables, text: str, start: str) -> bool:
 def table():
     """The table parser of Lark's tables as they are, and the one every load uses (dsl/grammar_loop.json,
     its and/or chains flat)."""
-    plain, flat = parser_lalr.of(compiler.parser()), compiler.table_parser()
+    plain, flat = parser_lalr.of(parsing.parser()), parsing.table_parser()
     assert plain is not None and flat is not None, "the parser's options are the ones the table parser reproduces"
     return plain, flat
 
@@ -117,7 +117,7 @@ def test_random_texts_parse_or_fail_as_lark_decides(table):
 def test_a_long_chain_is_one_level(table):
     """`a or b or ...` of thousands of terms is one or_ of them all, as every reader of the language
     needs it (no walk recurses once per term)."""
-    tree = compiler.parse_flat(" or ".join(["x"] * 3000) + " and y and (z and w)", "expr")
+    tree = parsing.parse_flat(" or ".join(["x"] * 3000) + " and y and (z and w)", "expr")
     assert tree.data == "or_" and len(tree.children) == 3000
     last = tree.children[-1]
     assert last.data == "and_" and len(last.children) == 4
@@ -126,5 +126,5 @@ def test_a_long_chain_is_one_level(table):
 def test_a_syntax_error_is_still_lark_s_at_its_place():
     """The loop gives nothing for a broken text: the error is Lark's, with its position."""
     with pytest.raises(lark.exceptions.UnexpectedInput) as caught:
-        compiler.parse_flat("count(hand(me), c => ) > 2", "expr")
+        parsing.parse_flat("count(hand(me), c => ) > 2", "expr")
     assert caught.value.pos_in_stream == 21

@@ -6,7 +6,7 @@ from __future__ import annotations
 import lark
 import pytest
 
-from kural.dsl import compiler, parser_tables
+from kural.dsl import parser_tables, parsing
 from kural.dsl.paths import games_dir, grammar_path
 from kural.dsl.yamlload import load_file
 
@@ -54,12 +54,12 @@ def test_kural_uses_the_shipped_tables(monkeypatch):
     """No grammar analysis at all: building a parser from the grammar is refused, and kural parses."""
     def refused(*args, **kwargs):
         raise AssertionError("the grammar was analysed again")
-    monkeypatch.setattr(compiler, "Lark", refused)
-    compiler.parser.cache_clear()
+    monkeypatch.setattr(parsing, "Lark", refused)
+    parsing.parser.cache_clear()
     try:
-        assert compiler.parse_flat("rank(card) == 7", "expr").data
+        assert parsing.parse_flat("rank(card) == 7", "expr").data
     finally:
-        compiler.parser.cache_clear()
+        parsing.parser.cache_clear()
 
 
 @pytest.mark.parametrize("text", ["", "not json", '{"made_from": {}, "data": {}, "memo": {}}'])
@@ -68,11 +68,11 @@ def test_missing_or_stale_tables_fall_back_to_the_grammar(tmp_path, monkeypatch,
     path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(parser_tables, "TABLES", path)
     assert parser_tables.shipped(GRAMMAR) is None
-    compiler.parser.cache_clear()
+    parsing.parser.cache_clear()
     try:
-        assert compiler.parse_flat("rank(card) == 7", "expr").data
+        assert parsing.parse_flat("rank(card) == 7", "expr").data
     finally:
-        compiler.parser.cache_clear()
+        parsing.parser.cache_clear()
 
 
 # ------------------------------------------------------- the loop's tables (dsl/grammar_loop.json)
@@ -90,18 +90,18 @@ def test_a_load_builds_no_lark_parser(tmp_path, monkeypatch):
     (what a syntax error's message comes from) is not even read from its tables."""
     from kural.dsl.loader import load
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    compiler.parser.cache_clear()
-    compiler.table_parser.cache_clear()
-    compiler.keywords.cache_clear()
+    parsing.parser.cache_clear()
+    parsing.table_parser.cache_clear()
+    parsing.keywords.cache_clear()
     try:
         load("canasta", ["351"])
-        assert compiler.parser.cache_info().currsize == 0
+        assert parsing.parser.cache_info().currsize == 0
         with pytest.raises(lark.exceptions.UnexpectedInput):  # a syntax error: Lark's, as always
-            compiler.parse_flat("rank(card) ==", "expr")
+            parsing.parse_flat("rank(card) ==", "expr")
     finally:
-        compiler.parser.cache_clear()
-        compiler.table_parser.cache_clear()
-        compiler.keywords.cache_clear()
+        parsing.parser.cache_clear()
+        parsing.table_parser.cache_clear()
+        parsing.keywords.cache_clear()
 
 
 @pytest.mark.parametrize("text", ["", "not json", '{"made_from": {}, "data": {}}'])
@@ -110,9 +110,9 @@ def test_missing_or_stale_loop_tables_are_taken_from_lark(tmp_path, monkeypatch,
     path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(parser_tables, "LOOP_TABLES", path)
     assert parser_tables.shipped_loop(GRAMMAR) is None
-    compiler.table_parser.cache_clear()
+    parsing.table_parser.cache_clear()
     try:
-        assert compiler.table_parser() is not None  # from Lark's parser: the same tables
-        assert compiler.parse_flat("rank(card) == 7", "expr").data == "compare"
+        assert parsing.table_parser() is not None  # from Lark's parser: the same tables
+        assert parsing.parse_flat("rank(card) == 7", "expr").data == "compare"
     finally:
-        compiler.table_parser.cache_clear()
+        parsing.table_parser.cache_clear()

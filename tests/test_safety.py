@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from kural.dsl import compiler
+from kural.dsl import parsing
 from kural.dsl.errors import RuleError
-from kural.dsl.loader import find_game, load, variant_dir
+from kural.dsl.loader import load
+from kural.dsl.rulefiles import find_game, variant_dir
 from kural.interpreter.bots import make_bot
 from kural.interpreter.engine import apply, new_game, result
 from kural.interpreter.legal import legal_moves
@@ -141,7 +142,7 @@ def test_loading_every_game_compiles_only_the_generated_module(monkeypatch, tmp_
     """Loading never evaluates a string: `compile` and `exec` are called by the Python-source backend
     alone (dsl/backend/program.py), on the module it wrote from the checked program (tests/test_codegen.py
     shows what that module may hold); `eval` is never called. (An empty cache: each module is compiled.)"""
-    compiler.parser()  # the grammar itself is built by Lark (once, from grammar.lark): not a user's string
+    parsing.parser()  # the grammar itself is built by Lark (once, from grammar.lark): not a user's string
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     calls = []
     real = {name: getattr(builtins, name) for name in ("eval", "exec", "compile")}

@@ -18,7 +18,8 @@ import pytest
 
 from kural.dsl import schema, teach
 from kural.dsl.errors import RuleError
-from kural.dsl.loader import find_game, load, resolve, variant_dir
+from kural.dsl.loader import load
+from kural.dsl.rulefiles import find_game, resolve, variant_dir
 from kural.dsl.teach import changes as diffing
 from kural.dsl.teach.phrases import say
 from kural.dsl.paths import games_dir

@@ -21,8 +21,9 @@ import pytest
 from kural.cli import explain as explaining, graph as graphing
 from kural.cli.reading import move_text
 from kural.dsl import schema, teach
-from kural.dsl.compiler import parser
-from kural.dsl.loader import find_game, load, resolve, variant_dir
+from kural.dsl.parsing import parser
+from kural.dsl.loader import load
+from kural.dsl.rulefiles import find_game, resolve, variant_dir
 from kural.dsl.paths import games_dir
 from kural.dsl.said import const_of
 from kural.dsl.teach import changes as diffing, flow, position

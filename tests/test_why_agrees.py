@@ -10,8 +10,8 @@ every position (up to MOVE_CAP), for every move of the step and a sample of its 
     when it is legal; when it is not, it says so with the words of one of that move's checks (its `why` and
     rule), or with a reason that is no check: another way the card goes now, cards that are no meld;
   * `why MOVE` for a move of another step of the turn says it is not its step;
-  * `why MOVE` for a legal move typed as the table lists it says it can be played (a known bug on main, the
-    arrow of a card listed with the cards it takes, is marked where it is set aside).
+  * `why MOVE` for a legal move typed as the table lists it says it can be played, the arrow of a card
+    listed with the cards it takes (`♥A → ♣4 ★6`) included.
 """
 from __future__ import annotations
 
@@ -69,20 +69,20 @@ def options(s, m, rng: random.Random) -> list[tuple]:
     g = s.g
     out = []
 
-    def walk(i: int, env: dict, picked: tuple) -> None:
+    def walk(i: int, picked: tuple) -> None:
         if i == len(m.choices):
             out.append(picked)
             return
         c = m.choices[i]
-        items = c.domain(s, env)
+        items = g.program.domains[m.index][i](s, *picked)  # the program's options, given the choices before
         items = list(s.zones[items] if c.domain_is_zone else items)
         if c.of_cards:
             items = list({g.deck.face[v]: v for v in reversed(items)}.values())[::-1]
         if len(items) > PER_CHOICE:
             items = rng.sample(items, PER_CHOICE)
         for v in items:
-            walk(i + 1, {**env, c.name: v}, picked + (v,))
-    walk(0, {}, ())
+            walk(i + 1, picked + (v,))
+    walk(0, ())
     return out
 
 
@@ -127,16 +127,12 @@ class Table:
     def reads_as_listed(self, move, where: str) -> None:
         """`why` a legal move, typed as the table lists it, says it can be played."""
         text = move_text(self.g, move, self.lang)
-        # Known bug on main (reported with issue 36): a card listed with the cards it takes, `♥A → ♣4 ★6`, is
-        # not read back ("cannot read"); it is typed here without the arrow, which the reader takes, and
-        # test_a_move_is_read_with_its_arrow below fails until the arrow is read.
-        text = text.replace("→ ", "")
         if self.typable(move):
             answer = self.why(text)
             assert self.says_legal(answer, [move]), f"{where}: legal {text!r} typed as listed: {answer!r}"
 
     def typable(self, move) -> bool:
-        """A move of cards and groups only: one with another kind of choice is taken by its number alone."""
+        """A move the table reads as typed: every move (its cards, groups and other values as listed)."""
         return typed(self.g, move, self.lang) is not None
 
     def agrees(self, move, check, shown: str) -> None:
@@ -234,13 +230,12 @@ def fewest_players(game: str, combo: tuple, default):
     return default
 
 
-ARROW_MOVES = 20  # listed moves with an arrow typed by the test of the known bug
+ARROW_MOVES = 20  # listed moves with an arrow typed
 
 
-@pytest.mark.xfail(strict=True, reason="known bug on main (issue 36 report): the table lists a card with the cards "
-                   "it takes as `♥A → ♣4 ★6` and reads that text back as \"cannot read\"")
 def test_a_move_is_read_with_its_arrow():
-    """`why` a legal move typed exactly as the table lists it, arrow and all, says it can be played (issue 36);
+    """`why` a legal move typed exactly as the table lists it, arrow and all, says it can be played (found with
+    issue 36: the table listed `♥A → ♣4 ★6` and could not read it back);
     in every game whose table lists such a move, seed 1's first positions."""
     found = 0
     for game, combo in CONFIGS:
@@ -259,3 +254,26 @@ def test_a_move_is_read_with_its_arrow():
             games.apply(s, bot.choose(s, legal))
     if not found:
         pytest.skip("no game lists a move with an arrow")
+
+
+def test_a_move_with_a_value_choice_is_read_as_listed():
+    """A move whose choice is a value that is neither a card nor a group (Crazy Eights' called suit, a test
+    game of another genre) is read back as the table lists it, `why play a wild ♠8 0` saying it can be
+    played (found with issue 36: the table took such a move by its number only)."""
+    eights = located("tests/games/eights.yaml")
+    g = load_rules(eights)
+    found = 0
+    for seed in (1, 2, 3):
+        s, bot = games.new_game(g, seed), make_bot("random", seed)
+        while not games.is_over(s) and len(s.history) < MOVE_CAP and found < ARROW_MOVES:
+            legal = games.legal(s)
+            table = Table(g, s, "en")
+            for mv in legal:
+                m = g.moves[mv[0]]
+                if any(not (c.of_cards or c.of_card_lists or c.of_groups) for c in m.choices):
+                    found += 1
+                    text = move_text(g, mv, "en")
+                    answer = table.why(text)
+                    assert table.says_legal(answer, [mv]), f"seed {seed}: `why {text}` says {answer!r}"
+            games.apply(s, bot.choose(s, legal))
+    assert found, "Crazy Eights offers a called suit"

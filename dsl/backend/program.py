@@ -68,7 +68,7 @@ class Program:
                  "checks": module.checks, "domains": module.domains, "shown": module.shown,
                  "meld_values": module.meld_values}  # the names of what else it defines
         source = module.source()
-        # the key names the module and its constants (dsl/loader.py closures_again compares it), its code too
+        # the key names the module and its constants, its code too (kept under it in the user's cache)
         key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
         self._run(key, source, module.constants, dict(module.objects), [m.index for m in g.moves],
                   len(g.steps), extra, module.keep)
@@ -103,11 +103,15 @@ class Program:
         self.move_indexes, self.step_count, self.extra = move_indexes, step_count, extra
         self.objects = {name: _described(obj) for name, obj in handed.items()}
 
-    def __reduce__(self):
-        """A kept game (dsl/gamecache.py) keeps its module as source and the objects it is handed:
-        read back, the source is compiled (or its code taken from the cache) and run again."""
-        return _program_again, (self.key, self.source, self.constants, self.handed, self.move_indexes,
-                                self.step_count, self.extra, self.keep)
+    def __getstate__(self):
+        """A kept game (dsl/gamecache.py) keeps its module as plain data, its source and the values and
+        objects it is handed: read back (__setstate__), the source is compiled (or its code taken from the
+        cache) and run again."""
+        return (self.key, self.source, self.constants, self.handed, self.move_indexes, self.step_count,
+                self.extra, [])  # (what kept ids apart while the module was written: not needed once written)
+
+    def __setstate__(self, state) -> None:
+        self._run(*state)
 
     def listing(self) -> str:
         """The module's source, then the value of each constant it is handed (as Python writes it), then
@@ -118,13 +122,6 @@ class Program:
                               "\n".join(values) + "\n" if values else "") + \
             ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
              "\n".join(notes) + "\n" if notes else "")
-
-
-def _program_again(key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
-                   extra: dict, keep: list) -> Program:
-    program = Program.__new__(Program)
-    program._run(key, source, constants, handed, move_indexes, step_count, extra, keep)
-    return program
 
 
 def _code_path(key: str):

@@ -141,10 +141,11 @@ def _write_is_joker(ctx, a):
 @writes("has")
 def _write_has(ctx, a):
     """has(zone, suit, rank): rank and suit worked out first, then the zone, as the closure does."""
-    cards_of, zone_const = ctx.deck.cards_of, getattr(a[0].fn, "zone_id", None)
+    deck, zone_const = ctx.deck, getattr(a[0].fn, "zone_id", None)
 
     def write(x, src):
-        wanted = f"{x.m.object(cards_of)}({src[2]}, {src[1]})"
+        # the deck handed, not its bound method: a kept game holds objects, never a function (issue 36)
+        wanted = f"{x.m.object(deck)}.cards_of({src[2]}, {src[1]})"
         if zone_const is not None:
             return f"_rt.has_in(s, {wanted}, {zone_const})"
         if isinstance(a[0].node, ir.ZoneCards):  # a zone worked out in play: where its cards are

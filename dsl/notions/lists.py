@@ -39,7 +39,7 @@ def _count(ctx, a):
 
 def _by_rows(x, pred, general, with_row):
     """A notion over a list with a rule about each card and one other card (`c => rank(c) == rank(card)`):
-    each card's value is looked up in the other card's row (dsl/compiler.py _rows). Any card the row
+    each card's value is looked up in the other card's row (dsl/lookups.py rows). Any card the row
     cannot answer (not a card, or its value fails): the notion asks the rule itself, as `general`."""
     rows = getattr(pred, "rows", None)
     if rows is None:

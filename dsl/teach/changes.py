@@ -355,7 +355,8 @@ def sides(first: str, second: str):
     """`GAME VARIANT`: the game, and the game with the variant; `FILE1 FILE2`: two rule files. The games
     (loaded with `load_recorded`) and how the report names them."""
     from ..errors import RuleError
-    from ..loader import find_game, find_variant, load_recorded
+    from ..loader import load_recorded
+    from ..rulefiles import find_game, find_variant
     left_path = find_game(first)
     as_variant = not (Path(second).suffix in (".yaml", ".yml") and first.endswith((".yaml", ".yml")))
     if as_variant:

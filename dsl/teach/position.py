@@ -38,12 +38,12 @@ def options(s, m):
         return
     faces = s.g.deck.face
 
-    def walk(i, env, picked):
+    def walk(i, picked):
         if i == len(m.choices):
             yield tuple(picked)
             return
         choice = m.choices[i]
-        items = choice.domain(s, env)
+        items = s.g.program.domains[m.index][i](s, *picked)  # the program's options of it, given those before
         items = s.zones[items] if choice.domain_is_zone else items
         seen = set()
         for v in list(items):
@@ -51,9 +51,8 @@ def options(s, m):
             if key in seen:
                 continue
             seen.add(key)
-            env[choice.name] = v
-            yield from walk(i + 1, env, picked + [v])
-    yield from itertools.islice(walk(0, {}, []), MAX_OPTIONS)
+            yield from walk(i + 1, picked + [v])
+    yield from itertools.islice(walk(0, []), MAX_OPTIONS)
 
 
 def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: str = "") -> Explanation:

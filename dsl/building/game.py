@@ -1,0 +1,406 @@
+"""The game built from its merged rule data: every section checked, every expression compiled, the
+GameDef the engine plays put together (`build`). The builder keeps what its sections share: the
+places to blame a problem on, the texts in every language, the compiled parts and where they fail."""
+from __future__ import annotations
+
+import difflib
+import re
+
+from kural.interpreter.cards import parse_code
+from kural.interpreter.errors import RULE_FAILURES, PlayError
+from kural.interpreter.gamedef import GameDef, ResultDef
+from kural.interpreter.messages import LANGS, Msg
+from .. import ir, schema, values
+from ..backend.program import Program
+from ..compiler import Compiler
+from ..errors import Loc, Problem, RuleError, printable_id
+from ..names import Name, builtins
+from ..notions import LIBRARY, BuildContext
+from ..parsing import keywords, name_rule
+from ..piece import C, in_order, with_node
+from ..rulefiles import Source
+from ..said import Recorded, Said
+from ..yamlload import LDict, LList
+from .param_values import ParamsPart
+from .shown import ShownPart
+from .table import TablePart
+from .teaching import TeachingPart
+from .turn import TurnPart
+
+BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
+THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
+# What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
+# lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
+# (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
+# (the bounds are the table's `most`, dsl/schema.py)
+SECTION_BOUNDS = {name: key.most for name, key in schema.TABLE.keys.items() if key.most}
+MAX_STEPS = schema.key_at("flow.round.turn").most  # steps of a turn
+MAX_VALUE_TABLES = schema.key_at("deck.values").most  # tables of deck.values
+MAX_CHOICES = schema.key_at("moves.*.choose").most  # choices of one move
+DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
+MAX_MOVES = 1_000_000
+PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
+
+
+def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None,
+          record: bool = False) -> GameDef:
+    schema.check(data)
+    check_sizes(data)
+    builder = _Builder(data, src, record)
+    try:
+        return builder.build(sets, players)
+    except RuleError as exc:
+        raise builder.blamed_on_a_param(exc) from None
+
+
+def check_sizes(data: LDict) -> None:
+    """The counts a rule file controls, bounded before anything is built from them: a file of a
+    few thousand zones or moves is refused at once, at the first item past the bound."""
+    for name, bound in SECTION_BOUNDS.items():
+        section = data.get(name)
+        if isinstance(section, (dict, list)) and len(section) > bound:
+            first_past = list(section)[bound] if isinstance(section, dict) else None
+            loc = section.key_loc(first_past) if isinstance(section, LDict) else \
+                section.locs[bound] if isinstance(section, LList) else data.key_loc(name)
+            raise RuleError.at(loc, Msg("has_entries_rule_file", name=name, n_section=len(section), bound=bound),
+                               Msg("card_game_needs_far"))
+    tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
+    if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
+        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]),
+                           Msg("deck_values_has_tables", n_tables=len(tables), MAX_VALUE_TABLES=MAX_VALUE_TABLES),
+                           Msg("card_game_needs_few"))
+    rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
+    turn = rnd.get("turn") if isinstance(rnd, dict) else None
+    if isinstance(turn, LList) and len(turn) > MAX_STEPS:
+        raise RuleError.at(turn.locs[MAX_STEPS], Msg("turn_has_steps_may", n_turn=len(turn), MAX_STEPS=MAX_STEPS),
+                           Msg("turn_needs_few_steps"))
+    for mname, m in (data.get("moves") or {}).items():
+        choose = m.get("choose") if isinstance(m, dict) else None
+        if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
+            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]),
+                               Msg("move_has_choices_move", mname=mname, n_choose=len(choose), MAX_CHOICES=MAX_CHOICES),
+                               Msg("split_move_into_steps"))
+
+
+class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
+    """One game's build: `build` below puts the parts together; each part's sections are methods of the
+    module named for it (table, param_values, turn, shown, teaching), sharing what is defined here."""
+
+    def __init__(self, data: LDict, src: Source, record: bool = False):
+        self.data = data
+        self.src = src
+        self.problems: list[Problem] = []
+        # what the teaching layer reads of the game (dsl/said.py), when it loads it
+        self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {}) if record else None
+
+    def section(self, name: str) -> LDict:
+        value = self.data.get(name)
+        if value is None:
+            empty = LDict()
+            empty.loc = self.data.loc
+            return empty
+        return value
+
+    def need(self, container: LDict, key: str, what: str, at: Loc | None = None):
+        """A required key; when missing, reported at `at` (the key of the mapping that lacks it)."""
+        if key not in container:
+            raise RuleError.at(at or container.loc, Msg("key_missing", what=what), Msg("add_key", key=key))
+        return container[key]
+
+    # ------------------------------------------------------------------ build
+    def build(self, sets, players_asked: int | None = None) -> GameDef:
+        game = self.section("game")
+        if "game" not in self.data:
+            raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
+        gid = printable_id(self.need(game, "id", "game.id", self.data.key_loc("game")), game.val_loc("id"), "game.id")
+        players = self.players(game, players_asked)
+        seats = self.seats(game, players)
+        teams_by_count = self.teams(game)
+        teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
+        self.team_count = len(teams)
+        max_moves = schema.value(game, "game.max_moves")
+        if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
+            raise RuleError.at(game.val_loc("max_moves"),
+                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
+                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
+        deck = self.deck(self.section("deck"))
+        params, param_info = self.params(self.section("params"), deck, sets)
+        self.param_info, self.deck = param_info, deck
+        zones, zone_count = self.zones(self.section("zones"), players)
+        self.has_groups = any(z.max_groups for z in zones)
+        ctx = BuildContext(deck=deck, players=players, teams=teams,
+                           team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
+        ctx.zone_count = zone_count
+        group_ids: set[int] = set()  # gathered, then frozen once: a union per zone copied the set each time
+        for z in zones:
+            if z.max_groups:
+                owners = players if z.per_seat else self.team_count if z.per_team else 1
+                ids = range(z.first_id, z.first_id + owners * z.max_groups)
+                group_ids.update(ids)
+                for first in ids[::z.max_groups]:
+                    ctx.area_of[first] = (z.max_groups, z.name)
+        ctx.group_ids = ctx.group_ids | frozenset(group_ids)
+        hand_name = str(schema.value(game, "game.hand_zone"))
+        hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
+                               Msg("the_hand_zone"))
+        if not hand.per_seat or hand.max_groups:  # reported where the mistake is: the hand_zone: that names it, else the zone
+            where = game.val_loc("hand_zone") if "hand_zone" in game else self.section("zones").key_loc(hand_name)
+            raise RuleError.at(where, Msg("hand_zone_must_per", hand_name=hand_name),
+                               Msg("name_zone_per_seat", hand_name=hand_name))
+        ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
+        ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
+        deck_section = self.section("deck")
+        starts_in = str(schema.value(deck_section, "deck.starts_in"))
+        start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
+        if start_zone.per != "none" or start_zone.max_groups:
+            raise RuleError.at(deck_section.val_loc("starts_in"), Msg("deck_must_start_shared"),
+                               Msg("name_zone_per_none", starts_in=starts_in))
+        vars_, slots = self.vars(self.section("vars"), players)
+        ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
+        moves_section = self.section("moves")
+        names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
+        comp = self.comp = Compiler(names, ctx, self.src.lines)
+        self.param_info = param_info
+        if self.rec is not None:  # a titled define is said by its title where it is used
+            self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
+                                      for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
+            comp.titles = self.rec.define_titles
+            comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
+                               if isinstance(spec, dict) and spec.get("title_not")}
+        ctx.melds = self.melds(comp, deck, params, param_info)
+        for v in vars_:
+            v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
+                                                {v.per: "zone" if v.per == "group" else "num"}
+                                                if v.per != "none" else {}, "num"), v.start_src,
+                                   Msg("start_what", name=v.name))
+        moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
+        self.guard_cycles(comp.move_refs, moves)
+        if not moves:
+            raise RuleError.at(self.data.loc, Msg("game_has_no_moves"), Msg("add_moves_section"))
+        flow = self.section("flow")
+        rnd = flow.get("round")
+        if not isinstance(rnd, LDict):
+            raise RuleError.at(flow.loc, Msg("flow_round_missing"), Msg("flow_round"))
+        steps = self.steps(rnd, moves)
+        for m in moves:
+            if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
+                close = difflib.get_close_matches(m.next_step, [s.name for s in steps], n=1)
+                raise RuleError.at(moves_section[m.name].val_loc("next"),
+                                   Msg("next_names_no_step", next_step=m.next_step),
+                                   (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
+        self.reachable(rnd, steps, moves)
+        round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
+                                rnd.val_loc("end"))
+        game_end = self.ending(comp, schema.value(flow, "flow.end"), "game", flow.val_loc("end"))
+        setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
+        first = self.expr_at(comp, ("flow", "round", "first"), schema.value(rnd, "flow.round.first"), {}, "num")
+        next_seat = self.expr_at(comp, ("flow", "round", "next"), schema.value(rnd, "flow.round.next"), {}, "num")
+        after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
+                                  path=("flow", "round", "after_move")) if rnd.get("after_move") else None
+        round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
+        result = self.section("result")
+        result_per = self.per_of(result, "result")
+        result_locals = {result_per: "num"}
+        g = GameDef(
+            id=gid, title=self.text(game.get("title"), gid), lang=str(schema.value(game, "game.lang")),
+            players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
+            zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
+            params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
+            round_setup=setup,
+            first_seat=self.located(first, rnd.get("first"), "flow.round.first"),
+            next_seat=self.located(next_seat, rnd.get("next"), "flow.round.next"),
+            after_move=after_move,
+            round_end=round_end,
+            round_score=round_score,
+            game_end=game_end,
+            result=ResultDef(
+                winner=self.located(self.expr_at(comp, ("result", "winner"), self.need(
+                    result, "winner", "result.winner", self.data.key_loc("result")), result_locals, "bool"),
+                    result.get("winner"), "result.winner"),
+                score=self.located(self.expr_at(comp, ("result", "score"), self.need(
+                    result, "score", "result.score", self.data.key_loc("result")), result_locals, "num"),
+                    result.get("score"), "result.score"),
+                fields={k: self.located(self.expr_at(comp, ("result", "fields", k), v, result_locals), v,
+                                        f"result.fields.{k}")
+                        for k, v in (result.get("fields") or {}).items()},
+                score_title=self.text(result.get("score_title"), schema.default("result.score_title")),
+                field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
+                              for k in (result.get("fields") or {})},
+                per=result_per, where=self.places(result)),
+            round_result=self.round_result(comp),
+            end_reasons=self.end_reasons(comp, rnd),
+            bot=self.bot(comp, moves),
+            max_moves=max_moves,
+            bots=schema.value(game, "game.bots"),
+            round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
+            texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
+            shown=self.shown_defines(comp),
+            meld_values=self.meld_values(comp, vars_),
+            deck_has_twins=deck.copies > 1 or deck.jokers > 1,
+            teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
+        )
+        g.about = self.text(game.get("about"), schema.default("game.about"))
+        g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
+        g.step_index = {s.name: i for i, s in enumerate(steps)}
+        g.param_values = params
+        g.melds = ctx.melds
+        g.program = Program(g)
+        if self.rec is not None:
+            self.rec.terms = comp.terms
+            self.rec.units = self.units()
+            self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
+            self.rec.facts = self.facts(game)
+            g.recorded = self.rec
+        return g
+
+    # ------------------------------------------------------- shared by the sections
+    def blamed_on_a_param(self, exc: RuleError) -> RuleError:
+        """A part of the base that fails to compile with a param's value that a variant changed: the
+        problem is shown at the variant's line that set the value, with the failing part as the base's."""
+        comp, problem = getattr(self, "comp", None), exc.problems[0]
+        if comp is None or problem.base is not None or problem.loc.file.startswith(("<", "-")):
+            return exc
+        changed = [p["loc"] for name, p in self.param_info.items() if name in comp.read_now
+                   and p["loc"] != p["declared_loc"] and p["loc"].file not in (problem.loc.file, "--set")]
+        if not changed:
+            return exc
+        return RuleError([Problem(changed[0], problem.message, problem.hint, "", problem.loc,
+                                  problem.text or self.line_of(problem.loc))] + exc.problems[1:])
+
+    def blamed(self, at: Loc, section: LDict, cause: str) -> tuple[Loc, Loc | None]:
+        """Where a problem between two parts of a section is reported: at `at`, unless the other part,
+        key `cause`, was changed by a variant and `at` was not: then where the variant wrote it, which
+        the user can change, with `at`, the base's place, as the second place."""
+        if cause in section.below and at.file != section.val_loc(cause).file:
+            return section.val_loc(cause), at
+        return at, None
+
+    def line_of(self, loc: Loc) -> str:
+        """The rule file's line at a place, to show with a problem found there."""
+        lines = self.src.lines.get(loc.file) or []
+        return lines[loc.line - 1].strip() if 0 < loc.line <= len(lines) else ""
+
+    def per_of(self, section: LDict, name: str) -> str:
+        """`per:` of `result` or `round_result`: worked out for each seat (the default) or each team
+        (the table's allowed values, checked by dsl/schema.py)."""
+        return str(schema.value(section, f"{name}.per"))
+
+    def text(self, value, default: str) -> dict[str, str]:
+        if isinstance(value, dict):
+            return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
+        return {lang: str(value or default) for lang in LANGS}
+
+    def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
+        names: dict[str, Name] = {}
+        places: dict[str, str] = {}
+
+        def add(name, entry, where):
+            # a name the library declares, declared again: blamed on the rule file's own declaration
+            loc = self.name_loc(places[name] if where is BUILT_IN and name in places else where, name)
+            if name in names:
+                raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=places[name], where=where),
+                                   Msg("give_each_param_var"))
+            if where is not BUILT_IN:
+                self.usable_name(name, loc)
+            names[name], places[name] = entry, where
+        for name, value in params.items():
+            add(name, Name("param", info[name]["type"] if value is not None else "card", value), "params")
+        for z in zones:
+            add(z.name, Name("zone", "zone", z), "zones")
+        for v in vars_:
+            add(v.name, Name("var", "num", v), "vars")
+        for i, name in enumerate(moves_section):
+            add(name, Name("move", "move", i), "moves")
+        for name, table in deck.values.items():
+            add(name, Name("table", "num", table), "deck.values")
+        for name, spec in self.section("define").items():
+            add(name, Name("define", "any", schema.define_parts(spec)[0]), "define")
+        for name, value in builtins(players, team_count).items():
+            add(name, Name("builtin", value.type, value), BUILT_IN)
+        return names
+
+    def name_loc(self, section: str, name: str) -> Loc:
+        """Where a name was declared: the key in its section (deck.values for value tables)."""
+        container = self.section("deck").get("values") if section == "deck.values" else self.data.get(section)
+        return container.key_loc(name) if isinstance(container, LDict) and name in container else self.data.loc
+
+    def usable_name(self, name: str, loc: Loc) -> None:
+        """A name that expressions could never reach is refused where it is declared."""
+        problem = None
+        if not name_rule().fullmatch(name):
+            problem = Msg("not_name_use_letters")
+        elif name in keywords():
+            problem = Msg("word_rules_language")
+        elif parse_code(name):
+            problem = Msg("reads_card_code_expressions")
+        elif name in LIBRARY:
+            problem = Msg("notion_library")
+        if problem:
+            raise RuleError.at(loc, Msg("so_cannot_used_name", name=name, problem=problem), Msg("pick_another_name"))
+
+    def with_params(self, text: dict[str, str], path: tuple = ()) -> dict[str, str]:
+        """A sentence that names a param in braces ({row_rank}) shows its value in this game, as a person
+        says it in the sentence's language (dsl/values.py); the params it names are read at `path`."""
+        out = {}
+        for lang, sentence in text.items():
+            if "{" not in sentence:  # most sentences name no param
+                out[lang] = sentence
+                continue
+
+            def value(match, lang=lang):
+                p = self.param_info.get(match.group(1))
+                if p is None:
+                    return match.group(0)
+                if self.rec is not None and path:
+                    self.rec.reads.setdefault(path, {}).setdefault(match.group(1), set()).add(())
+                said = values.said(p["value"], p, self.deck, lang)
+                return values.ending(said, match.group(2), lang) if match.group(2) else said
+            out[lang] = PARAM_REF.sub(value, sentence)
+        return out
+
+    def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
+        if value is None:
+            if self.rec is not None and path:
+                self.rec.parts[path] = Said("effects", [], "effect")
+            return with_node(lambda s, e: None, ir.Effects("effect", []))
+        items = value if isinstance(value, list) else [value]
+        parts, said_items = [], []
+        for item in items:
+            if self.rec is None or not path:
+                parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
+                continue
+            with comp.recording(".".join(map(str, path))):
+                parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
+            said_items += comp.said.children
+            self.rec.merge_reads(path, comp.reads)
+        if said_items or (self.rec is not None and path):
+            self.rec.parts[path] = Said("effects", said_items, "effect")
+        return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
+
+    def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
+        """The expression `src`, compiled; when the teaching layer loads (`rec`), its node and what it reads
+        are kept for `path`, its place in the rule file (dsl/said.py)."""
+        if self.rec is None:
+            return comp.expr(src, locals_, expect)
+        with comp.recording(".".join(map(str, path))):
+            out = comp.expr(src, locals_, expect)
+        self.rec.parts[path] = comp.said
+        self.rec.merge_reads(path, comp.reads)
+        return out
+
+    def located(self, fn, src, what: str):
+        """A compiled part (a C, or effects) that, failing in play, names the place it was written: the
+        file and line of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        node = fn.ir if isinstance(fn, C) else fn.node
+        fn = fn.fn if isinstance(fn, C) else fn
+        loc = getattr(src, "loc", None)
+        if loc is None:  # a default (`first: 0`): the engine names the section
+            return with_node(fn, node)
+        place = str(loc)
+
+        def run(s, e):
+            try:
+                return fn(s, e)
+            except RULE_FAILURES as exc:
+                raise PlayError.of(place, what, exc) from None
+        return with_node(run, ir.Located(node.type, node, place, what))

@@ -1,0 +1,337 @@
+"""Who plays and with what: the player count, seats and teams, the deck and its value tables, the
+`melds:` rules, the zones and the vars, each built from its section and checked where it is written,
+within the bounds that keep a position small (zone instances, var slots, groups)."""
+from __future__ import annotations
+
+import difflib
+
+from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
+from kural.interpreter.gamedef import VarDef, ZoneDef
+from kural.interpreter.melds import REASONS, MeldRules
+from kural.interpreter.messages import LANGS, Msg
+from .. import schema
+from ..compiler import Compiler
+from ..errors import Loc, RuleError
+from ..yamlload import LDict, LList
+from .param_values import read_set_value, shown_value
+
+MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
+MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
+MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's counted
+
+
+class TablePart:
+    """The builder's (dsl/building/game.py) players, deck, melds, zones and vars."""
+
+    def players(self, game: LDict, asked: int | None) -> int:
+        """The number of players: the one asked for (--players), if the game allows it, else the default."""
+        default = schema.value(game, "game.players")
+        allowed = list(game.get("allowed_players") or [default])
+        for n, where in [(default, game.val_loc("players"))] + \
+                [(n, game.val_loc("allowed_players")) for n in allowed]:
+            if not 1 <= n <= 12:
+                raise RuleError.at(where, Msg("players_must_between_not", n=n),
+                                   Msg("players_whole_number_from"))
+        if default not in allowed:
+            where, base = self.blamed(game.val_loc("players"), game, "allowed_players")
+            raise RuleError.at(where, Msg("default_players_not_among", default=default, allowed=allowed),
+                               Msg("add_allowed_players"), "", base, self.line_of(base) if base else "")
+        if asked is None:
+            return default
+        if asked not in allowed:
+            counts = ", ".join(map(str, allowed))
+            raise RuleError.at(Loc("--players", 1, 1), Msg("game_played_by_players", counts=counts, asked=asked),
+                               Msg("players_option", counts_split_1=counts.split(', ')[-1]))
+        return asked
+
+    def teams(self, game: LDict) -> dict[int, list[list[int]]]:
+        """`game.teams`: for each player count listed, teams that split the seats 0..n-1 exactly.
+        A count not listed plays each seat for itself. Every count listed is checked, not only
+        the one being played, so that a mistake shows whatever --players is given."""
+        section = game.get("teams")
+        if section is None:
+            return {}
+        allowed = list(game.get("allowed_players") or [schema.value(game, "game.players")])
+        example = '"4": [[0, 2], [1, 3]]'
+        out: dict[int, list[list[int]]] = {}
+        for key, teams in section.items():
+            where = section.key_loc(key)
+            n = int(key) if str(key).isdigit() else None
+            if n is None:
+                raise RuleError.at(where, Msg("game_teams_keyed_by", key=key),
+                                   Msg("example_teams", example=example), self.line_of(where))
+            if n not in allowed:
+                counts = ", ".join(map(str, allowed))
+                raise RuleError.at(where, Msg("game_teams_gives_teams", n=n, counts=counts),
+                                   Msg("list_count_allowed_players"),
+                                   self.line_of(where))
+            seen: dict[int, Loc] = {}
+            for i, team in enumerate(teams):
+                team_loc = teams.locs[i] if isinstance(teams, LList) else where
+                if not team:
+                    raise RuleError.at(team_loc, Msg("team_players_has_no", i=i, n=n),
+                                       Msg("each_team_lists_seats", example=example), self.line_of(team_loc))
+                for j, seat in enumerate(team):
+                    loc = team.locs[j] if isinstance(team, LList) else team_loc
+                    if not 0 <= seat < n:
+                        raise RuleError.at(loc, Msg("seat_does_not_exist", seat=seat, n=n, n_1=n - 1),
+                                           Msg("team_example", example=example), self.line_of(loc))
+                    if seat in seen:
+                        raise RuleError.at(loc,
+                                           Msg("seat_two_teams_players", seat=seat, n=n, line=seen[seat].line,
+                                               col=seen[seat].col),
+                                           Msg("each_seat_plays_one"), self.line_of(loc))
+                    seen[seat] = loc
+            missing = [seat for seat in range(n) if seat not in seen]
+            if missing:
+                listed = ", ".join(map(str, missing))
+                plural = "s" if len(missing) > 1 else ""
+                raise RuleError.at(section.val_loc(key),
+                                   Msg("teams_players_leave_out", n=n, plural=plural, listed=listed),
+                                   Msg("every_seat_from_plays", n_1=n - 1,
+                                       missing_0=missing[0]), self.line_of(section.val_loc(key)))
+            out[n] = [list(team) for team in teams]
+        return out
+
+    def seats(self, game: LDict, players: int) -> dict[str, list[str]]:
+        given = game.get("seats") or {}
+        out = {}
+        for lang in LANGS:
+            names = [str(n) for n in given.get(lang, given.get("en", []))]
+            most = max([players, *(n for n in game.get("allowed_players") or [] if isinstance(n, int))])
+            if names and len(names) < most:  # every count the game allows, not only the one played: validate says it
+                where, base = self.blamed(given.val_loc(lang), game, "players")
+                allowed = game.val_loc("allowed_players") if "allowed_players" in game else None
+                if base is None and allowed is not None and allowed.file != where.file:
+                    # the count came from --players, within the allowed_players a variant wrote (or changed)
+                    where, base = allowed, where
+                raise RuleError.at(where, Msg("seat_names_players", n_names=len(names), players=most),
+                                   Msg("name_every_seat"), "", base, self.line_of(base) if base else "")
+            out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
+        return out
+
+    def deck(self, d: LDict) -> Deck:
+        copies, jokers = schema.value(d, "deck.copies"), schema.value(d, "deck.jokers")
+        # d.loc of a merged section is the base file's: name the key the mistake is in
+        where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
+        if copies < 1 and jokers < 1:
+            raise RuleError.at(where, Msg("deck_has_no_cards"), Msg("copies_gives_one_standard"))
+        if not (0 <= copies <= 8 and 0 <= jokers <= 16):
+            where = d.val_loc("copies") if not 0 <= copies <= 8 else d.val_loc("jokers")
+            raise RuleError.at(where, Msg("deck_has_copies_cards"),
+                               Msg("copies_one_standard_deck"))
+        names = {lang: dict(STANDARD_NAMES[lang]) for lang in LANGS}
+        for lang, given in (d.get("names") or {}).items():
+            base = names.setdefault(str(lang), dict(STANDARD_NAMES["en"]))
+            for part, value in given.items():
+                want = 4 if part == "suits" else 13
+                if part != "joker" and len(value) != want:
+                    raise RuleError.at(given.val_loc(part),
+                                       Msg("deck_names_needs_names", lang=lang, part=part, want=want),
+                                       Msg("suits_order_s_h"))
+                base[part] = list(value) if part != "joker" else str(value)
+        symbols = list(d.get("symbols") or schema.default("deck.symbols"))
+        if len(symbols) != 4:
+            raise RuleError.at(d.val_loc("symbols"), Msg("deck_symbols_needs_symbols"),
+                               Msg("example_symbols"))
+        labels = [str(x) for x in d.get("labels") or []]
+        if labels and len(labels) != 13:
+            raise RuleError.at(d.val_loc("labels"), Msg("deck_labels_needs_labels"),
+                               Msg("order_j_q_k"))
+        deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names)
+        if labels:
+            deck.labels = labels
+        deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
+        return deck
+
+    def melds(self, comp: Compiler, deck: Deck, params: dict, info: dict) -> MeldRules | None:
+        """The `melds:` section: what a set and a run are, which cards are wild, what a meld is worth."""
+        if "melds" not in self.data:
+            return None
+        m = self.section("melds")
+        where = self.data.key_loc("melds")
+
+        def count(key: str):
+            """A whole number, or the name of a num param (so that --set changes it)."""
+            raw = m.get(key, schema.default(f"melds.{key}"))
+            if isinstance(raw, str) and raw in info and self.rec is not None:
+                self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
+            if isinstance(raw, str) and raw in info:
+                if info[raw]["type"] != "num":
+                    raise RuleError.at(m.val_loc(key), Msg("melds_names_param_which", key=key, raw=raw),
+                                       Msg("whole_number_num_param", key=key))
+                raw = params[raw]
+                if isinstance(raw, float) and raw.is_integer():
+                    raw = int(raw)
+            if raw is None and schema.default(f"melds.{key}") is None:
+                return None
+            if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+                close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("whole_number_more_num", key=key))
+                raise RuleError.at(m.val_loc(key), Msg("melds_must_whole_number", key=key, shown_raw=shown_value(raw)),
+                                   hint)
+            return raw
+
+        def flag(key: str) -> bool:
+            raw = schema.value(m, f"melds.{key}")
+            if isinstance(raw, str) and raw in info and self.rec is not None:
+                self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
+            if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
+                raw = params[raw]
+            if not isinstance(raw, bool):
+                raise RuleError.at(m.val_loc(key), Msg("melds_true_false_not", key=key, shown_raw=shown_value(raw)),
+                                   Msg("write_true_false_name"))
+            return raw
+
+        def table(key: str, default):
+            name = m.get(key)
+            if name is None:
+                return default
+            if str(name) not in deck.values:
+                close = difflib.get_close_matches(str(name), list(deck.values), n=1)
+                hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("name_table_deck_values"))
+                raise RuleError.at(m.val_loc(key), Msg("melds_names_no_value", key=key), hint)
+            return deck.values[str(name)]
+
+        ace = str(schema.value(m, "melds.ace"))  # one of the table's allowed values (dsl/schema.py)
+        wild = [False] * deck.size
+        if "wild" in m:
+            src = m["wild"]
+            test = self.expr_at(comp, ("melds", "wild"), src, {"c": "card"}, "bool")
+            try:
+                wild = [bool(test.fn(None, {"c": card})) for card in range(deck.size)]
+            except (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError):
+                raise RuleError.at(getattr(src, "loc", m.val_loc("wild")),
+                                   Msg("melds_wild_must_say"),
+                                   Msg("example_wild_joker_c"),
+                                   str(src)) from None
+        points = table("points", [0] * deck.size)
+        why = {}
+        for reason, item in (m.get("why") or {}).items():
+            if reason not in REASONS:  # dsl/schema.py refuses it first; kept for files built without it
+                raise RuleError.at(m["why"].key_loc(reason), Msg("melds_why_not_reason", reason=reason),
+                                   Msg("reasons_list", names=", ".join(REASONS)))
+            why[reason] = {"rule": str(item["rule"]) if item.get("rule") is not None else None,
+                           **self.with_params(self.text({k: item[k] for k in LANGS if k in item}, ""),
+                                              ("melds", "why", reason))}
+        rules = MeldRules(rank=list(deck.rank), suit=list(deck.suit), face=list(deck.face), wild=wild,
+                          points=points, wild_points=table("wild_points", points),
+                          min_size=count("min_size"), sets=flag("sets"), runs=flag("runs"), ace=ace,
+                          max_wilds=count("max_wilds"), natural_in_place=flag("natural_in_place"),
+                          run_natural_core=count("run_natural_core"), why=why)
+        if rules.min_size < 1:
+            raise RuleError.at(m.val_loc("min_size") if "min_size" in m else where,
+                               Msg("melds_min_size_must"), Msg("min_size_usual_smallest"))
+        if not (rules.sets or rules.runs):
+            raise RuleError.at(where, Msg("melds_allows_neither_sets"), Msg("sets_true_runs_true"))
+        return rules
+
+    def value_table(self, deck: Deck, table: LDict) -> list:
+        default = table.get("default", 0)
+        out = []
+        for card in range(deck.size):
+            code, rank = deck.code[card], deck.rank[card]
+            rank_code = RANK_CODES[rank - 1] if rank else "XJ"
+            out.append(table.get(code, table.get(rank_code, table.get("T" if rank_code == "10" else rank_code, default))))
+        for key in table:
+            if key != "default" and key not in RANK_CODES and key != "XJ" and parse_code(key) is None:
+                raise RuleError.at(table.key_loc(key), Msg("not_rank_card_code", key=key),
+                                   Msg("keys_are_ranks_k"))
+        return out
+
+    def zones(self, section: LDict, players: int) -> tuple[list[ZoneDef], int]:
+        zones, next_id = [], 0
+        for name, z in section.items():
+            # per, visible and layout are among the table's allowed values (checked by dsl/schema.py)
+            per, visible = str(schema.value(z, "zones.*.per")), str(schema.value(z, "zones.*.visible"))
+            layout = str(schema.value(z, "zones.*.layout"))
+            max_groups = self.zone_groups(name, z)
+            zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
+                                 per_team=per == "team", max_groups=max_groups,
+                                 yours=self.text(z["yours"], name) if z.get("yours") else {}))
+            next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
+            if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
+                raise RuleError.at(section.key_loc(name),
+                                   Msg("game_has_zones_each", name=name, next_id=next_id,
+                                       MAX_ZONE_INSTANCES=MAX_ZONE_INSTANCES),
+                                   Msg("declare_fewer_zones_smaller"))
+        self.zone_count = next_id
+        return zones, next_id
+
+    def zone_groups(self, name: str, z: LDict) -> int:
+        """A group zone's max_groups (`kind: groups`); 0 for an ordinary zone."""
+        kind = str(schema.value(z, "zones.*.kind"))  # cards or groups (dsl/schema.py)
+        if kind == "cards":
+            if "max_groups" in z:
+                raise RuleError.at(z.val_loc("max_groups"), Msg("zone_max_groups_group", name=name),
+                                   Msg("add_kind_groups_leave"))
+            return 0
+        if "max_groups" not in z:
+            raise RuleError.at(z.key_loc("kind") if hasattr(z, "key_loc") else z.loc,
+                               Msg("zone_group_zone_needs", name=name), Msg("example_max_groups"))
+        n = z.get("max_groups")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ZONE_GROUPS:
+            raise RuleError.at(z.val_loc("max_groups"),
+                               Msg("zone_max_groups_must", name=name, MAX_ZONE_GROUPS=MAX_ZONE_GROUPS, n=n),
+                               Msg("most_groups_one_owner"))
+        return n
+
+    def zone_named(self, zones: list[ZoneDef], name: str, loc: Loc, what: str) -> ZoneDef:
+        for z in zones:
+            if z.name == name:
+                return z
+        close = difflib.get_close_matches(name, [z.name for z in zones], n=1)
+        raise RuleError.at(loc, Msg("names_zone_which_zones", what=what, name=name),
+                           (Msg("did_you_mean", close_0=close[0]) if close else Msg("declare_under_zones")))
+
+    def vars(self, section: LDict, players: int) -> tuple[list[VarDef], int]:
+        out, slot = [], 0
+        declared = dict(section)
+        if "dealer" not in declared:  # every game has a dealer; the seat before seat 0 by default
+            declared["dealer"] = {"start": "players - 1"}
+        for name, v in declared.items():
+            # per and scope are among the table's allowed values (checked by dsl/schema.py)
+            per, scope = str(schema.value(v, "vars.*.per")), str(schema.value(v, "vars.*.scope"))
+            if per == "group" and not self.has_groups:
+                raise RuleError.at(v.val_loc("per"), Msg("var_per_group_but", name=name),
+                                   Msg("give_zone_kind_groups"))
+            named = self.text(v.get("title"), name) if v.get("title") else {}
+            title = named if schema.value(v, "vars.*.shown") else {}  # the screen shows a titled var, unless not shown
+            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
+                              per_team=per == "team", per_group=per == "group",
+                              shown_as=self.shown_as(name, v), says=self.says(v), named=named,
+                              where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name))))
+            # a per-group var has a slot per zone instance, indexed by the group's zone id
+            slot += (players if per == "seat" else self.team_count if per == "team" else
+                     self.zone_count if per == "group" else 1)
+            if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
+                raise RuleError.at(self.name_loc("vars", name),
+                                   Msg("vars_hold_values_each", name=name, slot=slot, MAX_VAR_SLOTS=MAX_VAR_SLOTS),
+                                   Msg("declare_fewer_vars_per"))
+        return out, slot
+
+    def shown_as(self, name: str, v: LDict) -> dict:
+        """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
+        section = v.get("shown_as") or {}
+        out = {}
+        for key, words in section.items():
+            try:
+                value = read_set_value(str(key))
+            except RuleError as exc:  # a number out of range, reported at its key
+                raise RuleError.at(section.key_loc(key),
+                                   Msg("var_value_wrong", name=name, message=exc.problems[0].message),
+                                   exc.problems[0].hint) from None
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise RuleError.at(section.key_loc(key), Msg("var_shown_keyed_by", name=name, key=key),
+                                   Msg("example_shown"))
+            out[value] = self.text(words, str(key))
+        return out
+
+    def says(self, v) -> dict:
+        """`says:` of a var: the rules' sentence for a value ("1") or a comparison (">= 0"), keyed without spaces."""
+        out = {}
+        for key, words in ((v.get("says") or {}).items() if isinstance(v, dict) else ()):
+            entry = self.text({k: words[k] for k in LANGS if k in words}, "")
+            entry["you"] = self.text(words["you"], "") if words.get("you") else {}
+            out[str(key).replace(" ", "")] = entry
+        return out

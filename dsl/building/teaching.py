@@ -1,0 +1,72 @@
+"""What the teaching layer reads of a game that play does not keep (dsl/teach/): the file's own
+facts (allowed player counts, seat names, value tables, meld words, glossary) and each part as
+written and where, as `kural diff` compares them. Built only when a game is loaded recorded."""
+from __future__ import annotations
+
+from .. import schema
+from ..errors import Loc
+from ..yamlload import LDict, LList
+
+
+class TeachingPart:
+    """The builder's (dsl/building/game.py) teaching extras."""
+
+    def facts(self, game: LDict) -> dict:
+        """What the teaching layer says that the playable game does not keep."""
+        melds = self.section("melds")
+        return {
+            "allowed_players": [int(n) for n in game.get("allowed_players") or []],
+            "seats": {lang: [str(n) for n in names] for lang, names in (game.get("seats") or {}).items()},
+            "values": {name: {str(k): v for k, v in table.items()}
+                       for name, table in (self.section("deck").get("values") or {}).items()},
+            "value_titles": {name: self.text(title, name)
+                             for name, title in (self.section("deck").get("value_titles") or {}).items()},
+            "melds": {key: str(melds[key]) for key in ("min_size", "max_wilds", "run_natural_core", "sets", "runs",
+                                                        "natural_in_place", "points", "wild_points")
+                      if isinstance(melds.get(key), str)},
+            "var_rules": {name: str(v["rule"]) for name, v in self.section("vars").items()
+                          if isinstance(v, dict) and v.get("rule") is not None},
+            "glossary": {term: {"term": self.text(entry.get("term"), term),
+                                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", term)),
+                                "apostrophe": bool(entry.get("apostrophe"))}
+                         for term, entry in self.section("glossary").items()},
+        }
+
+    def units(self) -> dict:
+        """The parts `kural diff` compares (dsl/schema.py `units`), each as written and where."""
+        out = {}
+        for u in schema.units(self.data):
+            titles = schema.key_at(".".join(map(str, u.path[:-1]))).titles if len(u.path) > 1 and not any(
+                isinstance(step, int) for step in u.path) else ""
+            title_loc = _container_loc(self.data, u.path[:-2] + (titles, u.path[-1])) if titles else None
+            out[u.path] = (u.kind, _plain(u.value), _container_loc(self.data, u.path), title_loc)
+        return out
+
+
+def _plain(x):
+    """Rule data without its places: two parts are equal when they say the same."""
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    if isinstance(x, str):
+        return str(x)
+    return x
+
+
+def _container_loc(data, path: tuple) -> Loc | None:
+    """Where a part is written: the key (or list item) that holds it, as the merge left it (a variant's
+    part in the variant's file)."""
+    node, loc = data, None
+    for step in path:
+        if isinstance(node, LDict) and step in node:
+            loc = node.key_loc(step)
+            node = node[step]
+        elif isinstance(node, LList) and isinstance(step, int) and step < len(node):
+            loc = node.locs[step]
+            node = node[step]
+        elif step in ("fields", "field_titles"):
+            node = node.get(step) if isinstance(node, dict) else None
+        else:
+            break
+    return loc

@@ -1,0 +1,207 @@
+"""A turn: the moves (their choices, checks and effects, each guard's versions), the steps that offer
+them and how one leads to the next, the round's and the game's end conditions, and the bot's
+preferences among moves. A move that can never be played, a step never reached, a guard that asks
+about itself and an end that can never come are refused where they are written."""
+from __future__ import annotations
+
+import difflib
+
+from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef
+from kural.interpreter.messages import Msg
+from .. import schema
+from ..compiler import MAX_LOOP_WORK, Compiler
+from ..errors import Loc, RuleError, printable_id
+from ..lookups import all_of
+from ..names import kind_word
+from ..specialize import Specializer
+from ..yamlload import LDict, LList
+
+
+class TurnPart:
+    """The builder's (dsl/building/game.py) moves, steps, end conditions and bot preferences."""
+
+    def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
+        locals_: dict[str, str] = {}
+        comp.loops = [1]
+        choices = []
+        choose = m.get("choose") or {}
+        for cname, domain_src in choose.items():
+            self.usable_name(cname, choose.key_loc(cname))
+            if cname in comp.names:
+                raise RuleError.at(choose.key_loc(cname),
+                                   Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
+                                   Msg("give_choice_name_own"))
+            domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
+            if domain.type not in ("zone", "cards", "list"):
+                raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
+                                   Msg("example_card_hand_me"))
+            if domain.is_const and domain.const == []:
+                self.never(m, getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname),
+                           str(domain_src))
+            self.options(comp, domain, name, cname, choose.key_loc(cname))
+            elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
+            choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
+                                  of_groups=elem == "zone", node=domain.ir))
+            locals_[cname] = elem
+        comp.guard_of = index
+        before = comp.total
+        try:
+            checks = self.checks(comp, m.get("when"), locals_, m)
+        finally:
+            comp.guard_of = None
+        guard_weight = max(1, comp.total - before)  # what one option tried costs (interpreter/budget.py)
+        guard = all_of([c.test for c in checks])
+        specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
+        comp.loops = [1]  # the effects run once, for the move chosen
+        rules = [str(r) for r in (m.get("rules") or [])]
+        return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
+                       choices=choices, checks=checks,
+                       effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
+                                            ("moves", name, "do")),
+                       next_step=str(schema.value(m, "moves.*.next")), guard=guard,
+                       specialize=specializer or None, guard_weight=guard_weight,
+                       where=str(self.section("moves").key_loc(name)))
+
+    def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
+        """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
+        too_much = comp.enter_loop(domain, "options")
+        if too_much:
+            raise RuleError.at(loc,
+                               Msg("choices_up_make_bound", move=move, choice=choice, too_much=too_much,
+                                   MAX_LOOP_WORK=MAX_LOOP_WORK),
+                               Msg("choose_from_fewer_items"))
+
+    def guard_cycles(self, refs: dict, moves: list[MoveDef]) -> None:
+        """A guard may ask whether another move is possible, but never, through others, about itself.
+        One search from each move, each move visited once (no recursion, no walk of every path:
+        thirty moves asking about one another must not take 2**30 steps)."""
+        for start in sorted(refs):
+            came_from = {start: None}
+            todo = [start]
+            while todo:
+                at = todo.pop()
+                for target, loc in refs.get(at, {}).items():
+                    if target == start:
+                        path, step = [], at
+                        while step is not None:
+                            path.append(step)
+                            step = came_from[step]
+                        names = " -> ".join(moves[i].name for i in reversed(path)) + f" -> {moves[start].name}"
+                        raise RuleError.at(loc, Msg("guard_depends_itself", name=moves[start].name, names=names),
+                                           Msg("move_s_when_can"))
+                    if target not in came_from:
+                        came_from[target] = at
+                        todo.append(target)
+
+    def checks(self, comp: Compiler, when, locals_, m: LDict) -> list[Check]:
+        if when is None:
+            return []
+        items = when if isinstance(when, list) else [LDict({"check": when})]
+        out = []
+        name = next((k for k, v in self.section("moves").items() if v is m), "?")
+        for i, item in enumerate(items):
+            test = item["check"] if "check" in item else None
+            if test is None:
+                raise RuleError.at(getattr(item, "loc", m.loc), Msg("when_item_needs_check"),
+                                   Msg("when_item_example"))
+            compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
+            if compiled.is_const and not compiled.const:
+                loc = getattr(test, "loc", m.val_loc("when"))
+                self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
+            out.append(Check(compiled.fn, item.get("rule"), self.with_params(
+                self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir))
+        return out
+
+    def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
+        """A move that can never be played is a mistake: a step offering only such moves leaves the
+        seat to move with no move, a game nobody can finish. A param that switches a move off (a
+        check that folds to false with the params given, --set included) is one too: a variant
+        takes a move out of the game by leaving it out of the steps' `moves:`."""
+        name = next((k for k, v in self.section("moves").items() if v is m), "?")
+        raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
+                           Msg("write_condition_can_true"), text)
+
+    def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
+        turn = rnd.get("turn")
+        if not turn:
+            raise RuleError.at(rnd.loc, Msg("flow_round_turn_missing"), Msg("turn_example"))
+        by_name = {m.name: m.index for m in moves}
+        steps = []
+        for i, step in enumerate(turn):
+            names = step.get("moves") or []
+            indexes = []
+            for j, mname in enumerate(names):
+                if mname not in by_name:
+                    close = difflib.get_close_matches(mname, list(by_name), n=1)
+                    raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
+                                       Msg("step_offers_which_not", mname=mname),
+                                       Msg("did_you_mean", close_0=close[0]) if close else
+                                       Msg("moves_list", names=", ".join(by_name)))
+                indexes.append(by_name[mname])
+            where = step.val_loc("step") if "step" in step else turn.locs[i]
+            name = printable_id(step.get("step", f"step{i + 1}"), where, Msg("the_step_name"))
+            if name in {s.name for s in steps}:
+                raise RuleError.at(where, Msg("two_steps_turn_are", name=name),
+                                   Msg("give_each_step_own"))
+            if not indexes:  # a step that offers nothing would leave the seat to move without a move
+                raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
+            steps.append(StepDef(name, indexes, where=str(where),
+                                 title=self.text(step["title"], name) if step.get("title") else {}))
+        offered = {i for s in steps for i in s.moves}
+        for m in moves:
+            if m.index not in offered:
+                raise RuleError.at(self.section("moves").key_loc(m.name),
+                                   Msg("move_offered_by_no", name=m.name),
+                                   Msg("add_step_s_moves"))
+        return steps
+
+    def ending(self, comp: Compiler, src, what: str, loc: Loc):
+        """A round's or the game's end condition. One that is false whatever happens (`end: false`,
+        or a condition on params that folds to false) would play until game.max_moves: refused."""
+        end = self.expr_at(comp, ("flow", "round", "end") if what == "round" else ("flow", "end"), src, {}, "bool")
+        if end.is_const and not end.const:
+            key = "flow.round.end" if what == "round" else "flow.end"
+            raise RuleError.at(loc, Msg("can_never_end_always", what=Msg("ending_" + what), key=key),
+                               Msg("write_condition_becomes_true"))
+        return self.located(end, src, "flow.round.end" if what == "round" else "flow.end")
+
+    def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
+        """Every step of a turn must be reachable: a turn starts at its first step, and goes to
+        another only through a move's `next:`. A step no path leads to is a mistake (a misspelt
+        `next:`, a step left over), and its moves would never be offered."""
+        index = {s.name: i for i, s in enumerate(steps)}
+        seen, todo = {0}, [0]
+        while todo:
+            for m in steps[todo.pop()].moves:
+                target = index.get(moves[m].next_step)
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        turn = rnd["turn"]
+        for i, step in enumerate(steps):
+            if i not in seen:
+                item = turn[i]
+                loc = item.val_loc("step") if isinstance(item, LDict) and "step" in item else turn.locs[i]
+                raise RuleError.at(loc, Msg("step_never_reached_not", name=step.name),
+                                   Msg("give_move_next_remove", name=step.name))
+
+    def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
+        out = []
+        by_name = {m.name: m for m in moves}
+        for i, item in enumerate(self.data.get("bot") or []):
+            mname = item.get("move")
+            m = by_name.get(mname) if mname else None
+            if mname and m is None:
+                close = difflib.get_close_matches(str(mname), list(by_name), n=1)
+                raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
+                                   Msg("did_you_mean", close_0=close[0]) if close else
+                                   Msg("moves_list", names=", ".join(by_name)))
+            locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
+                       for c in m.choices} if m else {}
+            pref = self.expr_at(comp, ("bot", i, "prefer"), self.need(item, "prefer", "bot[].prefer"), locals_)
+            if pref.type not in ("bool", "num", "any"):
+                raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
+                                   Msg("higher_better_true_counts"))
+            out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
+                               where=str(item.val_loc("prefer")), node=pref.ir))
+        return out

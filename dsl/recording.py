@@ -1,0 +1,55 @@
+"""The Said recording: while the teaching layer loads a game (dsl/loader.py `load_recorded`), the
+compiler keeps, for each part it compiles, its node of the teaching tree (dsl/said.py) in the frame of
+the part around it. Play's load records nothing and pays nothing for it: a unit calls these only
+when the compiler records."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from lark import Tree
+
+from . import said
+
+
+class RecordingCompiler:
+    """The compiler's side: which part is recorded, and the node of an effect list."""
+
+    @contextmanager
+    def recording(self, part: str):
+        """Compile the next part (`part`: its place in the rule file, moves.play.when.0) recording its
+        node (`said`) and the params and defines it reads (`reads`): what the teaching layer reads."""
+        self.frames, self.reads, self.said, self.part = [{}], {}, None, part
+        try:
+            yield
+        finally:
+            self.frames = None
+
+    def recorded_effects(self, unit, tree):
+        """An effect list compiled by `unit` while recording: its statements' nodes gathered as one."""
+        self.frames.append({})
+        try:
+            out = unit.stmts(tree.children, 0)
+        finally:
+            kids = self.frames.pop()
+        self.said = said.effects(tree, kids)
+        return out
+
+
+class RecordingUnit:
+    """A unit's side (dsl/compiler.py _Unit): each part's node, with the names it stands for."""
+
+    def recorded_node(self, t, depth: int):
+        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it; a unit made
+        while the compiler records calls this for `node` (_Unit.__init__), so play's compiling pays nothing."""
+        frames = self.c.frames
+        frames.append({})  # the nodes of the parts compiled inside this one
+        try:
+            out = type(self).node(self, t, depth)
+        finally:
+            kids = frames.pop()
+        entry = self.c.names.get(t.children[0].value) if isinstance(t, Tree) and t.data == "var" \
+            and t.children[0].value not in self.locals else None
+        title = self.c.titles.get(t.children[0].value) if entry is not None and entry.kind == "define" else None
+        frames[-1][id(t)] = said.of(t, out, kids, entry, title, self.c.titles_not.get(t.children[0].value)
+                                    if title else None)
+        return out
