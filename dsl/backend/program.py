@@ -1,6 +1,6 @@
-"""A checked game's generated module, compiled and run: `generate` writes it (every function, in a
-fixed order), `Program` holds its functions by what they do, and the compiled code is kept in the
-user's cache under the hash of its source.
+"""A checked game's generated module, compiled and run: `Program` holds its functions by what they do,
+and the compiled code is kept in the user's cache under the hash of its source. A game read back from
+the cache runs its module again: it imports none of the writers (generate.py writes a module).
 """
 from __future__ import annotations
 
@@ -12,57 +12,16 @@ import types
 from typing import Any
 
 from ..paths import cache_dir
-from .flow import end_round, move_parts, result_fields, result_values, round_values, shown_values, start_game, start_round
-from .module import Module
-from .moves import after_move, apply_move, preferences
-from .options import legal_options
-from .steps import step_moves
-from . import keys
-from .walks import forget
 
 
 KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
-
-
-def generate(g) -> Module:
-    """The module of a checked game: the legal options and the play of every move, the flow's effects
-    after each move, the values of a round's scoring sheet and the result."""
-    try:
-        return _generated(g)
-    finally:  # what the walks found is of this game's nodes only
-        forget()
-        keys.forget()
-
-
-def _generated(g) -> Module:
-    module = Module()
-    module.in_range["s.me"] = ("seat", g.players)
-    module.zone_count = g.zone_count
-    if g.after_move is not None:  # first: the play of each move may run its lines (Module.after_lines)
-        after_move(module, g)
-    for m in g.moves:
-        legal_options(module, g, m)
-        apply_move(module, g, m)
-        preferences(module, g, m)
-    for i, step in enumerate(g.steps):
-        step_moves(module, g, i, step)
-    module.result = result_values(module, g)
-    if g.round_result is not None:
-        module.round_values = round_values(module, g)
-    module.fields = result_fields(module, g)
-    for m in g.moves:
-        move_parts(module, g, m)
-    start_game(module, g)
-    start_round(module, g)
-    end_round(module, g)
-    shown_values(module, g)
-    return module
 
 
 class Program:
     """A game's generated module, compiled and run: its functions by what they do."""
 
     def __init__(self, g):
+        from .generate import generate  # (the writers: imported where a module is written, not by a kept game)
         module = generate(g)
         extra = {"result": module.result, "round_values": module.round_values, "fields": module.fields,
                  "checks": module.checks, "domains": module.domains, "shown": module.shown,
