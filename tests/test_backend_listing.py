@@ -85,3 +85,19 @@ def test_whether_a_part_can_fail_is_decided_on_its_node():
     assert not expr.cannot_fail(ir.Not("bool", zone(4)))  # (no such zone: an index error)
     assert not expr.cannot_fail(ir.Binary("bool", "<", zone(0), zone(1)))
     assert not expr.cannot_fail(ir.Const("num", 3))
+
+
+def test_a_game_read_back_from_the_cache_imports_none_of_the_writers(tmp_path):
+    """Issue 36 (the backend split by concept, at no cost to a load): a game read back from the cache runs
+    its module again (dsl/backend/program.py) and imports none of the modules that write one; the load
+    that writes it does."""
+    import os
+    code = ("import sys; from kural.dsl.loader import load; load('fantan')\n"
+            "print(' '.join(m for m in sys.modules if m.startswith('kural.dsl.backend.')))\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+            for _ in range(2)]
+    first, again = (set(run.stdout.split()) for run in runs)
+    writers = {f"kural.dsl.backend.{name}" for name in ("generate", "expressions", "statements", "steps", "options")}
+    assert writers <= first, runs[0].stderr
+    assert again == {"kural.dsl.backend.program"}, again
