@@ -110,7 +110,7 @@ def _options_version(module: Module, g, m, checks, name: str, as_moves: bool = F
     elif len(m.choices) == 1:
         _single(module, g, m, frame, expr, body, test, name)
     else:
-        _product(module, g, m, frame, expr, body, test, as_moves, _joining(expr, m, checks))
+        _product(module, g, m, frame, expr, body, test, _always(checks), as_moves, _joining(expr, m, checks))
     w.line(f"def {name}(s):" if as_moves else f"def {name}(s, first_only=False):")
     w.indent()
     w.lines += frame.state.head(but="where")  # (where: bound in the body, after the list is made: _single)
@@ -274,7 +274,10 @@ def _joining(expr: Expr, m, checks) -> str | None:
     return None
 
 
-def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining: str | None = None) -> None:
+def _product(module, g, m, frame, expr, w, test, always: bool, as_moves: bool = False,
+             joining: str | None = None) -> None:
+    """The options of a move of several choices, a loop per choice; `always`: every option is legal (no
+    test written)."""
     test = test if test is not None else "False"
     pyvars = []
     last = len(m.choices) - 1
@@ -289,17 +292,17 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
         items = f"items{i}"
         # every option legal (no guard): two ways of offering one option are merged in the options themselves,
         # and only where the list may hold such twins (_options_lines), not in the moves made of them
-        merged = i == last and merge_last and test == "True" and not choice.domain_is_zone
+        merged = i == last and merge_last and always and not choice.domain_is_zone
         once = f"{items} = _distinct_options(s.g, s.g.moves[{m.index}].choices[{last}], {items})" if merged else None
         _domain(module, m, choice, frame, expr, w, items, statements=True, once=once)
         var = frame.names[choice.name]
         pyvars.append(var)
-        if i == last and merge_last and test != "True":
+        if i == last and merge_last and not always:
             start = module.new("i")
             w.line(f"{start} = len(out)")
         elif i == last and merge_last and not merged:  # every option passes: its instances are the last len(options) of out
             start = f"len(out) - len({items})"
-        if i == last and as_moves and test == "True":  # (the common case: one option, such as a card that
+        if i == last and as_moves and always:  # (the common case: one option, such as a card that
             # takes nothing or one capture, added without a loop)
             values = f"({m.index}, ({', '.join(pyvars)},))"
             w.line(f"if len({items}) == 1:")
@@ -316,8 +319,8 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
             w.line(f"for {var} in {items}:")
         w.indent()
         _per_choice_lines(frame, var, w)
-    one_apart = as_moves and test == "True"  # the last choice's one option written apart (above)
-    if test != "True":
+    one_apart = as_moves and always  # the last choice's one option written apart (above)
+    if not always:
         w.line(f"if {test}:")
         w.indent()
     values = f"({', '.join(pyvars)},)"
@@ -325,7 +328,7 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
     if not as_moves:  # the step's list wants them all
         w.line("if first_only:")
         w.line("    return out")
-    if test != "True":
+    if not always:
         w.dedent()
     for i in range(last, -1, -1):
         w.dedent()
@@ -336,7 +339,7 @@ def _product(module, g, m, frame, expr, w, test, as_moves: bool = False, joining
             if one_apart:
                 w.dedent()
             elif start is not None:
-                w.line(f"if len(out) - {start} > 1:" if test != "True" else f"if len(items{last}) > 1:")
+                w.line(f"if len(out) - {start} > 1:" if not always else f"if len(items{last}) > 1:")
                 merge_fn = "_distinct_last_moves" if as_moves else "_distinct_last"
                 w.line(f"    {merge_fn}(s.g, s.g.moves[{m.index}].choices[{last}], out, {start})")
             w.line("if len(out) > _RAW_LEGAL:  # before twins are merged: memory stays bounded")
@@ -385,3 +388,9 @@ def _one_comprehension(g, m, checks) -> bool:
     if checks == "never" or len(m.choices) != 1 or (m.choices[0].of_cards and g.deck_has_twins):
         return False
     return not any(holds(node, ir.SlotRead) for node in [m.choices[0].node, *checks])
+
+
+def _always(checks) -> bool:
+    """Is every option legal: no check, or one that is true as written (the guard _guard writes: `True`)?"""
+    return checks != "never" and (not checks or len(checks) == 1 and isinstance(checks[0], ir.Const)
+                                  and checks[0].value is True)
