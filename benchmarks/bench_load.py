@@ -4,6 +4,7 @@ load of the same game wrote).
 
     python benchmarks/bench_load.py                        # canasta + 351, 7 runs each, medians
     python benchmarks/bench_load.py -n 15 --game fanti --variant ""
+    python benchmarks/bench_load.py --against 9135cf5      # and that commit's kural, in the same run
 
 What is in the cache is whatever the loader keeps there (the loaded game itself, dsl/gamecache.py, and
 the compiled module of its program): the figures measure it without knowing what it is. Printed
@@ -15,6 +16,7 @@ of the load call alone.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -39,12 +41,23 @@ print(json.dumps({"imports": imported - began, "load": done - imported, "load_cp
 """
 
 
-def load_once(cache: Path, game: str, variants: list[str]) -> dict:
-    """One load in a fresh process with $XDG_CACHE_HOME at `cache`: its phases, wall and CPU seconds."""
+def importing(checkout: Path, links: Path) -> str:
+    """A folder where `kural` names `checkout`: on PYTHONPATH, the package the children import is that
+    checkout's, whatever kural this Python has installed."""
+    path = links / str(abs(hash(str(checkout))))
+    if not path.exists():
+        path.mkdir(parents=True)
+        (path / "kural").symlink_to(checkout, target_is_directory=True)
+    return str(path)
+
+
+def load_once(cache: Path, game: str, variants: list[str], path: str) -> dict:
+    """One load in a fresh process with $XDG_CACHE_HOME at `cache`, kural imported from `path`: its phases,
+    wall and CPU seconds."""
     # Python's own .pyc files are written and read, as on a user's machine (an environment that
     # forbids them makes every import compile its source: that is Python's cold start, not kural's)
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG", "PYTHONDONTWRITEBYTECODE")}
-    env.update(PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(cache))
+    env.update(PYTHONPATH=path, XDG_CACHE_HOME=str(cache))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", CHILD, game, *variants], cwd=ROOT, env=env,
@@ -58,17 +71,20 @@ def load_once(cache: Path, game: str, variants: list[str]) -> dict:
     return figures
 
 
-def measure(game: str, variants: list[str], n: int) -> dict[str, dict]:
-    """Medians of n cold loads (each with a cache folder of its own, empty) and n warm ones (all with
-    the cache that one unmeasured load wrote first)."""
-    runs: dict[str, list[dict]] = {"cold": [], "warm": []}
+def measure(game: str, variants: list[str], n: int, checkouts: dict[str, Path]) -> dict[str, dict[str, dict]]:
+    """For each checkout, medians of n cold loads (each with a cache folder of its own, empty) and n warm
+    ones (all with the cache that one unmeasured load wrote first), the checkouts in turn."""
+    runs: dict[str, dict[str, list[dict]]] = {name: {"cold": [], "warm": []} for name in checkouts}
     with tempfile.TemporaryDirectory() as tmp:
-        warm = Path(tmp) / "warm"
-        load_once(warm, game, variants)  # writes the cache the warm loads read
-        for i in range(n):  # alternating, so that both see the same load of the machine
-            runs["cold"].append(load_once(Path(tmp) / f"cold-{i}", game, variants))
-            runs["warm"].append(load_once(warm, game, variants))
-    return {case: {key: statistics.median(r[key] for r in rs) for key in rs[0]} for case, rs in runs.items()}
+        paths = {name: importing(checkout, Path(tmp) / "links") for name, checkout in checkouts.items()}
+        for name, path in paths.items():
+            load_once(Path(tmp) / name / "warm", game, variants, path)  # writes the cache the warm loads read
+        for i in range(n):  # alternating, so that all see the same load of the machine
+            for name, path in paths.items():
+                runs[name]["cold"].append(load_once(Path(tmp) / name / f"cold-{i}", game, variants, path))
+                runs[name]["warm"].append(load_once(Path(tmp) / name / "warm", game, variants, path))
+    return {name: {case: {key: statistics.median(r[key] for r in rs) for key in rs[0]} for case, rs in by.items()}
+            for name, by in runs.items()}
 
 
 def main(argv=None) -> None:
@@ -77,17 +93,36 @@ def main(argv=None) -> None:
     parser.add_argument("--game", default="canasta", help="the game (default canasta)")
     parser.add_argument("--variant", action="append", metavar="NAME",
                         help="a variant; repeatable (default 351; --variant '' for none)")
+    parser.add_argument("--against", metavar="REV", help="measure that commit's kural too, in the same run")
     args = parser.parse_args(argv)
     variants = [v for v in (args.variant if args.variant is not None else ["351"]) if v]
-    figures = measure(args.game, variants, args.n)
+    with contextlib.ExitStack() as stack:
+        checkouts = {"now": ROOT}
+        if args.against:
+            checkouts[args.against] = stack.enter_context(worktree_at(args.against))
+        figures = measure(args.game, variants, args.n, checkouts)
     name = " + ".join([args.game, *variants])
     print(f"load {name}: {args.n} fresh processes per case, medians; Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.2f}")
-    print(f"  {'cache':<8}{'load ms':>9}{'load cpu ms':>13}{'imports ms':>12}{'process wall ms':>17}"
-          f"{'process cpu ms':>16}")
-    for case, f in figures.items():
-        print(f"  {case:<8}{1000 * f['load']:>9.1f}{1000 * f['load_cpu']:>13.1f}{1000 * f['imports']:>12.1f}"
-              f"{1000 * f['wall']:>17.1f}{1000 * f['cpu']:>16.1f}")
+    print(f"  {'kural':<9}{'cache':<7}{'load + imports ms':>18}{'load ms':>9}{'load cpu ms':>13}{'imports ms':>12}"
+          f"{'process wall ms':>17}{'process cpu ms':>16}")
+    for who, by in figures.items():
+        for case, f in by.items():
+            print(f"  {who:<9}{case:<7}{1000 * (f['load'] + f['imports']):>18.1f}{1000 * f['load']:>9.1f}"
+                  f"{1000 * f['load_cpu']:>13.1f}{1000 * f['imports']:>12.1f}{1000 * f['wall']:>17.1f}"
+                  f"{1000 * f['cpu']:>16.1f}")
+
+
+@contextlib.contextmanager
+def worktree_at(rev: str):
+    """A throwaway checkout of `rev` (git worktree), removed afterwards."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "kural"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--quiet", "--detach", str(tree), rev], check=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
 
 
 if __name__ == "__main__":
