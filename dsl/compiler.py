@@ -947,7 +947,7 @@ class _Unit(RecordingUnit):
         else:
             raise self.fail(t, Msg("needs_zone_list_right", value=TYPE_WORDS.get(coll.type)),
                             Msg("card_hand_me_me"))
-        node = ir.Call("bool", write, [x.ir, coll.ir])  # the generated module's code (dsl/codegen.py)
+        node = ir.Call("bool", write, [x.ir, coll.ir])  # the generated module's code (dsl/backend/)
         if negate:
             inner = fn
             return C(lambda s, e: not inner(s, e), "bool", node=ir.Not("bool", node))

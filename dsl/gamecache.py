@@ -1,14 +1,14 @@
 """A loaded game kept in the user's cache, so that loading it again costs a file read, not a compile.
 
 Loading a game reads its rule files, checks them and compiles them to a typed program and the game to a
-Python module (dsl/codegen.py): some 0.1 s or more. What comes out, the GameDef, is kept in kural's cache
+Python module (dsl/backend/): some 0.1 s or more. What comes out, the GameDef, is kept in kural's cache
 folder ($XDG_CACHE_HOME/kural) under a key that holds everything the load read or was given: the content
 of every rule file read, the variants, --set values and player count asked for, where the files were
 found, and the source of kural itself (and Python's version). The next load with the same key reads the
 file back instead.
 
 What is kept is plain data (issue 36): the game's plain fields and its program as source, constants and
-the objects it is handed (dsl/codegen.py Program), as a pickle of objects of kural's own classes, a few
+the objects it is handed (dsl/backend/program.py Program), as a pickle of objects of kural's own classes, a few
 builtin ones and plain values. The compiler's closures and the typed program's nodes are left out
 (GameDef.without_closures): play reads neither. No function, closure or code object is ever written
 (_Pickler refuses the game, which is then not kept), and reading a file back names kural's own classes

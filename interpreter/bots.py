@@ -130,7 +130,7 @@ class HeuristicBot:
         if self.g is not s.g:
             self._learn(s.g)
         renew(s)
-        try:  # the game's generated module (dsl/codegen.py preferences): a failing preference names itself
+        try:  # the game's generated module (dsl/backend/moves.py preferences): a failing preference names itself
             return self._best(s, moves, s.g.program.prefer)
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None

@@ -1,4 +1,4 @@
-"""What the generated module of a game (dsl/codegen.py) calls while playing, besides the state."""
+"""What the generated module of a game (dsl/backend/) calls while playing, besides the state."""
 from __future__ import annotations
 
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)

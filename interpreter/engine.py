@@ -17,7 +17,7 @@ from .state import NOWHERE, Move, State
 def new_game(g, seed: int) -> State:
     s = State(g, seed)  # with the whole work budget
     try:
-        g.program.start_game(s)  # every var's start, then the first round (dsl/codegen.py start_game)
+        g.program.start_game(s)  # every var's start, then the first round (dsl/backend/flow.py start_game)
     except RULE_FAILURES as exc:
         raise PlayError.of(g.where.get("flow", g.source), Msg("setting_up_game"), exc) from None
     return s
@@ -62,7 +62,7 @@ def _dealt_cards(zones: list[list[int]], deck_zone: int) -> list[int]:
 
 def apply(s: State, move: Move) -> None:
     """Play a legal move (the caller has checked it) and advance the flow: the move's function of the
-    game's generated module (dsl/codegen.py apply_move), which plays its effects and the flow after it."""
+    game's generated module (dsl/backend/moves.py apply_move), which plays its effects and the flow after it."""
     s.g.program.apply[move[0]](s, move)
 
 
@@ -160,7 +160,7 @@ def _result(s: State) -> dict:
     """Winners, scores and fields per seat, or per team (their indexes) with `result.per: team`; hands per seat."""
     g = s.g
     program = g.program
-    winners, scores = program.result(s)  # the game's generated module (dsl/codegen.py result_values)
+    winners, scores = program.result(s)  # the game's generated module (dsl/backend/flow.py result_values)
     out = {"winners": winners, "scores": scores}
     first, code = g.hand_zone_id, g.deck.code.__getitem__
     hands = out["hands"] = []  # each card's code (loops here, not comprehensions: no cells made every game)

@@ -3,7 +3,7 @@
 Everything callable here is a closure made by dsl/compiler.py with the
 signature f(state, env): `state` is a State, `env` a dict of the names a
 rule binds (a move's choices, a lambda's argument, `seat` in results).
-Play reads none of them, only the plain fields and the program (dsl/codegen.py
+Play reads none of them, only the plain fields and the program (dsl/backend/program.py
 Program): a game read back from the cache has them all None (without_closures).
 """
 from __future__ import annotations
@@ -215,7 +215,7 @@ class GameDef:
     teams: list = field(default_factory=list)  # the teams at this player count, each a list of seats (game.teams)
     team_of: list = field(default_factory=list)  # seat -> its team's index
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
-    program: Any = None  # the generated module that plays it (dsl/codegen.py Program); None: the closures
+    program: Any = None  # the generated module that plays it (dsl/backend/program.py Program)
     recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
 
     def __post_init__(self) -> None:
@@ -258,7 +258,7 @@ class GameDef:
     def without_closures(self) -> "GameDef":
         """A copy of this game (what the cache keeps, dsl/gamecache.py) with every closure of the
         compiler and every node of the typed program left out (None; a dict of them keeps its keys):
-        play reads only the program (dsl/codegen.py Program) and the plain fields, so a game kept
+        play reads only the program (dsl/backend/program.py Program) and the plain fields, so a game kept
         so plays the same (issue 36). This game itself is not changed."""
         kept = copy.copy(self)
         for name in ("round_setup", "first_seat", "next_seat", "after_move", "round_end", "round_score", "game_end"):

@@ -14,7 +14,7 @@ def legal_moves(s: State) -> list[Move]:
     if s.over:
         return []
     known = s.cache.legal
-    if known is None:  # the generated module's moves_N (dsl/codegen.py step_moves) renews the work budget
+    if known is None:  # the generated module's moves_N (dsl/backend/steps.py) renews the work budget
         known = s.cache.legal = s.g.program.moves[s.step](s)
     else:
         s.work = WORK_LIMIT  # a new phase of the move: the whole budget (budget.renew, written out on this hot path)
@@ -37,7 +37,7 @@ def any_legal(s: State, index: int) -> bool:
 
 
 def instances(s: State, m, first_only: bool = False) -> list[tuple]:
-    """The choice tuples of move m that are legal now (the game's generated module, dsl/codegen.py)."""
+    """The choice tuples of move m that are legal now (the game's generated module, dsl/backend/options.py)."""
     return s.g.program.legal[m.index](s, first_only)
 
 
@@ -54,7 +54,7 @@ def distinct(g, m, found: list[tuple]) -> list[tuple]:
 
 
 def distinct_moves(g, m, found: list) -> list:
-    """distinct for moves (index, choices), as the generated step lists them (dsl/codegen.py)."""
+    """distinct for moves (index, choices), as the generated step lists them (dsl/backend/)."""
     seen, out = set(), []
     for move in found:
         key = move_key(g, move)
@@ -65,13 +65,13 @@ def distinct_moves(g, m, found: list) -> list:
 
 
 def distinct_last(g, choice, out: list, start: int) -> None:
-    """_Merge.last for the generated module (dsl/codegen.py), whose earlier choices' options always differ
+    """_Merge.last for the generated module (dsl/backend/), whose earlier choices' options always differ
     as keys and whose last choice is of cards or of groups of cards (keys that are never unhashable)."""
     _merge_last(g.deck.face, choice, out, start)
 
 
 def distinct_last_moves(g, choice, out: list, start: int) -> None:
-    """distinct_last for moves (index, choices), as the generated step lists them (dsl/codegen.py)."""
+    """distinct_last for moves (index, choices), as the generated step lists them (dsl/backend/)."""
     faces, seen, kept = g.deck.face, set(), []
     for move in out[start:]:
         key = _key_of(choice, move[1][-1], faces)
@@ -83,7 +83,7 @@ def distinct_last_moves(g, choice, out: list, start: int) -> None:
 
 def distinct_options(g, choice, items: list) -> list:
     """The options of a move's last choice, each key once (the first), when every option is legal: the moves
-    made of them are those distinct_last_moves keeps of the moves made of them all (dsl/codegen.py)."""
+    made of them are those distinct_last_moves keeps of the moves made of them all (dsl/backend/)."""
     if len(items) < 2:
         return items
     faces, seen, kept = g.deck.face, set(), []
@@ -116,7 +116,7 @@ def _key_of(choice, v, faces):
 
 def refusal(s: State, index: int, values: tuple):
     """Why move `index` with these choices is not legal: its first failing check, or None if they all
-    hold. Each check is tested by the generated module's function of it (dsl/codegen.py move_parts),
+    hold. Each check is tested by the generated module's function of it (dsl/backend/flow.py move_parts),
     the same code the legal list's guard is written from."""
     m = s.g.moves[index]
     for check, holds in zip(m.checks, s.g.program.checks[index]):
