@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import sys
 import tempfile
@@ -48,6 +47,7 @@ def compute() -> dict[str, str]:
 
 
 def main() -> None:
+    from hash_corpus import write_or_check  # (this folder is on the path: run as a script or by pytest)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write tests/golden/programs.json")
     a = ap.parse_args()
@@ -55,13 +55,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         os.environ["XDG_CACHE_HOME"] = cache  # built afresh: no kept game, no kept code
         table = compute()
-    if a.write:
-        PROGRAMS.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
-        return
-    want = json.loads(PROGRAMS.read_text())
-    bad = sorted(k for k in set(want) | set(table) if want.get(k) != table.get(k))
-    print("\n".join(f"changed: {k}" for k in bad) or f"all {len(table)} modules the same")
-    sys.exit(1 if bad else 0)
+    write_or_check(table, PROGRAMS, a.write, "modules")
 
 
 if __name__ == "__main__":

@@ -92,20 +92,12 @@ def compute(only: str | None = None) -> dict[str, list[str]]:
 
 
 def main() -> None:
+    from hash_corpus import write_or_check  # (this folder is on the path: run as a script or by pytest)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write tests/golden/hashes.json")
     ap.add_argument("--only", help="configs whose key contains this text")
     a = ap.parse_args()
-    table = compute(a.only)
-    if a.write:
-        old = json.loads(HASHES.read_text()) if HASHES.exists() and a.only else {}
-        old.update(table)
-        HASHES.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
-        return
-    want = json.loads(HASHES.read_text())
-    bad = [k for k, v in table.items() if want.get(k) != v]
-    print("\n".join(f"changed: {k}" for k in bad) or f"all {len(table)} configs match")
-    sys.exit(1 if bad else 0)
+    write_or_check(compute(a.only), HASHES, a.write, "configs", a.only)
 
 
 if __name__ == "__main__":
