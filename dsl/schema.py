@@ -15,6 +15,7 @@ Leaves are named by a word of LEAVES.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -61,7 +62,8 @@ class Key:
     refuse: tuple | None = None  # (message, hint) keys of interpreter/messages.py for a value not allowed, filled
     # with {value} {key} {name} {path} {allowed}
     missing: tuple | None = None  # (message, hint) keys: the checker refuses a mapping without this key ({path})
-    required: bool = False  # the loader refuses a game without it (a variant file may leave it to its base)
+    required: bool = False  # the checker refuses a mapping without it (`key_missing`, named by its path); it
+    # checks the merged file, so a variant file may leave it to its base
     kind: str = ""  # how `kural diff` names a change here (param, move, check ...); inherited below
     split: bool = False  # `kural diff` compares its parts one by one, not the whole
     whole: bool = False  # ... and the whole too (a move added or removed is one change)
@@ -115,7 +117,8 @@ CHECK = Fields({
     "rule": Key("str", "the rule number the check applies", cites=True),
     "why": Key(TEXT, "why a move is refused when the check fails")})
 END_REASON = Fields({
-    "when": Key("expr", "the condition that says the round ended this way (worked out before the round's score)"),
+    "when": Key("expr", "the condition that says the round ended this way (worked out before the round's score)",
+                required=True),
     "rule": Key("str", "the rule number of this way of ending", cites=True),
     "text": Key(TEXT, "the words on the round's sheet ({me}: the player who made the last move)")})
 PARAM = Fields({
@@ -279,7 +282,8 @@ TABLE = Fields({
                                        "title": Key(TEXT, "the step's name in the rules and on screen",
                                                     default_doc="its name"),
                                        "moves": Key(ListOf("str"), "the moves the step offers")})),
-                        "the steps of a turn, first one first", required=True, most=50),
+                        "the steps of a turn, first one first", required=True, most=50,
+                        missing=("flow_round_turn_missing", "turn_example")),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
             "after_move": Key(EFFECTS, "what follows every move"),
             "end": Key("expr", "when the round ends", required=True),
@@ -467,18 +471,21 @@ def units(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Unit]
 
 # ------------------------------------------------------------------- the checker
 def check(data: LDict) -> None:
+    """Refuses a merged rule file (a variant over its base) that breaks the table: a key or value the
+    table has not, a value of the wrong shape, a required key missing from a mapping the file has."""
     problems: list[Problem] = []
     _walk(data, TABLE, data.loc, "", "", problems)
     if problems:
         raise RuleError(problems)
 
 
-def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem]) -> None:
-    """`name`: the nearest name the file chose above (a zone's, a var's), for messages."""
+def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem], at: Loc | None = None) -> None:
+    """`name`: the nearest name the file chose above (a zone's, a var's), for messages; `at`: where a
+    required key missing from this mapping is reported (the key that holds it, or the list's item)."""
     if isinstance(shape, Either):
         full = isinstance(value, list) if isinstance(shape.full, ListOf) else isinstance(value, dict)
         if full:
-            _walk(value, shape.full, loc, path, name, problems)
+            _walk(value, shape.full, loc, path, name, problems, at)
         else:
             _leaf(value, shape.short, loc, path, problems)
         return
@@ -500,12 +507,10 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
                 continue
             item_loc = value.val_loc(key) if isinstance(value, LDict) else loc
             _key_value(item, sub, item_loc, f"{path}.{key}" if path else key, str(key),
-                       str(key) if isinstance(shape, Named) else name, problems)
+                       str(key) if isinstance(shape, Named) else name, problems,
+                       value.key_loc(key) if isinstance(value, LDict) else loc)
         if fields:
-            for key, sub in shape.keys.items():
-                if sub.missing and key not in value:
-                    message, hint = sub.missing
-                    problems.append(Problem(loc_of(value, loc), Msg(message, path=path), Msg(hint)))
+            _missing(value, shape, loc, at, path, problems)
         return
     if isinstance(shape, ListOf):
         if not isinstance(value, list):
@@ -519,9 +524,39 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem])
     _leaf(value, shape, loc, path, problems)
 
 
-def _key_value(item, key: Key, loc: Loc, path: str, last: str, name: str, problems: list[Problem]) -> None:
+def _missing(value: dict, shape: Fields, loc: Loc, at: Loc | None, path: str, problems: list[Problem]) -> None:
+    """The keys this mapping lacks that the table needs: a key's own `missing` words, else `required`
+    (named by its path, a list's items alike: bot[].prefer). Only mappings the file has are checked,
+    so a key required inside a section (result.winner) is not asked of a file without the section
+    (`require` refuses a file without a section it cannot do without)."""
+    for key, sub in shape.keys.items():
+        if key in value:
+            continue
+        if sub.missing:
+            message, hint = sub.missing
+            problems.append(Problem(loc_of(value, loc), Msg(message, path=path), Msg(hint)))
+        elif sub.required:
+            what = _LIST_ITEM.sub("[]", f"{path}.{key}" if path else key)
+            problems.append(Problem(at or loc_of(value, loc), Msg("key_missing", what=what), Msg("add_key", key=key)))
+
+
+def require(section: str, data: LDict) -> None:
+    """Refuses a file without a section the game cannot do without (`result`), as the checker refuses
+    the section without its required keys: the first one named, at the top of the file."""
+    problems: list[Problem] = []
+    if section not in data:
+        _missing({}, _full(TABLE.keys[section].shape), data.loc, data.loc, section, problems)
+    if problems:
+        raise RuleError(problems[:1])
+
+
+_LIST_ITEM = re.compile(r"\[\d+\]")
+
+
+def _key_value(item, key: Key, loc: Loc, path: str, last: str, name: str, problems: list[Problem],
+               at: Loc | None = None) -> None:
     before = len(problems)
-    _walk(item, key.shape, loc, path, name, problems)
+    _walk(item, key.shape, loc, path, name, problems, at)
     if key.allowed and len(problems) == before and item not in key.allowed:
         message, hint = key.refuse or ("value_not_known", "key_allowed")
         words = dict(value=item, key=last, name=name, path=path, allowed=", ".join(key.allowed))

@@ -24,6 +24,7 @@ from kural.dsl.teach import changes as diffing
 from kural.dsl.teach.phrases import say
 from kural.dsl.paths import games_dir
 from kural.dsl.yamlload import load_file
+from kural.interpreter.messages import Msg
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.stem for p in games_dir().glob("*.yaml"))
@@ -283,3 +284,115 @@ def test_kural_help_and_list_do_not_read_the_table(tmp_path):
         assert proc.returncode == 0, proc.stderr[-2000:]
         modules = {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
         assert "kural.cli.quick" in modules and "kural.dsl.schema" not in modules, args  # importtime was read
+
+
+def required_paths(shape=schema.TABLE, path: str = ""):
+    """Every key the table says is required, as (path, Key): `*` a name the file chooses, `[]` a list's item."""
+    shape = shape.full if isinstance(shape, schema.Either) else shape
+    if isinstance(shape, schema.Fields):
+        for name, key in shape.keys.items():
+            here = f"{path}.{name}" if path else name
+            if key.required:
+                yield here, key
+            yield from required_paths(key.shape, here)
+    elif isinstance(shape, (schema.Named, schema.ListOf)):
+        inner = shape.value if isinstance(shape, schema.Named) else shape.item
+        yield from required_paths(inner.shape if isinstance(inner, schema.Key) else inner,
+                                  f"{path}.*" if isinstance(shape, schema.Named) else f"{path}[]")
+
+
+def steps_of(path: str) -> list[str]:
+    return [s for s in re.split(r"\.|(?=\[\])", path) if s]
+
+
+def container(data, steps: list[str]):
+    """The first mapping of `data` at `steps` (the first name for `*`, the first item for `[]`), and the
+    place a key missing from it is reported: the key that holds it, or the list's item."""
+    at = data.loc
+    for step in steps:
+        if step == "[]":
+            data, at = data[0], data[0].loc
+        else:
+            name = next(iter(data)) if step == "*" else step
+            data, at = data[name], data.key_loc(name)
+    return data, at
+
+
+BUILDER_REQUIRED = ("game.id", "flow.round.end", "flow.round.end_reasons.*.when", "result.winner", "result.score",
+                    "round_result.points", "bot[].prefer")
+
+
+def test_a_file_without_a_required_key_is_refused_by_the_table_naming_its_path(tmp_path):
+    """Issue 36: the table, not a hand-written walk of the builder, says which keys a game must have.
+    Every key it requires (each key the builder reads without a default among them) left out of a
+    game that has all the others is refused by the table's check: "`path` is missing", at the key
+    holding the mapping that lacks it, with the hint to add it."""
+    import yaml
+    paths = dict(required_paths())
+    assert set(BUILDER_REQUIRED) <= set(paths), set(BUILDER_REQUIRED) - set(paths)
+    # a game that has every section holding a required key (the bundled game with tactics and end reasons)
+    source = next(p for p in sorted(games_dir().glob("*.yaml"))
+                  if not any(_absent(load_file(p), steps_of(path)[:-1]) for path in paths))
+    checked = []
+    for path, key in paths.items():
+        data = plain(load_file(source))
+        steps = steps_of(path)
+        if _absent(data, steps[:-1]):
+            continue
+        mapping = data
+        for step in steps[:-1]:
+            mapping = mapping[0] if step == "[]" else mapping[next(iter(mapping))] if step == "*" else mapping[step]
+        del mapping[steps[-1]]
+        written = tmp_path / f"{len(checked)}.yaml"
+        written.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        with pytest.raises(RuleError) as exc:  # the table's check, before anything is built
+            schema.check(load_file(written))
+        problem = exc.value.problems[0]
+        with pytest.raises(RuleError) as loaded:  # ... is what loading the file says
+            load(str(written))
+        assert loaded.value.problems[0].render() == problem.render()
+        lacking, at = container(load_file(written), steps[:-1])
+        if key.missing:  # the key's own words, at the mapping that lacks it
+            at = lacking.loc
+            assert problem.message == Msg(key.missing[0], path=".".join(steps[:-1])), path
+        else:
+            assert problem.message == Msg("key_missing", what=path.replace(".*.", f".{_name(data, steps[:-1])}."))
+            assert problem.hint == Msg("add_key", key=steps[-1])
+        assert (problem.loc.line, problem.loc.col) == (at.line, at.col), (path, problem.render())
+        checked.append(path)
+    assert set(BUILDER_REQUIRED) <= set(checked), f"{source.name} lacks a section to test: {checked}"
+
+
+def _absent(data, steps: list[str]) -> bool:
+    for step in steps:
+        if not data:
+            return True
+        data = data[0] if step == "[]" else data[next(iter(data))] if step == "*" else data.get(step)
+    return not data
+
+
+def _name(data, steps: list[str]) -> str:
+    """The name the file chose where the path has `*` (its first)."""
+    for step in steps:
+        if step == "*":
+            return next(iter(data))
+        data = data[0] if step == "[]" else data[step]
+    return ""
+
+
+def test_a_variant_leaves_required_keys_to_its_base_and_a_game_needs_a_result(tmp_path):
+    """Issue 36: required keys are checked on the merged file, so a variant file that changes `result`
+    or `game` without restating `result.winner` or `game.id` loads; a game with no `result` at all is
+    refused as the table's `result` would be, by its first required key."""
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("extends: fantan\ngame: {players: 3}\nresult: {per: seat}\n", encoding="utf-8")
+    assert loads(variant)
+    data = plain(load_file(games_dir() / "fantan.yaml"))
+    del data["result"]
+    import yaml
+    game = tmp_path / "no_result.yaml"
+    game.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with pytest.raises(RuleError) as exc:
+        load(str(game))
+    assert [(p.message, p.hint, p.loc.line) for p in exc.value.problems] == [
+        (Msg("key_missing", what="result.winner"), Msg("add_key", key="winner"), 1)]

@@ -101,18 +101,12 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             return empty
         return value
 
-    def need(self, container: LDict, key: str, what: str, at: Loc | None = None):
-        """A required key; when missing, reported at `at` (the key of the mapping that lacks it)."""
-        if key not in container:
-            raise RuleError.at(at or container.loc, Msg("key_missing", what=what), Msg("add_key", key=key))
-        return container[key]
-
     # ------------------------------------------------------------------ build
     def build(self, sets, players_asked: int | None = None) -> GameDef:
         game = self.section("game")
         if "game" not in self.data:
             raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
-        gid = printable_id(self.need(game, "id", "game.id", self.data.key_loc("game")), game.val_loc("id"), "game.id")
+        gid = printable_id(game["id"], game.val_loc("id"), "game.id")
         players = self.players(game, players_asked)
         seats = self.seats(game, players)
         teams_by_count = self.teams(game)
@@ -189,8 +183,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                                    Msg("next_names_no_step", next_step=m.next_step),
                                    (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
         self.reachable(rnd, steps, moves)
-        round_end = self.ending(comp, self.need(rnd, "end", "flow.round.end", flow.key_loc("round")), "round",
-                                rnd.val_loc("end"))
+        round_end = self.ending(comp, rnd["end"], "round", rnd.val_loc("end"))
         game_end = self.ending(comp, schema.value(flow, "flow.end"), "game", flow.val_loc("end"))
         setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
         first = self.expr_at(comp, ("flow", "round", "first"), schema.value(rnd, "flow.round.first"), {}, "num")
@@ -198,6 +191,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
                                   path=("flow", "round", "after_move")) if rnd.get("after_move") else None
         round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
+        schema.require("result", self.data)
         result = self.section("result")
         result_per = self.per_of(result, "result")
         result_locals = {result_per: "num"}
@@ -214,11 +208,11 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             round_score=round_score,
             game_end=game_end,
             result=ResultDef(
-                winner=self.located(self.expr_at(comp, ("result", "winner"), self.need(
-                    result, "winner", "result.winner", self.data.key_loc("result")), result_locals, "bool"),
+                winner=self.located(self.expr_at(comp, ("result", "winner"), result["winner"], result_locals,
+                                          "bool"),
                     result.get("winner"), "result.winner"),
-                score=self.located(self.expr_at(comp, ("result", "score"), self.need(
-                    result, "score", "result.score", self.data.key_loc("result")), result_locals, "num"),
+                score=self.located(self.expr_at(comp, ("result", "score"), result["score"], result_locals,
+                                         "num"),
                     result.get("score"), "result.score"),
                 fields={k: self.located(self.expr_at(comp, ("result", "fields", k), v, result_locals), v,
                                         f"result.fields.{k}")

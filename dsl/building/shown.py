@@ -69,8 +69,7 @@ class ShownPart:
         fields = section.get("fields") or {}
         per = self.per_of(section, "round_result")
         return RoundResultDef(
-            points=self.located(self.expr_at(comp, ("round_result", "points"), self.need(
-                section, "points", "round_result.points", self.data.key_loc("round_result")), {per: "num"}, "num"),
+            points=self.located(self.expr_at(comp, ("round_result", "points"), section["points"], {per: "num"}, "num"),
                                 section.get("points"), "round_result.points"),
             points_title=self.text(section.get("points_title"), schema.default("round_result.points_title")),
             fields={k: self.located(self.expr_at(comp, ("round_result", "fields", k), v, {per: "num"}), v,
@@ -95,7 +94,7 @@ class ShownPart:
                                Msg("name_fewer_ways_round"))
         out = []
         for name, spec in reasons.items():
-            when = self.need(spec, "when", f"flow.round.end_reasons.{name}.when", reasons.key_loc(name))
+            when = spec["when"]
             where = f"flow.round.end_reasons.{name}"
             name = printable_id(name, reasons.key_loc(name), Msg("end_reason"))
             out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),

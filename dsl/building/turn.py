@@ -198,7 +198,7 @@ class TurnPart:
                                    Msg("moves_list", names=", ".join(by_name)))
             locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
                        for c in m.choices} if m else {}
-            pref = self.expr_at(comp, ("bot", i, "prefer"), self.need(item, "prefer", "bot[].prefer"), locals_)
+            pref = self.expr_at(comp, ("bot", i, "prefer"), item["prefer"], locals_)
             if pref.type not in ("bool", "num", "any"):
                 raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
                                    Msg("higher_better_true_counts"))
