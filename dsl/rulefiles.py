@@ -96,6 +96,7 @@ class Source:
         self.expected = expected
         self.files_read: list[tuple[str, str, str]] = []  # every file read: its path as named, resolved, sha256 (dsl/gamecache.py)
         self.read_as: dict[tuple[str, str], LDict] = {}  # (path as named, resolved) -> what was read there
+        self.layer_of: dict[str, str] = {}  # a file as its places name it -> its layer: "" (the base), a variant's id
 
     def read(self, path: Path) -> LDict:
         """The rule file at `path`, read once: a variant's `extends` names the base game read already,
@@ -252,6 +253,8 @@ def resolve(game: str, variants: list[str] | tuple = (), expected: dict[str, str
         _check_param_changes(data, layer)
         data = merge(data, _without(layer, ("extends", "variant")))
     ids = list(dict.fromkeys(variant_id(path, layer) for path, layer in layers[1:]))
+    # every place names its file, so the file tells which layer set a part (issue 36)
+    src.layer_of = {str(path): variant_id(path, layer) if i else "" for i, (path, layer) in enumerate(layers)}
     return Resolved(base_path, layers, data, ids, src, names)
 
 

@@ -19,6 +19,17 @@ Expr = Callable[[Any, dict], Any]
 Effect = Callable[[Any, dict], None]
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a part of the game was written (issue 36): the file, line and column of its key, and the
+    layer that set it: "" for the base game, else the id of the variant whose file wrote it."""
+
+    file: str
+    line: int  # 1-based
+    col: int  # 1-based
+    layer: str = ""
+
+
 @dataclass
 class ZoneDef:
     name: str
@@ -30,6 +41,7 @@ class ZoneDef:
     per_team: bool = False  # one zone per team (`per: team`); its owner is a team, and its seats see `visible: owner`
     max_groups: int = 0  # a group zone (`kind: groups`): each owner's area is this many groups, each its own instance
     yours: dict = field(default_factory=dict)  # {en, tr}: its name when it is the player's own ("elin"); empty: your + title
+    at: Place | None = None  # where it was written and by which layer (Place)
 
     @property
     def per(self) -> str:
@@ -56,6 +68,7 @@ class VarDef:
     says: dict = field(default_factory=dict)  # "1", ">=0" -> {en, tr, you: {en, tr}}: the rules' sentence for it
     named: dict = field(default_factory=dict)  # {en, tr}: its name in the rules (its title, shown or not)
     where: str = ""  # file:line:col of its start value, for errors while playing
+    at: Place | None = None  # where it was written and by which layer (Place)
 
     @property
     def per(self) -> str:
@@ -71,6 +84,7 @@ class Check:
     why: dict[str, str]
     source: str
     node: Any = None  # the condition as a node of the typed program (dsl/ir.py)
+    at: Place | None = None  # where it was written and by which layer (Place)
 
 
 @dataclass
@@ -82,6 +96,7 @@ class Choice:
     of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
     of_groups: bool = False  # each option is a group of a group zone (a zone id; a record writes its number)
     node: Any = None  # the options as a node of the typed program (dsl/ir.py)
+    at: Place | None = None  # where it was written and by which layer (Place)
 
 
 @dataclass
@@ -101,6 +116,7 @@ class MoveDef:
     has_cards: bool = False  # some choice is a card (set from choices)
     has_card_lists: bool = False  # some choice is a group of cards (set from choices)
     guard_weight: int = 1  # the parts of its guard: what trying one option costs (interpreter/budget.py)
+    at: Place | None = None  # where it was written and by which layer (Place)
 
     def __post_init__(self) -> None:
         self.choice_names = tuple(c.name for c in self.choices)
@@ -122,6 +138,7 @@ class StepDef:
     moves: list[int]
     where: str = ""  # file:line:col of the step in the rule file, for errors while playing
     title: dict = field(default_factory=dict)  # {en, tr}: its name in the rules and on screen; empty: its name
+    at: Place | None = None  # where it was written and by which layer (Place)
 
 
 @dataclass
@@ -131,6 +148,7 @@ class BotPref:
     tip: dict[str, str]
     where: str = ""  # file:line:col of the preference, for errors while playing
     node: Any = None  # the preference as a node of the typed program (dsl/ir.py)
+    at: Place | None = None  # where it was written and by which layer (Place)
 
 
 @dataclass
@@ -142,6 +160,7 @@ class ResultDef:
     field_titles: dict[str, dict[str, str]] = field(default_factory=dict)
     per: str = "seat"  # seat: worked out for every seat (local `seat`); team: for every team (local `team`)
     where: dict = field(default_factory=dict)  # value (score, a field) -> file:line:col, for errors while playing
+    at: Place | None = None  # where it was written and by which layer (Place)
 
 
 @dataclass
@@ -154,6 +173,7 @@ class RoundResultDef:
     field_titles: dict[str, dict[str, str]]
     per: str = "seat"
     where: dict = field(default_factory=dict)  # value (points, a field) -> file:line:col, for errors while playing
+    at: Place | None = None  # where it was written and by which layer (Place)
 
 
 @dataclass
@@ -165,6 +185,7 @@ class EndReason:
     when: Expr
     rule: str | None
     text: dict[str, str]  # {me} stands for the player who made the last move
+    at: Place | None = None  # where it was written and by which layer (Place)
 
 
 @dataclass
@@ -217,6 +238,7 @@ class GameDef:
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/backend/program.py Program)
     recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
+    at: Place | None = None  # where it was written and by which layer (Place)
 
     def __post_init__(self) -> None:
         if not self.teams:  # no partnerships: each seat is its own team

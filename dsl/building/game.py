@@ -8,7 +8,7 @@ import re
 
 from kural.interpreter.cards import parse_code
 from kural.interpreter.errors import RULE_FAILURES, PlayError
-from kural.interpreter.gamedef import GameDef, ResultDef
+from kural.interpreter.gamedef import GameDef, Place, ResultDef
 from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
 from ..backend.program import Program
@@ -92,6 +92,10 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.problems: list[Problem] = []
         # what the teaching layer reads of the game (dsl/said.py), when it loads it
         self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {}) if record else None
+
+    def at(self, loc: Loc) -> Place:
+        """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""
+        return Place(loc.file, loc.line, loc.col, self.src.layer_of.get(loc.file, ""))
 
     def section(self, name: str) -> LDict:
         value = self.data.get(name)
@@ -220,7 +224,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                 score_title=self.text(result.get("score_title"), schema.default("result.score_title")),
                 field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
                               for k in (result.get("fields") or {})},
-                per=result_per, where=self.places(result)),
+                per=result_per, where=self.places(result), at=self.at(self.data.key_loc("result"))),
             round_result=self.round_result(comp),
             end_reasons=self.end_reasons(comp, rnd),
             bot=self.bot(comp, moves),
@@ -233,6 +237,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )
+        g.at = self.at(self.data.key_loc("game"))
         g.about = self.text(game.get("about"), schema.default("game.about"))
         g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
         g.step_index = {s.name: i for i, s in enumerate(steps)}

@@ -64,7 +64,7 @@ class ParamsPart:
             # the form is the declaration's: a variant, --set or the API changes the value, never its form
             first, first_loc = spec.below.get("value", (raw, loc)) if isinstance(spec, LDict) else (raw, loc)
             kind = str(declared) if declared else _infer_type(first)
-            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc,
+            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc, "at": self.at(section.key_loc(name)),
                           "declared": first, "declared_loc": first_loc,
                           "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
                           "rule": spec.get("rule") if isinstance(spec, dict) else None,

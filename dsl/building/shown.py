@@ -76,7 +76,7 @@ class ShownPart:
                                     f"round_result.fields.{k}")
                     for k, v in fields.items()},
             field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
-            per=per, where=self.places(section))
+            per=per, where=self.places(section), at=self.at(self.data.key_loc("round_result")))
 
     def end_reasons(self, comp: Compiler, rnd: LDict) -> list[EndReason]:
         """Why a round ended, for its sheet: each way's condition, rule and words, in the file's order.
@@ -98,5 +98,6 @@ class ShownPart:
             where = f"flow.round.end_reasons.{name}"
             name = printable_id(name, reasons.key_loc(name), Msg("end_reason"))
             out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),
-                                 rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name)))))
+                                 rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name))),
+                                 at=self.at(reasons.key_loc(name))))
         return out

@@ -248,7 +248,8 @@ class TablePart:
             max_groups = self.zone_groups(name, z)
             zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
                                  per_team=per == "team", max_groups=max_groups,
-                                 yours=self.text(z["yours"], name) if z.get("yours") else {}))
+                                 yours=self.text(z["yours"], name) if z.get("yours") else {},
+                                 at=self.at(section.key_loc(name))))
             next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
             if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
                 raise RuleError.at(section.key_loc(name),
@@ -300,7 +301,8 @@ class TablePart:
             out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
                               per_team=per == "team", per_group=per == "group",
                               shown_as=self.shown_as(name, v), says=self.says(v), named=named,
-                              where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name))))
+                              where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name)),
+                              at=self.at(section.key_loc(name)) if name in section else None))  # the dealer may be built in
             # a per-group var has a slot per zone instance, indexed by the group's zone id
             slot += (players if per == "seat" else self.team_count if per == "team" else
                      self.zone_count if per == "group" else 1)

@@ -41,7 +41,7 @@ class TurnPart:
             self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
-                                  of_groups=elem == "zone", node=domain.ir))
+                                  of_groups=elem == "zone", node=domain.ir, at=self.at(choose.key_loc(cname))))
             locals_[cname] = elem
         comp.guard_of = index
         before = comp.total
@@ -60,7 +60,7 @@ class TurnPart:
                                             ("moves", name, "do")),
                        next_step=str(schema.value(m, "moves.*.next")), guard=guard,
                        specialize=specializer or None, guard_weight=guard_weight,
-                       where=str(self.section("moves").key_loc(name)))
+                       where=str(self.section("moves").key_loc(name)), at=self.at(self.section("moves").key_loc(name)))
 
     def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
@@ -108,8 +108,11 @@ class TurnPart:
             if compiled.is_const and not compiled.const:
                 loc = getattr(test, "loc", m.val_loc("when"))
                 self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
+            # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
+            place = item.key_loc("check") if isinstance(when, list) else m.key_loc("when")
             out.append(Check(compiled.fn, item.get("rule"), self.with_params(
-                self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir))
+                self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir,
+                at=self.at(place)))
         return out
 
     def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
@@ -146,7 +149,8 @@ class TurnPart:
             if not indexes:  # a step that offers nothing would leave the seat to move without a move
                 raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
             steps.append(StepDef(name, indexes, where=str(where),
-                                 title=self.text(step["title"], name) if step.get("title") else {}))
+                                 title=self.text(step["title"], name) if step.get("title") else {},
+                                 at=self.at(step.key_loc("step") if "step" in step else turn.locs[i])))
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:
@@ -203,5 +207,5 @@ class TurnPart:
                 raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
                                    Msg("higher_better_true_counts"))
             out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
-                               where=str(item.val_loc("prefer")), node=pref.ir))
+                               where=str(item.val_loc("prefer")), node=pref.ir, at=self.at(item.key_loc("prefer"))))
         return out
