@@ -101,37 +101,41 @@ class HeuristicBot:
             return planned
         if len(moves) == 1:
             return moves[0]
-        move = self.prefer(s, moves)
+        keys: list = [None] * len(moves)  # what the preferences work out here: a plan's candidates read them again
+        move = self.prefer(s, moves, keys)
         if s.g.moves[move[0]].next_step == "end":
             return move
-        return self.planner.choose(s, moves, move)
+        return self.planner.choose(s, moves, move, keys)
 
-    def prefer(self, s: State, moves: list[Move]) -> Move:
-        """The move the preferences like best, ties drawn from the bot's generator (no plan)."""
+    def prefer(self, s: State, moves: list[Move], keys: list | None = None) -> Move:
+        """The move the preferences like best, ties drawn from the bot's generator (no plan). `keys`: the
+        moves' keys known at this position (None where not worked out), filled in as they are."""
         if len(moves) == 1:
             return moves[0]
-        best = self._ranked(s, moves)
+        best = self._ranked(s, moves, keys)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def best_of(self, s: State, moves: list[Move]) -> Move:
-        """The first of the moves the preferences like best (no draw: a plan's candidate)."""
-        return moves[0] if len(moves) == 1 else self._ranked(s, moves)[0]
+    def best_of(self, s: State, moves: list[Move], keys: list | None = None) -> Move:
+        """The first of the moves the preferences like best (no draw: a plan's candidate); keys as prefer's."""
+        return moves[0] if len(moves) == 1 else self._ranked(s, moves, keys)[0]
 
-    def key_of(self, s: State, move: Move) -> tuple:
-        """The move's whole key: its score by each preference, in order."""
+    def key_of(self, s: State, move: Move, known: tuple | None = None) -> tuple:
+        """The move's whole key: its score by each preference, in order (`known`, if this position worked it out)."""
+        if known is not None:
+            return known
         renew(s)
         try:
             return s.g.program.prefer[move[0]](s, move[1])
         except RULE_FAILURES as exc:
             raise self._failure(s, [move], exc) from None
 
-    def _ranked(self, s: State, moves: list[Move]) -> list[Move]:
-        """The moves the preferences like best, in their order."""
+    def _ranked(self, s: State, moves: list[Move], keys: list | None = None) -> list[Move]:
+        """The moves the preferences like best, in their order (keys as prefer's)."""
         if self.g is not s.g:
             self._learn(s.g)
         renew(s)
         try:  # the game's generated module (dsl/backend/moves.py preferences): a failing preference names itself
-            return self._best(s, moves, s.g.program.prefer)
+            return self._best(s, moves, s.g.program.prefer, keys)
         except RULE_FAILURES as exc:  # the rule file's preference, not the bot, fails: say which, and where
             raise self._failure(s, moves, exc) from None
 
@@ -139,10 +143,11 @@ class HeuristicBot:
         self.g = g
         self.about = [frozenset(range(len(g.moves))) if p.move is None else frozenset([p.move]) for p in g.bot]
 
-    def _best(self, s: State, moves: list[Move], keys_of: list) -> list[Move]:
+    def _best(self, s: State, moves: list[Move], keys_of: list, keys: list | None = None) -> list[Move]:
         """The moves whose keys are the highest, in their order, keys worked out as the preferences need
-        them (keys_of: per move, the function of an option's key)."""
-        keys: list = [None] * len(moves)
+        them (keys_of: per move, the function of an option's key; keys: those known, filled in here)."""
+        if keys is None:
+            keys = [None] * len(moves)
         tied = range(len(moves))
         kinds = set(map(_KIND, moves))  # the moves still tied, by index
         for place, about in enumerate(self.about):

@@ -93,31 +93,37 @@ class Planner:
         return plan.moves[0]
 
     # ------------------------------------------------------------ choosing a plan
-    def choose(self, s: State, moves: list[Move], first: Move) -> Move:
+    def choose(self, s: State, moves: list[Move], first: Move, keys: list) -> Move:
         """`first` (the preferences' move) if its plan undoes nothing, else the best other move whose
-        plan undoes nothing, else `first`."""
+        plan undoes nothing, else `first`. `keys`: the moves' keys the preferences worked out choosing
+        `first` (None where they did not), which the candidates need again."""
         if not self.takes_from_hand(s, first):
             return first  # nothing it lays can be taken back: the moves after it are planned as they come
         own = self.play_out(s, first)
         if not own.undoes:
             return self._keep(s, own)
-        for move in self.candidates(s, moves, first):
+        for move in self.candidates(s, moves, first, keys):
             plan = self.play_out(s, move)
             if not plan.undoes:
                 return self._keep(s, plan)
         return self._keep(s, own)
 
-    def candidates(self, s: State, moves: list[Move], first: Move) -> list[Move]:
+    def candidates(self, s: State, moves: list[Move], first: Move, keys: list) -> list[Move]:
         """The other moves worth a plan, best first by the preferences: the best of each other kind of
         move, and the next best of first's kind; at most PLANS - 1. (The next best of first's kind is
-        what finds an opening that needs other melds than the preferences' first ones.)"""
-        kinds: dict[int, list[Move]] = {}
-        for move in moves:
+        what finds an opening that needs other melds than the preferences' first ones.) The keys known
+        are not worked out again: a key depends on the position and the move alone."""
+        kinds: dict[int, list[int]] = {}  # move index -> the places in `moves` of the others of that kind
+        for i, move in enumerate(moves):
             if move != first:
-                kinds.setdefault(move[0], []).append(move)
-        best = [self.bot.best_of(s, same) for same in kinds.values()]
-        best.sort(key=lambda move: self.bot.key_of(s, move), reverse=True)  # stable: the moves' order on a tie
-        return best[:PLANS - 1]
+                kinds.setdefault(move[0], []).append(i)
+        best = []
+        for places in kinds.values():
+            same, known = [moves[i] for i in places], [keys[i] for i in places]
+            move = self.bot.best_of(s, same, known)  # (fills `known` in)
+            best.append((move, known[same.index(move)]))
+        best.sort(key=lambda pair: self.bot.key_of(s, *pair), reverse=True)  # stable: the moves' order on a tie
+        return [move for move, _ in best[:PLANS - 1]]
 
     def play_out(self, s: State, first: Move) -> Plan:
         """The rest of the turn from `first`, by the preferences, on a copy of s."""

@@ -288,3 +288,40 @@ def test_a_plan_that_ends_the_hand_is_not_a_take_back():
             apply(s, bot.choose(s, moves_to_play(s)))
         went_out.append(s.sheets[0]["ended"])
     assert went_out == ["out"] * 8
+
+
+def test_a_plans_candidates_work_out_no_key_the_preferences_worked_out():
+    """Issue 36 (the Kanasta figure): where the preferences' own plan takes back what it laid, the
+    candidates (the best move of each other kind) are ranked at the same position by the same keys; a key
+    depends on the position and the move alone, so each move's key is worked out once per position of the
+    real game, never again for the candidates. (The plans are still tried: the test is not met by none.)"""
+    g = kanasta((), 4)
+    program = g.program
+    asked: dict = {}  # (position, move index, its values) -> times its key was worked out on the real game
+    real = []
+
+    def counted(index, key):
+        def key_of(s, values):
+            if s is real[-1]:
+                at = (len(s.history), index, repr(values))
+                asked[at] = asked.get(at, 0) + 1
+            return key(s, values)
+        return key_of
+
+    plain = program.prefer
+    program.prefer = [counted(i, key) for i, key in enumerate(plain)]
+    tried = []
+    try:
+        s = new_game(g, 3)
+        real.append(s)
+        bots = [make_bot("heuristic", 3 * SEAT_STRIDE + seat) for seat in range(g.players)]
+        candidates = bots[0].planner.candidates.__func__
+        for bot in bots:
+            bot.planner.candidates = lambda *a, bot=bot: tried.append(1) or candidates(bot.planner, *a)
+        while not s.over and len(s.history) < 600:
+            apply(s, bots[s.me].choose(s, moves_to_play(s)))
+    finally:
+        program.prefer = plain
+    assert tried, "no plan took back what it laid: nothing was tested"
+    twice = [at for at, n in asked.items() if n > 1]
+    assert not twice, twice[:5]
