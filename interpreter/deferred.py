@@ -5,14 +5,14 @@ from __future__ import annotations
 
 
 class Deferred:
-    """The module's deferred part: its source (the module's lines, the others blank, so that a traceback
-    names the module's own lines), run in the module's namespace when one of its functions is first
-    called. Until then each of them is a stand-in; then `holders` are pointed at the functions compiled:
+    """The functions `names` of a module (its `source`), compiled from the module's own lines (the others
+    blank, so that a traceback names the module's lines) and run in its namespace when one of them is
+    first called. Until then each is a stand-in; then `holders` are pointed at the functions compiled:
     (list, index, name or tuple of names) for each place the stand-ins were handed out."""
 
-    def __init__(self, source: str, filename: str, namespace: dict, names, holders: list):
+    def __init__(self, source: str, filename: str, namespace: dict, names: set[str], holders: list):
         self.source, self.filename, self.namespace, self.holders = source, filename, namespace, holders
-        self.done = False
+        self.names, self.done = names, False
         for name in names:
             namespace[name] = self._stand_in(name)
 
@@ -26,8 +26,23 @@ class Deferred:
         """Compile and run the deferred part once, and hand out its functions instead of the stand-ins."""
         if self.done:
             return
-        exec(compile(self.source, self.filename, "exec"), self.namespace)  # the module's own lines (see above)
+        then = split(self.source, self.names)[1]
+        exec(compile(then, self.filename, "exec"), self.namespace)  # the module's own lines (see above)
         self.done = True
         ns = self.namespace
         for holder, i, names in self.holders:
             holder[i] = ns[names] if isinstance(names, str) else tuple(None if n is None else ns[n] for n in names)
+
+
+def split(source: str, later: set[str]) -> tuple[str, str]:
+    """The module's source twice, line for line: the functions named in `later` blank in the first, all
+    else blank in the second (so each keeps the module's line numbers). A top-level line starts each
+    statement of the module, a function's own lines are indented."""
+    now, then = [], []
+    deferred = False
+    for line in source.splitlines(keepends=True):
+        if line[:1] not in (" ", "\t", "\n", "\r", ""):
+            deferred = line.startswith("def ") and line[4:line.find("(")] in later
+        (then if deferred else now).append(line)
+        (now if deferred else then).append("\n")
+    return "".join(now), "".join(then)

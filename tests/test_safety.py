@@ -174,7 +174,7 @@ def test_loading_every_game_compiles_only_the_generated_module(monkeypatch, tmp_
 
 
 def _part_of(text: str, source: str) -> bool:
-    """Is `text` the module's `source` with some of its lines blank (dsl/backend/program.py _split)?"""
+    """Is `text` the module's `source` with some of its lines blank (interpreter/deferred.py split)?"""
     mine, whole = text.splitlines(), source.splitlines()
     return len(mine) == len(whole) and all(a == b or a == "" for a, b in zip(mine, whole))
 
@@ -233,12 +233,12 @@ def test_no_module_of_the_interpreter_imports_files_processes_or_eval(path):
 
 def test_the_rules_language_reaches_python_through_no_name():
     """No dsl/ or interpreter/ module calls eval, exec, compile or __import__, except the Python-source
-    backend: `Program` compiles and runs the module it wrote (its lines, split in two by `_split`: the
+    backend: `Program` compiles and runs the module it wrote (its lines, split in two by `split`: the
     part every game plays at load, the rest by interpreter/deferred.py when first called), nothing else."""
     allowed = []
     calls = {"dsl/backend/program.py": ("compile(now, f'<kural {self.key}>', 'exec')", "exec(code, namespace)"),
-             "interpreter/deferred.py": ("exec(compile(self.source, self.filename, 'exec'), self.namespace)",
-                                         "compile(self.source, self.filename, 'exec')")}
+             "interpreter/deferred.py": ("exec(compile(then, self.filename, 'exec'), self.namespace)",
+                                         "compile(then, self.filename, 'exec')")}
     for path in sorted((ROOT / "dsl").glob("*.py")) + sorted((ROOT / "dsl" / "backend").glob("*.py")) + LIBRARY_SOURCES + INTERPRETER:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -11,7 +11,7 @@ import sys
 import types
 from typing import Any
 
-from kural.interpreter.deferred import Deferred
+from kural.interpreter.deferred import Deferred, split
 from ..paths import cache_dir
 
 
@@ -38,15 +38,15 @@ class Program:
         self.source, self.key, self.constants = source, key, constants
         namespace: dict[str, Any] = {**constants, **handed}
         later = _asked_only(move_indexes, extra)
-        now, then = _split(source, later)
         code = _cached_code(self.key, self.source)
         if code is None:
+            now = split(source, later)[0]
             code = compile(now, f"<kural {self.key}>", "exec")
             _keep_code(self.key, code)
         exec(code, namespace)  # the module's own source, written above from the checked program only
         deferred = None
         if later and not _reads(code, later):  # (a module kept whole, or whose other part calls one: run whole)
-            deferred = Deferred(then, f"<kural {self.key}>", namespace, later, [])
+            deferred = Deferred(source, f"<kural {self.key}>", namespace, later, [])
         self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
         self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
         self.moves = [namespace[f"moves_{i}"] for i in range(step_count)]
@@ -103,20 +103,6 @@ def _asked_only(move_indexes: list, extra: dict) -> set[str]:
     for group in (*extra["checks"].values(), *extra["domains"].values(), *extra["shown"], *extra["meld_values"]):
         names.update(name for name in group if name is not None)
     return names
-
-
-def _split(source: str, later: set[str]) -> tuple[str, str]:
-    """The module's source twice, line for line: the functions named in `later` blank in the first, all
-    else blank in the second (so each keeps the module's line numbers). A top-level line starts each
-    statement of the module, a function's own lines are indented."""
-    now, then = [], []
-    deferred = False
-    for line in source.splitlines(keepends=True):
-        if line[:1] not in (" ", "\t", "\n", "\r", ""):
-            deferred = line.startswith("def ") and line[4:line.find("(")] in later
-        (then if deferred else now).append(line)
-        (now if deferred else then).append("\n")
-    return "".join(now), "".join(then)
 
 
 def _reads(code, names: set[str]) -> bool:
