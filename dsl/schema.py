@@ -54,6 +54,8 @@ class ByKey:
 
 @dataclass(frozen=True)
 class Key:
+    """One key of a rule file's section: its shape, its words for the docs, its default and its bounds."""
+
     shape: Any  # a word of LEAVES or a shape
     doc: str  # one line, English
     default: Any = MISSING  # the value the loader takes when the key is left out (ByKey: it depends)
@@ -74,22 +76,30 @@ class Key:
 
 @dataclass(frozen=True)
 class Fields:
+    """A mapping whose keys are known: each key's Key (or shape)."""
+
     keys: dict
 
 
 @dataclass(frozen=True)
 class Named:
+    """A mapping whose keys the file names (moves, zones ...): each value of one shape."""
+
     value: Any  # a shape or a Key
     what: str = "a name"  # what the file names here
 
 
 @dataclass(frozen=True)
 class ListOf:
+    """A list, each item of one shape."""
+
     item: Any  # a shape or a Key
 
 
 @dataclass(frozen=True)
 class Either:
+    """A mapping (or list) in full, or one value standing for it in short."""
+
     full: Any  # a Fields (a mapping) or a ListOf (a list)
     short: str  # the leaf of the short form
     short_key: str  # the short form stands for {short_key: value} (in a one-item list, for a list)
