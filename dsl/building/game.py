@@ -19,7 +19,6 @@ from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
 from ..piece import C, in_order, with_node
 from ..rulefiles import Source
-from ..said import Recorded, Said
 from ..yamlload import LDict, LList
 from .param_values import ParamsPart
 from .shown import ShownPart
@@ -91,7 +90,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.src = src
         self.problems: list[Problem] = []
         # what the teaching layer reads of the game (dsl/said.py), when it loads it
-        self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {}) if record else None
+        self.rec = _recorded(src.lines) if record else None
 
     def section(self, name: str) -> LDict:
         value = self.data.get(name)
@@ -355,7 +354,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
         if value is None:
             if self.rec is not None and path:
-                self.rec.parts[path] = Said("effects", [], "effect")
+                self.rec.parts[path] = _said_effects([])
             return with_node(lambda s, e: None, ir.Effects("effect", []))
         items = value if isinstance(value, list) else [value]
         parts, said_items = [], []
@@ -368,7 +367,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             said_items += comp.said.children
             self.rec.merge_reads(path, comp.reads)
         if said_items or (self.rec is not None and path):
-            self.rec.parts[path] = Said("effects", said_items, "effect")
+            self.rec.parts[path] = _said_effects(said_items)
         return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
 
     def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
@@ -398,3 +397,14 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             except RULE_FAILURES as exc:
                 raise PlayError.of(place, what, exc) from None
         return with_node(run, ir.Located(node.type, node, place, what))
+
+
+# The teaching tree (dsl/said.py) is imported only by a load that records: play's load never makes one.
+def _recorded(lines):
+    from ..said import Recorded
+    return Recorded({}, {}, {}, {}, {}, lines, [], {})
+
+
+def _said_effects(items: list):
+    from ..said import Said
+    return Said("effects", items, "effect")
