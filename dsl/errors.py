@@ -29,6 +29,8 @@ def printable_id(value, loc: Loc, what: str) -> str:
 
 @dataclass(frozen=True)
 class Loc:
+    """A place in a rule file (or a given expression): its file, line and column, for messages."""
+
     file: str
     line: int  # 1-based
     col: int  # 1-based
