@@ -14,12 +14,11 @@ Leaves are named by a word of LEAVES.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .errors import Loc, Problem, RuleError
+from .errors import Loc, Problem, RuleError, close_match
 from kural.interpreter.messages import Msg
 from .yamlload import LDict, LList, loc_of
 
@@ -509,7 +508,7 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem],
             sub = shape.keys.get(key) if fields else _key(shape.value)
             if sub is None:
                 key_loc = value.key_loc(key) if isinstance(value, LDict) else loc
-                close = difflib.get_close_matches(key, list(shape.keys), n=1)
+                close = close_match(key, list(shape.keys))
                 hint = (Msg("did_you_mean", close_0=close[0]) if close else
                         Msg("known_keys", keys=", ".join(shape.keys)))
                 where = Msg("in_path", path=path) if path else Msg("at_top_of_file")

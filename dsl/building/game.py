@@ -3,7 +3,6 @@ GameDef the engine plays put together (`build`). The builder keeps what its sect
 places to blame a problem on, the texts in every language, the compiled parts and where they fail."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from kural.interpreter.cards import parse_code
@@ -13,7 +12,7 @@ from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
 from ..backend.program import Program
 from ..compiler import Compiler
-from ..errors import Loc, Problem, RuleError, printable_id
+from ..errors import Loc, Problem, RuleError, close_match, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
@@ -177,7 +176,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         steps = self.steps(rnd, moves)
         for m in moves:
             if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
-                close = difflib.get_close_matches(m.next_step, [s.name for s in steps], n=1)
+                close = close_match(m.next_step, [s.name for s in steps])
                 raise RuleError.at(moves_section[m.name].val_loc("next"),
                                    Msg("next_names_no_step", next_step=m.next_step),
                                    (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
