@@ -5,7 +5,6 @@ so `rank(card) == rank(start_card)` costs one list lookup while playing.
 """
 from __future__ import annotations
 
-import difflib
 import operator
 from contextlib import contextmanager
 from typing import Any, Callable
@@ -19,7 +18,7 @@ from kural.interpreter.errors import kept
 from .notions import LIBRARY, NeedsSection
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from . import ir
-from .errors import Loc, Problem, RuleError
+from .errors import Loc, Problem, RuleError, close_match
 from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
 from .lookups import and_of, closure_node, fuse_card_lookups, or_of, rows
@@ -550,7 +549,7 @@ class _Unit(RecordingUnit):
 
     def unknown(self, t, name: str) -> RuleError:
         known = list(self.locals) + list(self.c.names) + list(LIBRARY)
-        close = difflib.get_close_matches(name, known, n=1)
+        close = close_match(name, known)
         hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("names_are_params_vars"))
         return self.fail(t, Msg("unknown_name", name=name), hint)
 
@@ -988,7 +987,7 @@ class _Unit(RecordingUnit):
             if fn is None or not fn.effect:
                 what = (Msg("not_effect") if fn is not None or name in self.c.names else Msg("no_known_effect"))
                 effects = sorted(n for n, f in LIBRARY.items() if f.effect)
-                close = difflib.get_close_matches(name, effects, n=1)
+                close = close_match(name, effects)
                 hint = Msg("did_you_mean", close_0=close[0]) if close else Msg("effects_list", names=", ".join(effects))
                 raise self.fail(t, Msg("name_is_what", name=name, what=what), hint)
             args = [a for a in t.children[1:] if a is not None]

@@ -29,6 +29,8 @@ def printable_id(value, loc: Loc, what: str) -> str:
 
 @dataclass(frozen=True)
 class Loc:
+    """A place in a rule file (or a given expression): its file, line and column, for messages."""
+
     file: str
     line: int  # 1-based
     col: int  # 1-based
@@ -79,3 +81,10 @@ class RuleError(Exception):
     def at(cls, loc: Loc, message: str, hint: str = "", text: str = "", base: Loc | None = None,
            base_text: str = "") -> "RuleError":
         return cls([Problem(loc, message, hint, text, base, base_text)])
+
+
+def close_match(word: str, known) -> list[str]:
+    """The one known name closest to a misspelt one (for "did you mean"), or none. difflib is imported
+    here, when a file has such a mistake, not by every load."""
+    import difflib
+    return difflib.get_close_matches(word, known, n=1)

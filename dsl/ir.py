@@ -23,6 +23,8 @@ class Node:
 
 @dataclass(eq=False)
 class Const(Node):
+    """A value known at load: a literal, a param, or a part folded."""
+
     value: Any
 
 
@@ -98,6 +100,8 @@ class CardLookups(Node):
 
 @dataclass(eq=False)
 class Cond(Node):
+    """`if test then yes else no`, as a value."""
+
     test: Node
     yes: Node
     no: Node
@@ -113,11 +117,15 @@ class Chain(Node):
 
 @dataclass(eq=False)
 class Not(Node):
+    """`not a`."""
+
     a: Node
 
 
 @dataclass(eq=False)
 class Neg(Node):
+    """`-a`."""
+
     a: Node
 
 
@@ -212,6 +220,8 @@ class SlotRead(Node):
 # ------------------------------------------------------------------ effects
 @dataclass(eq=False)
 class Effects(Node):
+    """Statements run in order (a `do:` list)."""
+
     stmts: list
 
 
@@ -226,6 +236,8 @@ class Located(Node):
 
 @dataclass(eq=False)
 class IfStmt(Node):
+    """`if test then yes else no`, as statements."""
+
     test: Node
     yes: Node
     no: Node

@@ -8,8 +8,6 @@ from contextlib import contextmanager
 
 from lark import Tree
 
-from . import said
-
 
 class RecordingCompiler:
     """The compiler's side: which part is recorded, and the node of an effect list."""
@@ -31,6 +29,7 @@ class RecordingCompiler:
             out = unit.stmts(tree.children, 0)
         finally:
             kids = self.frames.pop()
+        from . import said  # (here: play's load, which records nothing, does not import the teaching tree)
         self.said = said.effects(tree, kids)
         return out
 
@@ -41,6 +40,7 @@ class RecordingUnit:
     def recorded_node(self, t, depth: int):
         """`node`, recording the part's node (dsl/said.py) in the frame of the part around it; a unit made
         while the compiler records calls this for `node` (_Unit.__init__), so play's compiling pays nothing."""
+        from . import said  # (as above)
         frames = self.c.frames
         frames.append({})  # the nodes of the parts compiled inside this one
         try:

@@ -3,7 +3,6 @@ variants named, each read once (and, for a record, only if its hash is the one t
 their merge, base first, a variant changing only what it names. Nothing here builds or compiles."""
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 from dataclasses import dataclass
@@ -12,7 +11,7 @@ from typing import Any
 
 from kural.interpreter.errors import RecordError
 from kural.interpreter.messages import Msg
-from .errors import Loc, RuleError, printable_id
+from .errors import Loc, RuleError, close_match, printable_id
 from .paths import games_dir
 from .yamlload import LDict, load_text, read_text
 
@@ -37,7 +36,7 @@ def find_game(name: str) -> Path:
     if path.exists():
         raise RuleError.at(Loc(name, 1, 1), Msg("no_such_rule_file"), Msg("give_path_yaml_file"))
     known = [p.stem for p in games_dir().glob("*.yaml")]
-    close = difflib.get_close_matches(name, known, n=1)
+    close = close_match(name, known)
     hint = Msg("did_you_mean", close_0=close[0]) if close else Msg("games_list", names=", ".join(sorted(known)))
     raise RuleError.at(Loc(name, 1, 1), Msg("there_no_game", name=name), hint)
 
@@ -56,7 +55,7 @@ def find_variant(base: Path, name: str) -> Path:
     if candidate.is_file():
         return candidate
     known = [p.stem for p in variant_dir(base).glob("*.yaml")]
-    close = difflib.get_close_matches(name, known, n=1)
+    close = close_match(name, known)
     hint = (Msg("did_you_mean", close_0=close[0]) if close else
             Msg("variants_list", names=", ".join(sorted(known))) if known else Msg("game_has_no_variant"))
     raise RuleError.at(Loc(name, 1, 1), Msg("has_no_variant", stem=base.stem, name=name), hint)
@@ -276,7 +275,7 @@ def _check_param_changes(data: LDict, layer: LDict) -> None:
     known = list(data.get("params") or {})
     for name, value in params.items():
         if not isinstance(value, dict) and name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
+            close = close_match(name, known)
             hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("add_param_declare_full"))
             raise RuleError.at(params.key_loc(name), Msg("variant_changes_param_which", name=name), hint)
 

@@ -14,12 +14,11 @@ Leaves are named by a word of LEAVES.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .errors import Loc, Problem, RuleError
+from .errors import Loc, Problem, RuleError, close_match
 from kural.interpreter.messages import Msg
 from .yamlload import LDict, LList, loc_of
 
@@ -54,6 +53,8 @@ class ByKey:
 
 @dataclass(frozen=True)
 class Key:
+    """One key of a rule file's section: its shape, its words for the docs, its default and its bounds."""
+
     shape: Any  # a word of LEAVES or a shape
     doc: str  # one line, English
     default: Any = MISSING  # the value the loader takes when the key is left out (ByKey: it depends)
@@ -74,22 +75,30 @@ class Key:
 
 @dataclass(frozen=True)
 class Fields:
+    """A mapping whose keys are known: each key's Key (or shape)."""
+
     keys: dict
 
 
 @dataclass(frozen=True)
 class Named:
+    """A mapping whose keys the file names (moves, zones ...): each value of one shape."""
+
     value: Any  # a shape or a Key
     what: str = "a name"  # what the file names here
 
 
 @dataclass(frozen=True)
 class ListOf:
+    """A list, each item of one shape."""
+
     item: Any  # a shape or a Key
 
 
 @dataclass(frozen=True)
 class Either:
+    """A mapping (or list) in full, or one value standing for it in short."""
+
     full: Any  # a Fields (a mapping) or a ListOf (a list)
     short: str  # the leaf of the short form
     short_key: str  # the short form stands for {short_key: value} (in a one-item list, for a list)
@@ -499,7 +508,7 @@ def _walk(value, shape, loc: Loc, path: str, name: str, problems: list[Problem],
             sub = shape.keys.get(key) if fields else _key(shape.value)
             if sub is None:
                 key_loc = value.key_loc(key) if isinstance(value, LDict) else loc
-                close = difflib.get_close_matches(key, list(shape.keys), n=1)
+                close = close_match(key, list(shape.keys))
                 hint = (Msg("did_you_mean", close_0=close[0]) if close else
                         Msg("known_keys", keys=", ".join(shape.keys)))
                 where = Msg("in_path", path=path) if path else Msg("at_top_of_file")

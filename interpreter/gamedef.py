@@ -32,6 +32,8 @@ class Place:
 
 @dataclass
 class ZoneDef:
+    """A zone of the rule file: who sees it, how it is laid out, and its first instance id."""
+
     name: str
     per_seat: bool
     visible: str  # owner | all | none | top
@@ -55,6 +57,8 @@ class ZoneDef:
 
 @dataclass
 class VarDef:
+    """A var of the rule file: its start value, its scope and its slot in the state's vars."""
+
     name: str
     per_seat: bool
     start: Expr
@@ -89,6 +93,8 @@ class Check:
 
 @dataclass
 class Choice:
+    """One choice of a move: the options it is chosen from, and what kind of thing they are."""
+
     name: str
     domain: Expr  # a zone id, or a list of options
     domain_is_zone: bool
@@ -101,6 +107,8 @@ class Choice:
 
 @dataclass
 class MoveDef:
+    """A move of the rule file: its choices, its checks and its effects, with what play needs of them."""
+
     name: str
     index: int
     title: dict[str, str]
@@ -134,6 +142,8 @@ def _with(part, **changes):
 
 @dataclass
 class StepDef:
+    """A step of a turn: the moves the seat to move may play there."""
+
     name: str
     moves: list[int]
     where: str = ""  # file:line:col of the step in the rule file, for errors while playing
@@ -143,6 +153,8 @@ class StepDef:
 
 @dataclass
 class BotPref:
+    """A bot preference of the rule file: how much a bot likes a move (or every move), and its tip."""
+
     move: int | None  # the move it speaks of (None: every move)
     score: Expr
     tip: dict[str, str]
@@ -153,6 +165,8 @@ class BotPref:
 
 @dataclass
 class ResultDef:
+    """The result of a game: who wins, each seat's score and the other fields shown."""
+
     winner: Expr
     score: Expr
     fields: dict[str, Expr]
@@ -190,6 +204,8 @@ class EndReason:
 
 @dataclass
 class GameDef:
+    """A playable game: everything its rule files say, checked, and the program that plays it."""
+
     id: str
     title: dict[str, str]
     lang: str

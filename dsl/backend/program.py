@@ -11,6 +11,7 @@ import sys
 import types
 from typing import Any
 
+from kural.interpreter.deferred import Deferred, split
 from ..paths import cache_dir
 
 
@@ -36,11 +37,16 @@ class Program:
              extra: dict, keep: list) -> None:
         self.source, self.key, self.constants = source, key, constants
         namespace: dict[str, Any] = {**constants, **handed}
+        later = _asked_only(move_indexes, extra)
         code = _cached_code(self.key, self.source)
         if code is None:
-            code = compile(self.source, f"<kural {self.key}>", "exec")
+            now = split(source, later)[0]
+            code = compile(now, f"<kural {self.key}>", "exec")
             _keep_code(self.key, code)
         exec(code, namespace)  # the module's own source, written above from the checked program only
+        deferred = None
+        if later and not _reads(code, later):  # (a module kept whole, or whose other part calls one: run whole)
+            deferred = Deferred(source, f"<kural {self.key}>", namespace, later, [])
         self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
         self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
         self.moves = [namespace[f"moves_{i}"] for i in range(step_count)]
@@ -57,6 +63,13 @@ class Program:
         self.domains = [named(extra["domains"][i]) for i in move_indexes]
         self.shown = [named(names) for names in extra["shown"]]
         self.meld_values = [named(names) for names in extra["meld_values"]]
+        if deferred is not None:  # the stand-ins handed out above: replaced by the functions once compiled
+            deferred.holders += [(self.prefer, j, f"prefer_{i}") for j, i in enumerate(move_indexes)] + \
+                [(held, j, tuple(names)) for held, of in ((self.checks, [extra["checks"][i] for i in move_indexes]),
+                                                          (self.domains, [extra["domains"][i] for i in move_indexes]),
+                                                          (self.shown, extra["shown"]),
+                                                          (self.meld_values, extra["meld_values"]))
+                 for j, names in enumerate(of)]
         self.keep = keep
         self.handed = handed
         self.move_indexes, self.step_count, self.extra = move_indexes, step_count, extra
@@ -81,6 +94,22 @@ class Program:
                               "\n".join(values) + "\n" if values else "") + \
             ("\n# Handed to the module (kural's own code, not written as source yet):\n" +
              "\n".join(notes) + "\n" if notes else "")
+
+
+def _asked_only(move_indexes: list, extra: dict) -> set[str]:
+    """The module's functions that only a refusal, the table or a bot calls: each move's checks, its
+    choices' options and preferences, the shown and meld values. Compiled when first called."""
+    names = {f"prefer_{i}" for i in move_indexes}
+    for group in (*extra["checks"].values(), *extra["domains"].values(), *extra["shown"], *extra["meld_values"]):
+        names.update(name for name in group if name is not None)
+    return names
+
+
+def _reads(code, names: set[str]) -> bool:
+    """Does compiled code (its functions included) name any of `names`?"""
+    if not names.isdisjoint(code.co_names):
+        return True
+    return any(isinstance(c, types.CodeType) and _reads(c, names) for c in code.co_consts)
 
 
 def _code_path(key: str):

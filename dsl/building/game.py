@@ -3,7 +3,6 @@ GameDef the engine plays put together (`build`). The builder keeps what its sect
 places to blame a problem on, the texts in every language, the compiled parts and where they fail."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from kural.interpreter.cards import parse_code
@@ -13,13 +12,12 @@ from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
 from ..backend.program import Program
 from ..compiler import Compiler
-from ..errors import Loc, Problem, RuleError, printable_id
+from ..errors import Loc, Problem, RuleError, close_match, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
 from ..piece import C, in_order, with_node
 from ..rulefiles import Source
-from ..said import Recorded, Said
 from ..yamlload import LDict, LList
 from .param_values import ParamsPart
 from .shown import ShownPart
@@ -91,7 +89,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.src = src
         self.problems: list[Problem] = []
         # what the teaching layer reads of the game (dsl/said.py), when it loads it
-        self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {}) if record else None
+        self.rec = _recorded(src.lines) if record else None
 
     def at(self, loc: Loc) -> Place:
         """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""
@@ -182,7 +180,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         steps = self.steps(rnd, moves)
         for m in moves:
             if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
-                close = difflib.get_close_matches(m.next_step, [s.name for s in steps], n=1)
+                close = close_match(m.next_step, [s.name for s in steps])
                 raise RuleError.at(moves_section[m.name].val_loc("next"),
                                    Msg("next_names_no_step", next_step=m.next_step),
                                    (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
@@ -360,7 +358,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
         if value is None:
             if self.rec is not None and path:
-                self.rec.parts[path] = Said("effects", [], "effect")
+                self.rec.parts[path] = _said_effects([])
             return with_node(lambda s, e: None, ir.Effects("effect", []))
         items = value if isinstance(value, list) else [value]
         parts, said_items = [], []
@@ -373,7 +371,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             said_items += comp.said.children
             self.rec.merge_reads(path, comp.reads)
         if said_items or (self.rec is not None and path):
-            self.rec.parts[path] = Said("effects", said_items, "effect")
+            self.rec.parts[path] = _said_effects(said_items)
         return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
 
     def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
@@ -403,3 +401,14 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             except RULE_FAILURES as exc:
                 raise PlayError.of(place, what, exc) from None
         return with_node(run, ir.Located(node.type, node, place, what))
+
+
+# The teaching tree (dsl/said.py) is imported only by a load that records: play's load never makes one.
+def _recorded(lines):
+    from ..said import Recorded
+    return Recorded({}, {}, {}, {}, {}, lines, [], {})
+
+
+def _said_effects(items: list):
+    from ..said import Said
+    return Said("effects", items, "effect")

@@ -3,13 +3,12 @@ record's or a program's values, given as --set texts), and checked against the f
 written. Also how a value is shown in a message and how a --set text is read."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from kural.interpreter.cards import Deck, parse_code
 from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
-from ..errors import Loc, Problem, RuleError
+from ..errors import Loc, Problem, RuleError, close_match
 from ..params import fits, kind_words, line as param_line, list_shape, set_form
 from ..yamlload import MAX_DEPTH, LDict, load_value
 
@@ -81,7 +80,7 @@ class ParamsPart:
             if not sep or not name:
                 raise RuleError.at(loc, Msg("not_name_value", item=item), Msg("example_set_start_card"))
             if name not in info:
-                close = difflib.get_close_matches(name, list(info), n=1)
+                close = close_match(name, list(info))
                 hint = (Msg("did_you_mean", close_0=close[0]) if close else
                         Msg("params_list", names=", ".join(info)) if info else Msg("game_has_no_params"))
                 raise RuleError.at(loc, Msg("game_has_no_param", name=name), hint, str(item))

@@ -3,7 +3,6 @@
 within the bounds that keep a position small (zone instances, var slots, groups)."""
 from __future__ import annotations
 
-import difflib
 
 from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
 from kural.interpreter.gamedef import VarDef, ZoneDef
@@ -11,7 +10,7 @@ from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.messages import LANGS, Msg
 from .. import schema
 from ..compiler import Compiler
-from ..errors import Loc, RuleError
+from ..errors import Loc, RuleError, close_match
 from ..yamlload import LDict, LList
 from .param_values import read_set_value, shown_value
 
@@ -166,7 +165,7 @@ class TablePart:
             if raw is None and schema.default(f"melds.{key}") is None:
                 return None
             if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-                close = difflib.get_close_matches(str(raw), [k for k, v in info.items() if v["type"] == "num"], n=1)
+                close = close_match(str(raw), [k for k, v in info.items() if v["type"] == "num"])
                 hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("whole_number_more_num", key=key))
                 raise RuleError.at(m.val_loc(key), Msg("melds_must_whole_number", key=key, shown_raw=shown_value(raw)),
                                    hint)
@@ -188,7 +187,7 @@ class TablePart:
             if name is None:
                 return default
             if str(name) not in deck.values:
-                close = difflib.get_close_matches(str(name), list(deck.values), n=1)
+                close = close_match(str(name), list(deck.values))
                 hint = (Msg("did_you_mean", close_0=close[0]) if close else Msg("name_table_deck_values"))
                 raise RuleError.at(m.val_loc(key), Msg("melds_names_no_value", key=key), hint)
             return deck.values[str(name)]
@@ -281,7 +280,7 @@ class TablePart:
         for z in zones:
             if z.name == name:
                 return z
-        close = difflib.get_close_matches(name, [z.name for z in zones], n=1)
+        close = close_match(name, [z.name for z in zones])
         raise RuleError.at(loc, Msg("names_zone_which_zones", what=what, name=name),
                            (Msg("did_you_mean", close_0=close[0]) if close else Msg("declare_under_zones")))
 

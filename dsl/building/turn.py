@@ -4,13 +4,12 @@ preferences among moves. A move that can never be played, a step never reached, 
 about itself and an end that can never come are refused where they are written."""
 from __future__ import annotations
 
-import difflib
 
 from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef
 from kural.interpreter.messages import Msg
 from .. import schema
 from ..compiler import MAX_LOOP_WORK, Compiler
-from ..errors import Loc, RuleError, printable_id
+from ..errors import Loc, RuleError, close_match, printable_id
 from ..lookups import all_of
 from ..names import kind_word
 from ..specialize import Specializer
@@ -135,7 +134,7 @@ class TurnPart:
             indexes = []
             for j, mname in enumerate(names):
                 if mname not in by_name:
-                    close = difflib.get_close_matches(mname, list(by_name), n=1)
+                    close = close_match(mname, list(by_name))
                     raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
                                        Msg("step_offers_which_not", mname=mname),
                                        Msg("did_you_mean", close_0=close[0]) if close else
@@ -196,7 +195,7 @@ class TurnPart:
             mname = item.get("move")
             m = by_name.get(mname) if mname else None
             if mname and m is None:
-                close = difflib.get_close_matches(str(mname), list(by_name), n=1)
+                close = close_match(str(mname), list(by_name))
                 raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
                                    Msg("did_you_mean", close_0=close[0]) if close else
                                    Msg("moves_list", names=", ".join(by_name)))

@@ -17,6 +17,8 @@ from typing import Any, Callable
 
 @dataclass
 class Fn:
+    """A notion of the library: its name and types, its wordings, and how its closure and its source are made."""
+
     name: str
     args: list[str]
     returns: str

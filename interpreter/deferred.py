@@ -1,0 +1,48 @@
+"""Functions of a game's generated module compiled when first called (dsl/backend/program.py): the ones
+only a refusal, the table or a bot asks for. Loading a game then compiles what every game plays, not
+what a game may never ask (issue 36: a cold load spent a fifth of its compile on them)."""
+from __future__ import annotations
+
+
+class Deferred:
+    """The functions `names` of a module (its `source`), compiled from the module's own lines (the others
+    blank, so that a traceback names the module's lines) and run in its namespace when one of them is
+    first called. Until then each is a stand-in; then `holders` are pointed at the functions compiled:
+    (list, index, name or tuple of names) for each place the stand-ins were handed out."""
+
+    def __init__(self, source: str, filename: str, namespace: dict, names: set[str], holders: list):
+        self.source, self.filename, self.namespace, self.holders = source, filename, namespace, holders
+        self.names, self.done = names, False
+        for name in names:
+            namespace[name] = self._stand_in(name)
+
+    def _stand_in(self, name: str):
+        def compiled_first(*args):
+            self.run()
+            return self.namespace[name](*args)
+        return compiled_first
+
+    def run(self) -> None:
+        """Compile and run the deferred part once, and hand out its functions instead of the stand-ins."""
+        if self.done:
+            return
+        then = split(self.source, self.names)[1]
+        exec(compile(then, self.filename, "exec"), self.namespace)  # the module's own lines (see above)
+        self.done = True
+        ns = self.namespace
+        for holder, i, names in self.holders:
+            holder[i] = ns[names] if isinstance(names, str) else tuple(None if n is None else ns[n] for n in names)
+
+
+def split(source: str, later: set[str]) -> tuple[str, str]:
+    """The module's source twice, line for line: the functions named in `later` blank in the first, all
+    else blank in the second (so each keeps the module's line numbers). A top-level line starts each
+    statement of the module, a function's own lines are indented."""
+    now, then = [], []
+    deferred = False
+    for line in source.splitlines(keepends=True):
+        if line[:1] not in (" ", "\t", "\n", "\r", ""):
+            deferred = line.startswith("def ") and line[4:line.find("(")] in later
+        (then if deferred else now).append(line)
+        (now if deferred else then).append("\n")
+    return "".join(now), "".join(then)

@@ -1,0 +1,66 @@
+"""Issue 36, the cold load (load + compile canasta + 351 with an empty cache): the generated module's
+functions that only a refusal, the table or a bot calls (checks, options, preferences, shown and meld
+values) are compiled when first called (interpreter/deferred.py), not at load. What they do is the
+same: the golden, listing and teaching corpora show it; here, that the deferral happens and is sound.
+"""
+from __future__ import annotations
+
+import builtins
+import re
+
+import pytest
+
+from kural.dsl.loader import load
+from kural.interpreter.bots import make_bot
+from kural.interpreter.engine import apply, new_game
+from kural.interpreter.legal import legal_moves, refusal
+
+ASKED_ONLY = re.compile(r"^def (check|domain|prefer|shown|out_of|meld)_\w+\(", re.M)
+
+
+@pytest.fixture
+def compiled(tmp_path, monkeypatch):
+    """The texts given to `compile` for a game's module (file name <kural ...>), with an empty cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    texts = []
+    real = builtins.compile
+
+    def counting(*args, **kwargs):
+        if str(args[1]).startswith("<kural"):
+            texts.append(args[0])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(builtins, "compile", counting)
+    return texts
+
+
+def test_a_cold_load_does_not_compile_what_only_a_refusal_the_table_or_a_bot_asks(compiled):
+    """Issue 36: the load compiles the module once, without the checks, options, preferences and shown
+    values (a fifth of Kanasta's module); the listing (`source`) is still the whole module."""
+    g = load("canasta", ["351"])
+    assert len(ASKED_ONLY.findall(g.program.source)) > 20
+    (at_load,) = compiled
+    assert not ASKED_ONLY.search(at_load) and "def apply_" in at_load and "def start_game" in at_load
+    assert len(at_load.splitlines()) == len(g.program.source.splitlines()), "line numbers are the module's"
+
+
+@pytest.mark.parametrize("kept", [False, True], ids=["cold", "read back from the cache"])
+def test_the_deferred_part_compiles_once_at_its_first_call_and_takes_the_stand_ins_places(compiled, kept):
+    """Issue 36: the first refusal asked compiles the deferred part, once; then the program's lists hold
+    the module's own functions (at the module's line numbers), and a bot plays on with them."""
+    g = load("canasta", ["351"])
+    if kept:
+        g = load("canasta", ["351"])  # the game and its compiled part read back from the cache
+    before = len(compiled)
+    p = g.program
+    s = new_game(g, 7)
+    offered = legal_moves(s)
+    assert len(compiled) == before, "nothing deferred is compiled to list the legal moves"
+    assert refusal(s, *offered[0]) is None  # an offered move passes each of its checks
+    assert len(compiled) == before + 1
+    lines = p.source.splitlines()
+    for fn in [f for checks in p.checks for f in checks] + p.prefer + [f for t in p.shown for f in t if f]:
+        assert re.match(rf"def {fn.__name__}\(", lines[fn.__code__.co_firstlineno - 1]), fn.__name__
+    bot = make_bot("heuristic", 1)
+    for _ in range(30):
+        apply(s, bot.choose(s, legal_moves(s)))
+    assert len(compiled) == before + 1, "compiled once"
