@@ -3,7 +3,11 @@
 The flow is a state machine: a game is rounds until `game_end`; a round is
 its setup, then turns until `round_end`; a turn is steps, each offering
 moves; a move's `next` says whether the turn goes on (a step name, or
-`again`) or ends (the next seat comes from `next_seat`).
+`again`) or ends (the next seat comes from `next_seat`). The game's generated
+module decides it (dsl/backend/moves.py apply_move, flow.py start_round and
+end_round); the engine starts a game, hands each move to the module, and
+keeps the generic parts the module calls (a round's cards back in the deck,
+its deal, its scoring sheet).
 """
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Where legal moves are made: every instance of the current step's moves
-whose choices are in their domains and whose guard holds."""
+"""Where legal moves are made: the game's generated module lists every instance of the current step's
+moves whose choices are in their domains and whose guard holds (`moves_N`, written by dsl/backend/steps.py
+and options.py); here it is asked once per position and kept, and a refusal runs the same checks."""
 from __future__ import annotations
 
 from .budget import MAX_LEGAL, WORK_LIMIT
@@ -65,8 +66,9 @@ def distinct_moves(g, m, found: list) -> list:
 
 
 def distinct_last(g, choice, out: list, start: int) -> None:
-    """_Merge.last for the generated module (dsl/backend/), whose earlier choices' options always differ
-    as keys and whose last choice is of cards or of groups of cards (keys that are never unhashable)."""
+    """The last choice's options that are one move, merged, for the generated module (dsl/backend/), whose
+    earlier choices' options always differ as keys and whose last choice is of cards or of groups of cards
+    (keys that are never unhashable)."""
     _merge_last(g.deck.face, choice, out, start)
 
 

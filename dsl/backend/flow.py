@@ -44,7 +44,7 @@ def result_values(module: Module, g) -> str | None:
 
 def round_values(module: Module, g) -> list[str]:
     """A round's points and each field of its scoring sheet for one seat (or team): one function each,
-    worked out in the order interpreter/engine.py `_score_round` asks. Nothing changes the state while
+    worked out in the order interpreter/engine.py `score_round` asks. Nothing changes the state while
     they are: a part that is the same for every seat is worked out once and kept in the position's cache."""
     rr = g.round_result
     names = []
@@ -106,7 +106,7 @@ def start_round(module: Module, g) -> None:
 
 def end_round(module: Module, g) -> None:
     """A round that ended: why (the first end reason that holds, before the score changes anything), its
-    score and sheet, then the game's end or the next round (interpreter/engine.py `end_round`)."""
+    score and sheet, then the game's end or the next round."""
     frame = Frame(module)
     w = Writer()
     w.depth = 1

@@ -1,6 +1,6 @@
-"""The module being written: its names (a prefix and a number), its constants (each by repr, read back
-as the same value, and recorded as read by the function being written), the objects it is handed, and
-the header every module begins with. A Frame is what one generated function has in scope (StateLocals:
+"""The module being written: its names (a prefix and a number), its constants (plain values handed to
+the module by name, texts written by repr, each recorded as read by the function being written), the
+objects it is handed, and the header every module begins with. A Frame is what one generated function has in scope (StateLocals:
 the state's attributes it reads as locals); a Writer holds its lines, indented.
 """
 from __future__ import annotations

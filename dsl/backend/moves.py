@@ -54,7 +54,7 @@ def apply_move(module: Module, g, m) -> str:
             module.read(name)
         for line in module.after_lines:
             w.line(line)
-    elif g.after_move is not None:  # the module's own (after_move below), as interpreter/engine.py after_move calls it
+    elif g.after_move is not None:  # the module's own (after_move below), called after every move
         w.line("after_move(s)")
     stmts.value(g.round_end.node, "ends")
     w.line("if ends:")

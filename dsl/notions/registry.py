@@ -1,7 +1,9 @@
 """The registry of the library's notions: each notion's name, argument and result types (checked when
 a rule file is loaded, dsl/compiler.py), how it reads in English and Turkish (dsl/teach/words.py), how
-its closure f(state, env) is built from its compiled arguments, and, for most, how it writes its own
-Python source for the generated module (dsl/backend/). The notions themselves are registered by
+its closure f(state, env) is built from its compiled arguments (the compiler folds and tabulates with it;
+tests/closure_oracle.py plays it), and how it writes its own Python source for the generated module
+(dsl/backend/): every notion writes its code, and the generated code calls its runtime helper through
+interpreter/compiled.py (`_rt`), which must export it. The notions themselves are registered by
 the modules of this package, one per family (dsl/notions/__init__.py).
 
 Types: num, bool, card, cards (a list of cards; a zone is accepted where
@@ -31,7 +33,7 @@ class Fn:
     body: str = "any"  # what the lambda must give: bool for conditions, num for sums
     forms: dict = field(default_factory=dict)  # other wordings: "no" (negated), "full" (optional argument given), ...
     gives: str | None = None  # for notions that return a list: the type of its items
-    emit: Callable | None = None  # (generator, argument sources) -> its Python source (dsl/backend/); None: its closure
+    emit: Callable | None = None  # (ctx, compiled pieces) -> a writer (expr, argument sources) -> source (dsl/backend/)
 
 
 LIBRARY: dict[str, Fn] = {}
@@ -51,10 +53,11 @@ def notion(name, args, returns, en, tr, *, effect=False, pure=False, elem=None, 
 
 
 # ---------------------------------------------------------- their code
-# A notion that writes its own code: `emit(ctx, compiled arguments)` gives, when it can, a writer
-# (expr, argument sources) -> Python source for the generated module (dsl/backend/), in terms of
-# `s` (the state), its arguments' sources, constants named by `expr.m.constant` and the runtime of
-# interpreter/compiled.py (`_rt`). None: the notion's closure is called instead.
+# Every notion writes its own code: `emit(ctx, compiled pieces)` (each piece with its closure `.fn` and
+# its node `.node`) gives a writer (expr, argument sources) -> Python source for the generated module
+# (dsl/backend/), in terms of `s` (the state), its arguments' sources, constants named by
+# `expr.m.constant` and the runtime of interpreter/compiled.py (`_rt`). A part with no code is an
+# internal error at load (dsl/piece.py).
 def writes(name: str):
     def register(emit):
         LIBRARY[name].emit = emit
