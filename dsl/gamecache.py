@@ -173,11 +173,11 @@ def _readable(cls) -> bool:
         return False
     module = cls.__module__
     if _own(module) and module != __name__:
-        from .ir import Node  # (here: only keeping a game asks, and a game read back needs no node class)
-        return not issubclass(cls, Node)
+        return module != _NODES  # (told by its module: a game read back imports no class of the typed program)
     return cls.__qualname__ in _BUILTIN_CLASSES.get(module, ())
 
 
+_NODES = f"{_TOP}.dsl.ir"  # where the typed program's node classes are defined, every one of them
 _YAML_VALUES = f"{_TOP}.dsl.yamlload"  # where the values read from YAML, each with its place, are made
 _PLAIN_OF = {"LStr": str, "LDict": dict, "LList": list}
 

@@ -24,14 +24,14 @@ class Deferred:
 
     def run(self) -> None:
         """Compile and run the deferred part once, and hand out its functions instead of the stand-ins."""
-        if self.done:
+        if self.done:  # (threads that ask at once may each compile it: the same functions, handed out alike)
             return
         then = split(self.source, self.names)[1]
         exec(compile(then, self.filename, "exec"), self.namespace)  # the module's own lines (see above)
-        self.done = True
         ns = self.namespace
         for holder, i, names in self.holders:
             holder[i] = ns[names] if isinstance(names, str) else tuple(None if n is None else ns[n] for n in names)
+        self.done = True
 
 
 def split(source: str, later: set[str]) -> tuple[str, str]:

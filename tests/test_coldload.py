@@ -64,3 +64,54 @@ def test_the_deferred_part_compiles_once_at_its_first_call_and_takes_the_stand_i
     for _ in range(30):
         apply(s, bot.choose(s, legal_moves(s)))
     assert len(compiled) == before + 1, "compiled once"
+
+
+MODULE_CALLING_A_DEFERRED = '''def start_game(s):
+    return prefer_0(s, ())
+
+def end_round(s):
+    pass
+
+def legal_0(s, first_only=False):
+    return []
+
+def apply_0(s, move):
+    pass
+
+def moves_0(s):
+    return []
+
+def prefer_0(s, values):
+    return (1.0,)
+
+def result_0(s):
+    return [], []
+'''
+EXTRA = {"result": "result_0", "round_values": [], "fields": [], "checks": {0: []}, "domains": {0: []}, "shown": [],
+         "meld_values": []}
+
+
+def test_a_module_whose_played_part_calls_a_deferred_function_is_compiled_whole(tmp_path, monkeypatch):
+    """A module whose played part calls one of the functions otherwise compiled later runs whole, at load and
+    when its code is read back from the cache (found by review: it raised KeyError)."""
+    from kural.dsl.backend.program import Program
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for _ in range(2):  # compiled, then its code read back from the cache
+        p = Program.__new__(Program)
+        p._run("a-module-calling-prefer", MODULE_CALLING_A_DEFERRED, {}, {}, [0], 1, EXTRA, [])
+        assert p.start_game(None) == (1.0,) and p.prefer[0](None, ()) == (1.0,)
+
+
+def test_the_code_kept_names_what_it_leaves_for_later(tmp_path, monkeypatch):
+    """The compiled code kept in the cache is the module less its deferred functions: its key names them,
+    so a kural that defers other functions never runs code kept by another (found by review)."""
+    from kural.dsl.backend import program
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    g = load("fantan")
+    kept = {p.name for p in (tmp_path / "kural").glob("program-*.marshal")}
+    assert f"program-{g.program.key}.marshal" not in kept and len(kept) == 1
+    monkeypatch.setattr(program, "_asked_only", lambda move_indexes, extra: set())  # defers nothing
+    state = g.program.__getstate__()
+    again = program.Program.__new__(program.Program)
+    again.__setstate__(state)  # compiled whole under its own key: no code without the checks is taken
+    assert again.checks[0] and len({p.name for p in (tmp_path / "kural").glob("program-*.marshal")}) == 2

@@ -236,7 +236,7 @@ def test_the_rules_language_reaches_python_through_no_name():
     backend: `Program` compiles and runs the module it wrote (its lines, split in two by `split`: the
     part every game plays at load, the rest by interpreter/deferred.py when first called), nothing else."""
     allowed = []
-    calls = {"dsl/backend/program.py": ("compile(now, f'<kural {self.key}>', 'exec')", "exec(code, namespace)"),
+    calls = {"dsl/backend/program.py": ("compile(text, f'<kural {code_key}>', 'exec')", "exec(code, namespace)"),
              "interpreter/deferred.py": ("exec(compile(then, self.filename, 'exec'), self.namespace)",
                                          "compile(then, self.filename, 'exec')")}
     for path in sorted((ROOT / "dsl").glob("*.py")) + sorted((ROOT / "dsl" / "backend").glob("*.py")) + LIBRARY_SOURCES + INTERPRETER:

@@ -38,14 +38,18 @@ class Program:
         self.source, self.key, self.constants = source, key, constants
         namespace: dict[str, Any] = {**constants, **handed}
         later = _asked_only(move_indexes, extra)
-        code = _cached_code(self.key, self.source)
+        # the code kept is the module less what is compiled later: its key names both
+        code_key = hashlib.sha256("\0".join([self.key, *sorted(later)]).encode()).hexdigest()[:32]
+        code = _cached_code(code_key, self.source)
         if code is None:
-            now = split(source, later)[0]
-            code = compile(now, f"<kural {self.key}>", "exec")
-            _keep_code(self.key, code)
+            for text in (split(source, later)[0], source):  # whole when the rest of it calls one of them
+                code = compile(text, f"<kural {code_key}>", "exec")
+                if not (later and _reads(code, later)):
+                    break
+            _keep_code(code_key, code)
         exec(code, namespace)  # the module's own source, written above from the checked program only
         deferred = None
-        if later and not _reads(code, later):  # (a module kept whole, or whose other part calls one: run whole)
+        if later and not _reads(code, later):  # (a module compiled whole names them all)
             deferred = Deferred(source, f"<kural {self.key}>", namespace, later, [])
         self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
         self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
