@@ -11,7 +11,7 @@ from .rule_loops import any_of_key, counted, first_of_each, joins_any, of_key, p
 from .subset_sums import Totals, sums_by_table, sums_of  # noqa: F401  (sums_to's groups of a position's cards, by total)
 
 from .budget import exhausted
-from .engine import deal_after, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end)
+from .engine import deal_after, plain_number, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end, a result's numbers)
 from .messages import Msg
 
 UNSET = object()  # a remembered part of a guard not yet worked out in this position

@@ -99,9 +99,9 @@ def score_round(s: State, ended: str | None = None) -> None:
     where = rr.where.get("points", g.source)
     values = g.program.round_values
     s.cache.clear()  # the round's score changed the state: the generated values keep what they share in it
-    sheet = {"points": [kept(_plain(values[0](s, i)), where, "round_result.points") for i in units]}
+    sheet = {"points": [kept(plain_number(values[0](s, i)), where, "round_result.points") for i in units]}
     for name, value in zip(rr.fields, values[1:]):
-        sheet[name] = [kept(_plain(value(s, i)), rr.where.get(name, where), f"round_result.fields.{name}")
+        sheet[name] = [kept(plain_number(value(s, i)), rr.where.get(name, where), f"round_result.fields.{name}")
                        for i in units]
     s.cache.clear()
     for i, points in enumerate(sheet["points"]):
@@ -180,5 +180,6 @@ def _result(s: State) -> dict:
     return out
 
 
-def _plain(v):
+def plain_number(v):
+    """A whole float as the int it is (a score of 3.0 is kept and shown as 3); anything else as it is."""
     return int(v) if isinstance(v, float) and v.is_integer() else v

@@ -98,7 +98,7 @@ def test_a_module_whose_played_part_calls_a_deferred_function_is_compiled_whole(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     for _ in range(2):  # compiled, then its code read back from the cache
         p = Program.__new__(Program)
-        p._run("a-module-calling-prefer", MODULE_CALLING_A_DEFERRED, {}, {}, [0], 1, EXTRA, [])
+        p._run("a-module-calling-prefer", MODULE_CALLING_A_DEFERRED, {}, {}, [0], 1, EXTRA)
         assert p.start_game(None) == (1.0,) and p.prefer[0](None, ()) == (1.0,)
 
 

@@ -19,7 +19,7 @@ from kural.interpreter.legal import distinct_options as _distinct_options
 from kural.interpreter.compiled import UNSET as _UNSET, index as _index
 import kural.interpreter.compiled as _rt
 from kural.interpreter.budget import WORK_LIMIT as _WORK_LIMIT
-from kural.interpreter.engine import _plain
+from kural.interpreter.compiled import plain_number as _plain
 from kural.interpreter.state import emptied as _emptied
 from kural.interpreter.errors import RULE_FAILURES as _FAILURES, PlayError as _PlayError, kept as _kept
 from kural.interpreter.messages import Msg as _Msg
@@ -44,7 +44,7 @@ class Module:
         self.constants: dict[str, Any] = {}
         self.objects: dict[str, Any] = {}  # name -> object, given to the module when it is run
         self.known: dict[int, str] = {}  # id of a constant or object -> its name (one name each)
-        self.keep: list = []  # the objects named by id, kept alive so that no id is reused
+        self.keep: list = []  # the objects named by id, kept alive while the module is written: no id is reused
         self.count = 0
         self.by_text: dict[str, str] = {}  # a constant's text -> its name: equal tables written once
         self.inline: dict[str, tuple] = {}  # options function -> (its lines, its card, its test), to write in place
@@ -91,7 +91,7 @@ class Module:
         known = self.known.get(id(value))
         if known is not None:
             return self.read(known)
-        if not _plain(value):  # not a plain value: handed to the module, never written
+        if not _has_literal(value):  # not a plain value: handed to the module, never written
             return self.object(value)
         text = repr(value)
         name = self.by_text.get(text)
@@ -149,7 +149,7 @@ class Module:
 _PLAIN = frozenset((bool, int, str, type(None)))
 
 
-def _plain(value, depth: int = 0) -> bool:
+def _has_literal(value, depth: int = 0) -> bool:
     """Is the value one whose repr is a Python literal that reads back as the same value? Numbers,
     texts, none, and lists, tuples and dicts of them (a float that is not finite has no literal)."""
     kind = type(value)
@@ -162,9 +162,9 @@ def _plain(value, depth: int = 0) -> bool:
     if kind in (list, tuple):
         if _PLAIN.issuperset(set(map(type, value))):  # a table of numbers or texts, told at once
             return True
-        return all(_plain(v, depth + 1) for v in value)
+        return all(_has_literal(v, depth + 1) for v in value)
     if kind is dict:
-        return all(_plain(k, depth + 1) and _plain(v, depth + 1) for k, v in value.items())
+        return all(_has_literal(k, depth + 1) and _has_literal(v, depth + 1) for k, v in value.items())
     return False
 
 

@@ -8,6 +8,7 @@ import hashlib
 import marshal
 import os
 import sys
+import time
 import types
 from typing import Any
 
@@ -31,10 +32,10 @@ class Program:
         # the key names the module and its constants, its code too (kept under it in the user's cache)
         key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
         self._run(key, source, module.constants, dict(module.objects), [m.index for m in g.moves],
-                  len(g.steps), extra, module.keep)
+                  len(g.steps), extra)
 
     def _run(self, key: str, source: str, constants: dict, handed: dict, move_indexes: list, step_count: int,
-             extra: dict, keep: list) -> None:
+             extra: dict) -> None:
         self.source, self.key, self.constants = source, key, constants
         namespace: dict[str, Any] = {**constants, **handed}
         later = _asked_only(move_indexes, extra)
@@ -74,7 +75,6 @@ class Program:
                                                           (self.shown, extra["shown"]),
                                                           (self.meld_values, extra["meld_values"]))
                  for j, names in enumerate(of)]
-        self.keep = keep
         self.handed = handed
         self.move_indexes, self.step_count, self.extra = move_indexes, step_count, extra
         self.objects = {name: _described(obj) for name, obj in handed.items()}
@@ -84,7 +84,7 @@ class Program:
         objects it is handed: read back (__setstate__), the source is compiled (or its code taken from the
         cache) and run again."""
         return (self.key, self.source, self.constants, self.handed, self.move_indexes, self.step_count,
-                self.extra, [])  # (what kept ids apart while the module was written: not needed once written)
+                self.extra)
 
     def __setstate__(self, state) -> None:
         self._run(*state)
@@ -127,6 +127,8 @@ def _cached_code(key: str, source: str):
     path = _code_path(key)
     try:
         code = marshal.loads(path.read_bytes()) if path is not None else None
+        if code is not None:
+            os.utime(path)  # one of the last used: pruning goes by the time of last use
     except (OSError, ValueError, EOFError, TypeError):
         return None
     return code if isinstance(code, types.CodeType) and code.co_filename == f"<kural {key}>" else None
@@ -147,10 +149,14 @@ def _keep_code(key: str, code) -> None:
 
 
 def _prune(folder) -> None:
-    """At most KEPT_PROGRAMS modules stay in the cache (the oldest go): the folder cannot grow without bound."""
+    """At most KEPT_PROGRAMS modules stay in the cache (the least recently used go), and no part of a file
+    left by a process that stopped while writing: the folder cannot grow without bound."""
     kept = sorted(folder.glob("program-*.marshal"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in kept[KEPT_PROGRAMS:]:
         old.unlink(missing_ok=True)
+    for part in folder.glob("program-*.part"):
+        if part.stat().st_mtime < time.time() - 3600:  # an hour old: no write takes that long
+            part.unlink(missing_ok=True)
 
 
 def _described(obj) -> str:
