@@ -32,10 +32,9 @@ import json
 import os
 import pickle
 import sys
-import time
 from pathlib import Path
 
-from .paths import cache_dir
+from .paths import cache_dir, prune
 
 MAGIC = b"kural game cache 2\n"  # 2: plain data (issue 36); 1 held closures by reference
 KEPT_GAMES = 64  # games kept in the user's cache (the bundled ones: some 50 to 300 kB each)
@@ -134,23 +133,12 @@ def keep(key: str, files, game) -> None:
         part = path.with_name(f"{path.name}.{os.getpid()}.part")
         part.write_bytes(MAGIC + header.encode() + b"\n" + payload)
         os.replace(part, path)
-        _prune(path.parent)
+        prune(path.parent, "game-", ".pickle", KEPT_GAMES)
     except Exception:  # noqa: BLE001 - a game that cannot be kept is loaded again next time; never an error
         try:
             path.with_name(f"{path.name}.{os.getpid()}.part").unlink(missing_ok=True)
         except OSError:
             pass
-
-
-def _prune(folder: Path) -> None:
-    """At most KEPT_GAMES games stay in the cache (the least recently used go), and no part of a file
-    left by a process that stopped while writing: the folder cannot grow without bound."""
-    kept = sorted(folder.glob("game-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in kept[KEPT_GAMES:]:
-        old.unlink(missing_ok=True)
-    for part in folder.glob("game-*.part"):
-        if part.stat().st_mtime < time.time() - 3600:  # an hour old: no write takes that long
-            part.unlink(missing_ok=True)
 
 
 # ------------------------------------------------------------- plain data

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 # The package kural is the checkout's root (pyproject.toml maps it so), installed or not: the grammar
@@ -34,3 +35,15 @@ def cache_dir() -> Path | None:
     if hasattr(os, "getuid") and (mode.st_uid != os.getuid() or mode.st_mode & 0o022):
         return None
     return folder
+
+
+def prune(folder: Path, prefix: str, suffix: str, most: int) -> None:
+    """At most `most` files `prefix*suffix` stay in a cache folder (the least recently used go), and no part
+    of a file (`prefix*.part`) left by a process that stopped while writing: the folder cannot grow
+    without bound."""
+    kept = sorted(folder.glob(f"{prefix}*{suffix}"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[most:]:
+        old.unlink(missing_ok=True)
+    for part in folder.glob(f"{prefix}*.part"):
+        if part.stat().st_mtime < time.time() - 3600:  # an hour old: no write takes that long
+            part.unlink(missing_ok=True)

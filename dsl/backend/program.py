@@ -8,12 +8,11 @@ import hashlib
 import marshal
 import os
 import sys
-import time
 import types
 from typing import Any
 
 from kural.interpreter.deferred import Deferred, split
-from ..paths import cache_dir
+from ..paths import cache_dir, prune
 
 
 KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
@@ -143,20 +142,9 @@ def _keep_code(key: str, code) -> None:
         part = path.with_name(f"{path.name}.{os.getpid()}.part")
         part.write_bytes(marshal.dumps(code))
         os.replace(part, path)
-        _prune(path.parent)
+        prune(path.parent, "program-", ".marshal", KEPT_PROGRAMS)
     except OSError:
         pass  # no cache: the next load compiles again
-
-
-def _prune(folder) -> None:
-    """At most KEPT_PROGRAMS modules stay in the cache (the least recently used go), and no part of a file
-    left by a process that stopped while writing: the folder cannot grow without bound."""
-    kept = sorted(folder.glob("program-*.marshal"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in kept[KEPT_PROGRAMS:]:
-        old.unlink(missing_ok=True)
-    for part in folder.glob("program-*.part"):
-        if part.stat().st_mtime < time.time() - 3600:  # an hour old: no write takes that long
-            part.unlink(missing_ok=True)
 
 
 def _described(obj) -> str:
