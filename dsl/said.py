@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Tree
-
 
 @dataclass
 class Const:
@@ -28,16 +26,54 @@ class Const:
     param: str | None = None
 
 
-class Said(Tree):
-    """A node of the program as compiled: `type` is the compiler's type of it (num, bool, card, cards,
-    zone, family, area, list, str, move, none, any), None where the compiler gave the part no type of its
-    own (the name of a var that is indexed)."""
+@dataclass(eq=False)
+class Said:
+    """A node of the program as compiled: `data` the grammar's kind of it, `children` its parts (nodes,
+    Words, None), `type` the compiler's type of it (num, bool, card, cards, zone, family, area, list, str,
+    move, none, any), None where the compiler gave the part no type of its own (the name of a var that is
+    indexed). Plain data, not the parser's tree: every load keeps it, and the cache keeps it too
+    (dsl/gamecache.py). A titled define (`named`) keeps its title, its words when it does not hold, and
+    its body."""
+
+    data: str
+    children: list
+    type: str | None = None
+    title: dict | None = None
+    title_not: dict | None = None
+    body: Any = None
 
     def __init__(self, data: str, children: list, type_: str | None = None, **extra):
-        super().__init__(data, children)
-        self.type = type_
-        for key, value in extra.items():
-            setattr(self, key, value)
+        self.data, self.children, self.type = data, children, type_
+        self.title, self.title_not, self.body = extra.get("title"), extra.get("title_not"), extra.get("body")
+
+    # equal as the parser's trees are: by kind and parts
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Said) and self.data == other.data and self.children == other.children
+
+    def __hash__(self) -> int:
+        return hash((self.data, tuple(self.children)))
+
+
+class Word(str):
+    """A word of the rule file in a node (a name, an operator), with the grammar's kind of it (NAME,
+    COMP_OP ...): the parser's token as plain data."""
+
+    def __new__(cls, type_: str, value: str):
+        word = super().__new__(cls, value)
+        word.type = type_
+        return word
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+    def __reduce__(self):
+        return Word, (self.type, str(self))
+
+
+def word(x):
+    """A leaf of the parser's tree (a token, or None) as a node keeps it."""
+    return Word(x.type, str(x)) if isinstance(x, str) else x
 
 
 def const(value, kind: str, param: str | None = None) -> Said:
@@ -46,7 +82,7 @@ def const(value, kind: str, param: str | None = None) -> Said:
 
 def const_of(t) -> Const | None:
     """The constant a node holds, if it is one."""
-    if isinstance(t, Tree) and t.data == "const":
+    if isinstance(t, Said) and t.data == "const":
         return t.children[0]
     return None
 
@@ -56,7 +92,7 @@ def is_bool_const(t) -> bool:
     return c is not None and c.kind == "bool"
 
 
-def of(t: Tree, out, kids: dict, entry=None, title: dict | None = None, title_not: dict | None = None) -> Said:
+def of(t, out, kids: dict, entry=None, title: dict | None = None, title_not: dict | None = None) -> Said:
     """The node for the part `t` of an expression, compiled as `out` (a kural.dsl.piece.C); `kids` holds
     the nodes of the parts compiled while compiling it (by the id of their tree); `entry` is the name
     `t` names (a var node), `title` a titled define's title (`title_not`: its words when it does not hold)."""
@@ -74,41 +110,41 @@ def of(t: Tree, out, kids: dict, entry=None, title: dict | None = None, title_no
         for x in t.children:  # a define's `or` inside an `or` is one chain: the same meaning, flat
             term = kids.get(id(x))
             if term is not None and not is_bool_const(term):
-                terms += term.children if isinstance(term, Tree) and term.data == kind else [term]
+                terms += term.children if isinstance(term, Said) and term.data == kind else [term]
         if len(terms) == 1:
             return terms[0]
         return Said(kind, terms, "bool")
     return Said(kind, [_child(x, kids) for x in t.children], out.type)
 
 
-def _name(t: Tree, out, kids: dict, entry, title: dict | None, title_not: dict | None) -> Said:
+def _name(t, out, kids: dict, entry, title: dict | None, title_not: dict | None) -> Said:
     name = t.children[0].value
     if entry is not None and entry.kind == "param":
         return const(out.const, _const_kind(out), param=name)
     if entry is not None and entry.kind == "define":
         (body,) = kids.values() or [None]
         if title:
-            return Said("named", [t.children[0]], out.type, title=title, title_not=title_not, body=body)
+            return Said("named", [word(t.children[0])], out.type, title=title, title_not=title_not, body=body)
         return body
-    return Said("var", [t.children[0]], out.type)
+    return Said("var", [word(t.children[0])], out.type)
 
 
 def _child(x, kids: dict):
     """A child of a node: its compiled node, or (for a part not compiled on its own: a rule `x => ...`,
     the name of an indexed var) a node built from its own children."""
-    if not isinstance(x, Tree):
-        return x
+    if x is None or isinstance(x, str):
+        return word(x)
     known = kids.get(id(x))
     if known is not None:
         return known
     return Said(x.data, [_child(y, kids) for y in x.children])
 
 
-def effects(t: Tree, kids: dict) -> Said:
+def effects(t, kids: dict) -> Said:
     """An effect list as compiled: its statements, their expressions the compiler's (`kids`); an `if`
     whose test folded is the statement that applies (or nothing)."""
-    if not isinstance(t, Tree):
-        return t
+    if t is None or isinstance(t, str):
+        return word(t)
     known = kids.get(id(t))
     if known is not None:
         return known
@@ -119,7 +155,7 @@ def effects(t: Tree, kids: dict) -> Said:
                 return effects(t.children[1], kids)
             rest = t.children[2] if len(t.children) > 2 else None
             return effects(rest, kids) if rest is not None else Said("block", [], "effect")
-    return Said(t.data, [effects(x, kids) if isinstance(x, Tree) else x for x in t.children],
+    return Said(t.data, [effects(x, kids) for x in t.children],
                 "effect" if t.data in STATEMENTS else None)
 
 
