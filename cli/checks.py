@@ -11,7 +11,7 @@ from pathlib import Path
 from kural.dsl.errors import RuleError
 from kural.interpreter.errors import PlayError
 from kural.interpreter.messages import filled, said
-from kural.dsl.loader import load_recorded
+from kural.dsl.loader import load
 from kural.interpreter import game
 
 from . import saves
@@ -59,7 +59,7 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
     from kural.dsl.teach import missing_titles  # here: `kural replay` needs no teaching layer
     for path in files:
         try:
-            g = load_recorded(str(path))  # checked as `load` checks it, with what the rules say kept
+            g = load(str(path))  # checked as play loads it, with what the rules say (its words) kept
         except RuleError as exc:
             report["files"].append({"path": str(path), "ok": False,
                                     "problems": [problem_json(p, lang) for p in exc.problems]})

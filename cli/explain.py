@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from kural.dsl.loader import load_recorded
+from kural.dsl.loader import load
 from kural.dsl.rulefiles import resolve
 from kural.dsl.params import set_form
 from kural.dsl import teach
@@ -38,7 +38,7 @@ class ExplainError(Exception):
 
 def open_record(path: Path, lang: str):
     """The record in `path` (the first of a JSON Lines file), read as every record is (cli/saves.py), and its
-    game with its program recorded; ExplainError (one line) when it cannot be used."""
+    game; ExplainError (one line) when it cannot be used."""
     try:
         rec = saves.read_records(path)[0]
         if isinstance(rec, saves.RecordFileError):
@@ -48,7 +48,7 @@ def open_record(path: Path, lang: str):
         raise ExplainError(say("x_bad_record", lang, path=path, error=exc.text(lang)), "bad_record") from None
     from kural.dsl.loader import load_for_record
     g = load_for_record(rec)
-    return rec, teaching._recorded(g)
+    return rec, g
 
 
 def same_game(game: str, rec: dict, path: Path, lang: str) -> None:
@@ -68,7 +68,7 @@ def same_rules(g, rec: dict, path: Path, lang: str, game, variants, sets, player
         return
     files = rec.get("files") if isinstance(rec.get("files"), dict) else {}
     own_variants = files.get("variants") or rec.get("variants") or []
-    named = load_recorded(game or rec.get("rules") or rec["game"], list(variants) or list(own_variants), list(sets),
+    named = load(game or rec.get("rules") or rec["game"], list(variants) or list(own_variants), list(sets),
                           g.players if players is None else players)
     set_names = [str(x).partition("=")[0].strip() for x in sets]
     differ = (variants and list(named.variants) != list(g.variants) or named.players != g.players
@@ -164,7 +164,7 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
         return show(out, g, s, lang, header, "", k, moves[k - 1], card, fmt, where)
     if game is None or seed is None:
         raise ExplainError(say("x_need_game", lang), "need_game")
-    g = load_recorded(game, list(variants), list(sets), players)
+    g = load(game, list(variants), list(sets), players)
     seats = list(g.seats.get(lang) or [])
     try:  # the bot game is played as a record: a rule file whose path no record keeps is refused (issue 34.7)
         _, rec = play_one(g, seed, [bots] * g.players, True, False, seats)

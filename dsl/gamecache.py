@@ -20,6 +20,11 @@ source): what protects it is the folder, which kural uses only when it is the us
 can write to it (dsl/paths.py cache_dir); the checks above keep out damaged and stale files, not a
 hostile user. A file is written only for a game that loaded without error, beside its final name and
 then renamed, and at most KEPT_GAMES stay (the oldest go).
+
+The game's words (what the teaching layer reads, dsl/said.py Recorded: every load keeps it) are kept in
+the same file after the game, under the same sha256, and read back only when they are first asked for
+(GameDef.words): a game read back to be played never unpickles them, and they hold only the classes of
+the words tree (`_WORDS`).
 """
 from __future__ import annotations
 
@@ -36,7 +41,7 @@ from pathlib import Path
 
 from .paths import cache_dir, prune
 
-MAGIC = b"kural game cache 2\n"  # 2: plain data (issue 36); 1 held closures by reference
+MAGIC = b"kural game cache 3\n"  # 3: the words kept after the game; 2: plain data (issue 36); 1 held closures
 KEPT_GAMES = 64  # games kept in the user's cache (the bundled ones: some 50 to 300 kB each)
 MAX_GAME_BYTES = 4_000_000  # a kept game larger than this is not read (nor written): the cache stays under 256 MB
 OWN_PACKAGES = ("dsl", "interpreter")  # where every class of a kept game comes from
@@ -96,14 +101,18 @@ def fetch(key: str, unchanged, kind: type):
             header = json.loads(f.readline(1_000_000))
             if header.get("key") != key or not unchanged(header["files"]):
                 return None
-            payload = f.read(MAX_GAME_BYTES + 1)
-        if len(payload) > MAX_GAME_BYTES or hashlib.sha256(payload).hexdigest() != header["sha256"]:
+            size = header["size"]
+            if not 0 <= size <= MAX_GAME_BYTES:
+                return None
+            payload = f.read(size)  # (the words after it are read when asked for: `words`)
+        if len(payload) != size or hashlib.sha256(payload).hexdigest() != header["sha256"]:
             return None
         game = _read_game(io.BytesIO(payload))
     except Exception:  # noqa: BLE001 - a file that cannot be read back is only a cache miss
         return None
     if not isinstance(game, kind):
         return None
+    game.words_kept = functools.partial(words, key, header["sha256"])
     _touch(path)
     return game
 
@@ -124,14 +133,14 @@ def keep(key: str, files, game) -> None:
     if path is None:
         return
     try:
-        buffer = io.BytesIO()
-        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(game.without_closures())
-        payload = buffer.getvalue()
-        if len(payload) > MAX_GAME_BYTES:
+        payload, words = _pickled(game.without_closures()), _pickled(game.words(), _WordsPickler)
+        if len(payload) > MAX_GAME_BYTES or len(words) > MAX_GAME_BYTES:
             return
-        header = json.dumps({"key": key, "files": files, "sha256": hashlib.sha256(payload).hexdigest()})
+        header = json.dumps({"key": key, "files": files, "size": len(payload), "words": len(words),
+                             "sha256": hashlib.sha256(payload).hexdigest(),
+                             "words_sha256": hashlib.sha256(words).hexdigest()})
         part = path.with_name(f"{path.name}.{os.getpid()}.part")
-        part.write_bytes(MAGIC + header.encode() + b"\n" + payload)
+        part.write_bytes(MAGIC + header.encode() + b"\n" + payload + words)
         os.replace(part, path)
         prune(path.parent, "game-", ".pickle", KEPT_GAMES)
     except Exception:  # noqa: BLE001 - a game that cannot be kept is loaded again next time; never an error
@@ -142,6 +151,12 @@ def keep(key: str, files, game) -> None:
 
 
 # ------------------------------------------------------------- plain data
+def _pickled(obj, pickler=None) -> bytes:
+    buffer = io.BytesIO()
+    (pickler or _Pickler)(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(obj)
+    return buffer.getvalue()
+
+
 def _own(module: str) -> bool:
     """A module of the packages a game is built and played by: kural.dsl..., kural.interpreter..."""
     top, _, rest = module.partition(".")
@@ -161,11 +176,16 @@ def _readable(cls) -> bool:
         return False
     module = cls.__module__
     if _own(module) and module != __name__:
-        return module != _NODES  # (told by its module: a game read back imports no class of the typed program)
+        # (told by its module: a game read back imports no class of the typed program; the words tree only
+        # where the words are read, `_read_words`)
+        return module not in (_NODES, _WORDS_TREE)
     return cls.__qualname__ in _BUILTIN_CLASSES.get(module, ())
 
 
 _NODES = f"{_TOP}.dsl.ir"  # where the typed program's node classes are defined, every one of them
+_WORDS_TREE = f"{_TOP}.dsl.said"
+# the classes the words may hold besides plain values: the words tree, and the places parts were written
+_WORDS = {_WORDS_TREE: {"Recorded", "Said", "Word", "Const"}, f"{_TOP}.dsl.errors": {"Loc"}}
 _YAML_VALUES = f"{_TOP}.dsl.yamlload"  # where the values read from YAML, each with its place, are made
 _PLAIN_OF = {"LStr": str, "LDict": dict, "LList": list}
 
@@ -176,17 +196,19 @@ class _Pickler(pickle.Pickler):
     refused, and the game is then not kept: a kept game holds nothing that reading it back would run
     but kural's own classes being made (issue 36)."""
 
+    allowed = staticmethod(_readable)
+
     def reducer_override(self, obj):
         # called for every object but the plain values (numbers, texts, lists, tuples, dicts, sets)
         cls = obj if isinstance(obj, type) else type(obj)
         plain = _PLAIN_OF.get(cls.__qualname__) if cls.__module__ == _YAML_VALUES else None
         if plain is not None and cls is not obj:  # a value read from YAML keeps its place only while a game is
             return plain, (plain(obj),)  # built: kept plain, so a game read back needs no YAML reader
-        if not _readable(cls):
+        if not self.allowed(cls):
             raise pickle.PicklingError(f"not kept in a game: {cls.__module__}.{cls.__qualname__}")
         if cls is not obj and cls.__reduce__ is not object.__reduce__:  # a class that says how it is made again
             made_by, *rest = obj.__reduce__()
-            if not _readable(made_by):  # by a function: kept only as what a class makes
+            if not self.allowed(made_by):  # by a function: kept only as what a class makes
                 raise pickle.PicklingError(f"made again by a function: {cls.__module__}.{cls.__qualname__}")
             return (made_by, *rest)
         return NotImplemented
@@ -216,3 +238,53 @@ class _Unpickler(pickle.Unpickler):
             if _readable(found):
                 return found
         raise pickle.UnpicklingError(f"not read from a kept game: {module}.{name}")
+
+
+def _word_class(cls) -> bool:
+    return isinstance(cls, type) and (cls.__qualname__ in _WORDS.get(cls.__module__, ())
+                                      or cls.__qualname__ in _BUILTIN_CLASSES.get(cls.__module__, ()))
+
+
+class _WordsPickler(_Pickler):
+    """The words as plain data: the words tree's classes, places and plain values, nothing else."""
+
+    allowed = staticmethod(_word_class)
+
+
+def words(key: str, game_sha256: str):
+    """The words kept with the game under `key` (dsl/said.py Recorded), read back when first asked for
+    (GameDef.words), or None: the file gone, or no longer the one that game was read from (its game's
+    sha256 another), or its words damaged."""
+    path = _path(key)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            if f.readline(len(MAGIC) + 1) != MAGIC:
+                return None
+            header = json.loads(f.readline(1_000_000))
+            size, length = header["size"], header["words"]
+            if header.get("key") != key or header["sha256"] != game_sha256 or not 0 <= length <= MAX_GAME_BYTES:
+                return None
+            f.seek(size, os.SEEK_CUR)
+            blob = f.read(length)
+        if len(blob) != length or hashlib.sha256(blob).hexdigest() != header["words_sha256"]:
+            return None
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return _WordsUnpickler(io.BytesIO(blob)).load()
+        finally:
+            if was:
+                gc.enable()
+    except Exception:  # noqa: BLE001 - words that cannot be read back are built again by the caller
+        return None
+
+
+class _WordsUnpickler(pickle.Unpickler):
+    """Reads back the words tree's own classes, the places parts were written and the builtin ones only."""
+
+    def find_class(self, module, name):
+        if name in _WORDS.get(module, ()) or module in _BUILTIN_CLASSES and name in _BUILTIN_CLASSES[module]:
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"not read from a game's words: {module}.{name}")

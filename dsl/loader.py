@@ -1,8 +1,10 @@
 """The ways in to a playable game: `load`, kept in the user's cache under the names given (dsl/gamecache.py);
-`load_recorded`, compiled afresh with the teaching layer's recording; `load_for_record`, the game a record
-was played under. Each resolves the rule files (dsl/rulefiles.py) and builds the game (dsl/building/)."""
+`load_for_record`, the game a record was played under. Each resolves the rule files (dsl/rulefiles.py) and
+builds the game (dsl/building/), with what the teaching layer reads of it (`GameDef.words`): one load
+for play and for the words alike."""
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import os
@@ -27,7 +29,9 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
     the one kept in the user's cache when the same files were loaded so before (dsl/gamecache.py)."""
     key = _cache_key(game, variants, sets, players)
     g = gamecache.fetch(key, _unchanged, GameDef) if key else None
-    if g is None:
+    if g is not None:  # its words are read back when first asked for (GameDef.words)
+        g.words_kept = functools.partial(_words_of, g.words_kept, game, tuple(variants), tuple(sets), players)
+    else:
         from .rulefiles import resolve  # (here: a game read back from the cache needs no YAML, parser or compiler)
         with _collected_once():
             r = resolve(game, variants)
@@ -35,6 +39,17 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
             if key:  # only a game that loaded without error is kept
                 gamecache.keep(key, r.src.files_read, g)
     return g
+
+
+def _words_of(kept, game: str, variants, sets, players):
+    """A game's words kept in the cache, or, when they cannot be read back (the file gone or damaged since
+    the game was read from it), those of the game built again, as a cache miss builds it."""
+    words = kept()
+    if words is None:
+        from .rulefiles import resolve
+        with _collected_once():
+            words = _built(resolve(game, list(variants)), sets, players).words()
+    return words
 
 
 @contextmanager
@@ -78,19 +93,6 @@ def _unchanged(files) -> bool:
     return True
 
 
-def load_recorded(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = (),
-                  players: int | None = None) -> GameDef:
-    """The game as the teaching layer reads it (dsl/teach/): compiled afresh from its rule files, never
-    read back from the cache, recording for every part its node, what it reads and where it is written
-    (`g.recorded`, dsl/said.py). Plays exactly as `load` gives it."""
-    from .rulefiles import resolve
-    with _collected_once():
-        r = resolve(game, variants)
-        g = _built(r, sets, players, record=True)
-    g.recorded.heads = [_head(path, layer) for path, layer in r.layers[1:]]
-    return g
-
-
 def _head(path: Path, layer: LDict) -> dict:
     """A variant file's `variant:` section, its id filled in."""
     from .rulefiles import variant_id
@@ -99,10 +101,11 @@ def _head(path: Path, layer: LDict) -> dict:
     return head
 
 
-def _built(r: Resolved, sets, players: int | None, record: bool = False) -> GameDef:
+def _built(r: Resolved, sets, players: int | None) -> GameDef:
     from .building.game import build
     from .rulefiles import bundled
-    g = build(r.data, r.src, sets, players, record)
+    g = build(r.data, r.src, sets, players)
+    g.recorded.heads = [_head(path, layer) for path, layer in r.layers[1:]]
     g.variants = r.variant_ids
     g.source = "" if bundled(r.path) else str(r.path.resolve())
     # what a record needs to read the same files again from anywhere (none for the bundled games)

@@ -1,7 +1,7 @@
-"""The Said recording: while the teaching layer loads a game (dsl/loader.py `load_recorded`), the
-compiler keeps, for each part it compiles, its node of the teaching tree (dsl/said.py) in the frame of
-the part around it. Play's load records nothing and pays nothing for it: a unit calls these only
-when the compiler records."""
+"""The Said recording: while a game is built (dsl/building/game.py `expr_at`, `effects`: every load), the
+compiler keeps, for each part of the rule file it compiles, its node of the teaching tree (dsl/said.py)
+in the frame of the part around it. A part compiled outside a place of the rule file (a define shown
+beside a meld) records nothing: a unit calls these only when the compiler records."""
 from __future__ import annotations
 
 from contextlib import contextmanager

@@ -1,7 +1,7 @@
 """The program as its words read it: each expression and effect of a rule file, as the compiler checked it.
 
-When the compiler records (`Compiler.recording`, dsl/recording.py, which the loader turns on for the
-teaching layer, dsl/teach/), every part it compiles leaves a tree of `Said` nodes beside its closure:
+The compiler records (`Compiler.recording`, dsl/recording.py) on every load, for the teaching layer
+(dsl/teach/): every part of the rule file it compiles leaves a tree of `Said` nodes beside its closure:
 the grammar's node kinds (compare, call, cond, or_ ...), each with the type the compiler gave it,
 whose children are the parts as compiled. A constant the compiler folded (a param, a literal, a
 condition on params) is one `const` node holding its value; a titled define is a `named` node that
@@ -52,6 +52,13 @@ class Said:
 
     def __hash__(self) -> int:
         return hash((self.data, tuple(self.children)))
+
+    def walk(self):
+        """This node and every node below it (a titled define's body too), parents first."""
+        yield self
+        for x in [*self.children, self.body]:
+            if isinstance(x, Said):
+                yield from x.walk()
 
 
 class Word(str):
@@ -186,8 +193,8 @@ def kind_of_value(x) -> str:
 
 @dataclass
 class Recorded:
-    """What a load for the teaching layer keeps of a rule file (dsl/loader.py `load_recorded`), besides the
-    playable game: every part's node and what it reads, where each part is written, and the rule files'
+    """What every load keeps of a rule file for the teaching layer (GameDef.words), besides the playable
+    game (the cache keeps it apart, read on first use: dsl/gamecache.py): every part's node and what it reads, where each part is written, and the rule files'
     lines, so that nothing teaching says needs the rule file read again.
 
     Parts are keyed by their place in the rule file, as the table of dsl/schema.py names it:

@@ -253,7 +253,8 @@ class GameDef:
     team_of: list = field(default_factory=list)  # seat -> its team's index
     teams_by_count: dict = field(default_factory=dict)  # game.teams as written: player count -> teams
     program: Any = None  # the generated module that plays it (dsl/backend/program.py Program)
-    recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded); None but in load_recorded's games
+    recorded: Any = None  # what the teaching layer reads (dsl/said.py Recorded): read it by `words()`
+    words_kept: Any = None  # a game read back from the cache: what reads its words back (dsl/gamecache.py)
     at: Place | None = None  # where it was written and by which layer (Place)
 
     def __post_init__(self) -> None:
@@ -292,6 +293,13 @@ class GameDef:
     def zone(self, name: str) -> ZoneDef:
         return next(z for z in self.zones if z.name == name)
 
+    def words(self):
+        """What the teaching layer reads of this game (dsl/said.py Recorded): every load keeps it; a game
+        read back from the cache reads it back on first use, so that play never pays for it."""
+        if self.recorded is None and self.words_kept is not None:
+            self.recorded, self.words_kept = self.words_kept(), None
+        return self.recorded
+
     # ------------------------------------------------------------- kept as plain data
     def without_closures(self) -> "GameDef":
         """A copy of this game (what the cache keeps, dsl/gamecache.py) with every closure of the
@@ -299,6 +307,7 @@ class GameDef:
         play reads only the program (dsl/backend/program.py Program) and the plain fields, so a game kept
         so plays the same (issue 36). This game itself is not changed."""
         kept = copy.copy(self)
+        kept.recorded = kept.words_kept = None  # (the cache keeps the words apart: read on first use)
         for name in ("round_setup", "first_seat", "next_seat", "after_move", "round_end", "round_score", "game_end"):
             setattr(kept, name, None)
         kept.moves = [_with(m, effects=None, guard=None, specialize=None,

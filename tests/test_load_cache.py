@@ -168,8 +168,8 @@ def test_a_forged_cache_file_runs_nothing(cache, tmp_path):
     magic, header, _ = raw.split(b"\n", 2)
     marker = tmp_path / "ran"
     payload = pickle.dumps((_Runs(marker), []))
-    fields = json.loads(header)
-    fields["sha256"] = hashlib.sha256(payload).hexdigest()
+    fields = json.loads(header)  # (the game alone, no words: as a forger would make it read)
+    fields.update(sha256=hashlib.sha256(payload).hexdigest(), size=len(payload), words=0)
     path.write_bytes(magic + b"\n" + json.dumps(fields).encode() + b"\n" + payload)
     assert load("fantan").id == "fantan"
     assert not marker.exists()
@@ -191,8 +191,8 @@ def test_a_forged_file_cannot_reach_a_module_through_kural(cache, tmp_path):
     # (kural.dsl.gamecache.os.system("touch marker"), []): STACK_GLOBAL of a dotted name, REDUCE, a pair
     payload = (b"\x80\x04" + _short("kural.dsl.loader") + _short("os.system") + b"\x93\x94"
                + _short(f"touch {marker}") + b"\x85\x94R\x94]\x94\x86\x94.")
-    fields = json.loads(header)
-    fields["sha256"] = hashlib.sha256(payload).hexdigest()
+    fields = json.loads(header)  # (the game alone, no words: as a forger would make it read)
+    fields.update(sha256=hashlib.sha256(payload).hexdigest(), size=len(payload), words=0)
     path.write_bytes(magic + b"\n" + json.dumps(fields).encode() + b"\n" + payload)
     with pytest.raises(pickle.UnpicklingError):
         gamecache._Unpickler(io.BytesIO(payload)).load()

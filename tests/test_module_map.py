@@ -24,7 +24,7 @@ HOMES = {
     "kural.dsl.recording": ["RecordingCompiler", "RecordingUnit"],
     "kural.dsl.rulefiles": ["find_game", "find_variant", "variant_dir", "Source", "layers_of", "merge", "resolve"],
     "kural.dsl.record_rules": ["resolve_for_record", "unshown"],
-    "kural.dsl.loader": ["load", "load_recorded", "load_for_record"],
+    "kural.dsl.loader": ["load", "load_for_record"],
     "kural.dsl.building.game": ["build", "check_sizes"],
     "kural.dsl.building.param_values": ["ParamsPart", "TextValue", "param_sets"],
     "kural.dsl.building.table": ["TablePart"],
@@ -32,7 +32,7 @@ HOMES = {
     "kural.dsl.building.shown": ["ShownPart"],
     "kural.dsl.building.teaching": ["TeachingPart"],
 }
-LOADER_ENTRIES = {"load", "load_recorded", "load_for_record"}  # the ways in to a game
+LOADER_ENTRIES = {"load", "load_for_record"}  # the ways in to a game
 
 
 @pytest.mark.parametrize("module", sorted(HOMES))

@@ -184,7 +184,7 @@ def test_diff_finds_every_place_that_reads_a_param(game, variants):
     define that names it is read through by every place that uses the define."""
     data = merged(game, variants)
     g = teach.open_game(game, variants)
-    reads = g.recorded.reads
+    reads = g.words().reads
     for param in data.get("params") or {}:
         word = re.compile(rf"(?<![\w.]){re.escape(param)}(?!\w)")
         direct = [place for place, names in reads.items() if () in names.get(param, ())]

@@ -54,7 +54,7 @@ class Rules:
 
     @property
     def heads(self) -> list:
-        return self.g.recorded.heads
+        return self.g.words().heads
 
 
 def open_rules(game: str, variants=(), sets=()) -> Rules:
@@ -149,12 +149,12 @@ def test_params_are_folded_into_the_words():
     the words read holds the branch, with the param's value as a constant that names the param."""
     g = teach.open_game("fantan")
     sp = Speaker(g, "en")
-    node = g.recorded.parts[("moves", "play", "when", 0, "check")]
-    found = [c for c in node.iter_subtrees() if const_of(c) is not None and const_of(c).param == "start_card"]
+    node = g.words().parts[("moves", "play", "when", 0, "check")]
+    found = [c for c in node.walk() if const_of(c) is not None and const_of(c).param == "start_card"]
     assert found and const_of(found[0]).value == g.param_info["start_card"]["value"]
     assert sp.card(g.param_info["start_card"]["value"]) in sp.condition(node, sp.move_locals(g.moves[0]))
     any7 = teach.open_game("fantan", ["any7"])
-    words = Speaker(any7, "en").condition(any7.recorded.parts[("moves", "play", "when", 0, "check")],
+    words = Speaker(any7, "en").condition(any7.words().parts[("moves", "play", "when", 0, "check")],
                                           Speaker(any7, "en").move_locals(any7.moves[0]))
     assert "diamonds" not in words and "7" in words
 

@@ -41,7 +41,7 @@ def documents(game, variants):
 
 def identifiers(g) -> set[str]:
     """The names the rule file gives its parts: what a player never reads (a param only after --set)."""
-    written = g.recorded.written
+    written = g.words().written
     names = set(written["params"]) | set(written["vars"]) | set(written["zones"]) | set(written["define"])
     names |= {m.name for m in g.moves} | set(g.deck.values) | {s.name for s in g.steps}
     return names
@@ -282,7 +282,7 @@ def test_turkish_endings_after_numbers_names_and_letters(word, case, expected):
 @pytest.mark.parametrize("game", GAMES)
 def test_each_term_of_the_glossary_is_explained_once_where_first_used(game):
     g = teach.open_game(game)
-    glossary = g.recorded.facts["glossary"]
+    glossary = g.words().facts["glossary"]
     for lang in LANGS:
         text = teach.rules(g, lang)
         for name, entry in glossary.items():

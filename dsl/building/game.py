@@ -18,6 +18,7 @@ from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
 from ..piece import C, in_order, with_node
 from ..rulefiles import Source
+from ..said import Recorded, Said
 from ..yamlload import LDict, LList
 from .param_values import ParamsPart
 from .shown import ShownPart
@@ -40,11 +41,10 @@ MAX_MOVES = 1_000_000
 PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
 
 
-def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None,
-          record: bool = False) -> GameDef:
+def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
     schema.check(data)
     check_sizes(data)
-    builder = _Builder(data, src, record)
+    builder = _Builder(data, src)
     try:
         return builder.build(sets, players)
     except RuleError as exc:
@@ -84,12 +84,12 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     """One game's build: `build` below puts the parts together; each part's sections are methods of the
     module named for it (table, param_values, turn, shown, teaching), sharing what is defined here."""
 
-    def __init__(self, data: LDict, src: Source, record: bool = False):
+    def __init__(self, data: LDict, src: Source):
         self.data = data
         self.src = src
         self.problems: list[Problem] = []
-        # what the teaching layer reads of the game (dsl/said.py), when it loads it
-        self.rec = _recorded(src.lines) if record else None
+        # what the teaching layer reads of the game (dsl/said.py): every load keeps it
+        self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {})
 
     def at(self, loc: Loc) -> Place:
         """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""
@@ -157,12 +157,12 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
         comp = self.comp = Compiler(names, ctx, self.src.lines)
         self.param_info = param_info
-        if self.rec is not None:  # a titled define is said by its title where it is used
-            self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
-                                      for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
-            comp.titles = self.rec.define_titles
-            comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
-                               if isinstance(spec, dict) and spec.get("title_not")}
+        # a titled define is said by its title where it is used
+        self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
+                                  for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
+        comp.titles = self.rec.define_titles
+        comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
+                           if isinstance(spec, dict) and spec.get("title_not")}
         ctx.melds = self.melds(comp, deck, params, param_info)
         for v in vars_:
             v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
@@ -242,12 +242,11 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         g.param_values = params
         g.melds = ctx.melds
         g.program = Program(g)
-        if self.rec is not None:
-            self.rec.terms = comp.terms
-            self.rec.units = self.units()
-            self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
-            self.rec.facts = self.facts(game)
-            g.recorded = self.rec
+        self.rec.terms = comp.terms
+        self.rec.units = self.units()
+        self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
+        self.rec.facts = self.facts(game)
+        g.recorded = self.rec
         return g
 
     # ------------------------------------------------------- shared by the sections
@@ -348,7 +347,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                 p = self.param_info.get(match.group(1))
                 if p is None:
                     return match.group(0)
-                if self.rec is not None and path:
+                if path:
                     self.rec.reads.setdefault(path, {}).setdefault(match.group(1), set()).add(())
                 said = values.said(p["value"], p, self.deck, lang)
                 return values.ending(said, match.group(2), lang) if match.group(2) else said
@@ -357,28 +356,26 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
 
     def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
         if value is None:
-            if self.rec is not None and path:
-                self.rec.parts[path] = _said_effects([])
+            if path:
+                self.rec.parts[path] = Said("effects", [], "effect")
             return with_node(lambda s, e: None, ir.Effects("effect", []))
         items = value if isinstance(value, list) else [value]
         parts, said_items = [], []
         for item in items:
-            if self.rec is None or not path:
+            if not path:
                 parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
                 continue
             with comp.recording(".".join(map(str, path))):
                 parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
             said_items += comp.said.children
             self.rec.merge_reads(path, comp.reads)
-        if said_items or (self.rec is not None and path):
-            self.rec.parts[path] = _said_effects(said_items)
+        if path:
+            self.rec.parts[path] = Said("effects", said_items, "effect")
         return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
 
     def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
-        """The expression `src`, compiled; when the teaching layer loads (`rec`), its node and what it reads
-        are kept for `path`, its place in the rule file (dsl/said.py)."""
-        if self.rec is None:
-            return comp.expr(src, locals_, expect)
+        """The expression `src`, compiled; its node and what it reads are kept for `path`, its place in the
+        rule file (dsl/said.py), for the teaching layer."""
         with comp.recording(".".join(map(str, path))):
             out = comp.expr(src, locals_, expect)
         self.rec.parts[path] = comp.said
@@ -401,14 +398,3 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             except RULE_FAILURES as exc:
                 raise PlayError.of(place, what, exc) from None
         return with_node(run, ir.Located(node.type, node, place, what))
-
-
-# The teaching tree (dsl/said.py) is imported only by a load that records: play's load never makes one.
-def _recorded(lines):
-    from ..said import Recorded
-    return Recorded({}, {}, {}, {}, {}, lines, [], {})
-
-
-def _said_effects(items: list):
-    from ..said import Said
-    return Said("effects", items, "effect")

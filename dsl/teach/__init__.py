@@ -1,8 +1,8 @@
 """Teaching: a game's rules said in words, from its compiled program (dsl/said.py), in Turkish and English.
 
 The layer the commands `kural rules`, `diff`, `graph` and `explain` print, and the Python API calls:
-each function takes a game loaded with `kural.dsl.loader.load_recorded` (or loads it) and returns a document
-as text, Markdown, JSON, Mermaid or DOT. Nothing here reads a rule file: every sentence comes from the
+each function takes a loaded game (`kural.dsl.loader.load`, or `open_game`), reads its words (`g.words()`)
+and returns a document as text, Markdown, JSON, Mermaid or DOT. Nothing here reads a rule file: every sentence comes from the
 program the loader compiled (its nodes, names, titles and rule numbers), the rule file's own `text:`,
 `why:`, `title:` and `tip:` sentences as the loader kept them, and the phrase catalogues (`phrases.py`
 for the documents' frames, `words.py` for each construct of the language, dsl/notions/ for

@@ -1,22 +1,22 @@
 """The teaching layer's functions, for the commands and the Python API alike."""
 from __future__ import annotations
 
-from ..loader import load_recorded
+from ..loader import load
 from ..wording import names
 from . import document as formats
 
 
 def terms_of(g) -> list[str]:
     """The game's words that take a Turkish ending after an apostrophe (its glossary's `apostrophe: true`)."""
-    facts = (g.recorded.facts or {}) if g.recorded is not None else {}
+    facts = g.words().facts or {}
     return [entry["term"].get("tr") or name for name, entry in (facts.get("glossary") or {}).items()
             if entry.get("apostrophe")]
 
 
 def open_game(game: str, variants=(), sets=(), players: int | None = None):
-    """A game with its program recorded for the words (dsl/loader.py `load_recorded`): what every
-    function here reads. RuleError on a problem of its rule files."""
-    return load_recorded(game, list(variants), list(sets), players)
+    """A game, loaded as for play (dsl/loader.py `load`): every function here reads its words
+    (`g.words()`). RuleError on a problem of its rule files."""
+    return load(game, list(variants), list(sets), players)
 
 
 def rules(g, lang: str, fmt: str = "text", base=None) -> str:

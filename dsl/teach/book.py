@@ -30,7 +30,7 @@ class Book:
 
     def __init__(self, g, lang: str):
         self.g, self.lang = g, lang
-        self.rec = g.recorded
+        self.rec = g.words()
         self.sp = Speaker(g, lang)
         self.texts = dict(g.texts)  # with the params' values in place of {name}
 
@@ -604,7 +604,7 @@ def header(g, lang: str) -> tuple[str, list[str]]:
     about = g.about.get(lang) or g.about.get("en") if g.about else ""
     if about:
         lines.append(about)
-    for head in g.recorded.heads:
+    for head in g.words().heads:
         rule = f" ({head['rule']})" if head.get("rule") else ""
         words = head.get("title")
         vtitle = (words.get(lang) or words.get("en") or "") if isinstance(words, dict) else str(words or "")
@@ -616,7 +616,7 @@ def header(g, lang: str) -> tuple[str, list[str]]:
 
 
 def document(g, lang: str, base=None) -> Document:
-    """The rules of `g` (loaded with `load_recorded`) as a document; with `base`, the parts its variants change
+    """The rules of `g` (any loaded game) as a document; with `base`, the parts its variants change
     are marked."""
     sections = Book(g, lang).sections()
     if base is not None:

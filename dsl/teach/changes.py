@@ -96,7 +96,7 @@ class Sayer:
         return [l.text for l in p.lines] if p else []
 
     def words(self, path: tuple, kind: str, value) -> list[str]:
-        g, sp, rec = self.g, self.sp, self.g.recorded
+        g, sp, rec = self.g, self.sp, self.g.words()
         if kind in ("param", "var", "zone"):
             return self.part_lines(f"{path[0]}.{path[1]}")
         if kind == "define":
@@ -136,7 +136,7 @@ class Sayer:
 
     def define_words(self, name: str) -> list[str]:
         """A define as the program first used it (a titled one by its title and its words)."""
-        rec = self.g.recorded
+        rec = self.g.words()
         if name not in rec.terms:
             return []
         node, locals_, place = rec.terms[name]
@@ -196,7 +196,7 @@ class Sayer:
         if head == "melds":
             return say("at_melds", lang, rule=path[1] if len(path) == 2 else ".".join(map(str, path[1:])))
         if head == "define":
-            title = self.g.recorded.define_titles.get(path[1])
+            title = self.g.words().define_titles.get(path[1])
             return say("at_shown", lang, name=self.book.pick(title, path[1]))
         if head == "vars":
             return say("at_var", lang, name=path[1])
@@ -205,7 +205,7 @@ class Sayer:
         if head == "text":
             return say("at_text", lang, rule=path[1])
         if head == "glossary":
-            entry = (self.g.recorded.facts.get("glossary") or {}).get(path[1])
+            entry = (self.g.words().facts.get("glossary") or {}).get(path[1])
             return say("at_glossary", lang, name=self.book.pick(entry["term"], path[1]) if entry else path[1])
         return ".".join(map(str, path))
 
@@ -213,11 +213,11 @@ class Sayer:
         """The places of the program that read `name` (a param or a define), in words, directly or through
         the defines they use (dsl/said.py `Recorded.reads`)."""
         out = []
-        for place, names in self.g.recorded.reads.items():
+        for place, names in self.g.words().reads.items():
             if name not in names or (place[0] == "define" and place[1] == name):
                 continue
             label = self.label(place)
-            titles = self.g.recorded.define_titles
+            titles = self.g.words().define_titles
             for via in sorted(names[name]):  # through a titled define, by its title; an untitled one is inlined
                 out.append(say("through", self.lang, place=label, define=self.book.pick(titles[via[0]]))
                            if via and via[0] in titles else label)
@@ -225,8 +225,8 @@ class Sayer:
 
 
 def compare(left, right, lang: str) -> list[Change]:
-    """The changes from `left` to `right` (games loaded with `load_recorded`), part by part."""
-    a, b = left.recorded.units, right.recorded.units
+    """The changes from `left` to `right` (any loaded games), part by part."""
+    a, b = left.words().units, right.words().units
     sa, sb = Sayer(left, lang), Sayer(right, lang)
     changes: list[Change] = []
     for path in list(a) + [p for p in b if p not in a]:
@@ -248,11 +248,11 @@ def compare(left, right, lang: str) -> list[Change]:
         if in_a:
             ch.before = sa.words(path, kind, a[path][1])
             loc = a[path][3] if titled else a[path][2]
-            ch.was_where, ch.was_yaml = _place(loc), yaml_block(left.recorded.lines, loc)
+            ch.was_where, ch.was_yaml = _place(loc), yaml_block(left.words().lines, loc)
         if in_b:
             ch.after = sb.words(path, kind, b[path][1])
             loc = b[path][3] if titled else b[path][2]
-            ch.where, ch.yaml = _place(loc), yaml_block(right.recorded.lines, loc)
+            ch.where, ch.yaml = _place(loc), yaml_block(right.words().lines, loc)
         if kind in ("param", "define") and in_b:
             ch.reads = sb.readers(path[1])
         changes.append(ch)
@@ -300,7 +300,7 @@ def consequences(left, right, changes: list[Change], lang: str) -> list[tuple]:
 
 def report(left, right, left_name: str, right_name: str, lang: str, fmt: str = "text") -> str:
     changes = compare(left, right, lang)
-    heads = right.recorded.heads[len(left.recorded.heads):]
+    heads = right.words().heads[len(left.words().heads):]
     about = []
     for head in heads:
         words = head.get("title")
@@ -353,9 +353,9 @@ def _words(lead: str, lines: list[str]) -> list[str]:
 
 def sides(first: str, second: str):
     """`GAME VARIANT`: the game, and the game with the variant; `FILE1 FILE2`: two rule files. The games
-    (loaded with `load_recorded`) and how the report names them."""
+    (loaded as for play) and how the report names them."""
     from ..errors import RuleError
-    from ..loader import load_recorded
+    from ..loader import load
     from ..rulefiles import find_game, find_variant
     left_path = find_game(first)
     as_variant = not (Path(second).suffix in (".yaml", ".yml") and first.endswith((".yaml", ".yml")))
@@ -366,11 +366,11 @@ def sides(first: str, second: str):
             if Path(second).suffix not in (".yaml", ".yml"):
                 raise
             as_variant = False
-    left = load_recorded(first)
+    left = load(first)
     if as_variant:
-        right = load_recorded(first, [second])
+        right = load(first, [second])
         return left, right, first, f"{first} + {right.variants[-1] if right.variants else second}"
-    return left, load_recorded(second), first, second
+    return left, load(second), first, second
 
 
 __all__ = ["Change", "compare", "consequences", "report", "sides"]

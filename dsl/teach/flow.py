@@ -36,9 +36,9 @@ def node_id(prefix: str, name: str) -> str:
 
 
 def build(g, lang: str) -> Graph:
-    """The state machine of `g` (loaded with `load_recorded`)."""
+    """The state machine of `g` (any loaded game)."""
     sp = Speaker(g, lang)
-    said = g.recorded.parts
+    said = g.words().parts
     pick = lambda texts, default: sp.title(texts, default)  # noqa: E731
     gr = Graph(pick(g.title, g.id) + ("" if not g.variants else " + " + ", ".join(g.variants)))
     t = lambda key, **kw: say(key, lang, **kw)  # noqa: E731
@@ -110,7 +110,7 @@ def guard_words(sp: Speaker, m) -> str:
     ctx = sp.move_locals(m)
     parts = []
     for i, check in enumerate(m.checks):
-        words = sp.condition(sp.g.recorded.parts[("moves", m.name, "when", i, "check")], ctx)
+        words = sp.condition(sp.g.words().parts[("moves", m.name, "when", i, "check")], ctx)
         parts.append(f"{check.rule}: {words}" if check.rule else words)
     return "\n".join(parts)
 

@@ -20,7 +20,7 @@ def pattern(term: str) -> re.Pattern:
 def gloss(doc: Document, g) -> None:
     """Put each term's meaning under the first line of `doc` that uses it (or at the end of the intro)."""
     lang = doc.lang
-    for name, entry in (g.recorded.facts.get("glossary") or {}).items():
+    for name, entry in (g.words().facts.get("glossary") or {}).items():
         term = entry["term"].get(lang) or entry["term"].get("en") or name
         means = entry["means"].get(lang) or entry["means"].get("en") or ""
         if not means:

@@ -35,7 +35,7 @@ def _missing(texts) -> list[str]:
 
 def missing_titles(g) -> list[TitleWarning]:
     """Every place a player would read an id or one language's words for another's (dsl/said.py units)."""
-    units = g.recorded.units
+    units = g.words().units
     out: list[TitleWarning] = []
 
     def need(path: tuple, texts, what: str, key: str) -> None:

@@ -122,7 +122,7 @@ def reason(sp: Speaker, g, move_index: int, check) -> str:
 
 def condition_words(sp: Speaker, g, m, check) -> str:
     index = next(i for i, c in enumerate(m.checks) if c is check)
-    return sp.condition(g.recorded.parts[("moves", m.name, "when", index, "check")], sp.move_locals(m))
+    return sp.condition(g.words().parts[("moves", m.name, "when", index, "check")], sp.move_locals(m))
 
 
 def _key(g, mv) -> tuple:
@@ -165,41 +165,13 @@ def explanation(g, state, lang: str, move_text, fmt: str = "text", card=None, pl
 # ------------------------------------------------------------ at the table
 def refusal_words(g, check, lang: str) -> str:
     """Why a move is refused, for the table: the check's `why` and its rule ("you have a playable card, so
-    you must play (F6)"); a check without a `why`, as the condition the move needs ("only if: ..."). `g` is
-    any loaded game: one loaded without its program recorded is loaded again with it, once."""
+    you must play (F6)"); a check without a `why`, as the condition the move needs ("only if: ..."), from
+    the words `g` keeps (`g.words()`: nothing is loaded again). `g` is any loaded game."""
     rule = f" ({check.rule})" if check.rule else ""
     why = (check.why.get(lang) or check.why.get("en") or "") if check.why else ""
     if why:
         return f"{why}{rule}"
-    recorded = _recorded(g)
-    m, index = next((m, i) for m in g.moves for i, c in enumerate(m.checks) if c is check)
-    sp = Speaker(recorded, lang)
-    rm = recorded.moves[m.index]
-    words = sp.condition(recorded.recorded.parts[("moves", m.name, "when", index, "check")], sp.move_locals(rm))
+    m = next(m for m in g.moves if any(c is check for c in m.checks))
+    words = condition_words(Speaker(g, lang), g, m, check)
     return say("x_only_if", lang, words=words, rule=rule)
 
-
-def _recorded(g):
-    """`g` with its program recorded: itself, or the same game loaded again with it (kept on `g`)."""
-    if g.recorded is not None:
-        return g
-    known = g.__dict__.get("_recorded_again")
-    if known is None:
-        from ..loader import load_recorded
-        sets = [f"{k}={_set_text(g, k)}" for k in g.param_info]
-        name = g.source or g.id
-        known = g.__dict__["_recorded_again"] = load_recorded(name, (g.files or {}).get("variants", g.variants), sets,
-                                                              g.players)
-    return known
-
-
-def _set_text(g, name: str) -> str:
-    info = g.param_info[name]
-    v = info["value"]
-    if v is None:
-        return "none"
-    if info["type"] == "card":
-        return g.deck.code[v]
-    if isinstance(v, bool):
-        return str(v).lower()
-    return str(v)

@@ -210,15 +210,15 @@ class Block:
 
 
 class Speaker:
-    """Says a game's program in one language. `g` is a game loaded with its program recorded
-    (dsl/loader.py `load_recorded`): its zones, vars, moves, deck and seats name things; `g.recorded`
+    """Says a game's program in one language. `g` is any loaded game (its words, `g.words()`, are
+    what every load keeps): its zones, vars, moves, deck and seats name things; `g.words()`
     holds the titles of its defines."""
 
     def __init__(self, g, lang: str):
         self.g = g
         self.lang = lang if lang in LANGS else "en"
         self.deck = g.deck
-        recorded = g.recorded
+        recorded = g.words()
         self.define_titles = dict(recorded.define_titles) if recorded else {}
         self.zones = {z.name: z for z in g.zones}
         self.vars = {v.name: v for v in g.vars}
@@ -654,7 +654,7 @@ class Speaker:
             z = self.zones[name]
             return self.owned(self.title(z.title, name), args[0], ctx, self.title(z.yours, "") if z.yours else "")
         if name in self.deck.values:  # a value table by its title (deck.value_titles)
-            titles = (self.g.recorded.facts or {}).get("value_titles", {}) if self.g.recorded else {}
+            titles = (self.g.words().facts or {}).get("value_titles", {}) if self.g.words() else {}
             return self.p("table_value", self.title(titles.get(name), name.replace("_", " ")), self.say(args[0], ctx))
         fn = LIBRARY[name]
         return self.library_words(fn, args, ctx, negate)
