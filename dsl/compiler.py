@@ -58,17 +58,17 @@ class Compiler(RecordingCompiler):
         self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
         self.loops: list[int] = [1]  # items the loops around the part compiled go through (running products)
-        # Recording (the teaching layer's load, dsl/said.py): None, or the nodes of the parts compiled, one
-        # dict per part being compiled (by the id of its tree), the innermost last
-        self.frames: list[dict] | None = None
-        self.said = None  # the node of the last expression or effect list compiled while recording
+        # Recording (every load, dsl/said.py): the nodes of the parts compiled, one dict per part being
+        # compiled (by the id of its tree), the innermost last
+        self.frames: list[dict] = [{}]
+        self.said = None  # the node of the last expression or effect list compiled
         self.reads: dict[str, set] | None = None  # params and defines the parts read: name -> the defines read through
         self.read_now: set[str] = set()  # params and defines the part being compiled has read so far (kept if it fails)
         self.via: list[str] = []  # the defines being inlined, outermost first
         self.terms: dict[str, tuple] = {}  # define -> (its node, the locals where first used, that part)
         self.titles: dict[str, dict] = {}  # titled define -> its title
         self.titles_not: dict[str, dict] = {}  # a titled define's words when it does not hold
-        self.part = ""  # the part being recorded (moves.play.when.0 ...)
+        self.part = ""  # the part of the rule file being compiled (moves.play.when.0 ...), "" outside one
 
     # ------------------------------------------------------------ entry points
     def expr(self, text: Any, locals_: dict[str, str] | None = None, expect: str | None = None) -> C:
@@ -78,8 +78,7 @@ class Compiler(RecordingCompiler):
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.node(tree, 0)
-        if self.frames is not None:
-            self.said = self.frames[-1].pop(id(tree))
+        self.said = self.frames[-1].pop(id(tree))
         if expect:
             out = unit.coerce(out, expect, tree)
         self.read_now = set()  # compiled: what a later problem blames is not this part's
@@ -131,14 +130,14 @@ class Compiler(RecordingCompiler):
         tree = self._parse(src, "effects")
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
-        out = unit.stmts(tree.children, 0) if self.frames is None else self.recorded_effects(unit, tree)
+        out = self.recorded_effects(unit, tree)
         self.read_now = set()
         return out
 
     def read(self, name: str) -> None:
         """A param or define read by the part recorded, through the defines being inlined."""
         self.read_now.add(name)
-        if self.reads is not None and self.frames is not None:
+        if self.part:
             self.reads.setdefault(name, set()).add(tuple(self.via))
 
     def size_of(self, collection: C | None) -> int:
@@ -244,8 +243,7 @@ class _Unit(RecordingUnit):
         self.c = compiler
         self.src = src
         self.locals = locals_
-        if compiler.frames is not None:
-            self.node = self.recorded_node
+        self.node = self.recorded_node  # (every part compiled records its node: dsl/recording.py)
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -543,7 +541,7 @@ class _Unit(RecordingUnit):
         finally:
             self.c.expanding.discard(name)
             self.c.via.pop()
-        if self.c.frames is not None and name not in self.c.terms:
+        if self.c.part and name not in self.c.terms:
             self.c.terms[name] = (self.c.frames[-1][id(tree)], dict(self.locals), self.c.part)  # spelled out once
         return out
 

@@ -1,12 +1,15 @@
-"""The Said recording: while a game is built (dsl/building/game.py `expr_at`, `effects`: every load), the
-compiler keeps, for each part of the rule file it compiles, its node of the teaching tree (dsl/said.py)
-in the frame of the part around it. A part compiled outside a place of the rule file (a define shown
-beside a meld) records nothing: a unit calls these only when the compiler records."""
+"""The Said recording: every part the compiler compiles (every load) keeps its node of the teaching tree
+(dsl/said.py) in the frame of the part around it. A part of the rule file (dsl/building/game.py
+`expr_at`, `effects`: compiled in `recording`, with its place) also keeps what it reads, and where a
+define is first spelled out; a part compiled outside one (a define shown beside a meld) keeps only its
+node, which nothing reads."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 
 from lark import Tree
+
+from . import said
 
 
 class RecordingCompiler:
@@ -14,13 +17,14 @@ class RecordingCompiler:
 
     @contextmanager
     def recording(self, part: str):
-        """Compile the next part (`part`: its place in the rule file, moves.play.when.0) recording its
-        node (`said`) and the params and defines it reads (`reads`): what the teaching layer reads."""
+        """Compile the next part (`part`: its place in the rule file, moves.play.when.0) keeping the
+        params and defines it reads (`reads`) and where a define is first spelled out (`terms`), besides
+        its node (`said`): what the teaching layer reads."""
         self.frames, self.reads, self.said, self.part = [{}], {}, None, part
         try:
             yield
         finally:
-            self.frames = None
+            self.frames, self.part = [{}], ""  # (`reads` and `said` stay, for the caller to keep)
 
     def recorded_effects(self, unit, tree):
         """An effect list compiled by `unit` while recording: its statements' nodes gathered as one."""
@@ -29,7 +33,6 @@ class RecordingCompiler:
             out = unit.stmts(tree.children, 0)
         finally:
             kids = self.frames.pop()
-        from . import said  # (here: play's load, which records nothing, does not import the teaching tree)
         self.said = said.effects(tree, kids)
         return out
 
@@ -38,9 +41,8 @@ class RecordingUnit:
     """A unit's side (dsl/compiler.py _Unit): each part's node, with the names it stands for."""
 
     def recorded_node(self, t, depth: int):
-        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it; a unit made
-        while the compiler records calls this for `node` (_Unit.__init__), so play's compiling pays nothing."""
-        from . import said  # (as above)
+        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it: every unit
+        calls this for `node` (_Unit.__init__)."""
         frames = self.c.frames
         frames.append({})  # the nodes of the parts compiled inside this one
         try:
