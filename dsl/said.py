@@ -147,6 +147,12 @@ def _child(x, kids: dict):
     return Said(x.data, [_child(y, kids) for y in x.children])
 
 
+def written(t) -> Said:
+    """A part as the rule file writes it: the parser's tree as plain nodes, nothing compiled or folded
+    (what `kural diff` compares, dsl/teach/changes.py: the same tree however it is spaced or quoted)."""
+    return _child(t, {})
+
+
 def effects(t, kids: dict) -> Said:
     """An effect list as compiled: its statements, their expressions the compiler's (`kids`); an `if`
     whose test folded is the statement that applies (or nothing)."""
@@ -204,7 +210,7 @@ class Recorded:
     reads: dict  # place -> {param or define name -> {the defines it is read through, as tuples}}
     terms: dict  # define -> (its node where first used, the locals there, that place)
     define_titles: dict  # define -> its title {en, tr}, for the titled ones
-    units: dict  # place -> (kind, the part as written, Loc): what `kural diff` compares (dsl/schema.py units)
+    units: dict  # place -> (kind, its node as written, Loc, title Loc): what `kural diff` compares (dsl/schema.py units)
     lines: dict  # rule file -> its lines, to show a part as written
     heads: list  # each variant file's `variant:` section (id, title, about, rule), base first
     written: dict  # section -> its keys as the rule file wrote them (params, vars, zones ... declared)

@@ -445,6 +445,7 @@ class Unit:
     path: tuple
     kind: str
     value: Any
+    shape: Any = None  # the table's shape of `value` (an entry compared with its title: the entry's shape)
 
 
 def units(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Unit]:
@@ -471,11 +472,11 @@ def units(data, shape=TABLE, path: tuple = (), kind: str = "") -> Iterator[Unit]
             if key.titles:
                 titles = data.get(key.titles) or {}
                 for entry, written in item.items():
-                    yield Unit(here + (entry,), sub, [written, titles.get(entry)])
+                    yield Unit(here + (entry,), sub, [written, titles.get(entry)], _key(_full(key.shape).value).shape)
                 continue
             yield from units(normal(key.shape, item), key.shape, here, sub)
         else:
-            yield Unit(here, sub, item)
+            yield Unit(here, sub, item, key.shape)
 
 
 # ------------------------------------------------------------------- the checker

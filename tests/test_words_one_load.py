@@ -146,3 +146,22 @@ def test_the_words_kept_hold_only_the_words_classes(cache):
     forged = pickle.dumps(Place("x", 1, 1, ""))
     with pytest.raises(pickle.UnpicklingError):
         gamecache._WordsUnpickler(io.BytesIO(forged)).load()
+
+
+def _diff_paths(tmp_path, left: str, right: str) -> list[tuple]:
+    from kural.dsl.teach.changes import compare
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text(left, encoding="utf-8")
+    b.write_text(right, encoding="utf-8")
+    g, h, *_ = teach.sides(str(a), str(b))
+    return [c.path for c in compare(g, h, "en")]
+
+
+def test_diff_compares_trees_not_texts(cache, tmp_path):
+    """Issue 36: `kural diff` compares the two games' trees node by node at their places in the table
+    (moves.play.when.0 ...): a part written with other spacing or quoting is the same tree and no change;
+    a part whose tree differs is one, at its place."""
+    spaced = KINGS.replace("rank(card) != 13", "'rank( card )!=13'")
+    assert _diff_paths(tmp_path, KINGS, spaced) == []
+    other = KINGS.replace("13", "12")
+    assert _diff_paths(tmp_path, KINGS, other) == [("moves", "play", "when", 0)]

@@ -1,10 +1,12 @@
 """What the teaching layer reads of a game that play does not keep (dsl/teach/): the file's own
-facts (allowed player counts, seat names, value tables, meld words, glossary) and each part as
-written and where, as `kural diff` compares them. Built only when a game is loaded recorded."""
+facts (allowed player counts, seat names, value tables, meld words, glossary) and each part's node as
+written and where, at its place in the table of dsl/schema.py, as `kural diff` compares them. Every
+load keeps them (GameDef.words)."""
 from __future__ import annotations
 
-from .. import schema
+from .. import said, schema
 from ..errors import Loc
+from ..parsing import parse_flat
 from ..yamlload import LDict, LList
 
 
@@ -33,14 +35,47 @@ class TeachingPart:
         }
 
     def units(self) -> dict:
-        """The parts `kural diff` compares (dsl/schema.py `units`), each as written and where."""
+        """The parts `kural diff` compares (dsl/schema.py `units`), each its node as written (`_written`)
+        and where: place -> (kind, node, Loc, the Loc of its title)."""
         out = {}
         for u in schema.units(self.data):
             titles = schema.key_at(".".join(map(str, u.path[:-1]))).titles if len(u.path) > 1 and not any(
                 isinstance(step, int) for step in u.path) else ""
             title_loc = _container_loc(self.data, u.path[:-2] + (titles, u.path[-1])) if titles else None
-            out[u.path] = (u.kind, _plain(u.value), _container_loc(self.data, u.path), title_loc)
+            node = [self._written(u.value[0], u.shape), _plain(u.value[1])] if titles else \
+                self._written(u.value, u.shape)
+            out[u.path] = (u.kind, node, _container_loc(self.data, u.path), title_loc)
         return out
+
+    def _written(self, value, shape):
+        """A part as a node: its expressions and effects as the parser's tree (dsl/said.py `written`: the
+        same node however they are spaced), every other value plain, walked along its shape in the table."""
+        shape = shape.shape if isinstance(shape, schema.Key) else shape
+        if isinstance(shape, schema.Either):
+            full = isinstance(value, list) if isinstance(shape.full, schema.ListOf) else isinstance(value, dict)
+            shape = shape.full if full else shape.short
+        if isinstance(shape, (schema.Fields, schema.Named)) and isinstance(value, dict):
+            return {str(k): self._written(v, shape.keys.get(k) if isinstance(shape, schema.Fields) else shape.value)
+                    for k, v in value.items()}
+        if isinstance(shape, schema.ListOf) and isinstance(value, list):
+            return [self._written(v, shape.item) for v in value]
+        if shape == schema.EFFECTS and isinstance(value, list):
+            return [self._tree(v, "effects") for v in value]
+        if shape in schema.EXPRESSIONS:
+            return self._tree(value, "expr" if shape == "expr" else "effects")
+        return _plain(value)
+
+    def _tree(self, text, start: str):
+        """An expression or effect as written, as a node (parsed once: the compiler's tree when it has it)."""
+        if not isinstance(text, str):
+            return _plain(text)
+        tree = self.comp.trees.get((str(text), start))
+        if tree is None:
+            try:
+                tree = parse_flat(str(text), start)
+            except Exception:  # noqa: BLE001 - a part that does not parse (never compiled) is compared as written
+                return str(text)
+        return said.written(tree)
 
 
 def _plain(x):

@@ -1,7 +1,8 @@
 """`kural diff`: what a variant (or another rule file) changes, part by part, in words and as rule-file lines.
 
-The two games are compared as the loader merged and compiled them (dsl/said.py `Recorded.units`), part
-by part as the table of dsl/schema.py splits them: each param, var, zone, define, move (its title,
+The two games' trees are compared node by node (dsl/said.py `Recorded.units`: each part's node as written,
+its expressions and effects as the parser's tree, so spacing and quoting are no change), part by part at
+their places in the table of dsl/schema.py: each param, var, zone, define, move (its title,
 choices, each check, its effects, what comes next), each part of the flow, the result and its fields,
 each bot tactic, each rule text, the glossary. A part that is the same on both sides is no change.
 Each change is said in words before and after, with the places of the program that read it (a param
