@@ -26,7 +26,7 @@ class Const:
     param: str | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Said:
     """A node of the program as compiled: `data` the grammar's kind of it, `children` its parts (nodes,
     Words, None), `type` the compiler's type of it (num, bool, card, cards, zone, family, area, list, str,
@@ -42,9 +42,15 @@ class Said:
     title_not: dict | None = None
     body: Any = None
 
-    def __init__(self, data: str, children: list, type_: str | None = None, **extra):
+    def __init__(self, data: str, children: list, type_: str | None = None, title: dict | None = None,
+                 title_not: dict | None = None, body: Any = None):
         self.data, self.children, self.type = data, children, type_
-        self.title, self.title_not, self.body = extra.get("title"), extra.get("title_not"), extra.get("body")
+        self.title, self.title_not, self.body = title, title_not, body
+
+    def __reduce__(self):  # made again from its fields (the cache keeps thousands: no state dict each)
+        if self.title is None and self.title_not is None and self.body is None:
+            return Said, (self.data, self.children, self.type)
+        return Said, (self.data, self.children, self.type, self.title, self.title_not, self.body)
 
     # equal as the parser's trees are: by kind and parts
     def __eq__(self, other) -> bool:
@@ -62,25 +68,21 @@ class Said:
 
 
 class Word(str):
-    """A word of the rule file in a node (a name, an operator), with the grammar's kind of it (NAME,
-    COMP_OP ...): the parser's token as plain data."""
+    """A word of the rule file in a node (a name, an operator): the parser's token as plain data."""
 
-    def __new__(cls, type_: str, value: str):
-        word = super().__new__(cls, value)
-        word.type = type_
-        return word
+    __slots__ = ()
 
     @property
     def value(self) -> str:
         return str(self)
 
     def __reduce__(self):
-        return Word, (self.type, str(self))
+        return Word, (str(self),)
 
 
 def word(x):
     """A leaf of the parser's tree (a token, or None) as a node keeps it."""
-    return Word(x.type, str(x)) if isinstance(x, str) else x
+    return Word(x) if isinstance(x, str) else x
 
 
 def const(value, kind: str, param: str | None = None) -> Said:

@@ -479,7 +479,7 @@ class Speaker:
             if k == "compare":
                 a, op, b = t.children
                 flipped = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}[op.value]
-                return self.say_compare(Said("compare", [a, Word("COMP_OP", flipped), b], "bool"), ctx)
+                return self.say_compare(Said("compare", [a, Word(flipped), b], "bool"), ctx)
             if k == "contains":
                 return self.say_not_contains(t, ctx)
             if k == "not_contains":
