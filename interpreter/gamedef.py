@@ -88,6 +88,7 @@ class Check:
     why: dict[str, str]
     source: str
     node: Any = None  # the condition as a node of the typed program (dsl/ir.py)
+    part: tuple = ()  # its place in the rule file (dsl/schema.py): its words are `GameDef.words().parts[part]`
     at: Place | None = None  # where it was written and by which layer (Place)
 
 
@@ -102,6 +103,7 @@ class Choice:
     of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
     of_groups: bool = False  # each option is a group of a group zone (a zone id; a record writes its number)
     node: Any = None  # the options as a node of the typed program (dsl/ir.py)
+    part: tuple = ()  # its place in the rule file (dsl/schema.py): its words are `GameDef.words().parts[part]`
     at: Place | None = None  # where it was written and by which layer (Place)
 
 
@@ -124,6 +126,7 @@ class MoveDef:
     has_cards: bool = False  # some choice is a card (set from choices)
     has_card_lists: bool = False  # some choice is a group of cards (set from choices)
     guard_weight: int = 1  # the parts of its guard: what trying one option costs (interpreter/budget.py)
+    part: tuple = ()  # the place of its effects (moves.NAME.do): their words are `GameDef.words().parts[part]`
     at: Place | None = None  # where it was written and by which layer (Place)
 
     def __post_init__(self) -> None:
@@ -160,6 +163,7 @@ class BotPref:
     tip: dict[str, str]
     where: str = ""  # file:line:col of the preference, for errors while playing
     node: Any = None  # the preference as a node of the typed program (dsl/ir.py)
+    part: tuple = ()  # its place in the rule file (dsl/schema.py): its words are `GameDef.words().parts[part]`
     at: Place | None = None  # where it was written and by which layer (Place)
 
 

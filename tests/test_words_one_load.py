@@ -165,3 +165,19 @@ def test_diff_compares_trees_not_texts(cache, tmp_path):
     assert _diff_paths(tmp_path, KINGS, spaced) == []
     other = KINGS.replace("13", "12")
     assert _diff_paths(tmp_path, KINGS, other) == [("moves", "play", "when", 0)]
+
+
+@pytest.mark.parametrize("game, variants", [("fantan", []), ("canasta", ["351"])])
+def test_each_part_names_its_words(cache, game, variants):
+    """Issue 36: a checked part of the game (a check, a choice, a move's effects, a bot preference) names its
+    place in the rule file, where its words node is kept: the words of a check read at its own place."""
+    g = load(game, variants)
+    parts = g.words().parts
+    for m in g.moves:
+        assert m.part == ("moves", m.name, "do") and m.part in parts
+        for i, c in enumerate(m.checks):
+            assert c.part == ("moves", m.name, "when", i, "check") and parts[c.part].type == "bool"
+        for c in m.choices:
+            assert c.part == ("moves", m.name, "choose", c.name) and c.part in parts
+    assert [p.part for p in g.bot] == [("bot", i, "prefer") for i in range(len(g.bot))]
+    assert all(p.part in parts for p in g.bot)

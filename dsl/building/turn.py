@@ -40,7 +40,8 @@ class TurnPart:
             self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
             choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
-                                  of_groups=elem == "zone", node=domain.ir, at=self.at(choose.key_loc(cname))))
+                                  of_groups=elem == "zone", node=domain.ir, at=self.at(choose.key_loc(cname)),
+                                  part=("moves", name, "choose", cname)))
             locals_[cname] = elem
         comp.guard_of = index
         before = comp.total
@@ -59,7 +60,8 @@ class TurnPart:
                                             ("moves", name, "do")),
                        next_step=str(schema.value(m, "moves.*.next")), guard=guard,
                        specialize=specializer or None, guard_weight=guard_weight,
-                       where=str(self.section("moves").key_loc(name)), at=self.at(self.section("moves").key_loc(name)))
+                       where=str(self.section("moves").key_loc(name)), at=self.at(self.section("moves").key_loc(name)),
+                       part=("moves", name, "do"))
 
     def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
@@ -111,7 +113,7 @@ class TurnPart:
             place = item.key_loc("check") if isinstance(when, list) else m.key_loc("when")
             out.append(Check(compiled.fn, item.get("rule"), self.with_params(
                 self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir,
-                at=self.at(place)))
+                at=self.at(place), part=("moves", name, "when", i, "check")))
         return out
 
     def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
@@ -206,5 +208,6 @@ class TurnPart:
                 raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
                                    Msg("higher_better_true_counts"))
             out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
-                               where=str(item.val_loc("prefer")), node=pref.ir, at=self.at(item.key_loc("prefer"))))
+                               where=str(item.val_loc("prefer")), node=pref.ir, at=self.at(item.key_loc("prefer")),
+                               part=("bot", i, "prefer")))
         return out

@@ -121,8 +121,8 @@ def reason(sp: Speaker, g, move_index: int, check) -> str:
 
 
 def condition_words(sp: Speaker, g, m, check) -> str:
-    index = next(i for i, c in enumerate(m.checks) if c is check)
-    return sp.condition(g.words().parts[("moves", m.name, "when", index, "check")], sp.move_locals(m))
+    """A check's condition in words, from its node in the words the game keeps (at `check.part`)."""
+    return sp.condition(g.words().parts[check.part], sp.move_locals(m))
 
 
 def _key(g, mv) -> tuple:
