@@ -22,9 +22,9 @@ hostile user. A file is written only for a game that loaded without error, besid
 then renamed, and at most KEPT_GAMES stay (the oldest go).
 
 The game's words (what the teaching layer reads, dsl/said.py Recorded: every load keeps it) are kept in
-the same file after the game, under the same sha256, and read back only when they are first asked for
-(GameDef.words): a game read back to be played never unpickles them, and they hold only the classes of
-the words tree (`_WORDS`).
+the same file after the game, under a sha256 of their own, and read back only when they are first asked
+for (`words`, from GameDef.words): a game read back to be played neither reads nor unpickles them, and
+they hold only the classes of the words tree (`_WORDS`).
 """
 from __future__ import annotations
 
@@ -177,7 +177,7 @@ def _readable(cls) -> bool:
     module = cls.__module__
     if _own(module) and module != __name__:
         # (told by its module: a game read back imports no class of the typed program; the words tree only
-        # where the words are read, `_read_words`)
+        # where the words are read, `words`)
         return module not in (_NODES, _WORDS_TREE)
     return cls.__qualname__ in _BUILTIN_CLASSES.get(module, ())
 

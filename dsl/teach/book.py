@@ -404,7 +404,7 @@ class Book:
         choices = []
         ctx = Context()
         for c in m.choices:
-            node = self.said("moves", m.name, "choose", c.name)
+            node = self.said(*c.part)
             domain = self.sp.value(node, ctx)
             kind = self.sp.kind(node, ctx)
             if c.of_cards:
@@ -428,7 +428,7 @@ class Book:
             for i, check in enumerate(m.checks):
                 lines += self.check_lines(m, i, check, ctx)
         does = self.override(f"moves.{m.name}.do")
-        node = self.said("moves", m.name, "do")
+        node = self.said(*m.part)
         if does is not None:
             lines.append(Line(does))
         elif node is not None and node.children:
@@ -445,7 +445,7 @@ class Book:
 
     def check_lines(self, m, i: int, check, ctx: Context) -> list[Line]:
         """A check: the condition the move needs (a condition), and, when it fails, the refusal (its `why`)."""
-        node = self.said("moves", m.name, "when", i, "check")
+        node = self.said(*check.part)
         rule = f" ({check.rule})" if check.rule else ""
         lines = self.structured("check_condition", node, ctx, 1, "condition", rule="" if self.pick(check.why) else rule)
         why = self.pick(check.why)

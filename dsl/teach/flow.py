@@ -109,8 +109,8 @@ def guard_words(sp: Speaker, m) -> str:
         return say("g_always", sp.lang)
     ctx = sp.move_locals(m)
     parts = []
-    for i, check in enumerate(m.checks):
-        words = sp.condition(sp.g.words().parts[("moves", m.name, "when", i, "check")], ctx)
+    for check in m.checks:
+        words = sp.condition(sp.g.words().parts[check.part], ctx)
         parts.append(f"{check.rule}: {words}" if check.rule else words)
     return "\n".join(parts)
 
