@@ -250,6 +250,18 @@ class _WordsPickler(_Pickler):
 
     allowed = staticmethod(_word_class)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the words tree's classes, told at once (thousands of nodes): the words are kept only where a game
+        # was built, so their module is there
+        self.known = {getattr(sys.modules[module], name) for module, names in _WORDS.items() for name in names}
+
+    def reducer_override(self, obj):
+        cls = type(obj)
+        if cls in self.known:
+            return NotImplemented if cls.__reduce__ is object.__reduce__ else obj.__reduce__()
+        return super().reducer_override(obj)
+
 
 def words(key: str, game_sha256: str):
     """The words kept with the game under `key` (dsl/said.py Recorded), read back when first asked for
