@@ -152,7 +152,9 @@ def _child(x, kids: dict):
 def written(t) -> Said:
     """A part as the rule file writes it: the parser's tree as plain nodes, nothing compiled or folded
     (what `kural diff` compares, dsl/teach/changes.py: the same tree however it is spaced or quoted)."""
-    return _child(t, {})
+    if t is None or isinstance(t, str):
+        return word(t)
+    return Said(t.data, [written(x) for x in t.children])
 
 
 def effects(t, kids: dict) -> Said:
