@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import pickle
 import subprocess
 import sys
@@ -111,9 +110,8 @@ def test_warm_play_reads_no_words(cache):
     """A game read back from the cache to be played does not unpickle its words (nor import the words
     tree's module); asked for them, it reads them back without the parser."""
     load("canasta", ["351"])
-    env = {**os.environ, "PYTHONPATH": str(ROOT.parent)}
     out = subprocess.run([sys.executable, "-c", "import json" + PLAY_WARM], capture_output=True, text=True,
-                         env=env, timeout=60, check=True).stdout
+                         cwd=ROOT, timeout=60, check=True).stdout  # (the kural this test imports, its cache)
     before, parts, lark = json.loads(out)
     assert before == [] and parts > 10 and not lark
 
