@@ -25,6 +25,7 @@ from kural.interpreter.engine import new_game
 
 OWN_GAMES = sorted(str(p) for p in (ROOT / "tests" / "games").glob("*.yaml"))
 MOST_MOVES = 300  # a game longer than this is cut there (aborted): the same cut on both sides
+OPTIONS_TRIED = 12  # of a move of one choice, at each position: its checks asked of that many of its options
 
 
 class _Refused:
@@ -83,7 +84,8 @@ def test_the_oracle_reads_no_closure_of_the_game(game, variants, bots):
 
 def _same_answers(g, s, by_nodes: NodeProgram, legal: list, bots: str) -> None:
     """At one position: each legal move's checks hold and each of its choices' options are the same by the
-    generated module and by the nodes; the heuristic bot's keys too, when it plays."""
+    generated module and by the nodes; the heuristic bot's keys too, when it plays; and the checks of a move
+    of one choice answer alike for its options, legal or not (what a refusal asks)."""
     program = g.program
     for index, values in legal:
         renew(s)
@@ -99,6 +101,25 @@ def _same_answers(g, s, by_nodes: NodeProgram, legal: list, bots: str) -> None:
             generated = program.prefer[index](s, values)
             renew(s)
             assert by_nodes.prefer[index](s, values) == generated, g.moves[index].name
+    for index in g.steps[s.step].moves:  # a refusal's answers: each check of options legal or not
+        m = g.moves[index]
+        if len(m.choices) != 1:
+            continue
+        renew(s)
+        options = by_nodes.domains[index][0](s)
+        for v in (s.zones[options] if m.choices[0].domain_is_zone else options)[:OPTIONS_TRIED]:
+            answers = [(_answer(check, s, v), _answer(by_node, s, v))
+                       for check, by_node in zip(program.checks[index], by_nodes.checks[index])]
+            assert all(a == b for a, b in answers), (m.name, v, answers)
+
+
+def _answer(check, s, *values):
+    """A check's answer, or the kind of error it fails with (an option it was never meant to be asked of)."""
+    renew(s)
+    try:
+        return bool(check(s, *values))
+    except Exception as exc:  # noqa: BLE001  (compared, not hidden: both sides must fail alike)
+        return type(exc).__name__
 
 
 @pytest.mark.parametrize("game", game_ids() + OWN_GAMES)
