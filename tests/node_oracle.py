@@ -323,9 +323,9 @@ class NodeProgram:
             [self._of_unit(rr.per, node_of(part)) for part in [rr.points, *rr.fields.values()]]
         self.fields = [self._field(name, node_of(part)) for name, part in g.result.fields.items()]
         self.after_move = None if g.after_move is None else self._after_move
-        self.shown = [tuple(self._of_state(node) for node in parts) for _, *parts in g.shown]
-        self.meld_values = [(self._of_state(group, meld), self._of_state(cards, meld), self._of_state(when))
-                            for _, meld, group, cards, when, _ in g.meld_values]
+        self.shown = [tuple(self._of_state(node_of(part)) for part in parts) for _, *parts in g.shown]
+        self.meld_values = [(self._of_state(node_of(group), meld), self._of_state(node_of(cards), meld),
+                             self._of_state(node_of(when))) for _, meld, group, cards, when, _ in g.meld_values]
 
     def value(self, part, s, env: dict):
         return self.nodes.value(node_of(part), s, env)
