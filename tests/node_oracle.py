@@ -301,7 +301,8 @@ class _Writing:
 class _Frame:
     """What a writer asks of the function it is written in: no move's `can` is known as a local."""
 
-    known_moves: dict = {}
+    def __init__(self):
+        self.known_moves: dict = {}
 
 
 # ------------------------------------------------------------------ the program
