@@ -13,7 +13,7 @@ import hashlib
 
 import pytest
 
-from all_games import game_ids
+from all_games import game_ids, variant_ids
 from cli_support import ROOT
 from node_oracle import NodeProgram, compiled, oracle
 from kural.cli.simulate import play_one
@@ -24,6 +24,9 @@ from kural.interpreter.budget import renew
 from kural.interpreter.engine import new_game
 
 OWN_GAMES = sorted(str(p) for p in (ROOT / "tests" / "games").glob("*.yaml"))
+# every bundled game alone, with each of its variant files, and every test game of another genre
+CONFIGS = [(game, ()) for game in game_ids()] + [(game, (v,)) for game in game_ids() for v in variant_ids(game)] + \
+    [(game, ()) for game in OWN_GAMES]
 MOST_MOVES = 300  # a game longer than this is cut there (aborted): the same cut on both sides
 OPTIONS_TRIED = 12  # of a move of one choice, at each position: its checks asked of that many of its options
 
@@ -137,17 +140,18 @@ def _outcome(fn, s, *args):
         return type(exc).__name__
 
 
-@pytest.mark.parametrize("game", game_ids() + OWN_GAMES)
-def test_the_oracle_and_the_generated_module_play_the_same_games(game):
-    """Every bundled game and every test game of another genre: seeded games (random and heuristic bots,
-    the bots' choices made on the generated side) give the same legal moves at every position, the same
+@pytest.mark.parametrize("game, variants", CONFIGS)
+def test_the_oracle_and_the_generated_module_play_the_same_games(game, variants):
+    """Every bundled game, alone and with each variant, and every test game of another genre: seeded games
+    (random and heuristic bots for a game alone, heuristic with a variant; the bots' choices made on the
+    generated side) give the same legal moves at every position, the same
     answers of checks, options and preferences there, the same values shown at the table, and the same
     record, the result included."""
-    g = compiled(game)
+    g = compiled(game, variants)
     g.max_moves = MOST_MOVES
     by_nodes = NodeProgram(g)
     seats = [f"#{i + 1}" for i in range(g.players)]
-    for seed, bots in ((1, "random"), (2, "heuristic")):
+    for seed, bots in ((2, "heuristic"),) if variants else ((1, "random"), (2, "heuristic")):
         s = new_game(g, seed)
         with oracle(g, start_game=True):
             o = new_game(g, seed)
@@ -156,7 +160,7 @@ def test_the_oracle_and_the_generated_module_play_the_same_games(game):
         while not play.is_over(s):
             legal = play.legal(s)
             with oracle(g):
-                assert play.legal(o) == legal, f"{game}, seed {seed}, move {len(s.history) + 1}"
+                assert play.legal(o) == legal, f"{game} {variants}, seed {seed}, move {len(s.history) + 1}"
             _same_answers(g, s, by_nodes, legal, bots)
             _same_table(g, s, by_nodes)
             move = chooser[s.me].choose(s, legal)
@@ -167,4 +171,4 @@ def test_the_oracle_and_the_generated_module_play_the_same_games(game):
         record.finish(recs[0], s)
         with oracle(g):
             record.finish(recs[1], o)
-        assert record.dumps(recs[1]) == record.dumps(recs[0]), f"{game}, seed {seed}"
+        assert record.dumps(recs[1]) == record.dumps(recs[0]), f"{game} {variants}, seed {seed}"
