@@ -123,8 +123,9 @@ def test_compile_prints_the_module_and_refuses_a_bad_game(tmp_path):
 
 
 def test_generated_legal_moves_match_the_nodes():
-    """The generated module and the nodes it was written from, evaluated (tests/node_oracle.py) offer the same moves, in the same
-    order, at every position of a few games of each bundled game (the golden corpus checks records)."""
+    """The generated module and the nodes it was written from, evaluated (tests/node_oracle.py), offer the
+    same moves, in the same order, at every position of a few games of each bundled game (the golden corpus
+    checks records)."""
     for game in game_ids():
         g = load(game)
         for seed in (1, 2):
