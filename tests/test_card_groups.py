@@ -25,7 +25,7 @@ from kural.interpreter.budget import WORK_LIMIT  # noqa: E402
 from kural.interpreter.cards import Deck  # noqa: E402
 from kural.interpreter.engine import apply, new_game  # noqa: E402
 from kural.interpreter.legal import distinct, instances, legal_moves, move_key  # noqa: E402
-from closure_oracle import _product, compiled  # noqa: E402  (the closures' way of listing a move's options)
+from node_oracle import NodeProgram, compiled  # noqa: E402  (the nodes' way of listing a move's options)
 from kural.dsl.notions import LIBRARY, BuildContext  # noqa: E402
 from kural.interpreter.budget import MAX_GROUPS  # noqa: E402
 from kural.interpreter.subset_sums import FEW_CARDS, KEPT_GROUPS  # noqa: E402
@@ -157,9 +157,9 @@ def test_sums_to_that_would_hang_a_rule_file_is_an_error_at_its_move(tmp_path):
 def _all_compared(s, m) -> list:
     """The instances of the move as they were found before merging only where needed: every combination
     of options whose guard holds, then every pair compared by move_key, the first of each kept."""
-    guard = m.specialize(s) if m.specialize is not None else m.guard
+    by_nodes = NodeProgram(s.g)
     found: list = []
-    _product(s, m, guard, 0, {}, [], found, False, None)
+    by_nodes.product(s, m, by_nodes.guard(m), 0, {}, [], found, False, None)
     return distinct(s.g, m, found)
 
 
@@ -168,7 +168,7 @@ def test_capture_options_merged_only_where_they_can_be_one_move_equal_merging_al
     """At every position of random games: each move's instances, merged only among the options after the
     same earlier choices, are the instances merged by comparing them all (no two are one move)."""
     from kural.interpreter.bots import make_bot
-    g = compiled(game)  # (its closures list the options compared with)
+    g = compiled(game)  # (its nodes list the options compared with)
     for seed in range(1, 4):
         s = new_game(g, seed)
         bot = make_bot("random", seed)

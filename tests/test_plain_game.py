@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from closure_oracle import compiled  # noqa: E402
+from node_oracle import compiled  # noqa: E402
 from test_refusals import candidates  # noqa: E402
 
 from kural.cli.reading import Reader  # noqa: E402
