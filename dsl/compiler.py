@@ -26,6 +26,7 @@ from .names import Name, kind_word
 from .recording import RecordingCompiler, RecordingUnit
 from .piece import NO_CONST, C, const, in_order, overridden, with_node
 from .yamlload import LStr
+from .backend.evaluate import table_of, value_of
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -393,7 +394,7 @@ class _Unit(RecordingUnit):
         if self.locals.get(name) != "card":
             return x
         try:
-            table = [x.fn(None, {name: card}) for card in range(self.c.ctx.deck.size)]
+            table = table_of(x.ir, name, self.c.ctx.deck.size)
         except (TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError):
             return x
 
@@ -645,19 +646,20 @@ class _Unit(RecordingUnit):
         if fn.returns_from is not None:
             source = compiled[fn.returns_from]
             returns, elem = source.type, source.elem
+        node = closure_node(closure, returns)
+        write = fn.emit(self.c.ctx, compiled) if node is None and fn.emit is not None else None
+        if write is not None:
+            node = ir.Call(returns, write, [x.ir for x in compiled])
         if fn.pure and all(x.is_const for x in compiled):
-            try:
-                value = closure(None, {})
+            try:  # worked out by the code it writes: the value play would give
+                value = value_of(node if node is not None else ir.Call(returns, fn.emit(self.c.ctx, compiled),
+                                                                        [x.ir for x in compiled]))
             except (TypeError, IndexError, KeyError):
                 pass  # leave it to play time, where the value may differ
             else:
                 if returns == "num" and value is not None:
                     return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=describe(value)))
                 return const(value, returns, elem)
-        node = closure_node(closure, returns)
-        write = fn.emit(self.c.ctx, compiled) if node is None and fn.emit is not None else None
-        if write is not None:
-            node = ir.Call(returns, write, [x.ir for x in compiled])
         return C(closure, returns, elem=elem, node=node)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:

@@ -1,0 +1,54 @@
+"""A checked node worked out at load by the one meaning it has: the code the backend writes for it.
+
+Folding a pure part whose arguments are constants (`value_of`), and tabulating a pure rule about one card
+for every card of the deck (`table_of`), both write the node's source with the expression writer
+(dsl/backend/expressions.py) into a small module, compile it once per distinct source, and run it with no
+state: what a part gives at load is what the generated module gives in play. The code is made from
+checked nodes only (every literal by repr, every other value handed to the module by name, as the backend
+does); no text of a rule file is ever run.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import ir
+from .expressions import Expr
+from .module import HEADER, Frame, Module
+
+_CODE: dict[str, Any] = {}  # a function's source -> its compiled module: equal sources compiled once
+KEPT_SOURCES = 4096  # distinct sources kept compiled (a bundled game has some hundreds)
+
+
+def value_of(node: ir.Node) -> Any:
+    """The value of a part that reads no state and no local, worked out by its generated code. It raises
+    what that code raises (a part that fails at load is left to play time by the caller)."""
+    if isinstance(node, ir.Const):
+        return node.value
+    return _function(node, None)()
+
+
+def table_of(node: ir.Node, local: str, size: int) -> list:
+    """The part's value for every value 0..size-1 of the one local it reads (every card of the deck),
+    by its generated code compiled once and called for each. Raises what the code raises for any of them."""
+    if isinstance(node, ir.Const):
+        return [node.value] * size
+    f = _function(node, local)
+    return [f(card) for card in range(size)]
+
+
+def _function(node: ir.Node, local: str | None):
+    """The node as a Python function of its one local (or of nothing), with no state (`s` is None)."""
+    module = Module()
+    frame = Frame(module)
+    params = [frame.bind(local)] if local is not None else []
+    body = Expr(frame)(node)
+    head = f"def _value({', '.join([*params, 's=None'])}):"
+    source = "\n".join([HEADER, *module.written, head, f"    return {body}", ""])
+    code = _CODE.get(source)
+    if code is None:
+        if len(_CODE) >= KEPT_SOURCES:
+            _CODE.clear()
+        code = _CODE[source] = compile(source, "<kural value>", "exec")
+    namespace = {**module.constants, **module.objects}
+    exec(code, namespace)  # source written above from a checked node only
+    return namespace["_value"]
