@@ -4,6 +4,7 @@ table of a rule about one card, the wild cards of `melds:`) is worked out by the
 and see the load follow it: a second meaning beside the code would not."""
 from __future__ import annotations
 
+import types
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,48 @@ def _walk(nodes):
 
 def _slot(g, name):
     return next(v.slot for v in g.vars if v.name == name)
+
+
+def _functions_in(obj, path="g", seen=None, found=None, writers=False):
+    """The paths of every function reachable from a compiled game's fields (its program aside), a writer
+    of a notion's code (ir.Call.write) aside: what a closure beside a node would show up as."""
+    seen = set() if seen is None else seen
+    found = [] if found is None else found
+    if id(obj) in seen or isinstance(obj, (str, bytes, int, float, bool, type(None))):
+        return found
+    seen.add(id(obj))
+    if isinstance(obj, types.FunctionType | types.MethodType | types.BuiltinFunctionType):
+        found.append(path)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            _functions_in(v, f"{path}[{k!r}]", seen, found, writers)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for i, v in enumerate(obj):
+            _functions_in(v, f"{path}[{i}]", seen, found, writers)
+    elif hasattr(obj, "__dict__") and type(obj).__module__.startswith("kural."):
+        for k, v in vars(obj).items():
+            if k == "program" or (isinstance(obj, ir.Call) and k == "write" and not writers):
+                continue
+            _functions_in(v, f"{path}.{k}", seen, found, writers)
+    return found
+
+
+@pytest.mark.parametrize("game,variants", [("canasta", ["351"]), ("fantan", []), ("fanti", [])])
+def test_a_compiled_game_holds_nodes_only(game, variants):
+    """Issue 36, no closure beside any node: a game as the compiler leaves it (every expression, effect,
+    check, choice, preference and guard version) holds the typed program's nodes, and no function but
+    the notions' writers that the nodes name."""
+    from kural.dsl import loader, rulefiles
+    g = loader._built(rulefiles.resolve(game, variants), [], None)
+    assert all(c.node is not None for m in g.moves for c in m.checks)
+    assert _functions_in(g, writers=True), "the walk reaches the nodes (and the writers they name)"
+    assert _functions_in(g) == []
+
+
+def test_every_notion_is_one_object_that_writes_its_code():
+    """Issue 36, a notion is one object: its types, its words in both languages and the code it writes;
+    no closure builder beside it."""
+    for name, fn in LIBRARY.items():
+        assert fn.emit is not None, f"{name} writes no code"
+        assert set(fn.text) == {"en", "tr"} and all(fn.text.values()), name
+        assert not hasattr(fn, "build"), f"{name} has a closure builder"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from kural.interpreter.cards import parse_code
-from kural.interpreter.errors import RULE_FAILURES, PlayError
 from kural.interpreter.gamedef import GameDef, Place, ResultDef
 from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
@@ -16,7 +15,7 @@ from ..errors import Loc, Problem, RuleError, close_match, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
-from ..piece import C, in_order, with_node
+from ..piece import C
 from ..rulefiles import Source
 from ..yamlload import LDict, LList
 from .param_values import ParamsPart
@@ -359,7 +358,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         if value is None:
             if self.rec is not None and path:
                 self.rec.parts[path] = _said_effects([])
-            return with_node(lambda s, e: None, ir.Effects("effect", []))
+            return ir.Effects("effect", [])
         items = value if isinstance(value, list) else [value]
         parts, said_items = [], []
         for item in items:
@@ -372,7 +371,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             self.rec.merge_reads(path, comp.reads)
         if said_items or (self.rec is not None and path):
             self.rec.parts[path] = _said_effects(said_items)
-        return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
+        return ir.Effects("effect", parts)
 
     def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
         """The expression `src`, compiled; when the teaching layer loads (`rec`), its node and what it reads
@@ -385,22 +384,14 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.rec.merge_reads(path, comp.reads)
         return out
 
-    def located(self, fn, src, what: str):
-        """A compiled part (a C, or effects) that, failing in play, names the place it was written: the
-        file and line of the layer (base game or variant) that wrote it, not the section it was merged into."""
-        node = fn.ir if isinstance(fn, C) else fn.node
-        fn = fn.fn if isinstance(fn, C) else fn
+    def located(self, part, src, what: str) -> ir.Node:
+        """A compiled part (a C, or the node of effects) that, failing in play, names the place it was written:
+        the file and line of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        node = part.ir if isinstance(part, C) else part
         loc = getattr(src, "loc", None)
         if loc is None:  # a default (`first: 0`): the engine names the section
-            return with_node(fn, node)
-        place = str(loc)
-
-        def run(s, e):
-            try:
-                return fn(s, e)
-            except RULE_FAILURES as exc:
-                raise PlayError.of(place, what, exc) from None
-        return with_node(run, ir.Located(node.type, node, place, what))
+            return node
+        return ir.Located(node.type, node, str(loc), what)
 
 
 # The teaching tree (dsl/said.py) is imported only by a load that records: play's load never makes one.
