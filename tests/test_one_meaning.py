@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kural.dsl import ir
-from kural.dsl.backend.evaluate import table_of, value_of
+from kural.dsl.backend.evaluate import function_of, table_of, value_of
 from kural.dsl.notions import LIBRARY
 from kural.interpreter.engine import new_game
 
@@ -141,3 +141,14 @@ def test_every_notion_is_one_object_that_writes_its_code():
         assert fn.emit is not None, f"{name} writes no code"
         assert set(fn.text) == {"en", "tr"} and all(fn.text.values()), name
         assert not hasattr(fn, "build"), f"{name} has a closure builder"
+
+
+def test_a_part_worked_out_alone_names_its_place_when_it_fails():
+    """A part placed in the rule file (a var's start, the game's end) asked alone by its code fails as
+    the generated module does: naming where it was written."""
+    from kural.interpreter.errors import PlayError
+    located = ir.Located("num", ir.Lookup("num", [1, 2], ir.Local("num", "x")), "g.yaml:3:4", "flow.end")
+    f = function_of(located, "x")
+    assert f(1) == 2
+    with pytest.raises(PlayError, match="g.yaml:3:4"):
+        f(5)

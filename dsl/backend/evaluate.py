@@ -13,7 +13,8 @@ from typing import Any
 
 from .. import ir
 from .expressions import Expr
-from .module import HEADER, Frame, Module
+from .module import HEADER, Frame, Module, Writer
+from .statements import Stmts
 
 _CODE: dict[str, Any] = {}  # a function's source -> its compiled module: equal sources compiled once
 KEPT_SOURCES = 4096  # distinct sources kept compiled (a bundled game has some hundreds)
@@ -24,7 +25,7 @@ def value_of(node: ir.Node) -> Any:
     what that code raises (a part that fails at load is left to play time by the caller)."""
     if isinstance(node, ir.Const):
         return node.value
-    return _function(node, None)()
+    return function_of(node)()
 
 
 def table_of(node: ir.Node, local: str, size: int) -> list:
@@ -32,18 +33,22 @@ def table_of(node: ir.Node, local: str, size: int) -> list:
     by its generated code compiled once and called for each. Raises what the code raises for any of them."""
     if isinstance(node, ir.Const):
         return [node.value] * size
-    f = _function(node, local)
+    f = function_of(node, local)
     return [f(card) for card in range(size)]
 
 
-def _function(node: ir.Node, local: str | None):
-    """The node as a Python function of its one local (or of nothing), with no state (`s` is None)."""
+def function_of(node: ir.Node, *locals_: str):
+    """The node as a Python function of its locals, in order, and of the state `s` last (None: a part
+    that reads no state), written by the backend as the generated module writes it (a part placed in the
+    rule file, ir.Located, names that place when it fails). Compiled once per distinct source."""
     module = Module()
     frame = Frame(module)
-    params = [frame.bind(local)] if local is not None else []
-    body = Expr(frame)(node)
+    params = [frame.bind(name) for name in locals_]
+    w = Writer()
+    w.depth = 1
+    Stmts(Expr(frame), w).value(node, "value")
     head = f"def _value({', '.join([*params, 's=None'])}):"
-    source = "\n".join([HEADER, *module.written, head, f"    return {body}", ""])
+    source = "\n".join([HEADER, *module.written, head, *w.lines, "    return value", ""])
     code = _CODE.get(source)
     if code is None:
         if len(_CODE) >= KEPT_SOURCES:
