@@ -13,6 +13,7 @@ from kural.dsl import ir
 from kural.dsl.backend.evaluate import function_of, table_of, value_of
 from kural.dsl.notions import LIBRARY
 from kural.interpreter.engine import new_game
+from kural.interpreter.legal import legal_moves
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -152,3 +153,22 @@ def test_a_part_worked_out_alone_names_its_place_when_it_fails():
     assert f(1) == 2
     with pytest.raises(PlayError, match="g.yaml:3:4"):
         f(5)
+
+
+def test_a_remembered_part_whose_code_fails_at_load_leaves_its_rule_to_play(tmp_path):
+    """A guard's part fixed for the position (`rank(start_card)`, remembered for each version) inside a rule
+    about one card is worked out by its code when the rule is tabulated; with no start card it fails (the
+    rank of no card), so the rule is left to play, as before, and the game loads. F2: with no start card, a
+    card of the opening rank opens the game and the first player starts."""
+    path = tmp_path / "g.yaml"
+    path.write_text(f"extends: {ROOT / 'games' / 'fantan.yaml'}\n"
+                    "params:\n  start_card: {value: none, type: card}\n"
+                    "moves:\n  play:\n    when:\n      - check: if empty(table) then opening else true\n"
+                    "      - check: empty(table) or rank(card) == rank(start_card) or next_to_row\n",
+                    encoding="utf-8")
+    g = fresh(path)
+    assert g.moves[0].specialize.slots  # the part is remembered, read by the versions
+    s = new_game(g, 1)
+    hand = s.zones[g.zone("hand").first_id + s.me]
+    opened = {choices[0] for move, choices in legal_moves(s) if move == 0}
+    assert s.me == 0 and opened == {c for c in hand if g.deck.rank[c] == 7}

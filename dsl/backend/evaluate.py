@@ -48,7 +48,9 @@ def function_of(node: ir.Node, *locals_: str):
     w.depth = 1
     Stmts(Expr(frame), w).value(node, "value")
     head = f"def _value({', '.join([*params, 's=None'])}):"
-    source = "\n".join([HEADER, *module.written, head, *w.lines, "    return value", ""])
+    # a part remembered for the position (a guard's version, dsl/specialize.py) is worked out at its first use
+    unset = [f"    {name} = _UNSET" for name in frame.slots.values()]
+    source = "\n".join([HEADER, *module.written, head, *unset, *w.lines, "    return value", ""])
     code = _CODE.get(source)
     if code is None:
         if len(_CODE) >= KEPT_SOURCES:
