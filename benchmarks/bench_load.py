@@ -5,6 +5,7 @@ load of the same game wrote).
     python benchmarks/bench_load.py                        # canasta + 351, 7 runs each, medians
     python benchmarks/bench_load.py -n 15 --game fanti --variant ""
     python benchmarks/bench_load.py --against 9135cf5      # and that commit's kural, in the same run
+    python benchmarks/bench_load.py --imports-first        # the load call alone, what it imports imported first
 
 What is in the cache is whatever the loader keeps there (the loaded game itself, dsl/gamecache.py, and
 the compiled module of its program): the figures measure it without knowing what it is. Printed
@@ -31,9 +32,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Run in the fresh process: the time of the imports and of the load, in seconds, as JSON.
 CHILD = """\
-import json, sys, time
+import importlib, json, os, sys, time
 began = time.perf_counter()
 from kural.dsl.loader import load
+for name in os.environ.get("KURAL_BENCH_IMPORTS", "").split():
+    try:
+        importlib.import_module(name)
+    except ImportError:  # (an extension's inner module, imported by its package only)
+        pass
 imported, cpu = time.perf_counter(), time.process_time()
 load(sys.argv[1], [v for v in sys.argv[2:] if v])
 done = time.perf_counter()
@@ -51,13 +57,32 @@ def importing(checkout: Path, links: Path) -> str:
     return str(path)
 
 
-def load_once(cache: Path, game: str, variants: list[str], path: str) -> dict:
+# Run once per checkout with --imports-first: the modules a cold load imports (they are then imported
+# before the load is timed, as the loaders of old did at their own import).
+PROBE = """\
+import json, sys
+from kural.dsl.loader import load
+before = set(sys.modules)
+load(sys.argv[1], [v for v in sys.argv[2:] if v])
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def imported_by_load(cache: Path, game: str, variants: list[str], path: str) -> str:
+    """The modules a cold load of the game imports, as one space-separated list."""
+    env = dict(os.environ, PYTHONPATH=path, XDG_CACHE_HOME=str(cache))
+    proc = subprocess.run([sys.executable, "-c", PROBE, game, *variants], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=True)
+    return " ".join(json.loads(proc.stdout))
+
+
+def load_once(cache: Path, game: str, variants: list[str], path: str, first: str = "") -> dict:
     """One load in a fresh process with $XDG_CACHE_HOME at `cache`, kural imported from `path`: its phases,
     wall and CPU seconds."""
     # Python's own .pyc files are written and read, as on a user's machine (an environment that
     # forbids them makes every import compile its source: that is Python's cold start, not kural's)
     env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG", "PYTHONDONTWRITEBYTECODE")}
-    env.update(PYTHONPATH=path, XDG_CACHE_HOME=str(cache))
+    env.update(PYTHONPATH=path, XDG_CACHE_HOME=str(cache), KURAL_BENCH_IMPORTS=first)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", CHILD, game, *variants], cwd=ROOT, env=env,
@@ -71,18 +96,23 @@ def load_once(cache: Path, game: str, variants: list[str], path: str) -> dict:
     return figures
 
 
-def measure(game: str, variants: list[str], n: int, checkouts: dict[str, Path]) -> dict[str, dict[str, dict]]:
+def measure(game: str, variants: list[str], n: int, checkouts: dict[str, Path],
+            imports_first: bool = False) -> dict[str, dict[str, dict]]:
     """For each checkout, medians of n cold loads (each with a cache folder of its own, empty) and n warm
-    ones (all with the cache that one unmeasured load wrote first), the checkouts in turn."""
+    ones (all with the cache that one unmeasured load wrote first, and a second: a load whose game is
+    read back may keep more), the checkouts in turn."""
     runs: dict[str, dict[str, list[dict]]] = {name: {"cold": [], "warm": []} for name in checkouts}
     with tempfile.TemporaryDirectory() as tmp:
         paths = {name: importing(checkout, Path(tmp) / "links") for name, checkout in checkouts.items()}
+        first = {name: imported_by_load(Path(tmp) / name / "probe", game, variants, path) if imports_first else ""
+                 for name, path in paths.items()}
         for name, path in paths.items():
-            load_once(Path(tmp) / name / "warm", game, variants, path)  # writes the cache the warm loads read
+            for _ in range(2):  # writes the cache the warm loads read
+                load_once(Path(tmp) / name / "warm", game, variants, path)
         for i in range(n):  # alternating, so that all see the same load of the machine
             for name, path in paths.items():
-                runs[name]["cold"].append(load_once(Path(tmp) / name / f"cold-{i}", game, variants, path))
-                runs[name]["warm"].append(load_once(Path(tmp) / name / "warm", game, variants, path))
+                runs[name]["cold"].append(load_once(Path(tmp) / name / f"cold-{i}", game, variants, path, first[name]))
+                runs[name]["warm"].append(load_once(Path(tmp) / name / "warm", game, variants, path, first[name]))
     return {name: {case: {key: statistics.median(r[key] for r in rs) for key in rs[0]} for case, rs in by.items()}
             for name, by in runs.items()}
 
@@ -94,15 +124,19 @@ def main(argv=None) -> None:
     parser.add_argument("--variant", action="append", metavar="NAME",
                         help="a variant; repeatable (default 351; --variant '' for none)")
     parser.add_argument("--against", metavar="REV", help="measure that commit's kural too, in the same run")
+    parser.add_argument("--imports-first", action="store_true",
+                        help="import every module a cold load imports before timing the load call (as a "
+                             "loader that imports all it may need at its own import would)")
     args = parser.parse_args(argv)
     variants = [v for v in (args.variant if args.variant is not None else ["351"]) if v]
     with contextlib.ExitStack() as stack:
         checkouts = {"now": ROOT}
         if args.against:
             checkouts[args.against] = stack.enter_context(worktree_at(args.against))
-        figures = measure(args.game, variants, args.n, checkouts)
+        figures = measure(args.game, variants, args.n, checkouts, args.imports_first)
     name = " + ".join([args.game, *variants])
-    print(f"load {name}: {args.n} fresh processes per case, medians; Python {sys.version.split()[0]}, "
+    first = ", the modules it imports imported first" if args.imports_first else ""
+    print(f"load {name}{first}: {args.n} fresh processes per case, medians; Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.2f}")
     print(f"  {'kural':<9}{'cache':<7}{'load + imports ms':>18}{'load ms':>9}{'load cpu ms':>13}{'imports ms':>12}"
           f"{'process wall ms':>17}{'process cpu ms':>16}")

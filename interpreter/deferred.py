@@ -8,11 +8,12 @@ class Deferred:
     """The functions `names` of a module (its `source`), compiled from the module's own lines (the others
     blank, so that a traceback names the module's lines) and run in its namespace when one of them is
     first called. Until then each is a stand-in; then `holders` are pointed at the functions compiled:
-    (list, index, name or tuple of names) for each place the stand-ins were handed out."""
+    (list, index, name or tuple of names) for each place the stand-ins were handed out. `code`: their
+    lines compiled already (read from the user's cache at load), else compiled at the first call."""
 
-    def __init__(self, source: str, filename: str, namespace: dict, names: set[str], holders: list):
+    def __init__(self, source: str, filename: str, namespace: dict, names: set[str], holders: list, code=None):
         self.source, self.filename, self.namespace, self.holders = source, filename, namespace, holders
-        self.names, self.done = names, False
+        self.names, self.done, self.code = names, False, code
         for name in names:
             namespace[name] = self._stand_in(name)
 
@@ -26,8 +27,10 @@ class Deferred:
         """Compile and run the deferred part once, and hand out its functions instead of the stand-ins."""
         if self.done:  # (threads that ask at once may each compile it: the same functions, handed out alike)
             return
-        then = split(self.source, self.names)[1]
-        exec(compile(then, self.filename, "exec"), self.namespace)  # the module's own lines (see above)
+        code = self.code
+        if code is None:  # (play writes no file: what is compiled here is kept by a later load, see Program)
+            code = compile(split(self.source, self.names)[1], self.filename, "exec")
+        exec(code, self.namespace)  # the module's own lines (see above)
         ns = self.namespace
         for holder, i, names in self.holders:
             holder[i] = ns[names] if isinstance(names, str) else tuple(None if n is None else ns[n] for n in names)

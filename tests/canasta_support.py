@@ -8,7 +8,7 @@ moves by what they do. The rules themselves are restated in the tests.
 from __future__ import annotations
 
 from kural.cli.simulate import SEAT_STRIDE
-from closure_oracle import compiled
+from node_oracle import compiled
 from kural.interpreter.bots import make_bot
 from kural.interpreter.engine import apply, new_game
 from kural.interpreter.legal import legal_moves, refusal
@@ -20,7 +20,7 @@ _GAME = []
 def game():
     """The base game (4 players), loaded once: loading is the slow part."""
     if not _GAME:
-        _GAME.append(compiled("canasta"))  # never read back from the cache: C22's tests ask its game_end
+        _GAME.append(compiled("canasta"))  # never read back from the cache: C22's tests ask its game_end's node
     return _GAME[0]
 
 

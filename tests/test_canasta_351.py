@@ -39,7 +39,7 @@ from canasta_support import (
 )
 
 from test_refusals import candidates
-from closure_oracle import compiled
+from node_oracle import compiled, value_of
 
 from kural.cli.reading import Reader
 from kural.dsl.errors import RuleError
@@ -69,7 +69,7 @@ _GAMES: dict = {}
 
 def game(players: int = 4, *sets: str):
     """The 351 game for `players`, loaded once per (players, --set) (loading is the slow part); compiled,
-    never read back from the cache: D11's tests ask its closure of the game's end (game_over)."""
+    never read back from the cache: D11's tests evaluate the node of the game's end (game_over)."""
     key = (players, sets)
     if key not in _GAMES:
         _GAMES[key] = compiled("canasta", ["351"], list(sets), players)
@@ -810,7 +810,7 @@ def test_D10_fractional_totals_survive_into_the_records_scores(g):
 def game_over(g, totals) -> bool:
     s = new_game(g, 1)
     s.totals = list(totals)
-    return bool(g.game_end(s, {}))
+    return bool(value_of(g.game_end, s))
 
 
 @pytest.mark.parametrize("totals, over", [

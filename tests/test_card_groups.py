@@ -25,8 +25,11 @@ from kural.interpreter.budget import WORK_LIMIT  # noqa: E402
 from kural.interpreter.cards import Deck  # noqa: E402
 from kural.interpreter.engine import apply, new_game  # noqa: E402
 from kural.interpreter.legal import distinct, instances, legal_moves, move_key  # noqa: E402
-from closure_oracle import _product, compiled  # noqa: E402  (the closures' way of listing a move's options)
+from node_oracle import NodeProgram, compiled  # noqa: E402  (the nodes' way of listing a move's options)
+from kural.dsl import ir  # noqa: E402
+from kural.dsl.backend.evaluate import function_of  # noqa: E402
 from kural.dsl.notions import LIBRARY, BuildContext  # noqa: E402
+from kural.dsl.piece import C  # noqa: E402
 from kural.interpreter.budget import MAX_GROUPS  # noqa: E402
 from kural.interpreter.subset_sums import FEW_CARDS, KEPT_GROUPS  # noqa: E402
 
@@ -39,14 +42,18 @@ class Position:
 
 
 def built_sums_to(deck: Deck, value_of, tabulated: bool = True):
-    """sums_to(e["cards"], e["total"], c => value_of(c)), built as the compiler builds it: a rule about
-    each card alone comes with its table of values per card."""
-    def rule(s, e, c):
-        return value_of(c)
-    if tabulated:
-        rule.table = [value_of(c) for c in range(deck.size)]
-    return LIBRARY["sums_to"].build(BuildContext(deck=deck, players=2),
-                                    [lambda s, e: e["cards"], lambda s, e: e["total"], rule])
+    """sums_to(cards, total, c => value_of(c)), made as the compiler makes it: its node, whose code (the
+    generated module's, dsl/backend/evaluate.py) is run with the cards and the total given. A rule about
+    each card alone is the table of its values per card (a Lookup keyed by the card); any other rule
+    (`tabulated` false) reads the same values through a part that is no table."""
+    body = ir.Lookup("num", [value_of(c) for c in range(deck.size)], ir.Local("card", "c"))
+    if not tabulated:
+        body = ir.Binary("num", "+", body, ir.Const("num", 0))
+    pieces = [C("cards", elem="card", node=ir.Local("cards", "cards")), C("num", node=ir.Local("num", "total")),
+              C("fn", node=ir.Lambda("fn", "c", body, 1, "test.yaml:1:1"))]
+    write = LIBRARY["sums_to"].emit(BuildContext(deck=deck, players=2), pieces)
+    sums_to = function_of(ir.Call("list", write, [p.node for p in pieces]), "cards", "total")
+    return lambda s, e: sums_to(e["cards"], e["total"], s)
 
 
 def alone(deck: Deck, cards: list, total, value_of) -> list:
@@ -157,9 +164,9 @@ def test_sums_to_that_would_hang_a_rule_file_is_an_error_at_its_move(tmp_path):
 def _all_compared(s, m) -> list:
     """The instances of the move as they were found before merging only where needed: every combination
     of options whose guard holds, then every pair compared by move_key, the first of each kept."""
-    guard = m.specialize(s) if m.specialize is not None else m.guard
+    by_nodes = NodeProgram(s.g)
     found: list = []
-    _product(s, m, guard, 0, {}, [], found, False, None)
+    by_nodes.product(s, m, by_nodes.guard(m), 0, {}, [], found, False, None)
     return distinct(s.g, m, found)
 
 
@@ -168,7 +175,7 @@ def test_capture_options_merged_only_where_they_can_be_one_move_equal_merging_al
     """At every position of random games: each move's instances, merged only among the options after the
     same earlier choices, are the instances merged by comparing them all (no two are one move)."""
     from kural.interpreter.bots import make_bot
-    g = compiled(game)  # (its closures list the options compared with)
+    g = compiled(game)  # (its nodes list the options compared with)
     for seed in range(1, 4):
         s = new_game(g, seed)
         bot = make_bot("random", seed)

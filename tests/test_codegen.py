@@ -19,8 +19,9 @@ import pytest
 from all_games import game_ids
 from cli_support import KURAL, ROOT, env_for
 # the games here are compiled from their rule files, never read back from the cache: the tests compare the
-# generated module with the compiler's closures, which only a compiled game has (issue 36)
-from closure_oracle import ClosureProgram, closures, compiled as load
+# generated module with the typed program's nodes evaluated (tests/node_oracle.py), which only a compiled game
+# keeps (issue 36)
+from node_oracle import NodeProgram, oracle, compiled as load
 from kural.interpreter.bots import make_bot
 from kural.interpreter.budget import MAX_LEGAL, renew
 from kural.interpreter.engine import apply, new_game, result
@@ -121,9 +122,10 @@ def test_compile_prints_the_module_and_refuses_a_bad_game(tmp_path):
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
 
 
-def test_generated_legal_moves_match_the_closures():
-    """The generated module and the closures it was written from offer the same moves, in the same
-    order, at every position of a few games of each bundled game (the golden corpus checks records)."""
+def test_generated_legal_moves_match_the_nodes():
+    """The generated module and the nodes it was written from, evaluated (tests/node_oracle.py), offer the
+    same moves, in the same order, at every position of a few games of each bundled game (the golden corpus
+    checks records)."""
     for game in game_ids():
         g = load(game)
         for seed in (1, 2):
@@ -134,14 +136,14 @@ def test_generated_legal_moves_match_the_closures():
                     break
                 offered = legal_moves(s)
                 s.cache.clear()
-                with _closures_only(g):
+                with _nodes_only(g):
                     assert legal_moves(s) == offered, f"{game}, seed {seed}, move {len(s.history) + 1}"
                 s.cache.clear()
                 apply(s, bot.choose(s, offered))
 
 
-def test_generated_result_matches_the_closures():
-    """The result's winners and scores from the generated module (result_0) equal the closures' it was
+def test_generated_result_matches_the_nodes():
+    """The result's winners and scores from the generated module (result_0) equal the nodes' it was
     written from (interpreter/engine.py `_result`), part-way through and at the end of games of each
     bundled game: the same record's result either way."""
     for game in game_ids():
@@ -154,20 +156,21 @@ def test_generated_result_matches_the_closures():
             for k in range(301):
                 if k % 60 == 0 or s.over:
                     generated = result(s)
-                    with _closures_only(g):
+                    with _nodes_only(g):
                         assert result(s) == generated, f"{game}, seed {seed}, after {len(s.history)} moves"
                 if s.over:
                     break
                 apply(s, bot.choose(s, legal_moves(s)))
 
 
-def test_generated_preferences_match_the_closures():
+def test_generated_preferences_match_the_nodes():
     """The heuristic bot's key for every legal move (each `bot:` preference's score, interpreter/bots.py),
-    by the generated prefer_N and by the preferences' closures, at every position of heuristic games of
-    each bundled game and Kanasta's 351: the same numbers, though the generated code reads an option's
+    by the generated prefer_N and by the preferences' nodes evaluated, at every position of heuristic games
+    of each bundled game and Kanasta's 351: the same numbers, though the generated code reads an option's
     meld once for all its fields and counts a hand's cards by key once per position (C7, C9's lay-offs)."""
     for game, variants in [(game, []) for game in game_ids()] + [("canasta", ["351"])]:
         g = load(game, variants)
+        by_nodes = NodeProgram(g).prefer
         bot = make_bot("heuristic", 5)
         s = new_game(g, 2)
         for _ in range(600):
@@ -176,18 +179,17 @@ def test_generated_preferences_match_the_closures():
             offered = legal_moves(s)
             renew(s)
             generated = [g.program.prefer[index](s, values) for index, values in offered]
-            by_closures = []
+            evaluated = []
             for index, values in offered:
-                renew(s)  # the closures work out a define that reads no choice again for every option, where
-                # the generated code works it out once per position: each option's closures get a budget
-                env = dict(zip(g.moves[index].choice_names, values))
-                by_closures.append(tuple(float(p.score(s, env)) if p.move in (None, index) else 0.0 for p in g.bot))
-            assert generated == by_closures, f"{game} {variants}, move {len(s.history) + 1}"
+                renew(s)  # the oracle works out a define that reads no choice again for every option, where
+                # the generated code works it out once per position: each option's evaluation gets a budget
+                evaluated.append(by_nodes[index](s, values))
+            assert generated == evaluated, f"{game} {variants}, move {len(s.history) + 1}"
             apply(s, bot.choose(s, offered))
 
 
 def test_kanasta_s_preferences_call_no_closure_and_tally_the_hand_once():
-    """Every `bot:` preference of Kanasta is written out (test_generated_preferences_match_the_closures:
+    """Every `bot:` preference of Kanasta is written out (test_generated_preferences_match_the_nodes:
     the same keys): the take preference's lay-off of the pile's top card on the team's melds (C2, C9),
     `can_join(g, [top(pile)])`, is a list of one card written as Python, so its `any` over the groups
     is generated, not a closure run for every position; the discard preference's test of whether the
@@ -217,15 +219,15 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     real = builtins.compile
 
     def counting(*args, **kwargs):
-        if str(args[1]).startswith("<kural"):  # the backend's modules, not what other libraries compile
-            compiled.append(args[1])
+        if str(args[1]).startswith("<kural") and not str(args[1]).endswith("-later>"):  # the backend's
+            compiled.append(args[1])  # modules' played parts (not what other libraries compile)
         return real(*args, **kwargs)
     monkeypatch.setattr(builtins, "compile", counting)
     first = load("fantan")
     assert len(compiled) == 1
     again = load("fantan")
     assert len(compiled) == 1 and again.program.source == first.program.source, "the kept module is used"
-    (kept,) = (tmp_path / "kural").glob("program-*.marshal")
+    (kept,) = [p for p in (tmp_path / "kural").glob("program-*.marshal") if not p.name.endswith("-later.marshal")]
     kept.write_bytes(b"not a module")
     load("fantan")
     assert len(compiled) == 2, "a damaged file is compiled again"
@@ -235,25 +237,25 @@ def test_compiled_modules_are_kept_by_the_hash_of_their_source(tmp_path, monkeyp
     assert len(list((tmp_path / "kural").glob("program-*.marshal"))) == 2
 
 
-def _closures_only(g):
-    """The game played by its closures (tests/closure_oracle.py) for a while."""
-    return closures(g)
+def _nodes_only(g):
+    """The game played by its nodes (tests/node_oracle.py) for a while."""
+    return oracle(g)
 
 
-def _closures_for_flow(g) -> tuple:
-    """The closures' way of the flow after a move and of a round's sheet values, to put in place of the
+def _nodes_for_flow(g) -> tuple:
+    """The nodes' way of the flow after a move and of a round's sheet values, to put in place of the
     generated module's."""
-    oracle = ClosureProgram(g)
+    oracle = NodeProgram(g)
     return oracle.after_move, oracle.round_values
 
 
-def _closures_applied(g) -> list:
-    """Each move played by the closures: its effects and the flow after it, after_move's effects included
+def _nodes_applied(g) -> list:
+    """Each move played by the nodes: its effects and the flow after it, after_move's effects included
     (the generated play of a move runs their lines itself), to put in place of the generated module's."""
-    def apply_closures(s, move):
-        with _closures_only(g):
+    def apply_by_nodes(s, move):
+        with _nodes_only(g):
             apply(s, move)
-    return [apply_closures] * len(g.moves)
+    return [apply_by_nodes] * len(g.moves)
 
 
 def _played(g, seed: int, most: int = 1500) -> tuple:
@@ -264,9 +266,9 @@ def _played(g, seed: int, most: int = 1500) -> tuple:
     return s.history, s.deals, s.sheets, s.totals, (result(s) if s.over else None)
 
 
-def _played_with_closures_sheets(g, seed: int) -> tuple:
-    """_played, with a round's sheet values worked out by the closures in place of the generated module's."""
-    _, values = _closures_for_flow(g)
+def _played_with_nodes_sheets(g, seed: int) -> tuple:
+    """_played, with a round's sheet values worked out by the nodes in place of the generated module's."""
+    _, values = _nodes_for_flow(g)
     real = g.program.round_values
     g.program.round_values = values
     try:
@@ -276,14 +278,14 @@ def _played_with_closures_sheets(g, seed: int) -> tuple:
 
 
 @pytest.mark.parametrize("game", game_ids())
-def test_generated_flow_and_round_sheets_match_the_closures(game):
+def test_generated_flow_and_round_sheets_match_the_nodes(game):
     """The flow's effects after each move (the deals they make) and every round's sheet (points and
-    fields, the totals), generated, are those of the closures they were written from: the same games."""
+    fields, the totals), generated, are those of the nodes they were written from, evaluated: the same games."""
     g = load(game)
     generated = _played(g, 1)
-    after_move, values = _closures_for_flow(g)
+    after_move, values = _nodes_for_flow(g)
     real = (g.program.after_move, g.program.round_values, g.program.apply)
-    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _closures_applied(g)
+    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _nodes_applied(g)
     try:
         assert _played(g, 1) == generated
     finally:
@@ -292,7 +294,7 @@ def test_generated_flow_and_round_sheets_match_the_closures(game):
 
 def test_a_capture_offered_twice_is_one_move(tmp_path):
     """N10: the player chooses one of the possible captures, each once. A rule that offers every capture
-    twice (`takes + takes`) gives, generated as with the closures, the moves of Fanti itself, in the same
+    twice (`takes + takes`) gives, generated as by the nodes, the moves of Fanti itself, in the same
     order: two options of a card that are one group are merged where they are found (N6-N9), in the
     options themselves (every option is legal: no guard), and only in a list that may offer one twice."""
     text = (ROOT / "games" / "fanti.yaml").read_text(encoding="utf-8")
@@ -312,8 +314,8 @@ def test_a_capture_offered_twice_is_one_move(tmp_path):
             offered = legal_moves(s)
             assert offered == legal_moves(t), f"seed {seed}, move {len(s.history) + 1}"
             s.cache.clear()
-            with _closures_only(twice):
-                assert legal_moves(s) == offered, "the closures offer the same moves"
+            with _nodes_only(twice):
+                assert legal_moves(s) == offered, "the nodes offer the same moves"
             s.cache.clear()
             move = bot.choose(s, offered)
             apply(s, move)
@@ -330,16 +332,16 @@ def _fanti_with_fields(tmp_path, extra: str):
     return load(str(path))
 
 
-def test_generated_in_is_the_closures_in(tmp_path):
+def test_generated_in_is_the_nodes_in(tmp_path):
     """`x in zone`, `card in list of cards`, `v in list` and `not in`, written out in a round's sheet,
-    give the closures' values at every round end (N14's prize cards counted three ways)."""
+    give the nodes' values at every round end (N14's prize cards counted three ways)."""
     extra = ("    in_list: if prize_one in filter(pile(seat), c => pip(c) > 0) then 1 else 0\n"
              "    not_in: if prize_two not in pile(seat) then 1 else 0\n"
              "    seat_in: if seat in [0, last_capturer] then 1 else 0\n")
     g = _fanti_with_fields(tmp_path, extra)
     assert "_rt.face_in(" in g.program.source and "(not _rt.has_in(" in g.program.source
     generated = _played(g, 4)
-    assert _played_with_closures_sheets(g, 4) == generated
+    assert _played_with_nodes_sheets(g, 4) == generated
     assert any(sheet["in_list"] != [0] * len(sheet["in_list"]) for sheet in generated[2]), "a prize was taken"
 
 
@@ -368,8 +370,8 @@ def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
     """What the checked types show is not needed is not written: Fantan's `move(card, table)` moves one
     card of the hand (F5), so apply_0 has no test for a list of cards; a move of a list of cards (a
     filter of the hand) has no test for one card either, only its loop. The tables a step's guard reads are the function's own locals (its defaults), the
-    same lists as the module's: the legal moves are those of the closures
-    (test_generated_legal_moves_match_the_closures)."""
+    same lists as the module's: the legal moves are those of the nodes
+    (test_generated_legal_moves_match_the_nodes)."""
     g = load("fantan")
     assert "isinstance" not in _function(g.program.source, "apply_0")
     moves = g.program.moves[0]
@@ -382,10 +384,10 @@ def test_a_move_of_one_checked_card_and_the_constants_a_move_reads(tmp_path):
     assert "isinstance" not in listed and "for " in listed
 
 
-def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_values(tmp_path):
+def test_any_and_all_over_the_seats_are_written_per_seat_with_the_nodes_values(tmp_path):
     """N3/N13: `all(seats, p => empty(hand(p)))` (a new deal, the round's end) is written once per seat,
     joined by `and`, no generator run; any/all over the seats, and any over a list that is not constant,
-    give the closures' true or false at every round end, the same games."""
+    give the nodes' true or false at every round end, the same games."""
     extra = ("    all_took: if all(seats, p => count(pile(p)) > 8) then 1 else 0\n"
              "    any_more: if any(seats, p => count(pile(p)) > count(pile(seat))) then 1 else 0\n"
              "    any_leaf: if any(pile(seat), c => suit(c) == leaf) then 1 else 0\n")
@@ -402,9 +404,9 @@ def test_any_and_all_over_the_seats_are_written_per_seat_with_the_closures_value
     assert " in _rt.paid(s, s.zones[" in source.split("any_leaf")[0].rsplit("def round_", 1)[1], \
         "any over a zone's cards stays a generator"
     generated = _played(g, 5)
-    after_move, values = _closures_for_flow(g)
+    after_move, values = _nodes_for_flow(g)
     real = (g.program.after_move, g.program.round_values, g.program.apply)
-    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _closures_applied(g)
+    g.program.after_move, g.program.round_values, g.program.apply = after_move, values, _nodes_applied(g)
     try:
         assert _played(g, 5) == generated
     finally:
@@ -517,7 +519,7 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
     """flow.round.after_move: the cards it takes from the deck are a deal (docs/language.md §5.6). The
     generated after_move copies the deck only where a statement that can move cards is reached (inside
     Fanti's `if`, not on the moves that deal nothing), before the first of two, never where none can; the
-    games, their deals and sheets are the closures' (interpreter/engine.py after_move) all the same. The
+    games, their deals and sheets are the nodes' (interpreter/engine.py after_move) all the same. The
     play of a move runs after_move's lines itself (no call on every move)."""
     path = tmp_path / "fanti.yaml"
     text = "extends: fanti\n" + (f"flow:\n  round:\n    after_move: \"{after}\"\n" if after else "")
@@ -535,9 +537,9 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
     else:
         assert len(copies) == 1 and tests and copies[0] < tests[0]
     generated = _played(g, 2)
-    after_move, values = _closures_for_flow(g)
+    after_move, values = _nodes_for_flow(g)
     real = (g.program.after_move, g.program.apply)
-    g.program.after_move, g.program.apply = after_move, _closures_applied(g)
+    g.program.after_move, g.program.apply = after_move, _nodes_applied(g)
     try:
         assert _played(g, 2) == generated
     finally:
@@ -545,16 +547,16 @@ def test_after_move_copies_the_deck_only_on_the_ways_that_can_move_cards(tmp_pat
     assert len(generated[1]) > 5, "later deals were made and kept"
 
 
-def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_closures_values(tmp_path):
+def test_or_else_inside_a_rule_s_list_is_written_and_gives_the_nodes_values(tmp_path):
     """or_else (docs/language.md: the first list, or the second when it is empty) where a rule counts its
     items: the generated module compiles (no name bound where Python refuses it) and each round's sheet
-    is the closures'."""
+    is the nodes'."""
     path = tmp_path / "fanti.yaml"
     path.write_text("extends: fanti\nround_result:\n  fields:\n"
                     "    aces: count(or_else(pile(seat), discard), c => rank(c) == 1)\n", encoding="utf-8")
     g = load(str(path))
     generated = _played(g, 3)
-    assert _played_with_closures_sheets(g, 3) == generated
+    assert _played_with_nodes_sheets(g, 3) == generated
     assert any(any(sheet["aces"]) for sheet in generated[2]), "an ace was counted"
 
 
@@ -563,7 +565,7 @@ def test_fanti_s_options_keep_their_parts_in_locals_and_pick_their_list_by_state
     the position (its number cards, their sums, its Aces, a Guardian's sweep). Fanti's `play` is the only
     move of its step, so nothing else reads them: they are the options function's locals (no entry of the
     position's cache), and the list a card's rank picks is written as `if` statements, so that only the
-    branch taken runs; the moves are the closures' (test_generated_legal_moves_match_the_closures)."""
+    branch taken runs; the moves are the nodes' (test_generated_legal_moves_match_the_nodes)."""
     g = load("fanti")
     listed = _function(g.program.source, "listed_0")
     assert "cache" not in listed and ":= " in listed and " = None  # the parts kept" in listed
@@ -578,7 +580,7 @@ def test_fanti_s_options_keep_their_parts_in_locals_and_pick_their_list_by_state
 def test_any_and_all_of_a_rule_about_each_cards_key_try_one_card_of_each_key(tmp_path):
     """N13/N14: a rule that loops and reads its card only through one table (`suit(c)`, as Kanasta's full
     canasta, C10, reads each card of a run) is tried on the first card of each suit: the others give the
-    answer the first did. The round sheets are the closures', both answers met, the same games."""
+    answer the first did. The round sheets are the nodes', both answers met, the same games."""
     extra = ("    many_of_a_suit: if any(pile(seat), c => count(pile(seat), d => suit(d) == suit(c)) > 3) then 1 else 0\n"
              "    few_of_each: if all(pile(seat), c => count(pile(seat), d => suit(d) == suit(c)) < 6) then 1 else 0\n")
     g = _fanti_with_fields(tmp_path, extra)
@@ -586,22 +588,22 @@ def test_any_and_all_of_a_rule_about_each_cards_key_try_one_card_of_each_key(tmp
     assert sum(_function(source, f"round_{i}").count("_rt.first_of_each(") for i in range(1, 12)
                if f"def round_{i}(" in source) == 2
     generated = _played(g, 6)
-    assert _played_with_closures_sheets(g, 6) == generated
+    assert _played_with_nodes_sheets(g, 6) == generated
     sheets = generated[2]
     assert {v for sheet in sheets for v in sheet["many_of_a_suit"]} == {0, 1}, "both answers are met"
     assert {v for sheet in sheets for v in sheet["few_of_each"]} == {0, 1}, "both answers are met"
 
 
 def test_a_filter_by_a_value_works_the_value_out_only_for_cards_to_try(tmp_path):
-    """A rule `c => rank(c) == v` tries v on each card, as the closures do: over no card it is never worked
+    """A rule `c => rank(c) == v` tries v on each card, as the nodes do: over no card it is never worked
     out, so a value that would fail (the rank of an empty hand's top card, none) fails nowhere; over cards
-    it is the closures' filter. Written as one loop (no comprehension), the round sheets are the closures'."""
+    it is the nodes' filter. Written as one loop (no comprehension), the round sheets are the nodes'."""
     extra = ("    like_top: count(filter(discard, c => rank(c) == rank(top(hand(seat)))))\n"
              "    like_first: count(filter(pile(0), c => rank(c) == rank(top(pile(seat)))))\n")
     g = _fanti_with_fields(tmp_path, extra)
     assert g.program.source.count("_rt.picked_equal(") >= 2 + 2  # (the two of the captures, these two)
     generated = _played(g, 6)
-    assert _played_with_closures_sheets(g, 6) == generated
+    assert _played_with_nodes_sheets(g, 6) == generated
     assert generated[4] is not None and any(any(sheet["like_first"]) for sheet in generated[2]), "cards were tried"
     failing = _fanti_with_fields(tmp_path, "    like_top: count(filter(pile(seat), c => rank(c) == rank(top(hand(seat)))))\n")
     with pytest.raises(PlayError, match="like_top"):  # over cards, the value is worked out: none's rank fails
@@ -639,9 +641,9 @@ def test_a_positions_legal_moves_are_kept_once_and_forgotten_by_every_move_and_b
 
 
 @pytest.mark.parametrize("step", ["next(me)", "prev(me)", "next(next(me))"])
-def test_a_turns_advance_from_me_is_read_from_a_table_and_gives_the_closures_seats(tmp_path, step):
+def test_a_turns_advance_from_me_is_read_from_a_table_and_gives_the_nodes_seats(tmp_path, step):
     """flow.round.next (docs/language.md: who moves when a turn ends): a step from `me`, a seat, is read from
-    a table of the seats it gives (no modulo on every move), and every game goes as the closures play it."""
+    a table of the seats it gives (no modulo on every move), and every game goes as the nodes play it."""
     text = FANTAN.read_text(encoding="utf-8")
     assert "next: next(me)" in text
     path = tmp_path / "fantan.yaml"
@@ -650,7 +652,7 @@ def test_a_turns_advance_from_me_is_read_from_a_table_and_gives_the_closures_sea
     advance = [line.strip() for line in g.program.source.splitlines() if line.strip().startswith("s.me = ")]
     assert advance and all(("%" not in line) == (step != "next(next(me))") for line in advance), advance
     generated = [_played(g, seed) for seed in (1, 2, 3)]
-    real, g.program.apply = g.program.apply, _closures_applied(g)
+    real, g.program.apply = g.program.apply, _nodes_applied(g)
     try:
         assert [_played(g, seed) for seed in (1, 2, 3)] == generated
     finally:

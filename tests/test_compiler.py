@@ -13,28 +13,26 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fantan_support import ROOT, VARIANT_COMBOS, game, play_game  # noqa: E402
 
-from closure_oracle import compiled  # noqa: E402
+from node_oracle import compiled, oracle  # noqa: E402
 from kural.dsl.loader import load  # noqa: E402
 from kural.interpreter.engine import new_game  # noqa: E402
 from kural.interpreter.legal import legal_moves  # noqa: E402
 
 
 def legal_without_specialising(g, s):
-    saved = [m.specialize for m in g.moves]
-    for m in g.moves:
-        m.specialize = None
+    """The legal moves by the general guard: every check of every option evaluated from the typed
+    program's nodes (tests/node_oracle.py), nothing worked out once for the position."""
+    s.cache.clear()
     try:
-        s.cache.clear()
-        return legal_moves(s)
+        with oracle(g):
+            return legal_moves(s)
     finally:
-        for m, spec in zip(g.moves, saved):
-            m.specialize = spec
         s.cache.clear()
 
 
 @pytest.mark.parametrize("variants", VARIANT_COMBOS)
 def test_specialised_guards_keep_exactly_the_general_guards_moves(variants):
-    g = game(variants)
+    g = compiled("fantan", variants)  # (its nodes: the general guard is evaluated)
     positions = 0
 
     def check(s, fast):
@@ -64,15 +62,15 @@ def test_kanasta_moves_skipped_for_a_false_guard_are_the_general_guards_too():
     back, C8) lists no options; the general guard, trying every option, finds none either."""
     from kural.interpreter.bots import make_bot
     from kural.interpreter.engine import apply
-    g = compiled("canasta", [], [], 4)  # (its closures: the guard's versions are asked)
+    g = compiled("canasta", [], [], 4)  # (its nodes: the general guard is evaluated)
     s = new_game(g, 5)
     bots = [make_bot("heuristic", 50 + seat) for seat in range(g.players)]
     skipped = 0
     meld = next(m for m in g.moves if m.name == "meld")
     while not s.over and len(s.history) < 1500:
-        if s.step == g.step_index["meld"]:
-            skipped += meld.specialize(s).__name__ == "_never"
         fast = legal_moves(s)
+        if s.step == g.step_index["meld"]:  # a meld step whose meld offers nothing (its version that lists none)
+            skipped += not any(index == meld.index for index, _ in fast)
         assert fast == legal_without_specialising(g, s)
         apply(s, bots[s.me].prefer(s, fast))  # the preferences alone (no plan): they take openings back
     assert skipped > 10

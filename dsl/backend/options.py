@@ -283,7 +283,7 @@ def _product(module, g, m, frame, expr, w, test, always: bool, as_moves: bool = 
     last = len(m.choices) - 1
     merge = m.has_card_lists or (m.has_cards and g.deck_has_twins)  # two ♠8 are one option
     # The instances of two different options of an earlier choice differ as moves when those options differ
-    # as keys (tests/closure_oracle.py _Merge): the cards of a zone, in a deck without twins, always do. Then
+    # as keys (tests/node_oracle.py _Merge): the cards of a zone, in a deck without twins, always do. Then
     # only the last choice's options after the same earlier ones are compared, and only when two or more.
     merge_last = merge and (m.choices[last].of_cards or m.choices[last].of_card_lists) \
         and all(_options_differ(g, c) for c in m.choices[:last])
@@ -355,7 +355,7 @@ def _product(module, g, m, frame, expr, w, test, always: bool, as_moves: bool = 
 
 
 def _options_differ(g, choice) -> bool:
-    """Do the options of this choice always differ as move keys (tests/closure_oracle.py _Merge)? The cards of a
+    """Do the options of this choice always differ as move keys (tests/node_oracle.py _Merge)? The cards of a
     zone in a deck without twins; values that are not cards from a list that offers each once (the groups
     of an area)."""
     if choice.of_cards or choice.of_card_lists:

@@ -15,7 +15,7 @@ from kural.interpreter.deferred import Deferred, split
 from ..paths import cache_dir, prune
 
 
-KEPT_PROGRAMS = 64  # compiled modules kept in the user's cache (each some tens of kB)
+KEPT_PROGRAMS = 128  # compiled parts kept in the user's cache (a module and its later part, some tens of kB each)
 
 
 class Program:
@@ -26,7 +26,8 @@ class Program:
         module = generate(g)
         extra = {"result": module.result, "round_values": module.round_values, "fields": module.fields,
                  "checks": module.checks, "domains": module.domains, "shown": module.shown,
-                 "meld_values": module.meld_values}  # the names of what else it defines
+                 "meld_values": module.meld_values,  # the names of what else it defines
+                 "after_move_inlined": module.after_lines is not None}
         source = module.source()
         # the key names the module and its constants, its code too (kept under it in the user's cache)
         key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
@@ -40,17 +41,18 @@ class Program:
         later = _asked_only(move_indexes, extra)
         # the code kept is the module less what is compiled later: its key names both
         code_key = hashlib.sha256("\0".join([self.key, *sorted(later)]).encode()).hexdigest()[:32]
-        code = _cached_code(code_key, self.source)
+        code = kept = _cached_code(code_key)
         if code is None:
             for text in (split(source, later)[0], source):  # whole when the rest of it calls one of them
-                code = compile(text, f"<kural {code_key}>", "exec")
+                code = _compiled(text, code_key)
                 if not (later and _reads(code, later)):
                     break
             _keep_code(code_key, code)
         exec(code, namespace)  # the module's own source, written above from the checked program only
         deferred = None
         if later and not _reads(code, later):  # (a module compiled whole names them all)
-            deferred = Deferred(source, f"<kural {self.key}>", namespace, later, [])
+            deferred = Deferred(source, f"<kural {code_key}-later>", namespace, later, [],
+                                _later_code(f"{code_key}-later", source, later, warm=kept is not None))
         self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
         self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
         self.moves = [namespace[f"moves_{i}"] for i in range(step_count)]
@@ -101,8 +103,11 @@ class Program:
 
 def _asked_only(move_indexes: list, extra: dict) -> set[str]:
     """The module's functions that only a refusal, the table or a bot calls: each move's checks, its
-    choices' options and preferences, the shown and meld values. Compiled when first called."""
+    choices' options and preferences, the shown and meld values; after_move too when the play of every
+    move writes its lines out (then only a test calls it alone). Compiled when first called."""
     names = {f"prefer_{i}" for i in move_indexes}
+    if extra.get("after_move_inlined"):
+        names.add("after_move")
     for group in (*extra["checks"].values(), *extra["domains"].values(), *extra["shown"], *extra["meld_values"]):
         names.update(name for name in group if name is not None)
     return names
@@ -115,12 +120,28 @@ def _reads(code, names: set[str]) -> bool:
     return any(isinstance(c, types.CodeType) and _reads(c, names) for c in code.co_consts)
 
 
+def _later_code(key: str, source: str, later: set[str], warm: bool):
+    """The code of the part compiled later, kept in the user's cache. Play writes no file, so the part
+    compiled at a first call is not kept then: the next load whose played part was kept compiles and keeps
+    it (a cold load still compiles only what is played)."""
+    code = _cached_code(key)
+    if code is None and warm:
+        code = _compiled(split(source, later)[1], key)
+        _keep_code(key, code)
+    return code
+
+
+def _compiled(text: str, key: str):
+    """A part of a module compiled (the one place the backend compiles: tests/test_safety.py)."""
+    return compile(text, f"<kural {key}>", "exec")
+
+
 def _code_path(key: str):
     folder = cache_dir()
     return None if folder is None else folder / f"program-{key}.marshal"
 
 
-def _cached_code(key: str, source: str):
+def _cached_code(key: str):
     """The module compiled before, kept in the user's cache under its key (the hash of its source, its
     constants and Python's version, as Python keeps .pyc files); None when it is not there or cannot be read."""
     path = _code_path(key)
