@@ -1,31 +1,30 @@
 """The expression compiler: each expression or effect of a rule file, parsed (dsl/parsing.py), has its
-names resolved (dsl/names.py) and its types checked, and becomes a compiled piece (dsl/piece.py): a
-closure f(state, env) and its node of the typed program (dsl/ir.py). Params are folded in as constants,
-so `rank(card) == rank(start_card)` costs one list lookup while playing.
+names resolved (dsl/names.py) and its types checked, and becomes a compiled piece (dsl/piece.py): its
+type and its node of the typed program (dsl/ir.py), the only meaning it has. Params are folded in as
+constants, and a pure part of constants (or of one card) is worked out at load by the code its node
+writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)` costs one list lookup while playing.
 """
 from __future__ import annotations
 
 import operator
 from contextlib import contextmanager
-from typing import Any, Callable
+from typing import Any
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from kural.interpreter.budget import exhausted
-from kural.interpreter.compiled import group_of, index as _index
-from kural.interpreter.errors import kept
 from .notions import LIBRARY, NeedsSection
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from . import ir
 from .errors import Loc, Problem, RuleError, close_match
 from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
-from .lookups import and_of, closure_node, fuse_card_lookups, or_of, rows
+from .lookups import fuse_card_lookups
 from .names import Name, kind_word
 from .recording import RecordingCompiler, RecordingUnit
-from .piece import NO_CONST, C, const, in_order, overridden, with_node
+from .piece import NO_CONST, C, const, overridden
 from .yamlload import LStr
+from .backend.evaluate import table_of, value_of
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -47,7 +46,8 @@ class Compiler(RecordingCompiler):
         self.lines = lines
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
         self.guard_of: int | None = None  # the move whose guard is being compiled
-        self.overrides: dict[str, Any] | None = None  # subexpression (by its tree) -> its value or Slot, see dsl/specialize.py
+        # subexpression (by its tree) -> its value or an ir.SlotRead, see dsl/specialize.py
+        self.overrides: dict[str, Any] | None = None
         self.known_parts: dict[str, tuple] = {}  # overridden parts holding no other: (type, elem, parts) of each, see
         # dsl/specialize.py; such a part is not compiled again under `overrides`, its parts are counted as if it were
         self.move_refs: dict[int, dict[int, Loc]] = {}  # move -> the moves its guard asks about, and where
@@ -124,7 +124,7 @@ class Compiler(RecordingCompiler):
                         self.inner_texts(body, out)
         return out
 
-    def effects(self, text: Any, locals_: dict[str, str] | None = None) -> Callable:
+    def effects(self, text: Any, locals_: dict[str, str] | None = None) -> ir.Node:
         src = self._source(text)
         self.read_now = set()
         tree = self._parse(src, "effects")
@@ -283,15 +283,7 @@ class _Unit(RecordingUnit):
                         _type_hint(x.type, want))
 
     def zone_cards(self, x: C) -> C:
-        if x.is_const:
-            zone_id = x.const
-
-            def cards(s, e):
-                return s.zones[zone_id]
-            cards.zone_id = zone_id
-            return C(cards, "cards", elem="card", node=ir.ZoneCards("cards", x.ir))
-        f = x.fn
-        return C(lambda s, e: s.zones[f(s, e)], "cards", elem="card", node=ir.ZoneCards("cards", x.ir))
+        return C("cards", elem="card", node=ir.ZoneCards("cards", x.ir))
 
     # ------------------------------------------------------------ expressions
     def node(self, t, depth: int) -> C:
@@ -391,14 +383,10 @@ class _Unit(RecordingUnit):
         if self.locals.get(name) != "card":
             return x
         try:
-            table = [x.fn(None, {name: card}) for card in range(self.c.ctx.deck.size)]
+            table = table_of(x.ir, name, self.c.ctx.deck.size)
         except (TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError):
             return x
-
-        def lookup(s, e):
-            return table[e[name]]
-        lookup.tab = (name, table)
-        return C(lookup, x.type, elem=x.elem, node=ir.Lookup(x.type, table, ir.Local("card", name)))
+        return C(x.type, elem=x.elem, node=ir.Lookup(x.type, table, ir.Local("card", name)))
 
     def purity(self, t) -> tuple[bool, frozenset]:
         """Does this expression read only constants and locals (never the state), and which locals?
@@ -483,14 +471,13 @@ class _Unit(RecordingUnit):
         elem = items[0].type if items and all(i.type == items[0].type for i in items) else None
         if all(i.is_const for i in items):
             return const([i.const for i in items], "cards" if elem == "card" else "list", elem)
-        fns = [i.fn for i in items]
         kind = "cards" if elem == "card" else "list"
-        return C(lambda s, e: [f(s, e) for f in fns], kind, elem=elem, node=ir.Items(kind, [i.ir for i in items]))
+        return C(kind, elem=elem, node=ir.Items(kind, [i.ir for i in items]))
 
     def n_var(self, t, d):
         name = t.children[0].value
         if name in self.locals:
-            return C(lambda s, e: e[name], self.locals[name], node=ir.Local(self.locals[name], name))
+            return C(self.locals[name], node=ir.Local(self.locals[name], name))
         entry = self.c.names.get(name)
         if entry is None:
             raise self.unknown(t, name)
@@ -504,9 +491,8 @@ class _Unit(RecordingUnit):
                                 Msg("target_choice_target_groups", name=name))
             if v.per_seat or v.per_team:
                 slot, n = v.slot, self._span(v)
-                return C(lambda s, e: s.vars[slot:slot + n], "list", elem="num", node=ir.VarList("list", slot, n))
-            slot = v.slot
-            return C(lambda s, e: s.vars[slot], "num", node=ir.VarRead("num", slot))
+                return C("list", elem="num", node=ir.VarList("list", slot, n))
+            return C("num", node=ir.VarRead("num", v.slot))
         if entry.kind == "zone":
             z = entry.value
             if z.per_team:  # a family of team zones has no use alone (`deal` deals to seats)
@@ -582,7 +568,7 @@ class _Unit(RecordingUnit):
                                 Msg("team_me_team_seat_2", name=z.name))
             raise self.fail(t, Msg("takes_one_seat_me", name=z.name), Msg("me_seat_next_me", name=z.name))
         seat = self.coerce(self.node(args[0], d), "num", args[0])
-        base, f, k = z.first_id, seat.fn, z.per_owner  # a group zone: each owner's area is k instances
+        base, k = z.first_id, z.per_owner  # a group zone: each owner's area is k instances
         kind = "area" if z.max_groups else "zone"
         if z.per_team:  # one zone per team: the index is checked, a team past the last is an error, not another zone
             n = self._span(z)
@@ -591,14 +577,13 @@ class _Unit(RecordingUnit):
                     raise self.fail(args[0], Msg("team_does_not_exist", const=seat.const, n_1=n - 1),
                                     Msg("team_me_team_seat_3", name=z.name))
                 return const(base + seat.const * k, kind)
-            return C(lambda s, e: base + _index(f(s, e), n, "team") * k, kind,
-                     node=ir.OwnedZone(kind, base, seat.ir, k, n, "team"))
+            return C(kind, node=ir.OwnedZone(kind, base, seat.ir, k, n, "team"))
         if seat.is_const:
             return const(base + seat.const * k, kind)
         if k > 1:
             n = self._span(z)
-            return C(lambda s, e: base + _index(f(s, e), n) * k, kind, node=ir.OwnedZone(kind, base, seat.ir, k, n))
-        return C(lambda s, e: base + f(s, e), "zone", node=ir.OwnedZone("zone", base, seat.ir, 1, 0))
+            return C(kind, node=ir.OwnedZone(kind, base, seat.ir, k, n))
+        return C("zone", node=ir.OwnedZone("zone", base, seat.ir, 1, 0))
 
     def _span(self, zone_or_var) -> int:
         """Instances of a per-seat or per-team zone or var (a per-group var: a slot per zone instance)."""
@@ -612,8 +597,7 @@ class _Unit(RecordingUnit):
         card = self.coerce(self.node(args[0], d), "card", args[0])
         if card.is_const:
             return const(table[card.const], "num")
-        f = card.fn
-        return C(lambda s, e: table[f(s, e)], "num", node=ir.Lookup("num", table, card.ir))
+        return C("num", node=ir.Lookup("num", table, card.ir))
 
     def library_call(self, t, fn, args, d) -> C:
         required = [a for a in fn.args if not a.endswith("?")]
@@ -634,29 +618,27 @@ class _Unit(RecordingUnit):
         if fn.body == "num" and len(compiled) == 1 and compiled[0].elem == "card":
             raise self.fail(t, Msg("cards_needs_rule_gives", name=fn.name),
                             Msg("example_cards_c_rank", name=fn.name))
-        try:
-            closure = fn.build(self.c.ctx, [x.fn for x in compiled])
-        except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
-            raise self.fail(t, exc.message, exc.hint) from None
         returns = fn.returns
         elem = fn.gives
         if fn.returns_from is not None:
             source = compiled[fn.returns_from]
             returns, elem = source.type, source.elem
+        try:  # the notion's own node (has: its cards looked up per card) or the call of its code
+            node = fn.lower(self.c.ctx, compiled) if fn.lower is not None else None
+            if node is None:
+                node = ir.Call(returns, fn.emit(self.c.ctx, compiled), [x.ir for x in compiled])
+        except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
+            raise self.fail(t, exc.message, exc.hint) from None
         if fn.pure and all(x.is_const for x in compiled):
-            try:
-                value = closure(None, {})
+            try:  # worked out by the code it writes: the value play would give
+                value = value_of(node)
             except (TypeError, IndexError, KeyError):
                 pass  # leave it to play time, where the value may differ
             else:
                 if returns == "num" and value is not None:
                     return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=describe(value)))
                 return const(value, returns, elem)
-        node = closure_node(closure, returns)
-        write = fn.emit(self.c.ctx, compiled) if node is None and fn.emit is not None else None
-        if write is not None:
-            node = ir.Call(returns, write, [x.ir for x in compiled])
-        return C(closure, returns, elem=elem, node=node)
+        return C(returns, elem=elem, node=node)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
         if not (isinstance(arg, Tree) and arg.data == "lambda_"):
@@ -674,26 +656,11 @@ class _Unit(RecordingUnit):
                 body = self.node(arg.children[1], d)
             if fn.body != "any":
                 body = self.coerce(body, fn.body, arg.children[1])
-            other = self.other_card(arg.children[1], name) if elem == "card" and not body.is_const else None
         finally:
             del self.locals[name]
-        f = body.fn
         weight = max(1, self.c.total - before)  # the parts of its body: what one call costs
-        where = self.where(arg)
-
-        def call(s, e, v):
-            e[name] = v
-            if s is not None:  # None: worked out at load, for every card
-                s.work -= weight
-                if s.work < 0:
-                    raise exhausted(where, Msg("rule_what", name=name))
-            return f(s, e)
-        tab = getattr(f, "tab", None)
-        if tab is not None and tab[0] == name:  # a rule about one card only: notions may look it up per card
-            call.table = tab[1]
-        elif other is not None:  # a rule about its card and one other: a row of values per other card
-            call.rows = (other, rows(f, name, other, self.c.ctx.deck.size))
-        return C(call, "fn", node=ir.Lambda("fn", name, body.ir, weight, where))
+        # (a body about its card alone is a Lookup keyed by it: a notion's writer may read its table)
+        return C("fn", node=ir.Lambda("fn", name, body.ir, weight, self.where(arg)))
 
     @contextmanager
     def loop(self, t, collection: C | None):
@@ -708,56 +675,39 @@ class _Unit(RecordingUnit):
         finally:
             self.c.loops.pop()
 
-    def other_card(self, body, name: str) -> str | None:
-        """The one other card local that a rule about card `name` reads, if it reads nothing else
-        (`c => rank(c) == rank(card)`); None otherwise."""
-        pure, used = self.purity(body)
-        if not pure or name not in used or len(used) != 2:
-            return None
-        (other,) = used - {name}
-        return other if self.locals.get(other) == "card" else None
-
     def n_lambda_(self, t, d):
         raise self.fail(t, Msg("rule_x_can_only"),
                         Msg("example_count_hand_me"))
 
-    def var_index(self, v, idx_tree, d):
+    def var_index(self, v, idx_tree, d) -> ir.Node:
         """The index of a per-seat, per-team or per-group var, compiled; a group's index is a group of a group zone."""
         if not v.per_group:
-            index = self.coerce(self.node(idx_tree, d), "num", idx_tree)
-            return with_node(index.fn, index.ir)
+            return self.coerce(self.node(idx_tree, d), "num", idx_tree).ir
         idx = self.node(idx_tree, d)
         if idx.type not in ("zone", "any"):
             raise self.fail(idx_tree, Msg("has_value_per_group", name=v.name, value=TYPE_WORDS.get(idx.type, idx.type)),
                             Msg("g_g_from_groups", name=v.name))
-        f, groups = idx.fn, self.c.ctx.group_ids
-
-        def group(s, e):
-            return group_of(f(s, e), groups, v.name)
-        return with_node(group, ir.GroupOf("zone", idx.ir, groups, v.name))
+        return ir.GroupOf("zone", idx.ir, self.c.ctx.group_ids, v.name)
 
     def n_index(self, t, d):
         base_tree, idx_tree = t.children
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per_group:
-                slot, f = entry.value.slot, self.var_index(entry.value, idx_tree, d)
-                return C(lambda s, e: s.vars[slot + f(s, e)], "num",
-                         node=ir.VarRead("num", slot, f.node, checked=False))
+                group = self.var_index(entry.value, idx_tree, d)
+                return C("num", node=ir.VarRead("num", entry.value.slot, group, checked=False))
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per != "none":
-                slot, f, n = entry.value.slot, self.var_index(entry.value, idx_tree, d), self._span(entry.value)
-                what = entry.value.per
-                return C(lambda s, e: s.vars[slot + _index(f(s, e), n, what)], "num",
-                         node=ir.VarRead("num", slot, idx.ir, n, what))
+                self.var_index(entry.value, idx_tree, d)  # (compiled again, as ever: its parts count twice)
+                return C("num", node=ir.VarRead("num", entry.value.slot, idx.ir, self._span(entry.value),
+                                                entry.value.per))
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, Msg("only_lists_per_player", value=TYPE_WORDS.get(base.type)),
                             Msg("top_zone_zone_s"))
-        bf, f = base.fn, idx.fn
-        return C(lambda s, e: bf(s, e)[f(s, e)], base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir))
+        return C(base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir))
 
     def n_cond(self, t, d):
         test, yes, no = (self.node(x, d) for x in t.children)
@@ -770,13 +720,10 @@ class _Unit(RecordingUnit):
                             Msg("two_branches_give_different", value=TYPE_WORDS.get(yes.type),
                                 value2=TYPE_WORDS.get(no.type)),
                             Msg("if_c_then_else"))
-        tf, yf, nf = test.fn, yes.fn, no.fn
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
-            return C(lambda s, e: not tf(s, e) or yf(s, e), "bool",
-                     node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir]))
+            return C("bool", node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir]))
         kind = yes.type if yes.type != "none" else no.type
-        return C(lambda s, e: yf(s, e) if tf(s, e) else nf(s, e), kind, elem=_joined_elem(yes, no),
-                 node=ir.Cond(kind, test.ir, yes.ir, no.ir))
+        return C(kind, elem=_joined_elem(yes, no), node=ir.Cond(kind, test.ir, yes.ir, no.ir))
 
     def n_or_(self, t, d):
         return self.chain(t, d, "or_")
@@ -785,7 +732,7 @@ class _Unit(RecordingUnit):
         return self.chain(t, d, "and_")
 
     def chain(self, t, d, kind: str) -> C:
-        """`a or b or c` as one closure over its terms, folding the constant ones."""
+        """`a or b or c` as one node over its terms, folding the constant ones (and fusing card lookups)."""
         absorbing = kind == "or_"  # True ends an `or`, False ends an `and`
         terms = []
         for x in _chain_terms(t, kind):
@@ -799,24 +746,21 @@ class _Unit(RecordingUnit):
             return const(not absorbing, "bool")
         if absorbing:
             terms = fuse_card_lookups(terms, self.c.ctx.deck.size)
-        return C(or_of([c.fn for c in terms]) if absorbing else and_of([c.fn for c in terms]), "bool",
-                 node=terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and",
-                                                                   [c.ir for c in terms]))
+        return C("bool", node=terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and",
+                                                                           [c.ir for c in terms]))
 
     def n_not_(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
         if a.is_const:
             return const(not a.const, "bool")
-        af = a.fn
-        return C(lambda s, e: not af(s, e), "bool", node=ir.Not("bool", a.ir))
+        return C("bool", node=ir.Not("bool", a.ir))
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
         self.not_none(a, t.children[0])
         if a.is_const:
             return const(-a.const, "num")
-        af = a.fn
-        return C(lambda s, e: -af(s, e), "num", node=ir.Neg("num", a.ir))
+        return C("num", node=ir.Neg("num", a.ir))
 
     def n_arith(self, t, d):
         left, op, right = t.children
@@ -836,13 +780,10 @@ class _Unit(RecordingUnit):
                 value = None
             shown = Msg("too_large_to_hold") if value is None else describe(value)
             return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=shown))
-        af, bf = a.fn, b.fn
-        if b.is_const:
-            k = b.const
-            if k == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the first try in play
-                raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check"))
-            return C(lambda s, e: fn(af(s, e), k), "num", node=ir.Binary("num", op.value, a.ir, b.ir))
-        return C(lambda s, e: fn(af(s, e), bf(s, e)), "num", node=ir.Binary("num", op.value, a.ir, b.ir))
+        if b.is_const and b.const == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the
+            # first try in play
+            raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check"))
+        return C("num", node=ir.Binary("num", op.value, a.ir, b.ir))
 
     def not_none(self, x: C, tree) -> None:
         """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
@@ -854,9 +795,7 @@ class _Unit(RecordingUnit):
         """`list + list`: the items of the first, then those of the second (options offered together)."""
         kind = "cards" if "cards" in (a.type, b.type) and {a.type, b.type} <= {"cards", "list"} and \
             _joined_elem(a, b) == "card" else "list"
-        af, bf = a.fn, b.fn
-        return C(lambda s, e: list(af(s, e)) + list(bf(s, e)), kind, elem=_joined_elem(a, b),
-                 node=ir.Joined(kind, a.ir, b.ir))
+        return C(kind, elem=_joined_elem(a, b), node=ir.Joined(kind, a.ir, b.ir))
 
     def n_compare(self, t, d):
         left, op, right = t.children
@@ -867,11 +806,7 @@ class _Unit(RecordingUnit):
         fn = _COMPARE[op.value]
         if a.is_const and b.is_const:
             return const(fn(a.const, b.const), "bool")
-        af, bf = a.fn, b.fn
-        if b.is_const:
-            k = b.const
-            return C(lambda s, e: fn(af(s, e), k), "bool", node=ir.Binary("bool", op.value, a.ir, b.ir))
-        return C(lambda s, e: fn(af(s, e), bf(s, e)), "bool", node=ir.Binary("bool", op.value, a.ir, b.ir))
+        return C("bool", node=ir.Binary("bool", op.value, a.ir, b.ir))
 
     def comparable(self, t, a: C, b: C, op: str) -> None:
         kinds = {a.type, b.type} - {"any"}
@@ -892,22 +827,12 @@ class _Unit(RecordingUnit):
         faces = self.c.ctx.deck.face
         want = op == "=="
 
-        def face_of(x: C):
-            if x.is_const:
-                k = None if x.const is None else faces[x.const]
-                return lambda s, e: k
-            f = x.fn
-            return lambda s, e: (lambda v: None if v is None else faces[v])(f(s, e))
         if a.is_const and b.is_const:
-            return const((face_of(a)(None, {}) == face_of(b)(None, {})) == want, "bool")
+            face_a, face_b = (None if x.const is None else faces[x.const] for x in (a, b))
+            return const((face_a == face_b) == want, "bool")
         if b.is_const and b.const is not None and a.type == "card":
-            k, af = faces[b.const], a.fn
-            node = ir.SameFace("bool", a.ir, faces, k, want)
-            if want:
-                return C(lambda s, e: faces[af(s, e)] == k, "bool", node=node)
-            return C(lambda s, e: faces[af(s, e)] != k, "bool", node=node)
-        fa, fb = face_of(a), face_of(b)
-        return C(lambda s, e: (fa(s, e) == fb(s, e)) == want, "bool", node=ir.FaceCompare("bool", a.ir, b.ir, faces, want))
+            return C("bool", node=ir.SameFace("bool", a.ir, faces, faces[b.const], want))
+        return C("bool", node=ir.FaceCompare("bool", a.ir, b.ir, faces, want))
 
     def n_contains(self, t, d, negate=False):
         left, right = t.children
@@ -918,49 +843,35 @@ class _Unit(RecordingUnit):
             return const(negate, "bool")
         if coll.type == "zone" and x.type in ("card", "any"):
             deck = self.c.ctx.deck
-            cards_of_face, faces, xf, zf = deck.cards_of_face, deck.face, x.fn, coll.fn
-
-            def in_zone(s, e):
-                z = zf(s, e)
-                return any(s.where[c] == z for c in cards_of_face[faces[xf(s, e)]])
-            fn = in_zone
+            cards_of_face, faces = deck.cards_of_face, deck.face
 
             def write(w, src):  # the cards of its face, looked up where they are (interpreter/runtime.py has_in)
                 return f"_rt.has_in(s, {w.m.constant(cards_of_face)}[{w.m.constant(faces)}[{src[0]}]], {src[1]})"
         elif coll.type in ("cards", "list"):
             if x.type == "card":
-                faces, xf, cf = self.c.ctx.deck.face, x.fn, coll.fn
-                fn = lambda s, e: faces[xf(s, e)] in {faces[c] for c in cf(s, e)}  # noqa: E731
+                faces = self.c.ctx.deck.face
 
                 def write(w, src):
                     faces_src = w.m.constant(faces)
                     return f"_rt.face_in({faces_src}, {faces_src}[{src[0]}], {src[1]})"
             else:
-                xf, cf = x.fn, coll.fn
-                fn = lambda s, e: xf(s, e) in cf(s, e)  # noqa: E731
-
                 def write(w, src):
                     return f"({src[0]} in {src[1]})"
         else:
             raise self.fail(t, Msg("needs_zone_list_right", value=TYPE_WORDS.get(coll.type)),
                             Msg("card_hand_me_me"))
         node = ir.Call("bool", write, [x.ir, coll.ir])  # the generated module's code (dsl/backend/)
-        if negate:
-            inner = fn
-            return C(lambda s, e: not inner(s, e), "bool", node=ir.Not("bool", node))
-        return C(fn, "bool", node=node)
+        return C("bool", node=ir.Not("bool", node) if negate else node)
 
     def n_not_contains(self, t, d):
         return self.n_contains(t, d, negate=True)
 
     # ----------------------------------------------------------------- effects
-    def stmts(self, trees, d) -> Callable:
-        fns = [self.stmt(x, d) for x in trees if x is not None]
-        if len(fns) == 1:
-            return fns[0]
-        return with_node(in_order(fns), ir.Effects("effect", [f.node for f in fns]))
+    def stmts(self, trees, d) -> ir.Node:
+        nodes = [self.stmt(x, d) for x in trees if x is not None]
+        return nodes[0] if len(nodes) == 1 else ir.Effects("effect", nodes)
 
-    def stmt(self, t, d) -> Callable:
+    def stmt(self, t, d) -> ir.Node:
         if d > MAX_DEPTH:  # `{{{{ ... }}}}` nests statements without any expression to stop it
             raise self.fail(t, Msg("these_effects_are_nested", MAX_DEPTH=MAX_DEPTH),
                             Msg("write_statements_one_after"))
@@ -970,11 +881,8 @@ class _Unit(RecordingUnit):
         if kind == "if_stmt":
             test = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
             yes = self.stmt(t.children[1], d + 1)
-            no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else \
-                with_node(lambda s, e: None, ir.Effects("effect", []))
-            tf = test.fn
-            return with_node(lambda s, e: yes(s, e) if tf(s, e) else no(s, e),
-                             ir.IfStmt("effect", test.ir, yes.node, no.node))
+            no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else ir.Effects("effect", [])
+            return ir.IfStmt("effect", test.ir, yes, no)
         if kind == "for_stmt":
             return self.for_stmt(t, d)
         if kind == "assign":
@@ -989,12 +897,11 @@ class _Unit(RecordingUnit):
                 hint = Msg("did_you_mean", close_0=close[0]) if close else Msg("effects_list", names=", ".join(effects))
                 raise self.fail(t, Msg("name_is_what", name=name, what=what), hint)
             args = [a for a in t.children[1:] if a is not None]
-            call = self.library_call(t, fn, args, d)
-            return with_node(call.fn, call.ir)
+            return self.library_call(t, fn, args, d).ir
         raise self.fail(t, Msg("value_not_effect"),
                         Msg("effects_change_game_move"))
 
-    def for_stmt(self, t, d) -> Callable:
+    def for_stmt(self, t, d) -> ir.Node:
         """`for x in list do s`: s once per item, the list read once before the first (s may change it)."""
         name_tok, coll_tree, body_tree = t.children
         name = name_tok.value
@@ -1014,24 +921,13 @@ class _Unit(RecordingUnit):
                 body = self.stmt(body_tree, d + 1)
         finally:
             del self.locals[name]
-        cf = coll.fn
         weight = max(1, self.c.total - before)  # the parts of its body: what one pass costs
-        where = self.where(t)
+        return ir.ForStmt("effect", name, coll.ir, body, weight, self.where(t))
 
-        def loop(s, e):
-            items = list(cf(s, e))
-            s.work -= weight * len(items)  # spent before the passes: a loop that cannot finish does not start
-            if s.work < 0:
-                raise exhausted(where, Msg("loop_what", name=name))
-            for v in items:
-                e[name] = v
-                body(s, e)
-        return with_node(loop, ir.ForStmt("effect", name, coll.ir, body.node, weight, where))
-
-    def assign(self, t, d) -> Callable:
+    def assign(self, t, d) -> ir.Node:
         target, op, value_tree = t.children
         value = self.coerce(self.node(value_tree, d), "num", value_tree)
-        vf, op = value.fn, op.value
+        op = op.value
         if target.data == "var":
             name = target.children[0].value
             entry = self.c.names.get(name)
@@ -1056,24 +952,11 @@ class _Unit(RecordingUnit):
                 raise self.not_assignable(target, name, entry)
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
-            index_node = index.node
             span, what = self._span(entry.value), entry.value.per
-        if op == "=":
-            combine = lambda old, new: new  # noqa: E731
-        elif op == "+=":
-            combine = operator.add
-        else:
-            combine = operator.sub
         where, shown = self.where(t), f"`{name}`"  # a var keeps its value: it must stay in range (kept)
         if index is None:
-            def set_var(s, e):
-                s.vars[slot] = kept(combine(s.vars[slot], vf(s, e)), where, shown)
-            return with_node(set_var, ir.Assign("effect", slot, None, 0, "none", op, value.ir, where, shown))
-
-        def set_seat_var(s, e):
-            i = slot + _index(index(s, e), span, what)
-            s.vars[i] = kept(combine(s.vars[i], vf(s, e)), where, shown)
-        return with_node(set_seat_var, ir.Assign("effect", slot, index_node, span, what, op, value.ir, where, shown))
+            return ir.Assign("effect", slot, None, 0, "none", op, value.ir, where, shown)
+        return ir.Assign("effect", slot, index, span, what, op, value.ir, where, shown)
 
     def not_assignable(self, t, name, entry) -> RuleError:
         if entry is None:

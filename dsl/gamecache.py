@@ -9,8 +9,8 @@ file back instead.
 
 What is kept is plain data (issue 36): the game's plain fields and its program as source, constants and
 the objects it is handed (dsl/backend/program.py Program), as a pickle of objects of kural's own classes, a few
-builtin ones and plain values. The compiler's closures and the typed program's nodes are left out
-(GameDef.without_closures): play reads neither. No function, closure or code object is ever written
+builtin ones and plain values. The typed program's nodes are left out
+(GameDef.without_closures): play reads none. No function, closure or code object is ever written
 (_Pickler refuses the game, which is then not kept), and reading a file back names kural's own classes
 and a few builtin ones only (`_Unpickler.find_class`). A file is used only if it is kural's (its first
 line), was written for this very key, and its payload has the sha256 its header gives; anything else, a

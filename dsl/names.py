@@ -30,11 +30,11 @@ class Name:
 def builtins(players: int, team_count: int) -> dict[str, C]:
     """The names every game has, whatever its file declares."""
     return {
-        "me": C(lambda s, e: s.me, "num", node=ir.StateField("num", "me")),
-        "players": C(lambda s, e: players, "num", players),
-        "seats": C(lambda s, e: list(range(players)), "list", list(range(players)), "num"),
-        "teams": C(lambda s, e: list(range(team_count)), "list", list(range(team_count)), "num"),
-        "rounds_played": C(lambda s, e: s.rounds_played, "num", node=ir.StateField("num", "rounds_played")),
-        "moves_played": C(lambda s, e: len(s.history), "num", node=ir.StateField("num", "moves_played")),
-        "totals": C(lambda s, e: s.totals, "list", elem="num", node=ir.StateField("list", "totals")),
+        "me": C("num", node=ir.StateField("num", "me")),
+        "players": C("num", players),
+        "seats": C("list", list(range(players)), "num"),
+        "teams": C("list", list(range(team_count)), "num"),
+        "rounds_played": C("num", node=ir.StateField("num", "rounds_played")),
+        "moves_played": C("num", node=ir.StateField("num", "moves_played")),
+        "totals": C("list", elem="num", node=ir.StateField("list", "totals")),
     }

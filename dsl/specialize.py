@@ -14,7 +14,7 @@ A fixed part may hold a rule of its own (`any(groups(x), g => count(g) > 6)`):
 its argument is its own, not a choice. The fixed parts that give a number
 (`count(hand(me))`, a define such as the cards to keep), and the true/false
 ones past the versions' five, are remembered instead: the versions read each
-through a Slot, worked out at its first use in the position (so it fails
+through an ir.SlotRead, worked out at its first use in the position (so it fails
 where and when the part itself would) and read again for the other options.
 
 A version is compiled with its parts' values given (Compiler.overrides): a part that holds no
@@ -24,12 +24,9 @@ part, its type and its number of parts (which a rule around it counts in its wei
 from __future__ import annotations
 
 import itertools
-from typing import Callable
 
-from kural.interpreter.errors import RULE_FAILURES
+from . import ir
 from .compiler import Compiler
-from .lookups import all_of
-from .piece import Slot
 from .errors import RuleError
 
 MAX_PARTS = 5  # 2**5 versions of a guard at most
@@ -37,8 +34,13 @@ SLOT_TYPES = ("bool", "num", "str")  # parts with a plain value, that a guard ma
 
 
 class Specializer:
-    def __init__(self, comp: Compiler, sources: list, locals_: dict[str, str], guard: Callable):
-        self.guard = guard
+    """A move's guard, its versions chosen at load, as nodes: the fixed true/false parts that pick a
+    version (`part_nodes`), the parts remembered for the position (`slots`, each an ir.SlotRead) and
+    each version's checks (`version_nodes`: by the parts' values, the checks' nodes, "never" when no
+    option passes, or None when the general guard decides). The generated module picks the version
+    (dsl/backend/options.py)."""
+
+    def __init__(self, comp: Compiler, sources: list, locals_: dict[str, str]):
         parts, values, trees = {}, {}, {}
         for src in sources:
             for tree, compiled, count in comp.fixed_parts(src, locals_):
@@ -48,35 +50,20 @@ class Specializer:
                     trees.setdefault(text, (tree, count))
         keys = list(parts)[:MAX_PARTS]
         self.part_nodes = [parts[k].ir for k in keys]  # the typed program of each part (dsl/backend/)
-        self.parts = [parts[k].fn for k in keys]
         for k in list(parts)[MAX_PARTS:]:  # true/false parts past the versions: remembered, like numbers
             values.setdefault(k, parts[k])
-        slots = {k: Slot(c.fn, i, c.ir) for i, (k, c) in enumerate(values.items())}
+        slots = {k: ir.SlotRead(c.type, i, c.ir) for i, (k, c) in enumerate(values.items())}
         self.slots = list(slots.values())
-        self.versions, self.version_nodes = {}, {}
+        self.version_nodes = {}
         comp.known_parts = _known_parts(comp, {**parts, **values}, trees)
         try:
             for vals in itertools.product((False, True), repeat=len(keys)):
-                self.versions[vals], self.version_nodes[vals] = _compile(comp, sources, locals_,
-                                                                         {**slots, **dict(zip(keys, vals))}, guard)
+                self.version_nodes[vals] = _compile(comp, sources, locals_, {**slots, **dict(zip(keys, vals))})
         finally:
             comp.known_parts = {}
 
     def __bool__(self) -> bool:
-        return bool(self.parts or self.slots)
-
-    def __call__(self, s) -> Callable:
-        for slot in self.slots:  # a new position: each remembered part is worked out again, when first used
-            slot.forget()
-        if not self.parts:
-            return self.versions[()]
-        env: dict = {}  # fixed parts read no local (a lambda in one sets its own argument here)
-        try:
-            if len(self.parts) == 1:  # the common case, kept cheap: this runs once per position
-                return self.versions[(bool(self.parts[0](s, env)),)]
-            return self.versions[tuple([bool(f(s, env)) for f in self.parts])]
-        except RULE_FAILURES:  # a part that fails alone: the general guard decides
-            return self.guard
+        return bool(self.part_nodes or self.slots)
 
 
 def _known_parts(comp: Compiler, compiled: dict, trees: dict) -> dict[str, tuple]:
@@ -92,21 +79,16 @@ def _known_parts(comp: Compiler, compiled: dict, trees: dict) -> dict[str, tuple
     return known
 
 
-def _compile(comp: Compiler, sources: list, locals_: dict, values: dict, guard: Callable) -> tuple:
-    """The guard for one combination of the parts' values, as a closure and as the typed program's
-    checks (None: the general guard decides; "never": no option passes)."""
+def _compile(comp: Compiler, sources: list, locals_: dict, values: dict):
+    """The guard's checks for one combination of the parts' values, as nodes of the typed program
+    (None: the general guard decides; "never": no option passes)."""
     comp.overrides = values
     try:
         checks = [comp.expr(src, locals_, "bool") for src in sources]
     except RuleError:  # a combination that cannot compile cannot arise in play either
-        return guard, None
+        return None
     finally:
         comp.overrides = None
     if any(c.is_const and not c.const for c in checks):
-        return _never, "never"
-    live = [c for c in checks if not c.is_const]
-    return all_of([c.fn for c in live]), [c.ir for c in live]
-
-
-def _never(s, e):
-    return False
+        return "never"
+    return [c.ir for c in checks if not c.is_const]

@@ -135,8 +135,8 @@ class Game:
 
     def __reduce__(self) -> tuple:
         """Pickled (a process of its own, a Ray task) as what made it: load's arguments, or the record it was
-        replayed from; the game is loaded again where it is unpickled. Its compiled rules hold closures,
-        which pickle cannot keep."""
+        replayed from; the game is loaded again where it is unpickled. Its program holds the functions
+        of its compiled module, which pickle cannot keep."""
         if self._made_by is None:
             raise ArgumentTypeError(Msg("api_not_picklable"))
         return self._made_by

@@ -1,22 +1,21 @@
 """The checked, compiled form of a rule file: what the engine plays.
 
-Everything callable here is a closure made by dsl/compiler.py with the
-signature f(state, env): `state` is a State, `env` a dict of the names a
-rule binds (a move's choices, a lambda's argument, `seat` in results).
-Play reads none of them, only the plain fields and the program (dsl/backend/program.py
-Program): a game read back from the cache has them all None (without_closures).
+Each expression and effect of the rule file is kept as its node of the typed program (dsl/ir.py, made
+by dsl/compiler.py): the backend (dsl/backend/) writes the game's module from them. Play reads none of
+them, only the plain fields and the program (dsl/backend/program.py Program): a game read back from the
+cache has them all None (without_closures).
 """
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 from .cards import Deck
 
-Expr = Callable[[Any, dict], Any]
-Effect = Callable[[Any, dict], None]
+Expr = Any  # an expression's node of the typed program (dsl/ir.py; interpreter/ imports nothing of dsl/)
+Effect = Any  # an effect list's node
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,6 @@ class VarDef:
 class Check:
     """One clause of a move's guard: a condition and the rule that demands it."""
 
-    test: Expr
     rule: str | None
     why: dict[str, str]
     source: str
@@ -97,7 +95,6 @@ class Choice:
     """One choice of a move: the options it is chosen from, and what kind of thing they are."""
 
     name: str
-    domain: Expr  # a zone id, or a list of options
     domain_is_zone: bool
     of_cards: bool  # each option is one card
     of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
@@ -119,9 +116,8 @@ class MoveDef:
     checks: list[Check]
     effects: Effect
     next_step: str  # "end" (turn ends), "again", or a step name
-    guard: Expr = None  # all checks at once, for speed
     where: str = ""  # file:line:col of the move in the rule file, for errors while playing
-    specialize: Callable | None = None  # state -> the guard for this position (see dsl/specialize.py)
+    specialize: Any = None  # the guard's versions for a position, as nodes (dsl/specialize.py Specializer)
     choice_names: tuple = ()  # the choices' names, in order (set from choices)
     has_cards: bool = False  # some choice is a card (set from choices)
     has_card_lists: bool = False  # some choice is a group of cards (set from choices)
@@ -159,7 +155,6 @@ class BotPref:
     """A bot preference of the rule file: how much a bot likes a move (or every move), and its tip."""
 
     move: int | None  # the move it speaks of (None: every move)
-    score: Expr
     tip: dict[str, str]
     where: str = ""  # file:line:col of the preference, for errors while playing
     node: Any = None  # the preference as a node of the typed program (dsl/ir.py)
@@ -245,7 +240,8 @@ class GameDef:
     round_title: dict = field(default_factory=dict)  # what a round is called, {en, tr} (game.round_title); {}: "round"
     bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
-    shown: list = field(default_factory=list)  # (title {en, tr}, closure): titled defines shown at the table
+    # (title {en, tr}, value, shown_when, out_of nodes): titled defines shown at the table
+    shown: list = field(default_factory=list)
     meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/building/shown.py)
     deck_has_twins: bool = False  # two physical cards share a face: moves are told apart by face
     about: dict = field(default_factory=dict)
@@ -306,19 +302,19 @@ class GameDef:
 
     # ------------------------------------------------------------- kept as plain data
     def without_closures(self) -> "GameDef":
-        """A copy of this game (what the cache keeps, dsl/gamecache.py) with every closure of the
-        compiler and every node of the typed program left out (None; a dict of them keeps its keys):
+        """A copy of this game (what the cache keeps, dsl/gamecache.py) with every node of the typed program
+        (what the compiler made) left out (None; a dict of them keeps its keys):
         play reads only the program (dsl/backend/program.py Program) and the plain fields, so a game kept
         so plays the same (issue 36). This game itself is not changed."""
         kept = copy.copy(self)
         kept.recorded = kept.words_kept = None  # (the cache keeps the words apart: read on first use)
         for name in ("round_setup", "first_seat", "next_seat", "after_move", "round_end", "round_score", "game_end"):
             setattr(kept, name, None)
-        kept.moves = [_with(m, effects=None, guard=None, specialize=None,
-                            checks=[_with(c, test=None, node=None) for c in m.checks],
-                            choices=[_with(c, domain=None, node=None) for c in m.choices]) for m in self.moves]
+        kept.moves = [_with(m, effects=None, specialize=None,
+                            checks=[_with(c, node=None) for c in m.checks],
+                            choices=[_with(c, node=None) for c in m.choices]) for m in self.moves]
         kept.vars = [_with(v, start=None) for v in self.vars]
-        kept.bot = [_with(p, score=None, node=None) for p in self.bot]
+        kept.bot = [_with(p, node=None) for p in self.bot]
         kept.result = _with(self.result, winner=None, score=None, fields=dict.fromkeys(self.result.fields))
         if self.round_result is not None:
             kept.round_result = _with(self.round_result, points=None, fields=dict.fromkeys(self.round_result.fields))

@@ -1,7 +1,7 @@
 """What the library's notions do in play (dsl/notions/ gives each its meaning and its code): moving and
-dealing cards, finding cards and groups in zones, seats and teams, steps and leaders. Both the closures
-the notions build and the module a game is generated to (through interpreter/compiled.py, `_rt`) call
-these, so that a notion does the same thing either way."""
+dealing cards, finding cards and groups in zones, seats and teams, steps and leaders. The module a game
+is generated to calls these (through interpreter/compiled.py, `_rt`), and so does a part worked out at
+load by the same code (dsl/backend/evaluate.py)."""
 from __future__ import annotations
 
 from itertools import compress
@@ -70,15 +70,14 @@ def move_top(s, source: int, target: int, count: int) -> None:
         s.where[card] = target
 
 
-def lay(s, first: int, what, area_of: dict, e=None) -> None:
+def lay(s, first: int, what, area_of: dict) -> None:
     """Lay cards as a new group in the area whose first instance is `first`: its first empty group.
-    `what` is the cards (or a card), or a closure of them worked out once the group is found."""
+    `what` is the cards (or a card)."""
     size, name = area_of[first]
     target = next((i for i in range(first, first + size) if not s.zones[i]), None)
     if target is None:
         raise ValueError(Msg("no_empty_group", name=name, size=size))
-    value = what(s, e) if callable(what) else what
-    for card in ((value,) if isinstance(value, int) else list(value)):
+    for card in ((what,) if isinstance(what, int) else list(what)):
         move_card(s, card, target)
 
 

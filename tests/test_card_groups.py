@@ -26,7 +26,10 @@ from kural.interpreter.cards import Deck  # noqa: E402
 from kural.interpreter.engine import apply, new_game  # noqa: E402
 from kural.interpreter.legal import distinct, instances, legal_moves, move_key  # noqa: E402
 from node_oracle import NodeProgram, compiled  # noqa: E402  (the nodes' way of listing a move's options)
+from kural.dsl import ir  # noqa: E402
+from kural.dsl.backend.evaluate import function_of  # noqa: E402
 from kural.dsl.notions import LIBRARY, BuildContext  # noqa: E402
+from kural.dsl.piece import C  # noqa: E402
 from kural.interpreter.budget import MAX_GROUPS  # noqa: E402
 from kural.interpreter.subset_sums import FEW_CARDS, KEPT_GROUPS  # noqa: E402
 
@@ -39,14 +42,18 @@ class Position:
 
 
 def built_sums_to(deck: Deck, value_of, tabulated: bool = True):
-    """sums_to(e["cards"], e["total"], c => value_of(c)), built as the compiler builds it: a rule about
-    each card alone comes with its table of values per card."""
-    def rule(s, e, c):
-        return value_of(c)
-    if tabulated:
-        rule.table = [value_of(c) for c in range(deck.size)]
-    return LIBRARY["sums_to"].build(BuildContext(deck=deck, players=2),
-                                    [lambda s, e: e["cards"], lambda s, e: e["total"], rule])
+    """sums_to(cards, total, c => value_of(c)), made as the compiler makes it: its node, whose code (the
+    generated module's, dsl/backend/evaluate.py) is run with the cards and the total given. A rule about
+    each card alone is the table of its values per card (a Lookup keyed by the card); any other rule
+    (`tabulated` false) reads the same values through a part that is no table."""
+    body = ir.Lookup("num", [value_of(c) for c in range(deck.size)], ir.Local("card", "c"))
+    if not tabulated:
+        body = ir.Binary("num", "+", body, ir.Const("num", 0))
+    pieces = [C("cards", elem="card", node=ir.Local("cards", "cards")), C("num", node=ir.Local("num", "total")),
+              C("fn", node=ir.Lambda("fn", "c", body, 1, "test.yaml:1:1"))]
+    write = LIBRARY["sums_to"].emit(BuildContext(deck=deck, players=2), pieces)
+    sums_to = function_of(ir.Call("list", write, [p.node for p in pieces]), "cards", "total")
+    return lambda s, e: sums_to(e["cards"], e["total"], s)
 
 
 def alone(deck: Deck, cards: list, total, value_of) -> list:

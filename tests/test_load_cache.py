@@ -279,7 +279,7 @@ def test_a_game_read_back_has_no_closures(cache):
     fresh = load("canasta", ["351"])
     read = load("canasta", ["351"])
     assert fresh.game_end is not None and read.game_end is None
-    assert all(m.effects is None and all(c.domain is None for c in m.choices) for m in read.moves)
+    assert all(m.effects is None and all(c.node is None for c in m.choices) for m in read.moves)
     assert list(read.round_result.fields) == list(fresh.round_result.fields)
     assert all(value is None for value in read.round_result.fields.values())
 

@@ -17,10 +17,12 @@ SPLIT_ELSEWHERE = {"codegen.py"}  # split by its own item of issue 36
 # each concept, the module named for it, and names that must be defined there (not merely imported)
 HOMES = {
     "kural.dsl.parsing": ["parser", "parse_flat", "table_parser", "keywords", "name_rule"],
-    "kural.dsl.piece": ["C", "const", "Slot", "with_node", "in_order"],
+    "kural.dsl.piece": ["C", "const", "overridden"],
     "kural.dsl.names": ["Name", "kind_word", "builtins"],
     "kural.dsl.compiler": ["Compiler"],
-    "kural.dsl.lookups": ["fuse_card_lookups", "card_lookup", "all_of", "rows"],
+    "kural.dsl.lookups": ["fuse_card_lookups", "card_lookup"],
+    "kural.dsl.specialize": ["Specializer"],
+    "kural.dsl.backend.evaluate": ["value_of", "table_of"],  # folding and tabulation, by the code a node writes
     "kural.dsl.recording": ["RecordingCompiler", "RecordingUnit"],
     "kural.dsl.rulefiles": ["find_game", "find_variant", "variant_dir", "Source", "layers_of", "merge", "resolve"],
     "kural.dsl.record_rules": ["resolve_for_record", "unshown"],

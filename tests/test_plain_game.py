@@ -27,7 +27,7 @@ def test_the_table_says_the_same_of_a_game_without_closures(game_id, variants):
     word for word, at seat 0's positions of a bot game."""
     g = compiled(game_id, variants)
     plain = g.without_closures()
-    assert plain.game_end is None and all(c.domain is None for m in plain.moves for c in m.choices)
+    assert plain.game_end is None and all(c.node is None for m in plain.moves for c in m.choices)
     s, t = new_game(g, 4), new_game(plain, 4)
     bots = [make_bot("heuristic", seat) for seat in range(g.players)]
     rnd, said = random.Random(4), 0

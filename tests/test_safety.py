@@ -140,10 +140,14 @@ def test_python_in_an_effect_is_refused_at_load(tmp_path, statement):
 
 def test_loading_every_game_compiles_only_the_generated_module(monkeypatch, tmp_path):
     """Loading never evaluates a string: `compile` and `exec` are called by the Python-source backend
-    alone (dsl/backend/program.py), on the module it wrote from the checked program (tests/test_codegen.py
-    shows what that module may hold); `eval` is never called. (An empty cache: each module is compiled.)"""
+    alone, on the source it wrote from the checked program: the game's module (dsl/backend/program.py;
+    tests/test_codegen.py shows what that module may hold), and a node's code worked out at load to fold
+    or tabulate it (dsl/backend/evaluate.py, issue 36), a function `_value` after the module's header;
+    `eval` is never called. (An empty cache: each module is compiled.)"""
     parsing.parser()  # the grammar itself is built by Lark (once, from grammar.lark): not a user's string
     import kural.dsl.backend.generate  # noqa: F401  (imported by a load: Python's import runs exec, not the loader)
+    from kural.dsl.backend import evaluate
+    evaluate._CODE.clear()  # (a node's code compiled before, by another test, is not compiled again)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     calls = []
     real = {name: getattr(builtins, name) for name in ("eval", "exec", "compile")}
@@ -152,7 +156,7 @@ def test_loading_every_game_compiles_only_the_generated_module(monkeypatch, tmp_
         def call(*args, **kwargs):
             caller = sys._getframe(1).f_code.co_filename
             calls.append((name, caller, args[0]))
-            if name == "eval" or not caller.endswith(str(Path("dsl") / "backend" / "program.py")):
+            if name == "eval" or not caller.endswith(BACKEND_RUNNERS):
                 raise AssertionError(f"{name} called by {caller} while loading a rule file")
             return real[name](*args, **kwargs)
         return call
@@ -168,9 +172,26 @@ def test_loading_every_game_compiles_only_the_generated_module(monkeypatch, tmp_
     finally:
         monkeypatch.undo()
     sources = {g.program.source for g in loaded}
-    compiled = [text for name, _, text in calls if name == "compile"]
+    compiled = [text for name, caller, text in calls if name == "compile" and caller.endswith("program.py")]
     assert compiled and all(any(_part_of(text, source) for source in sources) for text in compiled), \
         "compile is given only the generated modules' sources (the part compiled at load)"
+    values = [text for name, caller, text in calls if name == "compile" and caller.endswith("evaluate.py")]
+    assert values and all(_a_value_function(text) for text in values), \
+        "a node worked out at load is compiled as the module's header and one function of its locals"
+
+
+BACKEND_RUNNERS = (str(Path("dsl") / "backend" / "program.py"), str(Path("dsl") / "backend" / "evaluate.py"))
+
+
+def _a_value_function(text: str) -> bool:
+    """Is `text` what dsl/backend/evaluate.py writes: the generated module's header, the texts it names,
+    then one function `_value` of names the backend made (v1, v2 ...) and the state?"""
+    from kural.dsl.backend.module import HEADER
+    if not text.startswith(HEADER):
+        return False
+    defs = [n for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    return len(defs) == 1 and defs[0].name == "_value" and \
+        all(a.arg == "s" or a.arg[0] == "v" and a.arg[1:].isdigit() for a in defs[0].args.args)
 
 
 def _part_of(text: str, source: str) -> bool:
@@ -235,11 +256,13 @@ def test_the_rules_language_reaches_python_through_no_name():
     """No dsl/ or interpreter/ module calls eval, exec, compile or __import__, except the Python-source
     backend: `Program` compiles and runs the module it wrote (its lines, split in two by `split`: the
     part every game plays at load, the rest at a later load or by interpreter/deferred.py when first
-    called), nothing else."""
+    called), and a node's code worked out at load (dsl/backend/evaluate.py, the function it wrote),
+    nothing else."""
     allowed = []
     calls = {"dsl/backend/program.py": ("compile(text, f'<kural {key}>', 'exec')", "exec(code, namespace)"),
              "interpreter/deferred.py": ("compile(split(self.source, self.names)[1], self.filename, 'exec')",
-                                         "exec(code, self.namespace)")}
+                                         "exec(code, self.namespace)"),
+             "dsl/backend/evaluate.py": ("compile(source, '<kural value>', 'exec')", "exec(code, namespace)")}
     for path in sorted((ROOT / "dsl").glob("*.py")) + sorted((ROOT / "dsl" / "backend").glob("*.py")) + LIBRARY_SOURCES + INTERPRETER:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -248,7 +271,7 @@ def test_the_rules_language_reaches_python_through_no_name():
                 call = ast.unparse(node)
                 assert call in calls.get(path.relative_to(ROOT).as_posix(), ()), f"{path.name}:{node.lineno}: {call}"
                 allowed.append(call)
-    assert len(allowed) == 4, allowed
+    assert len(allowed) == 6, allowed
 
 
 def test_playing_whole_games_opens_no_file_and_starts_no_process(monkeypatch):

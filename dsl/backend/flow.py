@@ -15,9 +15,9 @@ from .statements import Stmts
 
 def result_values(module: Module, g) -> str | None:
     """The winners and the scores of the result, for every seat (or team): interpreter/engine.py
-    `_result`, written out. None (the engine's closures serve) where a part has no typed program."""
+    `_result`, written out. None where the game has no winner or score to work out."""
     r = g.result
-    if getattr(r.winner, "node", None) is None or getattr(r.score, "node", None) is None:
+    if r.winner is None or r.score is None:
         return None
     frame = Frame(module)
     expr = Expr(frame)
@@ -28,10 +28,10 @@ def result_values(module: Module, g) -> str | None:
     w.line("winners, scores = [], []")
     w.line(f"for {var} in range({g.span(r.per)}):")
     w.indent()
-    stmts.value(r.winner.node, "won")
+    stmts.value(r.winner, "won")
     w.line("if won:")
     w.line(f"    winners.append({var})")
-    stmts.value(r.score.node, "score")
+    stmts.value(r.score, "score")
     # a whole number within the range is kept as it is (_plain and _kept give it back): only others are asked
     limit = module.literal(LIMIT)
     w.line(f"scores.append(score if type(score) is int and -{limit} <= score <= {limit} else "
@@ -48,7 +48,7 @@ def round_values(module: Module, g) -> list[str]:
     they are: a part that is the same for every seat is worked out once and kept in the position's cache."""
     rr = g.round_result
     names = []
-    for node in [rr.points.node] + [expr.node for expr in rr.fields.values()]:
+    for node in [rr.points, *rr.fields.values()]:
         frame = Frame(module)
         unit = frame.bind(rr.per)
         frame.varying = {rr.per}
@@ -69,13 +69,13 @@ def _var_starts(module: Module, g, vars_: list, w: Writer) -> None:
         stmts = Stmts(Expr(frame), w)
         what, where = module.literal(Msg("start_what", name=v.name)), module.literal(v.where)
         if v.per == "none":
-            stmts.value(v.start.node, "value")
+            stmts.value(v.start, "value")
             w.line(f"s.vars[{v.slot}] = _kept(value, {where}, {what})")
         else:
             unit = frame.bind(v.per)
             w.line(f"for {unit} in range({g.span(v.per)}):")
             w.indent()
-            stmts.value(v.start.node, "value")
+            stmts.value(v.start, "value")
             w.line(f"s.vars[{v.slot} + {unit}] = _kept(value, {where}, {what})")
             w.dedent()
 
@@ -97,9 +97,9 @@ def start_round(module: Module, g) -> None:
     w.line("_rt.reset_round(s)")
     _var_starts(module, g, [v for v in g.vars if v.scope == "round"], w)
     stmts = Stmts(Expr(frame), w)
-    stmts(g.round_setup.node)
+    stmts(g.round_setup)
     w.line("_rt.setup_done(s)")
-    stmts.value(g.first_seat.node, "first")
+    stmts.value(g.first_seat, "first")
     w.line(f"_rt.round_started(s, first, {g.players})")
     _function(module, "def start_round(s):", frame, w)
 
@@ -116,16 +116,16 @@ def end_round(module: Module, g) -> None:
         if i:
             w.line("if ended is None:")
             w.indent()
-        stmts.value(reason.when.node, "holds")
+        stmts.value(reason.when, "holds")
         w.line("if holds:")
         w.line(f"    ended = {module.literal(reason.name)}")
         if i:
             w.dedent()
-    stmts(g.round_score.node)
+    stmts(g.round_score)
     if g.round_result is not None:
         w.line("_rt.score_round(s, ended)")
     w.line("s.rounds_played += 1")
-    stmts.value(g.game_end.node, "over")
+    stmts.value(g.game_end, "over")
     w.line("if over:")
     w.line("    s.over = True")
     w.line("else:")
@@ -144,7 +144,7 @@ def result_fields(module: Module, g) -> list[str]:
         w.line("out = []")
         w.line(f"for {var} in range({g.span(r.per)}):")
         w.indent()
-        Stmts(Expr(frame), w).value(expr.node, "value")
+        Stmts(Expr(frame), w).value(expr, "value")
         where = module.literal(r.where.get(name, g.source))
         w.line(f"out.append(_kept(_plain(value), {where}, {module.literal('result.fields.' + name)}))")
         w.dedent()

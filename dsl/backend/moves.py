@@ -37,7 +37,7 @@ def apply_move(module: Module, g, m) -> str:
     w.line(f"s.work = {module.read('_WORK_LIMIT')}  # a new phase of the move: the whole budget (interpreter/budget.py)")
     w.line("try:")
     w.indent()
-    stmts.block(m.effects.node)
+    stmts.block(m.effects)
     w.dedent()
     w.line("except _FAILURES as exc:")
     what = module.place(Msg("effects_what", name=m.name))
@@ -56,7 +56,7 @@ def apply_move(module: Module, g, m) -> str:
             w.line(line)
     elif g.after_move is not None:  # the module's own (after_move below), called after every move
         w.line("after_move(s)")
-    stmts.value(g.round_end.node, "ends")
+    stmts.value(g.round_end, "ends")
     w.line("if ends:")
     w.line("    end_round(s)")
     one_step = len(g.steps) == 1  # then s.step is 0 all along: nothing to write
@@ -87,7 +87,7 @@ def _next_seat(module: Module, g, stmts: Stmts, w: Writer) -> None:
     writer gives the seat for every seat as a table: next(me), prev(me)), me is always a seat (the round's
     first is checked to be one, and every turn's step takes a seat to a seat), so the seat is read from
     that table by me: no modulo worked out on every move."""
-    node = g.next_seat.node
+    node = g.next_seat
     body = node.body if isinstance(node, ir.Located) else node
     seats = getattr(getattr(body, "write", None), "seats", None)
     if seats is None or not isinstance(node, ir.Located) or not (
@@ -148,7 +148,7 @@ def after_move(module: Module, g) -> str:
     expr = Expr(frame)
     w = Writer()
     w.depth = 1
-    node, deck = g.after_move.node, g.deck_zone_id
+    node, deck = g.after_move, g.deck_zone_id
     module.reading = {}  # (the constants its lines read, for the play of a move that writes them out)
     if _moves_cards(node):
         w.line("before = None  # the deck as it was, once a statement that can move cards is reached")

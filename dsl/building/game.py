@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from kural.interpreter.cards import parse_code
-from kural.interpreter.errors import RULE_FAILURES, PlayError
 from kural.interpreter.gamedef import GameDef, Place, ResultDef
 from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
@@ -16,7 +15,7 @@ from ..errors import Loc, Problem, RuleError, close_match, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
-from ..piece import C, in_order, with_node
+from ..piece import C
 from ..rulefiles import Source
 from ..said import Recorded, Said
 from ..yamlload import LDict, LList
@@ -358,7 +357,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         if value is None:
             if path:
                 self.rec.parts[path] = Said("effects", [], "effect")
-            return with_node(lambda s, e: None, ir.Effects("effect", []))
+            return ir.Effects("effect", [])
         items = value if isinstance(value, list) else [value]
         parts, said_items = [], []
         for item in items:
@@ -371,7 +370,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             self.rec.merge_reads(path, comp.reads)
         if path:
             self.rec.parts[path] = Said("effects", said_items, "effect")
-        return with_node(in_order(parts), ir.Effects("effect", [p.node for p in parts]))
+        return ir.Effects("effect", parts)
 
     def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
         """The expression `src`, compiled; its node and what it reads are kept for `path`, its place in the
@@ -382,19 +381,11 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.rec.merge_reads(path, comp.reads)
         return out
 
-    def located(self, fn, src, what: str):
-        """A compiled part (a C, or effects) that, failing in play, names the place it was written: the
-        file and line of the layer (base game or variant) that wrote it, not the section it was merged into."""
-        node = fn.ir if isinstance(fn, C) else fn.node
-        fn = fn.fn if isinstance(fn, C) else fn
+    def located(self, part, src, what: str) -> ir.Node:
+        """A compiled part (a C, or the node of effects) that, failing in play, names the place it was written:
+        the file and line of the layer (base game or variant) that wrote it, not the section it was merged into."""
+        node = part.ir if isinstance(part, C) else part
         loc = getattr(src, "loc", None)
         if loc is None:  # a default (`first: 0`): the engine names the section
-            return with_node(fn, node)
-        place = str(loc)
-
-        def run(s, e):
-            try:
-                return fn(s, e)
-            except RULE_FAILURES as exc:
-                raise PlayError.of(place, what, exc) from None
-        return with_node(run, ir.Located(node.type, node, place, what))
+            return node
+        return ir.Located(node.type, node, str(loc), what)

@@ -9,6 +9,7 @@ from kural.interpreter.gamedef import VarDef, ZoneDef
 from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.messages import LANGS, Msg
 from .. import schema
+from ..backend.evaluate import table_of
 from ..compiler import Compiler
 from ..errors import Loc, RuleError, close_match
 from ..yamlload import LDict, LList
@@ -198,7 +199,7 @@ class TablePart:
             src = m["wild"]
             test = self.expr_at(comp, ("melds", "wild"), src, {"c": "card"}, "bool")
             try:
-                wild = [bool(test.fn(None, {"c": card})) for card in range(deck.size)]
+                wild = [bool(v) for v in table_of(test.ir, "c", deck.size)]  # by the code the test writes
             except (TypeError, AttributeError, KeyError, IndexError, ValueError, ZeroDivisionError):
                 raise RuleError.at(getattr(src, "loc", m.val_loc("wild")),
                                    Msg("melds_wild_must_say"),

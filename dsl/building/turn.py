@@ -10,7 +10,6 @@ from kural.interpreter.messages import Msg
 from .. import schema
 from ..compiler import MAX_LOOP_WORK, Compiler
 from ..errors import Loc, RuleError, close_match, printable_id
-from ..lookups import all_of
 from ..names import kind_word
 from ..specialize import Specializer
 from ..yamlload import LDict, LList
@@ -39,7 +38,7 @@ class TurnPart:
                            str(domain_src))
             self.options(comp, domain, name, cname, choose.key_loc(cname))
             elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
-            choices.append(Choice(cname, domain.fn, domain.type == "zone", elem == "card", elem == "cards",
+            choices.append(Choice(cname, domain.type == "zone", elem == "card", elem == "cards",
                                   of_groups=elem == "zone", node=domain.ir, at=self.at(choose.key_loc(cname)),
                                   part=("moves", name, "choose", cname)))
             locals_[cname] = elem
@@ -50,15 +49,14 @@ class TurnPart:
         finally:
             comp.guard_of = None
         guard_weight = max(1, comp.total - before)  # what one option tried costs (interpreter/budget.py)
-        guard = all_of([c.test for c in checks])
-        specializer = Specializer(comp, [c.source for c in checks], locals_, guard) if choices else None
+        specializer = Specializer(comp, [c.source for c in checks], locals_) if choices else None
         comp.loops = [1]  # the effects run once, for the move chosen
         rules = [str(r) for r in (m.get("rules") or [])]
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
                        choices=choices, checks=checks,
                        effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
                                             ("moves", name, "do")),
-                       next_step=str(schema.value(m, "moves.*.next")), guard=guard,
+                       next_step=str(schema.value(m, "moves.*.next")),
                        specialize=specializer or None, guard_weight=guard_weight,
                        where=str(self.section("moves").key_loc(name)), at=self.at(self.section("moves").key_loc(name)),
                        part=("moves", name, "do"))
@@ -111,7 +109,7 @@ class TurnPart:
                 self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
             # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
             place = item.key_loc("check") if isinstance(when, list) else m.key_loc("when")
-            out.append(Check(compiled.fn, item.get("rule"), self.with_params(
+            out.append(Check(item.get("rule"), self.with_params(
                 self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir,
                 at=self.at(place), part=("moves", name, "when", i, "check")))
         return out
@@ -207,7 +205,7 @@ class TurnPart:
             if pref.type not in ("bool", "num", "any"):
                 raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
                                    Msg("higher_better_true_counts"))
-            out.append(BotPref(m.index if m else None, pref.fn, self.text(item.get("tip"), ""),
+            out.append(BotPref(m.index if m else None, self.text(item.get("tip"), ""),
                                where=str(item.val_loc("prefer")), node=pref.ir, at=self.at(item.key_loc("prefer")),
                                part=("bot", i, "prefer")))
         return out

@@ -2,57 +2,18 @@
 searched by interpreter/subset_sums.py), each card on its own, all the cards at once."""
 from __future__ import annotations
 
-from kural.interpreter.runtime import all_together, each_card
-from kural.interpreter.subset_sums import groups_alone, groups_kept
-
 from .. import ir
 from .registry import notion, writes
-from .shapes import cards_once
+from .shapes import cards_once, rule_table
 
 
-@notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} for which the sum of {2} is {1}",
-        "{0} içinden, {2} toplamı {1} eden kart grupları ({x})", elem="card", body="num", gives="cards")
-def _sums_to(ctx, a):
-    """Every group (a non-empty subset) of the cards whose values add up to exactly the total. Twins of a
-    double deck give one group, not two; a group lists its cards in the order of the zone.
+notion("sums_to", ["list", "num", "fn"], "list", "the groups of cards {x} of {0} for which the sum of {2} is {1}",
+       "{0} içinden, {2} toplamı {1} eden kart grupları ({x})", elem="card", body="num", gives="cards")
 
-    When each card's value is a whole number, never negative, looked up per card (`c => pip(c)`), the
-    values are the same in every call of a position whatever the total: the cards' groups of every
-    total up to the largest asked are searched once per position and kept in the state's cache
-    (State.cache, emptied after every move), so that every card of a hand is answered from one search
-    of the table. Any other rule: each call searches its own total."""
-    x, total, value = a
-    faces = ctx.deck.face
-    twins = len(set(faces)) < len(faces)  # a double deck, or jokers: two cards may share a face
-    table = getattr(value, "table", None)  # each card's value, looked up
-    whole = table is not None and all(type(v) is int and v >= 0 for v in table)  # sums exact, prunable
-    this_call = object()  # this call's key in a position's cache: the groups of its cards are its own
+notion("each", ["list"], "list", "each card of {0} on its own", "{0} içindeki her kart tek başına", gives="cards")
 
-    def sums_to(s, e):
-        cards = x(s, e)
-        target = total(s, e)
-        if whole and type(target) is int and s is not None:
-            return groups_kept(s, this_call, cards, table, faces, twins, target)
-        values = [table[c] for c in cards] if table is not None else [value(s, e, c) for c in cards]
-        return groups_alone(s, list(cards), values, target, faces)
-    return sums_to
-
-
-@notion("each", ["list"], "list", "each card of {0} on its own", "{0} içindeki her kart tek başına", gives="cards")
-def _each(ctx, a):
-    """Every card as a group of one (taking one of its twins, one matching card ...); faces counted once."""
-    (x,), faces = a, ctx.deck.face
-
-    return lambda s, e: each_card(faces, x(s, e))
-
-
-@notion("together", ["list"], "list", "all the cards of {0} at once (if there are any)",
-        "{0} içindeki bütün kartlar birden (varsa)", gives="cards")
-def _together(ctx, a):
-    """The cards as one group, the only one offered (a sweep); no group when there are none."""
-    (x,) = a
-
-    return lambda s, e: all_together(x(s, e))
+notion("together", ["list"], "list", "all the cards of {0} at once (if there are any)",
+       "{0} içindeki bütün kartlar birden (varsa)", gives="cards")
 
 
 # ------------------------------------------------- their code (dsl/backend/)
@@ -76,12 +37,12 @@ def _write_together(ctx, a):
 @writes("sums_to")
 def _write_sums_to(ctx, a):
     """sums_to with a rule that is a table of whole, never negative values: the position's kept groups."""
-    table = getattr(a[2].fn, "table", None)
+    table = rule_table(a[2].node)
     if table is None or not all(type(v) is int and v >= 0 for v in table):
         return _write_sums_of(ctx, table)
     faces = ctx.deck.face
     twins = len(set(faces)) < len(faces)
-    site = object()  # this call's key in a position's cache, as the closure's own
+    site = object()  # this call's key in a position's cache: the groups of its cards are its own
 
     def write(x, src):
         if x.fixed(a[0].node):  # the same cards in every call of the position: their totals kept for it

@@ -4,167 +4,56 @@ shape into one plain loop or a lookup (dsl/notions/shapes.py, interpreter/rule_l
 from __future__ import annotations
 
 from kural.interpreter.messages import Msg
-from kural.interpreter.runtime import step_value
 
 from .. import ir
 from .registry import NeedsSection, notion, writes
 from .shapes import cards_once, joining_card, key_pair, keyed_rule, plain_zone, rule_where
 
 
-@notion("empty", ["list"], "bool", "{0} is empty", "{0} boş", no=("{0} is not empty", "{0} boş değil"))
-def _empty(ctx, a):
-    (x,) = a
-    zone_id = getattr(x, "zone_id", None)
-    if zone_id is not None:
-        return lambda s, e: not s.zones[zone_id]
-    return lambda s, e: not x(s, e)
+notion("empty", ["list"], "bool", "{0} is empty", "{0} boş", no=("{0} is not empty", "{0} boş değil"))
 
+notion("count", ["list", "fn?"], "num", "the number of cards in {0}", "{0:loc.ki} kart sayısı~", elem="card", body="bool",
+       full_items=("the number of {x} of {0} for which {1}", "{0} içinde «{1}» koşulunu sağlayanların ({x}) sayısı~"),
+       full=("the number of cards {x} in {0} for which {1}",
+             "{0:loc.ki} kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"),
+       items=("the number of {0}", "{0:gen} sayısı~"))
 
-@notion("count", ["list", "fn?"], "num", "the number of cards in {0}", "{0:loc.ki} kart sayısı~", elem="card", body="bool",
-        full_items=("the number of {x} of {0} for which {1}", "{0} içinde «{1}» koşulunu sağlayanların ({x}) sayısı~"),
-        full=("the number of cards {x} in {0} for which {1}",
-              "{0:loc.ki} kartlardan «{1}» koşulunu sağlayanların ({x}) sayısı~"),
-        items=("the number of {0}", "{0:gen} sayısı~"))
-def _count(ctx, a):
-    if len(a) == 1:
-        (x,) = a
-        return lambda s, e: len(x(s, e))
-    x, pred = a
-    table = getattr(pred, "table", None)
-    if table is not None:  # a rule about each card alone: a lookup per card (filter: no Python loop)
-        return lambda s, e: len(list(filter(table.__getitem__, x(s, e))))
-    general = lambda s, e: sum(1 for c in x(s, e) if pred(s, e, c))  # noqa: E731
-    return _by_rows(x, pred, general, lambda row, items: len(list(filter(row.__getitem__, items))))
+notion("any", ["list", "fn"], "bool", "for some {x} of {0}, {1}", "{0} içinde «{1}» koşulunu sağlayan bir {x} var",
+       elem="item", body="bool",
+       no=("for no {x} of {0}, {1}", "{0} içinde «{1}» koşulunu sağlayan hiçbir {x} yok"))
 
+notion("all", ["list", "fn"], "bool", "for every {x} of {0}, {1}", "{0} içindeki her {x} «{1}» koşulunu sağlıyor",
+       elem="item", body="bool",
+       no=("not for every {x} of {0}, {1}", "{0} içindeki her {x} «{1}» koşulunu sağlamıyor"))
 
-def _by_rows(x, pred, general, with_row):
-    """A notion over a list with a rule about each card and one other card (`c => rank(c) == rank(card)`):
-    each card's value is looked up in the other card's row (dsl/lookups.py rows). Any card the row
-    cannot answer (not a card, or its value fails): the notion asks the rule itself, as `general`."""
-    rows = getattr(pred, "rows", None)
-    if rows is None:
-        return general
-    other, row_of = rows
+notion("filter", ["list", "fn"], "list", "those {x} of {0} for which {1}", "{0} içinden «{1}» koşulunu sağlayanlar ({x})",
+       elem="item", body="bool", returns_from=0)
 
-    def by_rows(s, e):
-        row = row_of(e.get(other))
-        if row is not None:
-            try:
-                return with_row(row, x(s, e))
-            except (KeyError, TypeError):
-                pass
-        return general(s, e)
-    return by_rows
+notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",
+       each_of=("the sum, for every {x} of {0}, of", "{0} içindeki her {x} için şunun toplamı"),
+       full=("the sum of {1} for every {x} of {0}", "{0} içindeki her {x} için {1} toplamı~"))
 
+notion("max", ["list", "fn?"], "num", "the largest of {0}", "{0} içinde en büyüğü~", elem="item", body="num",
+       full=("the largest value of {1} for any {x} of {0}", "{0} içinde, {x} için {1} değerinin en büyüğü~"))
 
-@notion("any", ["list", "fn"], "bool", "for some {x} of {0}, {1}", "{0} içinde «{1}» koşulunu sağlayan bir {x} var",
-        elem="item", body="bool",
-        no=("for no {x} of {0}, {1}", "{0} içinde «{1}» koşulunu sağlayan hiçbir {x} yok"))
-def _any(ctx, a):
-    x, pred = a
-    return lambda s, e: any(pred(s, e, v) for v in x(s, e))
+notion("step_value", ["list", "num"], "num",
+       "the value of the steps {0} for {1} (each [from, value]: the last step reached counts, the first below it)",
+       "{1} için {0} basamaklarının değeri (her biri [başlangıç, değer]: ulaşılan son basamak, altında ilki)",
+       pure=True,
+       # constant steps said as steps (dsl/values.py): {0} the steps, each threshold as `reached` says it
+       steps=("{0}", "{0}"), reached=("{0} reaches {1}", "{0} {1:dat} ulaşana"))
 
+notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü~", elem="item", body="num",
+       full=("the smallest value of {1} for any {x} of {0}", "{0} içinde, {x} için {1} değerinin en küçüğü~"))
 
-@notion("all", ["list", "fn"], "bool", "for every {x} of {0}, {1}", "{0} içindeki her {x} «{1}» koşulunu sağlıyor",
-        elem="item", body="bool",
-        no=("not for every {x} of {0}, {1}", "{0} içindeki her {x} «{1}» koşulunu sağlamıyor"))
-def _all(ctx, a):
-    x, pred = a
-    return lambda s, e: all(pred(s, e, v) for v in x(s, e))
+notion("leaders", ["list", "fn"], "list", "those {x} of {0} for whom {1} is largest",
+       "{0} içinde {1} en büyük olanlar ({x})", elem="item", body="num", returns_from=0)
 
+notion("or_else", ["list", "list"], "list", "{0} (or {1} when there are none)", "{0} (hiç yoksa {1})",
+       returns_from=0)
 
-@notion("filter", ["list", "fn"], "list", "those {x} of {0} for which {1}", "{0} içinden «{1}» koşulunu sağlayanlar ({x})",
-        elem="item", body="bool", returns_from=0)
-def _filter(ctx, a):
-    x, pred = a
-    table = getattr(pred, "table", None)
-    if table is not None:  # a rule about each card alone: a lookup per card (filter: no Python loop)
-        return lambda s, e: list(filter(table.__getitem__, x(s, e)))
-    general = lambda s, e: [v for v in x(s, e) if pred(s, e, v)]  # noqa: E731
-    return _by_rows(x, pred, general, lambda row, items: list(filter(row.__getitem__, items)))
-
-
-@notion("sum", ["list", "fn?"], "num", "the sum of {0}", "{0:gen} toplamı~", elem="item", body="num",
-        each_of=("the sum, for every {x} of {0}, of", "{0} içindeki her {x} için şunun toplamı"),
-        full=("the sum of {1} for every {x} of {0}", "{0} içindeki her {x} için {1} toplamı~"))
-def _sum(ctx, a):
-    if len(a) == 1:
-        (x,) = a
-        return lambda s, e: sum(x(s, e))
-    x, fn = a
-    return lambda s, e: sum(fn(s, e, v) for v in x(s, e))
-
-
-@notion("max", ["list", "fn?"], "num", "the largest of {0}", "{0} içinde en büyüğü~", elem="item", body="num",
-        full=("the largest value of {1} for any {x} of {0}", "{0} içinde, {x} için {1} değerinin en büyüğü~"))
-def _max(ctx, a):
-    if len(a) == 1:
-        (x,) = a
-        return lambda s, e: max(x(s, e), default=0)
-    x, fn = a
-    return lambda s, e: max((fn(s, e, v) for v in x(s, e)), default=0)
-
-
-@notion("step_value", ["list", "num"], "num",
-        "the value of the steps {0} for {1} (each [from, value]: the last step reached counts, the first below it)",
-        "{1} için {0} basamaklarının değeri (her biri [başlangıç, değer]: ulaşılan son basamak, altında ilki)",
-        pure=True,
-        # constant steps said as steps (dsl/values.py): {0} the steps, each threshold as `reached` says it
-        steps=("{0}", "{0}"), reached=("{0} reaches {1}", "{0} {1:dat} ulaşana"))
-def _step_value(ctx, a):
-    """A value that rises with another, in steps: an opening minimum from a running total (which may be
-    below the first step: a negative total still has the first minimum)."""
-    steps, x = a
-    known = getattr(steps, "value", None)
-    if known is not None and not (isinstance(known, list) and all(
-            isinstance(p, list) and len(p) == 2 and all(isinstance(n, (int, float)) for n in p) for p in known)):
-        raise NeedsSection(Msg("step_value_needs_steps", known=known),
-                           Msg("example_list_param"))
-
-    return lambda s, e: step_value(steps(s, e), x(s, e))
-
-
-@notion("min", ["list", "fn?"], "num", "the smallest of {0}", "{0} içinde en küçüğü~", elem="item", body="num",
-        full=("the smallest value of {1} for any {x} of {0}", "{0} içinde, {x} için {1} değerinin en küçüğü~"))
-def _min(ctx, a):
-    if len(a) == 1:
-        (x,) = a
-        return lambda s, e: min(x(s, e), default=0)
-    x, fn = a
-    return lambda s, e: min((fn(s, e, v) for v in x(s, e)), default=0)
-
-
-@notion("leaders", ["list", "fn"], "list", "those {x} of {0} for whom {1} is largest",
-        "{0} içinde {1} en büyük olanlar ({x})", elem="item", body="num", returns_from=0)
-def _leaders(ctx, a):
-    """The items with the largest value (all of them when tied): who has the most cards, the most points."""
-    x, fn = a
-
-    def leaders(s, e):
-        items = list(x(s, e))
-        values = [fn(s, e, v) for v in items]
-        top = max(values, default=None)
-        return [v for v, k in zip(items, values) if k == top]
-    return leaders
-
-
-@notion("or_else", ["list", "list"], "list", "{0} (or {1} when there are none)", "{0} (hiç yoksa {1})",
-        returns_from=0)
-def _or_else(ctx, a):
-    """The first list, unless it is empty: then the second (`or_else(takes, [[]])`: the captures, or none)."""
-    x, y = a
-
-    def or_else(s, e):
-        first = x(s, e)
-        return first if len(first) else y(s, e)
-    return or_else
-
-
-@notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
-        difference=("the difference between {0} and {1}", "{0} ile {1} arasındaki fark~"))
-def _abs(ctx, a):
-    (x,) = a
-    return lambda s, e: abs(x(s, e))
+notion("abs", ["num"], "num", "the absolute value of {0}", "{0:gen} mutlak değeri~", pure=True,
+       difference=("the difference between {0} and {1}", "{0} ile {1} arasındaki fark~"))
 
 
 # ------------------------------------------------- their code (dsl/backend/)
@@ -305,6 +194,11 @@ def _write_or_else(ctx, a):
 
 @writes("step_value")
 def _write_step_value(ctx, a):
+    """Steps known at load must be steps: [from, value] pairs of numbers, refused at the call otherwise."""
+    known = a[0].const if a[0].is_const else None
+    if known is not None and not (isinstance(known, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(n, (int, float)) for n in p) for p in known)):
+        raise NeedsSection(Msg("step_value_needs_steps", known=known), Msg("example_list_param"))
     return lambda x, src: f"_rt.step_value({src[0]}, {src[1]})"
 
 

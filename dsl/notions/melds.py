@@ -4,9 +4,7 @@ can be added to a meld."""
 from __future__ import annotations
 
 from kural.interpreter.messages import Msg
-from kural.interpreter.runtime import melds_of
-
-from .registry import LIBRARY, NeedsSection, notion, writes
+from .registry import NeedsSection, notion, writes
 from .shapes import one_card, plain_zone
 
 
@@ -18,56 +16,35 @@ def _meld_rules(ctx, name: str):
     return rules
 
 
-def _meld_summary(name: str, field: str, pick):
-    """A notion that gives one thing (`field`, which `pick` reads) of the best reading of a group of cards
-    (interpreter/melds.py)."""
-    def build(ctx, a):
-        (x,), summary = a, _meld_rules(ctx, name).summary
-        return lambda s, e: pick(summary(x(s, e)))
-    build.field = field
-    return build
-
+# the summary's field each notion reads of the best reading of a group of cards (interpreter/melds.py)
+SUMMARY_FIELDS = {"is_meld": "legal", "meld_kind": "kind", "meld_points": "points", "meld_wilds": "wilds",
+                  "meld_naturals": "naturals"}
 
 notion("is_meld", ["cards"], "bool", "{0} form a meld", "{0} bir per oluşturuyor", pure=True,
-       no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))(
-    _meld_summary("is_meld", "legal", lambda r: r.legal))
+       no=("{0} do not form a meld", "{0} bir per oluşturmuyor"))
 notion("meld_kind", ["cards"], "str", "the kind of meld {0} form (set or run)",
        "{0:gen} oluşturduğu per türü~", pure=True,
        # its values in words, `meld_kind(g) == "run"`: g is a run (dsl/teach/words.py)
        **{"is:run": ("{0} is a run", "{0} sıralı per"), "is:set": ("{0} is a set", "{0} aynı sayılı per"),
           "not:run": ("{0} is not a run", "{0} sıralı per değil"),
-          "not:set": ("{0} is not a set", "{0} aynı sayılı per değil")})(
-    _meld_summary("meld_kind", "kind", lambda r: r.kind))
-notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)(
-    _meld_summary("meld_points", "points", lambda r: r.points))
+          "not:set": ("{0} is not a set", "{0} aynı sayılı per değil")})
+notion("meld_points", ["cards"], "num", "the points of {0} as a meld", "{0:gen} per olarak puanı~", pure=True)
 notion("meld_wilds", ["cards"], "num", "the number of wild cards in {0} standing for another card",
-       "{0} içinde başka kartın yerine geçen joker sayısı~", pure=True)(
-    _meld_summary("meld_wilds", "wilds", lambda r: r.wilds))
+       "{0} içinde başka kartın yerine geçen joker sayısı~", pure=True)
 notion("meld_naturals", ["cards"], "num", "the number of natural cards (standing for themselves) in the meld {0}",
-       "{0} perindeki doğal (kendi yerindeki) kart sayısı~", pure=True)(
-    _meld_summary("meld_naturals", "naturals", lambda r: r.naturals))
-
-
-@notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0:ins} yapılabilecek perler",
-        gives="cards")
-def _melds_in(ctx, a):
-    """Every legal meld of the cards (twins of a double deck once by face), each in the order of the meld."""
-    (x,), rules = a, _meld_rules(ctx, "melds_in")
-    return lambda s, e: melds_of(rules, x(s, e))
-
-
-@notion("can_join", ["cards", "cards"], "bool", "{1} can be added to {0}",
-        "{1} {0:dat} eklenebilir", pure=True,
-        no=("{1} cannot be added to {0}", "{1} {0:dat} eklenemez"))
-def _can_join(ctx, a):
-    """The meld with the cards added is still a meld."""
-    (meld, cards), joins = a, _meld_rules(ctx, "can_join").joins
-    return lambda s, e: joins(meld(s, e), cards(s, e))
+       "{0} perindeki doğal (kendi yerindeki) kart sayısı~", pure=True)
+notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0:ins} yapılabilecek perler",
+       gives="cards")
+notion("can_join", ["cards", "cards"], "bool", "{1} can be added to {0}",
+       "{1} {0:dat} eklenebilir", pure=True,
+       no=("{1} cannot be added to {0}", "{1} {0:dat} eklenemez"))
 
 
 # ------------------------------------------------- their code (dsl/backend/)
-def _write_summary(field: str):
+def _write_summary(name: str, field: str):
     def emit(ctx, a):
+        _meld_rules(ctx, name)
+
         def write(x, src):  # (the reading of an option's meld, read once however many fields are asked)
             return f"{x.once_per_option(f'{x.m.object(ctx.melds)}.summary({src[0]})', a[0].node)}.{field}"
         return write
@@ -75,16 +52,18 @@ def _write_summary(field: str):
 
 
 for _name in ("is_meld", "meld_kind", "meld_points", "meld_wilds", "meld_naturals"):
-    LIBRARY[_name].emit = _write_summary(LIBRARY[_name].build.field)
+    writes(_name)(_write_summary(_name, SUMMARY_FIELDS[_name]))
 
 
 @writes("melds_in")
 def _write_melds_in(ctx, a):
+    _meld_rules(ctx, "melds_in")
     return lambda x, src: f"_rt.melds_of({x.m.object(ctx.melds)}, {src[0]})"
 
 
 @writes("can_join")
 def _write_can_join(ctx, a):
+    _meld_rules(ctx, "can_join")
     card = one_card(a[1].node)
 
     def held_table(x) -> str | None:

@@ -1,19 +1,13 @@
 """The notion about moves: whether the player to move can make a move now (its legal moves)."""
 from __future__ import annotations
 
-from kural.interpreter import legal
-
 from .registry import notion, writes
 
 
-@notion("can", ["move"], "bool", "{me} can {0}", "{me} «{0}» hamlesini yapabilir",
-        no=("{me} cannot {0}", "{me} «{0}» hamlesini yapamaz"),
-        # said to the player (`me` is you): Turkish marks the person on the verb
-        you=("you can {0}", "«{0}» hamlesini yapabilirsin"), no_you=("you cannot {0}", "«{0}» hamlesini yapamazsın"))
-def _can(ctx, a):
-    (move,) = a
-    index = move(None, None)
-    return lambda s, e: legal.any_legal(s, index)
+notion("can", ["move"], "bool", "{me} can {0}", "{me} «{0}» hamlesini yapabilir",
+       no=("{me} cannot {0}", "{me} «{0}» hamlesini yapamaz"),
+       # said to the player (`me` is you): Turkish marks the person on the verb
+       you=("you can {0}", "«{0}» hamlesini yapabilirsin"), no_you=("you cannot {0}", "«{0}» hamlesini yapamazsın"))
 
 
 # ------------------------------------------------- their code (dsl/backend/)

@@ -2,45 +2,22 @@
 a team's players (the teams are fixed at load for the player count)."""
 from __future__ import annotations
 
-from kural.interpreter.runtime import seat_of, team_members
-
 from .registry import notion, writes
 
 
-@notion("next", ["num"], "num", "the player after {0}", "{0:abl} sonraki oyuncu", pure=True)
-def _next(ctx, a):
-    (x,), n = a, ctx.players
-    return lambda s, e: (x(s, e) + 1) % n
+notion("next", ["num"], "num", "the player after {0}", "{0:abl} sonraki oyuncu", pure=True)
 
-
-@notion("prev", ["num"], "num", "the player before {0}", "{0:abl} önceki oyuncu", pure=True)
-def _prev(ctx, a):
-    (x,), n = a, ctx.players
-    return lambda s, e: (x(s, e) - 1) % n
-
+notion("prev", ["num"], "num", "the player before {0}", "{0:abl} önceki oyuncu", pure=True)
 
 # ------------------------------------------------------------------ teams
 # The teams are fixed at load for the player count (game.teams; a count not listed: each seat alone).
-@notion("team", ["num"], "num", "the partnership of {0}", "{0:gen} takımı~", pure=True,
-        of_me=("your partnership", "takımın"))
-def _team(ctx, a):
-    (x,), team_of = a, ctx.team_of
-    return lambda s, e: team_of[seat_of(x(s, e), len(team_of))]
+notion("team", ["num"], "num", "the partnership of {0}", "{0:gen} takımı~", pure=True,
+       of_me=("your partnership", "takımın"))
 
+notion("partners", ["num"], "list", "the partners of {0}", "{0:gen} takım arkadaşları~", pure=True, gives="num",
+       of_me=("your partners", "takım arkadaşların"))
 
-@notion("partners", ["num"], "list", "the partners of {0}", "{0:gen} takım arkadaşları~", pure=True, gives="num",
-        of_me=("your partners", "takım arkadaşların"))
-def _partners(ctx, a):
-    (x,), team_of, teams = a, ctx.team_of, ctx.teams
-    others = [[p for p in teams[team_of[seat]] if p != seat] for seat in range(len(team_of))]
-    return lambda s, e: others[seat_of(x(s, e), len(team_of))]
-
-
-@notion("members", ["num"], "list", "the players of {0}", "{0:gen} oyuncuları~", pure=True, gives="num")
-def _members(ctx, a):
-    (x,), teams = a, ctx.teams
-
-    return lambda s, e: team_members(teams, x(s, e))
+notion("members", ["num"], "list", "the players of {0}", "{0:gen} oyuncuları~", pure=True, gives="num")
 
 
 # ------------------------------------------------- their code (dsl/backend/)

@@ -30,6 +30,16 @@ def keyed_rule(rule):
     return None
 
 
+def rule_table(rule) -> list | None:
+    """The table of a rule about its item alone, `c => table[c]` (a rule of one card worked out for every
+    card at load, dsl/compiler.py tabulate): its value for every card; else None."""
+    body = getattr(rule, "body", None)
+    if isinstance(rule, ir.Lambda) and isinstance(body, ir.Lookup) and isinstance(body.key, ir.Local) \
+            and body.key.name == rule.name:
+        return body.table
+    return None
+
+
 def rule_where(x, rule) -> str:
     return f"{x.m.literal(rule.where)}, {x.m.literal(Msg('rule_what', name=rule.name))}"
 

@@ -2,94 +2,34 @@
 dealing, laying a new group in an area and the groups of an area that hold cards."""
 from __future__ import annotations
 
-from kural.interpreter import draws
-from kural.interpreter.messages import Msg
-from kural.interpreter.runtime import deal, groups_of, lay, move_all, move_card, move_top
-
 from .registry import notion, writes
 
 
 # ------------------------------------------------------------ group zones
 # A group zone (`kind: groups`) gives each owner an area of max_groups groups, each its own zone instance;
 # an area is written as its first instance's id (type "area"), a group as its own id (type "zone").
-@notion("groups", ["area"], "list", "the groups of {0}", "{0:gen} grupları~", gives="zone")
-def _groups(ctx, a):
-    (x,), area_of = a, ctx.area_of
+notion("groups", ["area"], "list", "the groups of {0}", "{0:gen} grupları~", gives="zone")
 
-    sizes = {first: count for first, (count, _) in area_of.items()}
-    return lambda s, e: groups_of(s, x(s, e), sizes)  # the instances that hold cards
+notion("lay", ["cards_to_lay", "area"], "none", "lay {0} as a new group in {1}", "{0:acc} {1:dat} yeni grup olarak aç",
+       effect=True)
 
+notion("move", ["card_or_cards", "zone"], "none", "move {0} to {1}", "{0:acc} {1:dat} koy", effect=True)
 
-@notion("lay", ["cards_to_lay", "area"], "none", "lay {0} as a new group in {1}", "{0:acc} {1:dat} yeni grup olarak aç",
-        effect=True)
-def _lay(ctx, a):
-    what, area = a
-    area_of = ctx.area_of
-    return lambda s, e: lay(s, area(s, e), what, area_of, e)
+notion("move_all", ["zone", "zone"], "none", "move all the cards of {0} to {1}", "{0:loc.ki} bütün kartları {1:dat} koy",
+       effect=True)
 
+notion("move_top", ["zone", "zone", "num?"], "none", "move the top card of {0} to {1}", "{0:gen} en üstteki kartını {1:dat} koy",
+       effect=True,
+       full=("move the top {2} cards of {0} to {1}", "{0:gen} en üstteki {2} kartı {1:dat} koy"))
 
-@notion("move", ["card_or_cards", "zone"], "none", "move {0} to {1}", "{0:acc} {1:dat} koy", effect=True)
-def _move(ctx, a):
-    what, zone = a
-    if hasattr(zone, "value"):  # the common case: a named zone, known at load
-        target_zone = zone.value
+notion("shuffle", ["zone"], "none", "shuffle {0}", "{0:acc} karıştır", effect=True)
 
-        def move_to_zone(s, e):
-            value = what(s, e)
-            for card in ((value,) if isinstance(value, int) else list(value)):
-                move_card(s, card, target_zone)
-        return move_to_zone
-
-    def move(s, e):
-        value = what(s, e)
-        if isinstance(value, int):
-            move_card(s, value, zone(s, e))
-        else:
-            target = zone(s, e)
-            for card in list(value):
-                move_card(s, card, target)
-    return move
-
-
-@notion("move_all", ["zone", "zone"], "none", "move all the cards of {0} to {1}", "{0:loc.ki} bütün kartları {1:dat} koy",
-        effect=True)
-def _move_all(ctx, a):
-    src, dst = a
-
-    return lambda s, e: move_all(s, src(s, e), dst(s, e))
-
-
-@notion("move_top", ["zone", "zone", "num?"], "none", "move the top card of {0} to {1}", "{0:gen} en üstteki kartını {1:dat} koy",
-        effect=True,
-        full=("move the top {2} cards of {0} to {1}", "{0:gen} en üstteki {2} kartı {1:dat} koy"))
-def _move_top(ctx, a):
-    """The top n cards (the last of the zone's list) go, one by one, to the other zone; fewer if it runs out."""
-    src, dst = a[:2]
-    count = a[2] if len(a) > 2 else None
-    return lambda s, e: move_top(s, src(s, e), dst(s, e), count(s, e) if count else 1)
-
-
-@notion("shuffle", ["zone"], "none", "shuffle {0}", "{0:acc} karıştır", effect=True)
-def _shuffle(ctx, a):
-    (zone,) = a
-    return lambda s, e: draws.shuffle(s.rng, s.zones[zone(s, e)])  # rng.shuffle's own draws, written out
-
-
-@notion("deal", ["zone", "family", "num", "num?"], "none",
-        "deal {2} cards from {0} into each player's {1}, one at a time, starting with the player after the dealer",
-        "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; dağıtıcıdan sonraki oyuncudan başla",
-        effect=True,
-        full=("deal {2} cards from {0} into each player's {1}, one at a time, starting with {3}",
-              "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; {3:abl} başla"))
-def _deal(ctx, a):
-    """Deal n cards each, one at a time from the top, starting after the dealer (or at a given seat)."""
-    src, family, count = a[:3]
-    first = a[3] if len(a) > 3 else None
-    n, dealer_slot = ctx.players, ctx.dealer_slot
-
-    def deal_(s, e):
-        deal(s, src(s, e), family(s, e), count(s, e), first(s, e) if first else (s.vars[dealer_slot] + 1) % n, n)
-    return deal_
+notion("deal", ["zone", "family", "num", "num?"], "none",
+       "deal {2} cards from {0} into each player's {1}, one at a time, starting with the player after the dealer",
+       "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; dağıtıcıdan sonraki oyuncudan başla",
+       effect=True,
+       full=("deal {2} cards from {0} into each player's {1}, one at a time, starting with {3}",
+             "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; {3:abl} başla"))
 
 
 # ------------------------------------------------- their code (dsl/backend/)
