@@ -10,7 +10,7 @@ file back instead.
 What is kept is plain data (issue 36): the game's plain fields and its program as source, constants and
 the objects it is handed (dsl/backend/program.py Program), as a pickle of objects of kural's own classes, a few
 builtin ones and plain values. The typed program's nodes are left out
-(GameDef.without_closures): play reads none. No function, closure or code object is ever written
+(GameDef.without_nodes): play reads none. No function, closure or code object is ever written
 (_Pickler refuses the game, which is then not kept), and reading a file back names kural's own classes
 and a few builtin ones only (`_Unpickler.find_class`). A file is used only if it is kural's (its first
 line), was written for this very key, and its payload has the sha256 its header gives; anything else, a
@@ -133,7 +133,7 @@ def keep(key: str, files, game) -> None:
     if path is None:
         return
     try:
-        payload, words = _pickled(game.without_closures()), _pickled(game.words(), _WordsPickler)
+        payload, words = _pickled(game.without_nodes()), _pickled(game.words(), _WordsPickler)
         if len(payload) > MAX_GAME_BYTES or len(words) > MAX_GAME_BYTES:
             return
         header = json.dumps({"key": key, "files": files, "size": len(payload), "words": len(words),

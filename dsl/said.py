@@ -1,7 +1,7 @@
 """The program as its words read it: each expression and effect of a rule file, as the compiler checked it.
 
 The compiler records (`Compiler.recording`, dsl/recording.py) on every load, for the teaching layer
-(dsl/teach/): every part of the rule file it compiles leaves a tree of `Said` nodes beside its closure:
+(dsl/teach/): every part of the rule file it compiles leaves a tree of `Said` nodes beside its node of the typed program:
 the grammar's node kinds (compare, call, cond, or_ ...), each with the type the compiler gave it,
 whose children are the parts as compiled. A constant the compiler folded (a param, a literal, a
 condition on params) is one `const` node holding its value; a titled define is a `named` node that

@@ -3,7 +3,7 @@
 Each expression and effect of the rule file is kept as its node of the typed program (dsl/ir.py, made
 by dsl/compiler.py): the backend (dsl/backend/) writes the game's module from them. Play reads none of
 them, only the plain fields and the program (dsl/backend/program.py Program): a game read back from the
-cache has them all None (without_closures).
+cache has them all None (without_nodes).
 """
 from __future__ import annotations
 
@@ -301,7 +301,7 @@ class GameDef:
         return self.recorded
 
     # ------------------------------------------------------------- kept as plain data
-    def without_closures(self) -> "GameDef":
+    def without_nodes(self) -> "GameDef":
         """A copy of this game (what the cache keeps, dsl/gamecache.py) with every node of the typed program
         (what the compiler made) left out (None; a dict of them keeps its keys):
         play reads only the program (dsl/backend/program.py Program) and the plain fields, so a game kept

@@ -53,7 +53,7 @@ class Totals:
 
     The cards are the caller's and never change while they are kept (a part of a position where nothing
     changes the state, or the cache key's tuple). The groups given are read, never changed: whoever reads
-    sums_to (the generated module, the closures) reads lists and never changes them, as it reads every
+    sums_to (the generated module, the tests' oracle) reads lists and never changes them, as it reads every
     other part kept for the position. A few cards' groups of a total are made each time it is asked (a
     position asks few totals twice: two cards of one value in a hand); more cards' are kept by their search."""
 

@@ -113,7 +113,7 @@ def test_a_game_read_back_from_the_cache_keeps_its_places():
     """Issue 36: the cache keeps plain data; a Place is one of kural's classes, kept and read back."""
     g = load("fantan", ["pass-fee"])
     buffer = io.BytesIO()
-    gamecache._Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(g.without_closures())
+    gamecache._Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(g.without_nodes())
     back = gamecache._Unpickler(io.BytesIO(buffer.getvalue())).load()
     assert [m.at for m in back.moves] == [m.at for m in g.moves]
     assert [c.at for m in back.moves for c in m.checks] == [c.at for m in g.moves for c in m.checks]

@@ -271,7 +271,7 @@ class Expr:
     def keyed_by(self, rule: ir.Lambda) -> list | None:
         """The one table through which a rule reads its argument, when it reads it only as table[argument]
         and the table's values are whole numbers or words (keys that equal only themselves): items of one
-        key then give the rule one answer. Else None (a closure inside may read anything)."""
+        key then give the rule one answer. Else None."""
         found: list = []
 
         def only_keyed(n) -> bool:

@@ -33,7 +33,7 @@ def _message_source(msg: Msg) -> str:
 
 
 class Module:
-    """The source being written and the objects it is handed (closures, tables that no literal writes)."""
+    """The source being written and the objects it is handed (tables and values that no literal writes)."""
 
     def __init__(self):
         self.lines: list[str] = []

@@ -49,15 +49,14 @@ def has_rule(node) -> bool:
 
 
 def reads_any(node, names: set) -> bool:
-    """Does the part read one of these locals (itself, or through a part it holds)? A closure may read
-    anything: it is taken to."""
+    """Does the part read one of these locals (itself, or through a part it holds)?"""
     read = _locals_read(node)
     return read is None or not read.isdisjoint(names)
 
 
 def _locals_read(node) -> frozenset | None:
     """The locals a part reads, itself or through the parts it holds (a rule's own argument aside);
-    None: any (a closure)."""
+    None: any."""
     known = _READS.get(id(node))
     if known is None:
         if isinstance(node, ir.Local):
@@ -79,7 +78,7 @@ def _locals_read(node) -> frozenset | None:
 
 def _moves_cards(node: ir.Node) -> bool:
     """Can this statement move cards (or change the deck's order)? An assignment cannot, nor a test; any
-    other effect (a notion's, a closure's) is taken to."""
+    other effect (a notion's) is taken to."""
     if isinstance(node, ir.Assign):
         return False
     if isinstance(node, ir.Effects):
