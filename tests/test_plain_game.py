@@ -1,5 +1,5 @@
 """A game as the cache keeps it, plain data (issue 36): what the table says of a position, its refusals
-and `why`, comes from the game's program and plain fields, never from the compiler's closures, so a game
+and `why`, comes from the game's program and plain fields, never from the typed program's nodes, so a game
 without them (GameDef.without_nodes, what dsl/gamecache.py keeps) says the same as the compiled one.
 """
 from __future__ import annotations
@@ -23,11 +23,12 @@ from kural.interpreter.legal import legal_moves  # noqa: E402
 @pytest.mark.parametrize("game_id, variants", [("fanti", ()), ("canasta", ()), ("canasta", ("351",))])
 def test_the_table_says_the_same_of_a_game_without_nodes(game_id, variants):
     """Issue 36: refusals (cli/refusals.py, a choice's options by the program's domain_M_K) and `why`
-    (dsl/teach/position.py) of a game without the compiler's closures are those of the compiled game,
+    (dsl/teach/position.py) of a game without the typed program's nodes are those of the compiled game,
     word for word, at seat 0's positions of a bot game."""
     g = compiled(game_id, variants)
     plain = g.without_nodes()
     assert plain.game_end is None and all(c.node is None for m in plain.moves for c in m.choices)
+    plain.words_kept = g.words  # the words, kept apart, read back on first use (dsl/gamecache.py)
     s, t = new_game(g, 4), new_game(plain, 4)
     bots = [make_bot("heuristic", seat) for seat in range(g.players)]
     rnd, said = random.Random(4), 0
