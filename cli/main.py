@@ -343,17 +343,22 @@ def _run_failed(err, exc: BaseException, g, kinds: list[str], lang: str) -> None
     signal: one line and its exit code (returns for any other exception, which goes on up)."""
     if isinstance(exc, simulating.NeverFinished):
         _never_finished(err, g, kinds, exc.games, lang)
-    if isinstance(exc, parallel.RayMissing):
-        err.print(say("ray_missing", lang))
-        _finish(2)
-    if isinstance(exc, parallel.RayFailed):
-        err.print(say("ray_failed", lang, address=exc.address, error=exc.error))
-        _finish(2)
-    if isinstance(exc, parallel.WorkerLost):
-        _worker_lost(err, exc, lang)
     if isinstance(exc, simulating.StoppedBy):
         err.print(say("sim_stopped", lang, signal=exc.name))
         _finish(128 + exc.signum)  # as a shell reports a process ended by that signal
+    if isinstance(exc, KeyboardInterrupt):  # Ctrl-C outside the games (a worker starting, the run ending)
+        err.print(say("sim_stopped", lang, signal="SIGINT"))
+        _finish(130)
+    # (read without importing: Ctrl-C in the middle of its first import leaves the module without its names)
+    run_errors = sys.modules.get("kural.cli.parallel")
+    if isinstance(exc, getattr(run_errors, "RayMissing", ())):
+        err.print(say("ray_missing", lang))
+        _finish(2)
+    if isinstance(exc, getattr(run_errors, "RayFailed", ())):
+        err.print(say("ray_failed", lang, address=exc.address, error=exc.error))
+        _finish(2)
+    if isinstance(exc, getattr(run_errors, "WorkerLost", ())):
+        _worker_lost(err, exc, lang)
 
 
 def _worker_lost(err, exc, lang: str) -> None:
