@@ -190,10 +190,11 @@ class Planner:
     def _in_sight(cls, s: State, t: State, sight: tuple) -> bool:
         """Whether t, played on from s, shows the seat a card it could not see in s. Such a card comes from
         a zone the seat does not see whole: while every one of those is as it was, none has."""
-        apart = sight[2]
-        if all(t.zones[zid] == s.zones[zid] for zid in apart):
-            return False
-        return not cls._seen(t, sight) <= cls._seen(s, sight)
+        theirs, ours = t.zones, s.zones
+        for zid in sight[2]:  # (a loop, not all() of a generator: this is asked after every move of a plan)
+            if theirs[zid] != ours[zid]:
+                return not cls._seen(t, sight) <= cls._seen(s, sight)
+        return False
 
     @staticmethod
     def _seen(s: State, sight: tuple) -> set:
