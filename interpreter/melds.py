@@ -459,13 +459,8 @@ class MeldRules:
         their faces, they are the same lists."""
         by_face: dict[int, list[int]] = {}
         face = self.face
-        for c in cards:  # (no list made for a face already there: most hands hold few twins)
-            f = face[c]
-            held = by_face.get(f)
-            if held is None:
-                by_face[f] = [c]
-            else:
-                held.append(c)
+        for c in cards:
+            by_face.setdefault(face[c], []).append(c)
         last = self._last_hand
         found = last.within(by_face, limit) if last is not None else None
         if found is None:
