@@ -31,8 +31,15 @@ TOTAL_OF_POINTS = Msg("total_of_points")  # (made once: it names every round's t
 
 
 # ------------------------------------------------ what a round's generated start and end call
+class RoundOver(Exception):
+    """The round of a bot's plan ended (State.planned): the plan stops there, so its copy is neither
+    scored nor dealt again (interpreter/plans.py). Not a rule's failure: the generated module lets it through."""
+
+
 def reset_round(s: State) -> None:
     """Every card back in the deck zone, in the deck's order, before a round's vars and setup."""
+    if s.planned:
+        raise RoundOver
     for zone in s.zones:
         if zone:  # (a new game's are empty)
             zone.clear()
@@ -93,6 +100,8 @@ def _dealt(s: State, cards: list[int]) -> None:
 def score_round(s: State, ended: str | None = None) -> None:
     """Every seat's (or team's) points for the round (added to its total) and the round's scoring sheet,
     with the reason the round ended (`ended`, a name of flow.round.end_reasons) when there is one."""
+    if s.planned:
+        raise RoundOver
     g = s.g
     rr = g.round_result
     units = g.units(rr.per)

@@ -488,6 +488,8 @@ class MeldRules:
         known = self._by_part
         signatures = self._signatures(by_face)
         parts = dict(zip(signatures, map(known.get, signatures.values())))
+        if None not in parts.values():  # (every part seen before: most hands, once a game has gone on)
+            return parts
         missing = {part for part, found in parts.items() if found is None}
         if missing:
             if len(known) + len(missing) > MAX_CACHED:

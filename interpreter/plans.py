@@ -24,7 +24,7 @@ same ties from its generator in the same order (each tie of the plan is drawn on
 """
 from __future__ import annotations
 
-from .engine import apply, moves_to_play
+from .engine import RoundOver, apply, moves_to_play
 from .state import Move, State
 
 PLAN_MOVES = 40  # moves of one plan, at most (a bundled turn that takes a big pile plays about 15)
@@ -128,7 +128,12 @@ class Planner:
     def play_out(self, s: State, first: Move) -> Plan:
         """The rest of the turn from `first`, by the preferences, on a copy of s."""
         g, seat = s.g, s.me
+        if g.moves[first[0]].next_step == "end":
+            # the plan is that move alone, whatever it does: no copy is played (the first move of a plan
+            # cannot take back, as nothing was laid before it; a discard is most candidates of this kind)
+            return Plan([first], False, [])
         t = s.copy(waiting=True)  # (s waits for the plan: it draws nothing meanwhile)
+        t.planned = True  # (a move that ends the round stops there: the plan ends with it, see below)
         hand = g.hand_zone_id + seat
         held = set(t.zones[hand])  # the cards in the seat's hand at the start
         out: set = set()  # those of them that left it during the plan
@@ -139,7 +144,10 @@ class Planner:
         move = first
         undoes = False
         while True:
-            apply(t, move)
+            try:
+                apply(t, move)
+            except RoundOver:  # its score and the next deal are nobody's to see: t is left as it is
+                break
             if t.over or t.rounds_played != rounds:
                 break  # the plan ends the round: the hand dealt next holds no card the plan took back
             now = set(t.zones[hand])
@@ -182,10 +190,11 @@ class Planner:
     def _in_sight(cls, s: State, t: State, sight: tuple) -> bool:
         """Whether t, played on from s, shows the seat a card it could not see in s. Such a card comes from
         a zone the seat does not see whole: while every one of those is as it was, none has."""
-        apart = sight[2]
-        if all(t.zones[zid] == s.zones[zid] for zid in apart):
-            return False
-        return not cls._seen(t, sight) <= cls._seen(s, sight)
+        theirs, ours = t.zones, s.zones
+        for zid in sight[2]:  # (a loop, not all() of a generator: this is asked after every move of a plan)
+            if theirs[zid] != ours[zid]:
+                return not cls._seen(t, sight) <= cls._seen(s, sight)
+        return False
 
     @staticmethod
     def _seen(s: State, sight: tuple) -> set:

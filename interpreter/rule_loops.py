@@ -57,8 +57,10 @@ def of_key(s, site, cards, table: list, value, weight: int, where: str, what: st
 
 
 def tallied(s, site, cards, table: list, value, weight: int, where: str, what: str) -> int:
-    """How many of the cards have the key `value` (see tally)."""
-    counts = tally(s, site, cards, table, weight, where, what)
+    """How many of the cards have the key `value` (see tally; kept for the position, looked up first)."""
+    counts = s.cache.get(site)
+    if counts is None:
+        counts = tally(s, site, cards, table, weight, where, what)
     try:
         return counts.get(value, 0)
     except TypeError:  # an unhashable value equals no key
@@ -113,6 +115,11 @@ def joins_any(s, site, rules, items, card, weight: int, where: str, what: str) -
     if tables is None:
         tables = s.cache[site] = []
     known = len(tables)
+    if known == len(items):  # every group's table found already (the common case): looked up in order
+        for table in tables:
+            if table[card]:
+                return True
+        return False
     for i, g in enumerate(items):
         if i < known:
             table = tables[i]

@@ -544,6 +544,7 @@ class Seen:
         det.deal, det.deals = [], []  # the deals so far: hidden cards, and only a record reads them
         det.totals, det.sheets = list(t.totals), list(t.sheets)
         det.work = t.work
+        det.planned = False
         return det
 
 

@@ -44,7 +44,7 @@ def forget(cache: Cache) -> None:
 
 class State:
     __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
-                 "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals", "work")
+                 "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals", "work", "planned")
 
     def __init__(self, g, seed: int):
         self.g = g
@@ -65,6 +65,7 @@ class State:
         self.totals: list = [0] * (g.players if g.round_result is None else g.span(g.totals_per))  # each seat's (or team's) points over the rounds (round_result)
         self.sheets: list[dict] = []  # each round's scoring: field -> value per seat
         self.work = WORK_LIMIT  # what is left of this phase of the move's work (interpreter/budget.py)
+        self.planned = False  # a copy a bot plays its turn's plan on: it stops where its round ends (engine.RoundOver)
 
     def copy(self, waiting: bool = False) -> "State":
         """An independent copy, for bots that look ahead. `waiting`: this state draws nothing while the copy
@@ -84,4 +85,5 @@ class State:
         other.totals = list(self.totals)
         other.sheets = list(self.sheets)
         other.work = self.work
+        other.planned = False
         return other

@@ -325,3 +325,52 @@ def test_a_plans_candidates_work_out_no_key_the_preferences_worked_out():
     assert tried, "no plan took back what it laid: nothing was tested"
     twice = [at for at, n in asked.items() if n > 1]
     assert not twice, twice[:5]
+
+
+def _going_out(g, seed: int):
+    """C17's position of test_a_plan_that_ends_the_hand_is_not_a_take_back: seat 0 may lay its hand down
+    and go out (its plan: add, meld, discard); the add that starts it."""
+    from canasta_support import area, position
+    s = position(g, 0, hands={0: ["7H", "8H", "9H", "QS", "KD"]}, opened=(0,), fi1=[], fi2=[], fi_taken=(1, 1),
+                 melds={0: [["5C", "5D", "5H", "5S", "5C", "5D", "5H"], ["QC", "QD", "QH"]]},
+                 kinds={(0, 0): 2}, seed=seed)
+    return s, (g.move("add").index, (area(g, 0)[1], s.zones[g.hand_zone_id][3]))
+
+
+def test_a_plan_that_ends_the_round_stops_there(monkeypatch):
+    """Issue 36 (the Kanasta figure): a plan stops where its round ends (its score and the next deal are
+    nobody's to see), so its copy is neither scored nor dealt again; the plan is the one it was (C17: add,
+    meld, then the discard that goes out), and the real game, which plays it, is scored and dealt."""
+    import kural.interpreter.compiled as rt
+    g = kanasta((), 4)
+    scored = []
+    score_round = rt.score_round
+
+    def counted(s, ended=None):
+        score_round(s, ended)
+        scored.append(s)
+
+    monkeypatch.setattr(rt, "score_round", counted)
+    s, add = _going_out(g, 1)
+    bot = HeuristicBot(random.Random(1))
+    plan = bot.planner.play_out(s, add)
+    assert not plan.undoes and [g.moves[m[0]].name for m in plan.moves] == ["add", "meld", "discard"]
+    assert scored == []  # the copy the plan was played on was not scored
+    while s.rounds_played == 0:
+        apply(s, bot.choose(s, moves_to_play(s)))
+    assert scored == [s] and s.sheets[0]["ended"] == "out"
+
+
+def test_a_plan_whose_first_move_ends_the_turn_plays_no_copy(monkeypatch):
+    """Issue 36: a candidate that ends the turn (a discard, next: end) is a plan of that move alone,
+    whatever it does (nothing was laid before it to take back): no copy of the game is played for it."""
+    from kural.interpreter.state import State
+    g = kanasta((), 4)
+    s, _ = _going_out(g, 2)
+    discard = (g.move("discard").index, (s.zones[g.hand_zone_id][4],))
+    assert discard in moves_to_play(s)
+    copies = []
+    copy = State.copy
+    monkeypatch.setattr(State, "copy", lambda self, *a, **k: copies.append(1) or copy(self, *a, **k))
+    plan = HeuristicBot(random.Random(2)).planner.play_out(s, discard)
+    assert (plan.moves, plan.undoes, plan.legals) == ([discard], False, []) and copies == []
