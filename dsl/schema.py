@@ -71,6 +71,7 @@ class Key:
     titles: str = ""  # the sibling key that holds the titles of its entries (fields -> field_titles)
     cites: bool = False  # its value (for a mapping of names: each name) is a rule number the file cites
     most: int = 0  # the most entries (items) it may hold, a bound of the loader (docs/language.md §3.11)
+    node: str = ""  # the builder's method that builds a part of this key (dsl/building/transform.py)
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,8 @@ TABLE = Fields({
                     allowed=("random", "heuristic")),
         "teams": Key(Named(ListOf(ListOf("int")), "a player count"),
                      "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
-                     default_doc="each seat its own team")}), "what the game is", kind="game", split=True),
+                     default_doc="each seat its own team")}), "what the game is", kind="game", split=True,
+        node="game"),
     "deck": Key(Fields({
         "copies": Key("int", "copies of the 52 standard cards, 0 to 8", default=1),
         "jokers": Key("int", "jokers, 0 to 16", default=0),
@@ -213,7 +215,7 @@ TABLE = Fields({
                       split=True, most=50, titles="value_titles"),
         "value_titles": Key(Named(TEXT, "a value table"), "the value tables' names in the rules (points: "
                             "{en: points, tr: puan})", split=True, default_doc="the table's name")}),
-        "the cards", kind="deck", split=True),
+        "the cards", kind="deck", split=True, node="deck"),
     "melds": Key(Fields({
         "min_size": Key("count", "the fewest cards of a meld", default=3),
         "sets": Key("flag", "cards of one rank are a meld", default=True),
@@ -230,10 +232,10 @@ TABLE = Fields({
                            for reason in ("size", "shape", "wilds", "core")}),
                    "the rule and words of each refusal (docs/language.md §2.4)")}),
         "what a meld is (docs/language.md §2.4)", kind="melds", split=True),
-    "params": Key(Named(Either(PARAM, "any", "value"), "a param"),
+    "params": Key(Named(Key(Either(PARAM, "any", "value"), "", node="param"), "a param"),
                   "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
-                  kind="param", split=True, most=200),
-    "zones": Key(Named(Fields({
+                  kind="param", split=True, most=200, node="params"),
+    "zones": Key(Named(Key(Fields({
         "per": Key("str", "one zone per seat, one per team, or one shared zone", default="none",
                    allowed=("seat", "team", "none"),
                    refuse=("zone_per", "zone_per_hint")),
@@ -248,9 +250,9 @@ TABLE = Fields({
                       refuse=("unknown_layout", "layout_hint")),
         "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name"),
         "yours": Key(TEXT, "its name on screen when it is the player's own, possessive and all (tr: elin)",
-                     default_doc="your + its title")}), "a zone"),
-        "the places cards can be", kind="zone", split=True, most=100),
-    "vars": Key(Named(Fields({
+                     default_doc="your + its title")}), "", node="zone"), "a zone"),
+        "the places cards can be", kind="zone", split=True, most=100, node="zones"),
+    "vars": Key(Named(Key(Fields({
         "per": Key("str", "one value per seat, per team, per group, or one", default="none",
                    allowed=("seat", "team", "group", "none"), refuse=VAR_REFUSE),
         "start": Key("expr", "the value at the start (`seat`, `team` or `group` is a name here)", default=0),
@@ -266,8 +268,8 @@ TABLE = Fields({
             "you": Key(TEXT, "the sentence when the owner is the player spoken to (Turkish marks the person on the "
                        "verb: açtın)")}), "a value or a comparison"),
             "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
-            "{0} has opened")}), "a var"),
-        "numbers the game keeps", kind="var", split=True, most=200),
+            "{0} has opened")}), "", node="var"), "a var"),
+        "numbers the game keeps", kind="var", split=True, most=200, node="vars"),
     "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
                   kind="define", split=True),

@@ -22,6 +22,7 @@ from ..yamlload import LDict, LList
 from .param_values import ParamsPart
 from .shown import ShownPart
 from .table import TablePart
+from . import transform
 from .teaching import TeachingPart
 from .turn import TurnPart
 
@@ -89,6 +90,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.problems: list[Problem] = []
         # what the teaching layer reads of the game (dsl/said.py): every load keeps it
         self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {})
+        self.next_zone_id = self.next_slot = 0  # the zones' ids and the vars' slots, counted as the walk builds them
 
     def at(self, loc: Loc) -> Place:
         """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""
@@ -103,25 +105,22 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         return value
 
     # ------------------------------------------------------------------ build
+    def walk(self, name: str):
+        """A section built by the walk of the table (dsl/building/transform.py): the methods its keys name."""
+        return transform.section(self, self.data, name)
+
     def build(self, sets, players_asked: int | None = None) -> GameDef:
-        game = self.section("game")
-        if "game" not in self.data:
-            raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
-        gid = printable_id(game["id"], game.val_loc("id"), "game.id")
-        players = self.players(game, players_asked)
-        seats = self.seats(game, players)
-        teams_by_count = self.teams(game)
-        teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
-        self.team_count = len(teams)
-        max_moves = schema.value(game, "game.max_moves")
-        if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
-            raise RuleError.at(game.val_loc("max_moves"),
-                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
-                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
-        deck = self.deck(self.section("deck"))
-        params, param_info = self.params(self.section("params"), deck, sets)
-        self.param_info, self.deck = param_info, deck
-        zones, zone_count = self.zones(self.section("zones"), players)
+        """The sections are built in the order each needs the others (the table's order is the file's
+        reading order, not this one): who plays and with what cards first (game, deck, params: a param
+        may name a card; zones, vars: their counts bound the state), then the names every expression
+        may use and the compiler, then what is compiled with it."""
+        self.sets, self.players_asked = sets, players_asked
+        head = self.walk("game")
+        game, gid, players, seats, teams_by_count, teams, max_moves = head
+        self.players, self.team_count = players, len(teams)
+        self.deck = deck = self.walk("deck")
+        params, param_info = self.walk("params")
+        zones, zone_count = self.walk("zones")
         self.has_groups = any(z.max_groups for z in zones)
         ctx = BuildContext(deck=deck, players=players, teams=teams,
                            team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
@@ -135,7 +134,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                 for first in ids[::z.max_groups]:
                     ctx.area_of[first] = (z.max_groups, z.name)
         ctx.group_ids = ctx.group_ids | frozenset(group_ids)
-        hand_name = str(schema.value(game, "game.hand_zone"))
+        hand_name = str(game["hand_zone"])
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                Msg("the_hand_zone"))
         if not hand.per_seat or hand.max_groups:  # reported where the mistake is: the hand_zone: that names it, else the zone
@@ -150,7 +149,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         if start_zone.per != "none" or start_zone.max_groups:
             raise RuleError.at(deck_section.val_loc("starts_in"), Msg("deck_must_start_shared"),
                                Msg("name_zone_per_none", starts_in=starts_in))
-        vars_, slots = self.vars(self.section("vars"), players)
+        vars_, slots = self.walk("vars")
         ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
         moves_section = self.section("moves")
         names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
@@ -197,7 +196,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         result_per = self.per_of(result, "result")
         result_locals = {result_per: "num"}
         g = GameDef(
-            id=gid, title=self.text(game.get("title"), gid), lang=str(schema.value(game, "game.lang")),
+            id=gid, title=self.text(game.get("title"), gid), lang=str(game["lang"]),
             players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
             zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
             params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
@@ -226,7 +225,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             end_reasons=self.end_reasons(comp, rnd),
             bot=self.bot(comp, moves),
             max_moves=max_moves,
-            bots=schema.value(game, "game.bots"),
+            bots=game["bots"],
             round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
             texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
             shown=self.shown_defines(comp),
@@ -235,7 +234,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )
         g.at = self.at(self.data.key_loc("game"))
-        g.about = self.text(game.get("about"), schema.default("game.about"))
+        g.about = self.text(game["about"], "")
         g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
         g.step_index = {s.name: i for i, s in enumerate(steps)}
         g.param_values = params
@@ -247,6 +246,25 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.rec.facts = self.facts(game)
         g.recorded = self.rec
         return g
+
+    # ------------------------------------------------------- the sections' methods, named in the table
+    def game(self, game: transform.Part) -> tuple:
+        """`game:`: its id, the player count (the one asked for, if allowed), the seats' names, the teams
+        (for each count listed, and the ones of this count) and the bound on moves; the part itself too,
+        for what the GameDef takes of it as written."""
+        if not game.written:
+            raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
+        gid = printable_id(game["id"], game.val_loc("id"), "game.id")
+        players = self.players(game, self.players_asked)
+        seats = self.seats(game, players)
+        teams_by_count = self.teams(game)
+        teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
+        max_moves = game["max_moves"]
+        if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
+            raise RuleError.at(game.val_loc("max_moves"),
+                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
+                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
+        return game, gid, players, seats, teams_by_count, teams, max_moves
 
     # ------------------------------------------------------- shared by the sections
     def blamed_on_a_param(self, exc: RuleError) -> RuleError:
