@@ -278,13 +278,15 @@ TABLE = Fields({
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
-        "choose": Key(Named("expr", "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
+        "choose": Key(Named(Key("expr", "", node="choice"), "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
                       "names)", most=8),
-        "when": Key(Either(ListOf(CHECK), "expr", "check"), "the checks the move needs: a condition, or a list of checks",
-                    kind="check", split=True),
+        "when": Key(Either(ListOf(Key(CHECK, "", node="check")), "expr", "check"),
+                    "the checks the move needs: a condition, or a list of checks", kind="check", split=True,
+                    node="checks"),
         "do": Key(EFFECTS, "what the move does", kind="effects"),
         "next": Key("str", "the step the turn goes on to: end, again, or a step's name", default="end")}),
-        "", whole=True, split=True), "a move"), "what a player may do", kind="move", split=True, most=100),
+        "", whole=True, split=True, node="move"), "a move"), "what a player may do", kind="move", split=True,
+        most=100, node="moves"),
     "flow": Key(Fields({
         "round": Key(Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),

@@ -24,6 +24,9 @@ class Recorder:
         return (loc.line, loc.col)
 
     def __getattr__(self, name):
+        if name.startswith("enter_"):
+            raise AttributeError(name)
+
         def method(part):
             self.calls.append((name, part.name, part))
             return f"{name}:{part.name}"
@@ -95,7 +98,8 @@ def _nodes(shape, seen=None):
 def test_issue_36_every_builder_the_table_names_is_a_method_of_the_builder():
     """issue 36: a newcomer reads the table and the methods it names: each one exists."""
     names = _nodes(schema.TABLE)
-    assert {"game", "deck", "params", "param", "zones", "zone", "vars", "var"} <= names
+    assert {"game", "deck", "params", "param", "zones", "zone", "vars", "var", "moves", "move", "choice", "checks",
+            "check"} <= names
     assert [n for n in sorted(names) if not callable(getattr(_Builder, n, None))] == []
 
 
@@ -116,3 +120,16 @@ def test_issue_36_the_walk_spells_no_section_or_key_of_the_table():
             gather(schema._key(shape.value if isinstance(shape, schema.Named) else shape.item))
     gather(schema.TABLE)
     assert words & keys == set()
+
+
+def test_issue_36_a_moves_choices_and_checks_are_built_before_the_move_and_a_lone_condition_is_a_list():
+    """issue 36: bottom-up through a move: its choices, then each check (a lone `when:` condition read
+    as the one-item list it stands for, placed where it is written), then the move, then `moves`."""
+    data = load_text("moves:\n  play:\n    choose: {c: hand}\n    when: c == c\n", "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "moves")
+    assert [(c[0], c[1]) for c in rec.calls] == [("choice", "c"), ("check", 0), ("checks", "when"),
+                                                   ("move", "play"), ("moves", "moves")]
+    check = rec.calls[1][2]
+    assert check["check"] == "c == c" and check.val_loc("check").line == 4
+    assert rec.calls[3][2]["next"] == "end"  # the table's default

@@ -90,7 +90,8 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.problems: list[Problem] = []
         # what the teaching layer reads of the game (dsl/said.py): every load keeps it
         self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {})
-        self.next_zone_id = self.next_slot = 0  # the zones' ids and the vars' slots, counted as the walk builds them
+        # the zones' ids, the vars' slots and the moves' indexes, counted as the walk builds them
+        self.next_zone_id = self.next_slot = self.move_count = 0
 
     def at(self, loc: Loc) -> Place:
         """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""
@@ -167,10 +168,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                                                 {v.per: "zone" if v.per == "group" else "num"}
                                                 if v.per != "none" else {}, "num"), v.start_src,
                                    Msg("start_what", name=v.name))
-        moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
-        self.guard_cycles(comp.move_refs, moves)
-        if not moves:
-            raise RuleError.at(self.data.loc, Msg("game_has_no_moves"), Msg("add_moves_section"))
+        moves = self.walk("moves")
         flow = self.section("flow")
         rnd = flow.get("round")
         if not isinstance(rnd, LDict):

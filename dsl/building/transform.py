@@ -1,7 +1,9 @@
 """The walk of a rule file along the table of dsl/schema.py, in the style of Lark's `Transformer`: the
 table says what each part is; a Key that names a builder (`Key(..., node="zone")`) has its parts built
 by the builder's method of that name, called bottom-up with the part's children already built and
-every key the file leaves out given its default from the table. Nothing here names a section or a
+every key the file leaves out given its default from the table. A builder may also have `enter_<name>`,
+called with the part's name and value as written before its children are built, for what they share
+(the names a move's choices give its checks). Nothing here names a section or a
 key: a newcomer reads the table and the methods it names to see how a game is built.
 
 A subtree of the table with no builder and no default below it is passed as written (the LDict or
@@ -84,6 +86,9 @@ def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc
         raw.loc = parent_loc
     elif isinstance(shape, schema.Either) and not _full_form(shape, raw):
         raw = _short(shape, raw, val_loc or loc)
+    enter = getattr(builder, "enter_" + key.node, None) if key.node else None
+    if enter is not None:  # what the part's children share is set up before them (a move's choices)
+        enter(name, raw)
     value = _children(builder, schema._full(shape), raw, loc)
     if isinstance(value, (dict, list)) or key.node:
         value = Part(name, raw, value, loc, val_loc or loc, builder.at(loc) if key.node else None, written)

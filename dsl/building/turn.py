@@ -13,53 +13,86 @@ from ..errors import Loc, RuleError, close_match, printable_id
 from ..names import kind_word
 from ..specialize import Specializer
 from ..yamlload import LDict, LList
+from .transform import Part
 
 
 class TurnPart:
     """The builder's (dsl/building/game.py) moves, steps, end conditions and bot preferences."""
 
-    def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
-        locals_: dict[str, str] = {}
-        comp.loops = [1]
-        choices = []
-        choose = m.get("choose") or {}
-        for cname, domain_src in choose.items():
-            self.usable_name(cname, choose.key_loc(cname))
-            if cname in comp.names:
-                raise RuleError.at(choose.key_loc(cname),
-                                   Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
-                                   Msg("give_choice_name_own"))
-            domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
-            if domain.type not in ("zone", "cards", "list"):
-                raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
-                                   Msg("example_card_hand_me"))
-            if domain.is_const and domain.const == []:
-                self.never(m, getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname),
-                           str(domain_src))
-            self.options(comp, domain, name, cname, choose.key_loc(cname))
-            elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
-            choices.append(Choice(cname, domain.type == "zone", elem == "card", elem == "cards",
-                                  of_groups=elem == "zone", node=domain.ir, at=self.at(choose.key_loc(cname)),
-                                  part=("moves", name, "choose", cname)))
-            locals_[cname] = elem
-        comp.guard_of = index
-        before = comp.total
-        try:
-            checks = self.checks(comp, m.get("when"), locals_, m)
-        finally:
-            comp.guard_of = None
-        guard_weight = max(1, comp.total - before)  # what one option tried costs (interpreter/budget.py)
+    def enter_move(self, name: str, m: LDict) -> None:
+        """A move's choices and checks share its name and the names its choices give (`locals_`)."""
+        self.move_now = (self.move_count, name, m, {})
+        self.move_count += 1
+        self.comp.loops = [1]
+
+    def choice(self, c: Part) -> Choice:
+        """A choice of a move's `choose:`, from a zone or a list; its name is one the checks and effects use."""
+        comp, (_, name, m, locals_) = self.comp, self.move_now
+        cname, domain_src = c.name, c.raw
+        self.usable_name(cname, c.where)
+        if cname in comp.names:
+            raise RuleError.at(c.where,
+                               Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
+                               Msg("give_choice_name_own"))
+        domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
+        if domain.type not in ("zone", "cards", "list"):
+            raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
+                               Msg("example_card_hand_me"))
+        if domain.is_const and domain.const == []:
+            self.never(m, getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname), str(domain_src))
+        self.options(comp, domain, name, cname, c.where)
+        elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
+        locals_[cname] = elem
+        return Choice(cname, domain.type == "zone", elem == "card", elem == "cards", of_groups=elem == "zone",
+                      node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
+
+    def enter_checks(self, name: str, when) -> None:
+        """A move's guard: what its checks compile is counted as the guard's, and the moves it asks about."""
+        self.comp.guard_of = self.move_now[0]
+        self.guard_before = self.comp.total
+
+    def check(self, item: Part) -> Check:
+        """A check of a move's `when:` (a lone condition is read as a one-item list)."""
+        comp, (_, name, m, locals_), i = self.comp, self.move_now, item.name
+        if "check" not in item:
+            raise RuleError.at(item.loc, Msg("when_item_needs_check"), Msg("when_item_example"))
+        test = item["check"]
+        compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
+        if compiled.is_const and not compiled.const:
+            loc = getattr(test, "loc", m.val_loc("when"))
+            self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
+        # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
+        place = item.key_loc("check") if isinstance(m["when"], list) else m.key_loc("when")
+        return Check(item.get("rule"), self.with_params(self.text(item.get("why"), ""),
+                                                        ("moves", name, "when", i, "why")),
+                     test, compiled.ir, at=self.at(place), part=("moves", name, "when", i, "check"))
+
+    def checks(self, when: Part) -> tuple[list[Check], int]:
+        """The guard's checks and what trying one option costs (interpreter/budget.py)."""
+        self.comp.guard_of = None
+        return list(when.value), max(1, self.comp.total - self.guard_before)
+
+    def move(self, m: Part) -> MoveDef:
+        """A move: its choices and checks built, its guard's versions (dsl/specialize.py), then its effects."""
+        comp, (index, name, _, locals_) = self.comp, self.move_now
+        choices = list(m["choose"].value.values()) if m["choose"] is not None else []
+        checks, guard_weight = m["when"] if m["when"] is not None else ([], 1)
         specializer = Specializer(comp, [c.source for c in checks], locals_) if choices else None
         comp.loops = [1]  # the effects run once, for the move chosen
-        rules = [str(r) for r in (m.get("rules") or [])]
-        return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
-                       choices=choices, checks=checks,
+        return MoveDef(name=name, index=index, title=self.text(m.get("title"), name),
+                       rules=[str(r) for r in (m.get("rules") or [])], choices=choices, checks=checks,
                        effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
                                             ("moves", name, "do")),
-                       next_step=str(schema.value(m, "moves.*.next")),
-                       specialize=specializer or None, guard_weight=guard_weight,
-                       where=str(self.section("moves").key_loc(name)), at=self.at(self.section("moves").key_loc(name)),
-                       part=("moves", name, "do"))
+                       next_step=str(m["next"]), specialize=specializer or None, guard_weight=guard_weight,
+                       where=str(m.where), at=m.at, part=("moves", name, "do"))
+
+    def moves(self, section: Part) -> list[MoveDef]:
+        """`moves:`: every move, no guard asking about itself, at least one move."""
+        moves = list(section.value.values())
+        self.guard_cycles(self.comp.move_refs, moves)
+        if not moves:
+            raise RuleError.at(self.data.loc, Msg("game_has_no_moves"), Msg("add_moves_section"))
+        return moves
 
     def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
@@ -91,28 +124,6 @@ class TurnPart:
                     if target not in came_from:
                         came_from[target] = at
                         todo.append(target)
-
-    def checks(self, comp: Compiler, when, locals_, m: LDict) -> list[Check]:
-        if when is None:
-            return []
-        items = when if isinstance(when, list) else [LDict({"check": when})]
-        out = []
-        name = next((k for k, v in self.section("moves").items() if v is m), "?")
-        for i, item in enumerate(items):
-            test = item["check"] if "check" in item else None
-            if test is None:
-                raise RuleError.at(getattr(item, "loc", m.loc), Msg("when_item_needs_check"),
-                                   Msg("when_item_example"))
-            compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
-            if compiled.is_const and not compiled.const:
-                loc = getattr(test, "loc", m.val_loc("when"))
-                self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
-            # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
-            place = item.key_loc("check") if isinstance(when, list) else m.key_loc("when")
-            out.append(Check(item.get("rule"), self.with_params(
-                self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir,
-                at=self.at(place), part=("moves", name, "when", i, "check")))
-        return out
 
     def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
         """A move that can never be played is a mistake: a step offering only such moves leaves the
