@@ -291,27 +291,28 @@ TABLE = Fields({
         "round": Key(Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
             "first": Key("expr", "the seat that moves first", default=0),
-            "turn": Key(ListOf(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
-                                       "title": Key(TEXT, "the step's name in the rules and on screen",
-                                                    default_doc="its name"),
-                                       "moves": Key(ListOf("str"), "the moves the step offers")})),
+            "turn": Key(ListOf(Key(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
+                                           "title": Key(TEXT, "the step's name in the rules and on screen",
+                                                        default_doc="its name"),
+                                           "moves": Key(ListOf("str"), "the moves the step offers")}), "",
+                                   node="step")),
                         "the steps of a turn, first one first", required=True, most=50,
                         missing=("flow_round_turn_missing", "turn_example")),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
             "after_move": Key(EFFECTS, "what follows every move"),
             "end": Key("expr", "when the round ends", required=True),
-            "end_reasons": Key(Named(END_REASON, "a reason"),
+            "end_reasons": Key(Named(Key(END_REASON, "", node="end_reason"), "a reason"),
                                "why a round ended, said on its sheet: the first reason whose `when` holds as it ends",
-                               split=True, most=20),
+                               split=True, most=20, node="end_reasons"),
             "score": Key(EFFECTS, "what is scored when a round ends")}), "a round", split=True),
         "end": Key("expr", "when the game ends (checked after every round)", default="true")}),
-        "the order of play", kind="flow", split=True),
+        "the order of play", kind="flow", split=True, node="flow"),
     "result": Key(Fields(_result_keys("score", "each seat's (or team's) score", "score", {
         "winner": Key("expr", "who wins: a condition of `seat` (or `team`)", required=True)})),
-        "who wins and the sheet of the game", kind="result", split=True),
+        "who wins and the sheet of the game", kind="result", split=True, node="result"),
     "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
                                             "total", "points")),
-                        "what each seat scores when a round ends", kind="result", split=True),
+                        "what each seat scores when a round ends", kind="result", split=True, node="round_result"),
     "glossary": Key(Named(Fields({
         "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
         "means": Key(TEXT, "what it means, said once where the rules first use it"),
@@ -319,11 +320,11 @@ TABLE = Fields({
                           default=False)}), "a term"),
         "the game's own terms, explained where `kural rules` first uses them",
         kind="glossary", split=True),
-    "bot": Key(ListOf(Fields({
+    "bot": Key(ListOf(Key(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),
-        "tip": Key(TEXT, "the tactic in words")})), "the heuristic bot's tactics, best first", kind="bot", split=True,
-        most=100),
+        "tip": Key(TEXT, "the tactic in words")}), "", node="tactic")), "the heuristic bot's tactics, best first",
+        kind="bot", split=True, most=100, node="bot"),
 })
 
 

@@ -99,7 +99,7 @@ def test_issue_36_every_builder_the_table_names_is_a_method_of_the_builder():
     """issue 36: a newcomer reads the table and the methods it names: each one exists."""
     names = _nodes(schema.TABLE)
     assert {"game", "deck", "params", "param", "zones", "zone", "vars", "var", "moves", "move", "choice", "checks",
-            "check"} <= names
+            "check", "flow", "step", "end_reasons", "end_reason", "result", "round_result", "bot", "tactic"} <= names
     assert [n for n in sorted(names) if not callable(getattr(_Builder, n, None))] == []
 
 
@@ -133,3 +133,21 @@ def test_issue_36_a_moves_choices_and_checks_are_built_before_the_move_and_a_lon
     check = rec.calls[1][2]
     assert check["check"] == "c == c" and check.val_loc("check").line == 4
     assert rec.calls[3][2]["next"] == "end"  # the table's default
+
+
+def test_issue_36_a_turns_steps_and_end_reasons_are_built_before_the_flow_and_a_tactic_before_the_bot():
+    """issue 36: bottom-up through `flow:` (each step, each end reason, then the flow with them built;
+    the round's keys left out given the table's defaults) and through `bot:`."""
+    data = load_text("flow:\n  round:\n    turn: [{moves: [a]}, {step: two, moves: [b]}]\n    end: true\n"
+                     "    end_reasons: {out: {when: true}}\n"
+                     "bot: [{prefer: 1}]\n", "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "flow")
+    transform.section(rec, data, "bot")
+    assert [(c[0], c[1]) for c in rec.calls] == [("step", 0), ("step", 1), ("end_reason", "out"),
+                                                   ("end_reasons", "end_reasons"), ("flow", "flow"),
+                                                   ("tactic", 0), ("bot", "bot")]
+    flow = rec.calls[4][2]
+    rnd = flow["round"]
+    assert (rnd["first"], rnd["next"], flow["end"]) == (0, "next(me)", "true")
+    assert rnd["turn"].value == ["step:0", "step:1"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 
 from kural.interpreter.cards import parse_code
-from kural.interpreter.gamedef import GameDef, Place, ResultDef
+from kural.interpreter.gamedef import GameDef, Place
 from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
 from ..backend.program import Program
 from ..compiler import Compiler
-from ..errors import Loc, Problem, RuleError, close_match, printable_id
+from ..errors import Loc, Problem, RuleError, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
@@ -19,10 +19,10 @@ from ..piece import C
 from ..rulefiles import Source
 from ..said import Recorded, Said
 from ..yamlload import LDict, LList
+from . import transform
 from .param_values import ParamsPart
 from .shown import ShownPart
 from .table import TablePart
-from . import transform
 from .teaching import TeachingPart
 from .turn import TurnPart
 
@@ -92,6 +92,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {})
         # the zones' ids, the vars' slots and the moves' indexes, counted as the walk builds them
         self.next_zone_id = self.next_slot = self.move_count = 0
+        self.step_names: list[str] = []  # the steps built so far: each step's name is its own
 
     def at(self, loc: Loc) -> Place:
         """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""
@@ -169,59 +170,18 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                                                 if v.per != "none" else {}, "num"), v.start_src,
                                    Msg("start_what", name=v.name))
         moves = self.walk("moves")
-        flow = self.section("flow")
-        rnd = flow.get("round")
-        if not isinstance(rnd, LDict):
-            raise RuleError.at(flow.loc, Msg("flow_round_missing"), Msg("flow_round"))
-        steps = self.steps(rnd, moves)
-        for m in moves:
-            if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
-                close = close_match(m.next_step, [s.name for s in steps])
-                raise RuleError.at(moves_section[m.name].val_loc("next"),
-                                   Msg("next_names_no_step", next_step=m.next_step),
-                                   (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
-        self.reachable(rnd, steps, moves)
-        round_end = self.ending(comp, rnd["end"], "round", rnd.val_loc("end"))
-        game_end = self.ending(comp, schema.value(flow, "flow.end"), "game", flow.val_loc("end"))
-        setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
-        first = self.expr_at(comp, ("flow", "round", "first"), schema.value(rnd, "flow.round.first"), {}, "num")
-        next_seat = self.expr_at(comp, ("flow", "round", "next"), schema.value(rnd, "flow.round.next"), {}, "num")
-        after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
-                                  path=("flow", "round", "after_move")) if rnd.get("after_move") else None
-        round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
+        self.moves = moves
+        flow = self.walk("flow")
         schema.require("result", self.data)
-        result = self.section("result")
-        result_per = self.per_of(result, "result")
-        result_locals = {result_per: "num"}
+        result = self.walk("result")
+        round_result = self.walk("round_result")
+        bot = self.walk("bot")
         g = GameDef(
             id=gid, title=self.text(game.get("title"), gid), lang=str(game["lang"]),
             players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
             zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
-            params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
-            round_setup=setup,
-            first_seat=self.located(first, rnd.get("first"), "flow.round.first"),
-            next_seat=self.located(next_seat, rnd.get("next"), "flow.round.next"),
-            after_move=after_move,
-            round_end=round_end,
-            round_score=round_score,
-            game_end=game_end,
-            result=ResultDef(
-                winner=self.located(self.expr_at(comp, ("result", "winner"), result["winner"], result_locals,
-                                          "bool"),
-                    result.get("winner"), "result.winner"),
-                score=self.located(self.expr_at(comp, ("result", "score"), result["score"], result_locals,
-                                         "num"),
-                    result.get("score"), "result.score"),
-                fields={k: self.located(self.expr_at(comp, ("result", "fields", k), v, result_locals), v,
-                                        f"result.fields.{k}")
-                        for k, v in (result.get("fields") or {}).items()},
-                score_title=self.text(result.get("score_title"), schema.default("result.score_title")),
-                field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
-                              for k in (result.get("fields") or {})},
-                per=result_per, where=self.places(result), at=self.at(self.data.key_loc("result"))),
-            round_result=self.round_result(comp),
-            end_reasons=self.end_reasons(comp, rnd),
-            bot=self.bot(comp, moves),
+            params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, **flow,
+            result=result, round_result=round_result, bot=bot,
             max_moves=max_moves,
             bots=game["bots"],
             round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
@@ -234,7 +194,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         g.at = self.at(self.data.key_loc("game"))
         g.about = self.text(game["about"], "")
         g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
-        g.step_index = {s.name: i for i, s in enumerate(steps)}
+        g.step_index = {s.name: i for i, s in enumerate(g.steps)}
         g.param_values = params
         g.melds = ctx.melds
         g.program = Program(g)

@@ -2,7 +2,7 @@
 table says what each part is; a Key that names a builder (`Key(..., node="zone")`) has its parts built
 by the builder's method of that name, called bottom-up with the part's children already built and
 every key the file leaves out given its default from the table. A builder may also have `enter_<name>`,
-called with the part's name and value as written before its children are built, for what they share
+called with the part (as written, its children not yet built) before its children are built, for what they share
 (the names a move's choices give its checks). Nothing here names a section or a
 key: a newcomer reads the table and the methods it names to see how a game is built.
 
@@ -86,13 +86,14 @@ def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc
         raw.loc = parent_loc
     elif isinstance(shape, schema.Either) and not _full_form(shape, raw):
         raw = _short(shape, raw, val_loc or loc)
+    part = Part(name, raw, None, loc, val_loc or loc, builder.at(loc) if key.node else None, written)
     enter = getattr(builder, "enter_" + key.node, None) if key.node else None
     if enter is not None:  # what the part's children share is set up before them (a move's choices)
-        enter(name, raw)
-    value = _children(builder, schema._full(shape), raw, loc)
-    if isinstance(value, (dict, list)) or key.node:
-        value = Part(name, raw, value, loc, val_loc or loc, builder.at(loc) if key.node else None, written)
-    return getattr(builder, key.node)(value) if key.node else value
+        enter(part)
+    part.value = _children(builder, schema._full(shape), raw, loc)
+    if key.node:
+        return getattr(builder, key.node)(part)
+    return part if isinstance(part.value, (dict, list)) else part.value
 
 
 def _full_form(shape: schema.Either, raw) -> bool:

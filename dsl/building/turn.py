@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef
 from kural.interpreter.messages import Msg
-from .. import schema
 from ..compiler import MAX_LOOP_WORK, Compiler
 from ..errors import Loc, RuleError, close_match, printable_id
 from ..names import kind_word
@@ -19,9 +18,9 @@ from .transform import Part
 class TurnPart:
     """The builder's (dsl/building/game.py) moves, steps, end conditions and bot preferences."""
 
-    def enter_move(self, name: str, m: LDict) -> None:
+    def enter_move(self, m: Part) -> None:
         """A move's choices and checks share its name and the names its choices give (`locals_`)."""
-        self.move_now = (self.move_count, name, m, {})
+        self.move_now = (self.move_count, m.name, m.raw, {})
         self.move_count += 1
         self.comp.loops = [1]
 
@@ -46,7 +45,7 @@ class TurnPart:
         return Choice(cname, domain.type == "zone", elem == "card", elem == "cards", of_groups=elem == "zone",
                       node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
 
-    def enter_checks(self, name: str, when) -> None:
+    def enter_checks(self, when: Part) -> None:
         """A move's guard: what its checks compile is counted as the guard's, and the moves it asks about."""
         self.comp.guard_of = self.move_now[0]
         self.guard_before = self.comp.total
@@ -134,40 +133,71 @@ class TurnPart:
         raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
                            Msg("write_condition_can_true"), text)
 
-    def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
-        turn = rnd.get("turn")
+    def step(self, step: Part) -> StepDef:
+        """A step of `flow.round.turn`: the moves it offers (at least one), its name (its own: `stepN`, N
+        its place, when not named)."""
+        by_name, i = {m.name: m.index for m in self.moves}, step.name
+        names = step.get("moves") or []
+        indexes = []
+        for j, mname in enumerate(names):
+            if mname not in by_name:
+                close = close_match(mname, list(by_name))
+                raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
+                                   Msg("step_offers_which_not", mname=mname),
+                                   Msg("did_you_mean", close_0=close[0]) if close else
+                                   Msg("moves_list", names=", ".join(by_name)))
+            indexes.append(by_name[mname])
+        where = step.val_loc("step") if "step" in step else step.where
+        name = printable_id(step["step"] if "step" in step else f"step{i + 1}", where, Msg("the_step_name"))
+        if name in self.step_names:
+            raise RuleError.at(where, Msg("two_steps_turn_are", name=name),
+                               Msg("give_each_step_own"))
+        if not indexes:  # a step that offers nothing would leave the seat to move without a move
+            raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
+        self.step_names.append(name)
+        return StepDef(name, indexes, where=str(where), title=self.text(step["title"], name) if step.get("title") else {},
+                       at=self.at(step.key_loc("step") if "step" in step else step.where))
+
+    def steps(self, rnd: Part, moves: list[MoveDef]) -> list[StepDef]:
+        """The turn's steps, built; every move offered by one, every step reached, every `next:` a step."""
+        turn = rnd["turn"]
         if not turn:
             raise RuleError.at(rnd.loc, Msg("flow_round_turn_missing"), Msg("turn_example"))
-        by_name = {m.name: m.index for m in moves}
-        steps = []
-        for i, step in enumerate(turn):
-            names = step.get("moves") or []
-            indexes = []
-            for j, mname in enumerate(names):
-                if mname not in by_name:
-                    close = close_match(mname, list(by_name))
-                    raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
-                                       Msg("step_offers_which_not", mname=mname),
-                                       Msg("did_you_mean", close_0=close[0]) if close else
-                                       Msg("moves_list", names=", ".join(by_name)))
-                indexes.append(by_name[mname])
-            where = step.val_loc("step") if "step" in step else turn.locs[i]
-            name = printable_id(step.get("step", f"step{i + 1}"), where, Msg("the_step_name"))
-            if name in {s.name for s in steps}:
-                raise RuleError.at(where, Msg("two_steps_turn_are", name=name),
-                                   Msg("give_each_step_own"))
-            if not indexes:  # a step that offers nothing would leave the seat to move without a move
-                raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
-            steps.append(StepDef(name, indexes, where=str(where),
-                                 title=self.text(step["title"], name) if step.get("title") else {},
-                                 at=self.at(step.key_loc("step") if "step" in step else turn.locs[i])))
+        steps = list(turn.value)
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:
                 raise RuleError.at(self.section("moves").key_loc(m.name),
                                    Msg("move_offered_by_no", name=m.name),
                                    Msg("add_step_s_moves"))
+        for m in moves:
+            if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
+                close = close_match(m.next_step, [s.name for s in steps])
+                raise RuleError.at(self.section("moves")[m.name].val_loc("next"),
+                                   Msg("next_names_no_step", next_step=m.next_step),
+                                   (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
+        self.reachable(turn.raw, steps, moves)
         return steps
+
+    def flow(self, flow: Part) -> dict:
+        """`flow:`: the steps of a turn, when a round and the game end, and what starts and follows a
+        round and each move; as the GameDef's fields of those names."""
+        rnd, comp = flow["round"], self.comp
+        if rnd is None:
+            raise RuleError.at(flow.loc, Msg("flow_round_missing"), Msg("flow_round"))
+        steps = self.steps(rnd, self.moves)
+        round_end = self.ending(comp, rnd["end"], "round", rnd.val_loc("end"))
+        game_end = self.ending(comp, flow["end"], "game", flow.val_loc("end"))
+        setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
+        first = self.expr_at(comp, ("flow", "round", "first"), rnd["first"], {}, "num")
+        next_seat = self.expr_at(comp, ("flow", "round", "next"), rnd["next"], {}, "num")
+        after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
+                                  path=("flow", "round", "after_move")) if rnd.get("after_move") else None
+        round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
+        return dict(steps=steps, round_setup=setup, first_seat=self.located(first, rnd["first"], "flow.round.first"),
+                    next_seat=self.located(next_seat, rnd["next"], "flow.round.next"), after_move=after_move,
+                    round_end=round_end, round_score=round_score, game_end=game_end,
+                    end_reasons=rnd["end_reasons"] or [])
 
     def ending(self, comp: Compiler, src, what: str, loc: Loc):
         """A round's or the game's end condition. One that is false whatever happens (`end: false`,
@@ -179,7 +209,7 @@ class TurnPart:
                                Msg("write_condition_becomes_true"))
         return self.located(end, src, "flow.round.end" if what == "round" else "flow.end")
 
-    def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
+    def reachable(self, turn: LList, steps: list[StepDef], moves: list[MoveDef]) -> None:
         """Every step of a turn must be reachable: a turn starts at its first step, and goes to
         another only through a move's `next:`. A step no path leads to is a mistake (a misspelt
         `next:`, a step left over), and its moves would never be offered."""
@@ -191,7 +221,6 @@ class TurnPart:
                 if target is not None and target not in seen:
                     seen.add(target)
                     todo.append(target)
-        turn = rnd["turn"]
         for i, step in enumerate(steps):
             if i not in seen:
                 item = turn[i]
@@ -199,24 +228,25 @@ class TurnPart:
                 raise RuleError.at(loc, Msg("step_never_reached_not", name=step.name),
                                    Msg("give_move_next_remove", name=step.name))
 
-    def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
-        out = []
-        by_name = {m.name: m for m in moves}
-        for i, item in enumerate(self.data.get("bot") or []):
-            mname = item.get("move")
-            m = by_name.get(mname) if mname else None
-            if mname and m is None:
-                close = close_match(str(mname), list(by_name))
-                raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
-                                   Msg("did_you_mean", close_0=close[0]) if close else
-                                   Msg("moves_list", names=", ".join(by_name)))
-            locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
-                       for c in m.choices} if m else {}
-            pref = self.expr_at(comp, ("bot", i, "prefer"), item["prefer"], locals_)
-            if pref.type not in ("bool", "num", "any"):
-                raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
-                                   Msg("higher_better_true_counts"))
-            out.append(BotPref(m.index if m else None, self.text(item.get("tip"), ""),
-                               where=str(item.val_loc("prefer")), node=pref.ir, at=self.at(item.key_loc("prefer")),
-                               part=("bot", i, "prefer")))
-        return out
+    def tactic(self, item: Part) -> BotPref:
+        """A tactic of `bot:`: a preference among the options of one move (or of every move)."""
+        comp, by_name = self.comp, {m.name: m for m in self.moves}
+        mname = item.get("move")
+        m = by_name.get(mname) if mname else None
+        if mname and m is None:
+            close = close_match(str(mname), list(by_name))
+            raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
+                               Msg("did_you_mean", close_0=close[0]) if close else
+                               Msg("moves_list", names=", ".join(by_name)))
+        locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
+                   for c in m.choices} if m else {}
+        pref = self.expr_at(comp, ("bot", item.name, "prefer"), item["prefer"], locals_)
+        if pref.type not in ("bool", "num", "any"):
+            raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
+                               Msg("higher_better_true_counts"))
+        return BotPref(m.index if m else None, self.text(item.get("tip"), ""), where=str(item.val_loc("prefer")),
+                       node=pref.ir, at=self.at(item.key_loc("prefer")), part=("bot", item.name, "prefer"))
+
+    def bot(self, section: Part) -> list[BotPref]:
+        """`bot:`: the heuristic bot's tactics, best first."""
+        return list(section.value or [])
