@@ -231,7 +231,7 @@ TABLE = Fields({
         "why": Key(Fields({reason: Key(WHY, f"the words for a meld refused by its {reason}")
                            for reason in ("size", "shape", "wilds", "core")}),
                    "the rule and words of each refusal (docs/language.md §2.4)")}),
-        "what a meld is (docs/language.md §2.4)", kind="melds", split=True),
+        "what a meld is (docs/language.md §2.4)", kind="melds", split=True, node="melds"),
     "params": Key(Named(Key(Either(PARAM, "any", "value"), "", node="param"), "a param"),
                   "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
                   kind="param", split=True, most=200, node="params"),
@@ -270,11 +270,11 @@ TABLE = Fields({
             "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
             "{0} has opened")}), "", node="var"), "a var"),
         "numbers the game keeps", kind="var", split=True, most=200, node="vars"),
-    "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
+    "define": Key(Named(Key(Either(DEFINE, "expr", "value"), "", node="define"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
-                  kind="define", split=True),
+                  kind="define", split=True, node="defines"),
     "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
-                kind="text", split=True, cites=True),
+                kind="text", split=True, cites=True, node="texts"),
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),

@@ -99,7 +99,8 @@ def test_issue_36_every_builder_the_table_names_is_a_method_of_the_builder():
     """issue 36: a newcomer reads the table and the methods it names: each one exists."""
     names = _nodes(schema.TABLE)
     assert {"game", "deck", "params", "param", "zones", "zone", "vars", "var", "moves", "move", "choice", "checks",
-            "check", "flow", "step", "end_reasons", "end_reason", "result", "round_result", "bot", "tactic"} <= names
+            "check", "flow", "step", "end_reasons", "end_reason", "result", "round_result", "bot", "tactic", "melds",
+            "defines", "define", "texts"} <= names
     assert [n for n in sorted(names) if not callable(getattr(_Builder, n, None))] == []
 
 

@@ -163,7 +163,8 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         comp.titles = self.rec.define_titles
         comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
                            if isinstance(spec, dict) and spec.get("title_not")}
-        ctx.melds = self.melds(comp, deck, params, param_info)
+        self.param_values, self.vars_ = params, vars_
+        ctx.melds = self.walk("melds")
         for v in vars_:
             v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
                                                 {v.per: "zone" if v.per == "group" else "num"}
@@ -185,9 +186,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             max_moves=max_moves,
             bots=game["bots"],
             round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
-            texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
-            shown=self.shown_defines(comp),
-            meld_values=self.meld_values(comp, vars_),
+            texts=self.walk("text"), **self.walk("define"),
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
         )

@@ -6,7 +6,6 @@ from __future__ import annotations
 from kural.interpreter.gamedef import EndReason, ResultDef, RoundResultDef
 from kural.interpreter.messages import Msg
 from .. import schema
-from ..compiler import Compiler
 from ..errors import RuleError, printable_id
 from ..yamlload import LDict
 from .transform import Part
@@ -15,42 +14,38 @@ from .transform import Part
 class ShownPart:
     """The builder's (dsl/building/game.py) round result, end reasons, result places and shown defines."""
 
-    def shown_defines(self, comp: Compiler) -> list:
-        """Titled defines with `shown: true`: the screen shows their value for the player to move, as
-        (title, value, shown_when or None, out_of or None)."""
-        out = []
-        for name, spec in self.section("define").items():
-            if isinstance(spec, dict) and spec.get("shown") and not spec.get("of_meld"):
-                if not spec.get("title"):
-                    raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
-                                       Msg("add_title"))
-                extra = [comp.expr(spec[key], {}).ir if spec.get(key) is not None else None
-                         for key in ("shown_when", "out_of")]
-                out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
-                                                                         spec["value"], {}).ir, *extra))
-        return out
+    def define(self, d: Part) -> tuple:
+        """A define (`name: expr`, read as `{value: expr}`) that the screen shows (`shown: true`, with a
+        title): for the player to move, as (title, value, shown_when or None, out_of or None), or with
+        `of_meld` beside each meld (issue 35.5), as (title, the meld's name, value of a group, value of a
+        list of cards, shown_when or None, the shown_on var or None). Either is None when not so shown."""
+        if not d["shown"]:
+            return None, None
+        comp, name = self.comp, d.name
+        if not d.get("title"):
+            raise RuleError.at(d.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
+        if not d.get("of_meld"):
+            extra = [comp.expr(d[key], {}).ir if d[key] is not None else None for key in ("shown_when", "out_of")]
+            return (self.text(d["title"], name), self.expr_at(comp, ("define", name, "value"), d["value"], {}).ir,
+                    *extra), None
+        meld, on = str(d["of_meld"]), d.get("shown_on")
+        var = next((v for v in self.vars_ if v.name == on), None) if on else None
+        if on and (var is None or not var.per_group):
+            raise RuleError.at(d.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
+                               Msg("shown_on_example"))
+        value = d["value"]
+        when = comp.expr(d["shown_when"], {}).ir if d["shown_when"] is not None else None
+        return None, (self.text(d["title"], name), meld, comp.expr(value, {meld: "zone"}).ir,
+                      comp.expr(value, {meld: "cards"}).ir, when, var)
 
-    def meld_values(self, comp: Compiler, vars_: list) -> list:
-        """Shown defines with `of_meld`: a value of one meld, shown beside each meld (issue 35.5), as
-        (title, the meld's name, value of a group, value of a list of cards, shown_when or None, the shown_on
-        var or None)."""
-        out = []
-        for name, spec in self.section("define").items():
-            if not (isinstance(spec, dict) and spec.get("shown") and spec.get("of_meld")):
-                continue
-            if not spec.get("title"):
-                raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
-            meld = str(spec["of_meld"])
-            on = spec.get("shown_on")
-            var = next((v for v in vars_ if v.name == on), None) if on else None
-            if on and (var is None or not var.per_group):
-                raise RuleError.at(spec.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
-                                   Msg("shown_on_example"))
-            value = spec["value"]
-            when = comp.expr(spec["shown_when"], {}).ir if spec.get("shown_when") is not None else None
-            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).ir,
-                        comp.expr(value, {meld: "cards"}).ir, when, var))
-        return out
+    def defines(self, section: Part) -> dict:
+        """The defines the screen shows, as the GameDef's `shown` and `meld_values`."""
+        built = list(section.value.values())
+        return {"shown": [s for s, _ in built if s], "meld_values": [m for _, m in built if m]}
+
+    def texts(self, section: Part) -> dict:
+        """`text:`: the rules' words by rule number, each showing the values of the params it names."""
+        return {k: self.with_params(dict(v), ("text", k)) for k, v in section.items()}
 
     @staticmethod
     def places(section: LDict) -> dict[str, str]:

@@ -10,7 +10,6 @@ from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.messages import LANGS, Msg
 from .. import schema
 from ..backend.evaluate import table_of
-from ..compiler import Compiler
 from ..errors import Loc, RuleError, close_match
 from ..yamlload import LDict, LList
 from . import transform
@@ -147,16 +146,15 @@ class TablePart:
         deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
         return deck
 
-    def melds(self, comp: Compiler, deck: Deck, params: dict, info: dict) -> MeldRules | None:
+    def melds(self, m: Part) -> MeldRules | None:
         """The `melds:` section: what a set and a run are, which cards are wild, what a meld is worth."""
-        if "melds" not in self.data:
+        if not m.written:
             return None
-        m = self.section("melds")
-        where = self.data.key_loc("melds")
+        comp, deck, params, info, where = self.comp, self.deck, self.param_values, self.param_info, m.where
 
         def count(key: str):
             """A whole number, or the name of a num param (so that --set changes it)."""
-            raw = m.get(key, schema.default(f"melds.{key}"))
+            raw = m[key]
             if isinstance(raw, str) and raw in info and self.rec is not None:
                 self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info:
@@ -176,7 +174,7 @@ class TablePart:
             return raw
 
         def flag(key: str) -> bool:
-            raw = schema.value(m, f"melds.{key}")
+            raw = m[key]
             if isinstance(raw, str) and raw in info and self.rec is not None:
                 self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
@@ -196,7 +194,7 @@ class TablePart:
                 raise RuleError.at(m.val_loc(key), Msg("melds_names_no_value", key=key), hint)
             return deck.values[str(name)]
 
-        ace = str(schema.value(m, "melds.ace"))  # one of the table's allowed values (dsl/schema.py)
+        ace = str(m["ace"])  # one of the table's allowed values (dsl/schema.py)
         wild = [False] * deck.size
         if "wild" in m:
             src = m["wild"]
