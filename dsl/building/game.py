@@ -4,6 +4,7 @@ places to blame a problem on, the texts in every language, the compiled parts an
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from kural.interpreter.cards import parse_code
 from kural.interpreter.gamedef import GameDef, Place
@@ -80,6 +81,18 @@ def check_sizes(data: LDict) -> None:
                                Msg("split_move_into_steps"))
 
 
+class Head(NamedTuple):
+    """What `game:` gives the rest of the build: the part as written, its id, the player count played,
+    the seats' names, the teams (by player count, and this count's) and the bound on moves."""
+    part: transform.Part
+    id: str
+    players: int
+    seats: dict
+    teams_by_count: dict
+    teams: list
+    max_moves: int
+
+
 class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     """One game's build: `build` below puts the parts together; each part's sections are methods of the
     module named for it (table, param_values, turn, shown, teaching), sharing what is defined here."""
@@ -112,19 +125,58 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         return transform.section(self, self.data, name)
 
     def build(self, sets, players_asked: int | None = None) -> GameDef:
-        """The sections are built in the order each needs the others (the table's order is the file's
-        reading order, not this one): who plays and with what cards first (game, deck, params: a param
-        may name a card; zones, vars: their counts bound the state), then the names every expression
-        may use and the compiler, then what is compiled with it."""
+        """The game, its sections built by the walk of the table in three phases, as each needs the others
+        (the table's order is the file's reading order, not this one): who plays and with what (game, deck,
+        params: a param may name a card; zones and vars: their counts bound the state), then the names
+        every expression may use and the compiler (`compiler`), then the rules compiled with it."""
         self.sets, self.players_asked = sets, players_asked
         head = self.walk("game")
-        game, gid, players, seats, teams_by_count, teams, max_moves = head
-        self.players, self.team_count = players, len(teams)
-        self.deck = deck = self.walk("deck")
-        params, param_info = self.walk("params")
+        self.players, self.team_count = head.players, len(head.teams)
+        self.deck = self.walk("deck")
+        self.param_values, self.param_info = self.walk("params")
         zones, zone_count = self.walk("zones")
         self.has_groups = any(z.max_groups for z in zones)
-        ctx = BuildContext(deck=deck, players=players, teams=teams,
+        ctx = self.context(head, zones, zone_count)
+        self.vars_, slots = self.walk("vars")
+        ctx.dealer_slot = next(v.slot for v in self.vars_ if v.name == "dealer")
+        comp = self.compiler(ctx, zones)
+        ctx.melds = self.walk("melds")
+        self.var_starts(self.vars_)
+        self.moves = self.walk("moves")
+        flow = self.walk("flow")
+        schema.require("result", self.data)
+        result, round_result, bot = self.walk("result"), self.walk("round_result"), self.walk("bot")
+        game, deck = head.part, self.deck
+        g = GameDef(
+            id=head.id, title=self.text(game.get("title"), head.id), lang=str(game["lang"]),
+            players=head.players, seats=head.seats, hand_zone=str(game["hand_zone"]), deck=deck,
+            deck_zone=self.starts_in[0], zones=zones, zone_count=zone_count, vars=self.vars_, var_slots=slots,
+            params=dict(self.param_info), param_info=self.param_info, moves=self.moves, **flow,
+            result=result, round_result=round_result, bot=bot, max_moves=head.max_moves, bots=game["bots"],
+            round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
+            texts=self.walk("text"), **self.walk("define"),
+            deck_has_twins=deck.copies > 1 or deck.jokers > 1,
+            teams=head.teams, team_of=list(ctx.team_of), teams_by_count=head.teams_by_count,
+        )
+        g.at = self.at(self.data.key_loc("game"))
+        g.about = self.text(game["about"], "")
+        g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
+        g.step_index = {s.name: i for i, s in enumerate(g.steps)}
+        g.param_values = self.param_values
+        g.melds = ctx.melds
+        g.program = Program(g)
+        self.rec.terms = comp.terms
+        self.rec.units = self.units()
+        self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
+        self.rec.facts = self.facts(game)
+        g.recorded = self.rec
+        return g
+
+    def context(self, head: Head, zones: list, zone_count: int) -> BuildContext:
+        """What the notions know of the table (dsl/notions/): the seats, teams and zones, the groups' ids,
+        the hand (a per-seat zone) and the zone the deck starts in (a shared one)."""
+        players, teams, game = head.players, head.teams, head.part
+        ctx = BuildContext(deck=self.deck, players=players, teams=teams,
                            team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
         ctx.zone_count = zone_count
         group_ids: set[int] = set()  # gathered, then frozen once: a union per zone copied the set each time
@@ -145,67 +197,35 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                                Msg("name_zone_per_seat", hand_name=hand_name))
         ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
         ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
-        deck_section = self.section("deck")
-        starts_in = str(schema.value(deck_section, "deck.starts_in"))
-        start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
+        starts_in, where = self.starts_in
+        start_zone = self.zone_named(zones, starts_in, where, "deck.starts_in")
         if start_zone.per != "none" or start_zone.max_groups:
-            raise RuleError.at(deck_section.val_loc("starts_in"), Msg("deck_must_start_shared"),
-                               Msg("name_zone_per_none", starts_in=starts_in))
-        vars_, slots = self.walk("vars")
-        ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
-        moves_section = self.section("moves")
-        names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
+            raise RuleError.at(where, Msg("deck_must_start_shared"), Msg("name_zone_per_none", starts_in=starts_in))
+        return ctx
+
+    def compiler(self, ctx: BuildContext, zones: list) -> Compiler:
+        """The compiler of every expression, with the names the file declares (params, zones, vars, moves,
+        value tables, defines) and the library's, and the titles a define is said by where it is used."""
+        names = self.names(self.param_values, self.param_info, zones, self.vars_, self.section("moves"), self.deck,
+                           self.players, self.team_count)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
-        self.param_info = param_info
-        # a titled define is said by its title where it is used
         self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
                                   for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
         comp.titles = self.rec.define_titles
         comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
                            if isinstance(spec, dict) and spec.get("title_not")}
-        self.param_values, self.vars_ = params, vars_
-        ctx.melds = self.walk("melds")
+        return comp
+
+    def var_starts(self, vars_: list) -> None:
+        """Each var's start, compiled once the compiler knows every name (a var's slots are needed before)."""
         for v in vars_:
-            v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
+            v.start = self.located(self.expr_at(self.comp, ("vars", v.name, "start"), v.start_src,
                                                 {v.per: "zone" if v.per == "group" else "num"}
                                                 if v.per != "none" else {}, "num"), v.start_src,
                                    Msg("start_what", name=v.name))
-        moves = self.walk("moves")
-        self.moves = moves
-        flow = self.walk("flow")
-        schema.require("result", self.data)
-        result = self.walk("result")
-        round_result = self.walk("round_result")
-        bot = self.walk("bot")
-        g = GameDef(
-            id=gid, title=self.text(game.get("title"), gid), lang=str(game["lang"]),
-            players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
-            zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
-            params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, **flow,
-            result=result, round_result=round_result, bot=bot,
-            max_moves=max_moves,
-            bots=game["bots"],
-            round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
-            texts=self.walk("text"), **self.walk("define"),
-            deck_has_twins=deck.copies > 1 or deck.jokers > 1,
-            teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
-        )
-        g.at = self.at(self.data.key_loc("game"))
-        g.about = self.text(game["about"], "")
-        g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
-        g.step_index = {s.name: i for i, s in enumerate(g.steps)}
-        g.param_values = params
-        g.melds = ctx.melds
-        g.program = Program(g)
-        self.rec.terms = comp.terms
-        self.rec.units = self.units()
-        self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
-        self.rec.facts = self.facts(game)
-        g.recorded = self.rec
-        return g
 
     # ------------------------------------------------------- the sections' methods, named in the table
-    def game(self, game: transform.Part) -> tuple:
+    def game(self, game: transform.Part) -> Head:
         """`game:`: its id, the player count (the one asked for, if allowed), the seats' names, the teams
         (for each count listed, and the ones of this count) and the bound on moves; the part itself too,
         for what the GameDef takes of it as written."""
@@ -221,7 +241,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             raise RuleError.at(game.val_loc("max_moves"),
                                Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
                                Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
-        return game, gid, players, seats, teams_by_count, teams, max_moves
+        return Head(game, gid, players, seats, teams_by_count, teams, max_moves)
 
     # ------------------------------------------------------- shared by the sections
     def blamed_on_a_param(self, exc: RuleError) -> RuleError:

@@ -114,6 +114,7 @@ class TablePart:
     def deck(self, d: Part) -> Deck:
         """`deck:`: the cards, their names and symbols, and the value tables."""
         copies, jokers = d["copies"], d["jokers"]
+        self.starts_in = (str(d["starts_in"]), d.val_loc("starts_in"))  # checked once the zones are built
         # d.loc of a merged section is the base file's: name the key the mistake is in
         where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
         if copies < 1 and jokers < 1:
