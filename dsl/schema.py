@@ -313,13 +313,13 @@ TABLE = Fields({
     "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
                                             "total", "points")),
                         "what each seat scores when a round ends", kind="result", split=True, node="round_result"),
-    "glossary": Key(Named(Fields({
+    "glossary": Key(Named(Key(Fields({
         "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
         "means": Key(TEXT, "what it means, said once where the rules first use it"),
         "apostrophe": Key("bool", "Turkish writes its endings after an apostrophe, as a name's",
-                          default=False)}), "a term"),
+                          default=False)}), "", node="term"), "a term"),
         "the game's own terms, explained where `kural rules` first uses them",
-        kind="glossary", split=True),
+        kind="glossary", split=True, node="glossary"),
     "bot": Key(ListOf(Key(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),

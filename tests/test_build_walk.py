@@ -100,7 +100,7 @@ def test_issue_36_every_builder_the_table_names_is_a_method_of_the_builder():
     names = _nodes(schema.TABLE)
     assert {"game", "deck", "params", "param", "zones", "zone", "vars", "var", "moves", "move", "choice", "checks",
             "check", "flow", "step", "end_reasons", "end_reason", "result", "round_result", "bot", "tactic", "melds",
-            "defines", "define", "texts"} <= names
+            "defines", "define", "texts", "glossary", "term"} <= names
     assert [n for n in sorted(names) if not callable(getattr(_Builder, n, None))] == []
 
 
@@ -152,3 +152,13 @@ def test_issue_36_a_turns_steps_and_end_reasons_are_built_before_the_flow_and_a_
     rnd = flow["round"]
     assert (rnd["first"], rnd["next"], flow["end"]) == (0, "next(me)", "true")
     assert rnd["turn"].value == ["step:0", "step:1"]
+
+
+def test_issue_36_the_declarations_pass_reads_each_define_short_or_full_by_the_same_walk():
+    """issue 36: a define is read once by the table's walk, short (`name: expr`) or full, for its
+    expression and titles before the compiler exists (a second transformer, Lark style)."""
+    from kural.dsl.building.game import Declarations
+    data = load_text("define:\n  a: 1 + 1\n  b: {value: a, title: {en: bee}, title_not: {en: no bee}}\n", "t.yaml")
+    declared = transform.section(Declarations(lambda loc: None), data, "define")
+    assert declared["a"] == ("1 + 1", None, None)
+    assert declared["b"][0] == "a" and declared["b"][1] == {"en": "bee"} and declared["b"][2] == {"en": "no bee"}

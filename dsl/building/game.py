@@ -93,6 +93,23 @@ class Head(NamedTuple):
     max_moves: int
 
 
+class Declarations:
+    """The declarations pass over `define:`, a second transformer of the same walk: each define's expression
+    and titles, read before the compiler exists, so that every expression may name any define (the rules
+    pass, `_Builder.define`, compiles the ones the screen shows)."""
+
+    def __init__(self, at):
+        self.at = at
+
+    @staticmethod
+    def define(d: transform.Part) -> tuple:
+        return d["value"], d.get("title"), d.get("title_not")
+
+    @staticmethod
+    def defines(section: transform.Part) -> dict:
+        return dict(section.items())
+
+
 class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     """One game's build: `build` below puts the parts together; each part's sections are methods of the
     module named for it (table, param_values, turn, shown, teaching), sharing what is defined here."""
@@ -206,14 +223,14 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     def compiler(self, ctx: BuildContext, zones: list) -> Compiler:
         """The compiler of every expression, with the names the file declares (params, zones, vars, moves,
         value tables, defines) and the library's, and the titles a define is said by where it is used."""
+        self.declared = transform.section(Declarations(self.at), self.data, "define")
         names = self.names(self.param_values, self.param_info, zones, self.vars_, self.section("moves"), self.deck,
                            self.players, self.team_count)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
-        self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
-                                  for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
+        self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _) in self.declared.items() if title}
         comp.titles = self.rec.define_titles
-        comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
-                           if isinstance(spec, dict) and spec.get("title_not")}
+        comp.titles_not = {name: self.text(title_not, name) for name, (_, _, title_not) in self.declared.items()
+                           if title_not}
         return comp
 
     def var_starts(self, vars_: list) -> None:
@@ -303,8 +320,8 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             add(name, Name("move", "move", i), "moves")
         for name, table in deck.values.items():
             add(name, Name("table", "num", table), "deck.values")
-        for name, spec in self.section("define").items():
-            add(name, Name("define", "any", schema.define_parts(spec)[0]), "define")
+        for name, (value, _, _) in self.declared.items():
+            add(name, Name("define", "any", value), "define")
         for name, value in builtins(players, team_count).items():
             add(name, Name("builtin", value.type, value), BUILT_IN)
         return names

@@ -28,11 +28,18 @@ class TeachingPart:
                       if isinstance(melds.get(key), str)},
             "var_rules": {name: str(v["rule"]) for name, v in self.section("vars").items()
                           if isinstance(v, dict) and v.get("rule") is not None},
-            "glossary": {term: {"term": self.text(entry.get("term"), term),
-                                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", term)),
-                                "apostrophe": bool(entry.get("apostrophe"))}
-                         for term, entry in self.section("glossary").items()},
+            "glossary": self.walk("glossary"),
         }
+
+    def term(self, entry) -> dict:
+        """A term of `glossary:`: its words in each language, what it means, how Turkish writes its endings."""
+        return {"term": self.text(entry.get("term"), entry.name),
+                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", entry.name)),
+                "apostrophe": bool(entry["apostrophe"])}
+
+    def glossary(self, section) -> dict:
+        """`glossary:`: the game's own terms, explained where the rules first use them."""
+        return dict(section.items())
 
     def units(self) -> dict:
         """The parts `kural diff` compares (dsl/schema.py `units`), each its node as written (`_written`)
