@@ -24,7 +24,8 @@ class Part:
     its places: `key_loc`, `val_loc`, `loc`, `below`, and `key in part`), its name in its section (or its
     index in a list), where the key (or list item) holding it is written (`where`, and `at`: the same as
     a Place with its layer) and where its value is (`value_at`). A part the file left out is `written`
-    False, read from an empty mapping at its parent's place."""
+    False, read from an empty mapping at its parent's place. Iterating it gives its children: for a
+    mapping of fixed keys, every key of the table, written or not (`in` says which were written)."""
 
     __slots__ = ("name", "raw", "value", "where", "value_at", "at", "written")
 
