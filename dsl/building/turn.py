@@ -38,7 +38,7 @@ class TurnPart:
             raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
                                Msg("example_card_hand_me"))
         if domain.is_const and domain.const == []:
-            self.never(m, getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname), str(domain_src))
+            self.never(getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname), str(domain_src))
         self.options(comp, domain, name, cname, c.where)
         elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
         locals_[cname] = elem
@@ -59,7 +59,7 @@ class TurnPart:
         compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
         if compiled.is_const and not compiled.const:
             loc = getattr(test, "loc", m.val_loc("when"))
-            self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
+            self.never(loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
         # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
         place = item.key_loc("check") if isinstance(m["when"], list) else m.key_loc("when")
         return Check(item.get("rule"), self.with_params(self.text(item.get("why"), ""),
@@ -124,13 +124,12 @@ class TurnPart:
                         came_from[target] = at
                         todo.append(target)
 
-    def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
+    def never(self, loc: Loc, why: str, text: str) -> None:
         """A move that can never be played is a mistake: a step offering only such moves leaves the
         seat to move with no move, a game nobody can finish. A param that switches a move off (a
         check that folds to false with the params given, --set included) is one too: a variant
         takes a move out of the game by leaving it out of the steps' `moves:`."""
-        name = next((k for k, v in self.section("moves").items() if v is m), "?")
-        raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
+        raise RuleError.at(loc, Msg("move_can_never_played", name=self.move_now[1], why=why),
                            Msg("write_condition_can_true"), text)
 
     def step(self, step: Part) -> StepDef:
