@@ -123,6 +123,8 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         # the zones' ids, the vars' slots and the moves' indexes, counted as the walk builds them
         self.next_zone_id = self.next_slot = self.move_count = 0
         self.step_names: list[str] = []  # the steps built so far: each step's name is its own
+        self.meld_words: dict[str, str] = {}  # what the teaching layer reads that play does not keep (facts)
+        self.var_rules: dict[str, str] = {}
 
     def at(self, loc: Loc) -> Place:
         """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""

@@ -114,6 +114,10 @@ class TablePart:
     def deck(self, d: Part) -> Deck:
         """`deck:`: the cards, their names and symbols, and the value tables."""
         copies, jokers = d["copies"], d["jokers"]
+        self.deck_words = {"values": {name: {str(k): v for k, v in table.items()}
+                                      for name, table in (d.get("values") or {}).items()},
+                           "value_titles": {name: self.text(title, name)
+                                            for name, title in (d.get("value_titles") or {}).items()}}
         self.starts_in = (str(d["starts_in"]), d.val_loc("starts_in"))  # checked once the zones are built
         # d.loc of a merged section is the base file's: name the key the mistake is in
         where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
@@ -153,9 +157,16 @@ class TablePart:
             return None
         comp, deck, params, info, where = self.comp, self.deck, self.param_values, self.param_info, m.where
 
+        def written(key: str):
+            """The value of `key`; a name written there (a param's, a value table's) is kept for the rules' words."""
+            raw = m[key]
+            if isinstance(raw, str):
+                self.meld_words[key] = raw
+            return raw
+
         def count(key: str):
             """A whole number, or the name of a num param (so that --set changes it)."""
-            raw = m[key]
+            raw = written(key)
             if isinstance(raw, str) and raw in info and self.rec is not None:
                 self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info:
@@ -175,7 +186,7 @@ class TablePart:
             return raw
 
         def flag(key: str) -> bool:
-            raw = m[key]
+            raw = written(key)
             if isinstance(raw, str) and raw in info and self.rec is not None:
                 self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
@@ -186,7 +197,7 @@ class TablePart:
             return raw
 
         def table(key: str, default):
-            name = m.get(key)
+            name = written(key)
             if name is None:
                 return default
             if str(name) not in deck.values:
@@ -297,6 +308,8 @@ class TablePart:
                                Msg("give_zone_kind_groups"))
         named = self.text(v.get("title"), name) if v.get("title") else {}
         title = named if v["shown"] else {}  # the screen shows a titled var, unless not shown
+        if written and v.get("rule") is not None:
+            self.var_rules[name] = str(v["rule"])
         var = VarDef(name, per == "seat", None, str(v["scope"]), self.next_slot, start_src=v["start"], title=title,
                      per_team=per == "team", per_group=per == "group",
                      shown_as=self.shown_as(name, v), says=self.says(v), named=named,

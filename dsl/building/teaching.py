@@ -13,21 +13,13 @@ from ..yamlload import LDict, LList
 class TeachingPart:
     """The builder's (dsl/building/game.py) teaching extras."""
 
-    def facts(self, game: LDict) -> dict:
-        """What the teaching layer says that the playable game does not keep."""
-        melds = self.section("melds")
+    def facts(self, game) -> dict:
+        """What the teaching layer says that the playable game does not keep: kept by the sections' methods
+        as the walk built them (the deck's value tables, the names `melds:` gives, the vars' rules)."""
         return {
             "allowed_players": [int(n) for n in game.get("allowed_players") or []],
             "seats": {lang: [str(n) for n in names] for lang, names in (game.get("seats") or {}).items()},
-            "values": {name: {str(k): v for k, v in table.items()}
-                       for name, table in (self.section("deck").get("values") or {}).items()},
-            "value_titles": {name: self.text(title, name)
-                             for name, title in (self.section("deck").get("value_titles") or {}).items()},
-            "melds": {key: str(melds[key]) for key in ("min_size", "max_wilds", "run_natural_core", "sets", "runs",
-                                                        "natural_in_place", "points", "wild_points")
-                      if isinstance(melds.get(key), str)},
-            "var_rules": {name: str(v["rule"]) for name, v in self.section("vars").items()
-                          if isinstance(v, dict) and v.get("rule") is not None},
+            **self.deck_words, "melds": self.meld_words, "var_rules": self.var_rules,
             "glossary": self.walk("glossary"),
         }
 
