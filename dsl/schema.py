@@ -71,6 +71,7 @@ class Key:
     titles: str = ""  # the sibling key that holds the titles of its entries (fields -> field_titles)
     cites: bool = False  # its value (for a mapping of names: each name) is a rule number the file cites
     most: int = 0  # the most entries (items) it may hold, a bound of the loader (docs/language.md §3.11)
+    node: str = ""  # the builder's method that builds a part of this key (dsl/building/transform.py)
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,8 @@ TABLE = Fields({
                     allowed=("random", "heuristic")),
         "teams": Key(Named(ListOf(ListOf("int")), "a player count"),
                      "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
-                     default_doc="each seat its own team")}), "what the game is", kind="game", split=True),
+                     default_doc="each seat its own team")}), "what the game is", kind="game", split=True,
+        node="game"),
     "deck": Key(Fields({
         "copies": Key("int", "copies of the 52 standard cards, 0 to 8", default=1),
         "jokers": Key("int", "jokers, 0 to 16", default=0),
@@ -213,7 +215,7 @@ TABLE = Fields({
                       split=True, most=50, titles="value_titles"),
         "value_titles": Key(Named(TEXT, "a value table"), "the value tables' names in the rules (points: "
                             "{en: points, tr: puan})", split=True, default_doc="the table's name")}),
-        "the cards", kind="deck", split=True),
+        "the cards", kind="deck", split=True, node="deck"),
     "melds": Key(Fields({
         "min_size": Key("count", "the fewest cards of a meld", default=3),
         "sets": Key("flag", "cards of one rank are a meld", default=True),
@@ -229,11 +231,11 @@ TABLE = Fields({
         "why": Key(Fields({reason: Key(WHY, f"the words for a meld refused by its {reason}")
                            for reason in ("size", "shape", "wilds", "core")}),
                    "the rule and words of each refusal (docs/language.md §2.4)")}),
-        "what a meld is (docs/language.md §2.4)", kind="melds", split=True),
-    "params": Key(Named(Either(PARAM, "any", "value"), "a param"),
+        "what a meld is (docs/language.md §2.4)", kind="melds", split=True, node="melds"),
+    "params": Key(Named(Key(Either(PARAM, "any", "value"), "", node="param"), "a param"),
                   "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
-                  kind="param", split=True, most=200),
-    "zones": Key(Named(Fields({
+                  kind="param", split=True, most=200, node="params"),
+    "zones": Key(Named(Key(Fields({
         "per": Key("str", "one zone per seat, one per team, or one shared zone", default="none",
                    allowed=("seat", "team", "none"),
                    refuse=("zone_per", "zone_per_hint")),
@@ -248,9 +250,9 @@ TABLE = Fields({
                       refuse=("unknown_layout", "layout_hint")),
         "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name"),
         "yours": Key(TEXT, "its name on screen when it is the player's own, possessive and all (tr: elin)",
-                     default_doc="your + its title")}), "a zone"),
-        "the places cards can be", kind="zone", split=True, most=100),
-    "vars": Key(Named(Fields({
+                     default_doc="your + its title")}), "", node="zone"), "a zone"),
+        "the places cards can be", kind="zone", split=True, most=100, node="zones"),
+    "vars": Key(Named(Key(Fields({
         "per": Key("str", "one value per seat, per team, per group, or one", default="none",
                    allowed=("seat", "team", "group", "none"), refuse=VAR_REFUSE),
         "start": Key("expr", "the value at the start (`seat`, `team` or `group` is a name here)", default=0),
@@ -266,60 +268,63 @@ TABLE = Fields({
             "you": Key(TEXT, "the sentence when the owner is the player spoken to (Turkish marks the person on the "
                        "verb: açtın)")}), "a value or a comparison"),
             "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
-            "{0} has opened")}), "a var"),
-        "numbers the game keeps", kind="var", split=True, most=200),
-    "define": Key(Named(Either(DEFINE, "expr", "value"), "a name"),
+            "{0} has opened")}), "", node="var"), "a var"),
+        "numbers the game keeps", kind="var", split=True, most=200, node="vars"),
+    "define": Key(Named(Key(Either(DEFINE, "expr", "value"), "", node="define"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
-                  kind="define", split=True),
+                  kind="define", split=True, node="defines"),
     "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
-                kind="text", split=True, cites=True),
+                kind="text", split=True, cites=True, node="texts"),
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
-        "choose": Key(Named("expr", "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
+        "choose": Key(Named(Key("expr", "", node="choice"), "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
                       "names)", most=8),
-        "when": Key(Either(ListOf(CHECK), "expr", "check"), "the checks the move needs: a condition, or a list of checks",
-                    kind="check", split=True),
+        "when": Key(Either(ListOf(Key(CHECK, "", node="check")), "expr", "check"),
+                    "the checks the move needs: a condition, or a list of checks", kind="check", split=True,
+                    node="checks"),
         "do": Key(EFFECTS, "what the move does", kind="effects"),
         "next": Key("str", "the step the turn goes on to: end, again, or a step's name", default="end")}),
-        "", whole=True, split=True), "a move"), "what a player may do", kind="move", split=True, most=100),
+        "", whole=True, split=True, node="move"), "a move"), "what a player may do", kind="move", split=True,
+        most=100, node="moves"),
     "flow": Key(Fields({
         "round": Key(Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
             "first": Key("expr", "the seat that moves first", default=0),
-            "turn": Key(ListOf(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
-                                       "title": Key(TEXT, "the step's name in the rules and on screen",
-                                                    default_doc="its name"),
-                                       "moves": Key(ListOf("str"), "the moves the step offers")})),
+            "turn": Key(ListOf(Key(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
+                                           "title": Key(TEXT, "the step's name in the rules and on screen",
+                                                        default_doc="its name"),
+                                           "moves": Key(ListOf("str"), "the moves the step offers")}), "",
+                                   node="step")),
                         "the steps of a turn, first one first", required=True, most=50,
                         missing=("flow_round_turn_missing", "turn_example")),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
             "after_move": Key(EFFECTS, "what follows every move"),
             "end": Key("expr", "when the round ends", required=True),
-            "end_reasons": Key(Named(END_REASON, "a reason"),
+            "end_reasons": Key(Named(Key(END_REASON, "", node="end_reason"), "a reason"),
                                "why a round ended, said on its sheet: the first reason whose `when` holds as it ends",
-                               split=True, most=20),
+                               split=True, most=20, node="end_reasons"),
             "score": Key(EFFECTS, "what is scored when a round ends")}), "a round", split=True),
         "end": Key("expr", "when the game ends (checked after every round)", default="true")}),
-        "the order of play", kind="flow", split=True),
+        "the order of play", kind="flow", split=True, node="flow"),
     "result": Key(Fields(_result_keys("score", "each seat's (or team's) score", "score", {
         "winner": Key("expr", "who wins: a condition of `seat` (or `team`)", required=True)})),
-        "who wins and the sheet of the game", kind="result", split=True),
+        "who wins and the sheet of the game", kind="result", split=True, node="result"),
     "round_result": Key(Fields(_result_keys("points", "what each seat (or team) scores in a round, added to its "
                                             "total", "points")),
-                        "what each seat scores when a round ends", kind="result", split=True),
-    "glossary": Key(Named(Fields({
+                        "what each seat scores when a round ends", kind="result", split=True, node="round_result"),
+    "glossary": Key(Named(Key(Fields({
         "term": Key(TEXT, "the term as each language writes it", default_doc="its name"),
         "means": Key(TEXT, "what it means, said once where the rules first use it"),
         "apostrophe": Key("bool", "Turkish writes its endings after an apostrophe, as a name's",
-                          default=False)}), "a term"),
+                          default=False)}), "", node="term"), "a term"),
         "the game's own terms, explained where `kural rules` first uses them",
-        kind="glossary", split=True),
-    "bot": Key(ListOf(Fields({
+        kind="glossary", split=True, node="glossary"),
+    "bot": Key(ListOf(Key(Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),
-        "tip": Key(TEXT, "the tactic in words")})), "the heuristic bot's tactics, best first", kind="bot", split=True,
-        most=100),
+        "tip": Key(TEXT, "the tactic in words")}), "", node="tactic")), "the heuristic bot's tactics, best first",
+        kind="bot", split=True, most=100, node="bot"),
 })
 
 

@@ -4,14 +4,15 @@ places to blame a problem on, the texts in every language, the compiled parts an
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from kural.interpreter.cards import parse_code
-from kural.interpreter.gamedef import GameDef, Place, ResultDef
+from kural.interpreter.gamedef import GameDef, Place
 from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
 from ..backend.program import Program
 from ..compiler import Compiler
-from ..errors import Loc, Problem, RuleError, close_match, printable_id
+from ..errors import Loc, Problem, RuleError, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
@@ -19,6 +20,7 @@ from ..piece import C
 from ..rulefiles import Source
 from ..said import Recorded, Said
 from ..yamlload import LDict, LList
+from . import transform
 from .param_values import ParamsPart
 from .shown import ShownPart
 from .table import TablePart
@@ -79,6 +81,35 @@ def check_sizes(data: LDict) -> None:
                                Msg("split_move_into_steps"))
 
 
+class Head(NamedTuple):
+    """What `game:` gives the rest of the build: the part as written, its id, the player count played,
+    the seats' names, the teams (by player count, and this count's) and the bound on moves."""
+    part: transform.Part
+    id: str
+    players: int
+    seats: dict
+    teams_by_count: dict
+    teams: list
+    max_moves: int
+
+
+class Declarations:
+    """The declarations pass over `define:`, a second transformer of the same walk: each define's expression
+    and titles, read before the compiler exists, so that every expression may name any define (the rules
+    pass, `_Builder.define`, compiles the ones the screen shows)."""
+
+    def __init__(self, at):
+        self.at = at
+
+    @staticmethod
+    def define(d: transform.Part) -> tuple:
+        return d["value"], d.get("title"), d.get("title_not")
+
+    @staticmethod
+    def defines(section: transform.Part) -> dict:
+        return dict(section.items())
+
+
 class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     """One game's build: `build` below puts the parts together; each part's sections are methods of the
     module named for it (table, param_values, turn, shown, teaching), sharing what is defined here."""
@@ -89,6 +120,11 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.problems: list[Problem] = []
         # what the teaching layer reads of the game (dsl/said.py): every load keeps it
         self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {})
+        # the zones' ids, the vars' slots and the moves' indexes, counted as the walk builds them
+        self.next_zone_id = self.next_slot = self.move_count = 0
+        self.step_names: list[str] = []  # the steps built so far: each step's name is its own
+        self.meld_words: dict[str, str] = {}  # what the teaching layer reads that play does not keep (facts)
+        self.var_rules: dict[str, str] = {}
 
     def at(self, loc: Loc) -> Place:
         """A part's place as the game keeps it (issue 36): its file tells the layer that wrote it."""
@@ -103,27 +139,63 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         return value
 
     # ------------------------------------------------------------------ build
+    def walk(self, name: str):
+        """A section built by the walk of the table (dsl/building/transform.py): the methods its keys name."""
+        return transform.section(self, self.data, name)
+
     def build(self, sets, players_asked: int | None = None) -> GameDef:
-        game = self.section("game")
-        if "game" not in self.data:
-            raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
-        gid = printable_id(game["id"], game.val_loc("id"), "game.id")
-        players = self.players(game, players_asked)
-        seats = self.seats(game, players)
-        teams_by_count = self.teams(game)
-        teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
-        self.team_count = len(teams)
-        max_moves = schema.value(game, "game.max_moves")
-        if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
-            raise RuleError.at(game.val_loc("max_moves"),
-                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
-                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
-        deck = self.deck(self.section("deck"))
-        params, param_info = self.params(self.section("params"), deck, sets)
-        self.param_info, self.deck = param_info, deck
-        zones, zone_count = self.zones(self.section("zones"), players)
+        """The game, its sections built by the walk of the table in three phases, as each needs the others
+        (the table's order is the file's reading order, not this one): who plays and with what (game, deck,
+        params: a param may name a card; zones and vars: their counts bound the state), then the names
+        every expression may use and the compiler (`compiler`), then the rules compiled with it."""
+        self.sets, self.players_asked = sets, players_asked
+        head = self.walk("game")
+        self.players, self.team_count = head.players, len(head.teams)
+        self.deck = self.walk("deck")
+        self.param_values, self.param_info = self.walk("params")
+        zones, zone_count = self.walk("zones")
         self.has_groups = any(z.max_groups for z in zones)
-        ctx = BuildContext(deck=deck, players=players, teams=teams,
+        ctx = self.context(head, zones, zone_count)
+        self.vars_, slots = self.walk("vars")
+        ctx.dealer_slot = next(v.slot for v in self.vars_ if v.name == "dealer")
+        comp = self.compiler(ctx, zones)
+        ctx.melds = self.walk("melds")
+        self.var_starts(self.vars_)
+        self.moves = self.walk("moves")
+        flow = self.walk("flow")
+        schema.require("result", self.data)
+        result, round_result, bot = self.walk("result"), self.walk("round_result"), self.walk("bot")
+        game, deck = head.part, self.deck
+        g = GameDef(
+            id=head.id, title=self.text(game.get("title"), head.id), lang=str(game["lang"]),
+            players=head.players, seats=head.seats, hand_zone=str(game["hand_zone"]), deck=deck,
+            deck_zone=self.starts_in[0], zones=zones, zone_count=zone_count, vars=self.vars_, var_slots=slots,
+            params=dict(self.param_info), param_info=self.param_info, moves=self.moves, **flow,
+            result=result, round_result=round_result, bot=bot, max_moves=head.max_moves, bots=game["bots"],
+            round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
+            texts=self.walk("text"), **self.walk("define"),
+            deck_has_twins=deck.copies > 1 or deck.jokers > 1,
+            teams=head.teams, team_of=list(ctx.team_of), teams_by_count=head.teams_by_count,
+        )
+        g.at = self.at(self.data.key_loc("game"))
+        g.about = self.text(game["about"], "")
+        g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
+        g.step_index = {s.name: i for i, s in enumerate(g.steps)}
+        g.param_values = self.param_values
+        g.melds = ctx.melds
+        g.program = Program(g)
+        self.rec.terms = comp.terms
+        self.rec.units = self.units()
+        self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
+        self.rec.facts = self.facts(game)
+        g.recorded = self.rec
+        return g
+
+    def context(self, head: Head, zones: list, zone_count: int) -> BuildContext:
+        """What the notions know of the table (dsl/notions/): the seats, teams and zones, the groups' ids,
+        the hand (a per-seat zone) and the zone the deck starts in (a shared one)."""
+        players, teams, game = head.players, head.teams, head.part
+        ctx = BuildContext(deck=self.deck, players=players, teams=teams,
                            team_of=[next(i for i, t in enumerate(teams) if seat in t) for seat in range(players)])
         ctx.zone_count = zone_count
         group_ids: set[int] = set()  # gathered, then frozen once: a union per zone copied the set each time
@@ -135,7 +207,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                 for first in ids[::z.max_groups]:
                     ctx.area_of[first] = (z.max_groups, z.name)
         ctx.group_ids = ctx.group_ids | frozenset(group_ids)
-        hand_name = str(schema.value(game, "game.hand_zone"))
+        hand_name = str(game["hand_zone"])
         hand = self.zone_named(zones, hand_name, game.val_loc("hand_zone") if "hand_zone" in game else game.loc,
                                Msg("the_hand_zone"))
         if not hand.per_seat or hand.max_groups:  # reported where the mistake is: the hand_zone: that names it, else the zone
@@ -144,109 +216,51 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                                Msg("name_zone_per_seat", hand_name=hand_name))
         ctx.hand_ids = frozenset(range(hand.first_id, hand.first_id + players))
         ctx.zone_owner = {hand.first_id + i: i for i in range(players)}
-        deck_section = self.section("deck")
-        starts_in = str(schema.value(deck_section, "deck.starts_in"))
-        start_zone = self.zone_named(zones, starts_in, deck_section.val_loc("starts_in"), "deck.starts_in")
+        starts_in, where = self.starts_in
+        start_zone = self.zone_named(zones, starts_in, where, "deck.starts_in")
         if start_zone.per != "none" or start_zone.max_groups:
-            raise RuleError.at(deck_section.val_loc("starts_in"), Msg("deck_must_start_shared"),
-                               Msg("name_zone_per_none", starts_in=starts_in))
-        vars_, slots = self.vars(self.section("vars"), players)
-        ctx.dealer_slot = next(v.slot for v in vars_ if v.name == "dealer")
-        moves_section = self.section("moves")
-        names = self.names(params, param_info, zones, vars_, moves_section, deck, players, len(teams))
+            raise RuleError.at(where, Msg("deck_must_start_shared"), Msg("name_zone_per_none", starts_in=starts_in))
+        return ctx
+
+    def compiler(self, ctx: BuildContext, zones: list) -> Compiler:
+        """The compiler of every expression, with the names the file declares (params, zones, vars, moves,
+        value tables, defines) and the library's, and the titles a define is said by where it is used."""
+        self.declared = transform.section(Declarations(self.at), self.data, "define")
+        names = self.names(self.param_values, self.param_info, zones, self.vars_, self.section("moves"), self.deck,
+                           self.players, self.team_count)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
-        self.param_info = param_info
-        # a titled define is said by its title where it is used
-        self.rec.define_titles = {name: self.text(schema.define_parts(spec)[1], name)
-                                  for name, spec in self.section("define").items() if schema.define_parts(spec)[1]}
+        self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _) in self.declared.items() if title}
         comp.titles = self.rec.define_titles
-        comp.titles_not = {name: self.text(spec["title_not"], name) for name, spec in self.section("define").items()
-                           if isinstance(spec, dict) and spec.get("title_not")}
-        ctx.melds = self.melds(comp, deck, params, param_info)
+        comp.titles_not = {name: self.text(title_not, name) for name, (_, _, title_not) in self.declared.items()
+                           if title_not}
+        return comp
+
+    def var_starts(self, vars_: list) -> None:
+        """Each var's start, compiled once the compiler knows every name (a var's slots are needed before)."""
         for v in vars_:
-            v.start = self.located(self.expr_at(comp, ("vars", v.name, "start"), v.start_src,
+            v.start = self.located(self.expr_at(self.comp, ("vars", v.name, "start"), v.start_src,
                                                 {v.per: "zone" if v.per == "group" else "num"}
                                                 if v.per != "none" else {}, "num"), v.start_src,
                                    Msg("start_what", name=v.name))
-        moves = [self.move(comp, i, name, m) for i, (name, m) in enumerate(moves_section.items())]
-        self.guard_cycles(comp.move_refs, moves)
-        if not moves:
-            raise RuleError.at(self.data.loc, Msg("game_has_no_moves"), Msg("add_moves_section"))
-        flow = self.section("flow")
-        rnd = flow.get("round")
-        if not isinstance(rnd, LDict):
-            raise RuleError.at(flow.loc, Msg("flow_round_missing"), Msg("flow_round"))
-        steps = self.steps(rnd, moves)
-        for m in moves:
-            if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
-                close = close_match(m.next_step, [s.name for s in steps])
-                raise RuleError.at(moves_section[m.name].val_loc("next"),
-                                   Msg("next_names_no_step", next_step=m.next_step),
-                                   (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
-        self.reachable(rnd, steps, moves)
-        round_end = self.ending(comp, rnd["end"], "round", rnd.val_loc("end"))
-        game_end = self.ending(comp, schema.value(flow, "flow.end"), "game", flow.val_loc("end"))
-        setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
-        first = self.expr_at(comp, ("flow", "round", "first"), schema.value(rnd, "flow.round.first"), {}, "num")
-        next_seat = self.expr_at(comp, ("flow", "round", "next"), schema.value(rnd, "flow.round.next"), {}, "num")
-        after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
-                                  path=("flow", "round", "after_move")) if rnd.get("after_move") else None
-        round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
-        schema.require("result", self.data)
-        result = self.section("result")
-        result_per = self.per_of(result, "result")
-        result_locals = {result_per: "num"}
-        g = GameDef(
-            id=gid, title=self.text(game.get("title"), gid), lang=str(schema.value(game, "game.lang")),
-            players=players, seats=seats, hand_zone=hand_name, deck=deck, deck_zone=starts_in,
-            zones=zones, zone_count=zone_count, vars=vars_, var_slots=slots,
-            params={k: v for k, v in param_info.items()}, param_info=param_info, moves=moves, steps=steps,
-            round_setup=setup,
-            first_seat=self.located(first, rnd.get("first"), "flow.round.first"),
-            next_seat=self.located(next_seat, rnd.get("next"), "flow.round.next"),
-            after_move=after_move,
-            round_end=round_end,
-            round_score=round_score,
-            game_end=game_end,
-            result=ResultDef(
-                winner=self.located(self.expr_at(comp, ("result", "winner"), result["winner"], result_locals,
-                                          "bool"),
-                    result.get("winner"), "result.winner"),
-                score=self.located(self.expr_at(comp, ("result", "score"), result["score"], result_locals,
-                                         "num"),
-                    result.get("score"), "result.score"),
-                fields={k: self.located(self.expr_at(comp, ("result", "fields", k), v, result_locals), v,
-                                        f"result.fields.{k}")
-                        for k, v in (result.get("fields") or {}).items()},
-                score_title=self.text(result.get("score_title"), schema.default("result.score_title")),
-                field_titles={k: self.text((result.get("field_titles") or {}).get(k), k)
-                              for k in (result.get("fields") or {})},
-                per=result_per, where=self.places(result), at=self.at(self.data.key_loc("result"))),
-            round_result=self.round_result(comp),
-            end_reasons=self.end_reasons(comp, rnd),
-            bot=self.bot(comp, moves),
-            max_moves=max_moves,
-            bots=schema.value(game, "game.bots"),
-            round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
-            texts={k: self.with_params(dict(v), ("text", k)) for k, v in self.section("text").items()},
-            shown=self.shown_defines(comp),
-            meld_values=self.meld_values(comp, vars_),
-            deck_has_twins=deck.copies > 1 or deck.jokers > 1,
-            teams=teams, team_of=list(ctx.team_of), teams_by_count=teams_by_count,
-        )
-        g.at = self.at(self.data.key_loc("game"))
-        g.about = self.text(game.get("about"), schema.default("game.about"))
-        g.where = {name: str(self.data.key_loc(name)) for name in ("flow", "result") if name in self.data}
-        g.step_index = {s.name: i for i, s in enumerate(steps)}
-        g.param_values = params
-        g.melds = ctx.melds
-        g.program = Program(g)
-        self.rec.terms = comp.terms
-        self.rec.units = self.units()
-        self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
-        self.rec.facts = self.facts(game)
-        g.recorded = self.rec
-        return g
+
+    # ------------------------------------------------------- the sections' methods, named in the table
+    def game(self, game: transform.Part) -> Head:
+        """`game:`: its id, the player count (the one asked for, if allowed), the seats' names, the teams
+        (for each count listed, and the ones of this count) and the bound on moves; the part itself too,
+        for what the GameDef takes of it as written."""
+        if not game.written:
+            raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
+        gid = printable_id(game["id"], game.val_loc("id"), "game.id")
+        players = self.players(game, self.players_asked)
+        seats = self.seats(game, players)
+        teams_by_count = self.teams(game)
+        teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
+        max_moves = game["max_moves"]
+        if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
+            raise RuleError.at(game.val_loc("max_moves"),
+                               Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
+                               Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
+        return Head(game, gid, players, seats, teams_by_count, teams, max_moves)
 
     # ------------------------------------------------------- shared by the sections
     def blamed_on_a_param(self, exc: RuleError) -> RuleError:
@@ -308,8 +322,8 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             add(name, Name("move", "move", i), "moves")
         for name, table in deck.values.items():
             add(name, Name("table", "num", table), "deck.values")
-        for name, spec in self.section("define").items():
-            add(name, Name("define", "any", schema.define_parts(spec)[0]), "define")
+        for name, (value, _, _) in self.declared.items():
+            add(name, Name("define", "any", value), "define")
         for name, value in builtins(players, team_count).items():
             add(name, Name("builtin", value.type, value), BUILT_IN)
         return names

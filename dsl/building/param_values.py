@@ -10,7 +10,8 @@ from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
 from ..errors import Loc, Problem, RuleError, close_match
 from ..params import fits, kind_words, line as param_line, list_shape, set_form
-from ..yamlload import MAX_DEPTH, LDict, load_value
+from ..yamlload import MAX_DEPTH, load_value
+from .transform import Part
 
 MAX_LIST_ITEMS = 1_000  # numbers in one list param, those of its inner lists counted
 
@@ -49,30 +50,29 @@ def _set_text(value, depth: int = 0) -> str:
 class ParamsPart:
     """The builder's (dsl/building/game.py) `params:` section."""
 
-    def params(self, section: LDict, deck: Deck, sets) -> tuple[dict, dict]:
-        info: dict[str, dict] = {}
-        for name, spec in section.items():
-            if isinstance(spec, dict):
-                if "value" not in spec:
-                    raise RuleError.at(section.val_loc(name), Msg("param_has_no_value", name=name),
-                                       Msg("param_full_example", name=name))
-                raw, loc = spec["value"], spec.val_loc("value")
-                declared = spec.get("type")
-            else:
-                raw, loc, declared = spec, section.val_loc(name), None
-            # the form is the declaration's: a variant, --set or the API changes the value, never its form
-            first, first_loc = spec.below.get("value", (raw, loc)) if isinstance(spec, LDict) else (raw, loc)
-            kind = str(declared) if declared else _infer_type(first)
-            info[name] = {"type": kind, "raw": raw, "file_raw": raw, "loc": loc, "at": self.at(section.key_loc(name)),
-                          "declared": first, "declared_loc": first_loc,
-                          "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
-                          "rule": spec.get("rule") if isinstance(spec, dict) else None,
-                          "text": self.text(spec.get("text"), "") if isinstance(spec, dict) else self.text(None, ""),
-                          "min": spec.get("min") if isinstance(spec, dict) else None,
-                          "max": spec.get("max") if isinstance(spec, dict) else None,
-                          "one_of": list(spec.get("one_of")) if isinstance(spec, dict) and spec.get("one_of") else None,
-                          "shown_as": {str(k).lower(): self.text(v, str(k))
-                                       for k, v in ((spec.get("shown_as") or {}).items() if isinstance(spec, dict) else ())}}
+    def param(self, spec: Part) -> dict:
+        """A param of `params:` (`name: value`, or in full `name: {value: ..., type: ...}`): its form, its
+        value as the files give it, and its words."""
+        name = spec.name
+        if "value" not in spec:  # a short form is read as {value: ...}: only a full form can lack it
+            raise RuleError.at(spec.value_at, Msg("param_has_no_value", name=name),
+                               Msg("param_full_example", name=name))
+        raw, loc, declared = spec["value"], spec.val_loc("value"), spec.get("type")
+        # the form is the declaration's: a variant, --set or the API changes the value, never its form
+        first, first_loc = spec.below.get("value", (raw, loc))
+        kind = str(declared) if declared else _infer_type(first)
+        return {"type": kind, "raw": raw, "file_raw": raw, "loc": loc, "at": spec.at,
+                "declared": first, "declared_loc": first_loc,
+                "shape": list_shape(first) if kind == "list" and isinstance(first, list) else None,
+                "rule": spec.get("rule"), "text": self.text(spec.get("text"), ""),
+                "min": spec.get("min"), "max": spec.get("max"),
+                "one_of": list(spec["one_of"]) if spec.get("one_of") else None,
+                "shown_as": {str(k).lower(): self.text(v, str(k)) for k, v in (spec.get("shown_as") or {}).items()}}
+
+    def params(self, section: Part) -> tuple[dict, dict]:
+        """`params:`: each param's value once --set (self.sets) has changed it, checked against its form."""
+        info: dict[str, dict] = dict(section.value)
+        deck, sets = self.deck, self.sets
         for i, item in enumerate(sets):
             name, sep, raw = str(item).partition("=")
             name, raw = name.strip(), raw.strip()
@@ -99,6 +99,7 @@ class ParamsPart:
             except RuleError as exc:
                 raise self.param_problem(exc.problems[0], name, p) from None
             p["value"] = values[name]
+        self.param_info = info
         return values, info
 
     def param_problem(self, problem: Problem, name: str, p: dict) -> RuleError:

@@ -3,53 +3,49 @@ ended, where each result value is written (for errors in play), and the defines 
 the player to move or beside each meld."""
 from __future__ import annotations
 
-from kural.interpreter.gamedef import EndReason, RoundResultDef
+from kural.interpreter.gamedef import EndReason, ResultDef, RoundResultDef
 from kural.interpreter.messages import Msg
 from .. import schema
-from ..compiler import Compiler
 from ..errors import RuleError, printable_id
 from ..yamlload import LDict
+from .transform import Part
 
 
 class ShownPart:
     """The builder's (dsl/building/game.py) round result, end reasons, result places and shown defines."""
 
-    def shown_defines(self, comp: Compiler) -> list:
-        """Titled defines with `shown: true`: the screen shows their value for the player to move, as
-        (title, value, shown_when or None, out_of or None)."""
-        out = []
-        for name, spec in self.section("define").items():
-            if isinstance(spec, dict) and spec.get("shown") and not spec.get("of_meld"):
-                if not spec.get("title"):
-                    raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name),
-                                       Msg("add_title"))
-                extra = [comp.expr(spec[key], {}).ir if spec.get(key) is not None else None
-                         for key in ("shown_when", "out_of")]
-                out.append((self.text(spec["title"], name), self.expr_at(comp, ("define", name, "value"),
-                                                                         spec["value"], {}).ir, *extra))
-        return out
+    def define(self, d: Part) -> tuple:
+        """A define (`name: expr`, read as `{value: expr}`) that the screen shows (`shown: true`, with a
+        title): for the player to move, as (title, value, shown_when or None, out_of or None), or with
+        `of_meld` beside each meld (issue 35.5), as (title, the meld's name, value of a group, value of a
+        list of cards, shown_when or None, the shown_on var or None). Either is None when not so shown."""
+        if not d["shown"]:
+            return None, None
+        comp, name = self.comp, d.name
+        if not d.get("title"):
+            raise RuleError.at(d.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
+        if not d.get("of_meld"):
+            extra = [comp.expr(d[key], {}).ir if d[key] is not None else None for key in ("shown_when", "out_of")]
+            return (self.text(d["title"], name), self.expr_at(comp, ("define", name, "value"), d["value"], {}).ir,
+                    *extra), None
+        meld, on = str(d["of_meld"]), d.get("shown_on")
+        var = next((v for v in self.vars_ if v.name == on), None) if on else None
+        if on and (var is None or not var.per_group):
+            raise RuleError.at(d.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
+                               Msg("shown_on_example"))
+        value = d["value"]
+        when = comp.expr(d["shown_when"], {}).ir if d["shown_when"] is not None else None
+        return None, (self.text(d["title"], name), meld, comp.expr(value, {meld: "zone"}).ir,
+                      comp.expr(value, {meld: "cards"}).ir, when, var)
 
-    def meld_values(self, comp: Compiler, vars_: list) -> list:
-        """Shown defines with `of_meld`: a value of one meld, shown beside each meld (issue 35.5), as
-        (title, the meld's name, value of a group, value of a list of cards, shown_when or None, the shown_on
-        var or None)."""
-        out = []
-        for name, spec in self.section("define").items():
-            if not (isinstance(spec, dict) and spec.get("shown") and spec.get("of_meld")):
-                continue
-            if not spec.get("title"):
-                raise RuleError.at(spec.key_loc("shown"), Msg("define_shown_so_needs", name=name), Msg("add_title"))
-            meld = str(spec["of_meld"])
-            on = spec.get("shown_on")
-            var = next((v for v in vars_ if v.name == on), None) if on else None
-            if on and (var is None or not var.per_group):
-                raise RuleError.at(spec.val_loc("shown_on"), Msg("shown_on_not_group_var", name=name, var=on),
-                                   Msg("shown_on_example"))
-            value = spec["value"]
-            when = comp.expr(spec["shown_when"], {}).ir if spec.get("shown_when") is not None else None
-            out.append((self.text(spec["title"], name), meld, comp.expr(value, {meld: "zone"}).ir,
-                        comp.expr(value, {meld: "cards"}).ir, when, var))
-        return out
+    def defines(self, section: Part) -> dict:
+        """The defines the screen shows, as the GameDef's `shown` and `meld_values`."""
+        built = list(section.value.values())
+        return {"shown": [s for s, _ in built if s], "meld_values": [m for _, m in built if m]}
+
+    def texts(self, section: Part) -> dict:
+        """`text:`: the rules' words by rule number, each showing the values of the params it names."""
+        return {k: self.with_params(dict(v), ("text", k)) for k, v in section.items()}
 
     @staticmethod
     def places(section: LDict) -> dict[str, str]:
@@ -61,43 +57,66 @@ class ShownPart:
             out.update({k: str(fields.val_loc(k)) for k in fields})
         return out
 
-    def round_result(self, comp: Compiler) -> RoundResultDef | None:
-        """What each seat scores when a round ends (added to `totals`), and the sheet shown of it."""
-        section = self.data.get("round_result")
-        if section is None:
-            return None
-        fields = section.get("fields") or {}
-        per = self.per_of(section, "round_result")
-        return RoundResultDef(
-            points=self.located(self.expr_at(comp, ("round_result", "points"), section["points"], {per: "num"}, "num"),
-                                section.get("points"), "round_result.points"),
-            points_title=self.text(section.get("points_title"), schema.default("round_result.points_title")),
-            fields={k: self.located(self.expr_at(comp, ("round_result", "fields", k), v, {per: "num"}), v,
-                                    f"round_result.fields.{k}")
-                    for k, v in fields.items()},
-            field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
-            per=per, where=self.places(section), at=self.at(self.data.key_loc("round_result")))
+    def enter_result(self, section: Part) -> None:
+        """The values of `result` (`round_result`) are worked out for each seat or team: `per` names it."""
+        self.result_now = (section.name, {self.per_of(section.raw, section.name): "num"})
 
-    def end_reasons(self, comp: Compiler, rnd: LDict) -> list[EndReason]:
-        """Why a round ended, for its sheet: each way's condition, rule and words, in the file's order.
-        They are said on the round's sheet, so a game without a round_result cannot have them."""
-        reasons = rnd.get("end_reasons")
-        if not reasons:
-            return []
+    enter_round_result = enter_result
+
+    def sheet_fields(self, section: Part) -> dict:
+        """The fields of a result's sheet, compiled where `seat` (or `team`) is a name, after its other
+        values (the order the teaching layer lists what reads a name in)."""
+        name, locals_ = self.result_now
+        return {k: self.located(self.expr_at(self.comp, (name, "fields", k), v, locals_), v, f"{name}.fields.{k}")
+                for k, v in (section["fields"] or {}).items()}
+
+    def result(self, result: Part) -> ResultDef:
+        """Who wins, each seat's (or team's) score, and the game's sheet."""
+        comp, locals_ = self.comp, self.result_now[1]
+        winner = self.located(self.expr_at(comp, ("result", "winner"), result["winner"], locals_, "bool"),
+                              result["winner"], "result.winner")
+        score = self.located(self.expr_at(comp, ("result", "score"), result["score"], locals_, "num"),
+                             result["score"], "result.score")
+        fields = self.sheet_fields(result)
+        return ResultDef(
+            winner=winner, score=score, fields=fields,
+            score_title=self.text(result.raw.get("score_title"), schema.default("result.score_title")),
+            field_titles={k: self.text((result.get("field_titles") or {}).get(k), k) for k in fields},
+            per=str(result["per"]), where=self.places(result.raw), at=result.at)
+
+    def round_result(self, section: Part) -> RoundResultDef | None:
+        """What each seat scores when a round ends (added to `totals`), and the sheet shown of it."""
+        if not section.written:
+            return None
+        comp, locals_ = self.comp, self.result_now[1]
+        points = self.located(self.expr_at(comp, ("round_result", "points"), section["points"], locals_, "num"),
+                              section["points"], "round_result.points")
+        fields = self.sheet_fields(section)
+        return RoundResultDef(
+            points=points,
+            points_title=self.text(section.raw.get("points_title"), schema.default("round_result.points_title")),
+            fields=fields, field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
+            per=str(section["per"]), where=self.places(section.raw), at=section.at)
+
+    def enter_end_reasons(self, reasons: Part) -> None:
+        """End reasons are said on the round's sheet, so a game without a round_result cannot have them."""
+        if not reasons.raw:
+            return
         if self.data.get("round_result") is None:
-            raise RuleError.at(rnd.key_loc("end_reasons"), Msg("flow_round_end_reasons"),
-                               Msg("add_round_result_remove"))
+            raise RuleError.at(reasons.where, Msg("flow_round_end_reasons"), Msg("add_round_result_remove"))
         most = schema.key_at("flow.round.end_reasons").most
-        if len(reasons) > most:
-            raise RuleError.at(rnd.key_loc("end_reasons"),
-                               Msg("end_reasons_more_than", n_reasons=len(reasons), most=most),
+        if len(reasons.raw) > most:
+            raise RuleError.at(reasons.where, Msg("end_reasons_more_than", n_reasons=len(reasons.raw), most=most),
                                Msg("name_fewer_ways_round"))
-        out = []
-        for name, spec in reasons.items():
-            when = spec["when"]
-            where = f"flow.round.end_reasons.{name}"
-            name = printable_id(name, reasons.key_loc(name), Msg("end_reason"))
-            out.append(EndReason(name=name, when=self.located(comp.expr(when, {}, "bool"), when, where),
-                                 rule=spec.get("rule"), text=self.with_params(self.text(spec.get("text"), str(name))),
-                                 at=self.at(reasons.key_loc(name))))
-        return out
+
+    def end_reason(self, reason: Part) -> EndReason:
+        """A way a round ends, for its sheet: its condition, rule and words."""
+        where = f"flow.round.end_reasons.{reason.name}"
+        name, when = printable_id(reason.name, reason.where, Msg("end_reason")), reason["when"]
+        return EndReason(name=name, when=self.located(self.comp.expr(when, {}, "bool"), when, where),
+                         rule=reason.get("rule"), text=self.with_params(self.text(reason.get("text"), str(name))),
+                         at=reason.at)
+
+    def end_reasons(self, reasons: Part) -> list[EndReason]:
+        """Why a round ended, each way in the file's order: the first whose `when` holds is said."""
+        return list(reasons.value.values())

@@ -10,10 +10,11 @@ from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.messages import LANGS, Msg
 from .. import schema
 from ..backend.evaluate import table_of
-from ..compiler import Compiler
 from ..errors import Loc, RuleError, close_match
 from ..yamlload import LDict, LList
+from . import transform
 from .param_values import read_set_value, shown_value
+from .transform import Part
 
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
 MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
@@ -23,9 +24,9 @@ MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's 
 class TablePart:
     """The builder's (dsl/building/game.py) players, deck, melds, zones and vars."""
 
-    def players(self, game: LDict, asked: int | None) -> int:
+    def players(self, game: Part, asked: int | None) -> int:
         """The number of players: the one asked for (--players), if the game allows it, else the default."""
-        default = schema.value(game, "game.players")
+        default = game["players"]
         allowed = list(game.get("allowed_players") or [default])
         for n, where in [(default, game.val_loc("players"))] + \
                 [(n, game.val_loc("allowed_players")) for n in allowed]:
@@ -44,14 +45,14 @@ class TablePart:
                                Msg("players_option", counts_split_1=counts.split(', ')[-1]))
         return asked
 
-    def teams(self, game: LDict) -> dict[int, list[list[int]]]:
+    def teams(self, game: Part) -> dict[int, list[list[int]]]:
         """`game.teams`: for each player count listed, teams that split the seats 0..n-1 exactly.
         A count not listed plays each seat for itself. Every count listed is checked, not only
         the one being played, so that a mistake shows whatever --players is given."""
         section = game.get("teams")
         if section is None:
             return {}
-        allowed = list(game.get("allowed_players") or [schema.value(game, "game.players")])
+        allowed = list(game.get("allowed_players") or [game["players"]])
         example = '"4": [[0, 2], [1, 3]]'
         out: dict[int, list[list[int]]] = {}
         for key, teams in section.items():
@@ -93,7 +94,7 @@ class TablePart:
             out[n] = [list(team) for team in teams]
         return out
 
-    def seats(self, game: LDict, players: int) -> dict[str, list[str]]:
+    def seats(self, game: Part, players: int) -> dict[str, list[str]]:
         given = game.get("seats") or {}
         out = {}
         for lang in LANGS:
@@ -110,8 +111,14 @@ class TablePart:
             out[lang] = names[:players] or [f"P{i + 1}" for i in range(players)]
         return out
 
-    def deck(self, d: LDict) -> Deck:
-        copies, jokers = schema.value(d, "deck.copies"), schema.value(d, "deck.jokers")
+    def deck(self, d: Part) -> Deck:
+        """`deck:`: the cards, their names and symbols, and the value tables."""
+        copies, jokers = d["copies"], d["jokers"]
+        self.deck_words = {"values": {name: {str(k): v for k, v in table.items()}
+                                      for name, table in (d.get("values") or {}).items()},
+                           "value_titles": {name: self.text(title, name)
+                                            for name, title in (d.get("value_titles") or {}).items()}}
+        self.starts_in = (str(d["starts_in"]), d.val_loc("starts_in"))  # checked once the zones are built
         # d.loc of a merged section is the base file's: name the key the mistake is in
         where = d.val_loc("copies") if "copies" in d else d.val_loc("jokers")
         if copies < 1 and jokers < 1:
@@ -130,7 +137,7 @@ class TablePart:
                                        Msg("deck_names_needs_names", lang=lang, part=part, want=want),
                                        Msg("suits_order_s_h"))
                 base[part] = list(value) if part != "joker" else str(value)
-        symbols = list(d.get("symbols") or schema.default("deck.symbols"))
+        symbols = list(d["symbols"] or schema.default("deck.symbols"))
         if len(symbols) != 4:
             raise RuleError.at(d.val_loc("symbols"), Msg("deck_symbols_needs_symbols"),
                                Msg("example_symbols"))
@@ -144,16 +151,22 @@ class TablePart:
         deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
         return deck
 
-    def melds(self, comp: Compiler, deck: Deck, params: dict, info: dict) -> MeldRules | None:
+    def melds(self, m: Part) -> MeldRules | None:
         """The `melds:` section: what a set and a run are, which cards are wild, what a meld is worth."""
-        if "melds" not in self.data:
+        if not m.written:
             return None
-        m = self.section("melds")
-        where = self.data.key_loc("melds")
+        comp, deck, params, info, where = self.comp, self.deck, self.param_values, self.param_info, m.where
+
+        def written(key: str):
+            """The value of `key`; a name written there (a param's, a value table's) is kept for the rules' words."""
+            raw = m[key]
+            if isinstance(raw, str):
+                self.meld_words[key] = raw
+            return raw
 
         def count(key: str):
             """A whole number, or the name of a num param (so that --set changes it)."""
-            raw = m.get(key, schema.default(f"melds.{key}"))
+            raw = written(key)
             if isinstance(raw, str) and raw in info and self.rec is not None:
                 self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info:
@@ -173,7 +186,7 @@ class TablePart:
             return raw
 
         def flag(key: str) -> bool:
-            raw = schema.value(m, f"melds.{key}")
+            raw = written(key)
             if isinstance(raw, str) and raw in info and self.rec is not None:
                 self.rec.reads.setdefault(("melds", key), {}).setdefault(raw, set()).add(())
             if isinstance(raw, str) and raw in info and info[raw]["type"] == "bool":
@@ -184,7 +197,7 @@ class TablePart:
             return raw
 
         def table(key: str, default):
-            name = m.get(key)
+            name = written(key)
             if name is None:
                 return default
             if str(name) not in deck.values:
@@ -193,7 +206,7 @@ class TablePart:
                 raise RuleError.at(m.val_loc(key), Msg("melds_names_no_value", key=key), hint)
             return deck.values[str(name)]
 
-        ace = str(schema.value(m, "melds.ace"))  # one of the table's allowed values (dsl/schema.py)
+        ace = str(m["ace"])  # one of the table's allowed values (dsl/schema.py)
         wild = [False] * deck.size
         if "wild" in m:
             src = m["wild"]
@@ -239,36 +252,37 @@ class TablePart:
                                    Msg("keys_are_ranks_k"))
         return out
 
-    def zones(self, section: LDict, players: int) -> tuple[list[ZoneDef], int]:
-        zones, next_id = [], 0
-        for name, z in section.items():
-            # per, visible and layout are among the table's allowed values (checked by dsl/schema.py)
-            per, visible = str(schema.value(z, "zones.*.per")), str(schema.value(z, "zones.*.visible"))
-            layout = str(schema.value(z, "zones.*.layout"))
-            max_groups = self.zone_groups(name, z)
-            zones.append(ZoneDef(name, per == "seat", visible, layout, self.text(z.get("title"), name), next_id,
-                                 per_team=per == "team", max_groups=max_groups,
-                                 yours=self.text(z["yours"], name) if z.get("yours") else {},
-                                 at=self.at(section.key_loc(name))))
-            next_id += (players if per == "seat" else self.team_count if per == "team" else 1) * (max_groups or 1)
-            if next_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
-                raise RuleError.at(section.key_loc(name),
-                                   Msg("game_has_zones_each", name=name, next_id=next_id,
-                                       MAX_ZONE_INSTANCES=MAX_ZONE_INSTANCES),
-                                   Msg("declare_fewer_zones_smaller"))
-        self.zone_count = next_id
-        return zones, next_id
+    def zone(self, z: Part) -> ZoneDef:
+        """A zone of `zones:`, its ids after those of the zones above it (each owner's, each group's)."""
+        # per, visible and layout are among the table's allowed values (checked by dsl/schema.py)
+        name, per, max_groups = z.name, str(z["per"]), self.zone_groups(z.name, z)
+        zone = ZoneDef(name, per == "seat", str(z["visible"]), str(z["layout"]), self.text(z.get("title"), name),
+                       self.next_zone_id, per_team=per == "team", max_groups=max_groups,
+                       yours=self.text(z["yours"], name) if z.get("yours") else {}, at=z.at)
+        self.next_zone_id += (self.players if per == "seat" else self.team_count if per == "team" else 1) * \
+            (max_groups or 1)
+        if self.next_zone_id > MAX_ZONE_INSTANCES:  # each owner's zone, each group: the state holds every one
+            raise RuleError.at(z.where,
+                               Msg("game_has_zones_each", name=name, next_id=self.next_zone_id,
+                                   MAX_ZONE_INSTANCES=MAX_ZONE_INSTANCES),
+                               Msg("declare_fewer_zones_smaller"))
+        return zone
 
-    def zone_groups(self, name: str, z: LDict) -> int:
+    def zones(self, section: Part) -> tuple[list[ZoneDef], int]:
+        """`zones:`: the zones, and how many zone instances they make."""
+        self.zone_count = self.next_zone_id
+        return list(section.value.values()), self.next_zone_id
+
+    def zone_groups(self, name: str, z: Part) -> int:
         """A group zone's max_groups (`kind: groups`); 0 for an ordinary zone."""
-        kind = str(schema.value(z, "zones.*.kind"))  # cards or groups (dsl/schema.py)
+        kind = str(z["kind"])  # cards or groups (dsl/schema.py)
         if kind == "cards":
             if "max_groups" in z:
                 raise RuleError.at(z.val_loc("max_groups"), Msg("zone_max_groups_group", name=name),
                                    Msg("add_kind_groups_leave"))
             return 0
         if "max_groups" not in z:
-            raise RuleError.at(z.key_loc("kind") if hasattr(z, "key_loc") else z.loc,
+            raise RuleError.at(z.key_loc("kind"),
                                Msg("zone_group_zone_needs", name=name), Msg("example_max_groups"))
         n = z.get("max_groups")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ZONE_GROUPS:
@@ -285,34 +299,42 @@ class TablePart:
         raise RuleError.at(loc, Msg("names_zone_which_zones", what=what, name=name),
                            (Msg("did_you_mean", close_0=close[0]) if close else Msg("declare_under_zones")))
 
-    def vars(self, section: LDict, players: int) -> tuple[list[VarDef], int]:
-        out, slot = [], 0
-        declared = dict(section)
-        if "dealer" not in declared:  # every game has a dealer; the seat before seat 0 by default
-            declared["dealer"] = {"start": "players - 1"}
-        for name, v in declared.items():
-            # per and scope are among the table's allowed values (checked by dsl/schema.py)
-            per, scope = str(schema.value(v, "vars.*.per")), str(schema.value(v, "vars.*.scope"))
-            if per == "group" and not self.has_groups:
-                raise RuleError.at(v.val_loc("per"), Msg("var_per_group_but", name=name),
-                                   Msg("give_zone_kind_groups"))
-            named = self.text(v.get("title"), name) if v.get("title") else {}
-            title = named if schema.value(v, "vars.*.shown") else {}  # the screen shows a titled var, unless not shown
-            out.append(VarDef(name, per == "seat", None, scope, slot, start_src=schema.value(v, "vars.*.start"), title=title,
-                              per_team=per == "team", per_group=per == "group",
-                              shown_as=self.shown_as(name, v), says=self.says(v), named=named,
-                              where=str(v.val_loc("start") if isinstance(v, LDict) else section.key_loc(name)),
-                              at=self.at(section.key_loc(name)) if name in section else None))  # the dealer may be built in
-            # a per-group var has a slot per zone instance, indexed by the group's zone id
-            slot += (players if per == "seat" else self.team_count if per == "team" else
-                     self.zone_count if per == "group" else 1)
-            if slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
-                raise RuleError.at(self.name_loc("vars", name),
-                                   Msg("vars_hold_values_each", name=name, slot=slot, MAX_VAR_SLOTS=MAX_VAR_SLOTS),
-                                   Msg("declare_fewer_vars_per"))
-        return out, slot
+    def var(self, v: Part) -> VarDef:
+        """A var of `vars:`, its slots after those of the vars above it (each seat's, team's, group's)."""
+        # per and scope are among the table's allowed values (checked by dsl/schema.py)
+        name, per, written = v.name, str(v["per"]), isinstance(v.raw, LDict)
+        if per == "group" and not self.has_groups:
+            raise RuleError.at(v.val_loc("per"), Msg("var_per_group_but", name=name),
+                               Msg("give_zone_kind_groups"))
+        named = self.text(v.get("title"), name) if v.get("title") else {}
+        title = named if v["shown"] else {}  # the screen shows a titled var, unless not shown
+        if written and v.get("rule") is not None:
+            self.var_rules[name] = str(v["rule"])
+        var = VarDef(name, per == "seat", None, str(v["scope"]), self.next_slot, start_src=v["start"], title=title,
+                     per_team=per == "team", per_group=per == "group",
+                     shown_as=self.shown_as(name, v), says=self.says(v), named=named,
+                     where=str(v.val_loc("start") if written else v.where),
+                     at=v.at if written else None)  # the dealer may be built in
+        # a per-group var has a slot per zone instance, indexed by the group's zone id
+        self.next_slot += (self.players if per == "seat" else self.team_count if per == "team" else
+                           self.zone_count if per == "group" else 1)
+        if self.next_slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
+            raise RuleError.at(self.name_loc("vars", name),
+                               Msg("vars_hold_values_each", name=name, slot=self.next_slot,
+                                   MAX_VAR_SLOTS=MAX_VAR_SLOTS),
+                               Msg("declare_fewer_vars_per"))
+        return var
 
-    def shown_as(self, name: str, v: LDict) -> dict:
+    def vars(self, section: Part) -> tuple[list[VarDef], int]:
+        """`vars:`: the vars and how many slots they hold. Every game has a dealer, the seat before seat 0
+        unless the file declares it."""
+        out = list(section.value.values())
+        if "dealer" not in section.value:
+            out.append(transform.walk(self, schema.key_at("vars.*"), {"start": "players - 1"}, "dealer",
+                                      section.key_loc("dealer"), section.loc))
+        return out, self.next_slot
+
+    def shown_as(self, name: str, v: Part) -> dict:
         """`shown_as: {"0": {en: no, tr: hayır}, "1": ...}`: words for a var's values on screen, keyed by value."""
         section = v.get("shown_as") or {}
         out = {}
@@ -332,7 +354,7 @@ class TablePart:
     def says(self, v) -> dict:
         """`says:` of a var: the rules' sentence for a value ("1") or a comparison (">= 0"), keyed without spaces."""
         out = {}
-        for key, words in ((v.get("says") or {}).items() if isinstance(v, dict) else ()):
+        for key, words in (v.get("says") or {}).items():
             entry = self.text({k: words[k] for k in LANGS if k in words}, "")
             entry["you"] = self.text(words["you"], "") if words.get("you") else {}
             out[str(key).replace(" ", "")] = entry

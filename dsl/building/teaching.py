@@ -13,26 +13,25 @@ from ..yamlload import LDict, LList
 class TeachingPart:
     """The builder's (dsl/building/game.py) teaching extras."""
 
-    def facts(self, game: LDict) -> dict:
-        """What the teaching layer says that the playable game does not keep."""
-        melds = self.section("melds")
+    def facts(self, game) -> dict:
+        """What the teaching layer says that the playable game does not keep: kept by the sections' methods
+        as the walk built them (the deck's value tables, the names `melds:` gives, the vars' rules)."""
         return {
             "allowed_players": [int(n) for n in game.get("allowed_players") or []],
             "seats": {lang: [str(n) for n in names] for lang, names in (game.get("seats") or {}).items()},
-            "values": {name: {str(k): v for k, v in table.items()}
-                       for name, table in (self.section("deck").get("values") or {}).items()},
-            "value_titles": {name: self.text(title, name)
-                             for name, title in (self.section("deck").get("value_titles") or {}).items()},
-            "melds": {key: str(melds[key]) for key in ("min_size", "max_wilds", "run_natural_core", "sets", "runs",
-                                                        "natural_in_place", "points", "wild_points")
-                      if isinstance(melds.get(key), str)},
-            "var_rules": {name: str(v["rule"]) for name, v in self.section("vars").items()
-                          if isinstance(v, dict) and v.get("rule") is not None},
-            "glossary": {term: {"term": self.text(entry.get("term"), term),
-                                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", term)),
-                                "apostrophe": bool(entry.get("apostrophe"))}
-                         for term, entry in self.section("glossary").items()},
+            **self.deck_words, "melds": self.meld_words, "var_rules": self.var_rules,
+            "glossary": self.walk("glossary"),
         }
+
+    def term(self, entry) -> dict:
+        """A term of `glossary:`: its words in each language, what it means, how Turkish writes its endings."""
+        return {"term": self.text(entry.get("term"), entry.name),
+                "means": self.with_params(self.text(entry.get("means"), ""), ("glossary", entry.name)),
+                "apostrophe": bool(entry["apostrophe"])}
+
+    def glossary(self, section) -> dict:
+        """`glossary:`: the game's own terms, explained where the rules first use them."""
+        return dict(section.items())
 
     def units(self) -> dict:
         """The parts `kural diff` compares (dsl/schema.py `units`), each its node as written (`_written`)

@@ -7,59 +7,91 @@ from __future__ import annotations
 
 from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef
 from kural.interpreter.messages import Msg
-from .. import schema
 from ..compiler import MAX_LOOP_WORK, Compiler
 from ..errors import Loc, RuleError, close_match, printable_id
 from ..names import kind_word
 from ..specialize import Specializer
 from ..yamlload import LDict, LList
+from .transform import Part
 
 
 class TurnPart:
     """The builder's (dsl/building/game.py) moves, steps, end conditions and bot preferences."""
 
-    def move(self, comp: Compiler, index: int, name: str, m: LDict) -> MoveDef:
-        locals_: dict[str, str] = {}
-        comp.loops = [1]
-        choices = []
-        choose = m.get("choose") or {}
-        for cname, domain_src in choose.items():
-            self.usable_name(cname, choose.key_loc(cname))
-            if cname in comp.names:
-                raise RuleError.at(choose.key_loc(cname),
-                                   Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
-                                   Msg("give_choice_name_own"))
-            domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
-            if domain.type not in ("zone", "cards", "list"):
-                raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
-                                   Msg("example_card_hand_me"))
-            if domain.is_const and domain.const == []:
-                self.never(m, getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname),
-                           str(domain_src))
-            self.options(comp, domain, name, cname, choose.key_loc(cname))
-            elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
-            choices.append(Choice(cname, domain.type == "zone", elem == "card", elem == "cards",
-                                  of_groups=elem == "zone", node=domain.ir, at=self.at(choose.key_loc(cname)),
-                                  part=("moves", name, "choose", cname)))
-            locals_[cname] = elem
-        comp.guard_of = index
-        before = comp.total
-        try:
-            checks = self.checks(comp, m.get("when"), locals_, m)
-        finally:
-            comp.guard_of = None
-        guard_weight = max(1, comp.total - before)  # what one option tried costs (interpreter/budget.py)
+    def enter_move(self, m: Part) -> None:
+        """A move's choices and checks share its name and the names its choices give (`locals_`)."""
+        self.move_now = (self.move_count, m.name, m.raw, {})
+        self.move_count += 1
+        self.comp.loops = [1]
+
+    def choice(self, c: Part) -> Choice:
+        """A choice of a move's `choose:`, from a zone or a list; its name is one the checks and effects use."""
+        comp, (_, name, m, locals_) = self.comp, self.move_now
+        cname, domain_src = c.name, c.raw
+        self.usable_name(cname, c.where)
+        if cname in comp.names:
+            raise RuleError.at(c.where,
+                               Msg("choice_has_name_declared", cname=cname, kind=kind_word(comp.names[cname].kind)),
+                               Msg("give_choice_name_own"))
+        domain = self.expr_at(comp, ("moves", name, "choose", cname), domain_src, locals_)
+        if domain.type not in ("zone", "cards", "list"):
+            raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
+                               Msg("example_card_hand_me"))
+        if domain.is_const and domain.const == []:
+            self.never(getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname), str(domain_src))
+        self.options(comp, domain, name, cname, c.where)
+        elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
+        locals_[cname] = elem
+        return Choice(cname, domain.type == "zone", elem == "card", elem == "cards", of_groups=elem == "zone",
+                      node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
+
+    def enter_checks(self, when: Part) -> None:
+        """A move's guard: what its checks compile is counted as the guard's, and the moves it asks about."""
+        self.comp.guard_of = self.move_now[0]
+        self.guard_before = self.comp.total
+
+    def check(self, item: Part) -> Check:
+        """A check of a move's `when:` (a lone condition is read as a one-item list)."""
+        comp, (_, name, m, locals_), i = self.comp, self.move_now, item.name
+        if "check" not in item:
+            raise RuleError.at(item.loc, Msg("when_item_needs_check"), Msg("when_item_example"))
+        test = item["check"]
+        compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
+        if compiled.is_const and not compiled.const:
+            loc = getattr(test, "loc", m.val_loc("when"))
+            self.never(loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
+        # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
+        place = item.key_loc("check") if isinstance(m["when"], list) else m.key_loc("when")
+        return Check(item.get("rule"), self.with_params(self.text(item.get("why"), ""),
+                                                        ("moves", name, "when", i, "why")),
+                     test, compiled.ir, at=self.at(place), part=("moves", name, "when", i, "check"))
+
+    def checks(self, when: Part) -> tuple[list[Check], int]:
+        """The guard's checks and what trying one option costs (interpreter/budget.py)."""
+        self.comp.guard_of = None
+        return list(when.value), max(1, self.comp.total - self.guard_before)
+
+    def move(self, m: Part) -> MoveDef:
+        """A move: its choices and checks built, its guard's versions (dsl/specialize.py), then its effects."""
+        comp, (index, name, _, locals_) = self.comp, self.move_now
+        choices = list(m["choose"].value.values()) if m["choose"] is not None else []
+        checks, guard_weight = m["when"] if m["when"] is not None else ([], 1)
         specializer = Specializer(comp, [c.source for c in checks], locals_) if choices else None
         comp.loops = [1]  # the effects run once, for the move chosen
-        rules = [str(r) for r in (m.get("rules") or [])]
-        return MoveDef(name=name, index=index, title=self.text(m.get("title"), name), rules=rules,
-                       choices=choices, checks=checks,
+        return MoveDef(name=name, index=index, title=self.text(m.get("title"), name),
+                       rules=[str(r) for r in (m.get("rules") or [])], choices=choices, checks=checks,
                        effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
                                             ("moves", name, "do")),
-                       next_step=str(schema.value(m, "moves.*.next")),
-                       specialize=specializer or None, guard_weight=guard_weight,
-                       where=str(self.section("moves").key_loc(name)), at=self.at(self.section("moves").key_loc(name)),
-                       part=("moves", name, "do"))
+                       next_step=str(m["next"]), specialize=specializer or None, guard_weight=guard_weight,
+                       where=str(m.where), at=m.at, part=("moves", name, "do"))
+
+    def moves(self, section: Part) -> list[MoveDef]:
+        """`moves:`: every move, no guard asking about itself, at least one move."""
+        moves = list(section.value.values())
+        self.guard_cycles(self.comp.move_refs, moves)
+        if not moves:
+            raise RuleError.at(self.data.loc, Msg("game_has_no_moves"), Msg("add_moves_section"))
+        return moves
 
     def options(self, comp: Compiler, domain, move: str, choice: str, loc: Loc) -> None:
         """The guard is tried for every option: each choice multiplies the loops inside it (MAX_LOOP_WORK)."""
@@ -92,71 +124,79 @@ class TurnPart:
                         came_from[target] = at
                         todo.append(target)
 
-    def checks(self, comp: Compiler, when, locals_, m: LDict) -> list[Check]:
-        if when is None:
-            return []
-        items = when if isinstance(when, list) else [LDict({"check": when})]
-        out = []
-        name = next((k for k, v in self.section("moves").items() if v is m), "?")
-        for i, item in enumerate(items):
-            test = item["check"] if "check" in item else None
-            if test is None:
-                raise RuleError.at(getattr(item, "loc", m.loc), Msg("when_item_needs_check"),
-                                   Msg("when_item_example"))
-            compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
-            if compiled.is_const and not compiled.const:
-                loc = getattr(test, "loc", m.val_loc("when"))
-                self.never(m, loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
-            # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
-            place = item.key_loc("check") if isinstance(when, list) else m.key_loc("when")
-            out.append(Check(item.get("rule"), self.with_params(
-                self.text(item.get("why"), ""), ("moves", name, "when", i, "why")), test, compiled.ir,
-                at=self.at(place), part=("moves", name, "when", i, "check")))
-        return out
-
-    def never(self, m: LDict, loc: Loc, why: str, text: str) -> None:
+    def never(self, loc: Loc, why: str, text: str) -> None:
         """A move that can never be played is a mistake: a step offering only such moves leaves the
         seat to move with no move, a game nobody can finish. A param that switches a move off (a
         check that folds to false with the params given, --set included) is one too: a variant
         takes a move out of the game by leaving it out of the steps' `moves:`."""
-        name = next((k for k, v in self.section("moves").items() if v is m), "?")
-        raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
+        raise RuleError.at(loc, Msg("move_can_never_played", name=self.move_now[1], why=why),
                            Msg("write_condition_can_true"), text)
 
-    def steps(self, rnd: LDict, moves: list[MoveDef]) -> list[StepDef]:
-        turn = rnd.get("turn")
+    def step(self, step: Part) -> StepDef:
+        """A step of `flow.round.turn`: the moves it offers (at least one), its name (its own: `stepN`, N
+        its place, when not named)."""
+        by_name, i = {m.name: m.index for m in self.moves}, step.name
+        names = step.get("moves") or []
+        indexes = []
+        for j, mname in enumerate(names):
+            if mname not in by_name:
+                close = close_match(mname, list(by_name))
+                raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
+                                   Msg("step_offers_which_not", mname=mname),
+                                   Msg("did_you_mean", close_0=close[0]) if close else
+                                   Msg("moves_list", names=", ".join(by_name)))
+            indexes.append(by_name[mname])
+        where = step.val_loc("step") if "step" in step else step.where
+        name = printable_id(step["step"] if "step" in step else f"step{i + 1}", where, Msg("the_step_name"))
+        if name in self.step_names:
+            raise RuleError.at(where, Msg("two_steps_turn_are", name=name),
+                               Msg("give_each_step_own"))
+        if not indexes:  # a step that offers nothing would leave the seat to move without a move
+            raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
+        self.step_names.append(name)
+        return StepDef(name, indexes, where=str(where), title=self.text(step["title"], name) if step.get("title") else {},
+                       at=self.at(step.key_loc("step") if "step" in step else step.where))
+
+    def steps(self, rnd: Part, moves: list[MoveDef]) -> list[StepDef]:
+        """The turn's steps, built; every move offered by one, every step reached, every `next:` a step."""
+        turn = rnd["turn"]
         if not turn:
             raise RuleError.at(rnd.loc, Msg("flow_round_turn_missing"), Msg("turn_example"))
-        by_name = {m.name: m.index for m in moves}
-        steps = []
-        for i, step in enumerate(turn):
-            names = step.get("moves") or []
-            indexes = []
-            for j, mname in enumerate(names):
-                if mname not in by_name:
-                    close = close_match(mname, list(by_name))
-                    raise RuleError.at(names.locs[j] if isinstance(names, LList) else step.loc,
-                                       Msg("step_offers_which_not", mname=mname),
-                                       Msg("did_you_mean", close_0=close[0]) if close else
-                                       Msg("moves_list", names=", ".join(by_name)))
-                indexes.append(by_name[mname])
-            where = step.val_loc("step") if "step" in step else turn.locs[i]
-            name = printable_id(step.get("step", f"step{i + 1}"), where, Msg("the_step_name"))
-            if name in {s.name for s in steps}:
-                raise RuleError.at(where, Msg("two_steps_turn_are", name=name),
-                                   Msg("give_each_step_own"))
-            if not indexes:  # a step that offers nothing would leave the seat to move without a move
-                raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
-            steps.append(StepDef(name, indexes, where=str(where),
-                                 title=self.text(step["title"], name) if step.get("title") else {},
-                                 at=self.at(step.key_loc("step") if "step" in step else turn.locs[i])))
+        steps = list(turn.value)
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:
                 raise RuleError.at(self.section("moves").key_loc(m.name),
                                    Msg("move_offered_by_no", name=m.name),
                                    Msg("add_step_s_moves"))
+        for m in moves:
+            if m.next_step not in ("end", "again") and m.next_step not in {s.name for s in steps}:
+                close = close_match(m.next_step, [s.name for s in steps])
+                raise RuleError.at(self.section("moves")[m.name].val_loc("next"),
+                                   Msg("next_names_no_step", next_step=m.next_step),
+                                   (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
+        self.reachable(turn.raw, steps, moves)
         return steps
+
+    def flow(self, flow: Part) -> dict:
+        """`flow:`: the steps of a turn, when a round and the game end, and what starts and follows a
+        round and each move; as the GameDef's fields of those names."""
+        rnd, comp = flow["round"], self.comp
+        if rnd is None:
+            raise RuleError.at(flow.loc, Msg("flow_round_missing"), Msg("flow_round"))
+        steps = self.steps(rnd, self.moves)
+        round_end = self.ending(comp, rnd["end"], "round", rnd.val_loc("end"))
+        game_end = self.ending(comp, flow["end"], "game", flow.val_loc("end"))
+        setup = self.effects(comp, rnd.get("setup"), what="flow.round.setup", path=("flow", "round", "setup"))
+        first = self.expr_at(comp, ("flow", "round", "first"), rnd["first"], {}, "num")
+        next_seat = self.expr_at(comp, ("flow", "round", "next"), rnd["next"], {}, "num")
+        after_move = self.effects(comp, rnd.get("after_move"), what="flow.round.after_move",
+                                  path=("flow", "round", "after_move")) if rnd.get("after_move") else None
+        round_score = self.effects(comp, rnd.get("score"), what="flow.round.score", path=("flow", "round", "score"))
+        return dict(steps=steps, round_setup=setup, first_seat=self.located(first, rnd["first"], "flow.round.first"),
+                    next_seat=self.located(next_seat, rnd["next"], "flow.round.next"), after_move=after_move,
+                    round_end=round_end, round_score=round_score, game_end=game_end,
+                    end_reasons=rnd["end_reasons"] or [])
 
     def ending(self, comp: Compiler, src, what: str, loc: Loc):
         """A round's or the game's end condition. One that is false whatever happens (`end: false`,
@@ -168,7 +208,7 @@ class TurnPart:
                                Msg("write_condition_becomes_true"))
         return self.located(end, src, "flow.round.end" if what == "round" else "flow.end")
 
-    def reachable(self, rnd: LDict, steps: list[StepDef], moves: list[MoveDef]) -> None:
+    def reachable(self, turn: LList, steps: list[StepDef], moves: list[MoveDef]) -> None:
         """Every step of a turn must be reachable: a turn starts at its first step, and goes to
         another only through a move's `next:`. A step no path leads to is a mistake (a misspelt
         `next:`, a step left over), and its moves would never be offered."""
@@ -180,7 +220,6 @@ class TurnPart:
                 if target is not None and target not in seen:
                     seen.add(target)
                     todo.append(target)
-        turn = rnd["turn"]
         for i, step in enumerate(steps):
             if i not in seen:
                 item = turn[i]
@@ -188,24 +227,25 @@ class TurnPart:
                 raise RuleError.at(loc, Msg("step_never_reached_not", name=step.name),
                                    Msg("give_move_next_remove", name=step.name))
 
-    def bot(self, comp: Compiler, moves: list[MoveDef]) -> list[BotPref]:
-        out = []
-        by_name = {m.name: m for m in moves}
-        for i, item in enumerate(self.data.get("bot") or []):
-            mname = item.get("move")
-            m = by_name.get(mname) if mname else None
-            if mname and m is None:
-                close = close_match(str(mname), list(by_name))
-                raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
-                                   Msg("did_you_mean", close_0=close[0]) if close else
-                                   Msg("moves_list", names=", ".join(by_name)))
-            locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
-                       for c in m.choices} if m else {}
-            pref = self.expr_at(comp, ("bot", i, "prefer"), item["prefer"], locals_)
-            if pref.type not in ("bool", "num", "any"):
-                raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
-                                   Msg("higher_better_true_counts"))
-            out.append(BotPref(m.index if m else None, self.text(item.get("tip"), ""),
-                               where=str(item.val_loc("prefer")), node=pref.ir, at=self.at(item.key_loc("prefer")),
-                               part=("bot", i, "prefer")))
-        return out
+    def tactic(self, item: Part) -> BotPref:
+        """A tactic of `bot:`: a preference among the options of one move (or of every move)."""
+        comp, by_name = self.comp, {m.name: m for m in self.moves}
+        mname = item.get("move")
+        m = by_name.get(mname) if mname else None
+        if mname and m is None:
+            close = close_match(str(mname), list(by_name))
+            raise RuleError.at(item.val_loc("move"), Msg("bot_preference_which_not", mname=mname),
+                               Msg("did_you_mean", close_0=close[0]) if close else
+                               Msg("moves_list", names=", ".join(by_name)))
+        locals_ = {c.name: ("card" if c.of_cards else "cards" if c.of_card_lists else "zone" if c.of_groups else "any")
+                   for c in m.choices} if m else {}
+        pref = self.expr_at(comp, ("bot", item.name, "prefer"), item["prefer"], locals_)
+        if pref.type not in ("bool", "num", "any"):
+            raise RuleError.at(item.val_loc("prefer"), Msg("preference_condition_number"),
+                               Msg("higher_better_true_counts"))
+        return BotPref(m.index if m else None, self.text(item.get("tip"), ""), where=str(item.val_loc("prefer")),
+                       node=pref.ir, at=self.at(item.key_loc("prefer")), part=("bot", item.name, "prefer"))
+
+    def bot(self, section: Part) -> list[BotPref]:
+        """`bot:`: the heuristic bot's tactics, best first."""
+        return list(section.value or [])

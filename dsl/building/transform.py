@@ -1,0 +1,171 @@
+"""The walk of a rule file along the table of dsl/schema.py, in the style of Lark's `Transformer`: the
+table says what each part is; a Key that names a builder (`Key(..., node="zone")`) has its parts built
+by the builder's method of that name, called bottom-up with the part's children already built and
+every key the file leaves out given its default from the table. A builder may also have `enter_<name>`,
+called with the part (as written, its children not yet built) before its children are built, for what they share
+(the names a move's choices give its checks). Nothing here names a section or a
+key: a newcomer reads the table and the methods it names to see how a game is built.
+
+A subtree of the table with no builder and no default below it is passed as written (the LDict or
+LList with its places), so that a builder reads it with its places and the walk costs nothing there.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import schema
+from ..errors import Loc
+from ..yamlload import LDict, LList
+
+
+class Part:
+    """One mapping or list of a rule file as a builder method receives it: its children built (`part[key]`,
+    a left-out key's default filled from the table, None when it has none), what was written (`raw`, with
+    its places: `key_loc`, `val_loc`, `loc`, `below`, and `key in part`), its name in its section (or its
+    index in a list), where the key (or list item) holding it is written (`where`, and `at`: the same as
+    a Place with its layer) and where its value is (`value_at`). A part the file left out is `written`
+    False, read from an empty mapping at its parent's place. Iterating it gives its children: for a
+    mapping of fixed keys, every key of the table, written or not (`in` says which were written)."""
+
+    __slots__ = ("name", "raw", "value", "where", "value_at", "at", "written")
+
+    def __init__(self, name, raw, value, where: Loc, value_at: Loc, at, written: bool):
+        self.name, self.raw, self.value, self.where, self.value_at = name, raw, value, where, value_at
+        self.at, self.written = at, written
+
+    def __getitem__(self, key):
+        return self.value[key]
+
+    def __contains__(self, key) -> bool:
+        """Whether the file wrote this key (a default filled in does not count)."""
+        return key in self.raw
+
+    def __iter__(self):
+        return iter(self.value)
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    def items(self):
+        return self.value.items()
+
+    def get(self, key, default=None):
+        value = self.value.get(key)
+        return default if value is None else value
+
+    def key_loc(self, key) -> Loc:
+        return self.raw.key_loc(key) if isinstance(self.raw, LDict) else self.loc
+
+    def val_loc(self, key) -> Loc:
+        return self.raw.val_loc(key) if isinstance(self.raw, LDict) else self.loc
+
+    @property
+    def loc(self) -> Loc:
+        """Where the mapping (or list) itself is, as its LDict says (a part left out: its parent's)."""
+        return getattr(self.raw, "loc", self.value_at)
+
+    @property
+    def below(self) -> dict:
+        return getattr(self.raw, "below", {})
+
+    @property
+    def locs(self) -> list:
+        return getattr(self.raw, "locs", [])
+
+
+def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc: Loc | None = None) -> Any:
+    """One part of the rule file built along its Key: its children first, then the builder's method the
+    Key names, if any. A part left out whose Key names a builder and holds a mapping is built from an
+    empty one at its parent's place, so that its method gives the defaults (a game with no `deck:`).
+    `loc`: where the key (or list item) holding the part is written; `val_loc`: where its value is."""
+    shape = key.shape
+    if not (key.node or _walked(shape)):
+        return raw
+    written = raw is not None
+    if raw is None and isinstance(schema._full(shape), (schema.Fields, schema.Named)):
+        raw = LDict()
+        raw.loc = parent_loc
+    elif isinstance(shape, schema.Either) and not _full_form(shape, raw):
+        raw = _short(shape, raw, val_loc or loc)
+    part = Part(name, raw, None, loc, val_loc or loc, builder.at(loc) if key.node else None, written)
+    enter = getattr(builder, "enter_" + key.node, None) if key.node else None
+    if enter is not None:  # what the part's children share is set up before them (a move's choices)
+        enter(part)
+    part.value = _children(builder, schema._full(shape), raw, loc)
+    if key.node:
+        return getattr(builder, key.node)(part)
+    return part if isinstance(part.value, (dict, list)) else part.value
+
+
+def _full_form(shape: schema.Either, raw) -> bool:
+    return isinstance(raw, list) if isinstance(shape.full, schema.ListOf) else isinstance(raw, dict)
+
+
+def _short(shape: schema.Either, raw, loc: Loc):
+    """The short form of an Either as its full form (`v` as `{value: v}`, a list value too), placed where
+    `v` is written."""
+    one = LDict({shape.short_key: raw})
+    one.loc = one.key_locs[shape.short_key] = one.val_locs[shape.short_key] = loc
+    if not isinstance(shape.full, schema.ListOf):
+        return one
+    full = LList([one])
+    full.loc, full.locs = loc, [loc]
+    return full
+
+
+def _children(builder, shape, raw, loc: Loc):
+    """The children of a mapping or a list, each built; the keys of a Fields in the table's order, each
+    key left out given its default; a value of the wrong form (refused by the checker) as written."""
+    here = getattr(raw, "loc", loc)
+    if isinstance(shape, schema.Fields) and isinstance(raw, dict):
+        return {k: walk(builder, sub, raw[k], k, _key_loc(raw, k, here), here, _val_loc(raw, k, here)) if k in raw
+                else _default(sub, raw) for k, sub in shape.keys.items()}
+    if isinstance(shape, schema.Named) and isinstance(raw, dict):
+        sub = schema._key(shape.value)
+        return {k: walk(builder, sub, item, k, _key_loc(raw, k, here), here, _val_loc(raw, k, here))
+                for k, item in raw.items()}
+    if isinstance(shape, schema.ListOf) and isinstance(raw, list):
+        sub, locs = schema._key(shape.item), getattr(raw, "locs", [])
+        return [walk(builder, sub, item, i, locs[i] if i < len(locs) else here, here) for i, item in enumerate(raw)]
+    return raw
+
+
+def _key_loc(raw, key, here: Loc) -> Loc:
+    return raw.key_loc(key) if isinstance(raw, LDict) else here
+
+
+def _val_loc(raw, key, here: Loc) -> Loc:
+    return raw.val_loc(key) if isinstance(raw, LDict) else here
+
+
+def _default(key: schema.Key, mapping) -> Any:
+    if isinstance(key.default, schema.ByKey):
+        return key.default.of(mapping)
+    return None if key.default is schema.MISSING else key.default
+
+
+def _walked(shape) -> bool:
+    """Whether the walk goes into a shape: some Key below names a builder or has a default."""
+    known = _WALKED.get(id(shape))
+    if known is None or known[0] is not shape:
+        known = _WALKED[id(shape)] = (shape, _walks(shape))
+    return known[1]
+
+
+def _walks(shape) -> bool:
+    shape = schema._full(shape)
+    if isinstance(shape, schema.Fields):
+        return any(k.node or k.default is not schema.MISSING or _walked(k.shape) for k in shape.keys.values())
+    if isinstance(shape, (schema.Named, schema.ListOf)):
+        sub = schema._key(shape.value if isinstance(shape, schema.Named) else shape.item)
+        return bool(sub.node) or _walked(sub.shape)
+    return False
+
+
+_WALKED: dict[int, tuple] = {}
+
+
+def section(builder, data: LDict, name: str) -> Any:
+    """A top-level section of the rule data, built (the builder decides in which order: dsl/building/game.py)."""
+    return walk(builder, schema.TABLE.keys[name], data.get(name), name, data.key_loc(name), data.loc,
+                data.val_loc(name))

@@ -1,0 +1,164 @@
+"""The game is built by one walk of the rule file along the table of dsl/schema.py (issue 36: "one
+transformer builds it from the parse, driven by the schema table"): each part whose Key names a
+builder is built by that method, bottom-up, with its children built and its defaults filled."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from kural.dsl import schema
+from kural.dsl.building import transform
+from kural.dsl.building.game import _Builder
+from kural.dsl.yamlload import load_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Recorder:
+    """A builder that says which of its methods the walk called, and with what."""
+
+    def __init__(self):
+        self.calls = []
+
+    def at(self, loc):
+        return (loc.line, loc.col)
+
+    def __getattr__(self, name):
+        if name.startswith("enter_"):
+            raise AttributeError(name)
+
+        def method(part):
+            self.calls.append((name, part.name, part))
+            return f"{name}:{part.name}"
+        return method
+
+
+def test_issue_36_each_zone_is_built_by_the_method_the_table_names_before_its_section():
+    """issue 36: a method per table node, called bottom-up: every zone first, then `zones` with the
+    zones already built, in the file's order."""
+    data = load_text("zones:\n  hand: {per: seat}\n  pile: {}\n", "t.yaml")
+    rec = Recorder()
+    built = transform.section(rec, data, "zones")
+    assert [(c[0], c[1]) for c in rec.calls] == [("zone", "hand"), ("zone", "pile"), ("zones", "zones")]
+    assert built == "zones:zones"
+    assert dict(rec.calls[-1][2].items()) == {"hand": "zone:hand", "pile": "zone:pile"}
+
+
+def test_issue_36_a_key_left_out_gets_the_default_the_table_gives():
+    """issue 36: defaults come from the table, a default that depends on a sibling (layout) too; what
+    the file wrote is told apart from what was filled in."""
+    data = load_text("zones:\n  hand: {per: seat}\n  pile: {visible: top}\n", "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "zones")
+    hand, pile = rec.calls[0][2], rec.calls[1][2]
+    assert (hand["per"], hand["layout"], hand["kind"], hand["visible"]) == ("seat", "hand", "cards", "all")
+    assert (pile["per"], pile["layout"], pile["visible"]) == ("none", "pile", "top")
+    assert "per" in hand and "layout" not in hand
+    assert hand.at == (2, 3)  # where the zone's key is written
+
+
+def test_issue_36_a_param_written_short_is_read_as_its_full_form_at_its_place():
+    """issue 36: the short form of an Either (`name: 5`) reaches the param's method as `{value: 5}`,
+    placed where the value is written; a list value is a short form too."""
+    data = load_text("params:\n  target: 5\n  steps: [1, 2]\n  full: {value: 3, min: 1}\n", "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "params")
+    parts = {c[1]: c[2] for c in rec.calls if c[0] == "param"}
+    assert parts["target"]["value"] == 5 and parts["target"].val_loc("value").line == 2
+    assert parts["steps"]["value"] == [1, 2]
+    assert parts["full"]["value"] == 3 and parts["full"]["min"] == 1 and "min" in parts["full"]
+
+
+def test_issue_36_a_section_left_out_is_built_from_its_defaults():
+    """issue 36: a game with no `deck:` still has a deck: its method gets the table's defaults."""
+    data = load_text("game: {id: x}\n", "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "deck")
+    (name, _, part), = rec.calls
+    assert name == "deck" and not part.written
+    assert (part["copies"], part["jokers"], part["starts_in"]) == (1, 0, "stock")
+
+
+def _nodes(shape, seen=None):
+    seen = set() if seen is None else seen
+    shape = schema._full(shape.shape if isinstance(shape, schema.Key) else shape)
+    if isinstance(shape, schema.Fields):
+        keys = list(shape.keys.values())
+    elif isinstance(shape, (schema.Named, schema.ListOf)):
+        keys = [schema._key(shape.value if isinstance(shape, schema.Named) else shape.item)]
+    else:
+        return seen
+    for key in keys:
+        if key.node:
+            seen.add(key.node)
+        _nodes(key, seen)
+    return seen
+
+
+def test_issue_36_every_builder_the_table_names_is_a_method_of_the_builder():
+    """issue 36: a newcomer reads the table and the methods it names: each one exists."""
+    names = _nodes(schema.TABLE)
+    assert {"game", "deck", "params", "param", "zones", "zone", "vars", "var", "moves", "move", "choice", "checks",
+            "check", "flow", "step", "end_reasons", "end_reason", "result", "round_result", "bot", "tactic", "melds",
+            "defines", "define", "texts", "glossary", "term"} <= names
+    assert [n for n in sorted(names) if not callable(getattr(_Builder, n, None))] == []
+
+
+def test_issue_36_the_walk_spells_no_section_or_key_of_the_table():
+    """issue 36: "no hand-written walk restates what the table says": the walk names no key."""
+    source = (ROOT / "dsl" / "building" / "transform.py").read_text(encoding="utf-8")
+    code = re.sub(r'""".*?"""|__slots__ = [^\n]*', "", source, flags=re.S)
+    words = set(re.findall(r'"([a-z_]+)"', code))
+    keys = set()
+
+    def gather(shape):
+        shape = schema._full(shape.shape if isinstance(shape, schema.Key) else shape)
+        if isinstance(shape, schema.Fields):
+            for k, sub in shape.keys.items():
+                keys.add(k)
+                gather(sub)
+        elif isinstance(shape, (schema.Named, schema.ListOf)):
+            gather(schema._key(shape.value if isinstance(shape, schema.Named) else shape.item))
+    gather(schema.TABLE)
+    assert words & keys == set()
+
+
+def test_issue_36_a_moves_choices_and_checks_are_built_before_the_move_and_a_lone_condition_is_a_list():
+    """issue 36: bottom-up through a move: its choices, then each check (a lone `when:` condition read
+    as the one-item list it stands for, placed where it is written), then the move, then `moves`."""
+    data = load_text("moves:\n  play:\n    choose: {c: hand}\n    when: c == c\n", "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "moves")
+    assert [(c[0], c[1]) for c in rec.calls] == [("choice", "c"), ("check", 0), ("checks", "when"),
+                                                   ("move", "play"), ("moves", "moves")]
+    check = rec.calls[1][2]
+    assert check["check"] == "c == c" and check.val_loc("check").line == 4
+    assert rec.calls[3][2]["next"] == "end"  # the table's default
+
+
+def test_issue_36_a_turns_steps_and_end_reasons_are_built_before_the_flow_and_a_tactic_before_the_bot():
+    """issue 36: bottom-up through `flow:` (each step, each end reason, then the flow with them built;
+    the round's keys left out given the table's defaults) and through `bot:`."""
+    data = load_text("flow:\n  round:\n    turn: [{moves: [a]}, {step: two, moves: [b]}]\n    end: true\n"
+                     "    end_reasons: {out: {when: true}}\n"
+                     "bot: [{prefer: 1}]\n", "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "flow")
+    transform.section(rec, data, "bot")
+    assert [(c[0], c[1]) for c in rec.calls] == [("step", 0), ("step", 1), ("end_reason", "out"),
+                                                   ("end_reasons", "end_reasons"), ("flow", "flow"),
+                                                   ("tactic", 0), ("bot", "bot")]
+    flow = rec.calls[4][2]
+    rnd = flow["round"]
+    assert (rnd["first"], rnd["next"], flow["end"]) == (0, "next(me)", "true")
+    assert rnd["turn"].value == ["step:0", "step:1"]
+
+
+def test_issue_36_the_declarations_pass_reads_each_define_short_or_full_by_the_same_walk():
+    """issue 36: a define is read once by the table's walk, short (`name: expr`) or full, for its
+    expression and titles before the compiler exists (a second transformer, Lark style)."""
+    from kural.dsl.building.game import Declarations
+    data = load_text("define:\n  a: 1 + 1\n  b: {value: a, title: {en: bee}, title_not: {en: no bee}}\n", "t.yaml")
+    declared = transform.section(Declarations(lambda loc: None), data, "define")
+    assert declared["a"] == ("1 + 1", None, None)
+    assert declared["b"][0] == "a" and declared["b"][1] == {"en": "bee"} and declared["b"][2] == {"en": "no bee"}
