@@ -78,7 +78,7 @@ class Compiler(RecordingCompiler):
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.node(tree, 0)
-        self.said = self.frames[-1].pop(id(tree))
+        self.said = self.frames[-1].pop(id(tree), None)  # (None: compiled outside a recorded part)
         if expect:
             out = unit.coerce(out, expect, tree)
         self.read_now = set()  # compiled: what a later problem blames is not this part's
@@ -243,7 +243,8 @@ class _Unit(RecordingUnit):
         self.c = compiler
         self.src = src
         self.locals = locals_
-        self.node = self.recorded_node  # (every part compiled records its node: dsl/recording.py)
+        if compiler.part:  # a part of the rule file records its node (dsl/recording.py); outside one nothing reads it
+            self.node = self.recorded_node
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
