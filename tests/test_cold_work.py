@@ -3,6 +3,8 @@ its work once and only where it is used. These tests pin the waste that was take
 come back: each fails on the code before them (main at dd0d6ab)."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from kural.dsl import said
@@ -38,3 +40,27 @@ def test_words_recorded_only_for_the_parts_kept(monkeypatch):
     assert any(m.specialize for m in g.moves), "canasta's guards have versions: the case this test is about"
     assert outside == []
     assert g.words().parts[("flow", "round", "end")] is not None  # the parts kept still have theirs
+
+
+def test_folds_compile_the_module_header_once(monkeypatch):
+    """Issue 36: a part folded or tabulated at load runs the code its node writes (dsl/backend/evaluate.py),
+    with the names the generated module's header binds. The header is run once per process, not compiled
+    again before each function a cold load of canasta + 351 folds with (most of its compile)."""
+    import builtins
+    from kural.dsl.backend import evaluate
+    from kural.dsl.backend.module import HEADER
+    monkeypatch.setattr(evaluate, "_CODE", {})
+    monkeypatch.setattr(evaluate, "_HEADER_NAMES", None)
+    texts = []
+    real = builtins.compile
+
+    def compile_(source, *args, **kwargs):
+        if isinstance(source, str) and sys._getframe(1).f_code.co_filename.endswith("evaluate.py"):
+            texts.append(source)
+        return real(source, *args, **kwargs)
+    monkeypatch.setattr(builtins, "compile", compile_)
+    load("canasta", ["351"])
+    monkeypatch.undo()
+    first_import = HEADER.splitlines()[1]
+    assert len(texts) > 3, "canasta + 351 folds parts with several functions: the case this test is about"
+    assert sum(first_import in text for text in texts) == 1
