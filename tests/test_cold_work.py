@@ -64,3 +64,15 @@ def test_folds_compile_the_module_header_once(monkeypatch):
     first_import = HEADER.splitlines()[1]
     assert len(texts) > 3, "canasta + 351 folds parts with several functions: the case this test is about"
     assert sum(first_import in text for text in texts) == 1
+
+
+def test_a_word_is_kept_once():
+    """Issue 36: the words tree names the rule file's names hundreds of times (`card`, `me`, a define): each
+    text is one Word, so the cache's pickle of the words (dsl/gamecache.py) writes it once and refers to it
+    after; before, every mention was a Word of its own, made again and pickled again."""
+    words = {}
+    nodes = [node for node in load("canasta", ["351"]).words().parts.values() if isinstance(node, said.Said)]
+    mentions = [leaf for node in nodes for n in node.walk() for leaf in n.children if isinstance(leaf, said.Word)]
+    for leaf in mentions:
+        assert words.setdefault(str(leaf), leaf) is leaf, f"{leaf!r} is more than one Word"
+    assert len(mentions) > 2 * len(words), "canasta's names are said many times: the case this test is about"
