@@ -76,3 +76,27 @@ def test_a_word_is_kept_once():
     for leaf in mentions:
         assert words.setdefault(str(leaf), leaf) is leaf, f"{leaf!r} is more than one Word"
     assert len(mentions) > 2 * len(words), "canasta's names are said many times: the case this test is about"
+
+
+def test_pruning_the_cache_lists_its_folder_once(tmp_path, monkeypatch):
+    """Issue 36: every cold load keeps a game and its compiled module, and prunes the cache after each
+    (dsl/paths.py prune). It reads the folder once, telling names by their ends: no glob (whose patterns
+    were compiled again in each process), and the least recently used files of that kind still go, with
+    parts of files an hour old; files of another kind stay."""
+    import os
+    from pathlib import Path
+    from kural.dsl.paths import prune
+    for i in range(4):
+        (tmp_path / f"game-{i}.pickle").write_bytes(b"")
+        os.utime(tmp_path / f"game-{i}.pickle", (1000 + i, 1000 + i))
+    (tmp_path / "game-9.pickle.77.part").write_bytes(b"")
+    os.utime(tmp_path / "game-9.pickle.77.part", (1, 1))
+    (tmp_path / "game-8.pickle.78.part").write_bytes(b"")  # being written now
+    (tmp_path / "program-1.marshal").write_bytes(b"")
+
+    def no_glob(*args, **kwargs):
+        raise AssertionError("glob while pruning")
+    monkeypatch.setattr(Path, "glob", no_glob)
+    prune(tmp_path, "game-", ".pickle", 2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == \
+        ["game-2.pickle", "game-3.pickle", "game-8.pickle.78.part", "program-1.marshal"]
