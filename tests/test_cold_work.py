@@ -128,3 +128,21 @@ def test_the_module_is_compiled_in_pieces_that_keep_its_lines(monkeypatch):
     for fn in [*g.program.legal, *g.program.apply, g.program.start_game, g.program.end_round]:
         assert lines[fn.__code__.co_firstlineno - 1].startswith(f"def {fn.__name__}("), fn.__name__
     assert len(played.splitlines()) == len(lines)
+
+
+def test_a_part_about_a_card_is_tabulated_once(monkeypatch):
+    """Issue 36: a pure part about one card is worked out for every card of the deck at load (dsl/compiler.py
+    tabulate). A guard's versions (dsl/specialize.py) compile such a part again, once each: the same part about
+    the same card has the same table, worked out once per load, not once per version."""
+    from kural.dsl import compiler
+    asked = []
+    real = compiler.table_of
+
+    def counted(node, local, size):
+        caller = sys._getframe(1).f_locals  # (_Unit.tabulate's: the part's tree and its card)
+        asked.append((id(caller["t"]), caller["name"]))
+        return real(node, local, size)
+    monkeypatch.setattr(compiler, "table_of", counted)
+    g = load("canasta", ["351"])
+    assert any(m.specialize for m in g.moves)
+    assert asked and len(asked) == len(set(asked))
