@@ -56,6 +56,7 @@ class Compiler(RecordingCompiler):
         self.top: LStr | None = None  # the expression being compiled, where running out of parts is reported
         self.trees: dict[tuple[str, str], Tree] = {}  # each text parsed once: defines are read at every use
         self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
+        self.tables: dict[tuple, list | None] = {}  # _Unit.tabulate: (id of a part's tree, its card) -> its table
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
         self.loops: list[int] = [1]  # items the loops around the part compiled go through (running products)
         # Recording (every load, dsl/said.py): the nodes of the parts compiled, one dict per part being
@@ -78,7 +79,7 @@ class Compiler(RecordingCompiler):
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.node(tree, 0)
-        self.said = self.frames[-1].pop(id(tree))
+        self.said = self.frames[-1].pop(id(tree), None)  # (None: compiled outside a recorded part)
         if expect:
             out = unit.coerce(out, expect, tree)
         self.read_now = set()  # compiled: what a later problem blames is not this part's
@@ -243,7 +244,8 @@ class _Unit(RecordingUnit):
         self.c = compiler
         self.src = src
         self.locals = locals_
-        self.node = self.recorded_node  # (every part compiled records its node: dsl/recording.py)
+        if compiler.part:  # a part of the rule file records its node (dsl/recording.py); outside one nothing reads it
+            self.node = self.recorded_node
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -382,9 +384,17 @@ class _Unit(RecordingUnit):
         (name,) = used
         if self.locals.get(name) != "card":
             return x
-        try:
-            table = table_of(x.ir, name, self.c.ctx.deck.size)
-        except (TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError):
+        # the same part about the same card has the same table wherever it is compiled again (a guard's
+        # versions compile it once each: a pure part holds no part a version gives a value, which reads the state)
+        key = (id(t), name)
+        table = self.c.tables.get(key, NO_CONST)
+        if table is NO_CONST:
+            try:
+                table = table_of(x.ir, name, self.c.ctx.deck.size)
+            except (TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError):
+                table = None
+            self.c.tables[key] = table
+        if table is None:
             return x
         return C(x.type, elem=x.elem, node=ir.Lookup(x.type, table, ir.Local("card", name)))
 

@@ -140,7 +140,8 @@ def keep(key: str, files, game) -> None:
                              "sha256": hashlib.sha256(payload).hexdigest(),
                              "words_sha256": hashlib.sha256(words).hexdigest()})
         part = path.with_name(f"{path.name}.{os.getpid()}.part")
-        part.write_bytes(MAGIC + header.encode() + b"\n" + payload + words)
+        with open(part, "wb") as f:  # (in turn: one bytes of them all was a copy of some 300 kB, new pages each load)
+            f.writelines([MAGIC, header.encode(), b"\n", payload, words])
         os.replace(part, path)
         prune(path.parent, "game-", ".pickle", KEPT_GAMES)
     except Exception:  # noqa: BLE001 - a game that cannot be kept is loaded again next time; never an error
@@ -253,13 +254,15 @@ class _WordsPickler(_Pickler):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # the words tree's classes, told at once (thousands of nodes): the words are kept only where a game
-        # was built, so their module is there
-        self.known = {getattr(sys.modules[module], name) for module, names in _WORDS.items() for name in names}
+        # was built, so their module is there. Each with how it says it is made again (None: pickle's way)
+        known = {getattr(sys.modules[module], name) for module, names in _WORDS.items() for name in names}
+        self.known = {cls: None if cls.__reduce__ is object.__reduce__ else cls.__reduce__ for cls in known}
 
     def reducer_override(self, obj):
-        cls = type(obj)
+        cls = obj.__class__
         if cls in self.known:
-            return NotImplemented if cls.__reduce__ is object.__reduce__ else obj.__reduce__()
+            reduce = self.known[cls]
+            return NotImplemented if reduce is None else reduce(obj)
         return super().reducer_override(obj)
 
 

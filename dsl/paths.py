@@ -40,10 +40,21 @@ def cache_dir() -> Path | None:
 def prune(folder: Path, prefix: str, suffix: str, most: int) -> None:
     """At most `most` files `prefix*suffix` stay in a cache folder (the least recently used go), and no part
     of a file (`prefix*.part`) left by a process that stopped while writing: the folder cannot grow
-    without bound."""
-    kept = sorted(folder.glob(f"{prefix}*{suffix}"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in kept[most:]:
-        old.unlink(missing_ok=True)
-    for part in folder.glob(f"{prefix}*.part"):
+    without bound. One listing of the folder, names told by their ends (a glob compiled a pattern for each
+    look: every cold load prunes twice), and only the files of this kind looked at."""
+    kept, parts = [], []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            name = entry.name
+            if name.startswith(prefix):
+                if name.endswith(suffix):
+                    kept.append(entry)
+                elif name.endswith(".part"):
+                    parts.append(entry)
+    if len(kept) > most:
+        kept.sort(key=lambda e: e.stat().st_mtime, reverse=True)
+        for old in kept[most:]:
+            Path(old.path).unlink(missing_ok=True)
+    for part in parts:
         if part.stat().st_mtime < time.time() - 3600:  # an hour old: no write takes that long
-            part.unlink(missing_ok=True)
+            Path(part.path).unlink(missing_ok=True)

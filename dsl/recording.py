@@ -27,7 +27,10 @@ class RecordingCompiler:
             self.frames, self.part = [{}], ""  # (`reads` and `said` stay, for the caller to keep)
 
     def recorded_effects(self, unit, tree):
-        """An effect list compiled by `unit` while recording: its statements' nodes gathered as one."""
+        """An effect list compiled by `unit`; while recording, its statements' nodes gathered as one."""
+        if not self.part:
+            self.said = None
+            return unit.stmts(tree.children, 0)
         self.frames.append({})
         try:
             out = unit.stmts(tree.children, 0)
@@ -41,8 +44,8 @@ class RecordingUnit:
     """A unit's side (dsl/compiler.py _Unit): each part's node, with the names it stands for."""
 
     def recorded_node(self, t, depth: int):
-        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it: every unit
-        calls this for `node` (_Unit.__init__)."""
+        """`node`, recording the part's node (dsl/said.py) in the frame of the part around it: a unit made
+        while recording calls this for `node` (_Unit.__init__)."""
         frames = self.c.frames
         frames.append({})  # the nodes of the parts compiled inside this one
         try:

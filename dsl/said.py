@@ -81,8 +81,21 @@ class Word(str):
 
 
 def word(x):
-    """A leaf of the parser's tree (a token, or None) as a node keeps it."""
-    return Word(x) if isinstance(x, str) else x
+    """A leaf of the parser's tree (a token, or None) as a node keeps it: one Word per text, so that a name
+    said hundreds of times is one object, which the cache's pickle writes once (a word is never changed)."""
+    if not isinstance(x, str):
+        return x
+    text = str(x)
+    known = _KNOWN_WORDS.get(text)
+    if known is None:
+        if len(_KNOWN_WORDS) >= MAX_WORDS:  # (the names of every rule file this process loaded: kept bounded)
+            _KNOWN_WORDS.clear()
+        known = _KNOWN_WORDS[text] = Word(text)
+    return known
+
+
+_KNOWN_WORDS: dict[str, Word] = {}
+MAX_WORDS = 100_000
 
 
 def const(value, kind: str, param: str | None = None) -> Said:

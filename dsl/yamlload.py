@@ -299,7 +299,7 @@ def _from_events(loader, name: str):
             into.append(value)
             into.locs.append(loc)
         elif frame[1] is None:  # a key
-            if value.__class__ is not LStr or value in into or hidden_char(value) is not None:
+            if value.__class__ is not LStr or value in into or not value.isprintable():  # (hidden_char's test)
                 raise _Unusual
             frame[1], frame[2] = value, loc
         else:

@@ -20,16 +20,28 @@ ASKED_ONLY = re.compile(r"^def (check|domain|prefer|shown|out_of|meld)_\w+\(", r
 
 @pytest.fixture
 def compiled(tmp_path, monkeypatch):
-    """The texts given to `compile` for a game's module (file name <kural ...>), with an empty cache."""
+    """The parts of a game's module compiled (file name <kural ...>), each its text, with an empty cache: the
+    played part compiled at load in pieces (dsl/backend/program.py _compiled) is one."""
+    from kural.dsl.backend import program
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     texts = []
-    real = builtins.compile
+    real, real_part = builtins.compile, program._compiled
+    in_part = []
 
     def counting(*args, **kwargs):
-        if str(args[1]).startswith("<kural"):
+        if str(args[1]).startswith("<kural ") and not str(args[1]).endswith(" value>") and not in_part:
             texts.append(args[0])
         return real(*args, **kwargs)
+
+    def part(text, *args):
+        texts.append(text)
+        in_part.append(True)
+        try:
+            return real_part(text, *args)
+        finally:
+            in_part.pop()
     monkeypatch.setattr(builtins, "compile", counting)
+    monkeypatch.setattr(program, "_compiled", part)
     return texts
 
 

@@ -2,9 +2,9 @@
 
 Folding a pure part whose arguments are constants (`value_of`), and tabulating a pure rule about one card
 for every card of the deck (`table_of`), both write the node's source with the expression writer
-(dsl/backend/expressions.py) into a small module, compile it once per distinct source, and run it with no
-state: what a part gives at load is what the generated module gives in play. The code is made from
-checked nodes only (every literal by repr, every other value handed to the module by name, as the backend
+(dsl/backend/expressions.py) as one function, compile it once per distinct source, and run it with no
+state among the names the module's header binds (the header run once): what a part gives at load is what
+the generated module gives in play. The code is made from checked nodes only (every literal by repr, every other value handed to the module by name, as the backend
 does); no text of a rule file is ever run.
 """
 from __future__ import annotations
@@ -50,12 +50,28 @@ def function_of(node: ir.Node, *locals_: str):
     head = f"def _value({', '.join([*params, 's=None'])}):"
     # a part remembered for the position (a guard's version, dsl/specialize.py) is worked out at its first use
     unset = [f"    {name} = _UNSET" for name in frame.slots.values()]
-    source = "\n".join([HEADER, *module.written, head, *unset, *w.lines, "    return value", ""])
+    source = "\n".join([*module.written, head, *unset, *w.lines, "    return value", ""])
+    return _ran(source, {**_header_names(), **module.constants, **module.objects})["_value"]
+
+
+def _ran(source: str, namespace: dict) -> dict:
+    """Source the backend wrote (from checked nodes only) run in `namespace`: compiled once per distinct source."""
     code = _CODE.get(source)
     if code is None:
         if len(_CODE) >= KEPT_SOURCES:
             _CODE.clear()
         code = _CODE[source] = compile(source, "<kural value>", "exec")
-    namespace = {**module.constants, **module.objects}
-    exec(code, namespace)  # source written above from a checked node only
-    return namespace["_value"]
+    exec(code, namespace)
+    return namespace
+
+
+def _header_names() -> dict:
+    """What the module's header binds (its imports), run once: compiling it again before every function
+    cost most of a fold's time. A function then has in scope what it has in the generated module."""
+    global _HEADER_NAMES
+    if _HEADER_NAMES is None:
+        _HEADER_NAMES = _ran(HEADER, {})
+    return _HEADER_NAMES
+
+
+_HEADER_NAMES: dict | None = None

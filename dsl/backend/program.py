@@ -41,16 +41,17 @@ class Program:
         later = _asked_only(move_indexes, extra)
         # the code kept is the module less what is compiled later: its key names both
         code_key = hashlib.sha256("\0".join([self.key, *sorted(later)]).encode()).hexdigest()[:32]
-        code = kept = _cached_code(code_key)
-        if code is None:
+        codes = kept = _cached_code(code_key)
+        if codes is None:
             for text in (split(source, later)[0], source):  # whole when the rest of it calls one of them
-                code = _compiled(text, code_key)
-                if not (later and _reads(code, later)):
+                codes = _compiled(text, code_key)
+                if not (later and _reads(codes, later)):
                     break
-            _keep_code(code_key, code)
-        exec(code, namespace)  # the module's own source, written above from the checked program only
+            _keep_code(code_key, codes)
+        for code in codes:  # its pieces in order, as the module's statements run
+            exec(code, namespace)  # the module's own source, written above from the checked program only
         deferred = None
-        if later and not _reads(code, later):  # (a module compiled whole names them all)
+        if later and not _reads(codes, later):  # (a module compiled whole names them all)
             deferred = Deferred(source, f"<kural {code_key}-later>", namespace, later, [],
                                 _later_code(f"{code_key}-later", source, later, warm=kept is not None))
         self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
@@ -113,27 +114,46 @@ def _asked_only(move_indexes: list, extra: dict) -> set[str]:
     return names
 
 
-def _reads(code, names: set[str]) -> bool:
-    """Does compiled code (its functions included) name any of `names`?"""
-    if not names.isdisjoint(code.co_names):
-        return True
-    return any(isinstance(c, types.CodeType) and _reads(c, names) for c in code.co_consts)
+def _reads(codes, names: set[str]) -> bool:
+    """Does compiled code (pieces of it, their functions included) name any of `names`?"""
+    for code in codes:
+        if not names.isdisjoint(code.co_names) or _reads([c for c in code.co_consts if isinstance(c, types.CodeType)],
+                                                          names):
+            return True
+    return False
 
 
 def _later_code(key: str, source: str, later: set[str], warm: bool):
     """The code of the part compiled later, kept in the user's cache. Play writes no file, so the part
     compiled at a first call is not kept then: the next load whose played part was kept compiles and keeps
-    it (a cold load still compiles only what is played)."""
-    code = _cached_code(key)
-    if code is None and warm:
-        code = _compiled(split(source, later)[1], key)
-        _keep_code(key, code)
-    return code
+    it (a cold load still compiles only what is played). One piece: interpreter/deferred.py runs it so."""
+    codes = _cached_code(key)
+    if codes is None and warm:
+        codes = _compiled(split(source, later)[1], key, 0)
+        _keep_code(key, codes)
+    return None if codes is None or len(codes) != 1 else codes[0]
 
 
-def _compiled(text: str, key: str):
-    """A part of a module compiled (the one place the backend compiles: tests/test_safety.py)."""
-    return compile(text, f"<kural {key}>", "exec")
+PIECE_LINES = 100  # the lines of a module compiled at once, at least (see _compiled)
+
+
+def _compiled(whole: str, key: str, lines: int = PIECE_LINES) -> tuple:
+    """A part of a module compiled (the one place the backend compiles: tests/test_safety.py), in pieces of
+    some `lines` of its statements (0: in one piece), each with the others' lines blank (so that it keeps
+    the module's line numbers), to run in order. Python holds the syntax tree of all it compiles at once:
+    a module compiled whole took some 5 MB more, new pages for the process at every cold load."""
+    rows = whole.splitlines(keepends=True)
+    pieces, begin = [], 0
+    for i, row in enumerate(rows):  # a statement of the module starts on a line of its own, unindented (split)
+        if lines and i - begin >= lines and row[:1] not in (" ", "\t", "\n", "\r", ""):
+            pieces.append((begin, i))
+            begin = i
+    pieces.append((begin, len(rows)))
+    codes = []
+    for begin, end in pieces:
+        text = "\n" * begin + "".join(rows[begin:end]) + "\n" * (len(rows) - end)
+        codes.append(compile(text, f"<kural {key}>", "exec"))
+    return tuple(codes)
 
 
 def _code_path(key: str):
@@ -142,8 +162,9 @@ def _code_path(key: str):
 
 
 def _cached_code(key: str):
-    """The module compiled before, kept in the user's cache under its key (the hash of its source, its
-    constants and Python's version, as Python keeps .pyc files); None when it is not there or cannot be read."""
+    """The module compiled before (its pieces, see _compiled), kept in the user's cache under its key (the hash
+    of its source, its constants and Python's version, as Python keeps .pyc files); None when it is not there
+    or cannot be read."""
     path = _code_path(key)
     try:
         code = marshal.loads(path.read_bytes()) if path is not None else None
@@ -151,11 +172,13 @@ def _cached_code(key: str):
             os.utime(path)  # one of the last used: pruning goes by the time of last use
     except (OSError, ValueError, EOFError, TypeError):
         return None
-    return code if isinstance(code, types.CodeType) and code.co_filename == f"<kural {key}>" else None
+    pieces = code if isinstance(code, tuple) and code else ()
+    return code if pieces and all(isinstance(c, types.CodeType) and c.co_filename == f"<kural {key}>" for c in pieces) \
+        else None
 
 
-def _keep_code(key: str, code) -> None:
-    """Keep a compiled module for the next load (written beside, then renamed: never half a file)."""
+def _keep_code(key: str, code: tuple) -> None:
+    """Keep a compiled module (its pieces) for the next load (written beside, then renamed: never half a file)."""
     path = _code_path(key)
     if path is None:
         return
