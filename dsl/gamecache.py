@@ -91,30 +91,41 @@ def fetch(key: str, unchanged, kind: type):
     """The game kept under `key`, or None. `unchanged(files)` is asked, before anything is
     unpickled, whether the rule files the game was read from (as `keep` was given them) are the same still;
     what is read back must be a `kind`."""
-    path = _path(key)
-    if path is None:
-        return None
     try:
-        with open(path, "rb") as f:
-            if f.readline(len(MAGIC) + 1) != MAGIC:
-                return None
-            header = json.loads(f.readline(1_000_000))
-            if header.get("key") != key or not unchanged(header["files"]):
-                return None
-            size = header["size"]
-            if not 0 <= size <= MAX_GAME_BYTES:
-                return None
-            payload = f.read(size)  # (the words after it are read when asked for: `words`)
-        if len(payload) != size or hashlib.sha256(payload).hexdigest() != header["sha256"]:
+        found = _blob(key, lambda header: unchanged(header["files"]), words=False)
+        if found is None:
             return None
+        header, payload = found
         game = _read_game(io.BytesIO(payload))
     except Exception:  # noqa: BLE001 - a file that cannot be read back is only a cache miss
         return None
     if not isinstance(game, kind):
         return None
     game.words_kept = functools.partial(words, key, header["sha256"])
-    _touch(path)
+    _touch(_path(key))
     return game
+
+
+def _blob(key: str, wanted, words: bool) -> tuple[dict, bytes] | None:
+    """The header of the file kept under `key` and one of its parts, the game or (`words`) the words after
+    it, checked against its sha256; None when there is no such file or `wanted(header)` says it is not the
+    one asked for. Only that part is read."""
+    path = _path(key)
+    if path is None:
+        return None
+    with open(path, "rb") as f:
+        if f.readline(len(MAGIC) + 1) != MAGIC:
+            return None
+        header = json.loads(f.readline(1_000_000))
+        if header.get("key") != key or not wanted(header):
+            return None
+        size, sha = (header["words"], header["words_sha256"]) if words else (header["size"], header["sha256"])
+        if not 0 <= size <= MAX_GAME_BYTES:
+            return None
+        if words:
+            f.seek(header["size"], os.SEEK_CUR)
+        blob = f.read(size)
+    return (header, blob) if len(blob) == size and hashlib.sha256(blob).hexdigest() == sha else None
 
 
 def _touch(path: Path) -> None:
@@ -270,21 +281,11 @@ def words(key: str, game_sha256: str):
     """The words kept with the game under `key` (dsl/said.py Recorded), read back when first asked for
     (GameDef.words), or None: the file gone, or no longer the one that game was read from (its game's
     sha256 another), or its words damaged."""
-    path = _path(key)
-    if path is None:
-        return None
     try:
-        with open(path, "rb") as f:
-            if f.readline(len(MAGIC) + 1) != MAGIC:
-                return None
-            header = json.loads(f.readline(1_000_000))
-            size, length = header["size"], header["words"]
-            if header.get("key") != key or header["sha256"] != game_sha256 or not 0 <= length <= MAX_GAME_BYTES:
-                return None
-            f.seek(size, os.SEEK_CUR)
-            blob = f.read(length)
-        if len(blob) != length or hashlib.sha256(blob).hexdigest() != header["words_sha256"]:
+        found = _blob(key, lambda header: header["sha256"] == game_sha256, words=True)
+        if found is None:
             return None
+        blob = found[1]
         was = gc.isenabled()
         gc.disable()
         try:
