@@ -1,14 +1,13 @@
 """What the generated module of a game (dsl/backend/) calls while playing, besides the state."""
 from __future__ import annotations
 
+# The notions' helpers: each runtime module lists what the generated module may call (its __all__), so
+# a new helper is written and listed in one place, beside the others of its kind.
+from .runtime import *  # noqa: F401,F403  (moving, dealing and finding cards, seats and teams)
+from .rule_loops import *  # noqa: F401,F403  (a rule `x => ...` run as one plain loop)
+from .subset_sums import *  # noqa: F401,F403  (sums_to's groups of a position's cards, by total)
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)
-from .runtime import move_card, seat_of  # noqa: F401  (move(cards, zone), team(seat))
-from .runtime import deal, holder_of, lay, move_top  # noqa: F401  (the effects that deal and lay cards, holder(card))
 from .draws import shuffle  # noqa: F401
-from .runtime import all_together, each_card, each_one, groups_of, move_all, step_value, team_members  # noqa: F401
-from .runtime import face_in, has_at, has_in, join_table_at, leaders_in, melds_of, wanted_in  # noqa: F401
-from .rule_loops import any_of_key, counted, first_of_each, joins_any, of_key, picked, picked_equal, tallied, tally  # noqa: F401
-from .subset_sums import Totals, sums_by_table, sums_of  # noqa: F401  (sums_to's groups of a position's cards, by total)
 
 from .budget import exhausted
 from .engine import deal_after, plain_number, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end, a result's numbers)

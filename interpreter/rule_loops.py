@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from .budget import exhausted
 
+# what the generated module may call (interpreter/compiled.py gives it these)
+__all__ = ["counted", "tally", "of_key", "tallied", "first_of_each", "any_of_key", "joins_any", "picked",
+           "picked_equal"]
+
 
 def counted(s, items, table: list, weight: int, where: str, what: str) -> int:
     """count(items, c => table[c]), its rule's calls paid first as a generator's are (compiled.paid)."""

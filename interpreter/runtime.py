@@ -9,6 +9,11 @@ from itertools import compress
 from .budget import MAX_GROUPS
 from .messages import Msg
 
+# what the generated module may call (interpreter/compiled.py gives it these): a notion's helper is listed here
+__all__ = ["move_card", "move_all", "deal", "move_top", "lay", "holder_of", "groups_of", "face_in", "has_in",
+           "has_at", "wanted_in", "each_card", "each_one", "all_together", "melds_of", "join_table_at",
+           "leaders_in", "step_value", "seat_of", "team_members"]
+
 
 def move_card(s, card, zone):
     where = s.where

@@ -12,6 +12,9 @@ from .budget import MAX_GROUPS, WORK_LIMIT, exhausted, too_many_groups
 from .group_totals import TOTALS_OF
 from .messages import Msg
 
+# what the generated module may call (interpreter/compiled.py gives it these)
+__all__ = ["Totals", "sums_by_table", "sums_of"]
+
 
 def groups_kept(s, site, cards, table: list, faces: list, twins: bool, target: int) -> list:
     """sums_to's groups of `cards` adding up to `target`, each card's value `table[card]` (whole, never

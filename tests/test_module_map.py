@@ -63,3 +63,20 @@ def test_no_module_of_the_rules_language_is_a_grab_bag():
         assert ast.get_docstring(ast.parse(text)), f"{where} says nothing of what it is"
         if path.name not in SPLIT_ELSEWHERE:
             assert text.count("\n") <= MOST_LINES, f"{where} has {text.count(chr(10))} lines"
+
+
+def test_every_helper_a_generated_module_calls_is_given_to_it():
+    """Issue 36 (a notion is one object): the runtime modules list what generated code may call (their
+    __all__) and interpreter/compiled.py gives it all of them; every `_rt.name` a bundled game's module
+    (with its variants) calls is there."""
+    import re
+
+    from kural.dsl.loader import load
+    from kural.dsl.rulefiles import find_game, variant_dir
+    import kural.interpreter.compiled as rt
+
+    called = set()
+    for game in ("fantan", "fanti", "canasta"):
+        for variants in [[]] + [[v.stem] for v in sorted(variant_dir(find_game(game)).glob("*.yaml"))]:
+            called |= set(re.findall(r"_rt\.(\w+)", load(game, variants).program.source))
+    assert called and all(hasattr(rt, name) for name in called), sorted(n for n in called if not hasattr(rt, n))

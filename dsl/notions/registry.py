@@ -1,7 +1,8 @@
 """The registry of the library's notions. A notion is one object (Fn): its name, argument and result
 types (checked when a rule file is loaded, dsl/compiler.py), how it reads in English and Turkish
 (dsl/teach/words.py), and the code it writes for the generated module (dsl/backend/), which calls its
-runtime helper in interpreter/runtime.py through interpreter/compiled.py (`_rt`). A notion has no other
+runtime helper in interpreter/runtime.py (listed in its `__all__`, which interpreter/compiled.py, `_rt`,
+gives the module). A notion has no other
 meaning: what it gives at load (a fold, a table of a rule about one card) is worked out by that code
 (dsl/backend/evaluate.py). The notions themselves are registered by the modules of this package, one per
 family (dsl/notions/__init__.py).
