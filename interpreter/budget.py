@@ -26,6 +26,16 @@ def renew(s) -> None:
     s.work = WORK_LIMIT
 
 
+def paid(s, items, weight: int, where: str, what: str):
+    """The items a rule is about to be called on, its calls paid first from the work budget: a rule that
+    could not finish does not start. (The loops on play's hottest paths pay inline, as this does: a call
+    saved per rule; interpreter/rule_loops.py.)"""
+    s.work -= weight * len(items)
+    if s.work < 0:
+        raise exhausted(where, what)
+    return items
+
+
 def exhausted(where: str, what: str) -> PlayError:
     return PlayError(where, Msg("needs_more_than_steps", what=what, WORK_LIMIT=WORK_LIMIT),
                      Msg("nested_loops_rules_x"))

@@ -9,7 +9,7 @@ from .subset_sums import *  # noqa: F401,F403  (sums_to's groups of a position's
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)
 from .draws import shuffle  # noqa: F401
 
-from .budget import exhausted
+from .budget import exhausted, paid  # noqa: F401  (paid: a rule's calls paid before they run)
 from .engine import deal_after, plain_number, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end, a result's numbers)
 from .messages import Msg
 
@@ -39,10 +39,3 @@ def face_of(faces, card):
 NO_TOP = (None,)  # top() of an empty zone: none
 
 
-def paid(s, items, weight: int, where: str, what: str):
-    """The items a rule is about to be called on, its calls paid first from the work budget
-    (interpreter/budget.py): a rule that could not finish does not start."""
-    s.work -= weight * len(items)
-    if s.work < 0:
-        raise exhausted(where, what)
-    return items

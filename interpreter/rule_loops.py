@@ -1,11 +1,11 @@
 """A rule `x => ...` of a notion (count, filter, any) run over a list as one plain loop, where the generated
 module would otherwise make and run a generator: its calls paid from the move's work budget first, as a
-generator's would be (interpreter/compiled.py paid), and what is the same all through a position (the
+generator's would be (interpreter/budget.py paid; inline where a call per rule counts), and what is the same all through a position (the
 cards sorted by a key, a meld's join table) kept in the position's cache (State.cache) under the call's
 own `site`."""
 from __future__ import annotations
 
-from .budget import exhausted
+from .budget import exhausted, paid
 
 # what the generated module may call (interpreter/compiled.py gives it these)
 __all__ = ["counted", "tally", "of_key", "tallied", "first_of_each", "any_of_key", "joins_any", "picked",
@@ -13,7 +13,7 @@ __all__ = ["counted", "tally", "of_key", "tallied", "first_of_each", "any_of_key
 
 
 def counted(s, items, table: list, weight: int, where: str, what: str) -> int:
-    """count(items, c => table[c]), its rule's calls paid first as a generator's are (compiled.paid)."""
+    """count(items, c => table[c]), its rule's calls paid first as a generator's are (budget.paid)."""
     s.work -= weight * len(items)
     if s.work < 0:
         raise exhausted(where, what)
@@ -29,11 +29,8 @@ def tally(s, site, cards, table: list, weight: int, where: str, what: str) -> di
     the rule's calls paid from the work budget once, when it is worked out."""
     known = s.cache.get(site)
     if known is None:
-        s.work -= weight * len(cards)
-        if s.work < 0:
-            raise exhausted(where, what)
         known = s.cache[site] = {}
-        for c in cards:
+        for c in paid(s, cards, weight, where, what):
             k = table[c]
             known[k] = known.get(k, 0) + 1
     return known
@@ -44,11 +41,8 @@ def of_key(s, site, cards, table: list, value, weight: int, where: str, what: st
     the work budget: the cards sorted by key once for the position under `site`, paid then too."""
     known = s.cache.get(site)
     if known is None:
-        s.work -= weight * len(cards)
-        if s.work < 0:
-            raise exhausted(where, what)
         known = s.cache[site] = {}
-        for c in cards:
+        for c in paid(s, cards, weight, where, what):
             known.setdefault(table[c], []).append(c)
     try:
         found = known.get(value, ())
@@ -92,7 +86,7 @@ _NOT_YET = object()
 
 
 def any_of_key(s, items, weight: int, where: str, what: str, table: list, other_table: list, other) -> bool:
-    """any(items, x => table[x] == other_table[other]), its rule's calls paid first (compiled.paid), each
+    """any(items, x => table[x] == other_table[other]), its rule's calls paid first (budget.paid), each
     key read in the rule's order: x's first, then the other's (once, when the first item is tried)."""
     s.work -= weight * len(items)
     if s.work < 0:
@@ -108,7 +102,7 @@ def any_of_key(s, items, weight: int, where: str, what: str, table: list, other_
 
 
 def joins_any(s, site, rules, items, card, weight: int, where: str, what: str) -> bool:
-    """any(items, g => can_join(g, [card])), the rule's calls paid first (compiled.paid), for items that
+    """any(items, g => can_join(g, [card])), the rule's calls paid first (budget.paid), for items that
     are the same all through the position: each group's join table is found when the group is first
     reached in the position, kept under `site` (in the items' order), then looked up by the card, as
     the generator would, group after group, stopping at the first the card joins."""
@@ -138,7 +132,7 @@ def joins_any(s, site, rules, items, card, weight: int, where: str, what: str) -
 
 
 def picked(s, items, table: list, weight: int, where: str, what: str) -> list:
-    """filter(items, c => table[c]), its rule's calls paid first as a comprehension's are (compiled.paid)."""
+    """filter(items, c => table[c]), its rule's calls paid first as a comprehension's are (budget.paid)."""
     s.work -= weight * len(items)
     if s.work < 0:
         raise exhausted(where, what)

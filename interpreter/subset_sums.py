@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .budget import MAX_GROUPS, WORK_LIMIT, exhausted, too_many_groups
+from .budget import MAX_GROUPS, WORK_LIMIT, exhausted, paid, too_many_groups
 from .group_totals import TOTALS_OF
 from .messages import Msg
 
@@ -246,8 +246,6 @@ def sums_of(s, cards, target, value_of, weight: int, where, what, faces) -> list
     """sums_to's groups of `cards` adding up to `target`, each card's value value_of(card), the rule's calls
     paid first from the work budget (a rule that could not finish does not start)."""
     cards = list(cards)
-    if weight:
-        s.work -= weight * len(cards)
-        if s.work < 0:
-            raise exhausted(where, what)
+    if weight:  # (0: a tabulated rule, its values looked up, nothing called)
+        paid(s, cards, weight, where, what)
     return groups_alone(s, cards, [value_of(c) for c in cards], target, faces)
