@@ -50,3 +50,30 @@ def test_written_parts_compare_by_their_trees():
     assert said.Written("a + 1", "expr") != said.Written("a + 2", "expr")
     assert said.Written("a +", "expr") != said.Written("a + 1", "expr")
     assert said.Written("a +", "expr") == said.Written("a +", "expr")
+
+
+def test_the_collection_after_a_load_does_not_go_through_the_files_as_read(monkeypatch):
+    """Issue 36: a cold load runs one collection of cycles over what the build made (dsl/loader.py
+    `_collected_once`); the rule files as read (thousands of values, each with its place), which the
+    game does not keep, are freed before it, not walked by it and freed after."""
+    import gc
+    import weakref
+    from kural.dsl import rulefiles
+    read, alive = [], []
+    real = rulefiles.resolve
+
+    def resolve(*args, **kwargs):
+        r = real(*args, **kwargs)
+        read.append(weakref.ref(r.data))
+        return r
+
+    def collecting(phase, info):
+        if phase == "start" and read:
+            alive.append(read[-1]() is not None)
+    monkeypatch.setattr(rulefiles, "resolve", resolve)
+    gc.callbacks.append(collecting)
+    try:
+        load("canasta", ["351"])
+    finally:
+        gc.callbacks.remove(collecting)
+    assert read and alive and not alive[0]
