@@ -77,3 +77,15 @@ def test_the_collection_after_a_load_does_not_go_through_the_files_as_read(monke
     finally:
         gc.callbacks.remove(collecting)
     assert read and alive and not alive[0]
+
+
+def test_the_parts_as_written_are_read_back_from_the_cache():
+    """Issue 36: the cache keeps the parts as written (texts) and reads them back (not built again):
+    the same parts, and each compares as the built one does (by its tree)."""
+    built = load("fantan", ["maca7"]).words().units
+    read = load("fantan", ["maca7"])
+    assert read.recorded is None  # (a game read back: its words come from the cache)
+    units = read.words().units
+    assert units == built
+    texts = [v for _, v, *_ in units.values() if isinstance(v, said.Written)]
+    assert texts and all(isinstance(t.tree(), said.Said) for t in texts)
