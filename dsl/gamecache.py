@@ -197,7 +197,7 @@ def _readable(cls) -> bool:
 _NODES = f"{_TOP}.dsl.ir"  # where the typed program's node classes are defined, every one of them
 _WORDS_TREE = f"{_TOP}.dsl.said"
 # the classes the words may hold besides plain values: the words tree, and the places parts were written
-_WORDS = {_WORDS_TREE: {"Recorded", "Said", "Word", "Const"}, f"{_TOP}.dsl.errors": {"Loc"}}
+_WORDS = {_WORDS_TREE: {"Recorded", "Said", "Word", "Const", "Written"}, f"{_TOP}.dsl.errors": {"Loc"}}
 _YAML_VALUES = f"{_TOP}.dsl.yamlload"  # where the values read from YAML, each with its place, are made
 _PLAIN_OF = {"LStr": str, "LDict": dict, "LList": list}
 

@@ -38,6 +38,7 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
             g = _built(r, sets, players)
             if key:  # only a game that loaded without error is kept
                 gamecache.keep(key, r.src.files_read, g)
+            del r  # (the rule files as read, freed before the collection, which then does not go through them)
     return g
 
 

@@ -9,7 +9,8 @@ keeps its title's name and the define's own tree; an untitled define is its tree
 of `if` whose test folded is that branch alone. Names of zones, vars, moves and the built-ins stay
 names (the rule file's one namespace), so the words can say them by their titles.
 
-Nothing here parses or folds: the nodes are built from what the compiler worked out (`of`).
+Nothing here folds: the nodes are built from what the compiler worked out (`of`). A part as written
+(`Written`) is parsed only where `kural diff` or lint read it.
 """
 from __future__ import annotations
 
@@ -168,6 +169,43 @@ def written(t) -> Said:
     if t is None or isinstance(t, str):
         return word(t)
     return Said(t.data, [written(x) for x in t.children])
+
+
+class Written:
+    """An expression or effect list as the rule file writes it (`text`, read from the grammar's rule
+    `start`), as `kural diff` compares it: equal to another when their trees (`tree`) are, however they
+    are spaced or quoted. The tree is made on first use: a load keeps the text only (most parts are
+    never compared), and the words cache keeps two texts, not a tree."""
+
+    __slots__ = ("text", "start", "_tree")
+
+    def __init__(self, text: str, start: str):
+        self.text, self.start, self._tree = text, start, None
+
+    def __reduce__(self):
+        return Written, (self.text, self.start)
+
+    def tree(self):
+        """Its node (`written`), or its text when it does not parse (a part never compiled)."""
+        if self._tree is None:
+            from .parsing import parse_flat  # (only where parts are compared: a load never needs it)
+            try:
+                self._tree = written(parse_flat(self.text, self.start))
+            except Exception:  # noqa: BLE001 - a part that does not parse is compared as written
+                self._tree = self.text
+        return self._tree
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Written):
+            return NotImplemented
+        same_text = self.text == other.text and self.start == other.start
+        return same_text or self.tree() == other.tree()
+
+    def __hash__(self) -> int:
+        return hash(self.tree())
+
+    def __repr__(self) -> str:
+        return repr(self.tree())
 
 
 def effects(t, kids: dict) -> Said:

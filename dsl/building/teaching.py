@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from .. import said, schema
 from ..errors import Loc
-from ..parsing import parse_flat
 from ..yamlload import LDict, LList
 
 
@@ -47,8 +46,8 @@ class TeachingPart:
         return out
 
     def _written(self, value, shape):
-        """A part as a node: its expressions and effects as the parser's tree (dsl/said.py `written`: the
-        same node however they are spaced), every other value plain, walked along its shape in the table."""
+        """A part as a node: its expressions and effects as written (dsl/said.py `Written`: equal
+        however they are spaced), every other value plain, walked along its shape in the table."""
         shape = shape.shape if isinstance(shape, schema.Key) else shape
         if isinstance(shape, schema.Either):
             full = isinstance(value, list) if isinstance(shape.full, schema.ListOf) else isinstance(value, dict)
@@ -65,16 +64,10 @@ class TeachingPart:
         return _plain(value)
 
     def _tree(self, text, start: str):
-        """An expression or effect as written, as a node (parsed once: the compiler's tree when it has it)."""
+        """An expression or effect as written: its text, its tree made only where it is compared."""
         if not isinstance(text, str):
             return _plain(text)
-        tree = self.comp.trees.get((str(text), start))
-        if tree is None:
-            try:
-                tree = parse_flat(str(text), start)
-            except Exception:  # noqa: BLE001 - a part that does not parse (never compiled) is compared as written
-                return str(text)
-        return said.written(tree)
+        return said.Written(str(text), start)
 
 
 def _plain(x):
