@@ -5,7 +5,9 @@ A second yardstick beside plain_fantan.py (which keeps a frontier of at most
 8 playable cards): the interpreter also tests each card of the hand against
 the rule file's guard, so this one shows the cost of the interpretation
 itself, the other the cost of the interpretation and of the simpler
-algorithm together. Base rules, random players, standard library only.
+algorithm together. Base rules, random players, standard library only: its
+main is plain_fantan.py's, written again, since each is timed as a whole
+process that imports nothing else.
 """
 import argparse
 import random
