@@ -1,6 +1,7 @@
 """The expression compiler: each expression or effect of a rule file, parsed (dsl/parsing.py), has its
 names resolved (dsl/names.py) and its types checked, and becomes a compiled piece (dsl/piece.py): its
-type and its node of the typed program (dsl/ir.py), the only meaning it has. Params are folded in as
+type, its node of the typed tree (dsl/typed.py: what every reader of the rule file reads; made only
+for a part of the rule file, `recording`) and its node of the program (dsl/ir.py), its one meaning. Params are folded in as
 constants, and a pure part of constants (or of one card) is worked out at load by the code its node
 writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)` costs one list lookup while playing.
 """
@@ -21,8 +22,9 @@ from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
 from .lookups import fuse_card_lookups
 from .names import Name, kind_word
-from .recording import RecordingCompiler, RecordingUnit
 from .piece import NO_CONST, C, const, overridden
+from .typed import Typed, const_kind, is_bool_const, word
+from . import typed
 from .yamlload import LStr
 from .backend.evaluate import table_of, value_of
 
@@ -39,7 +41,7 @@ TYPE_WORDS = {kind: Msg("type_" + kind) for kind in ("num", "bool", "card", "car
                                                      "str", "move", "fn", "any", "none", "effect")}
 
 
-class Compiler(RecordingCompiler):
+class Compiler:
     def __init__(self, names: dict[str, Name], ctx, lines: dict[str, list[str]]):
         self.names = names
         self.ctx = ctx  # kural.dsl.notions.BuildContext
@@ -59,10 +61,7 @@ class Compiler(RecordingCompiler):
         self.tables: dict[tuple, list | None] = {}  # _Unit.tabulate: (id of a part's tree, its card) -> its table
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
         self.loops: list[int] = [1]  # items the loops around the part compiled go through (running products)
-        # Recording (every load, dsl/said.py): the nodes of the parts compiled, one dict per part being
-        # compiled (by the id of its tree), the innermost last
-        self.frames: list[dict] = [{}]
-        self.said = None  # the node of the last expression or effect list compiled
+        self.said = None  # the typed node (dsl/typed.py) of the last expression or effect list compiled in a part
         self.reads: dict[str, set] | None = None  # params and defines the parts read: name -> the defines read through
         self.read_now: set[str] = set()  # params and defines the part being compiled has read so far (kept if it fails)
         self.via: list[str] = []  # the defines being inlined, outermost first
@@ -79,7 +78,7 @@ class Compiler(RecordingCompiler):
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.node(tree, 0)
-        self.said = self.frames[-1].pop(id(tree), None)  # (None: compiled outside a recorded part)
+        self.said = out.typed  # (None: compiled outside a part of the rule file)
         if expect:
             out = unit.coerce(out, expect, tree)
         self.read_now = set()  # compiled: what a later problem blames is not this part's
@@ -131,9 +130,22 @@ class Compiler(RecordingCompiler):
         tree = self._parse(src, "effects")
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
-        out = self.recorded_effects(unit, tree)
+        out = unit.stmts(tree, 0)
+        self.said = out.typed  # (None: compiled outside a part of the rule file)
         self.read_now = set()
-        return out
+        return out.ir
+
+    @contextmanager
+    def recording(self, part: str):
+        """Compile the next part (`part`: its place in the rule file, moves.play.when.0) keeping its typed
+        node (`said`), the params and defines it reads (`reads`) and where a define is first spelled out
+        (`terms`): what the teaching layer reads. A part compiled outside one (a guard's versions, a
+        define shown beside a meld) has no typed node: nothing reads it."""
+        self.reads, self.said, self.part = {}, None, part
+        try:
+            yield
+        finally:
+            self.part = ""  # (`reads` and `said` stay, for the caller to keep)
 
     def read(self, name: str) -> None:
         """A param or define read by the part recorded, through the defines being inlined."""
@@ -237,15 +249,42 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator
           "//": operator.floordiv, "%": operator.mod}
 
 
-class _Unit(RecordingUnit):
+class _Unit:
     """Compiles one expression or effect list, knowing its source for error places."""
 
     def __init__(self, compiler: Compiler, src: LStr, locals_: dict[str, str]):
         self.c = compiler
         self.src = src
         self.locals = locals_
-        if compiler.part:  # a part of the rule file records its node (dsl/recording.py); outside one nothing reads it
-            self.node = self.recorded_node
+
+    # ------------------------------------------------------------ typed nodes
+    def said(self, t, out: C, pieces: list = (), type_: str | None = "") -> C:
+        """`out` with its typed node: the kind of `t`, its children the words of `t` and the typed nodes of
+        its compiled parts (`pieces`, in order: pieces, or typed nodes), when a part of the rule file is
+        compiled (its type is the part's, unless given)."""
+        if not self.c.part:
+            return out
+        compiled = (x if isinstance(x, Typed) else x.typed for x in pieces)
+        kids = [word(x) if x is None or isinstance(x, str) else next(compiled) for x in t.children]
+        return out.said_as(Typed(t.data, kids, out.type if type_ == "" else type_))
+
+    def said_call(self, t, out: C, pieces: list, type_: str | None = None) -> C:
+        """`out`, a call, with its typed node: the function's name and its arguments' nodes."""
+        if not self.c.part:
+            return out
+        compiled = iter(pieces)
+        kids = [word(t.children[0])] + [None if x is None else next(compiled).typed for x in t.children[1:]]
+        return out.said_as(Typed("call", kids, type_ or out.type))
+
+    def name_node(self, t) -> Typed | None:
+        """The typed node of a name that is not a value of its own (a var that is indexed, or assigned to)."""
+        return Typed("var", [word(t.children[0])]) if self.c.part else None
+
+    def said_name(self, t, out: C, type_: str | None = "") -> C:
+        """`out`, a name, with its typed node: the name (a name's type is the part's, unless given)."""
+        if not self.c.part:
+            return out
+        return out.said_as(Typed("var", [word(t.children[0])], out.type if type_ == "" else type_))
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -285,7 +324,7 @@ class _Unit(RecordingUnit):
                         _type_hint(x.type, want))
 
     def zone_cards(self, x: C) -> C:
-        return C("cards", elem="card", node=ir.ZoneCards("cards", x.ir))
+        return C("cards", elem="card", node=ir.ZoneCards("cards", x.ir), typed=x.typed)  # (its words: the zone's)
 
     # ------------------------------------------------------------ expressions
     def node(self, t, depth: int) -> C:
@@ -321,6 +360,8 @@ class _Unit(RecordingUnit):
                     return overridden(known, out.type, out.elem)
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
+        elif c.part and kind not in ("var", "cond") and not (kind == "call" and out.type in ("zone", "area", "family")):
+            out = out.said_as(typed.const(out.const, const_kind(out)))  # a folded part is its value
         return out
 
     def count_check(self) -> None:
@@ -396,7 +437,7 @@ class _Unit(RecordingUnit):
             self.c.tables[key] = table
         if table is None:
             return x
-        return C(x.type, elem=x.elem, node=ir.Lookup(x.type, table, ir.Local("card", name)))
+        return C(x.type, elem=x.elem, node=ir.Lookup(x.type, table, ir.Local("card", name)), typed=x.typed)
 
     def purity(self, t) -> tuple[bool, frozenset]:
         """Does this expression read only constants and locals (never the state), and which locals?
@@ -482,18 +523,25 @@ class _Unit(RecordingUnit):
         if all(i.is_const for i in items):
             return const([i.const for i in items], "cards" if elem == "card" else "list", elem)
         kind = "cards" if elem == "card" else "list"
-        return C(kind, elem=elem, node=ir.Items(kind, [i.ir for i in items]))
+        return self.said(t, C(kind, elem=elem, node=ir.Items(kind, [i.ir for i in items])), items)
 
     def n_var(self, t, d):
         name = t.children[0].value
         if name in self.locals:
-            return C(self.locals[name], node=ir.Local(self.locals[name], name))
+            return self.said_name(t, C(self.locals[name], node=ir.Local(self.locals[name], name)))
         entry = self.c.names.get(name)
         if entry is None:
             raise self.unknown(t, name)
         if entry.kind == "param":
             self.c.read(name)
-            return const(entry.value, entry.type)
+            out = const(entry.value, entry.type)
+            return out.said_as(typed.const(out.const, const_kind(out), param=name)) if self.c.part else out
+        if entry.kind == "define":
+            return self.define(t, name, entry, d)
+        return self.said_name(t, self.entry(t, name, entry))
+
+    def entry(self, t, name: str, entry) -> C:
+        """A name the rule file declares (a var, a zone, a move) or a built-in, as a value."""
         if entry.kind == "var":
             v = entry.value
             if v.per_group:  # its slots run over every zone instance: only a group's value means something
@@ -518,10 +566,17 @@ class _Unit(RecordingUnit):
             return const(entry.value, "move")
         if entry.kind == "builtin":
             return entry.value
-        if entry.kind == "define":
-            self.c.read(name)
-            return self.inline(t, name, entry.value, d)
         raise self.fail(t, Msg("function_call", name=name), Msg("example_card", name=name))
+
+    def define(self, t, name: str, entry, d) -> C:
+        """A define, inlined; its typed node is its body's, or a titled define's `named` node around it."""
+        self.c.read(name)
+        out = self.inline(t, name, entry.value, d)
+        title = self.c.titles.get(name) if self.c.part else None
+        if title:
+            return out.said_as(Typed("named", [word(t.children[0])], out.type, title=title,
+                                     title_not=self.c.titles_not.get(name), body=out.typed))
+        return out
 
     def inline(self, t, name: str, text, d) -> C:
         """A `define:` name is compiled where it is used, so it sees that place's choices."""
@@ -538,7 +593,7 @@ class _Unit(RecordingUnit):
             self.c.expanding.discard(name)
             self.c.via.pop()
         if self.c.part and name not in self.c.terms:
-            self.c.terms[name] = (self.c.frames[-1][id(tree)], dict(self.locals), self.c.part)  # spelled out once
+            self.c.terms[name] = (out.typed, dict(self.locals), self.c.part)  # spelled out once
         return out
 
     def unknown(self, t, name: str) -> RuleError:
@@ -578,13 +633,17 @@ class _Unit(RecordingUnit):
                                 Msg("team_me_team_seat_2", name=z.name))
             raise self.fail(t, Msg("takes_one_seat_me", name=z.name), Msg("me_seat_next_me", name=z.name))
         seat = self.coerce(self.node(args[0], d), "num", args[0])
+        return self.said_call(t, self.owned_zone(args[0], z, seat), [seat])
+
+    def owned_zone(self, t, z, seat: C) -> C:
+        """The zone of the family `z` owned by `seat` (a team's, for a zone per team)."""
         base, k = z.first_id, z.per_owner  # a group zone: each owner's area is k instances
         kind = "area" if z.max_groups else "zone"
         if z.per_team:  # one zone per team: the index is checked, a team past the last is an error, not another zone
             n = self._span(z)
             if seat.is_const:
                 if not (isinstance(seat.const, int) and 0 <= seat.const < n):
-                    raise self.fail(args[0], Msg("team_does_not_exist", const=seat.const, n_1=n - 1),
+                    raise self.fail(t, Msg("team_does_not_exist", const=seat.const, n_1=n - 1),
                                     Msg("team_me_team_seat_3", name=z.name))
                 return const(base + seat.const * k, kind)
             return C(kind, node=ir.OwnedZone(kind, base, seat.ir, k, n, "team"))
@@ -605,9 +664,8 @@ class _Unit(RecordingUnit):
         if len(args) != 1:
             raise self.fail(t, Msg("takes_one_card_card", name=name), Msg("value_table_gives_number", name=name))
         card = self.coerce(self.node(args[0], d), "card", args[0])
-        if card.is_const:
-            return const(table[card.const], "num")
-        return C("num", node=ir.Lookup("num", table, card.ir))
+        out = const(table[card.const], "num") if card.is_const else C("num", node=ir.Lookup("num", table, card.ir))
+        return self.said_call(t, out, [card])
 
     def library_call(self, t, fn, args, d) -> C:
         required = [a for a in fn.args if not a.endswith("?")]
@@ -639,16 +697,19 @@ class _Unit(RecordingUnit):
                 node = ir.Call(returns, fn.emit(self.c.ctx, compiled), [x.ir for x in compiled])
         except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
             raise self.fail(t, exc.message, exc.hint) from None
-        if fn.pure and all(x.is_const for x in compiled):
-            try:  # worked out by the code it writes: the value play would give
-                value = value_of(node)
-            except (TypeError, IndexError, KeyError):
-                pass  # leave it to play time, where the value may differ
-            else:
-                if returns == "num" and value is not None:
-                    return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=describe(value)))
-                return const(value, returns, elem)
-        return C(returns, elem=elem, node=node)
+        return self.said_call(t, self.folded(t, C(returns, elem=elem, node=node), fn, compiled), compiled)
+
+    def folded(self, t, out: C, fn, compiled: list) -> C:
+        """A call of a pure notion on constants, worked out by the code it writes: the value play would give."""
+        if not (fn.pure and all(x.is_const for x in compiled)):
+            return out
+        try:
+            value = value_of(out.node)
+        except (TypeError, IndexError, KeyError):
+            return out  # leave it to play time, where the value may differ
+        if out.type == "num" and value is not None:
+            return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=describe(value)))
+        return const(value, out.type, out.elem)
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
         if not (isinstance(arg, Tree) and arg.data == "lambda_"):
@@ -670,7 +731,8 @@ class _Unit(RecordingUnit):
             del self.locals[name]
         weight = max(1, self.c.total - before)  # the parts of its body: what one call costs
         # (a body about its card alone is a Lookup keyed by it: a notion's writer may read its table)
-        return C("fn", node=ir.Lambda("fn", name, body.ir, weight, self.where(arg)))
+        out = C("fn", node=ir.Lambda("fn", name, body.ir, weight, self.where(arg)))
+        return out.said_as(Typed("lambda_", [word(arg.children[0]), body.typed])) if self.c.part else out
 
     @contextmanager
     def loop(self, t, collection: C | None):
@@ -689,15 +751,15 @@ class _Unit(RecordingUnit):
         raise self.fail(t, Msg("rule_x_can_only"),
                         Msg("example_count_hand_me"))
 
-    def var_index(self, v, idx_tree, d) -> ir.Node:
+    def var_index(self, v, idx_tree, d) -> C:
         """The index of a per-seat, per-team or per-group var, compiled; a group's index is a group of a group zone."""
         if not v.per_group:
-            return self.coerce(self.node(idx_tree, d), "num", idx_tree).ir
+            return self.coerce(self.node(idx_tree, d), "num", idx_tree)
         idx = self.node(idx_tree, d)
         if idx.type not in ("zone", "any"):
             raise self.fail(idx_tree, Msg("has_value_per_group", name=v.name, value=TYPE_WORDS.get(idx.type, idx.type)),
                             Msg("g_g_from_groups", name=v.name))
-        return ir.GroupOf("zone", idx.ir, self.c.ctx.group_ids, v.name)
+        return C("zone", node=ir.GroupOf("zone", idx.ir, self.c.ctx.group_ids, v.name), typed=idx.typed)
 
     def n_index(self, t, d):
         base_tree, idx_tree = t.children
@@ -705,19 +767,21 @@ class _Unit(RecordingUnit):
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per_group:
                 group = self.var_index(entry.value, idx_tree, d)
-                return C("num", node=ir.VarRead("num", entry.value.slot, group, checked=False))
+                out = C("num", node=ir.VarRead("num", entry.value.slot, group.ir, checked=False))
+                return self.said(t, out, [self.name_node(base_tree), group])
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per != "none":
-                self.var_index(entry.value, idx_tree, d)  # (compiled again, as ever: its parts count twice)
-                return C("num", node=ir.VarRead("num", entry.value.slot, idx.ir, self._span(entry.value),
-                                                entry.value.per))
+                again = self.var_index(entry.value, idx_tree, d)  # (compiled again, as ever: its parts count twice)
+                out = C("num", node=ir.VarRead("num", entry.value.slot, idx.ir, self._span(entry.value),
+                                               entry.value.per))
+                return self.said(t, out, [self.name_node(base_tree), again])
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, Msg("only_lists_per_player", value=TYPE_WORDS.get(base.type)),
                             Msg("top_zone_zone_s"))
-        return C(base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir))
+        return self.said(t, C(base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir)), [base, idx])
 
     def n_cond(self, t, d):
         test, yes, no = (self.node(x, d) for x in t.children)
@@ -731,9 +795,11 @@ class _Unit(RecordingUnit):
                                 value2=TYPE_WORDS.get(no.type)),
                             Msg("if_c_then_else"))
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
-            return C("bool", node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir]))
+            return self.said(t, C("bool", node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir])),
+                             [test, yes, no])
         kind = yes.type if yes.type != "none" else no.type
-        return C(kind, elem=_joined_elem(yes, no), node=ir.Cond(kind, test.ir, yes.ir, no.ir))
+        return self.said(t, C(kind, elem=_joined_elem(yes, no), node=ir.Cond(kind, test.ir, yes.ir, no.ir)),
+                         [test, yes, no])
 
     def n_or_(self, t, d):
         return self.chain(t, d, "or_")
@@ -744,9 +810,10 @@ class _Unit(RecordingUnit):
     def chain(self, t, d, kind: str) -> C:
         """`a or b or c` as one node over its terms, folding the constant ones (and fusing card lookups)."""
         absorbing = kind == "or_"  # True ends an `or`, False ends an `and`
-        terms = []
+        terms, pieces = [], []
         for x in _chain_terms(t, kind):
             c = self.coerce(self.node(x, d), "bool", x)
+            pieces.append(c)
             if c.is_const:
                 if bool(c.const) == absorbing:
                     return const(absorbing, "bool")
@@ -756,27 +823,39 @@ class _Unit(RecordingUnit):
             return const(not absorbing, "bool")
         if absorbing:
             terms = fuse_card_lookups(terms, self.c.ctx.deck.size)
-        return C("bool", node=terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and",
-                                                                           [c.ir for c in terms]))
+        out = C("bool", node=terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and",
+                                                                          [c.ir for c in terms]))
+        return self.said_chain(out, kind, pieces) if self.c.part else out
+
+    @staticmethod
+    def said_chain(out: C, kind: str, pieces: list) -> C:
+        """`out`, a chain, with its typed node: the terms that did not fold away (a define's `or` inside an
+        `or` is one chain: the same meaning, flat), or the one term left."""
+        terms = []
+        for piece in pieces:
+            term = piece.typed
+            if term is not None and not is_bool_const(term):
+                terms += term.children if isinstance(term, Typed) and term.data == kind else [term]
+        return out.said_as(terms[0] if len(terms) == 1 else Typed(kind, terms, "bool"))
 
     def n_not_(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
         if a.is_const:
             return const(not a.const, "bool")
-        return C("bool", node=ir.Not("bool", a.ir))
+        return self.said(t, C("bool", node=ir.Not("bool", a.ir)), [a])
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
         self.not_none(a, t.children[0])
         if a.is_const:
             return const(-a.const, "num")
-        return C("num", node=ir.Neg("num", a.ir))
+        return self.said(t, C("num", node=ir.Neg("num", a.ir)), [a])
 
     def n_arith(self, t, d):
         left, op, right = t.children
         a, b = self.node(left, d), self.node(right, d)
         if op.value == "+" and a.type in LISTS and b.type in LISTS:
-            return self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b)))
+            return self.said(t, self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b))), [a, b])
         a, b = self.coerce(a, "num", left), self.coerce(b, "num", right)
         self.not_none(a, left)
         self.not_none(b, right)
@@ -793,7 +872,7 @@ class _Unit(RecordingUnit):
         if b.is_const and b.const == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the
             # first try in play
             raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check"))
-        return C("num", node=ir.Binary("num", op.value, a.ir, b.ir))
+        return self.said(t, C("num", node=ir.Binary("num", op.value, a.ir, b.ir)), [a, b])
 
     def not_none(self, x: C, tree) -> None:
         """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
@@ -812,11 +891,11 @@ class _Unit(RecordingUnit):
         a, b = self.node(left, d), self.node(right, d)
         self.comparable(t, a, b, op.value)
         if "card" in (a.type, b.type):
-            return self.compare_cards(a, b, op.value)
+            return self.said(t, self.compare_cards(a, b, op.value), [a, b])
         fn = _COMPARE[op.value]
         if a.is_const and b.is_const:
             return const(fn(a.const, b.const), "bool")
-        return C("bool", node=ir.Binary("bool", op.value, a.ir, b.ir))
+        return self.said(t, C("bool", node=ir.Binary("bool", op.value, a.ir, b.ir)), [a, b])
 
     def comparable(self, t, a: C, b: C, op: str) -> None:
         kinds = {a.type, b.type} - {"any"}
@@ -871,28 +950,27 @@ class _Unit(RecordingUnit):
             raise self.fail(t, Msg("needs_zone_list_right", value=TYPE_WORDS.get(coll.type)),
                             Msg("card_hand_me_me"))
         node = ir.Call("bool", write, [x.ir, coll.ir])  # the generated module's code (dsl/backend/)
-        return C("bool", node=ir.Not("bool", node) if negate else node)
+        return self.said(t, C("bool", node=ir.Not("bool", node) if negate else node), [x, coll])
 
     def n_not_contains(self, t, d):
         return self.n_contains(t, d, negate=True)
 
     # ----------------------------------------------------------------- effects
-    def stmts(self, trees, d) -> ir.Node:
-        nodes = [self.stmt(x, d) for x in trees if x is not None]
-        return nodes[0] if len(nodes) == 1 else ir.Effects("effect", nodes)
+    def stmts(self, t, d) -> C:
+        """The statements of an effect list or a block, as one piece of type effect."""
+        done = [self.stmt(x, d) for x in t.children if x is not None]
+        nodes = [x.ir for x in done]
+        return self.said(t, C("effect", node=nodes[0] if len(nodes) == 1 else ir.Effects("effect", nodes)), done)
 
-    def stmt(self, t, d) -> ir.Node:
+    def stmt(self, t, d) -> C:
         if d > MAX_DEPTH:  # `{{{{ ... }}}}` nests statements without any expression to stop it
             raise self.fail(t, Msg("these_effects_are_nested", MAX_DEPTH=MAX_DEPTH),
                             Msg("write_statements_one_after"))
         kind = t.data
         if kind == "block":
-            return self.stmts(t.children, d + 1)
+            return self.stmts(t, d + 1)
         if kind == "if_stmt":
-            test = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
-            yes = self.stmt(t.children[1], d + 1)
-            no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else ir.Effects("effect", [])
-            return ir.IfStmt("effect", test.ir, yes, no)
+            return self.if_stmt(t, d)
         if kind == "for_stmt":
             return self.for_stmt(t, d)
         if kind == "assign":
@@ -907,9 +985,21 @@ class _Unit(RecordingUnit):
                 hint = Msg("did_you_mean", close_0=close[0]) if close else Msg("effects_list", names=", ".join(effects))
                 raise self.fail(t, Msg("name_is_what", name=name, what=what), hint)
             args = [a for a in t.children[1:] if a is not None]
-            return self.library_call(t, fn, args, d).ir
+            out = self.library_call(t, fn, args, d)
+            return C("effect", node=out.ir, typed=Typed("call", out.typed.children, "effect") if self.c.part else None)
         raise self.fail(t, Msg("value_not_effect"),
                         Msg("effects_change_game_move"))
+
+    def if_stmt(self, t, d) -> C:
+        """`if a then s else s2`; its typed node is the statement that applies when its test folded."""
+        test = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
+        yes = self.stmt(t.children[1], d + 1)
+        no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else None
+        out = C("effect", node=ir.IfStmt("effect", test.ir, yes.ir, no.ir if no else ir.Effects("effect", [])))
+        if self.c.part and is_bool_const(test.typed):
+            branch = yes if typed.const_of(test.typed).value else no
+            return out.said_as(branch.typed if branch else Typed("block", [], "effect"))
+        return self.said(t, out, [test, yes, no] if no else [test, yes])
 
     def for_stmt(self, t, d) -> ir.Node:
         """`for x in list do s`: s once per item, the list read once before the first (s may change it)."""
@@ -918,7 +1008,7 @@ class _Unit(RecordingUnit):
         if name in self.locals or name in self.c.names:
             raise self.fail(t, Msg("already_name_here_pick_2", name=name),
                             Msg("example_g_groups_do"))
-        coll = self.node(coll_tree, d)
+        coll = given = self.node(coll_tree, d)
         if coll.type == "zone":
             coll = self.zone_cards(coll)
         if coll.type not in ("list", "cards"):
@@ -932,9 +1022,10 @@ class _Unit(RecordingUnit):
         finally:
             del self.locals[name]
         weight = max(1, self.c.total - before)  # the parts of its body: what one pass costs
-        return ir.ForStmt("effect", name, coll.ir, body, weight, self.where(t))
+        out = C("effect", node=ir.ForStmt("effect", name, coll.ir, body.ir, weight, self.where(t)))
+        return self.said(t, out, [given, body])
 
-    def assign(self, t, d) -> ir.Node:
+    def assign(self, t, d) -> C:
         target, op, value_tree = t.children
         value = self.coerce(self.node(value_tree, d), "num", value_tree)
         op = op.value
@@ -954,6 +1045,7 @@ class _Unit(RecordingUnit):
                                 Msg("target_choice_target_groups_2", name=name))
             slot = entry.value.slot
             index = None
+            said_target = self.name_node(target)
         else:
             base = target.children[0]
             name = base.children[0].value if base.data == "var" else "?"
@@ -963,10 +1055,13 @@ class _Unit(RecordingUnit):
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
             span, what = self._span(entry.value), entry.value.per
+            said_target = self.said(target, value, [self.name_node(base), index], None).typed
         where, shown = self.where(t), f"`{name}`"  # a var keeps its value: it must stay in range (kept)
         if index is None:
-            return ir.Assign("effect", slot, None, 0, "none", op, value.ir, where, shown)
-        return ir.Assign("effect", slot, index, span, what, op, value.ir, where, shown)
+            node = ir.Assign("effect", slot, None, 0, "none", op, value.ir, where, shown)
+        else:
+            node = ir.Assign("effect", slot, index.ir, span, what, op, value.ir, where, shown)
+        return self.said(t, C("effect", node=node), [said_target, value])
 
     def not_assignable(self, t, name, entry) -> RuleError:
         if entry is None:

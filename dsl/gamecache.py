@@ -21,7 +21,8 @@ can write to it (dsl/paths.py cache_dir); the checks above keep out damaged and 
 hostile user. A file is written only for a game that loaded without error, beside its final name and
 then renamed, and at most KEPT_GAMES stay (the oldest go).
 
-The game's words (what the teaching layer reads, dsl/said.py Recorded: every load keeps it) are kept in
+The game's words (what the teaching layer reads, dsl/said.py Recorded: the typed tree of each part, dsl/typed.py,
+and where it is written; every load keeps it) are kept in
 the same file after the game, under a sha256 of their own, and read back only when they are first asked
 for (`words`, from GameDef.words): a game read back to be played neither reads nor unpickles them, and
 they hold only the classes of the words tree (`_WORDS`).
@@ -190,14 +191,15 @@ def _readable(cls) -> bool:
     if _own(module) and module != __name__:
         # (told by its module: a game read back imports no class of the typed program; the words tree only
         # where the words are read, `words`)
-        return module not in (_NODES, _WORDS_TREE)
+        return module not in (_NODES, *_WORDS_TREE)
     return cls.__qualname__ in _BUILTIN_CLASSES.get(module, ())
 
 
 _NODES = f"{_TOP}.dsl.ir"  # where the typed program's node classes are defined, every one of them
-_WORDS_TREE = f"{_TOP}.dsl.said"
-# the classes the words may hold besides plain values: the words tree, and the places parts were written
-_WORDS = {_WORDS_TREE: {"Recorded", "Said", "Word", "Const", "Written"}, f"{_TOP}.dsl.errors": {"Loc"}}
+_WORDS_TREE = (f"{_TOP}.dsl.typed", f"{_TOP}.dsl.said")  # the typed tree, and what else the words keep
+# the classes the words may hold besides plain values: the typed tree, and the places parts were written
+_WORDS = {_WORDS_TREE[0]: {"Typed", "Word", "Const"}, _WORDS_TREE[1]: {"Recorded", "Written"},
+          f"{_TOP}.dsl.errors": {"Loc"}}
 _YAML_VALUES = f"{_TOP}.dsl.yamlload"  # where the values read from YAML, each with its place, are made
 _PLAIN_OF = {"LStr": str, "LDict": dict, "LList": list}
 

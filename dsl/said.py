@@ -1,174 +1,20 @@
-"""The program as its words read it: each expression and effect of a rule file, as the compiler checked it.
-
-The compiler records (`Compiler.recording`, dsl/recording.py) on every load, for the teaching layer
-(dsl/teach/): every part of the rule file it compiles leaves a tree of `Said` nodes beside its node of the typed program:
-the grammar's node kinds (compare, call, cond, or_ ...), each with the type the compiler gave it,
-whose children are the parts as compiled. A constant the compiler folded (a param, a literal, a
-condition on params) is one `const` node holding its value; a titled define is a `named` node that
-keeps its title's name and the define's own tree; an untitled define is its tree, inlined; a branch
-of `if` whose test folded is that branch alone. Names of zones, vars, moves and the built-ins stay
-names (the rule file's one namespace), so the words can say them by their titles.
-
-Nothing here folds: the nodes are built from what the compiler worked out (`of`). A part as written
-(`Written`) is parsed only where `kural diff` or lint read it.
+"""What the teaching layer reads of a rule file besides its typed tree (dsl/typed.py): where each part is
+written, the parts as written (`Written`, parsed only where `kural diff` or lint compare them), the rule
+files' lines (`Recorded`, kept by every load).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from .typed import Typed, word
 
 
-@dataclass
-class Const:
-    """A value known at load: a literal, a param (`param` names it), or folded from them."""
-
-    value: Any
-    kind: str  # num, card, bool, str, none, list, cards
-    param: str | None = None
-
-
-@dataclass(eq=False, slots=True)
-class Said:
-    """A node of the program as compiled: `data` the grammar's kind of it, `children` its parts (nodes,
-    Words, None), `type` the compiler's type of it (num, bool, card, cards, zone, family, area, list, str,
-    move, none, any), None where the compiler gave the part no type of its own (the name of a var that is
-    indexed). Plain data, not the parser's tree: every load keeps it, and the cache keeps it too
-    (dsl/gamecache.py). A titled define (`named`) keeps its title, its words when it does not hold, and
-    its body."""
-
-    data: str
-    children: list
-    type: str | None = None
-    title: dict | None = None
-    title_not: dict | None = None
-    body: Any = None
-
-    def __init__(self, data: str, children: list, type_: str | None = None, title: dict | None = None,
-                 title_not: dict | None = None, body: Any = None):
-        self.data, self.children, self.type = data, children, type_
-        self.title, self.title_not, self.body = title, title_not, body
-
-    def __reduce__(self):  # made again from its fields (the cache keeps thousands: no state dict each)
-        if self.title is None and self.title_not is None and self.body is None:
-            return Said, (self.data, self.children, self.type)
-        return Said, (self.data, self.children, self.type, self.title, self.title_not, self.body)
-
-    # equal as the parser's trees are: by kind and parts
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Said) and self.data == other.data and self.children == other.children
-
-    def __hash__(self) -> int:
-        return hash((self.data, tuple(self.children)))
-
-    def walk(self):
-        """This node and every node below it (a titled define's body too), parents first."""
-        yield self
-        for x in [*self.children, self.body]:
-            if isinstance(x, Said):
-                yield from x.walk()
-
-
-class Word(str):
-    """A word of the rule file in a node (a name, an operator): the parser's token as plain data."""
-
-    __slots__ = ()
-
-    @property
-    def value(self) -> str:
-        return str(self)
-
-    def __reduce__(self):
-        return Word, (str(self),)
-
-
-def word(x):
-    """A leaf of the parser's tree (a token, or None) as a node keeps it: one Word per text, so that a name
-    said hundreds of times is one object, which the cache's pickle writes once (a word is never changed)."""
-    if not isinstance(x, str):
-        return x
-    text = str(x)
-    known = _KNOWN_WORDS.get(text)
-    if known is None:
-        if len(_KNOWN_WORDS) >= MAX_WORDS:  # (the names of every rule file this process loaded: kept bounded)
-            _KNOWN_WORDS.clear()
-        known = _KNOWN_WORDS[text] = Word(text)
-    return known
-
-
-_KNOWN_WORDS: dict[str, Word] = {}
-MAX_WORDS = 100_000
-
-
-def const(value, kind: str, param: str | None = None) -> Said:
-    return Said("const", [Const(value, kind, param)], kind)
-
-
-def const_of(t) -> Const | None:
-    """The constant a node holds, if it is one."""
-    if isinstance(t, Said) and t.data == "const":
-        return t.children[0]
-    return None
-
-
-def is_bool_const(t) -> bool:
-    c = const_of(t)
-    return c is not None and c.kind == "bool"
-
-
-def of(t, out, kids: dict, entry=None, title: dict | None = None, title_not: dict | None = None) -> Said:
-    """The node for the part `t` of an expression, compiled as `out` (a kural.dsl.piece.C); `kids` holds
-    the nodes of the parts compiled while compiling it (by the id of their tree); `entry` is the name
-    `t` names (a var node), `title` a titled define's title (`title_not`: its words when it does not hold)."""
-    kind = t.data
-    if kind == "var":
-        return _name(t, out, kids, entry, title, title_not)
-    if kind == "cond":  # a test the compiler folded leaves the branch that applies
-        test, yes, no = (kids.get(id(x)) for x in t.children)
-        if is_bool_const(test):
-            return yes if const_of(test).value else no
-    if out.is_const and not (kind == "call" and out.type in ("zone", "area", "family")):
-        return const(out.const, _const_kind(out))
-    if kind in ("or_", "and_"):  # the terms that did not fold away (a constant that decides made `out` one)
-        terms = []
-        for x in t.children:  # a define's `or` inside an `or` is one chain: the same meaning, flat
-            term = kids.get(id(x))
-            if term is not None and not is_bool_const(term):
-                terms += term.children if isinstance(term, Said) and term.data == kind else [term]
-        if len(terms) == 1:
-            return terms[0]
-        return Said(kind, terms, "bool")
-    return Said(kind, [_child(x, kids) for x in t.children], out.type)
-
-
-def _name(t, out, kids: dict, entry, title: dict | None, title_not: dict | None) -> Said:
-    name = t.children[0].value
-    if entry is not None and entry.kind == "param":
-        return const(out.const, _const_kind(out), param=name)
-    if entry is not None and entry.kind == "define":
-        (body,) = kids.values() or [None]
-        if title:
-            return Said("named", [word(t.children[0])], out.type, title=title, title_not=title_not, body=body)
-        return body
-    return Said("var", [word(t.children[0])], out.type)
-
-
-def _child(x, kids: dict):
-    """A child of a node: its compiled node, or (for a part not compiled on its own: a rule `x => ...`,
-    the name of an indexed var) a node built from its own children."""
-    if x is None or isinstance(x, str):
-        return word(x)
-    known = kids.get(id(x))
-    if known is not None:
-        return known
-    return Said(x.data, [_child(y, kids) for y in x.children])
-
-
-def written(t) -> Said:
+def written(t) -> Typed:
     """A part as the rule file writes it: the parser's tree as plain nodes, nothing compiled or folded
     (what `kural diff` compares, dsl/teach/changes.py: the same tree however it is spaced or quoted)."""
     if t is None or isinstance(t, str):
         return word(t)
-    return Said(t.data, [written(x) for x in t.children])
+    return Typed(t.data, [written(x) for x in t.children])
 
 
 class Written:
@@ -208,50 +54,6 @@ class Written:
         return repr(self.tree())
 
 
-def effects(t, kids: dict) -> Said:
-    """An effect list as compiled: its statements, their expressions the compiler's (`kids`); an `if`
-    whose test folded is the statement that applies (or nothing)."""
-    if t is None or isinstance(t, str):
-        return word(t)
-    known = kids.get(id(t))
-    if known is not None:
-        return known
-    if t.data == "if_stmt":
-        test = kids.get(id(t.children[0]))
-        if is_bool_const(test):
-            if const_of(test).value:
-                return effects(t.children[1], kids)
-            rest = t.children[2] if len(t.children) > 2 else None
-            return effects(rest, kids) if rest is not None else Said("block", [], "effect")
-    return Said(t.data, [effects(x, kids) for x in t.children],
-                "effect" if t.data in STATEMENTS else None)
-
-
-STATEMENTS = ("effects", "block", "if_stmt", "for_stmt", "assign", "call")
-
-
-def _const_kind(out) -> str:
-    if out.type == "list" and out.elem == "card":
-        return "cards"
-    if out.type in ("zone", "family", "area", "move"):
-        return out.type
-    return out.type if out.type != "any" else kind_of_value(out.const)
-
-
-def kind_of_value(x) -> str:
-    """The kind of a value known at load, where the compiler gave it none of its own."""
-    if isinstance(x, bool):
-        return "bool"
-    if isinstance(x, (int, float)):
-        return "num"
-    if x is None:
-        return "none"
-    if isinstance(x, list):
-        return "list"
-    return "str"
-
-
-
 @dataclass
 class Recorded:
     """What every load keeps of a rule file for the teaching layer (GameDef.words), besides the playable
@@ -261,7 +63,7 @@ class Recorded:
     Parts are keyed by their place in the rule file, as the table of dsl/schema.py names it:
     ("moves", "play", "when", 0, "check"), ("flow", "round", "end"), ("round_result", "points") ..."""
 
-    parts: dict  # place -> Said (an expression, or an effect list: an `effects` node)
+    parts: dict  # place -> Typed (an expression, or an effect list: an `effects` node)
     reads: dict  # place -> {param or define name -> {the defines it is read through, as tuples}}
     terms: dict  # define -> (its node where first used, the locals there, that place)
     define_titles: dict  # define -> its title {en, tr}, for the titled ones

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kural.dsl import said
+from kural.dsl.typed import Typed
 from kural.dsl.loader import load
 from kural.dsl.teach import changes as diffing
 
@@ -88,4 +89,4 @@ def test_the_parts_as_written_are_read_back_from_the_cache():
     units = read.words().units
     assert units == built
     texts = [v for _, v, *_ in units.values() if isinstance(v, said.Written)]
-    assert texts and all(isinstance(t.tree(), said.Said) for t in texts)
+    assert texts and all(isinstance(t.tree(), Typed) for t in texts)

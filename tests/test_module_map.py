@@ -1,6 +1,6 @@
 """issue 36: each module of the rules language is one concept, named for it. The loader (files, extends,
 merge, cache key, a record's game, the section builder, the teaching extras) and the compiler (the
-parser's caches, names, type checking, card-lookup fusion, the Said recording) were grab-bags; split by
+parser's caches, names, type checking, card-lookup fusion, the Said recording, now the typed tree) were grab-bags; split by
 concept, each part lives in the module named for it, and no module grows back into a grab-bag."""
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ HOMES = {
     "kural.dsl.lookups": ["fuse_card_lookups", "card_lookup"],
     "kural.dsl.specialize": ["Specializer"],
     "kural.dsl.backend.evaluate": ["value_of", "table_of"],  # folding and tabulation, by the code a node writes
-    "kural.dsl.recording": ["RecordingCompiler", "RecordingUnit"],
+    "kural.dsl.typed": ["Typed", "Word", "const"],
     "kural.dsl.rulefiles": ["find_game", "find_variant", "variant_dir", "Source", "layers_of", "merge", "resolve"],
     "kural.dsl.record_rules": ["resolve_for_record", "unshown"],
     "kural.dsl.loader": ["load", "load_for_record"],

@@ -25,7 +25,7 @@ from kural.dsl.parsing import parser
 from kural.dsl.loader import load
 from kural.dsl.rulefiles import find_game, resolve, variant_dir
 from kural.dsl.paths import games_dir
-from kural.dsl.said import const_of
+from kural.dsl.typed import const_of
 from kural.dsl.teach import changes as diffing, flow, position
 from kural.dsl.teach.book import Book, is_rule_id, mark
 from kural.dsl.teach.words import CONSTRUCTS, Context, Speaker, construct_coverage

@@ -17,7 +17,7 @@ import pytest
 from kural.dsl import gamecache, loader, teach
 from kural.dsl import compiler as compiler_module
 from kural.dsl.loader import load
-from kural.dsl.said import Said, Word
+from kural.dsl.typed import Typed, Word
 
 ROOT = Path(__file__).resolve().parents[1]
 KINGS = "extends: fantan\nvariant: {id: kings}\nmoves:\n  play:\n    when: rank(card) != 13\n"
@@ -90,17 +90,17 @@ def test_the_words_are_plain_data():
     """The words tree is the package's own plain classes (no parser class): what the cache can keep."""
     words = load("fantan").words()
     node = words.parts[("moves", "play", "when", 0, "check")]
-    assert isinstance(node, Said)
+    assert isinstance(node, Typed)
     leaves = [x for n in node.walk() for x in n.children if isinstance(x, str)]
     assert leaves and all(type(x) is Word for x in leaves)
-    assert {type(n).__module__ for n in node.walk()} == {"kural.dsl.said"}
+    assert {type(n).__module__ for n in node.walk()} == {"kural.dsl.typed"}
 
 
 PLAY_WARM = """
 import sys
 from kural.dsl.loader import load
 g = load("canasta", ["351"])
-before = sorted(m for m in sys.modules if m.startswith(("kural.dsl.said", "kural.dsl.teach", "lark")))
+before = sorted(m for m in sys.modules if m.startswith(("kural.dsl.said", "kural.dsl.typed", "kural.dsl.teach", "lark")))
 parts = len(g.words().parts)
 print(json.dumps([before, parts, "lark" in sys.modules]))
 """

@@ -18,7 +18,8 @@ from ..notions import LIBRARY, BuildContext
 from ..parsing import keywords, name_rule
 from ..piece import C
 from ..rulefiles import Source
-from ..said import Recorded, Said
+from ..said import Recorded
+from ..typed import Typed
 from ..yamlload import LDict, LList
 from . import transform
 from .param_values import ParamsPart
@@ -370,7 +371,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
     def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):
         if value is None:
             if path:
-                self.rec.parts[path] = Said("effects", [], "effect")
+                self.rec.parts[path] = Typed("effects", [], "effect")
             return ir.Effects("effect", [])
         items = value if isinstance(value, list) else [value]
         parts, said_items = [], []
@@ -383,7 +384,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             said_items += comp.said.children
             self.rec.merge_reads(path, comp.reads)
         if path:
-            self.rec.parts[path] = Said("effects", said_items, "effect")
+            self.rec.parts[path] = Typed("effects", said_items, "effect")
         return ir.Effects("effect", parts)
 
     def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:

@@ -1,4 +1,4 @@
-"""Teaching: a game's rules said in words, from its compiled program (dsl/said.py), in Turkish and English.
+"""Teaching: a game's rules said in words, from its typed tree (dsl/typed.py), in Turkish and English.
 
 The layer the commands `kural rules`, `diff`, `graph` and `explain` print, and the Python API calls:
 each function takes a loaded game (`kural.dsl.loader.load`, or `open_game`), reads its words (`g.words()`)

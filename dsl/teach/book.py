@@ -21,7 +21,7 @@ from ..wording import Phrase, capital, fill, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
 from .phrases import TEXT, say
 
-from ..said import Said, Word
+from ..typed import Typed, Word
 from .words import KIND_LEAD, LONG, Block, Context, Speaker
 
 
@@ -340,11 +340,11 @@ class Book:
             node = self.said("vars", v.name, "start")
             start = self.sp.value(node, ctx, seat=v.name == "dealer")
             c = node.children[0] if node is not None and node.data == "const" else None
-            owner = Said("var", [Word(v.per)], "num") if v.per != "none" else None
-            said = self.sp.var_says(Said("index", [Said("var", [Word(v.name)]), owner]) if owner else
-                                    Said("var", [Word(v.name)]), "==", c.value, ctx) if c is not None else None
+            owner = Typed("var", [Word(v.per)], "num") if v.per != "none" else None
+            said = self.sp.var_says(Typed("index", [Typed("var", [Word(v.name)]), owner]) if owner else
+                                    Typed("var", [Word(v.name)]), "==", c.value, ctx) if c is not None else None
             if said is None and c is not None:  # a comparison the var's words say: went_out < 0, nobody has gone out
-                said = next((self.sp.var_says(Said("var", [Word(v.name)]), op, bound, ctx)
+                said = next((self.sp.var_says(Typed("var", [Word(v.name)]), op, bound, ctx)
                              for key in v.says for op, bound in [_comparison(key)] if op and _holds(c.value, op, bound)
                              and owner is None), None)
             if said is not None:

@@ -1,7 +1,7 @@
 """`kural graph`: a game's flow as a state machine, in Mermaid, Graphviz DOT or JSON.
 
 The machine is the engine's (docs/language.md §5.1), drawn from the compiled
-program (dsl/said.py): the game starts a round; a round is its setup, who moves first, then
+typed tree (dsl/typed.py): the game starts a round; a round is its setup, who moves first, then
 turns; a turn goes through its steps, each offering moves, with each move's
 guard in words on its edge; after a move either the round is over (its end
 condition) or the turn goes on (`next:` of the move: the turn ends, the same

@@ -1,4 +1,4 @@
-"""The rules language in words: each node of the compiled program (dsl/said.py) said in English or Turkish.
+"""The rules language in words: each node of the typed tree (dsl/typed.py) said in English or Turkish.
 
 Nothing here knows a game: a sentence is built from the phrase of each construct (`CONSTRUCTS`, one per
 node kind of grammar.lark and a few common shapes of them), the library's own phrases
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from ..notions import LIBRARY
 
 from .. import values
-from ..said import Const, Said, Word, const_of, kind_of_value
+from ..typed import Const, Typed, Word, const_of, kind_of_value
 from ..wording import LANGS, Phrase, capital, fill, joined, number
 from .document import Bullet
 
@@ -303,7 +303,7 @@ class Speaker:
         c = const_of(t)
         if c is not None:
             return c.kind
-        if not isinstance(t, Said):
+        if not isinstance(t, Typed):
             return "any"
         k = t.data
         if k == "var":
@@ -410,7 +410,7 @@ class Speaker:
     def owned(self, title: str, owner, ctx: Context, yours: str = "") -> Phrase:
         """A per-seat zone or var of one seat: your hand, the player's hand, the hand of p; a per-team
         one of one team: your partnership's pile, the partnership's pile, the pile of the partnership of p."""
-        if isinstance(owner, Said) and owner.data == "var":
+        if isinstance(owner, Typed) and owner.data == "var":
             name = owner.children[0].value
             if name == "me" and ctx.me == "me" and name not in ctx.locals:
                 return Phrase(yours) if yours else self.p("mine", title)
@@ -422,7 +422,7 @@ class Speaker:
                 return self.p("of_a_team", title, ctx.locals[name][1])
         if _call_name(owner) == "team" and len(owner.children) > 1:  # x(team(...)): that seat's partnership
             seat = owner.children[1]
-            if isinstance(seat, Said) and seat.data == "var" and seat.children[0].value == "me" \
+            if isinstance(seat, Typed) and seat.data == "var" and seat.children[0].value == "me" \
                     and ctx.me == "me" and "me" not in ctx.locals:
                 return self.p("ours", title)
             return self.p("of_team", title, self.say_seat(seat, ctx))
@@ -468,7 +468,7 @@ class Speaker:
         c = const_of(t)
         if c is not None and c.kind == "bool":
             return self.say_const(Const(not c.value, "bool"), ctx)
-        if isinstance(t, Said):
+        if isinstance(t, Typed):
             k = t.data
             if k == "not_":
                 return self.say(t.children[0], ctx, nested)
@@ -479,14 +479,14 @@ class Speaker:
             if k == "compare":
                 a, op, b = t.children
                 flipped = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}[op.value]
-                return self.say_compare(Said("compare", [a, Word(flipped), b], "bool"), ctx)
+                return self.say_compare(Typed("compare", [a, Word(flipped), b], "bool"), ctx)
             if k == "contains":
                 return self.say_not_contains(t, ctx)
             if k == "not_contains":
                 return self.say_contains(t, ctx)
             if k == "cond":
                 test, yes, no = t.children
-                return self.say_cond(Said("cond", [test, Said("not_", [yes], "bool"), Said("not_", [no], "bool")],
+                return self.say_cond(Typed("cond", [test, Typed("not_", [yes], "bool"), Typed("not_", [no], "bool")],
                                           "bool"), ctx, nested)
             if k == "call":
                 said = self.say_call(t, ctx, negate=True)
@@ -555,7 +555,7 @@ class Speaker:
     def var_says(self, t, op: str, value, ctx: Context) -> Phrase | None:
         """A var's own sentence (`says:`) for this value or comparison, its owner in {0}: `opened[p] == 1`
         reads "p has opened"; to the player, its `you` form ("you have opened", "açtın")."""
-        if isinstance(t, Said) and t.data == "index":
+        if isinstance(t, Typed) and t.data == "index":
             name, owner = _var_name(t.children[0]), t.children[1]
         else:
             name, owner = _var_name(t), None
@@ -585,7 +585,7 @@ class Speaker:
         c = const_of(value)
         if c is not None:
             return self.value_words(target, c.value) or self.say(value, ctx)
-        if isinstance(value, Said) and value.data == "cond":
+        if isinstance(value, Typed) and value.data == "cond":
             test, yes, no = value.children
             return self.p("value_if", self.say(test, ctx, "cond"), self.value_for(target, yes, ctx),
                           self.value_for(target, no, ctx))
@@ -594,7 +594,7 @@ class Speaker:
     def value_words(self, t, value) -> Phrase | None:
         """The words the rule file or the library gives a value of `t`: a var's `shown_as` (the kind of g
         is clean), a notion's own (`meld_kind`: a run)."""
-        name = _var_name(t.children[0]) if isinstance(t, Said) and t.data == "index" else _var_name(t)
+        name = _var_name(t.children[0]) if isinstance(t, Typed) and t.data == "index" else _var_name(t)
         if name in self.vars:
             words = self.vars[name].shown_as.get(value)
             if words:
@@ -609,11 +609,11 @@ class Speaker:
     def say_contains(self, t, ctx: Context, key: str = "in") -> Phrase:
         x, coll = t.children
         c = const_of(coll)
-        listed = (isinstance(coll, Said) and coll.data == "list") or (c is not None and c.kind in ("list", "cards"))
+        listed = (isinstance(coll, Typed) and coll.data == "list") or (c is not None and c.kind in ("list", "cards"))
         seat = self.kind(x, ctx) == "seat"
         if listed and c is not None:
             kind = "card" if c.kind == "cards" else None
-            words = joined([self.say_seat(Said("const", [Const(v, "num")], "num"), ctx) if seat else
+            words = joined([self.say_seat(Typed("const", [Const(v, "num")], "num"), ctx) if seat else
                             self.say_const(Const(v, kind or kind_of_value(v)), ctx) for v in c.value],
                            self.lang, phrase("list_or", self.lang))
         elif listed:
@@ -636,7 +636,7 @@ class Speaker:
     def operand(self, t, op: str, ctx: Context, left: bool) -> Phrase:
         """An operand of + - * / in words, in parentheses where the order of operations needs them."""
         said = self.say(t, ctx)
-        if isinstance(t, Said) and (t.data == "cond" or (t.data == "arith" and not (
+        if isinstance(t, Typed) and (t.data == "cond" or (t.data == "arith" and not (
                 left and t.children[1].value == op and op in "+*-"))):
             return self.p("group", said)
         return said
@@ -683,7 +683,7 @@ class Speaker:
         named = {"me": self.p(ctx.me)}
         phrases = []
         for i, a in enumerate(args):
-            if isinstance(a, Said) and a.data == "lambda_":
+            if isinstance(a, Typed) and a.data == "lambda_":
                 var = a.children[0].value
                 elem = self.kind(args[0], ctx) if args else "any"
                 inner = Context(ctx.me, dict(ctx.locals))
@@ -693,7 +693,7 @@ class Speaker:
                 phrases.append(self.say(a.children[1], inner))
             elif fn.args[i].rstrip("?") == "num" and fn.name in ("next", "prev", "deal") and i != 2:
                 phrases.append(self.say_seat(a, ctx))
-            elif isinstance(a, Said) and a.data == "cond" and self.kind(a, ctx) != "bool":  # the first pile (or ...)
+            elif isinstance(a, Typed) and a.data == "cond" and self.kind(a, ctx) != "bool":  # the first pile (or ...)
                 test, yes, no = a.children
                 phrases.append(self.p("value_if_arg", self.say(test, ctx, "cond"), self.say(yes, ctx), self.say(no, ctx)))
             else:
@@ -715,7 +715,7 @@ class Speaker:
                 if cr is not None:
                     return "suit_of", [self.say(zone, ctx), self.say(x, ctx),
                                        Phrase(values.rank_name(self.deck, cr.value, self.lang))]
-                if isinstance(rank, Said) and rank.data == "arith" and rank.children[1].value in "+-" \
+                if isinstance(rank, Typed) and rank.data == "arith" and rank.children[1].value in "+-" \
                         and _call_name(rank.children[0]) == "rank" and rank.children[0].children[1] == x \
                         and const_of(rank.children[2]) is not None:
                     k = const_of(rank.children[2]).value
@@ -724,7 +724,7 @@ class Speaker:
                     return form, [self.say(zone, ctx), self.say(x, ctx), steps]
         if fn.name == "count" and self.kind(args[0], ctx) not in ("cards", "zone"):  # players, groups: not cards
             return ("items" if len(args) == 1 else "full_items"), None
-        if fn.name == "abs" and len(args) == 1 and isinstance(args[0], Said) and args[0].data == "arith" \
+        if fn.name == "abs" and len(args) == 1 and isinstance(args[0], Typed) and args[0].data == "arith" \
                 and args[0].children[1].value == "-":
             a, _, b = args[0].children
             return "difference", [self.say(a, ctx), self.say(b, ctx)]
@@ -732,7 +732,7 @@ class Speaker:
             reached = fn.forms["reached"].get(self.lang) or fn.forms["reached"]["en"]
             at = self.say(args[1], ctx)
             return "steps", [values.steps(const_of(args[0]).value, self.lang, lambda n: fill(reached, [at, n]))]
-        if "of_me" in fn.forms and len(args) == 1 and isinstance(args[0], Said) and args[0].data == "var" \
+        if "of_me" in fn.forms and len(args) == 1 and isinstance(args[0], Typed) and args[0].data == "var" \
                 and args[0].children[0].value == "me" and ctx.me == "me" and "me" not in ctx.locals:
             return "of_me", []  # team(me), partners(me): your partnership, your partners
         if "full" in fn.forms and len(args) == len(fn.args) and fn.args[-1].endswith("?"):
@@ -789,7 +789,7 @@ class Speaker:
                 out += self.statement_bullets(x, ctx)
             elif k == "if_stmt":
                 test = self.block(x.children[0], ctx)
-                body = self.statement_bullets(Said("block", [x.children[1]]), ctx)
+                body = self.statement_bullets(Typed("block", [x.children[1]]), ctx)
                 if isinstance(test, Block):
                     lead = fill(phrase("do_if", self.lang), [phrase({"all": "all_of", "any": "any_of"}.get(
                         test.kind, "by_cases"), self.lang)])
@@ -800,7 +800,7 @@ class Speaker:
                                       body))
                 if len(x.children) > 2 and x.children[2] is not None and not _is_nothing(x.children[2]):
                     out.append(Bullet(capital(phrase("case_otherwise", self.lang), self.lang) + ":",
-                                      self.statement_bullets(Said("block", [x.children[2]]), ctx)))
+                                      self.statement_bullets(Typed("block", [x.children[2]]), ctx)))
             elif k == "for_stmt":
                 var, items, body = x.children
                 inner = Context(ctx.me, dict(ctx.locals))
@@ -808,7 +808,7 @@ class Speaker:
                 inner.locals[var.value] = ({"cards": "card", "zone": "card", "seats": "seat", "teams": "team"}.get(
                     elem, "any"), Phrase(var.value))
                 lead = self.finish(fill(phrase("do_for", self.lang), [Phrase(var.value), self.say(items, ctx)]))
-                out.append(Bullet(capital(lead, self.lang) + ":", self.statement_bullets(Said("block", [body]), inner)))
+                out.append(Bullet(capital(lead, self.lang) + ":", self.statement_bullets(Typed("block", [body]), inner)))
             else:
                 out.append(Bullet(capital(self.finish(self.say_stmt(x, ctx)), self.lang) + "."))
         return out
@@ -819,34 +819,34 @@ class Speaker:
         chosen by `if` (nested, or chained) as its cases; a long `and` or `or` as its terms, one a line; a
         long sum as its terms. A short one is a phrase."""
         inline = self.say(t, ctx)
-        if not isinstance(t, Said) or const_of(t) is not None:
+        if not isinstance(t, Typed) or const_of(t) is not None:
             return inline
         k = t.data
         if k == "cond":
             cases, otherwise = self.cases(t)
-            nested = any(isinstance(y, Said) and y.data == "cond" for _, y in cases) or \
-                (isinstance(otherwise, Said) and otherwise.data == "cond")
+            nested = any(isinstance(y, Typed) and y.data == "cond" for _, y in cases) or \
+                (isinstance(otherwise, Typed) and otherwise.data == "cond")
             if self.kind(t, ctx) == "bool" and len(cases) == 1 and not nested and len(inline) <= LONG:
                 return inline
             if len(cases) >= 2 or nested or len(inline) > LONG:
                 return Block("cases", self.case_bullets(cases, otherwise, ctx))
         if k in ("and_", "or_") and (len(t.children) >= 3 or len(inline) > LONG):
             return Block("all" if k == "and_" else "any", [self.bullet(x, ctx) for x in t.children])
-        if k == "not_" and isinstance(t.children[0], Said) and t.children[0].data in ("and_", "or_") \
+        if k == "not_" and isinstance(t.children[0], Typed) and t.children[0].data in ("and_", "or_") \
                 and len(inline) > LONG:  # not (a and b): not a or not b, one a line
             inner = t.children[0]
             return Block("any" if inner.data == "and_" else "all",
                          [Bullet(self.finish(self.say_not_of(x, ctx))) for x in inner.children])
         if k == "compare" and len(inline) > LONG:  # a number compared with a value by cases: at least, by case
             a, op, b = t.children
-            if isinstance(b, Said) and b.data == "cond" and self.kind(b, ctx) != "bool":
+            if isinstance(b, Typed) and b.data == "cond" and self.kind(b, ctx) != "bool":
                 lead = self.finish(self.p("cases" + op.value, self.say(a, ctx)))
                 cases, otherwise = self.cases(b)
                 return Block("cases", self.case_bullets(cases, otherwise, ctx), lead)
         if k == "call" and len(inline) > LONG:  # sum(list, x => a long body): the body under "for every x"
             fn = LIBRARY.get(t.children[0].value)
             args = [x for x in t.children[1:] if x is not None]
-            if fn is not None and "each_of" in fn.forms and len(args) == 2 and isinstance(args[1], Said) \
+            if fn is not None and "each_of" in fn.forms and len(args) == 2 and isinstance(args[1], Typed) \
                     and args[1].data == "lambda_":
                 var = args[1].children[0].value
                 inner = Context(ctx.me, dict(ctx.locals))
@@ -861,7 +861,7 @@ class Speaker:
                 return Block("sum", [Bullet(self.finish(body))], lead)
         if k == "arith" and t.children[1].value in "+-":
             terms = _sum_terms(t)
-            conds = any(isinstance(x, Said) and x.data == "cond" for _, x in terms)
+            conds = any(isinstance(x, Typed) and x.data == "cond" for _, x in terms)
             if (len(terms) >= 3 or conds) and len(inline) > LONG:
                 joined = t.children[1].value == "+" and \
                     {self.kind(t.children[0], ctx), self.kind(t.children[2], ctx)} & {"list", "cards", "zone"}
@@ -877,7 +877,7 @@ class Speaker:
     def cases(self, t) -> tuple[list, object]:
         """`if a then x else if b then y else z` as [(a, x), (b, y)] and z."""
         cases = []
-        while isinstance(t, Said) and t.data == "cond":
+        while isinstance(t, Typed) and t.data == "cond":
             test, yes, no = t.children
             cases.append((test, yes))
             t = no
@@ -900,7 +900,7 @@ class Speaker:
 
     def nested_block(self, t, ctx: Context):
         """A case's value: an `if` in it is said as its own cases, however short."""
-        if isinstance(t, Said) and t.data == "cond" and self.kind(t, ctx) != "bool":
+        if isinstance(t, Typed) and t.data == "cond" and self.kind(t, ctx) != "bool":
             cases, otherwise = self.cases(t)
             return Block("cases", self.case_bullets(cases, otherwise, ctx))
         return self.block(t, ctx)
@@ -929,7 +929,7 @@ def _lead_words(block: Block, lang: str) -> str:
 def _sum_terms(t) -> list[tuple[str, object]]:
     """a + b - c as [("+", a), ("+", b), ("-", c)], left to right."""
     terms = []
-    while isinstance(t, Said) and t.data == "arith" and t.children[1].value in "+-":
+    while isinstance(t, Typed) and t.data == "arith" and t.children[1].value in "+-":
         a, op, b = t.children
         terms.append((op.value, b))
         t = a
@@ -944,17 +944,17 @@ def _plural(p: Phrase) -> Phrase:
 
 
 def _is_nothing(t) -> bool:
-    return isinstance(t, Said) and t.data in ("block", "effects") and not [c for c in t.children if c is not None]
+    return isinstance(t, Typed) and t.data in ("block", "effects") and not [c for c in t.children if c is not None]
 
 
 def _call_name(t) -> str | None:
-    if isinstance(t, Said) and t.data == "call":
+    if isinstance(t, Typed) and t.data == "call":
         return t.children[0].value
     return None
 
 
 def _var_name(t) -> str | None:
-    if isinstance(t, Said) and t.data == "var":
+    if isinstance(t, Typed) and t.data == "var":
         return t.children[0].value
     return None
 

@@ -1,0 +1,46 @@
+"""Issue 36, "everything reads the same tree": the compiler's walk gives each part of a rule file its node
+of the typed tree (dsl/typed.py) on the piece it checks (dsl/piece.py `C.typed`), and that very node is
+what the teaching layer reads of the part; there is no second tree recorded beside the walk (no
+dsl/recording.py, no frames of nodes keyed by the parse's trees)."""
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from kural.dsl.building import game as building
+from kural.dsl.compiler import Compiler
+from kural.dsl.loader import load
+from kural.dsl.typed import Typed
+
+
+@pytest.fixture(autouse=True)
+def cold(tmp_path, monkeypatch):
+    """Every load here builds its game: an empty cache of its own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def test_the_words_of_a_part_are_the_typed_node_its_piece_was_checked_as(monkeypatch):
+    """Issue 36: the node the words keep for an expression (a guard, a round's end, a result) is the one
+    the compiler's piece carries, the same object, not a copy recorded apart."""
+    seen = []
+    real = building._Builder.expr_at
+
+    def expr_at(self, comp, path, src, locals_, expect=None):
+        out = real(self, comp, path, src, locals_, expect)
+        seen.append((path, out))
+        return out
+    monkeypatch.setattr(building._Builder, "expr_at", expr_at)
+    g = load("canasta", ["351"])
+    parts = g.words().parts
+    assert len(seen) > 20, "canasta's rule file has many expressions: the case this test is about"
+    for path, out in seen:
+        assert isinstance(out.typed, Typed) and parts[path] is out.typed, path
+
+
+def test_no_second_tree_is_recorded_beside_the_walk():
+    """Issue 36: no recording mode of the compiler: its module is gone, and a compiler keeps no frames of
+    nodes by the id of the parse's trees."""
+    assert importlib.util.find_spec("kural.dsl.recording") is None
+    comp = Compiler({}, None, {})
+    assert not hasattr(comp, "frames")
