@@ -821,10 +821,8 @@ class _Unit:
             terms.append(c)
         if not terms:
             return const(not absorbing, "bool")
-        if absorbing:
-            terms = fuse_card_lookups(terms, self.c.ctx.deck.size)
-        out = C("bool", node=terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and",
-                                                                          [c.ir for c in terms]))
+        node = terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and", [c.ir for c in terms])
+        out = C("bool", node=fuse_card_lookups(node, self.c.ctx.deck.size))  # (an `or`'s lookups of one card: one)
         return self.said_chain(out, kind, pieces) if self.c.part else out
 
     @staticmethod

@@ -44,3 +44,20 @@ def test_no_second_tree_is_recorded_beside_the_walk():
     assert importlib.util.find_spec("kural.dsl.recording") is None
     comp = Compiler({}, None, {})
     assert not hasattr(comp, "frames")
+
+
+def test_card_lookup_fusion_is_a_pass_over_the_programs_nodes():
+    """Issue 36 (fusion as a pass, ir -> ir): an `or` of two tables about one card becomes one table, the
+    cards either passes; an `and` of them, and a term about another card, are left as they are."""
+    from kural.dsl import ir
+    from kural.dsl.lookups import fuse_card_lookups
+
+    def table(passes, name="card"):
+        return ir.Lookup("bool", passes, ir.Local("card", name))
+    other = table([True, False, False], "c2")
+    fused = fuse_card_lookups(ir.Chain("bool", "or", [table([True, False, False]), other,
+                                                       table([False, False, True])]), 3)
+    assert isinstance(fused, ir.Chain) and len(fused.terms) == 2 and fused.terms[1] is other
+    assert fused.terms[0].table == [True, False, True] and fused.terms[0].key.name == "card"
+    both = ir.Chain("bool", "and", [table([True, False, False]), table([False, False, True])])
+    assert fuse_card_lookups(both, 3) is both
