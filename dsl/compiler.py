@@ -1,9 +1,10 @@
 """The expression compiler: each expression or effect of a rule file, parsed (dsl/parsing.py), has its
 names resolved (dsl/names.py) and its types checked, and becomes a compiled piece (dsl/piece.py): its
 type, its node of the typed tree (dsl/typed.py: what every reader of the rule file reads; made only
-for a part of the rule file, `recording`) and its node of the program (dsl/ir.py), its one meaning. Params are folded in as
-constants, and a pure part of constants (or of one card) is worked out at load by the code its node
-writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)` costs one list lookup while playing.
+for a part of the rule file, `recording`) and its node of the program (dsl/ir.py), its one meaning.
+Params are folded in as constants, and a pure part of constants (or of one card) is worked out at load
+by the code its node writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)` costs one
+list lookup while playing.
 """
 from __future__ import annotations
 
