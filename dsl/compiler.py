@@ -25,7 +25,7 @@ from .lookups import fuse_card_lookups
 from .names import Name, kind_word
 from .piece import NO_CONST, C, const, overridden
 from .typed import Typed, const_kind, is_bool_const, word
-from . import typed
+from .typed import const as typed_const, const_of
 from .yamlload import LStr
 from .backend.evaluate import table_of, value_of
 
@@ -62,7 +62,7 @@ class Compiler:
         self.tables: dict[tuple, list | None] = {}  # _Unit.tabulate: (id of a part's tree, its card) -> its table
         self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
         self.loops: list[int] = [1]  # items the loops around the part compiled go through (running products)
-        self.said = None  # the typed node (dsl/typed.py) of the last expression or effect list compiled in a part
+        self.typed = None  # the typed node (dsl/typed.py) of the last expression or effect list compiled in a part
         self.reads: dict[str, set] | None = None  # params and defines the parts read: name -> the defines read through
         self.read_now: set[str] = set()  # params and defines the part being compiled has read so far (kept if it fails)
         self.via: list[str] = []  # the defines being inlined, outermost first
@@ -79,7 +79,7 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.node(tree, 0)
-        self.said = out.typed  # (None: compiled outside a part of the rule file)
+        self.typed = out.typed  # (None: compiled outside a part of the rule file)
         if expect:
             out = unit.coerce(out, expect, tree)
         self.read_now = set()  # compiled: what a later problem blames is not this part's
@@ -132,21 +132,21 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.stmts(tree, 0)
-        self.said = out.typed  # (None: compiled outside a part of the rule file)
+        self.typed = out.typed  # (None: compiled outside a part of the rule file)
         self.read_now = set()
         return out.ir
 
     @contextmanager
     def recording(self, part: str):
         """Compile the next part (`part`: its place in the rule file, moves.play.when.0) keeping its typed
-        node (`said`), the params and defines it reads (`reads`) and where a define is first spelled out
+        node (`typed`), the params and defines it reads (`reads`) and where a define is first spelled out
         (`terms`): what the teaching layer reads. A part compiled outside one (a guard's versions, a
         define shown beside a meld) has no typed node: nothing reads it."""
-        self.reads, self.said, self.part = {}, None, part
+        self.reads, self.typed, self.part = {}, None, part
         try:
             yield
         finally:
-            self.part = ""  # (`reads` and `said` stay, for the caller to keep)
+            self.part = ""  # (`reads` and `typed` stay, for the caller to keep)
 
     def read(self, name: str) -> None:
         """A param or define read by the part recorded, through the defines being inlined."""
@@ -259,7 +259,7 @@ class _Unit:
         self.locals = locals_
 
     # ------------------------------------------------------------ typed nodes
-    def said(self, t, out: C, pieces: list = (), type_: str | None = "") -> C:
+    def typed_of(self, t, out: C, pieces: list = (), type_: str | None = "") -> C:
         """`out` with its typed node: the kind of `t`, its children the words of `t` and the typed nodes of
         its compiled parts (`pieces`, in order: pieces, or typed nodes), when a part of the rule file is
         compiled (its type is the part's, unless given)."""
@@ -267,25 +267,25 @@ class _Unit:
             return out
         compiled = (x if isinstance(x, Typed) else x.typed for x in pieces)
         kids = [word(x) if x is None or isinstance(x, str) else next(compiled) for x in t.children]
-        return out.said_as(Typed(t.data, kids, out.type if type_ == "" else type_))
+        return out.with_typed(Typed(t.data, kids, out.type if type_ == "" else type_))
 
-    def said_call(self, t, out: C, pieces: list, type_: str | None = None) -> C:
+    def typed_call(self, t, out: C, pieces: list, type_: str | None = None) -> C:
         """`out`, a call, with its typed node: the function's name and its arguments' nodes."""
         if not self.c.part:
             return out
         compiled = iter(pieces)
         kids = [word(t.children[0])] + [None if x is None else next(compiled).typed for x in t.children[1:]]
-        return out.said_as(Typed("call", kids, type_ or out.type))
+        return out.with_typed(Typed("call", kids, type_ or out.type))
 
     def name_node(self, t) -> Typed | None:
         """The typed node of a name that is not a value of its own (a var that is indexed, or assigned to)."""
         return Typed("var", [word(t.children[0])]) if self.c.part else None
 
-    def said_name(self, t, out: C, type_: str | None = "") -> C:
+    def typed_name(self, t, out: C, type_: str | None = "") -> C:
         """`out`, a name, with its typed node: the name (a name's type is the part's, unless given)."""
         if not self.c.part:
             return out
-        return out.said_as(Typed("var", [word(t.children[0])], out.type if type_ == "" else type_))
+        return out.with_typed(Typed("var", [word(t.children[0])], out.type if type_ == "" else type_))
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -362,7 +362,7 @@ class _Unit:
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
         elif c.part and kind not in ("var", "cond") and not (kind == "call" and out.type in ("zone", "area", "family")):
-            out = out.said_as(typed.const(out.const, const_kind(out)))  # a folded part is its value
+            out = out.with_typed(typed_const(out.const, const_kind(out)))  # a folded part is its value
         return out
 
     def count_check(self) -> None:
@@ -524,22 +524,22 @@ class _Unit:
         if all(i.is_const for i in items):
             return const([i.const for i in items], "cards" if elem == "card" else "list", elem)
         kind = "cards" if elem == "card" else "list"
-        return self.said(t, C(kind, elem=elem, node=ir.Items(kind, [i.ir for i in items])), items)
+        return self.typed_of(t, C(kind, elem=elem, node=ir.Items(kind, [i.ir for i in items])), items)
 
     def n_var(self, t, d):
         name = t.children[0].value
         if name in self.locals:
-            return self.said_name(t, C(self.locals[name], node=ir.Local(self.locals[name], name)))
+            return self.typed_name(t, C(self.locals[name], node=ir.Local(self.locals[name], name)))
         entry = self.c.names.get(name)
         if entry is None:
             raise self.unknown(t, name)
         if entry.kind == "param":
             self.c.read(name)
             out = const(entry.value, entry.type)
-            return out.said_as(typed.const(out.const, const_kind(out), param=name)) if self.c.part else out
+            return out.with_typed(typed_const(out.const, const_kind(out), param=name)) if self.c.part else out
         if entry.kind == "define":
             return self.define(t, name, entry, d)
-        return self.said_name(t, self.entry(t, name, entry))
+        return self.typed_name(t, self.entry(t, name, entry))
 
     def entry(self, t, name: str, entry) -> C:
         """A name the rule file declares (a var, a zone, a move) or a built-in, as a value."""
@@ -575,7 +575,7 @@ class _Unit:
         out = self.inline(t, name, entry.value, d)
         title = self.c.titles.get(name) if self.c.part else None
         if title:
-            return out.said_as(Typed("named", [word(t.children[0])], out.type, title=title,
+            return out.with_typed(Typed("named", [word(t.children[0])], out.type, title=title,
                                      title_not=self.c.titles_not.get(name), body=out.typed))
         return out
 
@@ -634,7 +634,7 @@ class _Unit:
                                 Msg("team_me_team_seat_2", name=z.name))
             raise self.fail(t, Msg("takes_one_seat_me", name=z.name), Msg("me_seat_next_me", name=z.name))
         seat = self.coerce(self.node(args[0], d), "num", args[0])
-        return self.said_call(t, self.owned_zone(args[0], z, seat), [seat])
+        return self.typed_call(t, self.owned_zone(args[0], z, seat), [seat])
 
     def owned_zone(self, t, z, seat: C) -> C:
         """The zone of the family `z` owned by `seat` (a team's, for a zone per team)."""
@@ -666,7 +666,7 @@ class _Unit:
             raise self.fail(t, Msg("takes_one_card_card", name=name), Msg("value_table_gives_number", name=name))
         card = self.coerce(self.node(args[0], d), "card", args[0])
         out = const(table[card.const], "num") if card.is_const else C("num", node=ir.Lookup("num", table, card.ir))
-        return self.said_call(t, out, [card])
+        return self.typed_call(t, out, [card])
 
     def library_call(self, t, fn, args, d) -> C:
         required = [a for a in fn.args if not a.endswith("?")]
@@ -698,7 +698,7 @@ class _Unit:
                 node = ir.Call(returns, fn.emit(self.c.ctx, compiled), [x.ir for x in compiled])
         except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
             raise self.fail(t, exc.message, exc.hint) from None
-        return self.said_call(t, self.folded(t, C(returns, elem=elem, node=node), fn, compiled), compiled)
+        return self.typed_call(t, self.folded(t, C(returns, elem=elem, node=node), fn, compiled), compiled)
 
     def folded(self, t, out: C, fn, compiled: list) -> C:
         """A call of a pure notion on constants, worked out by the code it writes: the value play would give."""
@@ -733,7 +733,7 @@ class _Unit:
         weight = max(1, self.c.total - before)  # the parts of its body: what one call costs
         # (a body about its card alone is a Lookup keyed by it: a notion's writer may read its table)
         out = C("fn", node=ir.Lambda("fn", name, body.ir, weight, self.where(arg)))
-        return out.said_as(Typed("lambda_", [word(arg.children[0]), body.typed])) if self.c.part else out
+        return out.with_typed(Typed("lambda_", [word(arg.children[0]), body.typed])) if self.c.part else out
 
     @contextmanager
     def loop(self, t, collection: C | None):
@@ -769,7 +769,7 @@ class _Unit:
             if entry is not None and entry.kind == "var" and entry.value.per_group:
                 group = self.var_index(entry.value, idx_tree, d)
                 out = C("num", node=ir.VarRead("num", entry.value.slot, group.ir, checked=False))
-                return self.said(t, out, [self.name_node(base_tree), group])
+                return self.typed_of(t, out, [self.name_node(base_tree), group])
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
@@ -777,12 +777,12 @@ class _Unit:
                 again = self.var_index(entry.value, idx_tree, d)  # (compiled again, as ever: its parts count twice)
                 out = C("num", node=ir.VarRead("num", entry.value.slot, idx.ir, self._span(entry.value),
                                                entry.value.per))
-                return self.said(t, out, [self.name_node(base_tree), again])
+                return self.typed_of(t, out, [self.name_node(base_tree), again])
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, Msg("only_lists_per_player", value=TYPE_WORDS.get(base.type)),
                             Msg("top_zone_zone_s"))
-        return self.said(t, C(base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir)), [base, idx])
+        return self.typed_of(t, C(base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir)), [base, idx])
 
     def n_cond(self, t, d):
         test, yes, no = (self.node(x, d) for x in t.children)
@@ -796,10 +796,10 @@ class _Unit:
                                 value2=TYPE_WORDS.get(no.type)),
                             Msg("if_c_then_else"))
         if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
-            return self.said(t, C("bool", node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir])),
+            return self.typed_of(t, C("bool", node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir])),
                              [test, yes, no])
         kind = yes.type if yes.type != "none" else no.type
-        return self.said(t, C(kind, elem=_joined_elem(yes, no), node=ir.Cond(kind, test.ir, yes.ir, no.ir)),
+        return self.typed_of(t, C(kind, elem=_joined_elem(yes, no), node=ir.Cond(kind, test.ir, yes.ir, no.ir)),
                          [test, yes, no])
 
     def n_or_(self, t, d):
@@ -824,10 +824,10 @@ class _Unit:
             return const(not absorbing, "bool")
         node = terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and", [c.ir for c in terms])
         out = C("bool", node=fuse_card_lookups(node, self.c.ctx.deck.size))  # (an `or`'s lookups of one card: one)
-        return self.said_chain(out, kind, pieces) if self.c.part else out
+        return self.typed_chain(out, kind, pieces) if self.c.part else out
 
     @staticmethod
-    def said_chain(out: C, kind: str, pieces: list) -> C:
+    def typed_chain(out: C, kind: str, pieces: list) -> C:
         """`out`, a chain, with its typed node: the terms that did not fold away (a define's `or` inside an
         `or` is one chain: the same meaning, flat), or the one term left."""
         terms = []
@@ -835,26 +835,26 @@ class _Unit:
             term = piece.typed
             if term is not None and not is_bool_const(term):
                 terms += term.children if isinstance(term, Typed) and term.data == kind else [term]
-        return out.said_as(terms[0] if len(terms) == 1 else Typed(kind, terms, "bool"))
+        return out.with_typed(terms[0] if len(terms) == 1 else Typed(kind, terms, "bool"))
 
     def n_not_(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
         if a.is_const:
             return const(not a.const, "bool")
-        return self.said(t, C("bool", node=ir.Not("bool", a.ir)), [a])
+        return self.typed_of(t, C("bool", node=ir.Not("bool", a.ir)), [a])
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
         self.not_none(a, t.children[0])
         if a.is_const:
             return const(-a.const, "num")
-        return self.said(t, C("num", node=ir.Neg("num", a.ir)), [a])
+        return self.typed_of(t, C("num", node=ir.Neg("num", a.ir)), [a])
 
     def n_arith(self, t, d):
         left, op, right = t.children
         a, b = self.node(left, d), self.node(right, d)
         if op.value == "+" and a.type in LISTS and b.type in LISTS:
-            return self.said(t, self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b))), [a, b])
+            return self.typed_of(t, self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b))), [a, b])
         a, b = self.coerce(a, "num", left), self.coerce(b, "num", right)
         self.not_none(a, left)
         self.not_none(b, right)
@@ -871,7 +871,7 @@ class _Unit:
         if b.is_const and b.const == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the
             # first try in play
             raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check"))
-        return self.said(t, C("num", node=ir.Binary("num", op.value, a.ir, b.ir)), [a, b])
+        return self.typed_of(t, C("num", node=ir.Binary("num", op.value, a.ir, b.ir)), [a, b])
 
     def not_none(self, x: C, tree) -> None:
         """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
@@ -890,11 +890,11 @@ class _Unit:
         a, b = self.node(left, d), self.node(right, d)
         self.comparable(t, a, b, op.value)
         if "card" in (a.type, b.type):
-            return self.said(t, self.compare_cards(a, b, op.value), [a, b])
+            return self.typed_of(t, self.compare_cards(a, b, op.value), [a, b])
         fn = _COMPARE[op.value]
         if a.is_const and b.is_const:
             return const(fn(a.const, b.const), "bool")
-        return self.said(t, C("bool", node=ir.Binary("bool", op.value, a.ir, b.ir)), [a, b])
+        return self.typed_of(t, C("bool", node=ir.Binary("bool", op.value, a.ir, b.ir)), [a, b])
 
     def comparable(self, t, a: C, b: C, op: str) -> None:
         kinds = {a.type, b.type} - {"any"}
@@ -949,7 +949,7 @@ class _Unit:
             raise self.fail(t, Msg("needs_zone_list_right", value=TYPE_WORDS.get(coll.type)),
                             Msg("card_hand_me_me"))
         node = ir.Call("bool", write, [x.ir, coll.ir])  # the generated module's code (dsl/backend/)
-        return self.said(t, C("bool", node=ir.Not("bool", node) if negate else node), [x, coll])
+        return self.typed_of(t, C("bool", node=ir.Not("bool", node) if negate else node), [x, coll])
 
     def n_not_contains(self, t, d):
         return self.n_contains(t, d, negate=True)
@@ -959,7 +959,7 @@ class _Unit:
         """The statements of an effect list or a block, as one piece of type effect."""
         done = [self.stmt(x, d) for x in t.children if x is not None]
         nodes = [x.ir for x in done]
-        return self.said(t, C("effect", node=nodes[0] if len(nodes) == 1 else ir.Effects("effect", nodes)), done)
+        return self.typed_of(t, C("effect", node=nodes[0] if len(nodes) == 1 else ir.Effects("effect", nodes)), done)
 
     def stmt(self, t, d) -> C:
         if d > MAX_DEPTH:  # `{{{{ ... }}}}` nests statements without any expression to stop it
@@ -996,9 +996,9 @@ class _Unit:
         no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else None
         out = C("effect", node=ir.IfStmt("effect", test.ir, yes.ir, no.ir if no else ir.Effects("effect", [])))
         if self.c.part and is_bool_const(test.typed):
-            branch = yes if typed.const_of(test.typed).value else no
-            return out.said_as(branch.typed if branch else Typed("block", [], "effect"))
-        return self.said(t, out, [test, yes, no] if no else [test, yes])
+            branch = yes if const_of(test.typed).value else no
+            return out.with_typed(branch.typed if branch else Typed("block", [], "effect"))
+        return self.typed_of(t, out, [test, yes, no] if no else [test, yes])
 
     def for_stmt(self, t, d) -> ir.Node:
         """`for x in list do s`: s once per item, the list read once before the first (s may change it)."""
@@ -1022,7 +1022,7 @@ class _Unit:
             del self.locals[name]
         weight = max(1, self.c.total - before)  # the parts of its body: what one pass costs
         out = C("effect", node=ir.ForStmt("effect", name, coll.ir, body.ir, weight, self.where(t)))
-        return self.said(t, out, [given, body])
+        return self.typed_of(t, out, [given, body])
 
     def assign(self, t, d) -> C:
         target, op, value_tree = t.children
@@ -1044,7 +1044,7 @@ class _Unit:
                                 Msg("target_choice_target_groups_2", name=name))
             slot = entry.value.slot
             index = None
-            said_target = self.name_node(target)
+            target_node = self.name_node(target)
         else:
             base = target.children[0]
             name = base.children[0].value if base.data == "var" else "?"
@@ -1054,13 +1054,13 @@ class _Unit:
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
             span, what = self._span(entry.value), entry.value.per
-            said_target = self.said(target, value, [self.name_node(base), index], None).typed
+            target_node = self.typed_of(target, value, [self.name_node(base), index], None).typed
         where, shown = self.where(t), f"`{name}`"  # a var keeps its value: it must stay in range (kept)
         if index is None:
             node = ir.Assign("effect", slot, None, 0, "none", op, value.ir, where, shown)
         else:
             node = ir.Assign("effect", slot, index.ir, span, what, op, value.ir, where, shown)
-        return self.said(t, C("effect", node=node), [said_target, value])
+        return self.typed_of(t, C("effect", node=node), [target_node, value])
 
     def not_assignable(self, t, name, entry) -> RuleError:
         if entry is None:

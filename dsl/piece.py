@@ -29,14 +29,14 @@ class C:
 
     @property
     def ir(self) -> ir.Node:
-        """This part as a node of the typed program: its own node, or its constant."""
+        """This part as a node of the program: its own node, or its constant."""
         if self.node is not None:
             return self.node
         if self.is_const:
             return ir.Const(self.type, self.const)
         raise AssertionError(f"a compiled part of type {self.type} with no node: every part is written as code")
 
-    def said_as(self, typed) -> "C":
+    def with_typed(self, typed) -> "C":
         """This piece with `typed` as its node of the typed tree (a new piece: pieces are shared)."""
         return C(self.type, self.const, self.elem, self.node, typed)
 

@@ -381,18 +381,18 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
                 continue
             with comp.recording(".".join(map(str, path))):
                 parts.append(self.located(comp.effects(item, locals_ or {}), item, what))
-            said_items += comp.said.children
+            said_items += comp.typed.children
             self.rec.merge_reads(path, comp.reads)
         if path:
             self.rec.parts[path] = Typed("effects", said_items, "effect")
         return ir.Effects("effect", parts)
 
     def expr_at(self, comp: Compiler, path: tuple, src, locals_: dict, expect: str | None = None) -> C:
-        """The expression `src`, compiled; its node and what it reads are kept for `path`, its place in the
-        rule file (dsl/said.py), for the teaching layer."""
+        """The expression `src`, compiled; its typed node (dsl/typed.py) and what it reads are kept for `path`,
+        its place in the rule file, for the teaching layer."""
         with comp.recording(".".join(map(str, path))):
             out = comp.expr(src, locals_, expect)
-        self.rec.parts[path] = comp.said
+        self.rec.parts[path] = comp.typed
         self.rec.merge_reads(path, comp.reads)
         return out
 
