@@ -178,7 +178,7 @@ TABLE = Fields({
         "title": Key(TEXT, "the variant's name"), "about": Key(TEXT, "one line about the variant"),
         "rule": Key("str", "the rule number of the variant")}), "what a variant file plays"),
     "game": Key(Fields({
-        "id": Key("str", "the game's id (records, kural play ID)", required=True),
+        "id": Key("str", "the game's id (records, kural play ID)", required=True, node="game_id"),
         "title": Key(TEXT, "the game's name", default_doc="the id"),
         "about": Key(TEXT, "one line about the game", default=""),
         "lang": Key("str", "the language the rules were written in (tr, en)", default="en"),
@@ -186,7 +186,7 @@ TABLE = Fields({
         "allowed_players": Key(ListOf("int"), "the player counts --players may choose", default_doc="[players]"),
         "seats": Key(Fields({"en": Key(ListOf("str"), "seat names in English, seat 0 first"),
                              "tr": Key(ListOf("str"), "seat names in Turkish (falls back to en)")}),
-                     "the seats' names", default_doc="P1, P2 ..."),
+                     "the seats' names", default_doc="P1, P2 ...", node="seats"),
         "hand_zone": Key("str", "the per-seat zone that is the hand", default="hand"),
         "max_moves": Key("int", "a game that reaches this many moves is stopped and marked aborted", default=20_000),
         "round_title": Key(TEXT, "what one round is called at this game's table, in each language (a hand, a "
@@ -195,9 +195,10 @@ TABLE = Fields({
         "bots": Key("str", "the bots simulate and compare play when --bots is not given: one that finishes this "
                     "game (random bots stop at max_moves in some games)", default="random",
                     allowed=("random", "heuristic")),
-        "teams": Key(Named(ListOf(ListOf("int")), "a player count"),
+        "teams": Key(Named(Key(ListOf(Key(ListOf("int"), "", node="team")), "", node="partnership"),
+                           "a player count"),
                      "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
-                     default_doc="each seat its own team")}), "what the game is", kind="game", split=True,
+                     default_doc="each seat its own team", node="teams")}), "what the game is", kind="game", split=True,
         node="game"),
     "deck": Key(Fields({
         "copies": Key("int", "copies of the 52 standard cards, 0 to 8", default=1),

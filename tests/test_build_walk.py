@@ -4,6 +4,8 @@ builder is built by that method, bottom-up, with its children built and its defa
 from __future__ import annotations
 
 import re
+
+import pytest
 from pathlib import Path
 
 from kural.dsl import schema
@@ -162,3 +164,35 @@ def test_issue_36_the_declarations_pass_reads_each_define_short_or_full_by_the_s
     declared = transform.section(Declarations(lambda loc: None), data, "define")
     assert declared["a"] == ("1 + 1", None, None)
     assert declared["b"][0] == "a" and declared["b"][1] == {"en": "bee"} and declared["b"][2] == {"en": "no bee"}
+
+
+def test_issue_36_the_teams_are_built_by_the_methods_the_table_names_after_the_player_counts():
+    """issue 36: `game.teams` is no longer walked by hand: each team, then each count's teams, then the
+    section, bottom-up after the id and the seats; a count reaches the player counts built before it
+    (the table's order) through its parent."""
+    data = load_text('game:\n  id: x\n  allowed_players: [2, 4]\n  teams: {"4": [[0, 2], [1, 3]]}\n', "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "game")
+    assert [(c[0], c[1]) for c in rec.calls] == [("game_id", "id"), ("seats", "seats"), ("team", 0), ("team", 1),
+                                                   ("partnership", "4"), ("teams", "teams"), ("game", "game")]
+    game = rec.calls[4][2].parent.parent
+    assert (game["players"], game["allowed_players"]) == (4, [2, 4])  # the default, and as written
+    assert rec.calls[2][2].value == [0, 2] and rec.calls[2][2].where.line == 4
+
+
+def test_issue_36_the_teams_are_refused_after_the_id_and_the_player_counts_as_before(tmp_path):
+    """issue 36: built by the walk, `game.teams` is still refused after what `game:` says first (its id,
+    its player counts: a count not allowed is the count's mistake, not the teams'), then at the first
+    wrong seat, at its place."""
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
+    bad_teams = '  teams: {"4": [[0, 9], [1, 3]]}\n'
+    cases = {"  id: \"a\\u200bb\"\n": "game.id", "  players: 13\n": "between 1 and 12", "": "seat 9 does not exist"}
+    for first, message in cases.items():
+        path = tmp_path / "t.yaml"
+        path.write_text("extends: fantan\nvariant: {id: t}\ngame:\n" + first + bad_teams, encoding="utf-8")
+        with pytest.raises(RuleError) as err:
+            load(str(path))
+        problem = err.value.problems[0]
+        assert message in problem.message, (first, problem)
+        assert (problem.loc.line, problem.loc.col) == ((4, 7) if "id" in first else (4, 12) if first else (4, 21))

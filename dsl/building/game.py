@@ -187,7 +187,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.rec.terms = comp.terms
         self.rec.units = self.units()
         self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
-        self.rec.facts = self.facts(game)
+        self.rec.facts = self.facts(game.raw)  # the seats as written, not as built for the count played
         g.recorded = self.rec
         return g
 
@@ -250,17 +250,20 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         for what the GameDef takes of it as written."""
         if not game.written:
             raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
-        gid = printable_id(game["id"], game.val_loc("id"), "game.id")
-        players = self.players(game, self.players_asked)
-        seats = self.seats(game, players)
-        teams_by_count = self.teams(game)
+        players = self.players(game, self.players_asked)  # checked as the seats were built: no error here
+        teams_by_count = game["teams"] or {}  # built by the methods the table names (dsl/building/table.py)
         teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
         max_moves = game["max_moves"]
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
             raise RuleError.at(game.val_loc("max_moves"),
                                Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
                                Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
-        return Head(game, gid, players, seats, teams_by_count, teams, max_moves)
+        return Head(game, game["id"], players, game["seats"], teams_by_count, teams, max_moves)
+
+    @staticmethod
+    def game_id(gid: transform.Part) -> str:
+        """`game.id`: shown as itself wherever it is written (records, `kural list`)."""
+        return printable_id(gid.value, gid.value_at, "game.id")
 
     # ------------------------------------------------------- shared by the sections
     def blamed_on_a_param(self, exc: RuleError) -> RuleError:

@@ -25,13 +25,15 @@ class Part:
     index in a list), where the key (or list item) holding it is written (`where`, and `at`: the same as
     a Place with its layer) and where its value is (`value_at`). A part the file left out is `written`
     False, read from an empty mapping at its parent's place. Iterating it gives its children: for a
-    mapping of fixed keys, every key of the table, written or not (`in` says which were written)."""
+    mapping of fixed keys, every key of the table, written or not (`in` says which were written).
+    `parent`: the part that holds it, its children built so far (a mapping's keys before this one in the
+    table's order), so that a method reads what it depends on (the teams: the player counts)."""
 
-    __slots__ = ("name", "raw", "value", "where", "value_at", "at", "written")
+    __slots__ = ("name", "raw", "value", "where", "value_at", "at", "written", "parent")
 
-    def __init__(self, name, raw, value, where: Loc, value_at: Loc, at, written: bool):
+    def __init__(self, name, raw, value, where: Loc, value_at: Loc, at, written: bool, parent=None):
         self.name, self.raw, self.value, self.where, self.value_at = name, raw, value, where, value_at
-        self.at, self.written = at, written
+        self.at, self.written, self.parent = at, written, parent
 
     def __getitem__(self, key):
         return self.value[key]
@@ -73,7 +75,8 @@ class Part:
         return getattr(self.raw, "locs", [])
 
 
-def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc: Loc | None = None) -> Any:
+def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc: Loc | None = None,
+         parent: Part | None = None) -> Any:
     """One part of the rule file built along its Key: its children first, then the builder's method the
     Key names, if any. A part left out whose Key names a builder and holds a mapping is built from an
     empty one at its parent's place, so that its method gives the defaults (a game with no `deck:`).
@@ -87,11 +90,11 @@ def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc
         raw.loc = parent_loc
     elif isinstance(shape, schema.Either) and not _full_form(shape, raw):
         raw = _short(shape, raw, val_loc or loc)
-    part = Part(name, raw, None, loc, val_loc or loc, builder.at(loc) if key.node else None, written)
+    part = Part(name, raw, None, loc, val_loc or loc, builder.at(loc) if key.node else None, written, parent)
     enter = getattr(builder, "enter_" + key.node, None) if key.node else None
     if enter is not None:  # what the part's children share is set up before them (a move's choices)
         enter(part)
-    part.value = _children(builder, schema._full(shape), raw, loc)
+    part.value = _children(builder, schema._full(shape), raw, loc, part)
     if key.node:
         return getattr(builder, key.node)(part)
     return part if isinstance(part.value, (dict, list)) else part.value
@@ -113,21 +116,32 @@ def _short(shape: schema.Either, raw, loc: Loc):
     return full
 
 
-def _children(builder, shape, raw, loc: Loc):
+def _children(builder, shape, raw, loc: Loc, part: Part):
     """The children of a mapping or a list, each built; the keys of a Fields in the table's order, each
-    key left out given its default; a value of the wrong form (refused by the checker) as written."""
+    key left out given its default (or built from it: `_built_empty`), filled into `part.value` one by one (a child reads the siblings
+    before it through its `parent`); a value of the wrong form (refused by the checker) as written."""
     here = getattr(raw, "loc", loc)
     if isinstance(shape, schema.Fields) and isinstance(raw, dict):
-        return {k: walk(builder, sub, raw[k], k, _key_loc(raw, k, here), here, _val_loc(raw, k, here)) if k in raw
-                else _default(sub, raw) for k, sub in shape.keys.items()}
+        built = part.value = {}
+        for k, sub in shape.keys.items():
+            built[k] = walk(builder, sub, raw.get(k), k, _key_loc(raw, k, here), here, _val_loc(raw, k, here), part) \
+                if k in raw or (part.written and _built_empty(sub)) else _default(sub, raw)
+        return built
     if isinstance(shape, schema.Named) and isinstance(raw, dict):
         sub = schema._key(shape.value)
-        return {k: walk(builder, sub, item, k, _key_loc(raw, k, here), here, _val_loc(raw, k, here))
+        return {k: walk(builder, sub, item, k, _key_loc(raw, k, here), here, _val_loc(raw, k, here), part)
                 for k, item in raw.items()}
     if isinstance(shape, schema.ListOf) and isinstance(raw, list):
         sub, locs = schema._key(shape.item), getattr(raw, "locs", [])
-        return [walk(builder, sub, item, i, locs[i] if i < len(locs) else here, here) for i, item in enumerate(raw)]
+        return [walk(builder, sub, item, i, locs[i] if i < len(locs) else here, here, None, part)
+                for i, item in enumerate(raw)]
     return raw
+
+
+def _built_empty(key: schema.Key) -> bool:
+    """A mapping of fixed keys whose Key names a builder is built when left out of a part the file wrote,
+    from its defaults (the seats' names of a game that names none), as a section is."""
+    return bool(key.node) and isinstance(schema._full(key.shape), schema.Fields)
 
 
 def _key_loc(raw, key, here: Loc) -> Loc:
