@@ -3,6 +3,7 @@ transformer builds it from the parse, driven by the schema table"): each part wh
 builder is built by that method, bottom-up, with its children built and its defaults filled."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -196,3 +197,49 @@ def test_issue_36_the_teams_are_refused_after_the_id_and_the_player_counts_as_be
         problem = err.value.problems[0]
         assert message in problem.message, (first, problem)
         assert (problem.loc.line, problem.loc.col) == ((4, 7) if "id" in first else (4, 12) if first else (4, 21))
+
+
+def _bounded_paths(shape, path=()):
+    """The table's keys that bound how many entries they hold (`most`), each with its dotted path."""
+    shape = schema._full(shape.shape if isinstance(shape, schema.Key) else shape)
+    if isinstance(shape, schema.Fields):
+        for k, sub in shape.keys.items():
+            if sub.most:
+                yield path + (k,), sub
+            yield from _bounded_paths(sub, path + (k,))
+    elif isinstance(shape, (schema.Named, schema.ListOf)):
+        yield from _bounded_paths(schema._key(shape.value if isinstance(shape, schema.Named) else shape.item),
+                                  path + ("x" if isinstance(shape, schema.Named) else 0,))
+
+
+def test_issue_36_each_bound_of_the_table_is_checked_by_the_walk_at_the_first_entry_past_it():
+    """issue 36 (and §3.11 of docs/language.md): the bounds on entries are data of the table, each key's
+    `most` with the words its refusal says (`too_many`), checked by the walk before a child is built, at
+    the first entry past the bound; no hand check lists them."""
+    from kural.dsl.errors import RuleError
+    bounded = list(_bounded_paths(schema.TABLE))
+    assert {".".join(map(str, p)) for p, _ in bounded} >= {"params", "zones", "vars", "moves", "bot", "deck.values",
+                                                            "moves.x.choose", "flow.round.turn",
+                                                            "flow.round.end_reasons"}
+    for path, key in bounded:
+        assert key.too_many is not None, path
+        many = [{} for _ in range(key.most + 1)] if isinstance(schema._full(key.shape), schema.ListOf) else \
+            {f"e{i}": {} for i in range(key.most + 1)}
+        data = many
+        for step in reversed(path):
+            data = [data] if step == 0 else {step: data}
+        loaded = load_text(json.dumps(data), "t.yaml")
+        rec = Recorder()
+        with pytest.raises(RuleError) as err:
+            transform.section(rec, loaded, path[0])
+        problem = err.value.problems[0]
+        assert problem.message.key == key.too_many.message and problem.hint.key == key.too_many.hint, path
+        assert f"{key.most + 1}" in problem.message and f"{key.most}" in problem.message, path
+        holder = loaded
+        for step in path[:-1]:
+            holder = holder[step]
+        written = holder[path[-1]]
+        where = holder.key_loc(path[-1]) if key.too_many.at_key else \
+            written.locs[key.most] if isinstance(written, list) else written.key_loc(f"e{key.most}")
+        assert problem.loc == where, (path, problem.loc, where)
+        assert rec.calls == [], path  # refused before any of its entries is built

@@ -19,7 +19,7 @@ from ..parsing import keywords, name_rule
 from ..piece import C
 from ..rulefiles import Source
 from ..said import Recorded, Said
-from ..yamlload import LDict, LList
+from ..yamlload import LDict
 from . import transform
 from .param_values import ParamsPart
 from .shown import ShownPart
@@ -29,56 +29,18 @@ from .turn import TurnPart
 
 BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
 THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
-# What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
-# lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
-# (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
-# (the bounds are the table's `most`, dsl/schema.py)
-SECTION_BOUNDS = {name: key.most for name, key in schema.TABLE.keys.items() if key.most}
-MAX_STEPS = schema.key_at("flow.round.turn").most  # steps of a turn
-MAX_VALUE_TABLES = schema.key_at("deck.values").most  # tables of deck.values
-MAX_CHOICES = schema.key_at("moves.*.choose").most  # choices of one move
 DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
 PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
 
 
 def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
-    schema.check(data)
-    check_sizes(data)
+    schema.check(data)  # the sizes a file controls are bounded by the walk, before a part is built from them
     builder = _Builder(data, src)
     try:
         return builder.build(sets, players)
     except RuleError as exc:
         raise builder.blamed_on_a_param(exc) from None
-
-
-def check_sizes(data: LDict) -> None:
-    """The counts a rule file controls, bounded before anything is built from them: a file of a
-    few thousand zones or moves is refused at once, at the first item past the bound."""
-    for name, bound in SECTION_BOUNDS.items():
-        section = data.get(name)
-        if isinstance(section, (dict, list)) and len(section) > bound:
-            first_past = list(section)[bound] if isinstance(section, dict) else None
-            loc = section.key_loc(first_past) if isinstance(section, LDict) else \
-                section.locs[bound] if isinstance(section, LList) else data.key_loc(name)
-            raise RuleError.at(loc, Msg("has_entries_rule_file", name=name, n_section=len(section), bound=bound),
-                               Msg("card_game_needs_far"))
-    tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
-    if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
-        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]),
-                           Msg("deck_values_has_tables", n_tables=len(tables), MAX_VALUE_TABLES=MAX_VALUE_TABLES),
-                           Msg("card_game_needs_few"))
-    rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
-    turn = rnd.get("turn") if isinstance(rnd, dict) else None
-    if isinstance(turn, LList) and len(turn) > MAX_STEPS:
-        raise RuleError.at(turn.locs[MAX_STEPS], Msg("turn_has_steps_may", n_turn=len(turn), MAX_STEPS=MAX_STEPS),
-                           Msg("turn_needs_few_steps"))
-    for mname, m in (data.get("moves") or {}).items():
-        choose = m.get("choose") if isinstance(m, dict) else None
-        if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
-            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]),
-                               Msg("move_has_choices_move", mname=mname, n_choose=len(choose), MAX_CHOICES=MAX_CHOICES),
-                               Msg("split_move_into_steps"))
 
 
 class Head(NamedTuple):
@@ -226,7 +188,9 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         """The compiler of every expression, with the names the file declares (params, zones, vars, moves,
         value tables, defines) and the library's, and the titles a define is said by where it is used."""
         self.declared = transform.section(Declarations(self.at), self.data, "define")
-        names = self.names(self.param_values, self.param_info, zones, self.vars_, self.section("moves"), self.deck,
+        moves = self.section("moves")
+        transform.bounded(schema.TABLE.keys["moves"], moves, "moves", self.data.key_loc("moves"))  # read before built
+        names = self.names(self.param_values, self.param_info, zones, self.vars_, moves, self.deck,
                            self.players, self.team_count)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
         self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _) in self.declared.items() if title}

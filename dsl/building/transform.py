@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kural.interpreter.messages import Msg
 from .. import schema
-from ..errors import Loc
+from ..errors import Loc, RuleError
 from ..yamlload import LDict, LList
 
 
@@ -83,6 +84,7 @@ def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc
     `loc`: where the key (or list item) holding the part is written; `val_loc`: where its value is."""
     shape = key.shape
     if not (key.node or _walked(shape)):
+        bounded(key, raw, name, loc, parent)
         return raw
     written = raw is not None
     if raw is None and isinstance(schema._full(shape), (schema.Fields, schema.Named)):
@@ -94,10 +96,29 @@ def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc
     enter = getattr(builder, "enter_" + key.node, None) if key.node else None
     if enter is not None:  # what the part's children share is set up before them (a move's choices)
         enter(part)
+    bounded(key, raw, name, loc, parent)  # before a child is built: a file of thousands is refused at once
     part.value = _children(builder, schema._full(shape), raw, loc, part)
     if key.node:
         return getattr(builder, key.node)(part)
     return part if isinstance(part.value, (dict, list)) else part.value
+
+
+def bounded(key: schema.Key, raw, name, loc: Loc, parent: Part | None = None) -> None:
+    """Refuses a part with more entries than its Key's `most`, at the first entry past the bound (or where
+    the part is written, as its `too_many` says), in the words `too_many` gives; `parent`: the part that
+    holds it, whose name the words may give (a move's, for its choices)."""
+    if not key.most or not isinstance(raw, (dict, list)) or len(raw) <= key.most:
+        return
+    said = key.too_many
+    words = {said.count: len(raw), said.most: key.most}
+    if said.name:
+        words[said.name] = name
+    if said.owner:
+        words[said.owner] = parent.name if parent is not None else ""
+    past = list(raw)[key.most] if isinstance(raw, dict) else key.most
+    where = loc if said.at_key else raw.key_loc(past) if isinstance(raw, LDict) else \
+        raw.locs[past] if isinstance(raw, LList) and past < len(raw.locs) else loc
+    raise RuleError.at(where, Msg(said.message, **words), Msg(said.hint))
 
 
 def _full_form(shape: schema.Either, raw) -> bool:
@@ -118,8 +139,9 @@ def _short(shape: schema.Either, raw, loc: Loc):
 
 def _children(builder, shape, raw, loc: Loc, part: Part):
     """The children of a mapping or a list, each built; the keys of a Fields in the table's order, each
-    key left out given its default (or built from it: `_built_empty`), filled into `part.value` one by one (a child reads the siblings
-    before it through its `parent`); a value of the wrong form (refused by the checker) as written."""
+    key left out given its default (or built from it: `_built_empty`), filled into `part.value` one by
+    one (a child reads the siblings before it through its `parent`); a value of the wrong form (refused
+    by the checker) as written."""
     here = getattr(raw, "loc", loc)
     if isinstance(shape, schema.Fields) and isinstance(raw, dict):
         built = part.value = {}
