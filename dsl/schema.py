@@ -87,6 +87,8 @@ class Key:
     most: int = 0  # the most entries (items) it may hold, a bound of the loader (docs/language.md §3.11)
     too_many: TooMany | None = None  # what a file past `most` is told (dsl/building/transform.py checks it)
     node: str = ""  # the builder's method that builds a part of this key (dsl/building/transform.py)
+    declares: str = ""  # each entry's name is declared in the file's one namespace as a name of this kind
+    # (dsl/names.py): expressions anywhere may use it, and no other declaration may take it
 
 
 @dataclass(frozen=True)
@@ -233,7 +235,7 @@ TABLE = Fields({
             "joker": Key("str", "the joker's name")}), "a language"), "the cards' names by language"),
         "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
                       "value tables: a number for every card, by rank or card code (and `default`)",
-                      split=True, most=50, titles="value_titles",
+                      split=True, most=50, titles="value_titles", declares="table",
                       too_many=TooMany("deck_values_has_tables", "card_game_needs_few", "n_tables",
                                        "MAX_VALUE_TABLES")),
         "value_titles": Key(Named(TEXT, "a value table"), "the value tables' names in the rules (points: "
@@ -257,7 +259,7 @@ TABLE = Fields({
         "what a meld is (docs/language.md §2.4)", kind="melds", split=True, node="melds"),
     "params": Key(Named(Key(Either(PARAM, "any", "value"), "", node="param"), "a param"),
                   "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
-                  kind="param", split=True, most=200, too_many=SECTION_TOO_MANY, node="params"),
+                  kind="param", split=True, most=200, too_many=SECTION_TOO_MANY, node="params", declares="param"),
     "zones": Key(Named(Key(Fields({
         "per": Key("str", "one zone per seat, one per team, or one shared zone", default="none",
                    allowed=("seat", "team", "none"),
@@ -274,7 +276,8 @@ TABLE = Fields({
         "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name"),
         "yours": Key(TEXT, "its name on screen when it is the player's own, possessive and all (tr: elin)",
                      default_doc="your + its title")}), "", node="zone"), "a zone"),
-        "the places cards can be", kind="zone", split=True, most=100, too_many=SECTION_TOO_MANY, node="zones"),
+        "the places cards can be", kind="zone", split=True, most=100, too_many=SECTION_TOO_MANY, node="zones",
+        declares="zone"),
     "vars": Key(Named(Key(Fields({
         "per": Key("str", "one value per seat, per team, per group, or one", default="none",
                    allowed=("seat", "team", "group", "none"), refuse=VAR_REFUSE),
@@ -292,10 +295,11 @@ TABLE = Fields({
                        "verb: açtın)")}), "a value or a comparison"),
             "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
             "{0} has opened")}), "", node="var"), "a var"),
-        "numbers the game keeps", kind="var", split=True, most=200, too_many=SECTION_TOO_MANY, node="vars"),
+        "numbers the game keeps", kind="var", split=True, most=200, too_many=SECTION_TOO_MANY, node="vars",
+        declares="var"),
     "define": Key(Named(Key(Either(DEFINE, "expr", "value"), "", node="define"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
-                  kind="define", split=True, node="defines"),
+                  kind="define", split=True, node="defines", declares="define"),
     "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
                 kind="text", split=True, cites=True, node="texts"),
     "moves": Key(Named(Key(Fields({
@@ -311,7 +315,7 @@ TABLE = Fields({
         "do": Key(EFFECTS, "what the move does", kind="effects"),
         "next": Key("str", "the step the turn goes on to: end, again, or a step's name", default="end")}),
         "", whole=True, split=True, node="move"), "a move"), "what a player may do", kind="move", split=True,
-        most=100, too_many=SECTION_TOO_MANY, node="moves"),
+        most=100, too_many=SECTION_TOO_MANY, node="moves", declares="move"),
     "flow": Key(Fields({
         "round": Key(Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),

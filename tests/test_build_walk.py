@@ -243,3 +243,58 @@ def test_issue_36_each_bound_of_the_table_is_checked_by_the_walk_at_the_first_en
             written.locs[key.most] if isinstance(written, list) else written.key_loc(f"e{key.most}")
         assert problem.loc == where, (path, problem.loc, where)
         assert rec.calls == [], path  # refused before any of its entries is built
+
+
+def test_issue_36_the_names_are_declared_by_the_keys_the_table_marks_and_each_kind_has_its_method():
+    """issue 36: the file's one namespace is gathered by the walk's declaration phase from the table's keys
+    marked `declares`, not by a hand list of sections: a name of each kind, where it is written, and the
+    builder's method that says what a name of that kind stands for."""
+    data = load_text("deck: {values: {points: {}}}\nparams: {p: 1}\nzones: {a: {}, b: {}}\nvars: {v: {}}\n"
+                     "define: {d: 1}\nmoves: {m: {}, n: {}}\n", "t.yaml")
+    declared = [(d.kind, d.name, d.index, d.part, (d.where.line, d.where.col)) for d in transform.declarations(data)]
+    assert declared == [("table", "points", 0, "deck.values", (1, 17)), ("param", "p", 0, "params", (2, 10)),
+                        ("zone", "a", 0, "zones", (3, 9)), ("zone", "b", 1, "zones", (3, 16)),
+                        ("var", "v", 0, "vars", (4, 8)), ("define", "d", 0, "define", (5, 10)),
+                        ("move", "m", 0, "moves", (6, 9)), ("move", "n", 1, "moves", (6, 16))]
+    kinds = {key.declares for _, key in _declaring(schema.TABLE)}
+    assert kinds == {"table", "param", "zone", "var", "define", "move"}
+    assert all(callable(getattr(_Builder, "named_" + kind, None)) for kind in kinds)
+
+
+def _declaring(shape, path=()):
+    for k, sub in schema._full(shape).keys.items():
+        if sub.declares:
+            yield path + (k,), sub
+        elif isinstance(schema._full(sub.shape), schema.Fields):
+            yield from _declaring(sub.shape, path + (k,))
+
+
+def test_issue_36_a_moves_bound_is_met_before_its_names_are_read():
+    """issue 36 with §3.11: the declaration phase reads the moves' names before the moves are built; a file
+    past the bound is refused there, at the first move past it, before any name is checked."""
+    from kural.dsl.errors import RuleError
+    most = schema.key_at("moves").most
+    data = load_text("zones: {if: {}}\nmoves: {" + ", ".join(f"m{i}: {{}}" for i in range(most + 1)) + "}\n", "t.yaml")
+    with pytest.raises(RuleError) as err:
+        list(transform.declarations(data))
+    assert err.value.problems[0].loc == data["moves"].key_loc(f"m{most}")
+
+
+@pytest.mark.parametrize("variant, blamed", [
+    ("vars:\n  opening: {start: 0}\n", "opening"),  # fantan defines `opening`: the variant's var is blamed
+    ("zones:\n  dealer: {}\n", "dealer"),  # the dealer var every game has: the variant's zone is blamed
+])
+def test_issue_36_a_name_declared_twice_is_blamed_on_the_variants_line_not_on_its_bases(tmp_path, variant, blamed):
+    """issue 36 (names gathered by the table's declaration phase) with 35.11's class (an error points at
+    the user's file and line): a variant's declaration that takes a name its base (or the game itself)
+    already has is refused at the variant's line, not at the base's declaration the user never wrote."""
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: fantan\nvariant: {id: mine}\n" + variant, encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load(str(path))
+    problem = err.value.problems[0]
+    assert "declared twice" in problem.message and problem.loc.file == str(path), problem
+    assert (problem.loc.line, problem.loc.col) == (4, 3)
+    assert blamed in path.read_text(encoding="utf-8").splitlines()[problem.loc.line - 1]

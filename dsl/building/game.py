@@ -185,13 +185,10 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         return ctx
 
     def compiler(self, ctx: BuildContext, zones: list) -> Compiler:
-        """The compiler of every expression, with the names the file declares (params, zones, vars, moves,
-        value tables, defines) and the library's, and the titles a define is said by where it is used."""
+        """The compiler of every expression, with the names the file declares (the table's `declares`) and
+        the library's, and the titles a define is said by where it is used."""
         self.declared = transform.section(Declarations(self.at), self.data, "define")
-        moves = self.section("moves")
-        transform.bounded(schema.TABLE.keys["moves"], moves, "moves", self.data.key_loc("moves"))  # read before built
-        names = self.names(self.param_values, self.param_info, zones, self.vars_, moves, self.deck,
-                           self.players, self.team_count)
+        names = self.names(zones)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
         self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _) in self.declared.items() if title}
         comp.titles = self.rec.define_titles
@@ -266,38 +263,63 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
         return {lang: str(value or default) for lang in LANGS}
 
-    def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
+    def names(self, zones: list) -> dict[str, Name]:
+        """The file's one namespace: the names it declares, gathered by the walk's declaration phase from
+        the table's keys that declare one (each kind's Name made by its method below), then the names
+        the game has without declaring them (the dealer, unless declared, and the library's)."""
         names: dict[str, Name] = {}
-        places: dict[str, str] = {}
+        places: dict[str, tuple[str, Loc]] = {}
 
-        def add(name, entry, where):
-            # a name the library declares, declared again: blamed on the rule file's own declaration
-            loc = self.name_loc(places[name] if where is BUILT_IN and name in places else where, name)
+        def add(name, entry, where, loc):
             if name in names:
-                raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=places[name], where=where),
+                first, first_loc = places[name]
+                if where is BUILT_IN:  # a name the library declares: blamed on the rule file's own declaration
+                    loc = first_loc
+                elif self.layer_rank(first_loc) > self.layer_rank(loc):  # on the variant's, not its base's
+                    where, first, loc = first, where, first_loc  # the part blamed is said last
+                raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=first, where=where),
                                    Msg("give_each_param_var"))
             if where is not BUILT_IN:
                 self.usable_name(name, loc)
-            names[name], places[name] = entry, where
-        for name, value in params.items():
-            add(name, Name("param", info[name]["type"] if value is not None else "card", value), "params")
-        for z in zones:
-            add(z.name, Name("zone", "zone", z), "zones")
-        for v in vars_:
-            add(v.name, Name("var", "num", v), "vars")
-        for i, name in enumerate(moves_section):
-            add(name, Name("move", "move", i), "moves")
-        for name, table in deck.values.items():
-            add(name, Name("table", "num", table), "deck.values")
-        for name, (value, _, _) in self.declared.items():
-            add(name, Name("define", "any", value), "define")
-        for name, value in builtins(players, team_count).items():
-            add(name, Name("builtin", value.type, value), BUILT_IN)
+            names[name], places[name] = entry, (where, loc)
+        self.zones_by_name, self.vars_by_name = {z.name: z for z in zones}, {v.name: v for v in self.vars_}
+        for d in transform.declarations(self.data):
+            add(d.name, getattr(self, "named_" + d.kind)(d.name, d.index), d.part, d.where)
+        for name, entry in self.built_in_vars.items():
+            add(name, entry, BUILT_IN, self.data.loc)
+        for name, value in builtins(self.players, self.team_count).items():
+            add(name, Name("builtin", value.type, value), BUILT_IN, self.data.loc)
         return names
 
+    def layer_rank(self, loc: Loc) -> int:
+        """How far out the layer that wrote a place is: 0 the base game, 1 a variant over it, and so on."""
+        order = list(self.src.layer_of)  # in the order the layers are merged, the base first
+        return order.index(loc.file) if loc.file in order else -1
+
+    # what each kind of name stands for, named by the table's `declares` (dsl/schema.py)
+    def named_param(self, name: str, _: int) -> Name:
+        value = self.param_values[name]  # a card param's value is a card: its type is the card's
+        return Name("param", self.param_info[name]["type"] if value is not None else "card", value)
+
+    def named_zone(self, name: str, _: int) -> Name:
+        return Name("zone", "zone", self.zones_by_name[name])
+
+    def named_var(self, name: str, _: int) -> Name:
+        return Name("var", "num", self.vars_by_name[name])
+
+    @staticmethod
+    def named_move(_: str, index: int) -> Name:
+        return Name("move", "move", index)
+
+    def named_table(self, name: str, _: int) -> Name:
+        return Name("table", "num", self.deck.values[name])
+
+    def named_define(self, name: str, _: int) -> Name:
+        return Name("define", "any", self.declared[name][0])
+
     def name_loc(self, section: str, name: str) -> Loc:
-        """Where a name was declared: the key in its section (deck.values for value tables)."""
-        container = self.section("deck").get("values") if section == "deck.values" else self.data.get(section)
+        """Where a name was declared: the key in its section."""
+        container = self.data.get(section)
         return container.key_loc(name) if isinstance(container, LDict) and name in container else self.data.loc
 
     def usable_name(self, name: str, loc: Loc) -> None:

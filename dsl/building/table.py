@@ -11,6 +11,7 @@ from kural.interpreter.messages import LANGS, Msg
 from .. import schema
 from ..backend.evaluate import table_of
 from ..errors import Loc, RuleError, close_match
+from ..names import Name
 from ..yamlload import LDict, LList
 from . import transform
 from .param_values import read_set_value, shown_value
@@ -340,9 +341,11 @@ class TablePart:
         """`vars:`: the vars and how many slots they hold. Every game has a dealer, the seat before seat 0
         unless the file declares it."""
         out = list(section.value.values())
+        self.built_in_vars = {}  # the names the game has without the file declaring them (dsl/building/game.py)
         if "dealer" not in section.value:
             out.append(transform.walk(self, schema.key_at("vars.*"), {"start": "players - 1"}, "dealer",
                                       section.key_loc("dealer"), section.loc))
+            self.built_in_vars["dealer"] = Name("var", "num", out[-1])
         return out, self.next_slot
 
     def shown_as(self, name: str, v: Part) -> dict:

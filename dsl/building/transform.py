@@ -11,7 +11,7 @@ LList with its places), so that a builder reads it with its places and the walk 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator, NamedTuple
 
 from kural.interpreter.messages import Msg
 from .. import schema
@@ -199,6 +199,47 @@ def _walks(shape) -> bool:
 
 
 _WALKED: dict[int, tuple] = {}
+
+
+class Declared(NamedTuple):
+    """A name the rule file declares: its kind (the table's `declares`), its index among its part's
+    entries, where it is written and the path of the part that declares it (`deck.values`)."""
+    kind: str
+    name: str
+    index: int
+    where: Loc
+    part: str
+
+
+def declarations(data, shape: schema.Fields = schema.TABLE, path: tuple = ()) -> Iterator[Declared]:
+    """The declaration phase: every name the file declares, by the table's keys marked `declares`, in the
+    table's order (each part's names in the file's order), each part refused past its bound first (they
+    are read before they are built). Declaring parts are mappings of names in mappings of fixed keys."""
+    for k, key in shape.keys.items():
+        if key.declares:  # every declaring part bounded before a name is read: a name's refusal costs a walk of it
+            bounded(key, data.get(k), k, _key_loc(data, k, data.loc))
+    for k, key in shape.keys.items():
+        value, full = data.get(k), schema._full(key.shape)
+        if key.declares:
+            if isinstance(value, dict):
+                where, part = getattr(value, "loc", data.loc), ".".join(path + (k,))
+                yield from (Declared(key.declares, name, i, _key_loc(value, name, where), part)
+                            for i, name in enumerate(value))
+        elif isinstance(full, schema.Fields) and isinstance(value, dict) and _declares(full):
+            yield from declarations(value, full, path + (k,))
+
+
+def _declares(shape: schema.Fields) -> bool:
+    """Whether a key below a mapping of fixed keys declares names (the table's shapes are constants)."""
+    known = _DECLARES.get(id(shape))
+    if known is None or known[0] is not shape:
+        below = any(k.declares or (isinstance(schema._full(k.shape), schema.Fields) and _declares(schema._full(k.shape)))
+                    for k in shape.keys.values())
+        known = _DECLARES[id(shape)] = (shape, below)
+    return known[1]
+
+
+_DECLARES: dict[int, tuple] = {}
 
 
 def section(builder, data: LDict, name: str) -> Any:
