@@ -52,6 +52,20 @@ class ByKey:
 
 
 @dataclass(frozen=True)
+class TooMany:
+    """What a file past a key's bound (`most`) is told, at the first entry past it: (message, hint) keys
+    of interpreter/messages.py, and the message's own words for what it fills in: the entries written
+    (`count`), the bound (`most`), the key's name (`name`), the name of the part holding it (`owner`)."""
+    message: str
+    hint: str
+    count: str
+    most: str
+    name: str = ""
+    owner: str = ""
+    at_key: bool = False  # told where the key is written, not at the first entry past the bound
+
+
+@dataclass(frozen=True)
 class Key:
     """One key of a rule file's section: its shape, its words for the docs, its default and its bounds."""
 
@@ -71,7 +85,10 @@ class Key:
     titles: str = ""  # the sibling key that holds the titles of its entries (fields -> field_titles)
     cites: bool = False  # its value (for a mapping of names: each name) is a rule number the file cites
     most: int = 0  # the most entries (items) it may hold, a bound of the loader (docs/language.md §3.11)
+    too_many: TooMany | None = None  # what a file past `most` is told (dsl/building/transform.py checks it)
     node: str = ""  # the builder's method that builds a part of this key (dsl/building/transform.py)
+    declares: str = ""  # each entry's name is declared in the file's one namespace as a name of this kind
+    # (dsl/names.py): expressions anywhere may use it, and no other declaration may take it
 
 
 @dataclass(frozen=True)
@@ -154,6 +171,11 @@ DEFINE = Fields({
                    "(`shown_on`), while `shown_when` holds"),
     "shown_on": Key("str", "with `of_meld`: a per-group var; the board shows the value beside the groups where it "
                     "is not 0 (without it, or \"\", only beside the moves)")})
+# What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
+# lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
+# (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
+SECTION_TOO_MANY = TooMany("has_entries_rule_file", "card_game_needs_far", count="n_section", most="bound",
+                           name="name")
 VAR_REFUSE = ("var_key_not_known", "var_per_scope")  # keys of interpreter/messages.py, filled with {value} {key} ...
 PER_REFUSE = ("value_not_known", "result_per")
 EFFECTS = "effects"
@@ -178,7 +200,7 @@ TABLE = Fields({
         "title": Key(TEXT, "the variant's name"), "about": Key(TEXT, "one line about the variant"),
         "rule": Key("str", "the rule number of the variant")}), "what a variant file plays"),
     "game": Key(Fields({
-        "id": Key("str", "the game's id (records, kural play ID)", required=True),
+        "id": Key("str", "the game's id (records, kural play ID)", required=True, node="game_id"),
         "title": Key(TEXT, "the game's name", default_doc="the id"),
         "about": Key(TEXT, "one line about the game", default=""),
         "lang": Key("str", "the language the rules were written in (tr, en)", default="en"),
@@ -186,7 +208,7 @@ TABLE = Fields({
         "allowed_players": Key(ListOf("int"), "the player counts --players may choose", default_doc="[players]"),
         "seats": Key(Fields({"en": Key(ListOf("str"), "seat names in English, seat 0 first"),
                              "tr": Key(ListOf("str"), "seat names in Turkish (falls back to en)")}),
-                     "the seats' names", default_doc="P1, P2 ..."),
+                     "the seats' names", default_doc="P1, P2 ...", node="seats"),
         "hand_zone": Key("str", "the per-seat zone that is the hand", default="hand"),
         "max_moves": Key("int", "a game that reaches this many moves is stopped and marked aborted", default=20_000),
         "round_title": Key(TEXT, "what one round is called at this game's table, in each language (a hand, a "
@@ -195,9 +217,10 @@ TABLE = Fields({
         "bots": Key("str", "the bots simulate and compare play when --bots is not given: one that finishes this "
                     "game (random bots stop at max_moves in some games)", default="random",
                     allowed=("random", "heuristic")),
-        "teams": Key(Named(ListOf(ListOf("int")), "a player count"),
+        "teams": Key(Named(Key(ListOf(Key(ListOf("int"), "", node="team")), "", node="partnership"),
+                           "a player count"),
                      "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
-                     default_doc="each seat its own team")}), "what the game is", kind="game", split=True,
+                     default_doc="each seat its own team", node="teams")}), "what the game is", kind="game", split=True,
         node="game"),
     "deck": Key(Fields({
         "copies": Key("int", "copies of the 52 standard cards, 0 to 8", default=1),
@@ -212,7 +235,9 @@ TABLE = Fields({
             "joker": Key("str", "the joker's name")}), "a language"), "the cards' names by language"),
         "values": Key(Named(Named("num", "a rank, a card code or default"), "a value table"),
                       "value tables: a number for every card, by rank or card code (and `default`)",
-                      split=True, most=50, titles="value_titles"),
+                      split=True, most=50, titles="value_titles", declares="table",
+                      too_many=TooMany("deck_values_has_tables", "card_game_needs_few", "n_tables",
+                                       "MAX_VALUE_TABLES")),
         "value_titles": Key(Named(TEXT, "a value table"), "the value tables' names in the rules (points: "
                             "{en: points, tr: puan})", split=True, default_doc="the table's name")}),
         "the cards", kind="deck", split=True, node="deck"),
@@ -234,7 +259,7 @@ TABLE = Fields({
         "what a meld is (docs/language.md §2.4)", kind="melds", split=True, node="melds"),
     "params": Key(Named(Key(Either(PARAM, "any", "value"), "", node="param"), "a param"),
                   "the game's settings (--set name=value): a value, or {value: ..., type: ..., rule: ...}",
-                  kind="param", split=True, most=200, node="params"),
+                  kind="param", split=True, most=200, too_many=SECTION_TOO_MANY, node="params", declares="param"),
     "zones": Key(Named(Key(Fields({
         "per": Key("str", "one zone per seat, one per team, or one shared zone", default="none",
                    allowed=("seat", "team", "none"),
@@ -251,7 +276,8 @@ TABLE = Fields({
         "title": Key(TEXT, "the zone's name on screen", default_doc="the zone's name"),
         "yours": Key(TEXT, "its name on screen when it is the player's own, possessive and all (tr: elin)",
                      default_doc="your + its title")}), "", node="zone"), "a zone"),
-        "the places cards can be", kind="zone", split=True, most=100, node="zones"),
+        "the places cards can be", kind="zone", split=True, most=100, too_many=SECTION_TOO_MANY, node="zones",
+        declares="zone"),
     "vars": Key(Named(Key(Fields({
         "per": Key("str", "one value per seat, per team, per group, or one", default="none",
                    allowed=("seat", "team", "group", "none"), refuse=VAR_REFUSE),
@@ -269,24 +295,27 @@ TABLE = Fields({
                        "verb: açtın)")}), "a value or a comparison"),
             "what the rules say when the var has a value (\"1\") or passes a comparison (\">= 0\"): "
             "{0} has opened")}), "", node="var"), "a var"),
-        "numbers the game keeps", kind="var", split=True, most=200, node="vars"),
+        "numbers the game keeps", kind="var", split=True, most=200, too_many=SECTION_TOO_MANY, node="vars",
+        declares="var"),
     "define": Key(Named(Key(Either(DEFINE, "expr", "value"), "", node="define"), "a name"),
                   "named expressions: name: <expression>, or {value: ..., title: ..., shown: ...}",
-                  kind="define", split=True, node="defines"),
+                  kind="define", split=True, node="defines", declares="define"),
     "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
                 kind="text", split=True, cites=True, node="texts"),
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
         "choose": Key(Named(Key("expr", "", node="choice"), "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
-                      "names)", most=8),
+                      "names)", most=8,
+                      too_many=TooMany("move_has_choices_move", "split_move_into_steps", "n_choose", "MAX_CHOICES",
+                                       owner="mname")),
         "when": Key(Either(ListOf(Key(CHECK, "", node="check")), "expr", "check"),
                     "the checks the move needs: a condition, or a list of checks", kind="check", split=True,
                     node="checks"),
         "do": Key(EFFECTS, "what the move does", kind="effects"),
         "next": Key("str", "the step the turn goes on to: end, again, or a step's name", default="end")}),
         "", whole=True, split=True, node="move"), "a move"), "what a player may do", kind="move", split=True,
-        most=100, node="moves"),
+        most=100, too_many=SECTION_TOO_MANY, node="moves", declares="move"),
     "flow": Key(Fields({
         "round": Key(Fields({
             "setup": Key(EFFECTS, "what starts a round (the zones are empty, the deck in deck.starts_in)"),
@@ -297,13 +326,16 @@ TABLE = Fields({
                                            "moves": Key(ListOf("str"), "the moves the step offers")}), "",
                                    node="step")),
                         "the steps of a turn, first one first", required=True, most=50,
-                        missing=("flow_round_turn_missing", "turn_example")),
+                        missing=("flow_round_turn_missing", "turn_example"),
+                        too_many=TooMany("turn_has_steps_may", "turn_needs_few_steps", "n_turn", "MAX_STEPS")),
             "next": Key("expr", "the seat that moves next", default="next(me)"),
             "after_move": Key(EFFECTS, "what follows every move"),
             "end": Key("expr", "when the round ends", required=True),
             "end_reasons": Key(Named(Key(END_REASON, "", node="end_reason"), "a reason"),
                                "why a round ended, said on its sheet: the first reason whose `when` holds as it ends",
-                               split=True, most=20, node="end_reasons"),
+                               split=True, most=20, node="end_reasons",
+                               too_many=TooMany("end_reasons_more_than", "name_fewer_ways_round", "n_reasons",
+                                                "most", at_key=True)),
             "score": Key(EFFECTS, "what is scored when a round ends")}), "a round", split=True),
         "end": Key("expr", "when the game ends (checked after every round)", default="true")}),
         "the order of play", kind="flow", split=True, node="flow"),
@@ -324,7 +356,7 @@ TABLE = Fields({
         "move": Key("str", "the move the tactic is for", default_doc="every move"),
         "prefer": Key("expr", "a condition (true counts 1) or a number: higher is better", required=True),
         "tip": Key(TEXT, "the tactic in words")}), "", node="tactic")), "the heuristic bot's tactics, best first",
-        kind="bot", split=True, most=100, node="bot"),
+        kind="bot", split=True, most=100, too_many=SECTION_TOO_MANY, node="bot"),
 })
 
 
@@ -675,5 +707,5 @@ def _json_key(key: Key) -> dict:
     return out
 
 
-__all__ = ["TABLE", "Key", "Fields", "Named", "ListOf", "Either", "ByKey", "MISSING", "check", "key_at", "default",
-           "value", "allowed", "places", "expressions", "units", "define_parts", "json_schema", "normal"]
+__all__ = ["TABLE", "Key", "TooMany", "Fields", "Named", "ListOf", "Either", "ByKey", "MISSING", "check", "key_at",
+           "default", "value", "allowed", "places", "expressions", "units", "define_parts", "json_schema", "normal"]

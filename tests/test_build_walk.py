@@ -3,7 +3,10 @@ transformer builds it from the parse, driven by the schema table"): each part wh
 builder is built by that method, bottom-up, with its children built and its defaults filled."""
 from __future__ import annotations
 
+import json
 import re
+
+import pytest
 from pathlib import Path
 
 from kural.dsl import schema
@@ -162,3 +165,136 @@ def test_issue_36_the_declarations_pass_reads_each_define_short_or_full_by_the_s
     declared = transform.section(Declarations(lambda loc: None), data, "define")
     assert declared["a"] == ("1 + 1", None, None)
     assert declared["b"][0] == "a" and declared["b"][1] == {"en": "bee"} and declared["b"][2] == {"en": "no bee"}
+
+
+def test_issue_36_the_teams_are_built_by_the_methods_the_table_names_after_the_player_counts():
+    """issue 36: `game.teams` is no longer walked by hand: each team, then each count's teams, then the
+    section, bottom-up after the id and the seats; a count reaches the player counts built before it
+    (the table's order) through its parent."""
+    data = load_text('game:\n  id: x\n  allowed_players: [2, 4]\n  teams: {"4": [[0, 2], [1, 3]]}\n', "t.yaml")
+    rec = Recorder()
+    transform.section(rec, data, "game")
+    assert [(c[0], c[1]) for c in rec.calls] == [("game_id", "id"), ("seats", "seats"), ("team", 0), ("team", 1),
+                                                   ("partnership", "4"), ("teams", "teams"), ("game", "game")]
+    game = rec.calls[4][2].parent.parent
+    assert (game["players"], game["allowed_players"]) == (4, [2, 4])  # the default, and as written
+    assert rec.calls[2][2].value == [0, 2] and rec.calls[2][2].where.line == 4
+
+
+def test_issue_36_the_teams_are_refused_after_the_id_and_the_player_counts_as_before(tmp_path):
+    """issue 36: built by the walk, `game.teams` is still refused after what `game:` says first (its id,
+    its player counts: a count not allowed is the count's mistake, not the teams'), then at the first
+    wrong seat, at its place."""
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
+    bad_teams = '  teams: {"4": [[0, 9], [1, 3]]}\n'
+    cases = {"  id: \"a\\u200bb\"\n": "game.id", "  players: 13\n": "between 1 and 12", "": "seat 9 does not exist"}
+    for first, message in cases.items():
+        path = tmp_path / "t.yaml"
+        path.write_text("extends: fantan\nvariant: {id: t}\ngame:\n" + first + bad_teams, encoding="utf-8")
+        with pytest.raises(RuleError) as err:
+            load(str(path))
+        problem = err.value.problems[0]
+        assert message in problem.message, (first, problem)
+        assert (problem.loc.line, problem.loc.col) == ((4, 7) if "id" in first else (4, 12) if first else (4, 21))
+
+
+def _bounded_paths(shape, path=()):
+    """The table's keys that bound how many entries they hold (`most`), each with its dotted path."""
+    shape = schema._full(shape.shape if isinstance(shape, schema.Key) else shape)
+    if isinstance(shape, schema.Fields):
+        for k, sub in shape.keys.items():
+            if sub.most:
+                yield path + (k,), sub
+            yield from _bounded_paths(sub, path + (k,))
+    elif isinstance(shape, (schema.Named, schema.ListOf)):
+        yield from _bounded_paths(schema._key(shape.value if isinstance(shape, schema.Named) else shape.item),
+                                  path + ("x" if isinstance(shape, schema.Named) else 0,))
+
+
+def test_issue_36_each_bound_of_the_table_is_checked_by_the_walk_at_the_first_entry_past_it():
+    """issue 36 (and §3.11 of docs/language.md): the bounds on entries are data of the table, each key's
+    `most` with the words its refusal says (`too_many`), checked by the walk before a child is built, at
+    the first entry past the bound; no hand check lists them."""
+    from kural.dsl.errors import RuleError
+    bounded = list(_bounded_paths(schema.TABLE))
+    assert {".".join(map(str, p)) for p, _ in bounded} >= {"params", "zones", "vars", "moves", "bot", "deck.values",
+                                                            "moves.x.choose", "flow.round.turn",
+                                                            "flow.round.end_reasons"}
+    for path, key in bounded:
+        assert key.too_many is not None, path
+        many = [{} for _ in range(key.most + 1)] if isinstance(schema._full(key.shape), schema.ListOf) else \
+            {f"e{i}": {} for i in range(key.most + 1)}
+        data = many
+        for step in reversed(path):
+            data = [data] if step == 0 else {step: data}
+        loaded = load_text(json.dumps(data), "t.yaml")
+        rec = Recorder()
+        with pytest.raises(RuleError) as err:
+            transform.section(rec, loaded, path[0])
+        problem = err.value.problems[0]
+        assert problem.message.key == key.too_many.message and problem.hint.key == key.too_many.hint, path
+        assert f"{key.most + 1}" in problem.message and f"{key.most}" in problem.message, path
+        holder = loaded
+        for step in path[:-1]:
+            holder = holder[step]
+        written = holder[path[-1]]
+        where = holder.key_loc(path[-1]) if key.too_many.at_key else \
+            written.locs[key.most] if isinstance(written, list) else written.key_loc(f"e{key.most}")
+        assert problem.loc == where, (path, problem.loc, where)
+        assert rec.calls == [], path  # refused before any of its entries is built
+
+
+def test_issue_36_the_names_are_declared_by_the_keys_the_table_marks_and_each_kind_has_its_method():
+    """issue 36: the file's one namespace is gathered by the walk's declaration phase from the table's keys
+    marked `declares`, not by a hand list of sections: a name of each kind, where it is written, and the
+    builder's method that says what a name of that kind stands for."""
+    data = load_text("deck: {values: {points: {}}}\nparams: {p: 1}\nzones: {a: {}, b: {}}\nvars: {v: {}}\n"
+                     "define: {d: 1}\nmoves: {m: {}, n: {}}\n", "t.yaml")
+    declared = [(d.kind, d.name, d.index, d.part, (d.where.line, d.where.col)) for d in transform.declarations(data)]
+    assert declared == [("table", "points", 0, "deck.values", (1, 17)), ("param", "p", 0, "params", (2, 10)),
+                        ("zone", "a", 0, "zones", (3, 9)), ("zone", "b", 1, "zones", (3, 16)),
+                        ("var", "v", 0, "vars", (4, 8)), ("define", "d", 0, "define", (5, 10)),
+                        ("move", "m", 0, "moves", (6, 9)), ("move", "n", 1, "moves", (6, 16))]
+    kinds = {key.declares for _, key in _declaring(schema.TABLE)}
+    assert kinds == {"table", "param", "zone", "var", "define", "move"}
+    assert all(callable(getattr(_Builder, "named_" + kind, None)) for kind in kinds)
+
+
+def _declaring(shape, path=()):
+    for k, sub in schema._full(shape).keys.items():
+        if sub.declares:
+            yield path + (k,), sub
+        elif isinstance(schema._full(sub.shape), schema.Fields):
+            yield from _declaring(sub.shape, path + (k,))
+
+
+def test_issue_36_a_moves_bound_is_met_before_its_names_are_read():
+    """issue 36 with §3.11: the declaration phase reads the moves' names before the moves are built; a file
+    past the bound is refused there, at the first move past it, before any name is checked."""
+    from kural.dsl.errors import RuleError
+    most = schema.key_at("moves").most
+    data = load_text("zones: {if: {}}\nmoves: {" + ", ".join(f"m{i}: {{}}" for i in range(most + 1)) + "}\n", "t.yaml")
+    with pytest.raises(RuleError) as err:
+        list(transform.declarations(data))
+    assert err.value.problems[0].loc == data["moves"].key_loc(f"m{most}")
+
+
+@pytest.mark.parametrize("variant, blamed", [
+    ("vars:\n  opening: {start: 0}\n", "opening"),  # fantan defines `opening`: the variant's var is blamed
+    ("zones:\n  dealer: {}\n", "dealer"),  # the dealer var every game has: the variant's zone is blamed
+])
+def test_issue_36_a_name_declared_twice_is_blamed_on_the_variants_line_not_on_its_bases(tmp_path, variant, blamed):
+    """issue 36 (names gathered by the table's declaration phase) with 35.11's class (an error points at
+    the user's file and line): a variant's declaration that takes a name its base (or the game itself)
+    already has is refused at the variant's line, not at the base's declaration the user never wrote."""
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: fantan\nvariant: {id: mine}\n" + variant, encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load(str(path))
+    problem = err.value.problems[0]
+    assert "declared twice" in problem.message and problem.loc.file == str(path), problem
+    assert (problem.loc.line, problem.loc.col) == (4, 3)
+    assert blamed in path.read_text(encoding="utf-8").splitlines()[problem.loc.line - 1]

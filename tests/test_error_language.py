@@ -64,13 +64,14 @@ def test_every_message_the_code_names_is_in_the_catalog_and_every_entry_is_used(
             written.add(key)
     # keys made from a word (`"type_" + kind`): their entries are used through their prefix
     made = ("type_", "name_kind_", "leaf_", "token_", "counted_", "no_such_", "lint_in_", "ending_")
-    refuse = set()  # the schema table's refusals name their keys as plain strings
+    refuse = set()  # the schema table's refusals (and bounds') name their keys as plain strings
     from kural.dsl.schema import TABLE, Key
 
     def keys_of(shape):
         for key in getattr(shape, "keys", {}).values():
             if isinstance(key, Key):
-                for pair in (key.refuse, key.missing):
+                said = key.too_many  # a bound's refusal (issue 36: the bounds are the table's data)
+                for pair in (key.refuse, key.missing, (said.message, said.hint) if said else None):
                     refuse.update(pair or ())
                 keys_of(key.shape)
         for attr in ("value", "item", "full", "short"):

@@ -18,9 +18,9 @@ import pytest
 
 import kural
 
-from kural.dsl import compiler, yamlload
+from kural.dsl import compiler, schema, yamlload
 from kural.dsl.errors import RuleError
-from kural.dsl.building.game import DEFAULT_MAX_MOVES, MAX_MOVES, SECTION_BOUNDS
+from kural.dsl.building.game import DEFAULT_MAX_MOVES, MAX_MOVES
 from kural.dsl.building.table import MAX_VAR_SLOTS, MAX_ZONE_INSTANCES
 from kural.dsl.loader import load
 
@@ -268,7 +268,7 @@ def test_three_thousand_group_zones_are_refused_at_once(tmp_path):
     proc = validate_bounded(tmp_path, path)
     assert proc.returncode == 2
     assert proc.err.startswith(f"{path}:100:3: `zones` has 3003 entries; a rule file may have at most "
-                               f"{SECTION_BOUNDS['zones']}"), proc.err
+                               f"{schema.key_at('zones').most}"), proc.err
 
 
 def test_a_file_at_the_zone_and_var_bounds_validates(tmp_path):
@@ -301,7 +301,7 @@ def test_a_megabyte_of_yaml_values_is_refused_while_composing(tmp_path):
     ("bot", "  - {{move: play, prefer: 1}}", "bot"),
 ])
 def test_a_section_past_its_bound_is_refused_at_the_first_entry_past_it(tmp_path, section, entry, bound):
-    limit = SECTION_BOUNDS[bound]
+    limit = schema.key_at(bound).most
     lines = [f"extends: fantan\nvariant: {{id: many}}\n{section}:"] + [entry.format(i=i) for i in range(limit + 5)]
     path = write(tmp_path, "\n".join(lines) + "\n")
     err = refused(path, f"a rule file may have at most {limit}")

@@ -20,7 +20,7 @@ from ..piece import C
 from ..rulefiles import Source
 from ..said import Recorded
 from ..typed import Typed
-from ..yamlload import LDict, LList
+from ..yamlload import LDict
 from . import transform
 from .param_values import ParamsPart
 from .shown import ShownPart
@@ -30,56 +30,18 @@ from .turn import TurnPart
 
 BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name declared twice says it
 THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
-# What a rule file may declare: far above the bundled games (at most 7 zones, 12 vars, 7 moves, 2 steps,
-# lists of 3), low enough that loading and every per-position walk over them stay fast (docs/language.md §3.11)
-# (defines are bounded by the parts they compile to, dsl/compiler.py; texts cost nothing to load)
-# (the bounds are the table's `most`, dsl/schema.py)
-SECTION_BOUNDS = {name: key.most for name, key in schema.TABLE.keys.items() if key.most}
-MAX_STEPS = schema.key_at("flow.round.turn").most  # steps of a turn
-MAX_VALUE_TABLES = schema.key_at("deck.values").most  # tables of deck.values
-MAX_CHOICES = schema.key_at("moves.*.choose").most  # choices of one move
 DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
 PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
 
 
 def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
-    schema.check(data)
-    check_sizes(data)
+    schema.check(data)  # the sizes a file controls are bounded by the walk, before a part is built from them
     builder = _Builder(data, src)
     try:
         return builder.build(sets, players)
     except RuleError as exc:
         raise builder.blamed_on_a_param(exc) from None
-
-
-def check_sizes(data: LDict) -> None:
-    """The counts a rule file controls, bounded before anything is built from them: a file of a
-    few thousand zones or moves is refused at once, at the first item past the bound."""
-    for name, bound in SECTION_BOUNDS.items():
-        section = data.get(name)
-        if isinstance(section, (dict, list)) and len(section) > bound:
-            first_past = list(section)[bound] if isinstance(section, dict) else None
-            loc = section.key_loc(first_past) if isinstance(section, LDict) else \
-                section.locs[bound] if isinstance(section, LList) else data.key_loc(name)
-            raise RuleError.at(loc, Msg("has_entries_rule_file", name=name, n_section=len(section), bound=bound),
-                               Msg("card_game_needs_far"))
-    tables = data.get("deck", {}).get("values") if isinstance(data.get("deck"), dict) else None
-    if isinstance(tables, LDict) and len(tables) > MAX_VALUE_TABLES:  # each is worked out for every card
-        raise RuleError.at(tables.key_loc(list(tables)[MAX_VALUE_TABLES]),
-                           Msg("deck_values_has_tables", n_tables=len(tables), MAX_VALUE_TABLES=MAX_VALUE_TABLES),
-                           Msg("card_game_needs_few"))
-    rnd = (data.get("flow") or {}).get("round") if isinstance(data.get("flow"), dict) else None
-    turn = rnd.get("turn") if isinstance(rnd, dict) else None
-    if isinstance(turn, LList) and len(turn) > MAX_STEPS:
-        raise RuleError.at(turn.locs[MAX_STEPS], Msg("turn_has_steps_may", n_turn=len(turn), MAX_STEPS=MAX_STEPS),
-                           Msg("turn_needs_few_steps"))
-    for mname, m in (data.get("moves") or {}).items():
-        choose = m.get("choose") if isinstance(m, dict) else None
-        if isinstance(choose, LDict) and len(choose) > MAX_CHOICES:
-            raise RuleError.at(choose.key_loc(list(choose)[MAX_CHOICES]),
-                               Msg("move_has_choices_move", mname=mname, n_choose=len(choose), MAX_CHOICES=MAX_CHOICES),
-                               Msg("split_move_into_steps"))
 
 
 class Head(NamedTuple):
@@ -188,7 +150,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.rec.terms = comp.terms
         self.rec.units = self.units()
         self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
-        self.rec.facts = self.facts(game)
+        self.rec.facts = self.facts(game.raw)  # the seats as written, not as built for the count played
         g.recorded = self.rec
         return g
 
@@ -224,11 +186,10 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         return ctx
 
     def compiler(self, ctx: BuildContext, zones: list) -> Compiler:
-        """The compiler of every expression, with the names the file declares (params, zones, vars, moves,
-        value tables, defines) and the library's, and the titles a define is said by where it is used."""
+        """The compiler of every expression, with the names the file declares (the table's `declares`) and
+        the library's, and the titles a define is said by where it is used."""
         self.declared = transform.section(Declarations(self.at), self.data, "define")
-        names = self.names(self.param_values, self.param_info, zones, self.vars_, self.section("moves"), self.deck,
-                           self.players, self.team_count)
+        names = self.names(zones)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
         self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _) in self.declared.items() if title}
         comp.titles = self.rec.define_titles
@@ -251,17 +212,20 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         for what the GameDef takes of it as written."""
         if not game.written:
             raise RuleError.at(self.data.loc, Msg("file_has_no_game"), Msg("rule_file_starts_game"))
-        gid = printable_id(game["id"], game.val_loc("id"), "game.id")
-        players = self.players(game, self.players_asked)
-        seats = self.seats(game, players)
-        teams_by_count = self.teams(game)
+        players = self.players(game, self.players_asked)  # checked as the seats were built: no error here
+        teams_by_count = game["teams"] or {}  # built by the methods the table names (dsl/building/table.py)
         teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
         max_moves = game["max_moves"]
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
             raise RuleError.at(game.val_loc("max_moves"),
                                Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
                                Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
-        return Head(game, gid, players, seats, teams_by_count, teams, max_moves)
+        return Head(game, game["id"], players, game["seats"], teams_by_count, teams, max_moves)
+
+    @staticmethod
+    def game_id(gid: transform.Part) -> str:
+        """`game.id`: shown as itself wherever it is written (records, `kural list`)."""
+        return printable_id(gid.value, gid.value_at, "game.id")
 
     # ------------------------------------------------------- shared by the sections
     def blamed_on_a_param(self, exc: RuleError) -> RuleError:
@@ -300,38 +264,63 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             return {lang: str(value.get(lang) or value.get("en") or default) for lang in LANGS}
         return {lang: str(value or default) for lang in LANGS}
 
-    def names(self, params, info, zones, vars_, moves_section, deck, players, team_count) -> dict[str, Name]:
+    def names(self, zones: list) -> dict[str, Name]:
+        """The file's one namespace: the names it declares, gathered by the walk's declaration phase from
+        the table's keys that declare one (each kind's Name made by its method below), then the names
+        the game has without declaring them (the dealer, unless declared, and the library's)."""
         names: dict[str, Name] = {}
-        places: dict[str, str] = {}
+        places: dict[str, tuple[str, Loc]] = {}
 
-        def add(name, entry, where):
-            # a name the library declares, declared again: blamed on the rule file's own declaration
-            loc = self.name_loc(places[name] if where is BUILT_IN and name in places else where, name)
+        def add(name, entry, where, loc):
             if name in names:
-                raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=places[name], where=where),
+                first, first_loc = places[name]
+                if where is BUILT_IN:  # a name the library declares: blamed on the rule file's own declaration
+                    loc = first_loc
+                elif self.layer_rank(first_loc) > self.layer_rank(loc):  # on the variant's, not its base's
+                    where, first, loc = first, where, first_loc  # the part blamed is said last
+                raise RuleError.at(loc, Msg("declared_twice", name=name, places_name=first, where=where),
                                    Msg("give_each_param_var"))
             if where is not BUILT_IN:
                 self.usable_name(name, loc)
-            names[name], places[name] = entry, where
-        for name, value in params.items():
-            add(name, Name("param", info[name]["type"] if value is not None else "card", value), "params")
-        for z in zones:
-            add(z.name, Name("zone", "zone", z), "zones")
-        for v in vars_:
-            add(v.name, Name("var", "num", v), "vars")
-        for i, name in enumerate(moves_section):
-            add(name, Name("move", "move", i), "moves")
-        for name, table in deck.values.items():
-            add(name, Name("table", "num", table), "deck.values")
-        for name, (value, _, _) in self.declared.items():
-            add(name, Name("define", "any", value), "define")
-        for name, value in builtins(players, team_count).items():
-            add(name, Name("builtin", value.type, value), BUILT_IN)
+            names[name], places[name] = entry, (where, loc)
+        self.zones_by_name, self.vars_by_name = {z.name: z for z in zones}, {v.name: v for v in self.vars_}
+        for d in transform.declarations(self.data):
+            add(d.name, getattr(self, "named_" + d.kind)(d.name, d.index), d.part, d.where)
+        for name, entry in self.built_in_vars.items():
+            add(name, entry, BUILT_IN, self.data.loc)
+        for name, value in builtins(self.players, self.team_count).items():
+            add(name, Name("builtin", value.type, value), BUILT_IN, self.data.loc)
         return names
 
+    def layer_rank(self, loc: Loc) -> int:
+        """How far out the layer that wrote a place is: 0 the base game, 1 a variant over it, and so on."""
+        order = list(self.src.layer_of)  # in the order the layers are merged, the base first
+        return order.index(loc.file) if loc.file in order else -1
+
+    # what each kind of name stands for, named by the table's `declares` (dsl/schema.py)
+    def named_param(self, name: str, _: int) -> Name:
+        value = self.param_values[name]  # a card param's value is a card: its type is the card's
+        return Name("param", self.param_info[name]["type"] if value is not None else "card", value)
+
+    def named_zone(self, name: str, _: int) -> Name:
+        return Name("zone", "zone", self.zones_by_name[name])
+
+    def named_var(self, name: str, _: int) -> Name:
+        return Name("var", "num", self.vars_by_name[name])
+
+    @staticmethod
+    def named_move(_: str, index: int) -> Name:
+        return Name("move", "move", index)
+
+    def named_table(self, name: str, _: int) -> Name:
+        return Name("table", "num", self.deck.values[name])
+
+    def named_define(self, name: str, _: int) -> Name:
+        return Name("define", "any", self.declared[name][0])
+
     def name_loc(self, section: str, name: str) -> Loc:
-        """Where a name was declared: the key in its section (deck.values for value tables)."""
-        container = self.section("deck").get("values") if section == "deck.values" else self.data.get(section)
+        """Where a name was declared: the key in its section."""
+        container = self.data.get(section)
         return container.key_loc(name) if isinstance(container, LDict) and name in container else self.data.loc
 
     def usable_name(self, name: str, loc: Loc) -> None:

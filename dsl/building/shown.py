@@ -99,15 +99,12 @@ class ShownPart:
             per=str(section["per"]), where=self.places(section.raw), at=section.at)
 
     def enter_end_reasons(self, reasons: Part) -> None:
-        """End reasons are said on the round's sheet, so a game without a round_result cannot have them."""
+        """End reasons are said on the round's sheet, so a game without a round_result cannot have them (told
+        before their bound, the table's `most`, which the walk checks next)."""
         if not reasons.raw:
             return
         if self.data.get("round_result") is None:
             raise RuleError.at(reasons.where, Msg("flow_round_end_reasons"), Msg("add_round_result_remove"))
-        most = schema.key_at("flow.round.end_reasons").most
-        if len(reasons.raw) > most:
-            raise RuleError.at(reasons.where, Msg("end_reasons_more_than", n_reasons=len(reasons.raw), most=most),
-                               Msg("name_fewer_ways_round"))
 
     def end_reason(self, reason: Part) -> EndReason:
         """A way a round ends, for its sheet: its condition, rule and words."""

@@ -11,6 +11,7 @@ from kural.interpreter.messages import LANGS, Msg
 from .. import schema
 from ..backend.evaluate import table_of
 from ..errors import Loc, RuleError, close_match
+from ..names import Name
 from ..yamlload import LDict, LList
 from . import transform
 from .param_values import read_set_value, shown_value
@@ -19,6 +20,7 @@ from .transform import Part
 MAX_ZONE_GROUPS = 100  # groups one owner's group zone may hold
 MAX_ZONE_INSTANCES = 5_000  # zones once each owner's and each group counts: the state holds them all
 MAX_VAR_SLOTS = 20_000  # values the vars hold, each seat's, team's and group's counted
+TEAMS_EXAMPLE = '"4": [[0, 2], [1, 3]]'  # what the refusals of `game.teams` show
 
 
 class TablePart:
@@ -26,6 +28,17 @@ class TablePart:
 
     def players(self, game: Part, asked: int | None) -> int:
         """The number of players: the one asked for (--players), if the game allows it, else the default."""
+        default, allowed = self.player_counts(game)
+        if asked is None:
+            return default
+        if asked not in allowed:
+            counts = ", ".join(map(str, allowed))
+            raise RuleError.at(Loc("--players", 1, 1), Msg("game_played_by_players", counts=counts, asked=asked),
+                               Msg("players_option", counts_split_1=counts.split(', ')[-1]))
+        return asked
+
+    def player_counts(self, game: Part) -> tuple[int, list[int]]:
+        """`players` and `allowed_players` of `game:`, each count from 1 to 12, the default among the allowed."""
         default = game["players"]
         allowed = list(game.get("allowed_players") or [default])
         for n, where in [(default, game.val_loc("players"))] + \
@@ -37,65 +50,64 @@ class TablePart:
             where, base = self.blamed(game.val_loc("players"), game, "allowed_players")
             raise RuleError.at(where, Msg("default_players_not_among", default=default, allowed=allowed),
                                Msg("add_allowed_players"), "", base, self.line_of(base) if base else "")
-        if asked is None:
-            return default
-        if asked not in allowed:
+        return default, allowed
+
+    # `game.teams`: for each player count listed, teams that split the seats 0..n-1 exactly (a count not
+    # listed plays each seat for itself). Every count listed is checked, not only the one being played,
+    # so that a mistake shows whatever --players is given. The methods are named by the table.
+    def enter_partnership(self, count: Part) -> None:
+        """One count's teams, before its teams are read: the count is a number of players the game allows
+        (checked once the counts themselves are: `players`, `allowed_players` come first in `game:`)."""
+        where, key = count.where, count.name
+        _, allowed = self.player_counts(count.parent.parent)
+        n = int(key) if str(key).isdigit() else None
+        if n is None:
+            raise RuleError.at(where, Msg("game_teams_keyed_by", key=key),
+                               Msg("example_teams", example=TEAMS_EXAMPLE), self.line_of(where))
+        if n not in allowed:
             counts = ", ".join(map(str, allowed))
-            raise RuleError.at(Loc("--players", 1, 1), Msg("game_played_by_players", counts=counts, asked=asked),
-                               Msg("players_option", counts_split_1=counts.split(', ')[-1]))
-        return asked
+            raise RuleError.at(where, Msg("game_teams_gives_teams", n=n, counts=counts),
+                               Msg("list_count_allowed_players"), self.line_of(where))
+        self.seats_seen: dict[int, Loc] = {}  # each seat of this count, where it is first listed
 
-    def teams(self, game: Part) -> dict[int, list[list[int]]]:
-        """`game.teams`: for each player count listed, teams that split the seats 0..n-1 exactly.
-        A count not listed plays each seat for itself. Every count listed is checked, not only
-        the one being played, so that a mistake shows whatever --players is given."""
-        section = game.get("teams")
-        if section is None:
-            return {}
-        allowed = list(game.get("allowed_players") or [game["players"]])
-        example = '"4": [[0, 2], [1, 3]]'
-        out: dict[int, list[list[int]]] = {}
-        for key, teams in section.items():
-            where = section.key_loc(key)
-            n = int(key) if str(key).isdigit() else None
-            if n is None:
-                raise RuleError.at(where, Msg("game_teams_keyed_by", key=key),
-                                   Msg("example_teams", example=example), self.line_of(where))
-            if n not in allowed:
-                counts = ", ".join(map(str, allowed))
-                raise RuleError.at(where, Msg("game_teams_gives_teams", n=n, counts=counts),
-                                   Msg("list_count_allowed_players"),
-                                   self.line_of(where))
-            seen: dict[int, Loc] = {}
-            for i, team in enumerate(teams):
-                team_loc = teams.locs[i] if isinstance(teams, LList) else where
-                if not team:
-                    raise RuleError.at(team_loc, Msg("team_players_has_no", i=i, n=n),
-                                       Msg("each_team_lists_seats", example=example), self.line_of(team_loc))
-                for j, seat in enumerate(team):
-                    loc = team.locs[j] if isinstance(team, LList) else team_loc
-                    if not 0 <= seat < n:
-                        raise RuleError.at(loc, Msg("seat_does_not_exist", seat=seat, n=n, n_1=n - 1),
-                                           Msg("team_example", example=example), self.line_of(loc))
-                    if seat in seen:
-                        raise RuleError.at(loc,
-                                           Msg("seat_two_teams_players", seat=seat, n=n, line=seen[seat].line,
-                                               col=seen[seat].col),
-                                           Msg("each_seat_plays_one"), self.line_of(loc))
-                    seen[seat] = loc
-            missing = [seat for seat in range(n) if seat not in seen]
-            if missing:
-                listed = ", ".join(map(str, missing))
-                plural = "s" if len(missing) > 1 else ""
-                raise RuleError.at(section.val_loc(key),
-                                   Msg("teams_players_leave_out", n=n, plural=plural, listed=listed),
-                                   Msg("every_seat_from_plays", n_1=n - 1,
-                                       missing_0=missing[0]), self.line_of(section.val_loc(key)))
-            out[n] = [list(team) for team in teams]
-        return out
+    def team(self, team: Part) -> list[int]:
+        """A team of one count: seats of that count, none listed before in another of its teams."""
+        n, team_loc = int(team.parent.name), team.where
+        if not team.value:
+            raise RuleError.at(team_loc, Msg("team_players_has_no", i=team.name, n=n),
+                               Msg("each_team_lists_seats", example=TEAMS_EXAMPLE), self.line_of(team_loc))
+        seen, locs = self.seats_seen, team.locs
+        for j, seat in enumerate(team.value):
+            loc = locs[j] if j < len(locs) else team_loc
+            if not 0 <= seat < n:
+                raise RuleError.at(loc, Msg("seat_does_not_exist", seat=seat, n=n, n_1=n - 1),
+                                   Msg("team_example", example=TEAMS_EXAMPLE), self.line_of(loc))
+            if seat in seen:
+                raise RuleError.at(loc, Msg("seat_two_teams_players", seat=seat, n=n, line=seen[seat].line,
+                                            col=seen[seat].col), Msg("each_seat_plays_one"), self.line_of(loc))
+            seen[seat] = loc
+        return list(team.value)
 
-    def seats(self, game: Part, players: int) -> dict[str, list[str]]:
-        given = game.get("seats") or {}
+    def partnership(self, count: Part) -> list[list[int]]:
+        """One count's teams, every seat of the count in one of them."""
+        n = int(count.name)
+        missing = [seat for seat in range(n) if seat not in self.seats_seen]
+        if missing:
+            listed = ", ".join(map(str, missing))
+            plural = "s" if len(missing) > 1 else ""
+            raise RuleError.at(count.value_at, Msg("teams_players_leave_out", n=n, plural=plural, listed=listed),
+                               Msg("every_seat_from_plays", n_1=n - 1, missing_0=missing[0]),
+                               self.line_of(count.value_at))
+        return count.value
+
+    def teams(self, section: Part) -> dict[int, list[list[int]]]:
+        """The teams of each player count listed, by count."""
+        return {int(key): teams for key, teams in section.items()}
+
+    def seats(self, given: Part) -> dict[str, list[str]]:
+        """`game.seats`: the seats' names in each language, for the count played (after it is checked)."""
+        game = given.parent
+        players = self.players(game, self.players_asked)
         out = {}
         for lang in LANGS:
             names = [str(n) for n in given.get(lang, given.get("en", []))]
@@ -329,9 +341,11 @@ class TablePart:
         """`vars:`: the vars and how many slots they hold. Every game has a dealer, the seat before seat 0
         unless the file declares it."""
         out = list(section.value.values())
+        self.built_in_vars = {}  # the names the game has without the file declaring them (dsl/building/game.py)
         if "dealer" not in section.value:
             out.append(transform.walk(self, schema.key_at("vars.*"), {"start": "players - 1"}, "dealer",
                                       section.key_loc("dealer"), section.loc))
+            self.built_in_vars["dealer"] = Name("var", "num", out[-1])
         return out, self.next_slot
 
     def shown_as(self, name: str, v: Part) -> dict:

@@ -11,10 +11,11 @@ LList with its places), so that a builder reads it with its places and the walk 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator, NamedTuple
 
+from kural.interpreter.messages import Msg
 from .. import schema
-from ..errors import Loc
+from ..errors import Loc, RuleError
 from ..yamlload import LDict, LList
 
 
@@ -25,13 +26,15 @@ class Part:
     index in a list), where the key (or list item) holding it is written (`where`, and `at`: the same as
     a Place with its layer) and where its value is (`value_at`). A part the file left out is `written`
     False, read from an empty mapping at its parent's place. Iterating it gives its children: for a
-    mapping of fixed keys, every key of the table, written or not (`in` says which were written)."""
+    mapping of fixed keys, every key of the table, written or not (`in` says which were written).
+    `parent`: the part that holds it, its children built so far (a mapping's keys before this one in the
+    table's order), so that a method reads what it depends on (the teams: the player counts)."""
 
-    __slots__ = ("name", "raw", "value", "where", "value_at", "at", "written")
+    __slots__ = ("name", "raw", "value", "where", "value_at", "at", "written", "parent")
 
-    def __init__(self, name, raw, value, where: Loc, value_at: Loc, at, written: bool):
+    def __init__(self, name, raw, value, where: Loc, value_at: Loc, at, written: bool, parent=None):
         self.name, self.raw, self.value, self.where, self.value_at = name, raw, value, where, value_at
-        self.at, self.written = at, written
+        self.at, self.written, self.parent = at, written, parent
 
     def __getitem__(self, key):
         return self.value[key]
@@ -73,13 +76,15 @@ class Part:
         return getattr(self.raw, "locs", [])
 
 
-def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc: Loc | None = None) -> Any:
+def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc: Loc | None = None,
+         parent: Part | None = None) -> Any:
     """One part of the rule file built along its Key: its children first, then the builder's method the
     Key names, if any. A part left out whose Key names a builder and holds a mapping is built from an
     empty one at its parent's place, so that its method gives the defaults (a game with no `deck:`).
     `loc`: where the key (or list item) holding the part is written; `val_loc`: where its value is."""
     shape = key.shape
     if not (key.node or _walked(shape)):
+        bounded(key, raw, name, loc, parent)
         return raw
     written = raw is not None
     if raw is None and isinstance(schema._full(shape), (schema.Fields, schema.Named)):
@@ -87,14 +92,33 @@ def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc
         raw.loc = parent_loc
     elif isinstance(shape, schema.Either) and not _full_form(shape, raw):
         raw = _short(shape, raw, val_loc or loc)
-    part = Part(name, raw, None, loc, val_loc or loc, builder.at(loc) if key.node else None, written)
+    part = Part(name, raw, None, loc, val_loc or loc, builder.at(loc) if key.node else None, written, parent)
     enter = getattr(builder, "enter_" + key.node, None) if key.node else None
     if enter is not None:  # what the part's children share is set up before them (a move's choices)
         enter(part)
-    part.value = _children(builder, schema._full(shape), raw, loc)
+    bounded(key, raw, name, loc, parent)  # before a child is built: a file of thousands is refused at once
+    part.value = _children(builder, schema._full(shape), raw, loc, part)
     if key.node:
         return getattr(builder, key.node)(part)
     return part if isinstance(part.value, (dict, list)) else part.value
+
+
+def bounded(key: schema.Key, raw, name, loc: Loc, parent: Part | None = None) -> None:
+    """Refuses a part with more entries than its Key's `most`, at the first entry past the bound (or where
+    the part is written, as its `too_many` says), in the words `too_many` gives; `parent`: the part that
+    holds it, whose name the words may give (a move's, for its choices)."""
+    if not key.most or not isinstance(raw, (dict, list)) or len(raw) <= key.most:
+        return
+    said = key.too_many
+    words = {said.count: len(raw), said.most: key.most}
+    if said.name:
+        words[said.name] = name
+    if said.owner:
+        words[said.owner] = parent.name if parent is not None else ""
+    past = list(raw)[key.most] if isinstance(raw, dict) else key.most
+    where = loc if said.at_key else raw.key_loc(past) if isinstance(raw, LDict) else \
+        raw.locs[past] if isinstance(raw, LList) and past < len(raw.locs) else loc
+    raise RuleError.at(where, Msg(said.message, **words), Msg(said.hint))
 
 
 def _full_form(shape: schema.Either, raw) -> bool:
@@ -113,21 +137,33 @@ def _short(shape: schema.Either, raw, loc: Loc):
     return full
 
 
-def _children(builder, shape, raw, loc: Loc):
+def _children(builder, shape, raw, loc: Loc, part: Part):
     """The children of a mapping or a list, each built; the keys of a Fields in the table's order, each
-    key left out given its default; a value of the wrong form (refused by the checker) as written."""
+    key left out given its default (or built from it: `_built_empty`), filled into `part.value` one by
+    one (a child reads the siblings before it through its `parent`); a value of the wrong form (refused
+    by the checker) as written."""
     here = getattr(raw, "loc", loc)
     if isinstance(shape, schema.Fields) and isinstance(raw, dict):
-        return {k: walk(builder, sub, raw[k], k, _key_loc(raw, k, here), here, _val_loc(raw, k, here)) if k in raw
-                else _default(sub, raw) for k, sub in shape.keys.items()}
+        built = part.value = {}
+        for k, sub in shape.keys.items():
+            built[k] = walk(builder, sub, raw.get(k), k, _key_loc(raw, k, here), here, _val_loc(raw, k, here), part) \
+                if k in raw or (part.written and _built_empty(sub)) else _default(sub, raw)
+        return built
     if isinstance(shape, schema.Named) and isinstance(raw, dict):
         sub = schema._key(shape.value)
-        return {k: walk(builder, sub, item, k, _key_loc(raw, k, here), here, _val_loc(raw, k, here))
+        return {k: walk(builder, sub, item, k, _key_loc(raw, k, here), here, _val_loc(raw, k, here), part)
                 for k, item in raw.items()}
     if isinstance(shape, schema.ListOf) and isinstance(raw, list):
         sub, locs = schema._key(shape.item), getattr(raw, "locs", [])
-        return [walk(builder, sub, item, i, locs[i] if i < len(locs) else here, here) for i, item in enumerate(raw)]
+        return [walk(builder, sub, item, i, locs[i] if i < len(locs) else here, here, None, part)
+                for i, item in enumerate(raw)]
     return raw
+
+
+def _built_empty(key: schema.Key) -> bool:
+    """A mapping of fixed keys whose Key names a builder is built when left out of a part the file wrote,
+    from its defaults (the seats' names of a game that names none), as a section is."""
+    return bool(key.node) and isinstance(schema._full(key.shape), schema.Fields)
 
 
 def _key_loc(raw, key, here: Loc) -> Loc:
@@ -163,6 +199,47 @@ def _walks(shape) -> bool:
 
 
 _WALKED: dict[int, tuple] = {}
+
+
+class Declared(NamedTuple):
+    """A name the rule file declares: its kind (the table's `declares`), its index among its part's
+    entries, where it is written and the path of the part that declares it (`deck.values`)."""
+    kind: str
+    name: str
+    index: int
+    where: Loc
+    part: str
+
+
+def declarations(data, shape: schema.Fields = schema.TABLE, path: tuple = ()) -> Iterator[Declared]:
+    """The declaration phase: every name the file declares, by the table's keys marked `declares`, in the
+    table's order (each part's names in the file's order), each part refused past its bound first (they
+    are read before they are built). Declaring parts are mappings of names in mappings of fixed keys."""
+    for k, key in shape.keys.items():
+        if key.declares:  # every declaring part bounded before a name is read: a name's refusal costs a walk of it
+            bounded(key, data.get(k), k, _key_loc(data, k, data.loc))
+    for k, key in shape.keys.items():
+        value, full = data.get(k), schema._full(key.shape)
+        if key.declares:
+            if isinstance(value, dict):
+                where, part = getattr(value, "loc", data.loc), ".".join(path + (k,))
+                yield from (Declared(key.declares, name, i, _key_loc(value, name, where), part)
+                            for i, name in enumerate(value))
+        elif isinstance(full, schema.Fields) and isinstance(value, dict) and _declares(full):
+            yield from declarations(value, full, path + (k,))
+
+
+def _declares(shape: schema.Fields) -> bool:
+    """Whether a key below a mapping of fixed keys declares names (the table's shapes are constants)."""
+    known = _DECLARES.get(id(shape))
+    if known is None or known[0] is not shape:
+        below = any(k.declares or (isinstance(schema._full(k.shape), schema.Fields) and _declares(schema._full(k.shape)))
+                    for k in shape.keys.values())
+        known = _DECLARES[id(shape)] = (shape, below)
+    return known[1]
+
+
+_DECLARES: dict[int, tuple] = {}
 
 
 def section(builder, data: LDict, name: str) -> Any:
