@@ -1,0 +1,49 @@
+"""Issue 36, the cold load figure (load + compile canasta + 351, cache cold, under 74 ms): what a cold load
+writes (the module's source, its code, the kept game) costs each piece of work once. Each test fails on
+the code before it (main at 8a22ec1)."""
+from __future__ import annotations
+
+import collections
+import pickle
+
+import pytest
+
+from kural.dsl import gamecache
+from kural.dsl.loader import load
+
+
+@pytest.fixture(autouse=True)
+def cold(tmp_path, monkeypatch):
+    """Every load here is a cold one: an empty cache of its own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def test_the_kept_game_tells_each_class_once(monkeypatch):
+    """Issue 36: keeping a game (dsl/gamecache.py) refuses any class but kural's own and a few builtin ones.
+    Each class is told once, not once for each of its objects (a cold load of canasta + 351 keeps some
+    2 000 objects of a few tens of classes): a class that pickle makes again its own way is asked about
+    once, whatever the number of its objects."""
+    g = load("canasta", ["351"])
+    asked = collections.Counter()
+    real = gamecache._Pickler.allowed
+
+    def allowed(cls):
+        asked[cls] += 1
+        return real(cls)
+    monkeypatch.setattr(gamecache._Pickler, "allowed", staticmethod(allowed))
+    monkeypatch.setattr(gamecache._Pickler, "ways", {}, raising=False)
+    gamecache._pickled(g.without_nodes())
+    plain = {cls: n for cls, n in asked.items() if cls.__reduce__ is object.__reduce__}
+    assert len(plain) > 5, "classes pickled their own way: the case this test is about"
+    # (twice: for its objects, and for the class itself, written by its name once in the pickle)
+    assert max(plain.values()) <= 2, {cls.__qualname__: n for cls, n in plain.items() if n > 2}
+
+
+def test_the_kept_game_still_refuses_what_is_not_plain_data():
+    """Issue 36: a class told once is still refused every time: a game holding a function is not kept,
+    whatever was pickled before it by the same pickler class."""
+    g = load("fantan")
+    gamecache._pickled(g.without_nodes())  # its classes told first
+    g.extra_function = len
+    with pytest.raises(pickle.PicklingError):
+        gamecache._pickled(g.without_nodes())
