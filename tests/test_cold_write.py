@@ -47,3 +47,26 @@ def test_the_kept_game_still_refuses_what_is_not_plain_data():
     g.extra_function = len
     with pytest.raises(pickle.PicklingError):
         gamecache._pickled(g.without_nodes())
+
+
+def test_each_node_is_walked_once_per_module(monkeypatch):
+    """Issue 36: writing the module asks of each node of the typed program what it holds, whether it holds
+    a rule and which locals it reads (dsl/backend/walks.py), again for every part around it. A node's
+    fields are read once per module, into one entry that answers all three: before, each question kept
+    its own table of the node, and the fields were read by each walk."""
+    from kural.dsl.backend import generate as generating, walks
+    read = collections.Counter()
+    real = walks._entry
+
+    def entry(node):
+        read[id(node)] += 1
+        return real(node)
+    monkeypatch.setattr(walks, "_entry", entry)
+    monkeypatch.setattr(generating, "forget", lambda: None)  # the entries looked at below, then forgotten
+    try:
+        load("canasta", ["351"])
+        assert len(read) > 500, "canasta's module is written from hundreds of nodes: the case this test is about"
+        assert set(read.values()) == {1}
+        assert len(walks._SEEN) == len(read)
+    finally:
+        walks.forget()
