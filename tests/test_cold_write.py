@@ -70,3 +70,23 @@ def test_each_node_is_walked_once_per_module(monkeypatch):
         assert len(walks._SEEN) == len(read)
     finally:
         walks.forget()
+
+
+def test_a_table_is_told_a_literal_without_a_call_per_number(monkeypatch):
+    """Issue 36: a constant handed to the module is written by repr only if its repr reads back as the same
+    value (dsl/backend/module.py); a table's numbers and texts are told at once, and only its rows (and
+    what they hold that is not a number or a text) one by one. Before, every number of a row that held a
+    list was told by a call of its own."""
+    from kural.dsl.backend import module
+    calls = []
+    real = module._has_literal
+
+    def told(value, depth=0):
+        calls.append(value)
+        return real(value, depth)
+    monkeypatch.setattr(module, "_has_literal", told)
+    rows = [(i, "x", (i, i + 1)) for i in range(50)]
+    assert module._has_literal(rows)
+    assert len(calls) == 1 + 2 * len(rows)  # the table, each row, each row's pair
+    calls.clear()
+    assert not module._has_literal([(1, float("nan"))])  # (still refused: no literal reads back a nan)
