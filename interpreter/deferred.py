@@ -18,9 +18,9 @@ class Deferred:
             namespace[name] = self._stand_in(name)
 
     def _stand_in(self, name: str):
-        def compiled_first(*args):
+        def compiled_first(*args, **kwargs):
             self.run()
-            return self.namespace[name](*args)
+            return self.namespace[name](*args, **kwargs)
         return compiled_first
 
     def run(self) -> None:

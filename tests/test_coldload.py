@@ -104,9 +104,10 @@ EXTRA = {"result": "result_0", "round_values": [], "fields": [], "checks": {0: [
          "meld_values": []}
 
 
-def test_a_module_whose_played_part_calls_a_deferred_function_is_compiled_whole(tmp_path, monkeypatch):
-    """A module whose played part calls one of the functions otherwise compiled later runs whole, at load and
-    when its code is read back from the cache (found by review: it raised KeyError)."""
+def test_a_module_whose_played_part_calls_a_deferred_function_runs_it(tmp_path, monkeypatch):
+    """A module whose played part calls one of the functions compiled later runs it, at load and when its code
+    is read back from the cache (found by review: it raised KeyError): the call finds the stand-in, which
+    compiles the deferred part."""
     from kural.dsl.backend.program import Program
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     for _ in range(2):  # compiled, then its code read back from the cache
@@ -159,3 +160,46 @@ def test_after_move_written_out_in_every_move_is_compiled_only_if_called(compile
     s = new_game(g, 3)
     g.program.after_move(s)  # still there for whoever calls it alone
     assert any("def after_move(s):" in text for text in compiled[1:])
+
+
+MODULE_HOLDING_A_DEFERRED = MODULE_CALLING_A_DEFERRED.replace("def result_0(s):", "FIRST = [prefer_0]\n\ndef result_0(s):")
+
+
+def test_a_module_whose_statements_hold_a_deferred_function_is_compiled_whole(tmp_path, monkeypatch):
+    """A module whose statements read a function compiled later as they run (a table of them, a default
+    value) would keep its stand-in for good: such a module is compiled whole, at load and read back."""
+    from kural.dsl.backend.program import Program
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for _ in range(2):
+        p = Program.__new__(Program)
+        p._run("a-module-holding-prefer", MODULE_HOLDING_A_DEFERRED, {}, {}, [0], 1, EXTRA)
+        assert p.start_game.__globals__["FIRST"] == [p.prefer[0]]
+        assert p.prefer[0].__name__ == "prefer_0", "the module's own function, no stand-in"
+
+
+def test_a_guards_general_version_is_compiled_only_when_a_position_asks_it(compiled):
+    """Issue 36: a guard with versions (dsl/specialize.py) has a general one, asked only when a part that
+    picks the version fails in a position: a cold load does not compile it (Kanasta's three are a sixth of
+    the module's played part); asked, it is compiled then and gives what the version picked gives."""
+    g = load("canasta", ["351"])
+    general = re.findall(r"^def (legal_\d+_any)\(", g.program.source, re.M)
+    assert len(general) >= 3, "canasta's guards have versions: the case this test is about"
+    (at_load,) = compiled
+    assert not any(f"def {name}(" in at_load for name in general)
+    s = new_game(g, 7)
+    for _ in range(40):  # to a position where the versioned moves have options
+        apply(s, make_bot("random", 2).choose(s, legal_moves(s)))
+    before = len(compiled)
+    index = int(general[0].split("_")[1])
+    picking = g.program.legal[index]
+    picked = picking(s)
+    assert picked, "a position where the move has options"
+    tables = [n for n in picking.__code__.co_names if n.startswith("versions")]
+    namespace = picking.__globals__
+    saved = namespace[tables[0]]
+    namespace[tables[0]] = {}  # every version's lookup fails (a KeyError): the general version decides
+    try:
+        assert picking(s) == picked
+    finally:
+        namespace[tables[0]] = saved
+    assert len(compiled) == before + 1 and namespace[general[0]].__name__ == general[0]

@@ -27,7 +27,8 @@ class Program:
         extra = {"result": module.result, "round_values": module.round_values, "fields": module.fields,
                  "checks": module.checks, "domains": module.domains, "shown": module.shown,
                  "meld_values": module.meld_values,  # the names of what else it defines
-                 "after_move_inlined": module.after_lines is not None}
+                 "after_move_inlined": module.after_lines is not None,
+                 "fallbacks": [general for _, general, _ in module.versions.values()]}
         source = module.source()
         # the key names the module and its constants, its code too (kept under it in the user's cache)
         key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
@@ -105,8 +106,11 @@ class Program:
 def _asked_only(move_indexes: list, extra: dict) -> set[str]:
     """The module's functions that only a refusal, the table or a bot calls: each move's checks, its
     choices' options and preferences, the shown and meld values; after_move too when the play of every
-    move writes its lines out (then only a test calls it alone). Compiled when first called."""
+    move writes its lines out (then only a test calls it alone); and each guard's general version, which
+    a position asks only when a part that picks the guard's version fails (Kanasta's three are a sixth
+    of its played part). Compiled when first called."""
     names = {f"prefer_{i}" for i in move_indexes}
+    names.update(extra.get("fallbacks", ()))
     if extra.get("after_move_inlined"):
         names.add("after_move")
     for group in (*extra["checks"].values(), *extra["domains"].values(), *extra["shown"], *extra["meld_values"]):
@@ -115,12 +119,23 @@ def _asked_only(move_indexes: list, extra: dict) -> set[str]:
 
 
 def _reads(codes, names: set[str]) -> bool:
-    """Does compiled code (pieces of it, their functions included) name any of `names`?"""
+    """Does compiled code (pieces of a module) read any of `names` as it runs: its statements (a default
+    value, a table of functions), and what they run in place (a comprehension)? Not a function's body,
+    which reads its globals when called: a stand-in found there (interpreter/deferred.py) compiles the
+    deferred part, and from then on the name is the function's own."""
     for code in codes:
-        if not names.isdisjoint(code.co_names) or _reads([c for c in code.co_consts if isinstance(c, types.CodeType)],
-                                                          names):
+        if not names.isdisjoint(code.co_names) or _reads([c for c in code.co_consts if isinstance(c, types.CodeType)
+                                                          and not _a_body(c)], names):
             return True
     return False
+
+
+def _a_body(code) -> bool:
+    """Is this the code of a function's body (a def's own: not a comprehension or a lambda, `<...>`)?"""
+    return bool(code.co_flags & _CO_OPTIMIZED) and not code.co_name.startswith("<")
+
+
+_CO_OPTIMIZED = 0x1  # (inspect.CO_OPTIMIZED, without importing inspect: a function's code, or a comprehension's)
 
 
 def _later_code(key: str, source: str, later: set[str], warm: bool):
