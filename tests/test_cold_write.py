@@ -1,6 +1,6 @@
 """Issue 36, the cold load figure (load + compile canasta + 351, cache cold, under 74 ms): what a cold load
-writes (the module's source, its code, the kept game) costs each piece of work once. Each test fails on
-the code before it (main at 8a22ec1)."""
+reads and writes (the rule files' texts, the module's source, its code, the kept game) costs each piece of
+work once. Each test fails on the code before it (main at 8a22ec1)."""
 from __future__ import annotations
 
 import collections
@@ -90,3 +90,24 @@ def test_a_table_is_told_a_literal_without_a_call_per_number(monkeypatch):
     assert len(calls) == 1 + 2 * len(rows)  # the table, each row, each row's pair
     calls.clear()
     assert not module._has_literal([(1, float("nan"))])  # (still refused: no literal reads back a nan)
+
+
+def test_the_parser_reads_a_trees_place_without_the_property(monkeypatch):
+    """Issue 36: each tree the parser's loop makes (dsl/parser_lalr.py) takes its place from its first and
+    last symbols; a tree it made has its Meta, read as it is. Before, each was read through Lark's
+    `Tree.meta` property, a call for every symbol of every tree (a cold load of canasta + 351 parses some
+    1 000 trees); the places are Lark's still (tests/test_parser_lalr.py)."""
+    from lark import Tree
+    from kural.dsl import parsing
+    asked = []
+    real = Tree.meta
+
+    def meta(self):
+        asked.append(self)
+        return real.fget(self)
+    monkeypatch.setattr(Tree, "meta", property(meta))
+    tree = parsing.table_parser().parse("count(hand(me)) > 2 and not empty(deck) or score(me) >= 10", "expr")
+    assert tree is not None and tree.meta.line == 1
+    asked.clear()
+    parsing.table_parser().parse("count(hand(me)) > 2 and not empty(deck) or score(me) >= 10", "expr")
+    assert asked == []
