@@ -1,6 +1,7 @@
 """Functions of a game's generated module compiled when first called (dsl/backend/program.py): the ones
-only a refusal, the table or a bot asks for. Loading a game then compiles what every game plays, not
-what a game may never ask (issue 36: a cold load spent a fifth of its compile on them)."""
+only a refusal, the table or a bot asks for, a guard's general version, and (a part of their own) what
+only a round's end calls. Loading a game then compiles what every move plays, not what a game may never
+ask (issue 36: a cold load spent a fifth of its compile on them)."""
 from __future__ import annotations
 
 
