@@ -211,21 +211,65 @@ class _Pickler(pickle.Pickler):
     but kural's own classes being made (issue 36)."""
 
     allowed = staticmethod(_readable)
+    # how an object of each class is kept, once its class was told (_way): a cold load keeps thousands of
+    # objects of a few tens of classes, and telling the class again for each was a tenth of its pickling
+    ways: dict = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.ways = {}  # (each pickler its own: what it allows is its own)
 
     def reducer_override(self, obj):
         # called for every object but the plain values (numbers, texts, lists, tuples, dicts, sets)
-        cls = obj if isinstance(obj, type) else type(obj)
-        plain = _PLAIN_OF.get(cls.__qualname__) if cls.__module__ == _YAML_VALUES else None
-        if plain is not None and cls is not obj:  # a value read from YAML keeps its place only while a game is
-            return plain, (plain(obj),)  # built: kept plain, so a game read back needs no YAML reader
-        if not self.allowed(cls):
-            raise pickle.PicklingError(f"not kept in a game: {cls.__module__}.{cls.__qualname__}")
-        if cls is not obj and cls.__reduce__ is not object.__reduce__:  # a class that says how it is made again
-            made_by, *rest = obj.__reduce__()
-            if not self.allowed(made_by):  # by a function: kept only as what a class makes
-                raise pickle.PicklingError(f"made again by a function: {cls.__module__}.{cls.__qualname__}")
-            return (made_by, *rest)
-        return NotImplemented
+        way = self.ways.get(type(obj)) or self._way(obj)
+        return way(obj)
+
+    @staticmethod
+    def made_by_itself(cls) -> bool:
+        """Is cls one whose __reduce__ is used as it is (no check of what it is made again by)?"""
+        return False
+
+    def _way(self, obj):
+        """How objects of obj's class are kept (a function of the object: what reducer_override gives
+        back), kept for the class; a PicklingError for a class a game may not hold."""
+        cls, allowed = type(obj), self.allowed
+        if isinstance(obj, type):  # a class itself: told each time (its metaclass says nothing of it)
+            way = functools.partial(_class_way, allowed)
+        elif cls.__module__ == _YAML_VALUES and cls.__qualname__ in _PLAIN_OF:
+            # a value read from YAML keeps its place only while a game is built: kept plain, so a game
+            # read back needs no YAML reader
+            way = functools.partial(_as_plain, _PLAIN_OF[cls.__qualname__])
+        else:
+            _class_way(allowed, cls)
+            if cls.__reduce__ is object.__reduce__:
+                way = _pickles_way
+            else:
+                way = cls.__reduce__ if self.made_by_itself(cls) else functools.partial(_reduced, allowed)
+        self.ways[cls] = way
+        return way
+
+
+def _class_way(allowed, cls):
+    if not allowed(cls):
+        raise pickle.PicklingError(f"not kept in a game: {cls.__module__}.{cls.__qualname__}")
+    return NotImplemented  # (pickle's way: its name)
+
+
+def _reduced(allowed, obj):
+    """An object of a class that says how it is made again: kept only as what a class makes."""
+    made_by, *rest = obj.__reduce__()
+    if not allowed(made_by):
+        cls = type(obj)
+        raise pickle.PicklingError(f"made again by a function: {cls.__module__}.{cls.__qualname__}")
+    return (made_by, *rest)
+
+
+def _as_plain(plain, obj):
+    return plain, (plain(obj),)
+
+
+def _pickles_way(_obj):
+    return NotImplemented  # pickle's own way: the object's class and its state
 
 
 def _read_game(stream):
@@ -264,19 +308,9 @@ class _WordsPickler(_Pickler):
 
     allowed = staticmethod(_word_class)
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # the words tree's classes, told at once (thousands of nodes): the words are kept only where a game
-        # was built, so their module is there. Each with how it says it is made again (None: pickle's way)
-        known = {getattr(sys.modules[module], name) for module, names in _WORDS.items() for name in names}
-        self.known = {cls: None if cls.__reduce__ is object.__reduce__ else cls.__reduce__ for cls in known}
-
-    def reducer_override(self, obj):
-        cls = obj.__class__
-        if cls in self.known:
-            reduce = self.known[cls]
-            return NotImplemented if reduce is None else reduce(obj)
-        return super().reducer_override(obj)
+    @staticmethod
+    def made_by_itself(cls) -> bool:
+        return cls.__qualname__ in _WORDS.get(cls.__module__, ())  # (the words tree's own: Said, Word)
 
 
 def words(key: str, game_sha256: str):

@@ -370,7 +370,8 @@ def _new_tree(name: str, kept: list, children: list) -> Tree:
         meta.line, meta.column, meta.start_pos = start = _start_of(first)
         meta.container_line, meta.container_column, meta.container_start_pos = start
         meta.empty = False
-        last = _meta_of(reversed(children))  # (there is a last symbol with a place: the first is one)
+        # (there is a last symbol with a place: the first is one, and the last when it is the only one)
+        last = _meta_of(reversed(children)) if len(children) > 1 else first
         meta.end_line, meta.end_column, meta.end_pos = end = _end_of(last)
         meta.container_end_line, meta.container_end_column, meta.container_end_pos = end
     tree = _object_new(Tree)  # what Tree(name, kept, meta) makes, without a call of its __init__
@@ -396,10 +397,16 @@ def _end_of(placed) -> tuple:
 
 
 def _meta_of(children):
+    """The first symbol with a place: a token, or a tree's Meta (read as it is: Tree.meta is a property)."""
     for c in children:
+        if c.__class__ is Token:
+            return c
         if isinstance(c, Tree):
-            if not c.meta.empty:
-                return c.meta
+            meta = c._meta
+            if meta is None:
+                meta = c.meta  # (made as Tree.meta makes it)
+            if not meta.empty:
+                return meta
         elif isinstance(c, Token):
             return c
     return None

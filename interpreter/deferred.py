@@ -1,6 +1,7 @@
 """Functions of a game's generated module compiled when first called (dsl/backend/program.py): the ones
-only a refusal, the table or a bot asks for. Loading a game then compiles what every game plays, not
-what a game may never ask (issue 36: a cold load spent a fifth of its compile on them)."""
+only a refusal, the table or a bot asks for, a guard's general version, and (a part of their own) what
+only a round's end calls. Loading a game then compiles what every move plays, not what a game may never
+ask (issue 36: a cold load spent a fifth of its compile on them)."""
 from __future__ import annotations
 
 
@@ -18,9 +19,9 @@ class Deferred:
             namespace[name] = self._stand_in(name)
 
     def _stand_in(self, name: str):
-        def compiled_first(*args):
+        def compiled_first(*args, **kwargs):
             self.run()
-            return self.namespace[name](*args)
+            return self.namespace[name](*args, **kwargs)
         return compiled_first
 
     def run(self) -> None:

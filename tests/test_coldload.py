@@ -1,7 +1,8 @@
 """Issue 36, the cold load (load + compile canasta + 351 with an empty cache): the generated module's
 functions that only a refusal, the table or a bot calls (checks, options, preferences, shown and meld
-values) are compiled when first called (interpreter/deferred.py), not at load. What they do is the
-same: the golden, listing and teaching corpora show it; here, that the deferral happens and is sound.
+values), and those only a round's end calls, are compiled when first called (interpreter/deferred.py),
+not at load. What they do is the same: the golden, listing and teaching corpora show it; here, that the
+deferral happens and is sound.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from kural.interpreter.engine import apply, new_game
 from kural.interpreter.legal import legal_moves, refusal
 
 ASKED_ONLY = re.compile(r"^def (check|domain|prefer|shown|out_of|meld)_\w+\(", re.M)
+AT_ROUNDS_END = re.compile(r"^def (end_round|round_\d+|result_\d+|field_\d+)\(", re.M)
 
 
 @pytest.fixture
@@ -104,9 +106,10 @@ EXTRA = {"result": "result_0", "round_values": [], "fields": [], "checks": {0: [
          "meld_values": []}
 
 
-def test_a_module_whose_played_part_calls_a_deferred_function_is_compiled_whole(tmp_path, monkeypatch):
-    """A module whose played part calls one of the functions otherwise compiled later runs whole, at load and
-    when its code is read back from the cache (found by review: it raised KeyError)."""
+def test_a_module_whose_played_part_calls_a_deferred_function_runs_it(tmp_path, monkeypatch):
+    """A module whose played part calls one of the functions compiled later runs it, at load and when its code
+    is read back from the cache (found by review: it raised KeyError): the call finds the stand-in, which
+    compiles the deferred part."""
     from kural.dsl.backend.program import Program
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     for _ in range(2):  # compiled, then its code read back from the cache
@@ -142,11 +145,11 @@ def test_the_deferred_part_is_kept_in_the_cache_too(compiled, tmp_path):
         assert refusal(s, *legal_moves(s)[0]) is None
     refused(load("canasta", ["351"]))  # cold: the played part at load, the rest at the first refusal
     assert len(compiled) == 2 and not later_kept()
-    g = load("canasta", ["351"])  # read back: the rest compiled at load, and kept
-    assert len(compiled) == 3 and later_kept()
+    g = load("canasta", ["351"])  # read back: the rest compiled at load (the asked part, the round's end), kept
+    assert len(compiled) == 4 and later_kept()
     refused(g)
     refused(load("canasta", ["351"]))
-    assert len(compiled) == 3, "both parts read back from the cache: nothing compiled"
+    assert len(compiled) == 4, "every part read back from the cache: nothing compiled"
 
 
 def test_after_move_written_out_in_every_move_is_compiled_only_if_called(compiled):
@@ -159,3 +162,68 @@ def test_after_move_written_out_in_every_move_is_compiled_only_if_called(compile
     s = new_game(g, 3)
     g.program.after_move(s)  # still there for whoever calls it alone
     assert any("def after_move(s):" in text for text in compiled[1:])
+
+
+MODULE_HOLDING_A_DEFERRED = MODULE_CALLING_A_DEFERRED.replace("def result_0(s):", "FIRST = [prefer_0]\n\ndef result_0(s):")
+
+
+def test_a_module_whose_statements_hold_a_deferred_function_is_compiled_whole(tmp_path, monkeypatch):
+    """A module whose statements read a function compiled later as they run (a table of them, a default
+    value) would keep its stand-in for good: such a module is compiled whole, at load and read back."""
+    from kural.dsl.backend.program import Program
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for _ in range(2):
+        p = Program.__new__(Program)
+        p._run("a-module-holding-prefer", MODULE_HOLDING_A_DEFERRED, {}, {}, [0], 1, EXTRA)
+        assert p.start_game.__globals__["FIRST"] == [p.prefer[0]]
+        assert p.prefer[0].__name__ == "prefer_0", "the module's own function, no stand-in"
+
+
+def test_a_guards_general_version_is_compiled_only_when_a_position_asks_it(compiled):
+    """Issue 36: a guard with versions (dsl/specialize.py) has a general one, asked only when a part that
+    picks the version fails in a position: a cold load does not compile it (Kanasta's three are a sixth of
+    the module's played part); asked, it is compiled then and gives what the version picked gives."""
+    g = load("canasta", ["351"])
+    general = re.findall(r"^def (legal_\d+_any)\(", g.program.source, re.M)
+    assert len(general) >= 3, "canasta's guards have versions: the case this test is about"
+    (at_load,) = compiled
+    assert not any(f"def {name}(" in at_load for name in general)
+    s = new_game(g, 7)
+    for _ in range(40):  # to a position where the versioned moves have options
+        apply(s, make_bot("random", 2).choose(s, legal_moves(s)))
+    before = len(compiled)
+    index = int(general[0].split("_")[1])
+    picking = g.program.legal[index]
+    picked = picking(s)
+    assert picked, "a position where the move has options"
+    tables = [n for n in picking.__code__.co_names if n.startswith("versions")]
+    namespace = picking.__globals__
+    saved = namespace[tables[0]]
+    namespace[tables[0]] = {}  # every version's lookup fails (a KeyError): the general version decides
+    try:
+        assert picking(s) == picked
+    finally:
+        namespace[tables[0]] = saved
+    assert len(compiled) == before + 1 and namespace[general[0]].__name__ == general[0]
+
+
+def test_what_only_a_rounds_end_calls_is_compiled_when_a_round_first_ends(compiled):
+    """Issue 36: end_round, the values of a round's scoring sheet, the result and its fields are compiled
+    when a round first ends, not at load (a load that plays no round to its end, for the rules, a lesson
+    or a refusal, compiles none of them); then the program holds the module's own functions, and what only
+    a refusal or a bot asks is not compiled with them."""
+    g = load("canasta", ["351"])
+    p = g.program
+    assert len(AT_ROUNDS_END.findall(p.source)) >= 5, "canasta scores its rounds: the case this test is about"
+    (at_load,) = compiled
+    assert not AT_ROUNDS_END.search(at_load) and "def start_round(" in at_load
+    s = new_game(g, 7)
+    bot = make_bot("random", 1)
+    while s.rounds_played == 0:
+        apply(s, bot.choose(s, legal_moves(s)))
+    assert len(compiled) == 2 and AT_ROUNDS_END.search(compiled[1]) and not ASKED_ONLY.search(compiled[1])
+    assert p.end_round.__name__ == "end_round" and p.result.__name__ == p.extra["result"]
+    assert [f.__name__ for f in p.round_values] == p.extra["round_values"]
+    lines = p.source.splitlines()
+    for fn in [p.end_round, p.result, *p.round_values]:  # at their lines of the module
+        assert lines[fn.__code__.co_firstlineno - 1].startswith(f"def {fn.__name__}("), fn.__name__

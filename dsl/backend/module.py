@@ -79,9 +79,13 @@ class Module:
     def literal(self, value) -> str:
         """A constant: written inline when short, else named once at the top of the module; a message
         (interpreter/messages.py) is handed to the module, to be said in the reader's language."""
+        kind = value.__class__
+        if kind is int or kind is str or value is None or kind is bool:  # (most: told by their class alone)
+            text = repr(value)
+            return text if len(text) <= 40 else self.constant(value)
         if isinstance(value, Msg):
             return self.message(value)
-        if value is None or isinstance(value, (bool, int, str)) or (isinstance(value, float) and value == value):
+        if isinstance(value, (bool, int, str)) or (isinstance(value, float) and value == value):
             text = repr(value)
             if len(text) <= 40:
                 return text
@@ -159,13 +163,18 @@ def _has_literal(value, depth: int = 0) -> bool:
         return value == value and value not in (float("inf"), float("-inf"))
     if depth > 20:
         return False
-    if kind in (list, tuple):
-        if _PLAIN.issuperset(set(map(type, value))):  # a table of numbers or texts, told at once
-            return True
-        return all(_has_literal(v, depth + 1) for v in value)
     if kind is dict:
-        return all(_has_literal(k, depth + 1) and _has_literal(v, depth + 1) for k, v in value.items())
-    return False
+        items = (*value.keys(), *value.values())
+    elif kind in (list, tuple):
+        items = value
+    else:
+        return False
+    if _PLAIN.issuperset(map(type, items)):  # a table of numbers or texts, told at once
+        return True
+    for item in items:  # (the others, one by one: a table of rows)
+        if type(item) not in _PLAIN and not _has_literal(item, depth + 1):
+            return False
+    return True
 
 
 class StateLocals:

@@ -27,7 +27,8 @@ class Program:
         extra = {"result": module.result, "round_values": module.round_values, "fields": module.fields,
                  "checks": module.checks, "domains": module.domains, "shown": module.shown,
                  "meld_values": module.meld_values,  # the names of what else it defines
-                 "after_move_inlined": module.after_lines is not None}
+                 "after_move_inlined": module.after_lines is not None,
+                 "fallbacks": [general for _, general, _ in module.versions.values()]}
         source = module.source()
         # the key names the module and its constants, its code too (kept under it in the user's cache)
         key = hashlib.sha256("\0".join([sys.version, source, *module.consts]).encode()).hexdigest()[:32]
@@ -38,9 +39,11 @@ class Program:
              extra: dict) -> None:
         self.source, self.key, self.constants = source, key, constants
         namespace: dict[str, Any] = {**constants, **handed}
-        later = _asked_only(move_indexes, extra)
+        groups = [names for names in (_asked_only(move_indexes, extra), _at_rounds_end(extra)) if names]
+        later = set().union(*groups)
         # the code kept is the module less what is compiled later: its key names both
-        code_key = hashlib.sha256("\0".join([self.key, *sorted(later)]).encode()).hexdigest()[:32]
+        code_key = hashlib.sha256("\0".join([self.key, *("\1".join(sorted(names)) for names in groups)]).encode()
+                                  ).hexdigest()[:32]
         codes = kept = _cached_code(code_key)
         if codes is None:
             for text in (split(source, later)[0], source):  # whole when the rest of it calls one of them
@@ -50,10 +53,10 @@ class Program:
             _keep_code(code_key, codes)
         for code in codes:  # its pieces in order, as the module's statements run
             exec(code, namespace)  # the module's own source, written above from the checked program only
-        deferred = None
+        deferred = []
         if later and not _reads(codes, later):  # (a module compiled whole names them all)
-            deferred = Deferred(source, f"<kural {code_key}-later>", namespace, later, [],
-                                _later_code(f"{code_key}-later", source, later, warm=kept is not None))
+            deferred = [Deferred(source, f"<kural {code_key}-later>", namespace, names, [], code) for names, code in
+                        zip(groups, _later_code(f"{code_key}-later", source, groups, warm=kept is not None))]
         self.legal = [namespace[f"legal_{i}"] for i in move_indexes]
         self.apply = [namespace[f"apply_{i}"] for i in move_indexes]
         self.moves = [namespace[f"moves_{i}"] for i in range(step_count)]
@@ -70,13 +73,17 @@ class Program:
         self.domains = [named(extra["domains"][i]) for i in move_indexes]
         self.shown = [named(names) for names in extra["shown"]]
         self.meld_values = [named(names) for names in extra["meld_values"]]
-        if deferred is not None:  # the stand-ins handed out above: replaced by the functions once compiled
-            deferred.holders += [(self.prefer, j, f"prefer_{i}") for j, i in enumerate(move_indexes)] + \
-                [(held, j, tuple(names)) for held, of in ((self.checks, [extra["checks"][i] for i in move_indexes]),
-                                                          (self.domains, [extra["domains"][i] for i in move_indexes]),
-                                                          (self.shown, extra["shown"]),
-                                                          (self.meld_values, extra["meld_values"]))
-                 for j, names in enumerate(of)]
+        if deferred:  # the stand-ins handed out above: replaced by the functions once compiled
+            _hand_out(deferred, [(self.prefer, j, f"prefer_{i}") for j, i in enumerate(move_indexes)] +
+                      [(held, j, tuple(names)) for held, of in ((self.checks, [extra["checks"][i] for i in move_indexes]),
+                                                                (self.domains, [extra["domains"][i] for i in move_indexes]),
+                                                                (self.shown, extra["shown"]),
+                                                                (self.meld_values, extra["meld_values"]))
+                       for j, names in enumerate(of)] +
+                      [(self.round_values, j, name) for j, name in enumerate(extra["round_values"])] +
+                      [(self.fields, j, name) for j, name in enumerate(extra["fields"])] +
+                      [(self.__dict__, "end_round", "end_round")] +
+                      [(self.__dict__, "result", extra["result"])] * (extra["result"] is not None))
         self.handed = handed
         self.move_indexes, self.step_count, self.extra = move_indexes, step_count, extra
         self.objects = {name: _described(obj) for name, obj in handed.items()}
@@ -105,8 +112,11 @@ class Program:
 def _asked_only(move_indexes: list, extra: dict) -> set[str]:
     """The module's functions that only a refusal, the table or a bot calls: each move's checks, its
     choices' options and preferences, the shown and meld values; after_move too when the play of every
-    move writes its lines out (then only a test calls it alone). Compiled when first called."""
+    move writes its lines out (then only a test calls it alone); and each guard's general version, which
+    a position asks only when a part that picks the guard's version fails (Kanasta's three are a sixth
+    of its played part). Compiled when first called."""
     names = {f"prefer_{i}" for i in move_indexes}
+    names.update(extra.get("fallbacks", ()))
     if extra.get("after_move_inlined"):
         names.add("after_move")
     for group in (*extra["checks"].values(), *extra["domains"].values(), *extra["shown"], *extra["meld_values"]):
@@ -115,23 +125,57 @@ def _asked_only(move_indexes: list, extra: dict) -> set[str]:
 
 
 def _reads(codes, names: set[str]) -> bool:
-    """Does compiled code (pieces of it, their functions included) name any of `names`?"""
+    """Does compiled code (pieces of a module) read any of `names` as it runs: its statements (a default
+    value, a table of functions), and what they run in place (a comprehension)? Not a function's body,
+    which reads its globals when called: a stand-in found there (interpreter/deferred.py) compiles the
+    deferred part, and from then on the name is the function's own."""
     for code in codes:
-        if not names.isdisjoint(code.co_names) or _reads([c for c in code.co_consts if isinstance(c, types.CodeType)],
-                                                          names):
+        if not names.isdisjoint(code.co_names) or _reads([c for c in code.co_consts if isinstance(c, types.CodeType)
+                                                          and not _a_body(c)], names):
             return True
     return False
 
 
-def _later_code(key: str, source: str, later: set[str], warm: bool):
-    """The code of the part compiled later, kept in the user's cache. Play writes no file, so the part
-    compiled at a first call is not kept then: the next load whose played part was kept compiles and keeps
-    it (a cold load still compiles only what is played). One piece: interpreter/deferred.py runs it so."""
+def _a_body(code) -> bool:
+    """Is this the code of a function's body (a def's own: not a comprehension or a lambda, `<...>`)?"""
+    return bool(code.co_flags & _CO_OPTIMIZED) and not code.co_name.startswith("<")
+
+
+_CO_OPTIMIZED = 0x1  # (inspect.CO_OPTIMIZED, without importing inspect: a function's code, or a comprehension's)
+
+
+def _at_rounds_end(extra: dict) -> set[str]:
+    """The module's functions that only a round's end calls: end_round, the values of a round's scoring
+    sheet, the result and its fields. Compiled when a round first ends: a load that plays no round to its
+    end (the rules, a lesson, a refusal asked) compiles none of them."""
+    names = {"end_round", *extra["round_values"], *extra["fields"]}
+    if extra["result"] is not None:
+        names.add(extra["result"])
+    return names
+
+
+def _hand_out(deferred: list, holders: list) -> None:
+    """Each place a stand-in was handed out (holder, index, name or tuple of names) to the deferred part that
+    defines its function: that part points it at the function once compiled."""
+    for holder in holders:
+        names = holder[2]
+        name = names if isinstance(names, str) else next((n for n in names if n is not None), None)
+        for part in deferred:
+            if name in part.names:
+                part.holders.append(holder)
+                break
+
+
+def _later_code(key: str, source: str, groups: list, warm: bool) -> list:
+    """The code of each part compiled later (one for each of `groups`, the names it defines), kept in the
+    user's cache in one file. Play writes no file, so a part compiled at a first call is not kept then:
+    the next load whose played part was kept compiles and keeps them all (a cold load still compiles only
+    what is played). Each one piece: interpreter/deferred.py runs it so."""
     codes = _cached_code(key)
     if codes is None and warm:
-        codes = _compiled(split(source, later)[1], key, 0)
+        codes = tuple(_compiled(split(source, names)[1], key, 0)[0] for names in groups)
         _keep_code(key, codes)
-    return None if codes is None or len(codes) != 1 else codes[0]
+    return [None] * len(groups) if codes is None or len(codes) != len(groups) else list(codes)
 
 
 PIECE_LINES = 100  # the lines of a module compiled at once, at least (see _compiled)

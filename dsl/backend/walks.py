@@ -7,45 +7,53 @@ from __future__ import annotations
 from .. import ir
 
 
-# What the walks below found of each node, while one module is generated (generate empties them after):
-# a part is asked about again by every part around it, and by each frame that writes it. Each entry
-# holds its node, so that the id it is kept under is that node's for as long as the entry lives.
-_PARTS: dict[int, tuple] = {}
-
-
-_RULES: dict[int, tuple] = {}
-
-
-_READS: dict[int, tuple] = {}
+# What the walks below found of each node, while one module is generated (generate empties it after): a
+# part is asked about again by every part around it, and by each frame that writes it. One entry a node,
+# [the node, its parts, whether it holds a rule, the locals it reads] (_UNSET: not asked yet), kept under
+# its id: the entry holds its node, so that the id is that node's for as long as the entry lives.
+_SEEN: dict[int, list] = {}
+_UNSET = object()
+_NODE = ir.Node
 
 
 def forget() -> None:
     """What the walks found, forgotten: it is of one module's nodes only (generate calls it when done)."""
-    _PARTS.clear()
-    _RULES.clear()
-    _READS.clear()
+    _SEEN.clear()
+
+
+def _entry(node) -> list:
+    """A node's entry, with the nodes it holds directly (in its fields, or in a list field)."""
+    parts = []
+    for value in node.__dict__.values():
+        if isinstance(value, _NODE):
+            parts.append(value)
+        elif value.__class__ is list and value and not _PLAIN.issuperset(map(type, value)):
+            parts += [v for v in value if isinstance(v, _NODE)]  # (a table of values, told at once: none)
+    entry = _SEEN[id(node)] = [node, parts, _UNSET, _UNSET]
+    return entry
+
+
+_PLAIN = frozenset((int, str, bool, float, type(None), tuple))  # a list of these holds no node
 
 
 def _parts(node):
     """The nodes a node holds, directly (in its fields, or in a list field)."""
-    known = _PARTS.get(id(node))
-    if known is None:
-        parts = []
-        for value in vars(node).values():
-            if isinstance(value, ir.Node):
-                parts.append(value)
-            elif isinstance(value, list) and any(issubclass(kind, ir.Node) for kind in set(map(type, value))):
-                parts += [v for v in value if isinstance(v, ir.Node)]  # (a table of values, told at once: none)
-        known = _PARTS[id(node)] = (node, tuple(parts))
-    return known[1]
+    return (_SEEN.get(id(node)) or _entry(node))[1]
 
 
 def has_rule(node) -> bool:
     """Does the part hold a rule `x => ...` (work over a list, worth keeping for the position)?"""
-    known = _RULES.get(id(node))
-    if known is None:
-        known = _RULES[id(node)] = (node, isinstance(node, ir.Lambda) or any(has_rule(part) for part in _parts(node)))
-    return known[1]
+    entry = _SEEN.get(id(node)) or _entry(node)
+    known = entry[2]
+    if known is _UNSET:
+        known = isinstance(node, ir.Lambda)
+        if not known:
+            for part in entry[1]:
+                if has_rule(part):
+                    known = True
+                    break
+        entry[2] = known
+    return known
 
 
 def reads_any(node, names: set) -> bool:
@@ -57,23 +65,28 @@ def reads_any(node, names: set) -> bool:
 def _locals_read(node) -> frozenset | None:
     """The locals a part reads, itself or through the parts it holds (a rule's own argument aside);
     None: any."""
-    known = _READS.get(id(node))
-    if known is None:
+    entry = _SEEN.get(id(node)) or _entry(node)
+    read = entry[3]
+    if read is _UNSET:
         if isinstance(node, ir.Local):
             read = frozenset((node.name,))
         elif isinstance(node, ir.Lambda):
             inner = _locals_read(node.body)
             read = None if inner is None else inner - {node.name}
         else:
-            read = frozenset()
-            for part in _parts(node):
+            read = _NONE_READ
+            for part in entry[1]:
                 inner = _locals_read(part)
                 if inner is None:
                     read = None
                     break
-                read |= inner
-        known = _READS[id(node)] = (node, read)
-    return known[1]
+                if inner:
+                    read = read | inner
+        entry[3] = read
+    return read
+
+
+_NONE_READ = frozenset()
 
 
 def _moves_cards(node: ir.Node) -> bool:
