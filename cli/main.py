@@ -776,9 +776,23 @@ def _ray_alone(argv: list[str]) -> list[str]:
     return out
 
 
+def _only_command_asked(argv: list[str]) -> None:
+    """`kural COMMAND ...`: the app is built with that command alone. typer builds every command's parameters
+    from its signature each time the app runs (some 13 ms for all of them, at every start); a command's
+    options, help and errors do not depend on the others. Any other line (the help, an option before the
+    command, a word that names no command) gets the whole app."""
+    if not argv:
+        return
+    asked = [c for c in app.registered_commands
+             if (c.name or typer.main.get_command_name(c.callback.__name__)) == argv[0]]
+    if len(asked) == 1:
+        app.registered_commands[:] = asked
+
+
 def main() -> None:
     quick.tolerant_streams()
     sys.argv[1:] = _ray_alone(sys.argv[1:])
+    _only_command_asked(sys.argv[1:])
     try:
         quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback

@@ -1,0 +1,46 @@
+"""Issue 36, the Fantan process figure (`kural simulate fantan -n N --bots random`, start to exit): what a
+run of the program builds at its start and walks at its end. Each test runs the program in a process of its
+own (main() is the program's entry: it changes the app and the collector of the process it runs in)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+SIMULATE = ["simulate", "fantan", "-n", "3", "--bots", "random", "--workers", "1"]
+
+
+def _run_main(argv: list[str], after: str) -> subprocess.CompletedProcess:
+    """`kural ARGV` run by main() in a fresh process, then `after` (Python) printed on stderr's last line."""
+    code = ("import sys\n"
+            f"sys.argv = ['kural', *{argv!r}]\n"
+            "from kural.cli.main import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit as done:\n"
+            "    code = done.code\n"
+            f"sys.stderr.write('\\n' + repr({after}))\n")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
+def _last(proc: subprocess.CompletedProcess):
+    return eval(proc.stderr.rsplit("\n", 1)[-1])  # (the repr the child wrote: a list or a number)
+
+
+def test_a_command_is_built_alone_and_runs_as_before():
+    """Issue 36 (process start): `kural simulate ...` builds the simulate command only (typer builds each
+    command's parameters from its signature at every start), and plays and prints as before."""
+    proc = _run_main(SIMULATE, "[c.callback.__name__ for c in sys.modules['kural.cli.main'].app.registered_commands]")
+    assert "games per second" in proc.stdout, proc.stdout + proc.stderr
+    assert _last(proc) == ["simulate"]
+
+
+def test_a_line_that_names_no_command_first_gets_the_whole_app():
+    """Issue 36 (process start): an option before the command, or a word that names none, is read by the
+    whole app: a mistyped command is still told the one it may mean (exit 2, a usage error)."""
+    whole = "len(sys.modules['kural.cli.main'].app.registered_commands)"
+    typo = _run_main(["simulat", "fantan"], f"({whole}, code)")
+    commands, code = _last(typo)
+    assert code == 2 and "simulate" in typo.stderr and commands > 10
+    first = _run_main(["--lang", "en", *SIMULATE], whole)
+    assert "games per second" in first.stdout and _last(first) > 10, first.stdout + first.stderr
+
