@@ -16,6 +16,7 @@ from . import quick
 if __name__ == "__main__" or os.path.basename(sys.argv[0]) in ("kural", "kural.exe"):
     quick.answer(sys.argv[1:])
 
+import gc  # noqa: E402
 import importlib  # noqa: E402
 import importlib.util  # noqa: E402
 import json  # noqa: E402
@@ -800,6 +801,11 @@ def main() -> None:
         sys.exit(2)
     except BrokenPipeError:
         quick.leave_quietly()
+    finally:
+        # The process ends: its objects (the modules, the game) are frozen out of the cyclic collector, whose
+        # collections at exit would walk them all to free memory the exit frees anyway (some 12 ms). What is
+        # freed by its count (a file closed, a stream flushed) is as before; main() runs only as the program.
+        gc.freeze()
 
 
 if __name__ == "__main__":

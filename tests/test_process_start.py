@@ -44,3 +44,10 @@ def test_a_line_that_names_no_command_first_gets_the_whole_app():
     first = _run_main(["--lang", "en", *SIMULATE], whole)
     assert "games per second" in first.stdout and _last(first) > 10, first.stdout + first.stderr
 
+
+def test_the_program_leaves_its_objects_to_the_exit():
+    """Issue 36 (process end): once the command is done, the objects of the process (its modules, the game)
+    are frozen out of the cyclic collector, whose collections at exit would walk them all once more."""
+    proc = _run_main(SIMULATE, "__import__('gc').get_freeze_count()")
+    assert "games per second" in proc.stdout, proc.stdout + proc.stderr
+    assert _last(proc) > 10_000
