@@ -15,6 +15,7 @@ from . import quick
 # imported from anywhere else, it only defines the app.
 if __name__ == "__main__" or os.path.basename(sys.argv[0]) in ("kural", "kural.exe"):
     quick.answer(sys.argv[1:])
+    quick.collector_off()  # the program's imports: no collections while they run (main() turns it on again)
 
 import gc  # noqa: E402
 import importlib  # noqa: E402
@@ -794,6 +795,10 @@ def main() -> None:
     quick.tolerant_streams()
     sys.argv[1:] = _ray_alone(sys.argv[1:])
     _only_command_asked(sys.argv[1:])
+    # the modules live as long as the process: the collector, on again, never walks them (nor what
+    # their imports made, a few cycles kept for good)
+    gc.freeze()
+    gc.enable()
     try:
         quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback

@@ -9,11 +9,13 @@ import sys
 SIMULATE = ["simulate", "fantan", "-n", "3", "--bots", "random", "--workers", "1"]
 
 
-def _run_main(argv: list[str], after: str) -> subprocess.CompletedProcess:
-    """`kural ARGV` run by main() in a fresh process, then `after` (Python) printed on stderr's last line."""
+def _run_main(argv: list[str], after: str, imported: str = "None") -> subprocess.CompletedProcess:
+    """`kural ARGV` run by main() in a fresh process, then `after` (Python) printed on stderr's last line
+    (`imported`: evaluated once the program's module is imported, before main() runs, as `imported`)."""
     code = ("import sys\n"
             f"sys.argv = ['kural', *{argv!r}]\n"
             "from kural.cli.main import main\n"
+            f"imported = {imported}\n"
             "try:\n"
             "    main()\n"
             "except SystemExit as done:\n"
@@ -51,3 +53,12 @@ def test_the_program_leaves_its_objects_to_the_exit():
     proc = _run_main(SIMULATE, "__import__('gc').get_freeze_count()")
     assert "games per second" in proc.stdout, proc.stdout + proc.stderr
     assert _last(proc) > 10_000
+
+
+def test_the_imports_run_without_the_collector_which_is_on_for_the_command():
+    """Issue 36 (process start): the program's imports make no garbage worth a collection, so the cyclic
+    collector is off while they run; main() turns it on again (a long game collects its cycles as before)."""
+    gc = "__import__('gc')"
+    proc = _run_main(SIMULATE, f"(imported, {gc}.isenabled())", imported=f"{gc}.isenabled()")
+    assert "games per second" in proc.stdout, proc.stdout + proc.stderr
+    assert _last(proc) == (False, True)
