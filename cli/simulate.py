@@ -134,7 +134,7 @@ class Plan:
 
 def outcome(g, seed: int, plan: Plan, watch=None) -> Outcome:
     s, rec = play_one(g, seed, plan.kinds, plan.want_record, plan.with_legal, plan.seats, plan.think, watch)
-    res = rec["result"] if rec is not None else game.result(s)
+    res = rec["result"] if rec is not None else game.result(s, hands=False)  # (the statistics count no hands)
     return Outcome(len(s.history), bool(s.aborted), res, s.sheets, record.dumps(rec) if rec is not None else None)
 
 

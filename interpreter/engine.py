@@ -161,24 +161,27 @@ def no_move(s: State) -> PlayError:
                      Msg("every_position_must_offer"))
 
 
-def result(s: State) -> dict:
+def result(s: State, hands: bool = True) -> dict:
+    """The result of a game (the record's `result`); without its `hands` when not `hands` (the statistics of
+    `kural simulate` count none: the codes of the cards left were 1% of a random Fantan game)."""
     s.work = WORK_LIMIT  # a new phase: the whole budget (budget.renew, written out)
     try:
-        return _result(s)
+        return _result(s, hands)
     except RULE_FAILURES as exc:
         raise PlayError.of(s.g.where.get("result", s.g.source), Msg("result_what"), exc) from None
 
 
-def _result(s: State) -> dict:
+def _result(s: State, with_hands: bool) -> dict:
     """Winners, scores and fields per seat, or per team (their indexes) with `result.per: team`; hands per seat."""
     g = s.g
     program = g.program
     winners, scores = program.result(s)  # the game's generated module (dsl/backend/flow.py result_values)
     out = {"winners": winners, "scores": scores}
-    first, code = g.hand_zone_id, g.deck.code.__getitem__
-    hands = out["hands"] = []  # each card's code (loops here, not comprehensions: no cells made every game)
-    for hand in s.zones[first:first + g.players]:
-        hands.append(list(map(code, hand)))
+    if with_hands:
+        first, code = g.hand_zone_id, g.deck.code.__getitem__
+        hands = out["hands"] = []  # each card's code (loops here, not comprehensions: no cells made every game)
+        for hand in s.zones[first:first + g.players]:
+            hands.append(list(map(code, hand)))
     for name, values in zip(g.result.fields, program.fields):
         out[name] = values(s)
     if g.round_result is not None:

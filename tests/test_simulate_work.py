@@ -1,0 +1,29 @@
+"""Issue 36, the Fantan process figure: the work `kural simulate` does for each game is what its statistics
+need, and the games are the same (the golden corpus keeps them byte for byte)."""
+from __future__ import annotations
+
+from kural.cli import simulate
+from kural.interpreter import game
+from kural.interpreter.bots import seat_bots
+
+from all_games import loaded
+
+RANDOM = ["random"] * 4
+
+
+def _played(g, seed: int):
+    s = game.new_game(g, seed)
+    game.play_out(s, seat_bots(RANDOM, seed))
+    return s
+
+
+def test_the_statistics_take_the_result_without_its_hands():
+    """Issue 36 (a game's work): the statistics count wins, scores and fields, never the cards left in the
+    hands, so a game's outcome is its result less `hands`; the result of the API keeps them (F7: the cards
+    left are each seat's score)."""
+    g = loaded("fantan")
+    plan = simulate.Plan({}, RANDOM, [f"s{i}" for i in range(4)])
+    for seed in (1, 2, 3):
+        full = game.result(_played(g, seed))
+        assert [len(hand) for hand in full["hands"]] == full["scores"]
+        assert simulate.outcome(g, seed, plan).result == {k: v for k, v in full.items() if k != "hands"}
