@@ -385,7 +385,8 @@ def _count(totals: Totals, g, done: Outcome, units: int) -> None:
         for seat, value in enumerate(values[:units]):
             if is_number(value):
                 sums[seat] += value
-    _add_rounds(totals, done.sheets, g.span(g.totals_per))
+    if done.sheets:  # (a game with no round_result has none: no span worked out for every game)
+        _add_rounds(totals, done.sheets, g.span(g.totals_per))
 
 
 def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:

@@ -27,3 +27,30 @@ def test_the_statistics_take_the_result_without_its_hands():
         full = game.result(_played(g, seed))
         assert [len(hand) for hand in full["hands"]] == full["scores"]
         assert simulate.outcome(g, seed, plan).result == {k: v for k, v in full.items() if k != "hands"}
+
+
+class _Spans:
+    """A game whose every `span` call is counted (the rest is the game's own)."""
+
+    def __init__(self, g):
+        self._g, self.spans = g, 0
+
+    def __getattr__(self, name):
+        return getattr(self._g, name)
+
+    def span(self, per):
+        self.spans += 1
+        return self._g.span(per)
+
+
+def test_a_game_without_round_sheets_is_counted_without_their_columns():
+    """Issue 36 (a game's work): Fantan has no round_result (F7: one hand, its cards left are the score), so
+    counting a game works out no round columns; the totals are the same."""
+    g = loaded("fantan")
+    plan = simulate.Plan({}, RANDOM, [f"s{i}" for i in range(4)])
+    done = simulate.outcome(g, 4, plan)
+    counted, spans = simulate.new_totals(4), _Spans(g)
+    simulate._count(counted, spans, done, 4)
+    assert spans.spans == 0 and counted.rounds == 0 and counted.games == 1
+    assert counted.scores == [float(score) for score in done.result["scores"]]
+
