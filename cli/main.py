@@ -15,7 +15,9 @@ from . import quick
 # imported from anywhere else, it only defines the app.
 if __name__ == "__main__" or os.path.basename(sys.argv[0]) in ("kural", "kural.exe"):
     quick.answer(sys.argv[1:])
+    quick.collector_off()  # the program's imports: no collections while they run (main() turns it on again)
 
+import gc  # noqa: E402
 import importlib  # noqa: E402
 import importlib.util  # noqa: E402
 import json  # noqa: E402
@@ -31,7 +33,7 @@ from kural.interpreter.messages import said  # noqa: E402
 from kural.interpreter.bots import KINDS  # noqa: E402
 
 from .teach_text import HELP as TEACH_HELP  # noqa: E402
-from .i18n import HELP, choose_lang, pick, round_words, t  # noqa: E402
+from .i18n import HELP, choose_lang, pick, t  # noqa: E402
 from .runs_text import HELP as RUNS_HELP, say  # noqa: E402
 from . import typer_words  # noqa: E402
 
@@ -61,15 +63,12 @@ def _lazy_callable(module: str, name: str):
 checks, listing, meldcheck = _lazy_module("kural.cli.checks"), _lazy_module("kural.cli.listing"), _lazy_module("kural.cli.meldcheck")
 saves = _lazy_module("kural.cli.saves")
 playing, simulating = _lazy_module("kural.cli.play"), _lazy_module("kural.cli.simulate")
+command = _lazy_module("kural.cli.simulate_command")  # simulate's run and table (typer-free: cli/quick.py runs it too)
 parallel, comparing = _lazy_module("kural.cli.parallel"), _lazy_module("kural.cli.compare")
 explaining, graphing = _lazy_module("kural.cli.explain"), _lazy_module("kural.cli.graph")
 paramlist = _lazy_module("kural.cli.paramlist")
 teaching = _lazy_module("kural.dsl.teach")
 load = _lazy_callable("kural.dsl.loader", "load")
-Table = _lazy_callable("rich.table", "Table")
-Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn = (
-    _lazy_callable("rich.progress", name)
-    for name in ("Progress", "BarColumn", "MofNCompleteColumn", "TextColumn", "TimeRemainingColumn"))
 
 def _lang_asked(argv: list[str]) -> str | None:
     """The --lang of the command line, read before typer parses it: the help speaks it too."""
@@ -286,101 +285,18 @@ def simulate(
     lang_ = choose_lang(_value(lang))
     kinds, seats = _bots_and_seats(g, bots or g.bots, lang_)
     _check_seed(seed, n, lang_)
-    stream = None
-    try:
-        with simulating.stopped_by_signals():  # SIGTERM, SIGHUP ...: the workers and the record's temp file go
-            stream = _record_file(err, record, lang_, g) if record is not None else None
-            totals = _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang_)
-    except BaseException as exc:  # the old record is left as it was
-        if stream is not None:
-            stream.discard()
-        _run_failed(err, exc, g, kinds, lang_)
-        raise
-    failed = stream.commit() if stream is not None else None
-    stats = simulating.summary(g, totals, seed, kinds, seats)
-    if as_json:
-        sys.stdout.write(json.dumps(stats, ensure_ascii=False) + "\n")
-    else:
-        _print_stats(out, g, stats, lang_)
-    if failed is not None:  # the statistics of the games played still count; the file is as it was
-        err.print(t("record_failed", lang_, path=record, error=failed.strerror or failed))
-    if totals.interrupted:  # Ctrl-C: the games finished are shown above; say they are not all
-        err.print(t("sim_interrupted", lang_, games=totals.games, asked=n))
-    if failed is not None or totals.interrupted:
-        _finish(playing.EXIT_INTERRUPTED if totals.interrupted else 2)
-
-
-def _slow_watch(err, g, kinds: list[str], lang: str):
-    """Random bots may never end some games: a watcher of the first game that says so in its first seconds."""
-    if "random" not in kinds:
-        return None
-    return simulating.SlowFirstGame(lambda moves: err.print(t(
-        "sim_slow", lang, moves=moves, limit=g.max_moves, game=pick(g.title, lang, g.id))))
-
-
-def _never_finished(err, g, kinds: list[str], games: int, lang: str) -> None:
-    """The first games of a run all stopped at the move bound: say so, and what to try, and exit 2."""
-    hint = t("sim_try_heuristic" if "random" in kinds else "sim_try_rules", lang)
-    err.print(t("sim_never_finished", lang, games=games, limit=g.max_moves, game=pick(g.title, lang, g.id),
-                bots=",".join(dict.fromkeys(kinds)), hint=hint))
-    _finish(2)
-
-
-def _simulate_run(err, g, n, seed, kinds, seats, stream, legal, think, workers, ray, lang: str):
-    """The games of `kural simulate`, with its progress bar and the warning of a slow first game."""
-    progress = _progress_bar(err, lang)
-    with progress:
-        task = progress.add_task("", total=n)
-        # a bar that is not shown is not advanced: a call for nothing after every game of a run on a pipe
-        advance = None if progress.disable else lambda: progress.advance(task)
-        return simulating.run(g, n, seed, kinds, seats, out=stream, with_legal=legal, think=think,
-                              progress=advance, watch=_slow_watch(err, g, kinds, lang),
-                              workers=workers or parallel.cores(), ray=ray)
-
-
-def _run_failed(err, exc: BaseException, g, kinds: list[str], lang: str) -> None:
-    """A run that never finished a game, a run of other processes that failed, or a run stopped by a
-    signal: one line and its exit code (returns for any other exception, which goes on up)."""
-    if isinstance(exc, simulating.NeverFinished):
-        _never_finished(err, g, kinds, exc.games, lang)
-    if isinstance(exc, simulating.StoppedBy):
-        err.print(say("sim_stopped", lang, signal=exc.name))
-        _finish(128 + exc.signum)  # as a shell reports a process ended by that signal
-    if isinstance(exc, KeyboardInterrupt):  # Ctrl-C outside the games (a worker starting, the run ending)
-        err.print(say("sim_stopped", lang, signal="SIGINT"))
-        _finish(130)
-    # (read without importing: Ctrl-C in the middle of its first import leaves the module without its names)
-    run_errors = sys.modules.get("kural.cli.parallel")
-    if isinstance(exc, getattr(run_errors, "RayMissing", ())):
-        err.print(say("ray_missing", lang))
-        _finish(2)
-    if isinstance(exc, getattr(run_errors, "RayFailed", ())):
-        err.print(say("ray_failed", lang, address=exc.address, error=exc.error))
-        _finish(2)
-    if isinstance(exc, getattr(run_errors, "WorkerLost", ())):
-        _worker_lost(err, exc, lang)
-
-
-def _worker_lost(err, exc, lang: str) -> None:
-    """A worker process died (killed, out of memory): which one and how, then exit 1."""
-    if exc.signal is not None:
-        err.print(say("worker_killed", lang, worker=exc.worker, pid=exc.pid, signal=exc.signal))
-    else:
-        err.print(say("worker_ended", lang, worker=exc.worker, pid=exc.pid, code=exc.code))
-    _finish(EXIT_WORKER_LOST)
-
-
-EXIT_WORKER_LOST = 1  # not a usage error (2): the same command may well succeed again
+    opening = (lambda: _record_file(err, record, lang_, g)) if record is not None else None
+    command.run_and_print(out, err, g, n, seed, kinds, seats, lang_, as_json, record, opening, legal, think,
+                          workers, ray)
 
 
 def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
     """--bots as one kind per seat (a usage error if it does not fit), and the seats' names."""
-    kinds = simulating.bot_kinds(bots, g.players, KINDS)
+    kinds, seats = command.kinds_and_seats(g, bots, lang)
     if kinds is None:
         raise typer.BadParameter(t("sim_bad_bots", lang, players=g.players, kinds=", ".join(KINDS)),
                                  param_hint="--bots")
-    seats = list(g.seats.get(lang) or [])
-    return kinds, seats + [f"#{i + 1}" for i in range(len(seats), g.players)]
+    return kinds, seats
 
 
 def _check_seed(seed: int | None, games: int, lang: str) -> None:
@@ -393,33 +309,6 @@ def _check_seed(seed: int | None, games: int, lang: str) -> None:
             seed_of(seed, games)
         except SeedError as exc:
             raise typer.BadParameter(exc.said(lang), param_hint="--seed") from None
-
-
-class _NoBar:
-    """The progress bar where none is shown (stderr is no terminal): rich's progress module is not even
-    imported, a part of the start of a run whose output goes to a pipe or a file."""
-
-    disable = True
-
-    def __enter__(self) -> "_NoBar":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-    def add_task(self, *args, **kwargs) -> int:
-        return 0
-
-    def advance(self, *args, **kwargs) -> None:
-        pass
-
-
-def _progress_bar(err, lang: str):
-    """The games played, on stderr when it is a terminal."""
-    if not err.is_terminal:
-        return _NoBar()
-    return Progress(TextColumn(t("sim_progress", lang)), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=err, transient=True, disable=not err.is_terminal)
 
 
 def _record_file(err, path: Path, lang: str, g) -> saves.AtomicFile:
@@ -448,67 +337,6 @@ def _check_outputs(err, outputs, rule_files, lang: str) -> None:
     except saves.RecordFileError as exc:
         err.print(t(exc.key, lang, **exc.values))
         _finish(2)
-
-
-def _print_stats(out, g, stats: dict, lang: str) -> None:
-    """The statistics as tables: a row per seat, or per team (named by its seats) when the result is per team."""
-    title = pick(g.title, lang, g.id) + (f" + {', '.join(g.variants)}" if g.variants else "")
-    table = Table(title=f"{title}: {stats['games']} {t('sim_games', lang)}, {t('sim_seed', lang)} {stats['seed']}")
-
-    def rows_of(per: str) -> list[tuple[int, str, str]]:
-        """(index, label, bots) for each seat, or each team."""
-        if per == "team":
-            names = g.team_names(stats["seats"])
-            return [(i, f"{i} {names[i]}", ", ".join(stats["bots"][p] for p in team)) for i, team in enumerate(g.teams)]
-        return [(i, f"{i} {stats['seats'][i]}", stats["bots"][i]) for i in range(g.players)]
-    per = g.result.per
-    by = "_by_" + per
-    table.add_column(t("sim_team" if per == "team" else "sim_seat", lang))
-    table.add_column(t("sim_bot", lang))
-    table.add_column(t("sim_wins", lang), justify="right")
-    table.add_column("%", justify="right")
-    table.add_column(t("sim_mean", lang, title=pick(g.result.score_title, lang, "score")), justify="right")
-    fields = list(stats["mean_fields" + by])
-    for name in fields:
-        table.add_column(t("sim_mean", lang, title=pick(g.result.field_titles.get(name), lang, name)),
-                         justify="right")
-    for i, label, bots in rows_of(per):
-        row = [label, bots, str(stats["wins" + by][i]),
-               _shown(stats['win_percent' + by][i], 1), _shown(stats['mean_score' + by][i])]
-        row += [_shown(stats['mean_fields' + by][name][i]) for name in fields]
-        table.add_row(*row)
-    out.print(table)
-    per_round = stats.get("mean_per_round_by_" + g.totals_per, {})
-    if per_round:
-        rounds = Table(title=t("sim_per_round", lang, **round_words(g, lang)))
-        rounds.add_column(t("sim_team" if g.totals_per == "team" else "sim_seat", lang))
-        rr = g.round_result
-        for name in per_round:
-            title = rr.points_title if name == "points" else rr.field_titles.get(name)
-            rounds.add_column(pick(title, lang, name), justify="right")
-        for i, label, _ in rows_of(g.totals_per):
-            rounds.add_row(label, *[_shown(v[i]) for v in per_round.values()])
-        out.print(rounds)
-    if "mean_rounds" in stats:
-        out.print(f"{t('sim_mean_rounds', lang, **round_words(g, lang))}: {stats['mean_rounds']:.1f}")
-    out.print(f"{t('sim_mean_moves', lang)}: {_shown(stats['mean_moves'], 1)}")
-    _print_counted_over(out, g, stats, lang)
-    out.print(f"{t('sim_speed', lang)}: {stats['games_per_second']}")
-
-
-def _shown(mean: float | None, digits: int = 2) -> str:
-    """A mean of the table, or a dash where no game finished to take it over."""
-    return "—" if mean is None else f"{mean:.{digits}f}"
-
-
-def _print_counted_over(out, g, stats: dict, lang: str) -> None:
-    """What the figures above are counted over: the aborted games left out, and the wins a tie shares."""
-    out.print(f"{t('sim_aborted', lang)}: {stats['aborted']}")
-    if stats["aborted"]:
-        out.print(t("sim_over_finished", lang, finished=stats["finished"], games=stats["games"]))
-    if stats["shared_wins"]:
-        wins = stats["wins_by_" + g.result.per]
-        out.print(t("sim_shared_wins", lang, shared=stats["shared_wins"], wins=sum(wins), finished=stats["finished"]))
 
 
 @app.command(help=rh("compare"))
@@ -547,18 +375,18 @@ def compare(
     kinds, seats = _bots_and_seats(left, bots or left.bots, lang_)
     _check_seed(seed, n, lang_)
     names = ["+".join([g.id, *g.variants]) + "".join(f" {s}" for s in sets) for g, sets in ((left, []), (right, set_))]
-    progress = _progress_bar(err, lang_)
+    progress = command.progress_bar(err, lang_)
     comparison = comparing.Comparison(left, right, seats, lang_)
     try:
         with progress:
             task = progress.add_task("", total=2 * n)
             for a, b in comparing.pairs((left, right), seed, n, kinds, seats, workers or parallel.cores(),
-                                        lambda: progress.advance(task), lambda g: _slow_watch(err, g, kinds, lang_)):
+                                        lambda: progress.advance(task), lambda g: command.slow_watch(err, g, kinds, lang_)):
                 comparison.add(a, b)
     except simulating.NeverFinished as exc:
-        _never_finished(err, exc.g, kinds, exc.games, lang_)
+        command.never_finished(err, exc.g, kinds, exc.games, lang_)
     except parallel.WorkerLost as exc:
-        _worker_lost(err, exc, lang_)
+        command.worker_lost(err, exc, lang_)
     stats = comparison.stats()
     rows, over = comparing.report(stats), comparison.over
     if as_json:
@@ -776,9 +604,27 @@ def _ray_alone(argv: list[str]) -> list[str]:
     return out
 
 
+def _only_command_asked(argv: list[str]) -> None:
+    """`kural COMMAND ...`: the app is built with that command alone. typer builds every command's parameters
+    from its signature each time the app runs (some 13 ms for all of them, at every start); a command's
+    options, help and errors do not depend on the others. Any other line (the help, an option before the
+    command, a word that names no command) gets the whole app."""
+    if not argv:
+        return
+    asked = [c for c in app.registered_commands
+             if (c.name or typer.main.get_command_name(c.callback.__name__)) == argv[0]]
+    if len(asked) == 1:
+        app.registered_commands[:] = asked
+
+
 def main() -> None:
     quick.tolerant_streams()
     sys.argv[1:] = _ray_alone(sys.argv[1:])
+    _only_command_asked(sys.argv[1:])
+    # the modules live as long as the process: the collector, on again, never walks them (nor what
+    # their imports made, a few cycles kept for good)
+    gc.freeze()
+    gc.enable()
     try:
         quick.keep_help(sys.argv[1:], app)  # the app; its help kept for the next `kural --help`
     except PlayError as exc:  # a rule file that loaded but fails in play: its place, no traceback
@@ -786,6 +632,11 @@ def main() -> None:
         sys.exit(2)
     except BrokenPipeError:
         quick.leave_quietly()
+    finally:
+        # The process ends: its objects (the modules, the game) are frozen out of the cyclic collector, whose
+        # collections at exit would walk them all to free memory the exit frees anyway (some 12 ms). What is
+        # freed by its count (a file closed, a stream flushed) is as before; main() runs only as the program.
+        gc.freeze()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""`kural --help` and `kural list` without typer and rich, whose imports cost more than the answer.
+"""`kural --help`, `kural list` and a plain `kural simulate` without typer, whose import costs more than
+the answer (and without rich, but for simulate's table).
 
-cli/main.py calls `answer()` before it imports typer. It answers only these two requests, exactly as
+cli/main.py calls `answer()` before it imports typer. It answers only these requests, exactly as
 the typer app does:
 
 - `kural --help` (or `-h`): typer's own help text, kept in the user's cache folder (dsl/paths.py) the
@@ -10,6 +11,9 @@ the typer app does:
   program's name. An unreadable cache is no cache.
 - `kural list [--lang tr|en]`: cli/listing.py with a console that writes plain lines as rich's
   does (PlainConsole). Any other form (`list --help`, a wrong --lang) is left to typer.
+- `kural simulate GAME` with only -n/--games, --seed, --bots, --workers and --json, in their plain forms
+  (_simulate_line): the command's own code (cli/simulate_command.py), after the same checks; a line that
+  fails one (a game that does not load, bots or a seed that do not fit) is left to typer, which says why.
 """
 from __future__ import annotations
 
@@ -34,6 +38,10 @@ def answer(argv: list[str]) -> None:
             except BrokenPipeError:
                 leave_quietly()
             sys.exit(0)
+    simulate = _simulate_line(argv)
+    if simulate is not None:
+        tolerant_streams()
+        _simulate(simulate)  # (returns where typer must read the line)
     lang = _list_lang(argv)
     if lang is not False:
         tolerant_streams()
@@ -169,7 +177,104 @@ def _list(lang: str | None) -> int:
         sys.stdout.flush()
 
 
+# ------------------------------------------------------------------ simulate
+SIM_VALUES = {"-n": "n", "--games": "n", "--seed": "seed", "--bots": "bots", "--workers": "workers"}
+SIM_FLAGS = {"--json": "as_json"}
+SIM_WHOLE = {"n", "seed", "workers"}  # the options whose value is a whole number (-n and --workers at least 1)
+
+
+def _simulate_line(argv: list[str]) -> dict | None:
+    """The options of a plain `simulate GAME` line: -n/--games, --seed, --bots, --workers and --json, each at
+    most once, a value as the next word (a whole number in digits where one is asked, -n and --workers at
+    least 1), in any order. None for any other line, which typer reads, with its checks and messages."""
+    if not argv or argv[0] != "simulate" or any(name.startswith("_KURAL_COMPLETE") for name in os.environ):
+        return None
+    options: dict = {}
+    games = []
+    words = iter(argv[1:])
+    for word in words:
+        if word in SIM_FLAGS:
+            name, value = SIM_FLAGS[word], True
+        elif word in SIM_VALUES:
+            name, value = SIM_VALUES[word], _whole(next(words, None), SIM_VALUES[word])
+            if value is None:
+                return None
+        elif word.startswith("-") or not word:
+            return None
+        else:
+            games.append(word)
+            continue
+        if name in options:
+            return None
+        options[name] = value
+    return {"game": games[0], **options} if len(games) == 1 else None
+
+
+def _whole(value: str | None, name: str):
+    """An option's value as typer would take it (a whole number where one is asked), or None where typer
+    must read it (none, one that looks like an option, a number out of its range or written otherwise)."""
+    if value is None or (value.startswith("-") and name != "seed"):
+        return None
+    if name not in SIM_WHOLE:
+        return value
+    digits = value[1:] if value.startswith("-") else value
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    number = int(value)
+    return None if name != "seed" and number < 1 else number
+
+
+def _simulate(options: dict) -> None:
+    """A plain simulate line run as the typer command runs it (cli/simulate_command.py), or a return before
+    anything is printed where the line is refused (the game does not load, --bots or --seed does not fit):
+    typer then reads it and says why."""
+    import gc
+    gc.disable()  # the imports below: no collections (as cli/main.py's)
+    from kural.cli import simulate_command as command
+    from kural.dsl.errors import RuleError
+    from kural.dsl.loader import load
+    from kural.interpreter.errors import PlayError, SeedError
+    from kural.interpreter.seeds import seed_of
+    from .i18n import choose_lang
+    n, seed, lang = options.get("n", 1000), options.get("seed", 1), choose_lang(None)
+    try:
+        out, err = make_console(), make_console(stderr=True)
+        try:
+            g = load(options["game"], [], [], None)
+            kinds, seats = command.kinds_and_seats(g, options.get("bots") or g.bots, lang)
+            seed_of(seed, n)
+        except (RuleError, SeedError):
+            kinds = None
+        if kinds is None:
+            return
+        gc.freeze()  # (the modules live as long as the process: see cli/main.py main)
+        gc.enable()
+        command.run_and_print(out, err, g, n, seed, kinds, seats, lang, options.get("as_json", False),
+                              workers=options.get("workers"))
+    except PlayError as exc:  # as cli/main.py main() says it
+        sys.stderr.write(exc.render(lang) + "\n")
+        sys.exit(2)
+    except BrokenPipeError:
+        leave_quietly()
+    except KeyboardInterrupt:  # Ctrl-C outside the games (those say it themselves): as typer says it
+        from . import typer_words
+        sys.stderr.write("\n" + typer_words.word("Aborted!", lang) + "\n")
+        sys.exit(1)
+    finally:
+        gc.enable()
+        gc.freeze()
+    sys.exit(0)
+
+
 # ------------------------------------------------------------------ every command
+def collector_off() -> None:
+    """No cyclic collections while the program imports its modules (some 40 collections, 2% of the
+    instructions of a start): they make objects that live as long as the process, and almost no garbage.
+    cli/main.py main() turns the collector on again, with those objects frozen out of it."""
+    import gc
+    gc.disable()
+
+
 def tolerant_streams() -> None:
     """Odd bytes in the input or an output that cannot show a symbol never stop the game."""
     for stream in (sys.stdin, sys.stdout, sys.stderr):

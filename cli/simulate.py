@@ -134,7 +134,7 @@ class Plan:
 
 def outcome(g, seed: int, plan: Plan, watch=None) -> Outcome:
     s, rec = play_one(g, seed, plan.kinds, plan.want_record, plan.with_legal, plan.seats, plan.think, watch)
-    res = rec["result"] if rec is not None else game.result(s)
+    res = rec["result"] if rec is not None else game.result(s, hands=False)  # (the statistics count no hands)
     return Outcome(len(s.history), bool(s.aborted), res, s.sheets, record.dumps(rec) if rec is not None else None)
 
 
@@ -385,7 +385,8 @@ def _count(totals: Totals, g, done: Outcome, units: int) -> None:
         for seat, value in enumerate(values[:units]):
             if is_number(value):
                 sums[seat] += value
-    _add_rounds(totals, done.sheets, g.span(g.totals_per))
+    if done.sheets:  # (a game with no round_result has none: no span worked out for every game)
+        _add_rounds(totals, done.sheets, g.span(g.totals_per))
 
 
 def _add_rounds(totals: Totals, sheets: list[dict], players: int) -> None:

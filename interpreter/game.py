@@ -25,7 +25,7 @@ variants, sets, players), load_for_record(record) for a record's), which the eng
     legal(s) -> [move]                           the seat to move's legal moves ([] once over)
     apply(s, move)                               play one of legal(s) and run the flow on
     play_out(s, bots)                            play on to the end, bots[seat] choosing each seat's moves
-    result(s) -> dict                            winners, scores, fields, hands (the record's `result`)
+    result(s, hands=True) -> dict                winners, scores, fields, hands (the record's `result`)
     view(s, seat) -> dict                        a seat's view of the position
     copy(s) -> s'                                an independent copy, for a bot that looks ahead
     record_of(s, seats) -> dict                  the game so far as a record (interpreter/record.py)

@@ -42,15 +42,15 @@ def test_kanasta_figure_tells_the_same_games_from_others():
 
 def test_a_run_on_a_pipe_imports_no_progress_bar():
     """Issue 36 (process start): `kural simulate` whose stderr is no terminal shows no progress bar, and
-    does not import rich's progress module (with its live display and spinners) for it."""
-    code = ("import sys\n"
-            "sys.argv = ['kural', 'simulate', 'fantan', '-n', '3', '--bots', 'random', '--workers', '1']\n"
-            "from kural.cli.main import main\n"
-            "try:\n"
-            "    main()\n"
-            "except SystemExit:\n"
-            "    pass\n"
-            "sys.stderr.write(repr(sorted(m for m in sys.modules if m.startswith('rich.progress'))))\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert "games per second" in proc.stdout or "games_per_second" in proc.stdout, proc.stdout + proc.stderr
-    assert proc.stderr.endswith("[]"), proc.stderr
+    does not import rich's progress module (with its live display and spinners) for it: a plain line (read
+    before typer is imported, cli/quick.py) and one that typer reads (`--games=3`)."""
+    for games in (["-n", "3"], ["--games=3"]):
+        code = ("import atexit, sys\n"
+                f"sys.argv = ['kural', 'simulate', 'fantan', *{games!r}, '--bots', 'random', '--workers', '1']\n"
+                "atexit.register(lambda: sys.stderr.write(repr(sorted(m for m in sys.modules\n"
+                "                                                     if m.startswith('rich.progress')))))\n"
+                "from kural.cli.main import main\n"
+                "main()\n")
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        assert "games per second" in proc.stdout or "games_per_second" in proc.stdout, proc.stdout + proc.stderr
+        assert proc.stderr.endswith("[]"), proc.stderr
