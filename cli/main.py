@@ -261,8 +261,8 @@ def saves_cmd(
 @app.command(help=h("simulate"))
 def simulate(
     game: GameArg,
-    n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help=h("opt_n"))] = quick.SIM_DEFAULTS["n"],
+    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = quick.SIM_DEFAULTS["seed"],
     bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
                                                 show_default=False, autocompletion=_completing("bot_kinds"))] = None,
     variant: VariantOpt = [],
@@ -347,7 +347,7 @@ def compare(
     variant: VariantOpt = [],
     set_: SetOpt = [],
     n: Annotated[int, typer.Option("-n", "--games", min=2, help=rh("opt_cmp_n"))] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = 1,
+    seed: Annotated[int, typer.Option("--seed", help=h("opt_sim_seed"))] = quick.SIM_DEFAULTS["seed"],
     bots: Annotated[Optional[str], typer.Option("--bots", help=h("opt_sim_bots"), metavar="KIND[,KIND...]",
                                                 show_default=False, autocompletion=_completing("bot_kinds"))] = None,
     players: PlayersOpt = None,

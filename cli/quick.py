@@ -180,7 +180,8 @@ def _list(lang: str | None) -> int:
 # ------------------------------------------------------------------ simulate
 SIM_VALUES = {"-n": "n", "--games": "n", "--seed": "seed", "--bots": "bots", "--workers": "workers"}
 SIM_FLAGS = {"--json": "as_json"}
-SIM_WHOLE = {"n", "seed", "workers"}  # the options whose value is a whole number (-n and --workers at least 1)
+SIM_WHOLE = {"n", "seed", "workers"}
+SIM_DEFAULTS = {"n": 1000, "seed": 1}  # the typer command's defaults too (cli/main.py simulate): one place  # the options whose value is a whole number (-n and --workers at least 1)
 
 
 def _simulate_line(argv: list[str]) -> dict | None:
@@ -236,7 +237,7 @@ def _simulate(options: dict) -> None:
     from kural.interpreter.errors import PlayError, SeedError
     from kural.interpreter.seeds import seed_of
     from .i18n import choose_lang
-    n, seed, lang = options.get("n", 1000), options.get("seed", 1), choose_lang(None)
+    n, seed, lang = options.get("n", SIM_DEFAULTS["n"]), options.get("seed", SIM_DEFAULTS["seed"]), choose_lang(None)
     try:
         out, err = make_console(), make_console(stderr=True)
         try:

@@ -121,3 +121,18 @@ def test_which_simulate_lines_are_plain():
                   ["simulate", "fantan", "--bots", "-x"], ["simulate", "fantan", "--workers"],
                   ["--lang", "tr", "simulate", "fantan"], ["simulate", "fantan", "--record", "r.jsonl"]):
         assert _simulate_line(other) is None, other
+
+
+def test_the_plain_simulate_reader_knows_the_commands_own_options_and_defaults():
+    """Issue 36 (one meaning): each option the plain reader takes is an option of typer's `simulate`, with
+    the same name in the command (so the same parameter), and the defaults it fills are the command's."""
+    import typer.main
+
+    from kural.cli.main import app
+    from kural.cli.quick import SIM_DEFAULTS, SIM_FLAGS, SIM_VALUES
+    command = typer.main.get_command(app).commands["simulate"]
+    by_flag = {flag: p for p in command.params for flag in getattr(p, "opts", [])}
+    for flag, name in {**SIM_VALUES, **SIM_FLAGS}.items():
+        assert by_flag[flag].name == name, flag
+    for name, default in SIM_DEFAULTS.items():
+        assert next(p for p in command.params if p.name == name).default == default, name
