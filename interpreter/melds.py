@@ -1001,18 +1001,7 @@ def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
     found = _PATTERNS.get(key)
     if found is None:
         found = []
-
-        def go(i: int, own: list[int], wilds: int) -> None:
-            if i == len(missing):
-                found.append((tuple(own), wilds))
-                return
-            if not missing[i]:
-                own.append(i)
-                go(i + 1, own, wilds)
-                own.pop()
-            if wilds < most:
-                go(i + 1, own, wilds + 1)
-        go(0, [], 0)
+        _fill_ways(missing, most, 0, [], 0, found)
         if len(_PATTERNS) >= MAX_CACHED:
             _PATTERNS.clear()
         _PATTERNS[key] = found
@@ -1020,6 +1009,20 @@ def _patterns(missing: tuple, most: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 _PATTERNS: dict[tuple, list] = {}
+
+
+def _fill_ways(missing: tuple, most: int, i: int, own: list[int], wilds: int, found: list) -> None:
+    """_patterns' ways from place i on, appended to `found` (a function of the module's, not a closure
+    that calls itself: such a closure is a cycle, left for the collector after every call)."""
+    if i == len(missing):
+        found.append((tuple(own), wilds))
+        return
+    if not missing[i]:
+        own.append(i)
+        _fill_ways(missing, most, i + 1, own, wilds, found)
+        own.pop()
+    if wilds < most:
+        _fill_ways(missing, most, i + 1, own, wilds + 1, found)
 
 
 def _options(counts: tuple) -> list[tuple[tuple[int, ...], int]]:
@@ -1062,17 +1065,19 @@ _WINDOWS: dict[tuple, list] = {}
 
 def _multisets(pool: dict[int, int], k: int):
     """Every way to take k items from the pool (face -> how many), as lists of faces, each way once."""
-    faces = sorted(pool)
+    return _picks(pool, sorted(pool), 0, k, [])
 
-    def go(i: int, left: int, picked: list[int]):
-        if left == 0:
-            yield list(picked)
-            return
-        if i == len(faces):
-            return
-        f = faces[i]
-        for m in range(min(pool[f], left), -1, -1):
-            picked.extend([f] * m)
-            yield from go(i + 1, left - m, picked)
-            del picked[len(picked) - m:]
-    yield from go(0, k, [])
+
+def _picks(pool: dict[int, int], faces: list[int], i: int, left: int, picked: list[int]):
+    """_multisets' ways from the i-th face on, `left` items still to take (a generator of the module's,
+    not a closure that calls itself: such a closure is a cycle, left for the collector)."""
+    if left == 0:
+        yield list(picked)
+        return
+    if i == len(faces):
+        return
+    f = faces[i]
+    for m in range(min(pool[f], left), -1, -1):
+        picked.extend([f] * m)
+        yield from _picks(pool, faces, i + 1, left - m, picked)
+        del picked[len(picked) - m:]

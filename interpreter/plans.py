@@ -24,6 +24,8 @@ same ties from its generator in the same order (each tie of the plan is drawn on
 """
 from __future__ import annotations
 
+import weakref
+
 from .engine import RoundOver, apply, moves_to_play
 from .state import Move, State
 
@@ -66,7 +68,10 @@ class Planner:
     """The plans of one bot: played out for a move that lets the turn go on, kept while they hold."""
 
     def __init__(self, bot):
-        self.bot = bot  # the HeuristicBot: its `prefer` chooses every move of a plan
+        # the HeuristicBot, whose `prefer` chooses every move of a plan: held weakly, as the bot holds its
+        # planner, so that a game's bots (and the position a plan was kept for) are freed when the game is,
+        # not left in a cycle for the collector (issue 36)
+        self.bot = weakref.proxy(bot)
         self.sight_game = None  # the game of `sights`
         self.sights: dict = {}  # seat -> the zone instances the seat sees (all of it, or the top)
         self.kept: list[Move] = []  # the rest of the plan being played
