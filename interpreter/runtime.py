@@ -79,8 +79,11 @@ def lay(s, first: int, what, area_of: dict) -> None:
     """Lay cards as a new group in the area whose first instance is `first`: its first empty group.
     `what` is the cards (or a card)."""
     size, name = area_of[first]
-    target = next((i for i in range(first, first + size) if not s.zones[i]), None)
-    if target is None:
+    zones = s.zones
+    for target in range(first, first + size):  # (a loop, not next() of a generator: one closed early raises in it)
+        if not zones[target]:
+            break
+    else:
         raise ValueError(Msg("no_empty_group", name=name, size=size))
     for card in ((what,) if isinstance(what, int) else list(what)):
         move_card(s, card, target)

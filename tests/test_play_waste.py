@@ -1,10 +1,13 @@
-"""What a Kanasta game played by heuristic bots leaves to the cyclic collector (issue 36: the same games,
-cheaper). A bot and its planner (with the position a plan was kept for) are freed when the game's bots are
-dropped, and the meld search's helpers make no cycle: none of them waits for a collection, which the
-library never forces nor tunes (it does not touch the process's GC settings)."""
+"""What playing Kanasta with heuristic bots leaves behind, or raises and catches, for nothing (issue 36: the same
+games, cheaper). A bot and its planner (with the position a plan was kept for) are freed when the game's
+bots are dropped, and the meld search's helpers make no cycle: none of them waits for a collection, which
+the library never forces nor tunes (it does not touch the process's GC settings). Laying a meld raises
+nothing on the way.
+"""
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
 
 import pytest
@@ -57,3 +60,31 @@ def test_the_meld_search_helpers_leave_no_cycle(no_collector):
     assert gc.collect() == 0
     assert sorted(map(sorted, ways)) == [[a, a, b], [a, a, c], [a, b, c], [a, c, c], [b, c, c], [c, c, c]]
     assert patterns and all(w <= 3 for _, w in patterns)
+
+
+def test_laying_a_group_raises_nothing_on_the_way(no_collector):
+    """Issue 36: a meld laid (C5: a new group of the seat's partnership, in its first empty place) finds that
+    place without a generator closed early, which raises GeneratorExit in it at every lay; and a full area
+    is still refused."""
+    from types import SimpleNamespace
+
+    from kural.interpreter.runtime import lay
+
+    zones = [[0, 1, 2], [3], [], [], [4, 5]]  # a hand, then an area of three groups (the second empty)
+    s = SimpleNamespace(zones=zones, where=[0, 0, 0, 0, 4, 4])
+    raised = []
+
+    def trace(frame, event, arg):
+        if event == "exception":
+            raised.append(arg[0].__name__)
+        return trace
+    sys.settrace(trace)
+    try:
+        lay(s, 1, [0, 1], {1: (3, "melds")})
+    finally:
+        sys.settrace(None)
+    assert raised == []
+    assert zones[:4] == [[2], [3], [0, 1], []] and s.where[:2] == [2, 2]
+    lay(s, 1, 2, {1: (3, "melds")})
+    with pytest.raises(ValueError):
+        lay(s, 1, 4, {1: (3, "melds")})
