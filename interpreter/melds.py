@@ -467,8 +467,13 @@ class MeldRules:
             melds, lists = _joined(self._parts(by_face, limit), limit), None
         else:
             melds, lists = found
-        if lists is None:
-            lists = [[by_face[f][k] for f, k in taken] for _, taken in melds]
+        if lists is None:  # (plain loops: a comprehension per meld would make and drop a frame for each)
+            lists = []
+            for _, taken in melds:
+                group = []
+                for f, k in taken:
+                    group.append(by_face[f][k])
+                lists.append(group)
         self._last_hand = _HandMelds(by_face, melds, lists, limit)
         return list(lists)
 
