@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import eq, itemgetter
 
 from . import draws
 from .arguments import bot_kind
@@ -172,9 +173,9 @@ class HeuristicBot:
             if n < len(row):
                 if n == 1:  # (no nan here: the first equal to the top is the one)
                     return [moves[tied[row.index(top)]]]
-                tied = [i for i, v in zip(tied, row) if v == top]
+                tied = list(compress(tied, map(eq, row, repeat(top))))  # (no comprehension's frame)
                 kinds = set(map(_KIND, map(moves.__getitem__, tied)))
-        return [moves[i] for i in tied]
+        return list(map(moves.__getitem__, tied))
 
     @staticmethod
     def _best_of_all(moves: list[Move], keys: list) -> list[Move]:

@@ -88,3 +88,53 @@ def test_laying_a_group_raises_nothing_on_the_way(no_collector):
     lay(s, 1, 2, {1: (3, "melds")})
     with pytest.raises(ValueError):
         lay(s, 1, 4, {1: (3, "melds")})
+
+
+def comprehensions_in(module_file: str, run) -> int:
+    """How many comprehensions of that module run() enters (each makes and drops a frame of its own)."""
+    entered = []
+
+    def profile(frame, event, arg):
+        code = frame.f_code
+        if event == "call" and code.co_filename == module_file and code.co_name.startswith("<"):
+            entered.append(code.co_name)
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return len(entered)
+
+
+def test_the_melds_of_a_hand_are_listed_without_a_frame_per_meld():
+    """Issue 36: the melds of a hand (C5, C6: sets and runs, wild cards in their places), listed card by card
+    for each meld, make no frame per meld (the legal melds of every position of a Kanasta turn are listed:
+    a comprehension per meld was a tenth of their cost); the lists are those of a search afresh."""
+    from kural.interpreter.budget import MAX_GROUPS
+
+    g = load("canasta", [], players=4)
+    deck = g.deck
+    hand = [c for c in range(deck.size) if deck.code[c] in ("4H", "5H", "6H", "7H", "7S", "7D", "2C", "KS", "KD")]
+    rules = g.melds
+    rules._last_hand = None  # (a search afresh: no hand asked before)
+    first = rules.melds_in(hand, MAX_GROUPS)
+    rules._last_hand = None  # (the hand's parts known now: its melds listed again, card by card)
+    found = []
+    assert comprehensions_in(melds.__file__, lambda: found.extend(rules.melds_in(hand, MAX_GROUPS))) < len(found) / 2
+    assert found == first and len(found) > 10
+    assert all(sorted(group) == sorted(set(group)) and set(group) <= set(hand) for group in found)
+    assert all(rules.summary(group).kind is not None for group in found)  # each a meld
+
+
+def test_the_best_moves_are_kept_without_a_comprehension():
+    """Issue 36: the moves tied by the preferences (docs/language.md §5.4) are narrowed and listed with no
+    comprehension of the bot's (one per position); the moves are those of the highest key, in their order."""
+    from kural.interpreter import bots
+
+    bot = bots.HeuristicBot(__import__("random").Random(0))
+    bot.about = [frozenset([0]), frozenset([0])]
+    moves = [(0, 1), (0, 2), (0, 3), (0, 4)]
+    keys = {1: (1.0, 0.0), 2: (2.0, 1.0), 3: (2.0, 1.0), 4: (2.0, 0.0)}
+    best = []
+    assert comprehensions_in(bots.__file__, lambda: best.extend(bot._best(None, moves, [lambda s, v: keys[v]]))) == 0
+    assert best == [(0, 2), (0, 3)]
