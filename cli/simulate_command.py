@@ -66,7 +66,7 @@ def slow_watch(err, g, kinds: list[str], lang: str):
         "sim_slow", lang, moves=moves, limit=g.max_moves, game=pick(g.title, lang, g.id))))
 
 
-def neverfinished(err, g, kinds: list[str], games: int, lang: str) -> None:
+def never_finished(err, g, kinds: list[str], games: int, lang: str) -> None:
     """The first games of a run all stopped at the move bound: say so, and what to try, and exit 2."""
     hint = t("sim_try_heuristic" if "random" in kinds else "sim_try_rules", lang)
     err.print(t("sim_never_finished", lang, games=games, limit=g.max_moves, game=pick(g.title, lang, g.id),
@@ -90,7 +90,7 @@ def run_failed(err, exc: BaseException, g, kinds: list[str], lang: str) -> None:
     """A run that never finished a game, a run of other processes that failed, or a run stopped by a
     signal: one line and its exit code (returns for any other exception, which goes on up)."""
     if isinstance(exc, simulating.NeverFinished):
-        neverfinished(err, g, kinds, exc.games, lang)
+        never_finished(err, g, kinds, exc.games, lang)
     if isinstance(exc, simulating.StoppedBy):
         err.print(say("sim_stopped", lang, signal=exc.name))
         finish(128 + exc.signum)  # as a shell reports a process ended by that signal
