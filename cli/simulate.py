@@ -156,9 +156,12 @@ def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None =
     machine or Ray tasks (cli/parallel.py). The first FIRST_GAMES are played here (the first move by move
     when watched: SlowFirstGame), so that a run whose bots finish none of them stops early: NeverFinished
     (unless not `first_check`: games further into a run)."""
-    if ray is not None:  # a missing Ray is said at once, not after the first games
-        from . import parallel
-        parallel.need_ray()
+    if ray is not None or (workers > 1 and n > FIRST_GAMES):  # imported before any game: Ctrl-C in the middle
+        import importlib  # of its first import would leave its module without its names for the rest of the run
+        parallel = importlib.import_module("kural.cli.parallel")
+        parallel.outcomes  # noqa: B018 - its first import done here, not while the games' Ctrl-C is caught
+        if ray is not None:  # a missing Ray is said at once, not after the first games
+            parallel.need_ray()
     with rare_collections():
         first, aborted = min(n, FIRST_GAMES), 0
         for i in range(first):
@@ -172,7 +175,6 @@ def played(g, plan: Plan, seed: int, n: int, workers: int = 1, ray: str | None =
                 yield outcome(g, seed + i, plan)
             return
         if first < n:
-            from . import parallel  # here: a run of one worker needs neither processes nor Ray
             yield from parallel.outcomes(g, plan, seed + first, n - first, workers, ray)
 
 
