@@ -292,7 +292,10 @@ class _Unit:
         """`out`, a name, with its typed node: the name, and what it resolves to (`info`)."""
         node = Typed("var", [word(t.children[0])], out.type, ptype=out.type, info=info)
         node.elem = out.elem
-        return out.with_typed(node)
+        if info is not None and info[0] == "builtin":
+            return out.with_typed(node)  # (a built-in's piece is every game's: not changed)
+        out.typed = node
+        return out
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -370,9 +373,8 @@ class _Unit:
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
         elif kind not in ("var", "cond") and not (kind == "call" and out.type in ("zone", "area", "family")):
-            folded = typed_const(out.const, const_kind(out), ptype=out.type)  # a folded part is its value
-            folded.elem = out.elem
-            out = out.with_typed(folded)
+            out.typed = typed_const(out.const, const_kind(out), ptype=out.type)  # a folded part is its value
+            out.typed.elem = out.elem  # (`out` is the handler's own: a constant made for this part)
         else:
             out.typed.value = out.const  # (a name, a branch, a zone: what lowering gives is its value)
         return out
