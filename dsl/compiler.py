@@ -3,13 +3,13 @@ names resolved (dsl/names.py) and its types checked, and becomes a compiled piec
 type and its node of the typed tree (dsl/typed.py), what every reader of the rule file reads: the words
 (kept only for a part of the rule file, `recording`) and lowering (dsl/lowering.py), which makes its node
 of the program (dsl/ir.py), its one meaning. The walk makes typed nodes only, each saying what lowering
-needs. Params are folded in as constants, and a pure part of constants (or of one card) is worked out at
-load by the code its lowered node writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)`
-costs one list lookup while playing.
+needs, and folds each by the folding pass (dsl/folding.py, node -> node). Params are folded in as
+constants, and a pure part of constants (or of one card) is worked out at load by the code its lowered
+node writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)` costs one list lookup while
+playing.
 """
 from __future__ import annotations
 
-import operator
 from contextlib import contextmanager
 from typing import Any
 
@@ -27,7 +27,8 @@ from .piece import NO_CONST, C, const, overridden
 from .typed import Typed, const_kind, is_bool_const, word
 from .typed import const as typed_const, const_of
 from .yamlload import LStr
-from .backend.evaluate import table_of, value_of
+from .backend.evaluate import table_of
+from .folding import FOLD
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -244,12 +245,6 @@ class Compiler:
         return base
 
 
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-            ">": operator.gt, ">=": operator.ge}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
-          "//": operator.floordiv, "%": operator.mod}
-
-
 class _Unit:
     """Compiles one expression or effect list, knowing its source for error places."""
 
@@ -296,6 +291,14 @@ class _Unit:
             return out.with_typed(node)  # (a built-in's piece is every game's: not changed)
         out.typed = node
         return out
+
+    @staticmethod
+    def fold(out: C) -> C:
+        """`out` folded (dsl/folding.py, typed -> typed): a constant piece when its node folds to one."""
+        node = FOLD.visit(out.typed)
+        if node is out.typed:
+            return out
+        return C(out.type, node.value, out.elem, typed=node)
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -372,6 +375,8 @@ class _Unit:
                     return overridden(known, out.type, out.elem)
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
+        elif out.typed is not None and out.typed.data == "const":
+            pass  # folded by the pass (dsl/folding.py): its constant node
         elif kind not in ("var", "cond") and not (kind == "call" and out.type in ("zone", "area", "family")):
             out.typed = typed_const(out.const, const_kind(out), ptype=out.type)  # a folded part is its value
             out.typed.elem = out.elem  # (`out` is the handler's own: a constant made for this part)
@@ -535,10 +540,8 @@ class _Unit:
     def n_list(self, t, d):
         items = [self.node(x, d) for x in t.children if x is not None]
         elem = items[0].type if items and all(i.type == items[0].type for i in items) else None
-        if all(i.is_const for i in items):
-            return const([i.const for i in items], "cards" if elem == "card" else "list", elem)
         kind = "cards" if elem == "card" else "list"
-        return self.typed_of(t, C(kind, elem=elem), items)
+        return self.fold(self.typed_of(t, C(kind, elem=elem), items))
 
     def n_var(self, t, d):
         name = t.children[0].value
@@ -652,7 +655,7 @@ class _Unit:
             raise self.fail(t, Msg("takes_one_seat_me", name=z.name), Msg("me_seat_next_me", name=z.name))
         seat = self.coerce(self.node(args[0], d), "num", args[0])
         out, info = self.owned_zone(args[0], z, seat)
-        return self.typed_call(t, out, [seat], info=info)
+        return self.fold(self.typed_call(t, out, [seat], info=info))
 
     def owned_zone(self, t, z, seat: C) -> tuple[C, Any]:
         """The zone of the family `z` owned by `seat` (a team's, for a zone per team), and how lowering
@@ -665,10 +668,9 @@ class _Unit:
                 if not (isinstance(seat.const, int) and 0 <= seat.const < n):
                     raise self.fail(t, Msg("team_does_not_exist", const=seat.const, n_1=n - 1),
                                     Msg("team_me_team_seat_3", name=z.name))
-                return const(base + seat.const * k, kind), None
             return C(kind), ("owned", base, k, n, "team")
-        if seat.is_const:
-            return const(base + seat.const * k, kind), None
+        if seat.is_const:  # (folded: dsl/folding.py)
+            return C(kind), ("owned", base, k, 0, "seat")
         if k > 1:
             return C(kind), ("owned", base, k, self._span(z), "seat")
         return C("zone"), ("owned", base, 1, 0, "seat")
@@ -683,8 +685,7 @@ class _Unit:
         if len(args) != 1:
             raise self.fail(t, Msg("takes_one_card_card", name=name), Msg("value_table_gives_number", name=name))
         card = self.coerce(self.node(args[0], d), "card", args[0])
-        out = const(table[card.const], "num") if card.is_const else C("num")
-        return self.typed_call(t, out, [card], info=("table", table))
+        return self.fold(self.typed_call(t, C("num"), [card], info=("table", table)))
 
     def library_call(self, t, fn, args, d) -> C:
         required = [a for a in fn.args if not a.endswith("?")]
@@ -715,21 +716,10 @@ class _Unit:
             out.ir
         except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
             raise self.fail(t, exc.message, exc.hint) from None
-        return self.folded(t, out, fn, compiled)
-
-    def folded(self, t, out: C, fn, compiled: list) -> C:
-        """A call of a pure notion on constants, worked out by the code it writes: the value play would give."""
-        if not (fn.pure and all(x.is_const for x in compiled)):
-            return out
-        try:
-            value = value_of(out.ir)
-        except (TypeError, IndexError, KeyError):
-            return out  # leave it to play time, where the value may differ
-        if out.type == "num" and value is not None:
-            folded = self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=describe(value)))
-        else:
-            folded = const(value, out.type, out.elem)
-        return folded.with_typed(out.typed)
+        out = self.fold(out)
+        if out.is_const and out.type == "num" and out.const is not None:  # (a number it gives must be one a game holds)
+            self.number(t, out.const, Msg("gives_which", text=_text_of(self.src, t), shown=describe(out.const)))
+        return out
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
         if not (isinstance(arg, Tree) and arg.data == "lambda_"):
@@ -806,18 +796,20 @@ class _Unit:
     def n_cond(self, t, d):
         test, yes, no = (self.node(x, d) for x in t.children)
         test = self.coerce(test, "bool", t.children[0])
-        if test.is_const:
-            return yes if test.const else no
+        kind = yes.type if yes.type != "none" else no.type
+        shape = "or_else_true" if no.is_const and no.const is True else None  # the shape of a guard
+        out = self.typed_of(t, C("bool" if shape else kind, elem=None if shape else _joined_elem(yes, no)),
+                            [test, yes, no], info=shape)
+        folded = FOLD.visit(out.typed)
+        if folded is not out.typed:  # the test known: the branch that applies
+            return yes if folded is yes.typed else no
         types = {yes.type, no.type} - {"none"}
         if len(types) > 1 and "any" not in types:
             raise self.fail(t,
                             Msg("two_branches_give_different", value=TYPE_WORDS.get(yes.type),
                                 value2=TYPE_WORDS.get(no.type)),
                             Msg("if_c_then_else"))
-        if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
-            return self.typed_of(t, C("bool"), [test, yes, no], info="or_else_true")
-        kind = yes.type if yes.type != "none" else no.type
-        return self.typed_of(t, C(kind, elem=_joined_elem(yes, no)), [test, yes, no])
+        return out
 
     def n_or_(self, t, d):
         return self.chain(t, d, "or_")
@@ -859,16 +851,12 @@ class _Unit:
 
     def n_not_(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
-        if a.is_const:
-            return const(not a.const, "bool")
-        return self.typed_of(t, C("bool"), [a])
+        return self.fold(self.typed_of(t, C("bool"), [a]))
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
         self.not_none(a, t.children[0])
-        if a.is_const:
-            return const(-a.const, "num")
-        return self.typed_of(t, C("num"), [a])
+        return self.fold(self.typed_of(t, C("num"), [a]))
 
     def n_arith(self, t, d):
         left, op, right = t.children
@@ -879,15 +867,12 @@ class _Unit:
         a, b = self.coerce(a, "num", left), self.coerce(b, "num", right)
         self.not_none(a, left)
         self.not_none(b, right)
-        fn = _ARITH[op.value]
         if a.is_const and b.is_const:
             try:
-                value = fn(a.const, b.const)
+                value = self.fold(self.typed_of(t, C("num"), [a, b])).const
             except ZeroDivisionError:
                 raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check")) from None
-            except OverflowError:  # a float too large to hold
-                value = None
-            shown = Msg("too_large_to_hold") if value is None else describe(value)
+            shown = Msg("too_large_to_hold") if value is None else describe(value)  # (None: a float too large)
             return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=shown))
         if b.is_const and b.const == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the
             # first try in play
@@ -910,13 +895,8 @@ class _Unit:
         left, op, right = t.children
         a, b = self.node(left, d), self.node(right, d)
         self.comparable(t, a, b, op.value)
-        if "card" in (a.type, b.type):
-            out, info = self.compare_cards(a, b, op.value)
-            return out if out.is_const else self.typed_of(t, out, [a, b], info=info)
-        fn = _COMPARE[op.value]
-        if a.is_const and b.is_const:
-            return const(fn(a.const, b.const), "bool")
-        return self.typed_of(t, C("bool"), [a, b])
+        info = self.compare_cards(a, b, op.value) if "card" in (a.type, b.type) else None
+        return self.fold(self.typed_of(t, C("bool"), [a, b], info=info))
 
     def comparable(self, t, a: C, b: C, op: str) -> None:
         kinds = {a.type, b.type} - {"any"}
@@ -932,18 +912,14 @@ class _Unit:
             raise self.fail(t, Msg("can_only_compared", value=TYPE_WORDS.get(a.type)),
                             Msg("compare_rank_card_suit"))
 
-    def compare_cards(self, a: C, b: C, op: str) -> tuple[C, Any]:
+    def compare_cards(self, a: C, b: C, op: str) -> tuple:
         """Cards are equal when their faces are: the two ♠8 of a double deck are the same card to a rule.
-        With how lowering compares them (dsl/lowering.py `lower_compare`)."""
+        How folding and lowering compare them (dsl/folding.py, dsl/lowering.py `lower_compare`)."""
         faces = self.c.ctx.deck.face
         want = op == "=="
-
-        if a.is_const and b.is_const:
-            face_a, face_b = (None if x.const is None else faces[x.const] for x in (a, b))
-            return const((face_a == face_b) == want, "bool"), None
-        if b.is_const and b.const is not None and a.type == "card":
-            return C("bool"), ("same_face", faces, faces[b.const], want)
-        return C("bool"), ("faces", faces, want)
+        if b.is_const and b.const is not None and a.type == "card" and not a.is_const:
+            return ("same_face", faces, faces[b.const], want)
+        return ("faces", faces, want)
 
     def n_contains(self, t, d, negate=False):
         left, right = t.children
@@ -951,7 +927,7 @@ class _Unit:
         coll = self.node(right, d)
         if x.is_const and x.const is None and coll.type in ("zone", "cards", "list"):
             # no card (a card param set to none): in no zone and no list, as `c == none` is false of every card
-            return const(negate, "bool")
+            return self.fold(self.typed_of(t, C("bool"), [x, coll], info=("equal",)))
         deck = self.c.ctx.deck
         if coll.type == "zone" and x.type in ("card", "any"):  # the cards of its face, looked up where they are
             how = ("zone", deck.cards_of_face, deck.face)

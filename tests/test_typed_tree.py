@@ -129,3 +129,42 @@ def test_a_typed_node_lowers_to_the_parts_program_node_made_afresh(monkeypatch):
         forget(out.typed, set())
         again = Lower().visit(out.typed)
         assert again is not before and shape(again) == shape(before)
+
+
+def test_folding_is_a_pass_from_typed_node_to_typed_node():
+    """Issue 36 (folding as a pass, node -> node): a node of the typed tree whose parts are constants folds
+    to one constant node holding its value (`2 * 3`: 6; a test known at load: its branch); a node with a part
+    known only in play is given back as it is."""
+    from kural.dsl.folding import FOLD
+    from kural.dsl.typed import const, word
+
+    def num(n):
+        return const(n, "num", ptype="num")
+    product = Typed("arith", [num(2), word("*"), num(3)], "num")
+    folded = FOLD.visit(product)
+    assert folded.data == "const" and folded.value == 6 and folded.ptype == "num"
+    seat = Typed("var", [word("me")], "num", info=("local", "me"))
+    assert FOLD.visit(Typed("arith", [seat, word("*"), num(3)], "num")) is not None
+    assert FOLD.visit(Typed("arith", [seat, word("*"), num(3)], "num")).data == "arith"
+    yes, no = num(1), Typed("arith", [seat, word("+"), num(1)], "num")
+    assert FOLD.visit(Typed("cond", [const(True, "bool"), yes, no], "num")) is yes
+    assert FOLD.visit(Typed("cond", [const(False, "bool"), yes, no], "num")) is no
+
+
+def test_the_walk_folds_by_the_pass(monkeypatch):
+    """Issue 36: the compiler's walk folds what it checks through the folding pass (dsl/folding.py), not by
+    code of its own: the params' tests and negations canasta's rule file folds at load are the pass's."""
+    from kural.dsl import compiler
+    from kural.dsl.folding import Fold
+
+    folded = []
+
+    class Spy(Fold):
+        def visit(self, t):
+            out = super().visit(t)
+            if out is not t:
+                folded.append(t.data)
+            return out
+    monkeypatch.setattr(compiler, "FOLD", Spy())
+    load("canasta", ["351"])
+    assert {"cond", "not_", "neg"} <= set(folded), sorted(set(folded))
