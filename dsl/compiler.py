@@ -259,8 +259,14 @@ class _Unit:
         its compiled parts (`pieces`, in order: pieces, or typed nodes), its type the part's unless given;
         `info` what lowering needs of it (dsl/lowering.py), `low` the nodes it lowers from where they are
         not its children."""
-        compiled = (x if x is None or isinstance(x, Typed) else x.typed for x in pieces)
-        kids = [word(x) if x is None or isinstance(x, str) else next(compiled) for x in t.children]
+        kids, i = [], 0
+        for x in t.children:
+            if x is None or isinstance(x, str):
+                kids.append(word(x))
+            else:
+                x = pieces[i]
+                i += 1
+                kids.append(x if x is None or x.__class__ is Typed else x.typed)
         node = Typed(t.data, kids, out.type if type_ == "" else type_, ptype=out.type, info=info)
         node.elem = out.elem
         if out.type == "effect" and any(k.said is not None for k in kids if k.__class__ is Typed):
@@ -716,7 +722,8 @@ class _Unit:
             out.ir
         except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
             raise self.fail(t, exc.message, exc.hint) from None
-        out = self.fold(out)
+        if fn.pure:  # (only a pure notion's call folds)
+            out = self.fold(out)
         if out.is_const and out.type == "num" and out.const is not None:  # (a number it gives must be one a game holds)
             self.number(t, out.const, Msg("gives_which", text=_text_of(self.src, t), shown=describe(out.const)))
         return out

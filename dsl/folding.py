@@ -58,10 +58,9 @@ class Fold:
         out = []
         for x in (t.low if t.low is not None else t.children):
             if x.__class__ is Typed:
-                value = known(x)
-                if value is NOT_KNOWN:
+                if x.wrap or x.value is NOT_KNOWN:  # (`known`, inline: asked of most parts)
                     return None
-                out.append(value)
+                out.append(x.value)
         return out
 
     def fold_not_(self, t):

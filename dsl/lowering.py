@@ -82,7 +82,8 @@ class Lower:
             (card,) = self.parts(t)
             return ir.Lookup("num", how[1], card)
         _, fn, ctx = how
-        pieces = [self.piece(x) for x in (t.low if t.low is not None else t.children) if x.__class__ is Typed]
+        piece = self.piece
+        pieces = [piece(x) for x in (t.low if t.low is not None else t.children) if x.__class__ is Typed]
         node = fn.lower(ctx, pieces) if fn.lower is not None else None  # the notion's own node, or its code
         if node is None:
             node = ir.Call(t.ptype, fn.emit(ctx, pieces), [p.ir for p in pieces])
@@ -92,12 +93,14 @@ class Lower:
         """An argument as a notion's writer reads it (dsl/notions/registry.py): its type, its constant and
         its node, as it stands in the call."""
         C = _piece.C
-        type_, elem = t.ptype, t.elem
+        if not t.wrap:
+            if t.value is not NO_VALUE:
+                return C(t.ptype, t.value, t.elem)
+            return C(t.ptype, elem=t.elem, node=self.visit(t))
+        type_, elem = t.ptype, t.elem  # what it is where it stands: a zone read as its cards is cards
         for how in t.wrap:
             type_, elem = ("cards", "card") if how[0] == "zone_cards" else ("zone", None) if how[0] == "group_of" \
                 else (type_, elem)
-        if t.value is not NO_VALUE and not t.wrap:
-            return C(type_, t.value, elem)
         return C(type_, elem=elem, node=self.visit(t))
 
     def lower_lambda_(self, t):
