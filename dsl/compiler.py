@@ -1,14 +1,15 @@
 """The expression compiler: each expression or effect of a rule file, parsed (dsl/parsing.py), has its
 names resolved (dsl/names.py) and its types checked, and becomes a compiled piece (dsl/piece.py): its
-type, its node of the typed tree (dsl/typed.py: what every reader of the rule file reads; made only
-for a part of the rule file, `recording`) and its node of the program (dsl/ir.py), its one meaning.
-Params are folded in as constants, and a pure part of constants (or of one card) is worked out at load
-by the code its node writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)` costs one
-list lookup while playing.
+type and its node of the typed tree (dsl/typed.py), what every reader of the rule file reads: the words
+(kept only for a part of the rule file, `recording`) and lowering (dsl/lowering.py), which makes its node
+of the program (dsl/ir.py), its one meaning. The walk makes typed nodes only, each saying what lowering
+needs, and folds each by the folding pass (dsl/folding.py, node -> node). Params are folded in as
+constants, and a pure part of constants (or of one card) is worked out at load by the code its lowered
+node writes (dsl/backend/evaluate.py), so `rank(card) == rank(start_card)` costs one list lookup while
+playing.
 """
 from __future__ import annotations
 
-import operator
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,13 +22,13 @@ from . import ir
 from .errors import Loc, Problem, RuleError, close_match
 from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
-from .lookups import fuse_card_lookups
 from .names import Name, kind_word
 from .piece import NO_CONST, C, const, overridden
 from .typed import Typed, const_kind, is_bool_const, word
 from .typed import const as typed_const, const_of
 from .yamlload import LStr
-from .backend.evaluate import table_of, value_of
+from .backend.evaluate import table_of
+from .folding import FOLD
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -79,7 +80,7 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.node(tree, 0)
-        self.typed = out.typed  # (None: compiled outside a part of the rule file)
+        self.typed = out.words if self.part else None  # (None: compiled outside a part of the rule file)
         if expect:
             out = unit.coerce(out, expect, tree)
         self.read_now = set()  # compiled: what a later problem blames is not this part's
@@ -132,7 +133,7 @@ class Compiler:
         unit = _Unit(self, src, dict(locals_ or {}))
         self.parts, self.top = 0, src
         out = unit.stmts(tree, 0)
-        self.typed = out.typed  # (None: compiled outside a part of the rule file)
+        self.typed = out.words if self.part else None  # (None: compiled outside a part of the rule file)
         self.read_now = set()
         return out.ir
 
@@ -244,12 +245,6 @@ class Compiler:
         return base
 
 
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-            ">": operator.gt, ">=": operator.ge}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
-          "//": operator.floordiv, "%": operator.mod}
-
-
 class _Unit:
     """Compiles one expression or effect list, knowing its source for error places."""
 
@@ -259,33 +254,57 @@ class _Unit:
         self.locals = locals_
 
     # ------------------------------------------------------------ typed nodes
-    def typed_of(self, t, out: C, pieces: list = (), type_: str | None = "") -> C:
+    def typed_of(self, t, out: C, pieces: list = (), type_: str | None = "", info=None, low=None) -> C:
         """`out` with its typed node: the kind of `t`, its children the words of `t` and the typed nodes of
-        its compiled parts (`pieces`, in order: pieces, or typed nodes), when a part of the rule file is
-        compiled (its type is the part's, unless given)."""
-        if not self.c.part:
-            return out
-        compiled = (x if isinstance(x, Typed) else x.typed for x in pieces)
-        kids = [word(x) if x is None or isinstance(x, str) else next(compiled) for x in t.children]
-        return out.with_typed(Typed(t.data, kids, out.type if type_ == "" else type_))
+        its compiled parts (`pieces`, in order: pieces, or typed nodes), its type the part's unless given;
+        `info` what lowering needs of it (dsl/lowering.py), `low` the nodes it lowers from where they are
+        not its children."""
+        kids, i = [], 0
+        for x in t.children:
+            if x is None or isinstance(x, str):
+                kids.append(word(x))
+            else:
+                x = pieces[i]
+                i += 1
+                kids.append(x if x is None or x.__class__ is Typed else x.typed)
+        node = Typed(t.data, kids, out.type if type_ == "" else type_, ptype=out.type, info=info)
+        node.elem = out.elem
+        if out.type == "effect" and any(k.said is not None for k in kids if k.__class__ is Typed):
+            node.low, node.children = kids, [k.words if k.__class__ is Typed else k for k in kids]
+        if low is not None:
+            node.low = low
+        out.typed = node  # (`out` is the handler's own, made for this part)
+        return out
 
-    def typed_call(self, t, out: C, pieces: list, type_: str | None = None) -> C:
+    def typed_call(self, t, out: C, pieces: list, type_: str | None = None, info=None) -> C:
         """`out`, a call, with its typed node: the function's name and its arguments' nodes."""
-        if not self.c.part:
-            return out
         compiled = iter(pieces)
         kids = [word(t.children[0])] + [None if x is None else next(compiled).typed for x in t.children[1:]]
-        return out.with_typed(Typed("call", kids, type_ or out.type))
+        node = Typed("call", kids, type_ or out.type, ptype=out.type, info=info)
+        node.elem = out.elem
+        out.typed = node  # (`out` is the handler's own, made for this part)
+        return out
 
     def name_node(self, t) -> Typed | None:
         """The typed node of a name that is not a value of its own (a var that is indexed, or assigned to)."""
         return Typed("var", [word(t.children[0])]) if self.c.part else None
 
-    def typed_name(self, t, out: C, type_: str | None = "") -> C:
-        """`out`, a name, with its typed node: the name (a name's type is the part's, unless given)."""
-        if not self.c.part:
+    def typed_name(self, t, out: C, info=None) -> C:
+        """`out`, a name, with its typed node: the name, and what it resolves to (`info`)."""
+        node = Typed("var", [word(t.children[0])], out.type, ptype=out.type, info=info)
+        node.elem = out.elem
+        if info is not None and info[0] == "builtin":
+            return out.with_typed(node)  # (a built-in's piece is every game's: not changed)
+        out.typed = node
+        return out
+
+    @staticmethod
+    def fold(out: C) -> C:
+        """`out` folded (dsl/folding.py, typed -> typed): a constant piece when its node folds to one."""
+        node = FOLD.visit(out.typed)
+        if node is out.typed:
             return out
-        return out.with_typed(Typed("var", [word(t.children[0])], out.type if type_ == "" else type_))
+        return C(out.type, node.value, out.elem, typed=node)
 
     # ----------------------------------------------------------------- errors
     def fail(self, tree, message: str, hint: str = "") -> RuleError:
@@ -325,7 +344,8 @@ class _Unit:
                         _type_hint(x.type, want))
 
     def zone_cards(self, x: C) -> C:
-        return C("cards", elem="card", node=ir.ZoneCards("cards", x.ir), typed=x.typed)  # (its words: the zone's)
+        x.typed.wrapped("zone_cards")  # (its words: the zone's)
+        return C("cards", elem="card", typed=x.typed)
 
     # ------------------------------------------------------------ expressions
     def node(self, t, depth: int) -> C:
@@ -361,8 +381,13 @@ class _Unit:
                     return overridden(known, out.type, out.elem)
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
-        elif c.part and kind not in ("var", "cond") and not (kind == "call" and out.type in ("zone", "area", "family")):
-            out = out.with_typed(typed_const(out.const, const_kind(out)))  # a folded part is its value
+        elif out.typed is not None and out.typed.data == "const":
+            pass  # folded by the pass (dsl/folding.py): its constant node
+        elif kind not in ("var", "cond") and not (kind == "call" and out.type in ("zone", "area", "family")):
+            out.typed = typed_const(out.const, const_kind(out), ptype=out.type)  # a folded part is its value
+            out.typed.elem = out.elem  # (`out` is the handler's own: a constant made for this part)
+        else:
+            out.typed.value = out.const  # (a name, a branch, a zone: what lowering gives is its value)
         return out
 
     def count_check(self) -> None:
@@ -436,9 +461,9 @@ class _Unit:
             except (TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError):
                 table = None
             self.c.tables[key] = table
-        if table is None:
-            return x
-        return C(x.type, elem=x.elem, node=ir.Lookup(x.type, table, ir.Local("card", name)), typed=x.typed)
+        if table is not None:
+            x.typed.wrapped("lookup", table, name)
+        return x
 
     def purity(self, t) -> tuple[bool, frozenset]:
         """Does this expression read only constants and locals (never the state), and which locals?
@@ -521,37 +546,36 @@ class _Unit:
     def n_list(self, t, d):
         items = [self.node(x, d) for x in t.children if x is not None]
         elem = items[0].type if items and all(i.type == items[0].type for i in items) else None
-        if all(i.is_const for i in items):
-            return const([i.const for i in items], "cards" if elem == "card" else "list", elem)
         kind = "cards" if elem == "card" else "list"
-        return self.typed_of(t, C(kind, elem=elem, node=ir.Items(kind, [i.ir for i in items])), items)
+        return self.fold(self.typed_of(t, C(kind, elem=elem), items))
 
     def n_var(self, t, d):
         name = t.children[0].value
         if name in self.locals:
-            return self.typed_name(t, C(self.locals[name], node=ir.Local(self.locals[name], name)))
+            return self.typed_name(t, C(self.locals[name]), ("local", name))
         entry = self.c.names.get(name)
         if entry is None:
             raise self.unknown(t, name)
         if entry.kind == "param":
             self.c.read(name)
             out = const(entry.value, entry.type)
-            return out.with_typed(typed_const(out.const, const_kind(out), param=name)) if self.c.part else out
+            return out.with_typed(typed_const(out.const, const_kind(out), param=name, ptype=out.type))
         if entry.kind == "define":
             return self.define(t, name, entry, d)
-        return self.typed_name(t, self.entry(t, name, entry))
+        out, info = self.entry(t, name, entry)
+        return self.typed_name(t, out, info)
 
-    def entry(self, t, name: str, entry) -> C:
-        """A name the rule file declares (a var, a zone, a move) or a built-in, as a value."""
+    def entry(self, t, name: str, entry) -> tuple[C, Any]:
+        """A name the rule file declares (a var, a zone, a move) or a built-in, as a value, and what it
+        resolves to for lowering (dsl/lowering.py `lower_var`)."""
         if entry.kind == "var":
             v = entry.value
             if v.per_group:  # its slots run over every zone instance: only a group's value means something
                 raise self.fail(t, Msg("has_value_per_group_2", name=name),
                                 Msg("target_choice_target_groups", name=name))
             if v.per_seat or v.per_team:
-                slot, n = v.slot, self._span(v)
-                return C("list", elem="num", node=ir.VarList("list", slot, n))
-            return C("num", node=ir.VarRead("num", v.slot))
+                return C("list", elem="num"), ("vars", v.slot, self._span(v))
+            return C("num"), ("var", v.slot)
         if entry.kind == "zone":
             z = entry.value
             if z.per_team:  # a family of team zones has no use alone (`deal` deals to seats)
@@ -560,13 +584,13 @@ class _Unit:
             if z.max_groups and z.per_seat:
                 raise self.fail(t, Msg("group_zone_per_player", name=name),
                                 Msg("me_seat", name=name))
-            return const(z.first_id, "area" if z.max_groups else "family" if z.per_seat else "zone")
+            return const(z.first_id, "area" if z.max_groups else "family" if z.per_seat else "zone"), None
         if entry.kind == "move":
             if self.c.guard_of is not None:  # a guard that asks about a move: an edge to check for cycles
                 self.c.move_refs.setdefault(self.c.guard_of, {}).setdefault(entry.value, self.c.loc_at(self.src, _offset(t)))
-            return const(entry.value, "move")
+            return const(entry.value, "move"), None
         if entry.kind == "builtin":
-            return entry.value
+            return entry.value, ("builtin", entry.value)
         raise self.fail(t, Msg("function_call", name=name), Msg("example_card", name=name))
 
     def define(self, t, name: str, entry, d) -> C:
@@ -575,8 +599,10 @@ class _Unit:
         out = self.inline(t, name, entry.value, d)
         title = self.c.titles.get(name) if self.c.part else None
         if title:
-            return out.with_typed(Typed("named", [word(t.children[0])], out.type, title=title,
-                                     title_not=self.c.titles_not.get(name), body=out.typed))
+            named = Typed("named", [word(t.children[0])], out.type, title=title,
+                          title_not=self.c.titles_not.get(name), body=out.words, ptype=out.type)
+            named.elem, named.low = out.elem, [out.typed]  # (it means its body)
+            return out.with_typed(named)
         return out
 
     def inline(self, t, name: str, text, d) -> C:
@@ -594,7 +620,7 @@ class _Unit:
             self.c.expanding.discard(name)
             self.c.via.pop()
         if self.c.part and name not in self.c.terms:
-            self.c.terms[name] = (out.typed, dict(self.locals), self.c.part)  # spelled out once
+            self.c.terms[name] = (out.words, dict(self.locals), self.c.part)  # spelled out once
         return out
 
     def unknown(self, t, name: str) -> RuleError:
@@ -634,10 +660,12 @@ class _Unit:
                                 Msg("team_me_team_seat_2", name=z.name))
             raise self.fail(t, Msg("takes_one_seat_me", name=z.name), Msg("me_seat_next_me", name=z.name))
         seat = self.coerce(self.node(args[0], d), "num", args[0])
-        return self.typed_call(t, self.owned_zone(args[0], z, seat), [seat])
+        out, info = self.owned_zone(args[0], z, seat)
+        return self.fold(self.typed_call(t, out, [seat], info=info))
 
-    def owned_zone(self, t, z, seat: C) -> C:
-        """The zone of the family `z` owned by `seat` (a team's, for a zone per team)."""
+    def owned_zone(self, t, z, seat: C) -> tuple[C, Any]:
+        """The zone of the family `z` owned by `seat` (a team's, for a zone per team), and how lowering
+        finds it when the seat is known only in play (dsl/lowering.py `lower_call`)."""
         base, k = z.first_id, z.per_owner  # a group zone: each owner's area is k instances
         kind = "area" if z.max_groups else "zone"
         if z.per_team:  # one zone per team: the index is checked, a team past the last is an error, not another zone
@@ -646,14 +674,12 @@ class _Unit:
                 if not (isinstance(seat.const, int) and 0 <= seat.const < n):
                     raise self.fail(t, Msg("team_does_not_exist", const=seat.const, n_1=n - 1),
                                     Msg("team_me_team_seat_3", name=z.name))
-                return const(base + seat.const * k, kind)
-            return C(kind, node=ir.OwnedZone(kind, base, seat.ir, k, n, "team"))
-        if seat.is_const:
-            return const(base + seat.const * k, kind)
+            return C(kind), ("owned", base, k, n, "team")
+        if seat.is_const:  # (folded: dsl/folding.py)
+            return C(kind), ("owned", base, k, 0, "seat")
         if k > 1:
-            n = self._span(z)
-            return C(kind, node=ir.OwnedZone(kind, base, seat.ir, k, n))
-        return C("zone", node=ir.OwnedZone("zone", base, seat.ir, 1, 0))
+            return C(kind), ("owned", base, k, self._span(z), "seat")
+        return C("zone"), ("owned", base, 1, 0, "seat")
 
     def _span(self, zone_or_var) -> int:
         """Instances of a per-seat or per-team zone or var (a per-group var: a slot per zone instance)."""
@@ -665,8 +691,7 @@ class _Unit:
         if len(args) != 1:
             raise self.fail(t, Msg("takes_one_card_card", name=name), Msg("value_table_gives_number", name=name))
         card = self.coerce(self.node(args[0], d), "card", args[0])
-        out = const(table[card.const], "num") if card.is_const else C("num", node=ir.Lookup("num", table, card.ir))
-        return self.typed_call(t, out, [card])
+        return self.fold(self.typed_call(t, C("num"), [card], info=("table", table)))
 
     def library_call(self, t, fn, args, d) -> C:
         required = [a for a in fn.args if not a.endswith("?")]
@@ -692,25 +717,16 @@ class _Unit:
         if fn.returns_from is not None:
             source = compiled[fn.returns_from]
             returns, elem = source.type, source.elem
-        try:  # the notion's own node (has: its cards looked up per card) or the call of its code
-            node = fn.lower(self.c.ctx, compiled) if fn.lower is not None else None
-            if node is None:
-                node = ir.Call(returns, fn.emit(self.c.ctx, compiled), [x.ir for x in compiled])
+        out = self.typed_call(t, C(returns, elem=elem), compiled, info=("fn", fn, self.c.ctx))
+        try:  # lowered now: the notion's code may refuse its arguments, an error of this part
+            out.ir
         except NeedsSection as exc:  # a notion the file cannot use as it stands (`is_meld` without `melds:`)
             raise self.fail(t, exc.message, exc.hint) from None
-        return self.typed_call(t, self.folded(t, C(returns, elem=elem, node=node), fn, compiled), compiled)
-
-    def folded(self, t, out: C, fn, compiled: list) -> C:
-        """A call of a pure notion on constants, worked out by the code it writes: the value play would give."""
-        if not (fn.pure and all(x.is_const for x in compiled)):
-            return out
-        try:
-            value = value_of(out.node)
-        except (TypeError, IndexError, KeyError):
-            return out  # leave it to play time, where the value may differ
-        if out.type == "num" and value is not None:
-            return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=describe(value)))
-        return const(value, out.type, out.elem)
+        if fn.pure:  # (only a pure notion's call folds)
+            out = self.fold(out)
+        if out.is_const and out.type == "num" and out.const is not None:  # (a number it gives must be one a game holds)
+            self.number(t, out.const, Msg("gives_which", text=_text_of(self.src, t), shown=describe(out.const)))
+        return out
 
     def lambda_(self, arg, collection: C | None, fn, d) -> C:
         if not (isinstance(arg, Tree) and arg.data == "lambda_"):
@@ -732,8 +748,8 @@ class _Unit:
             del self.locals[name]
         weight = max(1, self.c.total - before)  # the parts of its body: what one call costs
         # (a body about its card alone is a Lookup keyed by it: a notion's writer may read its table)
-        out = C("fn", node=ir.Lambda("fn", name, body.ir, weight, self.where(arg)))
-        return out.with_typed(Typed("lambda_", [word(arg.children[0]), body.typed])) if self.c.part else out
+        node = Typed("lambda_", [word(arg.children[0]), body.typed], ptype="fn", info=(name, weight, self.where(arg)))
+        return C("fn", typed=node)
 
     @contextmanager
     def loop(self, t, collection: C | None):
@@ -760,7 +776,8 @@ class _Unit:
         if idx.type not in ("zone", "any"):
             raise self.fail(idx_tree, Msg("has_value_per_group", name=v.name, value=TYPE_WORDS.get(idx.type, idx.type)),
                             Msg("g_g_from_groups", name=v.name))
-        return C("zone", node=ir.GroupOf("zone", idx.ir, self.c.ctx.group_ids, v.name), typed=idx.typed)
+        idx.typed.wrapped("group_of", self.c.ctx.group_ids, v.name)
+        return C("zone", typed=idx.typed)
 
     def n_index(self, t, d):
         base_tree, idx_tree = t.children
@@ -768,39 +785,38 @@ class _Unit:
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per_group:
                 group = self.var_index(entry.value, idx_tree, d)
-                out = C("num", node=ir.VarRead("num", entry.value.slot, group.ir, checked=False))
-                return self.typed_of(t, out, [self.name_node(base_tree), group])
+                return self.typed_of(t, C("num"), [self.name_node(base_tree), group], info=("group", entry.value.slot),
+                                     low=[group.typed])
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
             if entry is not None and entry.kind == "var" and entry.value.per != "none":
                 again = self.var_index(entry.value, idx_tree, d)  # (compiled again, as ever: its parts count twice)
-                out = C("num", node=ir.VarRead("num", entry.value.slot, idx.ir, self._span(entry.value),
-                                               entry.value.per))
-                return self.typed_of(t, out, [self.name_node(base_tree), again])
+                info = ("per", entry.value.slot, self._span(entry.value), entry.value.per)
+                return self.typed_of(t, C("num"), [self.name_node(base_tree), again], info=info, low=[idx.typed])
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, Msg("only_lists_per_player", value=TYPE_WORDS.get(base.type)),
                             Msg("top_zone_zone_s"))
-        return self.typed_of(t, C(base.elem or "any", node=ir.Item(base.elem or "any", base.ir, idx.ir)), [base, idx])
+        return self.typed_of(t, C(base.elem or "any"), [base, idx])
 
     def n_cond(self, t, d):
         test, yes, no = (self.node(x, d) for x in t.children)
         test = self.coerce(test, "bool", t.children[0])
-        if test.is_const:
-            return yes if test.const else no
+        kind = yes.type if yes.type != "none" else no.type
+        shape = "or_else_true" if no.is_const and no.const is True else None  # the shape of a guard
+        out = self.typed_of(t, C("bool" if shape else kind, elem=None if shape else _joined_elem(yes, no)),
+                            [test, yes, no], info=shape)
+        folded = FOLD.visit(out.typed)
+        if folded is not out.typed:  # the test known: the branch that applies
+            return yes if folded is yes.typed else no
         types = {yes.type, no.type} - {"none"}
         if len(types) > 1 and "any" not in types:
             raise self.fail(t,
                             Msg("two_branches_give_different", value=TYPE_WORDS.get(yes.type),
                                 value2=TYPE_WORDS.get(no.type)),
                             Msg("if_c_then_else"))
-        if no.is_const and no.const is True:  # `if a then b else true`, the shape of a guard
-            return self.typed_of(t, C("bool", node=ir.Chain("bool", "or", [ir.Not("bool", test.ir), yes.ir])),
-                             [test, yes, no])
-        kind = yes.type if yes.type != "none" else no.type
-        return self.typed_of(t, C(kind, elem=_joined_elem(yes, no), node=ir.Cond(kind, test.ir, yes.ir, no.ir)),
-                         [test, yes, no])
+        return out
 
     def n_or_(self, t, d):
         return self.chain(t, d, "or_")
@@ -822,56 +838,53 @@ class _Unit:
             terms.append(c)
         if not terms:
             return const(not absorbing, "bool")
-        node = terms[0].ir if len(terms) == 1 else ir.Chain("bool", "or" if absorbing else "and", [c.ir for c in terms])
-        out = C("bool", node=fuse_card_lookups(node, self.c.ctx.deck.size))  # (an `or`'s lookups of one card: one)
-        return self.typed_chain(out, kind, pieces) if self.c.part else out
+        if len(terms) == 1:
+            return C("bool", typed=terms[0].typed)
+        return self.typed_chain(kind, pieces, terms)
 
-    @staticmethod
-    def typed_chain(out: C, kind: str, pieces: list) -> C:
-        """`out`, a chain, with its typed node: the terms that did not fold away (a define's `or` inside an
-        `or` is one chain: the same meaning, flat), or the one term left."""
-        terms = []
-        for piece in pieces:
-            term = piece.typed
-            if term is not None and not is_bool_const(term):
-                terms += term.children if isinstance(term, Typed) and term.data == kind else [term]
-        return out.with_typed(terms[0] if len(terms) == 1 else Typed(kind, terms, "bool"))
+    def typed_chain(self, kind: str, pieces: list, terms: list) -> C:
+        """A chain with its typed node: for the words, the terms that did not fold away (a define's `or`
+        inside an `or` is one chain: the same meaning, flat); for lowering, those terms as compiled (an
+        `or`'s lookups of one card are fused there: dsl/lookups.py, the deck's size is its `info`)."""
+        words = []
+        if self.c.part:
+            for piece in pieces:
+                term = piece.words
+                if not is_bool_const(term):
+                    words += term.children if term.data == kind else [term]
+        node = Typed(kind, words, "bool", info=self.c.ctx.deck.size)
+        node.low = [c.typed for c in terms]
+        return C("bool", typed=node)
 
     def n_not_(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
-        if a.is_const:
-            return const(not a.const, "bool")
-        return self.typed_of(t, C("bool", node=ir.Not("bool", a.ir)), [a])
+        return self.fold(self.typed_of(t, C("bool"), [a]))
 
     def n_neg(self, t, d):
         a = self.coerce(self.node(t.children[0], d), "num", t.children[0])
         self.not_none(a, t.children[0])
-        if a.is_const:
-            return const(-a.const, "num")
-        return self.typed_of(t, C("num", node=ir.Neg("num", a.ir)), [a])
+        return self.fold(self.typed_of(t, C("num"), [a]))
 
     def n_arith(self, t, d):
         left, op, right = t.children
         a, b = self.node(left, d), self.node(right, d)
         if op.value == "+" and a.type in LISTS and b.type in LISTS:
-            return self.typed_of(t, self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b))), [a, b])
+            return self.typed_of(t, self.joined(*(self.zone_cards(x) if x.type == "zone" else x for x in (a, b))), [a, b],
+                                 info="joined")
         a, b = self.coerce(a, "num", left), self.coerce(b, "num", right)
         self.not_none(a, left)
         self.not_none(b, right)
-        fn = _ARITH[op.value]
         if a.is_const and b.is_const:
             try:
-                value = fn(a.const, b.const)
+                value = self.fold(self.typed_of(t, C("num"), [a, b])).const
             except ZeroDivisionError:
                 raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check")) from None
-            except OverflowError:  # a float too large to hold
-                value = None
-            shown = Msg("too_large_to_hold") if value is None else describe(value)
+            shown = Msg("too_large_to_hold") if value is None else describe(value)  # (None: a float too large)
             return self.number(t, value, Msg("gives_which", text=_text_of(self.src, t), shown=shown))
         if b.is_const and b.const == 0 and op.value in ("/", "//", "%"):  # 0 whatever happens: fails at the
             # first try in play
             raise self.fail(t, Msg("division_by_zero"), Msg("divisor_whatever_happens_check"))
-        return self.typed_of(t, C("num", node=ir.Binary("num", op.value, a.ir, b.ir)), [a, b])
+        return self.typed_of(t, C("num"), [a, b])
 
     def not_none(self, x: C, tree) -> None:
         """`none` stands for a missing card or value; arithmetic on it could only fail in play."""
@@ -883,18 +896,14 @@ class _Unit:
         """`list + list`: the items of the first, then those of the second (options offered together)."""
         kind = "cards" if "cards" in (a.type, b.type) and {a.type, b.type} <= {"cards", "list"} and \
             _joined_elem(a, b) == "card" else "list"
-        return C(kind, elem=_joined_elem(a, b), node=ir.Joined(kind, a.ir, b.ir))
+        return C(kind, elem=_joined_elem(a, b))
 
     def n_compare(self, t, d):
         left, op, right = t.children
         a, b = self.node(left, d), self.node(right, d)
         self.comparable(t, a, b, op.value)
-        if "card" in (a.type, b.type):
-            return self.typed_of(t, self.compare_cards(a, b, op.value), [a, b])
-        fn = _COMPARE[op.value]
-        if a.is_const and b.is_const:
-            return const(fn(a.const, b.const), "bool")
-        return self.typed_of(t, C("bool", node=ir.Binary("bool", op.value, a.ir, b.ir)), [a, b])
+        info = self.compare_cards(a, b, op.value) if "card" in (a.type, b.type) else None
+        return self.fold(self.typed_of(t, C("bool"), [a, b], info=info))
 
     def comparable(self, t, a: C, b: C, op: str) -> None:
         kinds = {a.type, b.type} - {"any"}
@@ -910,17 +919,14 @@ class _Unit:
             raise self.fail(t, Msg("can_only_compared", value=TYPE_WORDS.get(a.type)),
                             Msg("compare_rank_card_suit"))
 
-    def compare_cards(self, a: C, b: C, op: str) -> C:
-        """Cards are equal when their faces are: the two ♠8 of a double deck are the same card to a rule."""
+    def compare_cards(self, a: C, b: C, op: str) -> tuple:
+        """Cards are equal when their faces are: the two ♠8 of a double deck are the same card to a rule.
+        How folding and lowering compare them (dsl/folding.py, dsl/lowering.py `lower_compare`)."""
         faces = self.c.ctx.deck.face
         want = op == "=="
-
-        if a.is_const and b.is_const:
-            face_a, face_b = (None if x.const is None else faces[x.const] for x in (a, b))
-            return const((face_a == face_b) == want, "bool")
-        if b.is_const and b.const is not None and a.type == "card":
-            return C("bool", node=ir.SameFace("bool", a.ir, faces, faces[b.const], want))
-        return C("bool", node=ir.FaceCompare("bool", a.ir, b.ir, faces, want))
+        if b.is_const and b.const is not None and a.type == "card" and not a.is_const:
+            return ("same_face", faces, faces[b.const], want)
+        return ("faces", faces, want)
 
     def n_contains(self, t, d, negate=False):
         left, right = t.children
@@ -928,28 +934,16 @@ class _Unit:
         coll = self.node(right, d)
         if x.is_const and x.const is None and coll.type in ("zone", "cards", "list"):
             # no card (a card param set to none): in no zone and no list, as `c == none` is false of every card
-            return const(negate, "bool")
-        if coll.type == "zone" and x.type in ("card", "any"):
-            deck = self.c.ctx.deck
-            cards_of_face, faces = deck.cards_of_face, deck.face
-
-            def write(w, src):  # the cards of its face, looked up where they are (interpreter/runtime.py has_in)
-                return f"_rt.has_in(s, {w.m.constant(cards_of_face)}[{w.m.constant(faces)}[{src[0]}]], {src[1]})"
+            return self.fold(self.typed_of(t, C("bool"), [x, coll], info=("equal",)))
+        deck = self.c.ctx.deck
+        if coll.type == "zone" and x.type in ("card", "any"):  # the cards of its face, looked up where they are
+            how = ("zone", deck.cards_of_face, deck.face)
         elif coll.type in ("cards", "list"):
-            if x.type == "card":
-                faces = self.c.ctx.deck.face
-
-                def write(w, src):
-                    faces_src = w.m.constant(faces)
-                    return f"_rt.face_in({faces_src}, {faces_src}[{src[0]}], {src[1]})"
-            else:
-                def write(w, src):
-                    return f"({src[0]} in {src[1]})"
+            how = ("faces", deck.face) if x.type == "card" else ("equal",)
         else:
             raise self.fail(t, Msg("needs_zone_list_right", value=TYPE_WORDS.get(coll.type)),
                             Msg("card_hand_me_me"))
-        node = ir.Call("bool", write, [x.ir, coll.ir])  # the generated module's code (dsl/backend/)
-        return self.typed_of(t, C("bool", node=ir.Not("bool", node) if negate else node), [x, coll])
+        return self.typed_of(t, C("bool"), [x, coll], info=how)
 
     def n_not_contains(self, t, d):
         return self.n_contains(t, d, negate=True)
@@ -958,8 +952,7 @@ class _Unit:
     def stmts(self, t, d) -> C:
         """The statements of an effect list or a block, as one piece of type effect."""
         done = [self.stmt(x, d) for x in t.children if x is not None]
-        nodes = [x.ir for x in done]
-        return self.typed_of(t, C("effect", node=nodes[0] if len(nodes) == 1 else ir.Effects("effect", nodes)), done)
+        return self.typed_of(t, C("effect"), done)
 
     def stmt(self, t, d) -> C:
         if d > MAX_DEPTH:  # `{{{{ ... }}}}` nests statements without any expression to stop it
@@ -985,7 +978,8 @@ class _Unit:
                 raise self.fail(t, Msg("name_is_what", name=name, what=what), hint)
             args = [a for a in t.children[1:] if a is not None]
             out = self.library_call(t, fn, args, d)
-            return C("effect", node=out.ir, typed=Typed("call", out.typed.children, "effect") if self.c.part else None)
+            out.typed.type = "effect"  # (its node, fresh: read as a statement)
+            return C("effect", typed=out.typed)
         raise self.fail(t, Msg("value_not_effect"),
                         Msg("effects_change_game_move"))
 
@@ -994,11 +988,11 @@ class _Unit:
         test = self.coerce(self.node(t.children[0], d), "bool", t.children[0])
         yes = self.stmt(t.children[1], d + 1)
         no = self.stmt(t.children[2], d + 1) if len(t.children) > 2 else None
-        out = C("effect", node=ir.IfStmt("effect", test.ir, yes.ir, no.ir if no else ir.Effects("effect", [])))
-        if self.c.part and is_bool_const(test.typed):
+        out = self.typed_of(t, C("effect"), [test, yes, no] if no else [test, yes])
+        if self.c.part and is_bool_const(test.typed):  # the words say the branch that applies
             branch = yes if const_of(test.typed).value else no
-            return out.with_typed(branch.typed if branch else Typed("block", [], "effect"))
-        return self.typed_of(t, out, [test, yes, no] if no else [test, yes])
+            out.typed.said = branch.words if branch else Typed("block", [], "effect")
+        return out
 
     def for_stmt(self, t, d) -> ir.Node:
         """`for x in list do s`: s once per item, the list read once before the first (s may change it)."""
@@ -1021,8 +1015,7 @@ class _Unit:
         finally:
             del self.locals[name]
         weight = max(1, self.c.total - before)  # the parts of its body: what one pass costs
-        out = C("effect", node=ir.ForStmt("effect", name, coll.ir, body.ir, weight, self.where(t)))
-        return self.typed_of(t, out, [given, body])
+        return self.typed_of(t, C("effect"), [given, body], info=(name, weight, self.where(t)))
 
     def assign(self, t, d) -> C:
         target, op, value_tree = t.children
@@ -1054,13 +1047,13 @@ class _Unit:
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
             span, what = self._span(entry.value), entry.value.per
-            target_node = self.typed_of(target, value, [self.name_node(base), index], None).typed
+            target_node = self.typed_of(target, C("num"), [self.name_node(base), index], None).typed
         where, shown = self.where(t), f"`{name}`"  # a var keeps its value: it must stay in range (kept)
         if index is None:
-            node = ir.Assign("effect", slot, None, 0, "none", op, value.ir, where, shown)
+            info, low = (slot, 0, "none", op, where, shown), [value.typed]
         else:
-            node = ir.Assign("effect", slot, index.ir, span, what, op, value.ir, where, shown)
-        return self.typed_of(t, C("effect", node=node), [target_node, value])
+            info, low = (slot, span, what, op, where, shown), [index.typed, value.typed]
+        return self.typed_of(t, C("effect"), [target_node, value], info=info, low=low)
 
     def not_assignable(self, t, name, entry) -> RuleError:
         if entry is None:

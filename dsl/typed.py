@@ -24,6 +24,9 @@ class Const:
     param: str | None = None
 
 
+NO_VALUE = object()  # a part whose value is not known at load
+
+
 @dataclass(eq=False, slots=True)
 class Typed:
     """A node of the program as compiled: `data` the grammar's kind of it, `children` its parts (nodes,
@@ -31,7 +34,16 @@ class Typed:
     move, none, any), None where the compiler gave the part no type of its own (the name of a var that is
     indexed). Plain data, not the parser's tree: every load keeps it, and the cache keeps it too
     (dsl/gamecache.py). A titled define (`named`) keeps its title, its words when it does not hold, and
-    its body."""
+    its body.
+
+    Beside what the words read, a node carries what lowering needs to make its node of the program
+    (dsl/lowering.py), which the cache does not keep: `ptype` and `elem` the program's type of it and of its
+    items, `value` its constant (NO_VALUE: none), `info` what its name or shape resolved to (a var's slot, a
+    zone's id, a notion, a table, a loop's weight ...), `low` the nodes it lowers from where they are not its
+    children (the words of a chain are flat, a var read at an index lowers from its index alone), `wrap` what
+    the program does to it where it stands (a zone read as its cards, a part about one card read from its
+    table), `said` the node the words read in its place (a statement whose test folded: the branch that
+    applies), and its lowered node, kept once made (`base` before `wrap`, `lowered` after)."""
 
     data: str
     children: list
@@ -39,11 +51,35 @@ class Typed:
     title: dict | None = None
     title_not: dict | None = None
     body: Any = None
+    ptype: str | None = None
+    elem: str | None = None
+    value: Any = NO_VALUE
+    info: Any = None
+    low: list | None = None
+    wrap: tuple = ()
+    said: Any = None
+    base: Any = None
+    lowered: Any = None
 
     def __init__(self, data: str, children: list, type_: str | None = None, title: dict | None = None,
-                 title_not: dict | None = None, body: Any = None):
+                 title_not: dict | None = None, body: Any = None, ptype: str | None = None, info: Any = None):
         self.data, self.children, self.type = data, children, type_
         self.title, self.title_not, self.body = title, title_not, body
+        self.ptype, self.elem, self.value, self.info, self.low = ptype or type_, None, NO_VALUE, info, None
+        self.wrap, self.said, self.lowered = (), None, None  # (`base`: set when it is first wrapped)
+
+    @property
+    def words(self) -> "Typed":
+        """The node the words read for this one: itself, or what it says in its place (`said`)."""
+        return self if self.said is None else self.said
+
+    def wrapped(self, *how) -> None:
+        """What the program does to this part where it stands, after making its own node (dsl/lowering.py
+        `wrap_<kind>`); its lowered node is made again."""
+        if not self.wrap:
+            self.base = self.lowered  # its own node, if made already
+        self.wrap += (how,)
+        self.lowered = None
 
     def __reduce__(self):  # made again from its fields (the cache keeps thousands: no state dict each)
         if self.title is None and self.title_not is None and self.body is None:
@@ -96,8 +132,11 @@ _KNOWN_WORDS: dict[str, Word] = {}
 MAX_WORDS = 100_000
 
 
-def const(value, kind: str, param: str | None = None) -> Typed:
-    return Typed("const", [Const(value, kind, param)], kind)
+def const(value, kind: str, param: str | None = None, ptype: str | None = None) -> Typed:
+    """A constant's node: `kind` its words' kind of value, `ptype` the program's type of it."""
+    t = Typed("const", [Const(value, kind, param)], kind, ptype=ptype)
+    t.value = value
+    return t
 
 
 def const_of(t) -> Const | None:
