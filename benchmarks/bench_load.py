@@ -6,6 +6,7 @@ load of the same game wrote).
     python benchmarks/bench_load.py -n 15 --game fanti --variant ""
     python benchmarks/bench_load.py --against 9135cf5      # and that commit's kural, in the same run
     python benchmarks/bench_load.py --imports-first        # the load call alone, what it imports imported first
+    python benchmarks/bench_load.py --instructions --against 9135cf5   # the cold load call counted by valgrind
 
 What is in the cache is whatever the loader keeps there (the loaded game itself, dsl/gamecache.py, and
 the compiled module of its program): the figures measure it without knowing what it is. Printed
@@ -20,6 +21,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -41,7 +43,8 @@ for name in os.environ.get("KURAL_BENCH_IMPORTS", "").split():
     except ImportError:  # (an extension's inner module, imported by its package only)
         pass
 imported, cpu = time.perf_counter(), time.process_time()
-load(sys.argv[1], [v for v in sys.argv[2:] if v])
+if not os.environ.get("KURAL_BENCH_NO_LOAD"):
+    load(sys.argv[1], [v for v in sys.argv[2:] if v])
 done = time.perf_counter()
 print(json.dumps({"imports": imported - began, "load": done - imported, "load_cpu": time.process_time() - cpu}))
 """
@@ -96,6 +99,37 @@ def load_once(cache: Path, game: str, variants: list[str], path: str, first: str
     return figures
 
 
+def instructions(game: str, variants: list[str], path: str, first: str, cache: Path, with_load: bool) -> int:
+    """The instructions valgrind counts in a fresh process that imports what the load imports and, if
+    `with_load`, loads the game with an empty cache."""
+    env = {k: v for k, v in os.environ.items() if k not in ("KURAL_LANG", "KURAL_DEBUG", "PYTHONDONTWRITEBYTECODE")}
+    env.update(PYTHONPATH=path, XDG_CACHE_HOME=str(cache), KURAL_BENCH_IMPORTS=first)
+    if not with_load:
+        env["KURAL_BENCH_NO_LOAD"] = "1"
+    out = cache / "callgrind.out"
+    proc = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
+                           CHILD, game, *variants], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    if proc.returncode != 0:
+        sys.exit(f"counting {game} {variants} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    return int(re.search(r"Collected : (\d+)", proc.stderr).group(1))
+
+
+def count_cold(game: str, variants: list[str], checkouts: dict[str, Path]) -> dict[str, int]:
+    """For each checkout, the instructions of the cold load call alone: a process that imports what the
+    load imports and loads, less one that only imports (each with an empty cache; .pyc files written first)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        counts = {}
+        for name, checkout in checkouts.items():
+            path = importing(checkout, Path(tmp) / "links")
+            first = imported_by_load(Path(tmp) / name / "probe", game, variants, path)
+            load_once(Path(tmp) / name / "warm", game, variants, path, first)  # Python's .pyc files written
+            for case in ("a", "b"):
+                (Path(tmp) / name / case).mkdir(parents=True)
+            imports = instructions(game, variants, path, first, Path(tmp) / name / "b", False)
+            counts[name] = instructions(game, variants, path, first, Path(tmp) / name / "a", True) - imports
+    return counts
+
+
 def measure(game: str, variants: list[str], n: int, checkouts: dict[str, Path],
             imports_first: bool = False) -> dict[str, dict[str, dict]]:
     """For each checkout, medians of n cold loads (each with a cache folder of its own, empty) and n warm
@@ -127,14 +161,25 @@ def main(argv=None) -> None:
     parser.add_argument("--imports-first", action="store_true",
                         help="import every module a cold load imports before timing the load call (as a "
                              "loader that imports all it may need at its own import would)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the cold load call alone in machine instructions (valgrind), which a busy "
+                             "machine does not move, instead of timing it")
     args = parser.parse_args(argv)
     variants = [v for v in (args.variant if args.variant is not None else ["351"]) if v]
     with contextlib.ExitStack() as stack:
         checkouts = {"now": ROOT}
         if args.against:
             checkouts[args.against] = stack.enter_context(worktree_at(args.against))
-        figures = measure(args.game, variants, args.n, checkouts, args.imports_first)
+        if args.instructions:
+            counts = count_cold(args.game, variants, checkouts)
+        else:
+            figures = measure(args.game, variants, args.n, checkouts, args.imports_first)
     name = " + ".join([args.game, *variants])
+    if args.instructions:
+        print(f"load {name}, cache cold, the load call alone (its imports imported first), by valgrind:")
+        for who, n in counts.items():
+            print(f"  {who:<9}{n / 1e6:>10.1f} M instructions")
+        return
     first = ", the modules it imports imported first" if args.imports_first else ""
     print(f"load {name}{first}: {args.n} fresh processes per case, medians; Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.2f}")
