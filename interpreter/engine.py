@@ -176,7 +176,7 @@ def no_move(s: State) -> PlayError:
 
 def result(s: State, hands: bool = True) -> dict:
     """The result of a game (the record's `result`); without its `hands` when not `hands` (the statistics of
-    `kural simulate` count none: the codes of the cards left were 1% of a random Fantan game)."""
+    `kural simulate` count none: the codes of the cards left were 1% of a short random game)."""
     s.work = WORK_LIMIT  # a new phase: the whole budget (budget.renew, written out)
     try:
         return _result(s, hands)

@@ -113,8 +113,8 @@ def _asked_only(move_indexes: list, extra: dict) -> set[str]:
     """The module's functions that only a refusal, the table or a bot calls: each move's checks, its
     choices' options and preferences, the shown and meld values; after_move too when the play of every
     move writes its lines out (then only a test calls it alone); and each guard's general version, which
-    a position asks only when a part that picks the guard's version fails (Kanasta's three are a sixth
-    of its played part). Compiled when first called."""
+    a position asks only when a part that picks the guard's version fails (in a large game a sixth of
+    its played part). Compiled when first called."""
     names = {f"prefer_{i}" for i in move_indexes}
     names.update(extra.get("fallbacks", ()))
     if extra.get("after_move_inlined"):
