@@ -454,12 +454,14 @@ def test_a_part_that_picks_versions_is_one_key_for_its_step(game):
 def test_kanasta_s_any_all_and_count_run_no_generator_and_make_no_list():
     """Issue 36 (the Kanasta figure): `any` and `all` of a rule (C2's canasta of 7 cards, C9's lay-off on a
     meld) are loops of the module that stop at their answer, not a generator given to any() and closed
-    early (GeneratorExit raised in it); `count` of a rule adds one per item found, with no list made. The
+    early (GeneratorExit raised in it); `count` of a rule adds one per item found, with no list made;
+    `filter` appends each item found, with no comprehension's function made and called. The
     same games (test_node_oracle.py: the nodes' own any, all and count agree move for move)."""
     for variants in ([], ["351"]):
         source = load("canasta", variants).program.source
         assert not re.search(r"\b(any|all)\(\(?[^\n]* for v\d+ in ", source.replace("any(s,", "")), variants
         assert "len([1 for " not in source, variants
+        assert not re.search(r"\[(v\d+) for \1 in _rt\.paid\(", source), "filter of a rule: a loop that appends"
         loops = re.findall(r"\ndef (l\d+)\(items\b", source)
         assert loops and all(f"for " in _function(source, loop) for loop in loops)
 

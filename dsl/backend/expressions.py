@@ -137,8 +137,9 @@ class Expr:
         name = self.m.new("l")
         test, found, rest = {"any": (rule.body, "return True", "return False"),
                              "all": (f"not {rule.body}", "return False", "return True"),
-                             "count": (rule.body, f"{name} += 1", f"return {name}")}[kind]
-        head = [f"    {name} = 0"] if kind == "count" else []
+                             "count": (rule.body, f"{name} += 1", f"return {name}"),
+                             "filter": (rule.body, f"{name}.append({rule.var})", f"return {name}")}[kind]
+        head = [f"    {name} = 0"] if kind == "count" else [f"    {name} = []"] if kind == "filter" else []
         self.m.lines += [f"def {name}({', '.join(['items', *free])}):", *head, f"    for {rule.var} in items:",
                          f"        if {test}:", f"            {found}", f"    {rest}", ""]
         return f"{name}({', '.join([rule.paid(items) if pay else items, *free])})"

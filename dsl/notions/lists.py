@@ -153,7 +153,7 @@ def _write_filter(ctx, a):
             table, value = x.m.constant(keyed[0]), x(keyed[2])
             return (f"(_rt.picked_equal(s, {src[0]}, {table}, {value}, {src[1].weight}, {src[1].where}, "
                     f"{src[1].what}) if {src[0]} else [])")
-        return f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
+        return x.looped("filter", src[1], src[0]) or f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
     write.cards_once = cards_once(a[0].node)  # some of a list of cards each once: each once (cards_once)
     return write
 
