@@ -451,6 +451,12 @@ def test_a_part_that_picks_versions_is_one_key_for_its_step(game):
     assert all(len(k) == 1 for k in keys.values()), [part for part, k in keys.items() if len(k) > 1]
 
 
+def _loop_shape(text: str, loop: str) -> str:
+    """A loop function's source, its own name and its item's name left out."""
+    item = re.search(r"for (v\d+) in items:", text).group(1)
+    return re.sub(rf"\b({loop}|{item})\b", "_", text)
+
+
 def test_kanasta_s_any_all_and_count_run_no_generator_and_make_no_list():
     """Issue 36 (the Kanasta figure): `any` and `all` of a rule (C2's canasta of 7 cards, C9's lay-off on a
     meld) are loops of the module that stop at their answer, not a generator given to any() and closed
@@ -464,6 +470,9 @@ def test_kanasta_s_any_all_and_count_run_no_generator_and_make_no_list():
         assert not re.search(r"\[(v\d+) for \1 in _rt\.paid\(", source), "filter of a rule: a loop that appends"
         loops = re.findall(r"\ndef (l\d+)\(items\b", source)
         assert loops and all(f"for " in _function(source, loop) for loop in loops)
+        # the same loop, wherever a rule writes it with its own name for the item, is one function
+        shapes = [_loop_shape(_function(source, loop), loop) for loop in loops]
+        assert len(set(shapes)) == len(shapes), variants
 
 
 def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():

@@ -131,9 +131,17 @@ class Expr:
         and a count made a list (issue 36). The names the rule's body reads are its arguments; a body that
         binds a name (:=, in the function around it) stays as it was (None). `pay`: the items are paid
         here (rule.paid), not by what gives them."""
-        free = _free_names(rule.body, rule.var)
-        if free is None:
+        read = _free_names(rule.body, rule.var)
+        if read is None:
             return None
+        free, shape = read
+        name = self.m.loops.get((kind, shape))
+        if name is None:  # (the same loop, wherever written with its own name for the item, is written once)
+            name = self.m.loops[(kind, shape)] = self._loop(kind, rule, free)
+        return f"{name}({', '.join([rule.paid(items) if pay else items, *free])})"
+
+    def _loop(self, kind: str, rule: "Rule", free: list[str]) -> str:
+        """The function of the module that `looped` calls: its name."""
         name = self.m.new("l")
         test, found, rest = {"any": (rule.body, "return True", "return False"),
                              "all": (f"not {rule.body}", "return False", "return True"),
@@ -142,7 +150,7 @@ class Expr:
         head = [f"    {name} = 0"] if kind == "count" else [f"    {name} = []"] if kind == "filter" else []
         self.m.lines += [f"def {name}({', '.join(['items', *free])}):", *head, f"    for {rule.var} in items:",
                          f"        if {test}:", f"            {found}", f"    {rest}", ""]
-        return f"{name}({', '.join([rule.paid(items) if pay else items, *free])})"
+        return name
 
     def v_Const(self, n: ir.Const) -> str:
         return self.m.literal(n.value)
@@ -351,11 +359,14 @@ class Expr:
         return f"({name} if {name} is not _UNSET else ({name} := {self(n.part)}))"
 
 
-def _free_names(body: str, var: str) -> list[str] | None:
+def _free_names(body: str, var: str) -> tuple[list[str], tuple] | None:
     """The names a rule's body reads from the function around it (not the module's: a constant, an object
-    or the header's `_` names; not an attribute, a keyword argument or what it binds itself), in order;
-    None if it binds one there (:=). Read by its tokens: nothing is compiled but the module."""
-    tokens = [t for t in tokenize.generate_tokens(io.StringIO(body).readline) if t.type in (tokenize.NAME, tokenize.OP)]
+    or the header's `_` names; not an attribute, a keyword argument or what it binds itself), in order,
+    and its shape (its tokens, the item's name left out); None if it binds one there (:=). Read by its
+    tokens: nothing is compiled but the module."""
+    every = list(tokenize.generate_tokens(io.StringIO(body).readline))
+    shape = tuple("" if t.string == var and t.type == tokenize.NAME else t.string for t in every)
+    tokens = [t for t in every if t.type in (tokenize.NAME, tokenize.OP)]
     bound, read, binding = {var}, {}, None
     for i, tok in enumerate(tokens):
         if tok.string == ":=":
@@ -369,7 +380,7 @@ def _free_names(body: str, var: str) -> list[str] | None:
                 bound.add(tok.string)
             elif not (i and tokens[i - 1].string == ".") and not (i + 1 < len(tokens) and tokens[i + 1].string == "="):
                 read.setdefault(tok.string)
-    return [n for n in read if n not in bound and not _module_name(n) and not hasattr(builtins, n)]
+    return [n for n in read if n not in bound and not _module_name(n) and not hasattr(builtins, n)], shape
 
 
 def _module_name(name: str) -> bool:
