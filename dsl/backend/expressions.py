@@ -4,9 +4,6 @@ a rule given to a notion is a Rule, which its notion's writer (dsl/notions/) wri
 """
 from __future__ import annotations
 
-import builtins
-import io
-import tokenize
 from keyword import iskeyword
 
 from kural.interpreter.messages import Msg
@@ -124,33 +121,6 @@ class Expr:
         source = f"({rule.paid(items)} and {rest})"
         self.m.paid_first[source] = (rule.weight * count, rule.where, rule.what, rest)
         return source
-
-    def looped(self, kind: str, rule: "Rule", items: str, pay: bool = True) -> str | None:
-        """any, all or count of a rule over items, as a call of a function of the module that loops and
-        stops at its answer: a generator given to any() and closed early raised GeneratorExit in itself,
-        and a count made a list (issue 36). The names the rule's body reads are its arguments; a body that
-        binds a name (:=, in the function around it) stays as it was (None). `pay`: the items are paid
-        here (rule.paid), not by what gives them."""
-        read = _free_names(rule.body, rule.var)
-        if read is None:
-            return None
-        free, shape = read
-        name = self.m.loops.get((kind, shape))
-        if name is None:  # (the same loop, wherever written with its own name for the item, is written once)
-            name = self.m.loops[(kind, shape)] = self._loop(kind, rule, free)
-        return f"{name}({', '.join([rule.paid(items) if pay else items, *free])})"
-
-    def _loop(self, kind: str, rule: "Rule", free: list[str]) -> str:
-        """The function of the module that `looped` calls: its name."""
-        name = self.m.new("l")
-        test, found, rest = {"any": (rule.body, "return True", "return False"),
-                             "all": (f"not {rule.body}", "return False", "return True"),
-                             "count": (rule.body, f"{name} += 1", f"return {name}"),
-                             "filter": (rule.body, f"{name}.append({rule.var})", f"return {name}")}[kind]
-        head = [f"    {name} = 0"] if kind == "count" else [f"    {name} = []"] if kind == "filter" else []
-        self.m.lines += [f"def {name}({', '.join(['items', *free])}):", *head, f"    for {rule.var} in items:",
-                         f"        if {test}:", f"            {found}", f"    {rest}", ""]
-        return name
 
     def v_Const(self, n: ir.Const) -> str:
         return self.m.literal(n.value)
@@ -357,32 +327,3 @@ class Expr:
         if name is None:
             name = self.frame.slots[n.index] = self.m.new("t")
         return f"({name} if {name} is not _UNSET else ({name} := {self(n.part)}))"
-
-
-def _free_names(body: str, var: str) -> tuple[list[str], tuple] | None:
-    """The names a rule's body reads from the function around it (not the module's: a constant, an object
-    or the header's `_` names; not an attribute, a keyword argument or what it binds itself), in order,
-    and its shape (its tokens, the item's name left out); None if it binds one there (:=). Read by its
-    tokens: nothing is compiled but the module."""
-    every = list(tokenize.generate_tokens(io.StringIO(body).readline))
-    shape = tuple("" if t.string == var and t.type == tokenize.NAME else t.string for t in every)
-    tokens = [t for t in every if t.type in (tokenize.NAME, tokenize.OP)]
-    bound, read, binding = {var}, {}, None
-    for i, tok in enumerate(tokens):
-        if tok.string == ":=":
-            return None
-        if tok.string in ("for", "lambda"):
-            binding = "in" if tok.string == "for" else ":"
-        elif tok.string == binding:
-            binding = None
-        elif tok.type == tokenize.NAME and not iskeyword(tok.string):
-            if binding is not None:
-                bound.add(tok.string)
-            elif not (i and tokens[i - 1].string == ".") and not (i + 1 < len(tokens) and tokens[i + 1].string == "="):
-                read.setdefault(tok.string)
-    return [n for n in read if n not in bound and not _module_name(n) and not hasattr(builtins, n)], shape
-
-
-def _module_name(name: str) -> bool:
-    """The header's names (`_...`), the module's constants, objects and loops (k, o, l and a number)."""
-    return name[0] == "_" or (name[0] in "klo" and name[1:].isdigit())

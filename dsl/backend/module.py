@@ -71,7 +71,6 @@ class Module:
         # (None: none is recorded): its head binds them as defaults (def_line)
         self.reading: dict[str, None] | None = None
         self.zone_count = 0  # the game's zones (each instance a number below it): a zone's cards read by number
-        self.loops: dict[tuple, str] = {}  # a loop's kind and its rule's shape -> its function (Expr.looped)
 
     def new(self, prefix: str) -> str:
         self.count += 1
