@@ -279,6 +279,9 @@ class _Writing:
     def cannot_fail(self, node) -> bool:
         return False
 
+    def looped(self, kind, rule, items, pay=True):
+        return None  # the plain any/all/count over a generator or list, against which the module's loops are checked
+
     def compiled(self, n):
         """The function (s, _node, arguments...) that runs the call node `n` as its writer writes it."""
         params, sources = [], []

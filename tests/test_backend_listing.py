@@ -36,11 +36,13 @@ def test_the_backend_is_split_by_concept_and_patches_no_text():
 
 
 def _state_locals(function) -> tuple[set, set]:
-    """(the state's attributes a generated function binds as locals, `x = s.x`; those locals it reads)."""
+    """(the state's attributes a generated function binds as locals, `x = s.x`, or is handed as its
+    arguments (a loop of any, all or count: Expr.looped); those locals it reads)."""
     import ast
     bound = {t.id for st in ast.walk(function) if isinstance(st, ast.Assign) for t in st.targets
              if isinstance(t, ast.Name) and isinstance(st.value, ast.Attribute) and st.value.attr == t.id
              and isinstance(st.value.value, ast.Name) and st.value.value.id == "s"}
+    bound |= {a.arg for a in function.args.args}
     read = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     state = {"zones", "cache", "where"}
     return bound & state, read & state

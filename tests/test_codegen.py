@@ -30,8 +30,8 @@ from kural.interpreter.legal import legal_moves
 
 FANTAN = ROOT / "games" / "fantan.yaml"
 PAYLOAD = "__import__('os').system('touch {marker}')"
-# The names the backend makes (dsl/backend/): locals, constants, objects, functions, and its own runtime.
-MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|items\d*|out|found|ok|known|version|where|cache|zones|values|"
+# The names the backend makes (dsl/backend/): locals, constants, objects, functions, and its own runtime (l: a loop of any, all or count, Expr.looped).
+MADE = re.compile(r"(s|e|v\d+|k\d+|o\d+|t\d+|c\d+|z\d+|i\d+|l\d+|r\d+|items\d*|out|found|ok|known|version|where|cache|zones|values|"
                   r"move|history|first_only|ends|value|before|exc|faces|seen|winners|scores|won|score|ended|holds|over|"
                   r"first|p\d+|(legal|listed|apply|moves|prefer|result|round|field|check|domain|shown|shown_when|out_of|"
                   r"meld_group|meld_cards|meld_when)_\d+(_[01]+|_\d+|_any)?|after_move|start_game|start_round|end_round|"
@@ -203,8 +203,8 @@ def test_kanasta_s_preferences_call_no_closure_and_tally_the_hand_once():
         assert not re.search(r"\bo\d+\(s, e\)", scored), f"{m.name}: a closure is called"
     discard = _function(g.program.source, f"prefer_{index['discard']}")
     assert "_rt.joins_any(s, " in discard, "the next team's join tables found once for the position"
-    meld = _function(g.program.source, f"prefer_{index['meld']}")
-    assert re.search(r"_rt\.tallied\(s, o\d+, s\.zones\[\(1 \+ s\.me\)\], (k\d+), \1\[v\d+\]", meld), \
+    meld = _with_loops(g.program.source, f"prefer_{index['meld']}")
+    assert re.search(r"_rt\.tallied\(s, o\d+, s\.zones\[\(1 \+ s\.me\)\], (k\d+), \1\[[rv]\d+\]", meld), \
         "the hand's faces tallied once, a card's face looked up"
 
 
@@ -349,6 +349,12 @@ def _function(source: str, name: str) -> str:
     return source[start:source.index("\n\n", start)]
 
 
+def _with_loops(source: str, name: str) -> str:
+    """One generated function's source, then the loops it calls (any, all, count: Expr.looped), and theirs."""
+    text = _function(source, name)
+    return "\n".join([text, *(_with_loops(source, loop) for loop in dict.fromkeys(re.findall(r"\b(l\d+)\(", text.split("\n", 1)[1])))])
+
+
 def test_max_legal_is_checked_where_a_step_could_pass_it(tmp_path):
     """budget.MAX_LEGAL (docs/guarantees.md) bounds every position's legal moves. One card of a zone
     offers at most a move per card of the deck and a move without choices one, so Fantan's step (its
@@ -399,8 +405,8 @@ def test_any_and_all_over_the_seats_are_written_per_seat_with_the_nodes_values(t
     # (after_move reads the zones as a local: a move never replaces the state's list of them)
     assert "all(" not in after and "(not zones[1]) and (not zones[2])" in after.replace("(1 + 0)", "1").replace(
         "(1 + 1)", "2")
-    assert " in _rt.paid(s, s.zones[" in source.split("any_leaf")[0].rsplit("def round_", 1)[1], \
-        "any over a zone's cards stays a generator"
+    assert re.search(r"\bl\d+\(_rt\.paid\(s, s\.zones\[", source.split("any_leaf")[0].rsplit("def round_", 1)[1]), \
+        "any over a zone's cards is a loop that stops at the first card found (Expr.looped), not written per card"
     generated = _played(g, 5)
     after_move, values = _nodes_for_flow(g)
     real = (g.program.after_move, g.program.round_values, g.program.apply)
@@ -445,6 +451,30 @@ def test_a_part_that_picks_versions_is_one_key_for_its_step(game):
     assert all(len(k) == 1 for k in keys.values()), [part for part, k in keys.items() if len(k) > 1]
 
 
+def _loop_shape(text: str, loop: str) -> str:
+    """A loop function's source, its own name left out (a rule's argument is named by the rules around
+    it, Frame.bind_argument: the same rule writes the same body wherever it is)."""
+    return re.sub(rf"\b{loop}\b", "_", text)
+
+
+def test_kanasta_s_any_all_and_count_run_no_generator_and_make_no_list():
+    """Issue 36 (the Kanasta figure): `any` and `all` of a rule (C2's canasta of 7 cards, C9's lay-off on a
+    meld) are loops of the module that stop at their answer, not a generator given to any() and closed
+    early (GeneratorExit raised in it); `count` of a rule adds one per item found, with no list made;
+    `filter` appends each item found, with no comprehension's function made and called. The
+    same games (test_node_oracle.py: the nodes' own any, all and count agree move for move)."""
+    for variants in ([], ["351"]):
+        source = load("canasta", variants).program.source
+        assert not re.search(r"\b(any|all)\(\(?[^\n]* for v\d+ in ", source.replace("any(s,", "")), variants
+        assert "len([1 for " not in source, variants
+        assert not re.search(r"\[(v\d+) for \1 in _rt\.paid\(", source), "filter of a rule: a loop that appends"
+        loops = re.findall(r"\ndef (l\d+)\(items\b", source)
+        assert loops and all(f"for " in _function(source, loop) for loop in loops)
+        # the same loop, wherever a rule writes it, is one function
+        shapes = [_loop_shape(_function(source, loop), loop) for loop in loops]
+        assert len(set(shapes)) == len(shapes), variants
+
+
 def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
     """Kanasta's meld step: `meld`, `add` and `discard` each pick their version by whether the team has
     a canasta; the three ask one kept part (one key, written where each move picks)."""
@@ -453,7 +483,8 @@ def test_kanasta_asks_whether_the_team_has_a_canasta_once_per_position():
     step = next(f for f in re.split(r"\n(?=def )", source) if f.startswith("def moves_1("))
     uses: dict[str, int] = {}
     for key, part in kept_parts(step):
-        if part.startswith(("any((len(s.zones[_0]) >= 7)", "any((len(zones[_0]) >= 7)")):
+        loop = re.match(r"l\d+(?=\()", part)  # the team's groups, any of 7 cards or more: a loop of the module
+        if loop and re.search(r"if \(len\((s\.)?zones\[r\d+\]\) >= 7\):", _function(source, loop.group())):
             uses[key] = uses.get(key, 0) + 1
     assert len(uses) == 1 and list(uses.values())[0] >= 3, uses
     index = next(m.index for m in g.moves if m.name == "add")

@@ -48,9 +48,9 @@ def function_of(node: ir.Node, *locals_: str):
     w.depth = 1
     Stmts(Expr(frame), w).value(node, "value")
     head = f"def _value({', '.join([*params, 's=None'])}):"
-    # a part remembered for the position (a guard's version, dsl/specialize.py) is worked out at its first use
+    # module.lines: the functions its parts call (Expr.looped); a part remembered for the position (a guard's version, dsl/specialize.py) is worked out at its first use
     unset = [f"    {name} = _UNSET" for name in frame.slots.values()]
-    source = "\n".join([*module.written, head, *unset, *w.lines, "    return value", ""])
+    source = "\n".join([*module.written, *module.lines, head, *unset, *w.lines, "    return value", ""])
     return _ran(source, {**_header_names(), **module.constants, **module.objects})["_value"]
 
 

@@ -32,8 +32,10 @@ class Rule:
     """A rule given to a notion, as the notion's writer sees it: `var` is bound to each item of
     `paid(items)`, which first pays the rule's calls from the work budget (interpreter/budget.py)."""
 
-    def __init__(self, var: str, body: str, weight: int, where: str, what: str):
+    def __init__(self, var: str, body: str, weight: int, where: str, what: str,
+                 free: list[str] | None = None):
         self.var, self.body, self.weight, self.where, self.what = var, body, weight, where, what
+        self.free = free  # the names of the function around it the body reads (None: it binds one there)
 
     def paid(self, items: str) -> str:
         return f"_rt.paid(s, {items}, {self.weight}, {self.where}, {self.what})"
@@ -56,7 +58,21 @@ class Expr:
 
     def state(self, attr: str) -> str:
         """The source that reads the state's attribute `attr` (a local of the function where it may be)."""
-        return self.frame.state.attr(attr)
+        source = self.frame.state.attr(attr)
+        return source if source[:2] == "s." else self.outer(source)
+
+    def outer(self, name: str) -> str:
+        """`name`, a local of the function being written, read here: a rule's body being written records
+        it (Frame.outer), so that a loop of the module written from the body is handed it."""
+        if self.frame.outer is not None:
+            self.frame.outer[name] = None
+        return name
+
+    def binding(self, name: str) -> str:
+        """`name`, bound here with := in the function being written: a rule's body that binds one stays
+        in that function (Expr.looped)."""
+        self.frame.binds = True
+        return name
 
     def keeps(self, node: ir.Node) -> bool:
         """Is this part kept for the position (Expr.kept) where it is written here?"""
@@ -103,7 +119,7 @@ class Expr:
         or what a notion's part is made of (its nodes and values), for its key where versions are picked."""
         local = self.frame.local_keeps
         if local is not None and not self.frame.in_rule:  # (none as a part's value: worked out again, the same)
-            name = local.get(source) or local.setdefault(source, self.m.new("t"))
+            name = self.binding(local.get(source) or local.setdefault(source, self.m.new("t")))
             return f"({name} if {name} is not None else ({name} := {source}))"
         picked = self.frame.picked
         if picked is None:
@@ -122,13 +138,41 @@ class Expr:
         self.m.paid_first[source] = (rule.weight * count, rule.where, rule.what, rest)
         return source
 
+    def looped(self, kind: str, rule: "Rule", items: str, pay: bool = True) -> str | None:
+        """any, all or count of a rule over items, as a call of a function of the module that loops and
+        stops at its answer: a generator given to any() and closed early raised GeneratorExit in itself,
+        and a count made a list (issue 36). The names the rule's body reads are its arguments; a body that
+        binds a name (:=, in the function around it) stays as it was (None). `pay`: the items are paid
+        here (rule.paid), not by what gives them."""
+        free = rule.free
+        if free is None:
+            return None
+        shape = (rule.body, rule.var, tuple(free))
+        name = self.m.loops.get((kind, shape))
+        if name is None:  # (the same loop, wherever written with its own name for the item, is written once)
+            name = self.m.loops[(kind, shape)] = self._loop(kind, rule, free)
+        return f"{name}({', '.join([rule.paid(items) if pay else items, *free])})"
+
+    def _loop(self, kind: str, rule: "Rule", free: list[str]) -> str:
+        """The function of the module that `looped` calls: its name."""
+        name = self.m.new("l")
+        test, found, rest = {"any": (rule.body, "return True", "return False"),
+                             "all": (f"not {rule.body}", "return False", "return True"),
+                             "count": (rule.body, f"{name} += 1", f"return {name}"),
+                             "filter": (rule.body, f"{name}.append({rule.var})", f"return {name}")}[kind]
+        head = [f"    {name} = 0"] if kind == "count" else [f"    {name} = []"] if kind == "filter" else []
+        self.m.lines += [f"def {name}({', '.join(['items', *free])}):", *head, f"    for {rule.var} in items:",
+                         f"        if {test}:", f"            {found}", f"    {rest}", ""]
+        return name
+
     def v_Const(self, n: ir.Const) -> str:
         return self.m.literal(n.value)
 
     def v_Local(self, n: ir.Local) -> str:
         py = self.frame.names.get(n.name)
         assert py is not None, f"a local no generated function binds: {n.name}"
-        return py
+        # (a local unrolled to its value, Expr.per_item, is a literal or a constant of the module)
+        return self.outer(py) if py.isidentifier() and not iskeyword(py) and not _module_name(py) else py
 
     def v_StateField(self, n: ir.StateField) -> str:
         return _FIELDS[n.field]
@@ -231,19 +275,30 @@ class Expr:
             args = [self.rule(a) if isinstance(a, ir.Lambda) else self(a) for a in n.args]
         finally:
             self.frame.in_rule = in_rule
+        if getattr(n.write, "asks_can", False):  # (a move's answer: a local known here, or bound with :=)
+            self.frame.binds = True
         return n.write(self, args)
 
     def rule(self, n: ir.Lambda) -> "Rule":
         """A rule `x => body` given to a notion: its argument's Python name and its body's source."""
-        var = self.frame.bind(n.name)
-        varying = self.frame.varying
+        frame = self.frame
+        var = frame.bind_argument(n.name)
+        varying, outer, binds = frame.varying, frame.outer, frame.binds
         if varying is not None:
-            self.frame.varying = varying | {n.name}
+            frame.varying = varying | {n.name}
+        frame.outer, frame.binds = {"s": None}, False  # (the state: read by nearly every body, always handed)
+        frame.rules += 1
         try:
             body = self(n.body)
+            read = frame.outer
+            read.pop(var, None)  # (its own argument; a nested rule's left out its own)
+            free = None if frame.binds else list(read)
         finally:
-            self.frame.varying = varying
-        return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(Msg("rule_what", name=n.name)))
+            frame.rules -= 1
+            frame.varying, frame.outer, frame.binds = varying, outer, binds or frame.binds
+        if outer is not None:
+            outer.update(read)
+        return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(Msg("rule_what", name=n.name)), free)
 
     def holds_rule(self, node: ir.Node) -> bool:
         return has_rule(node)
@@ -306,7 +361,7 @@ class Expr:
             return source
         if source not in per_option:
             per_option[source] = self.m.new("t")
-        return per_option[source]
+        return self.outer(per_option[source])
 
     def once_per_choice(self, source: str, node: ir.Node) -> str | None:
         """The name `source` (which cannot fail and changes nothing) is bound to once per option of an
@@ -318,7 +373,7 @@ class Expr:
         var = frame.names.get(node.name)
         if not any(var == v for v, _ in per_choice):
             return None
-        return per_choice.setdefault((var, source), self.m.new("t"))
+        return self.outer(per_choice.setdefault((var, source), self.m.new("t")))
 
     def v_SlotRead(self, n: ir.SlotRead) -> str:
         """Worked out at its first use in the position, then read again: it fails, if it fails, where
@@ -326,4 +381,10 @@ class Expr:
         name = self.frame.slots.get(n.index)
         if name is None:
             name = self.frame.slots[n.index] = self.m.new("t")
+        name = self.binding(name)
         return f"({name} if {name} is not _UNSET else ({name} := {self(n.part)}))"
+
+
+def _module_name(name: str) -> bool:
+    """The header's names (`_...`), the module's constants, objects and loops (k, o, l and a number)."""
+    return name[0] == "_" or (name[0] in "klo" and name[1:].isdigit())

@@ -71,6 +71,7 @@ class Module:
         # (None: none is recorded): its head binds them as defaults (def_line)
         self.reading: dict[str, None] | None = None
         self.zone_count = 0  # the game's zones (each instance a number below it): a zone's cards read by number
+        self.loops: dict[tuple, str] = {}  # a loop's kind and its rule's shape -> its function (Expr.looped)
 
     def new(self, prefix: str) -> str:
         self.count += 1
@@ -240,9 +241,23 @@ class Frame:
         # part is written inside a rule's comprehension (or a notion's), where Python binds no name with :=.
         self.local_keeps: dict | None = None
         self.in_rule = False
+        # Writing a rule's body (Expr.rule): the names of the function around it that the body reads, as the
+        # writer emits them (Expr.outer), and whether it binds one there (:=); a loop of the module
+        # (Expr.looped) is handed them as arguments. None outside a rule.
+        self.outer: dict[str, None] | None = None
+        self.binds = False
+        self.rules = 0  # the rules whose bodies are being written here (bind_argument)
 
     def bind(self, name: str) -> str:
         py = self.names[name] = self.module.new("v")
+        self.made.add(py)
+        return py
+
+    def bind_argument(self, name: str) -> str:
+        """A rule's argument: named by how many rules are around it (r0, r1 ...), so that the same rule's
+        body is the same source wherever it is written (one loop of the module: Expr.looped); a rule
+        inside it has its own name."""
+        py = self.names[name] = f"r{self.rules}"
         self.made.add(py)
         return py
 

@@ -86,12 +86,13 @@ def _write_count(ctx, a):
             # (the key first: the other cards stop there, as they would in the whole list; none: v not read)
             keyed = (f"_rt.of_key(s, {x.m.object(object())}, {src[0]}, {x.m.constant(table)}, {x(other)}, "
                      f"{rule.weight}, {rule_where(x, rule)})")
-            return f"(len([1 for {src[1].var} in {keyed} if {src[1].body}]) if {src[0]} else 0)"
+            counted = x.looped("count", src[1], keyed, pay=False) or f"len([1 for {src[1].var} in {keyed} if {src[1].body}])"
+            return f"({counted} if {src[0]} else 0)"
         if looked_up:  # c => table[c] (a rule about each card alone): one loop, no generator made and run
             return f"_rt.counted(s, {src[0]}, {x.m.constant(body.table)}, {src[1].weight}, {src[1].where}, {src[1].what})"
         # (a list, counted: the items are all tried, as a generator's sum tries them, with no generator resumed
         # for each)
-        return f"len([1 {src[1].over(src[0])} if {src[1].body}])"
+        return x.looped("count", src[1], src[0]) or f"len([1 {src[1].over(src[0])} if {src[1].body}])"
     return write
 
 
@@ -122,9 +123,9 @@ def _write_any_all(builtin: str, joiner: str):
                         f"{x(joining)}, {src[1].weight}, {src[1].where}, {src[1].what})")
             table = x.keyed_by(rule) if isinstance(rule, ir.Lambda) and x.holds_rule(rule.body) else None
             if table is not None:  # a rule (that loops) about each item's key alone: tried on the first item of each key
-                return (f"{builtin}({src[1].body} for {src[1].var} in "
-                        f"_rt.first_of_each({x.m.constant(table)}, {src[1].paid(src[0])}))")
-            return f"{builtin}({src[1].body} {src[1].over(src[0])})"
+                firsts = f"_rt.first_of_each({x.m.constant(table)}, {src[1].paid(src[0])})"
+                return x.looped(builtin, src[1], firsts, pay=False) or f"{builtin}({src[1].body} for {src[1].var} in {firsts})"
+            return x.looped(builtin, src[1], src[0]) or f"{builtin}({src[1].body} {src[1].over(src[0])})"
         return write
     return emit
 
@@ -152,7 +153,7 @@ def _write_filter(ctx, a):
             table, value = x.m.constant(keyed[0]), x(keyed[2])
             return (f"(_rt.picked_equal(s, {src[0]}, {table}, {value}, {src[1].weight}, {src[1].where}, "
                     f"{src[1].what}) if {src[0]} else [])")
-        return f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
+        return x.looped("filter", src[1], src[0]) or f"[{src[1].var} {src[1].over(src[0])} if {src[1].body}]"
     write.cards_once = cards_once(a[0].node)  # some of a list of cards each once: each once (cards_once)
     return write
 
