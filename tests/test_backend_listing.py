@@ -22,8 +22,8 @@ BACKEND = Path(__file__).resolve().parents[1] / "dsl" / "backend"
 def test_the_backend_is_split_by_concept_and_patches_no_text():
     """Issue 36, "each module one concept, named for it" and "never by regex patches of generated text":
     the backend is a package of modules, each saying in its docstring what it is, and none imports `re`
-    (what a function binds, which constants it reads, whether a part can fail, which parts are alike:
-    decided by the visitors while they write, on the nodes)."""
+    or `tokenize` (what a function binds, which constants it reads, whether a part can fail, which parts
+    are alike, which names a rule's loop is handed: decided by the visitors while they write, on the nodes)."""
     import ast
     modules = sorted(BACKEND.glob("*.py"))
     assert len(modules) >= 8 and not (BACKEND.parent / "codegen.py").exists()
@@ -32,7 +32,7 @@ def test_the_backend_is_split_by_concept_and_patches_no_text():
         assert ast.get_docstring(tree), f"{path.name}: a docstring says what the module is"
         imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names} | \
             {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-        assert "re" not in imported, f"{path.name} imports re"
+        assert not imported & {"re", "tokenize"}, f"{path.name} reads generated text"
 
 
 def _state_locals(function) -> tuple[set, set]:
