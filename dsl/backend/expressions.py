@@ -141,15 +141,16 @@ class Expr:
     def looped(self, kind: str, rule: "Rule", items: str, pay: bool = True) -> str | None:
         """any, all or count of a rule over items, as a call of a function of the module that loops and
         stops at its answer: a generator given to any() and closed early raised GeneratorExit in itself,
-        and a count made a list (issue 36). The names the rule's body reads are its arguments; a body that
-        binds a name (:=, in the function around it) stays as it was (None). `pay`: the items are paid
+        and a count made a list (issue 36). The names of the function around it that the rule's body reads
+        (rule.free, recorded as they were written: Expr.outer) are its arguments; a body that binds a name
+        there (:=) stays as it was (None). `pay`: the items are paid
         here (rule.paid), not by what gives them."""
         free = rule.free
         if free is None:
             return None
         shape = (rule.body, rule.var, tuple(free))
         name = self.m.loops.get((kind, shape))
-        if name is None:  # (the same loop, wherever written with its own name for the item, is written once)
+        if name is None:  # (the same rule's loop, wherever written, is one function: Frame.bind_argument)
             name = self.m.loops[(kind, shape)] = self._loop(kind, rule, free)
         return f"{name}({', '.join([rule.paid(items) if pay else items, *free])})"
 
