@@ -88,8 +88,6 @@ class HeuristicBot:
     def __init__(self, rng: random.Random):
         self.rng = rng
         self.g = None
-        self.scorers: list = []  # per move: its choices' names and (place in the key, score) of its preferences
-        self.zeros: list = []  # a key with every preference at 0
         self.about: list = []  # per preference, in order: the moves (their indexes) it speaks of
         from .plans import Planner  # here, not at the top: it imports the engine, which `kural --help` need not load
         self.planner = Planner(self)  # the plans of a turn of several moves

@@ -15,7 +15,7 @@ from .budget import WORK_LIMIT
 from .errors import RULE_FAILURES, PlayError, kept
 from .messages import Msg
 from .legal import legal_moves, move_key
-from .state import NOWHERE, Move, State
+from .state import Move, State
 
 
 def new_game(g, seed: int) -> State:
@@ -44,22 +44,9 @@ def reset_round(s: State) -> None:
         if zone:  # (a new game's are empty)
             zone.clear()
     g = s.g
-    deck_zone = g.deck_zone_id
-    order, where = _deck_lists(deck_zone, g.deck.size)
-    s.zones[deck_zone] = order.copy()
+    order, where = g.deck_lists
+    s.zones[g.deck_zone_id] = order.copy()
     s.where = where.copy()
-
-
-_DECK_LISTS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}  # (deck zone, deck size) -> its lists
-
-
-def _deck_lists(deck_zone: int, size: int) -> tuple[list[int], list[int]]:
-    """A whole deck's cards in order and every card's zone (the deck's, then NOWHERE for the sentinel), made
-    once for a deck (copied at each deal: a copy costs a fifth of a list made card by card)."""
-    lists = _DECK_LISTS.get((deck_zone, size))
-    if lists is None:
-        lists = _DECK_LISTS[deck_zone, size] = (list(range(size)), [deck_zone] * size + [NOWHERE])
-    return lists
 
 
 def setup_done(s: State) -> None:

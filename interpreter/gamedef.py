@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from .cards import Deck
+from .state import NOWHERE
 
 Expr = Any  # an expression's node of the typed program (dsl/ir.py; interpreter/ imports nothing of dsl/)
 Effect = Any  # an effect list's node
@@ -329,6 +330,14 @@ class GameDef:
     def deck_zone_id(self) -> int:
         """The zone instance the cards start in (looked up once: the engine asks after every move)."""
         return self.zone(self.deck_zone).first_id
+
+    @cached_property
+    def deck_lists(self) -> tuple[list[int], list[int]]:
+        """The whole deck's cards in order, and every card's zone (the deck zone's; NOWHERE for the sentinel
+        past the deck): what a round starts from, copied at each deal (a copy costs a fifth of a list made
+        card by card)."""
+        size = self.deck.size
+        return list(range(size)), [self.deck_zone_id] * size + [NOWHERE]
 
     @cached_property
     def hand_zone_id(self) -> int:
