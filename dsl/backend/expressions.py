@@ -172,8 +172,9 @@ class Expr:
     def v_Local(self, n: ir.Local) -> str:
         py = self.frame.names.get(n.name)
         assert py is not None, f"a local no generated function binds: {n.name}"
-        # (a local unrolled to its value, Expr.per_item, is a literal or a constant of the module)
-        return self.outer(py) if py.isidentifier() and not iskeyword(py) and not _module_name(py) else py
+        # a name this function bound is read from the function around a rule's body; a local unrolled to its
+        # value (Expr.per_item) is a literal or a constant of the module, read where it is
+        return self.outer(py) if py in self.frame.made else py
 
     def v_StateField(self, n: ir.StateField) -> str:
         return _FIELDS[n.field]
@@ -384,8 +385,3 @@ class Expr:
             name = self.frame.slots[n.index] = self.m.new("t")
         name = self.binding(name)
         return f"({name} if {name} is not _UNSET else ({name} := {self(n.part)}))"
-
-
-def _module_name(name: str) -> bool:
-    """The header's names (`_...`), the module's constants, objects and loops (k, o, l and a number)."""
-    return name[0] == "_" or (name[0] in "klo" and name[1:].isdigit())
