@@ -366,6 +366,18 @@ def test_C9_nobody_lays_off_on_the_opponents_even_when_opened(g):
     assert not moves_named(g, s, "add")
 
 
+def test_C3_C4_a_lay_off_that_breaks_the_meld_is_refused_by_what_a_meld_is_not_by_C9(g):
+    """Issue 37.8: every refused lay-off cited C9 (on whose melds one lays off); a card that does not fit
+    the meld is refused by what a meld is (C3: same rank, or the run's suit in sequence; C4: one wild)."""
+    s = position(g, 0, hands={0: ["KD", "7C", "2C", "QC"]}, opened=[0],
+                 melds={0: [["9H", "9S", "9D"], ["5S", "6S", "7S"], ["8H", "8S", "2D"]]})
+    nines, run, wild_set = area(g, 0)[:3]
+    assert why_not(g, s, "add", nines, "KD") == "C3"  # a king is no 9
+    assert why_not(g, s, "add", run, "7C") == "C3"  # a club is not of the spades' run
+    assert why_not(g, s, "add", wild_set, "2C") == "C3"  # a second wild (C4), a meld no more
+    assert why_not(g, s, "add", run, "2C") is None and why_not(g, s, "add", nines, "2C") is None
+
+
 def test_C9_a_lay_off_only_player_may_go_out_to_take_a_fi(g):
     s = position(g, 0, hands={0: ["9C"]}, opened=[2], melds={0: [["9H", "9S", "9D"]]})
     fi1 = list(s.zones[zid(g, "fi1")])
