@@ -58,10 +58,9 @@ def test_a_game_without_round_sheets_is_counted_without_their_columns():
 def test_each_deal_starts_from_its_own_copy_of_the_deck():
     """Issue 36 (a game's work): the deck's cards in order and their zones are made once for a deck and
     copied at each deal; a game played moves none of the next game's cards (the same seed, the same deal)."""
-    from kural.interpreter import engine
     g = loaded("fantan")
     first = _played(g, 9)
-    lists = engine._DECK_LISTS[g.deck_zone_id, g.deck.size]
+    lists = g.deck_lists
     assert lists == (list(range(g.deck.size)), [g.deck_zone_id] * g.deck.size + [-1])
     again = game.new_game(g, 9)
     assert again.deal == game.new_game(g, 9).deal and first.deal == again.deal
