@@ -23,7 +23,7 @@ from .errors import Loc, Problem, RuleError, close_match
 from kural.interpreter.messages import Msg
 from .parsing import parse_flat, token_word
 from .names import Name, kind_word
-from .piece import NO_CONST, C, const, overridden
+from .piece import NO_CONST, C, const
 from .typed import Typed, const_kind, is_bool_const, word
 from .typed import const as typed_const, const_of
 from .yamlload import LStr
@@ -50,10 +50,6 @@ class Compiler:
         self.lines = lines
         self.expanding: set[str] = set()  # define names being inlined, to catch cycles
         self.guard_of: int | None = None  # the move whose guard is being compiled
-        # subexpression (by its tree) -> its value or an ir.SlotRead, see dsl/specialize.py
-        self.overrides: dict[str, Any] | None = None
-        self.known_parts: dict[str, tuple] = {}  # overridden parts holding no other: (type, elem, parts) of each, see
-        # dsl/specialize.py; such a part is not compiled again under `overrides`, its parts are counted as if it were
         self.move_refs: dict[int, dict[int, Loc]] = {}  # move -> the moves its guard asks about, and where
         self.parts = 0  # parts of the expression being compiled, defines inlined (MAX_PARTS)
         self.total = 0  # parts compiled for the whole file (MAX_TOTAL_PARTS)
@@ -61,7 +57,6 @@ class Compiler:
         self.trees: dict[tuple[str, str], Tree] = {}  # each text parsed once: defines are read at every use
         self.purities: dict[tuple, tuple[bool, frozenset]] = {}  # _Unit.purity, by part (id of its tree)
         self.tables: dict[tuple, list | None] = {}  # _Unit.tabulate: (id of a part's tree, its card) -> its table
-        self.reprs: dict[int, str] = {}  # repr of a part, by id of its tree, for self.overrides
         self.loops: list[int] = [1]  # items the loops around the part compiled go through (running products)
         self.typed = None  # the typed node (dsl/typed.py) of the last expression or effect list compiled in a part
         self.reads: dict[str, set] | None = None  # params and defines the parts read: name -> the defines read through
@@ -86,44 +81,16 @@ class Compiler:
         self.read_now = set()  # compiled: what a later problem blames is not this part's
         return out
 
-    def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[tuple[Tree, C, int]]:
-        """The parts of a condition that do not depend on its choices, each compiled, with the number
-        of parts compiling it took."""
+    def fixed_parts(self, text: Any, locals_: dict[str, str]) -> list[C]:
+        """The parts of a condition that do not depend on its choices, each compiled (dsl/specialize.py)."""
         src = self._source(text)
         unit = _Unit(self, src, dict(locals_))
         out = []
         for t, where in unit.fixed_parts(self._parse(src, "expr")):
             self.parts, self.top = 0, src
-            before = self.total
             compiled = where.node(t, 0)
             if not compiled.is_const:
-                out.append((t, compiled, self.total - before))
-        return out
-
-    def repr_of(self, t: Tree) -> str:
-        """A part's text as `overrides` names it, worked out once per tree."""
-        text = self.reprs.get(id(t))
-        if text is None:  # repr(t), from the texts of its parts already worked out (Lark's Tree.__repr__)
-            if t.__class__ is Tree and t.children.__class__ is list:
-                inner = ", ".join([self.repr_of(c) if c.__class__ is Tree else repr(c) for c in t.children])
-                text = f"Tree({t.data!r}, [{inner}])"
-            else:
-                text = repr(t)
-            self.reprs[id(t)] = text
-        return text
-
-    def inner_texts(self, t, out: set) -> set:
-        """The texts of every part inside t (not t itself), through the defines it names."""
-        for child in t.children:
-            if isinstance(child, Tree):
-                out.add(self.repr_of(child))
-                self.inner_texts(child, out)
-                if child.data == "var":
-                    entry = self.names.get(child.children[0].value)
-                    if entry is not None and entry.kind == "define":
-                        body = self._parse(self._source(entry.value), "expr")
-                        out.add(self.repr_of(body))
-                        self.inner_texts(body, out)
+                out.append(compiled)
         return out
 
     def effects(self, text: Any, locals_: dict[str, str] | None = None) -> ir.Node:
@@ -360,25 +327,12 @@ class _Unit:
         d = depth + 1
         if isinstance(t, Token):
             raise self.fail(t, Msg("unexpected", value=t.value), Msg("check_operators_around"))
-        if c.overrides is not None and c.known_parts:
-            text = self.c.repr_of(t)
-            shape = self.c.known_parts.get(text)
-            if shape is not None:  # compiled as a fixed part already: what compiling it again would give
-                type_, elem, parts = shape
-                self.c.parts += parts - 1
-                self.c.total += parts - 1
-                self.count_check()
-                return overridden(self.c.overrides[text], type_, elem)
         kind = t.data
         handler = getattr(self, "n_" + kind, None)
         if handler is None:
             raise self.fail(t, Msg("cannot_stand_here", kind=kind), Msg("value_condition_call_expected"))
         out = handler(t, d)
         if out.const is NO_CONST:
-            if c.overrides is not None:
-                known = c.overrides.get(c.repr_of(t), NO_CONST)
-                if known is not NO_CONST:
-                    return overridden(known, out.type, out.elem)
             if kind not in ("var", "lambda_") and "card" in self.locals.values():  # (tabulate's own first test)
                 out = self.tabulate(t, out)
         elif out.typed is not None and out.typed.data == "const":
@@ -451,8 +405,8 @@ class _Unit:
         (name,) = used
         if self.locals.get(name) != "card":
             return x
-        # the same part about the same card has the same table wherever it is compiled again (a guard's
-        # versions compile it once each: a pure part holds no part a version gives a value, which reads the state)
+        # the same part about the same card has the same table wherever it is compiled again (a define used
+        # by several checks, moves and preferences is compiled at each use; its tree is parsed once)
         key = (id(t), name)
         table = self.c.tables.get(key, NO_CONST)
         if table is NO_CONST:

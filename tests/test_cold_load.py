@@ -36,37 +36,38 @@ def test_an_error_in_a_base_game_is_still_at_its_place(tmp_path):
     assert str(caught.value).startswith(f"{base}:"), caught.value
 
 
-def _built_listings(game: str, variants: list[str] = ()) -> dict[str, str]:
-    """The module a game is compiled to, built afresh (no kept game), and each guard's versions."""
-    g = loader._built(rulefiles.resolve(game, list(variants)), (), None)
-    versions = {m.name: re.sub(r" at 0x[0-9a-f]+", "", repr(sorted(m.specialize.version_nodes.items())))
-                for m in g.moves if m.specialize}  # a closure's address aside
-    return {"module": g.program.listing(), **versions}
-
-
-def test_a_guards_versions_take_their_fixed_parts_as_compiled_once(monkeypatch):
-    """dsl/specialize.py: a guard's 2**n versions do not compile again a fixed part they are given the
-    value of (when it holds no other such part); the versions, their typed program (a rule's weight, which
-    counts the parts inside it, included) and the module written from them are what compiling it again in
-    every version gave (language.md 3.10: the module is written from the checked program only)."""
-    from kural.dsl import specialize
-    real = specialize._known_parts
-    taken = []
-    monkeypatch.setattr(specialize, "_known_parts", lambda *a: taken.append(real(*a)) or taken[-1])
+def test_a_guards_versions_are_a_pass_over_its_typed_tree_not_a_compile_of_its_text_again(monkeypatch):
+    """dsl/specialize.py: a guard's 2**n versions are made from its checks' typed trees, each given the
+    values of its fixed parts and folded (issue 36: one tree, passes over it), never by compiling the
+    checks' text again: each check is compiled once, in every bundled game and variant. (That the
+    versions keep exactly the general guard's moves: tests/test_compiler.py; that the module written
+    from them is what it was: tests/backend_listing.py.)"""
+    from kural.dsl.compiler import Compiler
+    compiled: list[str] = []
+    real = Compiler.expr
+    monkeypatch.setattr(Compiler, "expr", lambda self, text, *a, **k: compiled.append(str(text)) or real(self, text, *a, **k))
+    versioned = 0
     for game, variants in [(game, v) for game in game_ids() for v in [[]] + [[v] for v in variant_ids(game)]]:
-        shortcut = _built_listings(game, variants)
-        monkeypatch.setattr(specialize, "_known_parts", lambda *a: {})  # every part compiled again, as before
-        again = _built_listings(game, variants)
-        monkeypatch.setattr(specialize, "_known_parts", lambda *a: taken.append(real(*a)) or taken[-1])
-        assert shortcut == again, (game, variants)
-    assert any(taken), "no guard of any game has a fixed part: the shortcut is not exercised"
+        compiled.clear()
+        g = loader._built(rulefiles.resolve(game, list(variants)), (), None)
+        for m in g.moves:
+            if m.specialize and m.specialize.part_nodes:
+                versioned += 1
+                assert len(m.specialize.version_nodes) == 2 ** len(m.specialize.part_nodes)
+                for check in m.checks:
+                    assert compiled.count(str(check.source)) == 1, (game, variants, m.name, str(check.source))
+    assert versioned > 3, "no guard of any game has versions: the pass is not exercised"
 
 
-def test_a_fixed_part_inside_a_rule_weighs_as_compiled_again(tmp_path, monkeypatch):
-    """A fixed part inside a rule `c => ...` (its value given to a version) still counts in the rule's
-    weight, what one call of it costs of the work budget (interpreter/budget.py): the versions are the
-    same as when the part is compiled again in each."""
-    from kural.dsl import specialize
+def test_a_version_folds_what_its_parts_decide(tmp_path):
+    """A version given a part's value folds the guard around it as the compiler's walk folds constants
+    (F2, F4, F5 in Fantan's play guard): with `empty(table)` true, F4's and F5's `empty(table) or ...`
+    hold whatever the card, so they are no checks, and F2's `if empty(table) then opening else true` is
+    `opening`, one table lookup; with it false, F2's check holds and is left out. A rule `c => ...` holding
+    a fixed part keeps the weight it has in the general guard (what one call costs of the work budget,
+    interpreter/budget.py), its part given a value or not."""
+    from dataclasses import fields
+    from kural.dsl import ir
     from kural.dsl.paths import games_dir
     text = (games_dir() / "fantan.yaml").read_text(encoding="utf-8")
     old = "empty(table) or rank(card) == row_rank or next_to_row\n"
@@ -75,13 +76,25 @@ def test_a_fixed_part_inside_a_rule_weighs_as_compiled_again(tmp_path, monkeypat
     path.write_text(text.replace(old, "empty(table) or rank(card) == row_rank or next_to_row or "
                                       "any(hand(me), c => rank(c) == rank(card) and count(table) > 40)\n", 1),
                     encoding="utf-8")
-    real = specialize._known_parts
-    taken = []
-    monkeypatch.setattr(specialize, "_known_parts", lambda *a: taken.append(real(*a)) or taken[-1])
-    shortcut = _built_listings(str(path))
-    assert any("count" in text for known in taken for text in known), taken
-    monkeypatch.setattr(specialize, "_known_parts", lambda *a: {})
-    assert shortcut == _built_listings(str(path))
+    g = loader._built(rulefiles.resolve(str(path), []), (), None)
+    play = g.move("play")
+    versions = play.specialize.version_nodes
+    assert len(play.specialize.part_nodes) == 2 and len(play.checks) == 3  # empty(table), count(table) > 40
+
+    def weights(node) -> list[int]:
+        if isinstance(node, list):
+            return [w for x in node for w in weights(x)]
+        if not isinstance(node, ir.Node):
+            return []
+        own = [node.weight] if isinstance(node, ir.Lambda) else []
+        return own + [w for f in fields(node) for w in weights(getattr(node, f.name))]
+
+    for big in (False, True):
+        (opening,) = versions[True, big]
+        assert isinstance(opening, ir.Lookup) and sum(opening.table) == 1  # the start card alone
+        assert len(versions[False, big]) == 2
+    general = weights(play.checks[2].node)
+    assert general and weights(versions[False, True]) == general
 
 
 @pytest.mark.parametrize("files", [["canasta", "351"], ["bad"]], ids=["a game", "a bad rule file"])

@@ -138,8 +138,8 @@ def test_the_module_is_compiled_in_pieces_that_keep_its_lines(monkeypatch):
 
 def test_a_part_about_a_card_is_tabulated_once(monkeypatch):
     """Issue 36: a pure part about one card is worked out for every card of the deck at load (dsl/compiler.py
-    tabulate). A guard's versions (dsl/specialize.py) compile such a part again, once each: the same part about
-    the same card has the same table, worked out once per load, not once per version."""
+    tabulate). A define is compiled again at each use (several checks, moves and preferences): the same part
+    about the same card has the same table, worked out once per load, not once per use."""
     from kural.dsl import compiler
     asked = []
     real = compiler.table_of

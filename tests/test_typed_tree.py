@@ -152,9 +152,10 @@ def test_folding_is_a_pass_from_typed_node_to_typed_node():
 
 
 def test_the_walk_folds_by_the_pass(monkeypatch):
-    """Issue 36: the compiler's walk folds what it checks through the folding pass (dsl/folding.py), not by
-    code of its own: the params' tests and negations canasta's rule file folds at load are the pass's."""
-    from kural.dsl import compiler
+    """Issue 36: the compiler's walk, and the guards' versions made from its tree (dsl/specialize.py), fold
+    through the folding pass (dsl/folding.py), not by code of their own: the params' tests and negations
+    canasta's rule file folds at load, and the branches a version's parts decide, are the pass's."""
+    from kural.dsl import compiler, specialize
     from kural.dsl.folding import Fold
 
     folded = []
@@ -166,5 +167,6 @@ def test_the_walk_folds_by_the_pass(monkeypatch):
                 folded.append(t.data)
             return out
     monkeypatch.setattr(compiler, "FOLD", Spy())
+    monkeypatch.setattr(specialize, "FOLD", compiler.FOLD)
     load("canasta", ["351"])
     assert {"cond", "not_", "neg"} <= set(folded), sorted(set(folded))

@@ -21,6 +21,7 @@ class TurnPart:
     def enter_move(self, m: Part) -> None:
         """A move's choices and checks share its name and the names its choices give (`locals_`)."""
         self.move_now = (self.move_count, m.name, m.raw, {})
+        self.guard_pieces: list = []  # its checks as compiled, for its guard's versions (dsl/specialize.py)
         self.move_count += 1
         self.comp.loops = [1]
 
@@ -62,6 +63,7 @@ class TurnPart:
             self.never(loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
         # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
         place = item.key_loc("check") if isinstance(m["when"], list) else m.key_loc("when")
+        self.guard_pieces.append(compiled)
         return Check(item.get("rule"), self.with_params(self.text(item.get("why"), ""),
                                                         ("moves", name, "when", i, "why")),
                      test, compiled.ir, at=self.at(place), part=("moves", name, "when", i, "check"))
@@ -76,7 +78,7 @@ class TurnPart:
         comp, (index, name, _, locals_) = self.comp, self.move_now
         choices = list(m["choose"].value.values()) if m["choose"] is not None else []
         checks, guard_weight = m["when"] if m["when"] is not None else ([], 1)
-        specializer = Specializer(comp, [c.source for c in checks], locals_) if choices else None
+        specializer = Specializer(comp, [c.source for c in checks], self.guard_pieces, locals_) if choices else None
         comp.loops = [1]  # the effects run once, for the move chosen
         return MoveDef(name=name, index=index, title=self.text(m.get("title"), name),
                        rules=[str(r) for r in (m.get("rules") or [])], choices=choices, checks=checks,
