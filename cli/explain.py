@@ -22,7 +22,7 @@ from .i18n import choose_lang, pick
 from .reading import move_text
 from .render import board, card_line
 from .simulate import play_one
-from .teach_text import say
+from .teach_text import TEXT, say
 
 
 class ExplainError(Exception):
@@ -114,9 +114,9 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
             out.print(note)
         step = g.steps[s.step]
         if len(g.steps) == 1:  # a turn of one step: no step to name
-            out.print(say("x_to_move_one", lang, name=names[s.me], seat=s.me))
+            out.print(say("x_to_move_one", lang, name=names[s.me]))
         else:
-            out.print(say("x_to_move", lang, name=names[s.me], seat=s.me, step=pick(step.title, lang, step.name)))
+            out.print(say("x_to_move", lang, name=names[s.me], step=pick(step.title, lang, step.name)))
         for line in board(g, s, s.me, names, lang, legal_moves(s)):
             out.print(line)
         hand = g.zone(g.hand_zone)
@@ -176,6 +176,7 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     header = say("x_header", lang, title=title, seed=seed, k=k, n=len(moves))
     game_args = game + "".join(f" --variant {v}" for v in variants) + "".join(f" --set {x}" for x in sets) + \
         (f" --players {players}" if players is not None else "")
-    note = say("x_bots", lang, bots=bots, game=game_args, seed=seed)
+    kind = say(f"bot_{bots}", lang) if f"bot_{bots}" in TEXT else bots  # (a kind the sentence has no word for: as typed)
+    note = say("x_bots", lang, kind=kind, bots=bots, game=game_args, seed=seed)
     where = {"game": g.id, "variants": list(g.variants), "seed": seed, "record": None, "move": k, "moves": len(moves)}
     return show(out, g, s, lang, header, note, k, moves[k - 1], card, fmt, where)

@@ -432,7 +432,7 @@ def test_explain_names_the_rule_that_forbids_each_card_not_legal(tmp_path):
                 continue
             check = refusal(s, index, values)
             assert check is not None
-            line = next(l for l in out.lines if l.strip().startswith(move_text(g, (index, values), "en") + " "))
+            line = next(l for l in out.lines if _names(l, move_text(g, (index, values), "en"), g.moves[index]))
             assert (check.rule or "") in line and (check.why.get("en") or "") in line
             refused += 1
     assert refused
@@ -440,6 +440,31 @@ def test_explain_names_the_rule_that_forbids_each_card_not_legal(tmp_path):
     proc = kural(tmp_path, "explain", game, "--seed", seed, "--move", k, "--lang", "tr")
     assert proc.returncode == 0, proc.stderr
     assert "Geçerli hamleler" in proc.stdout
+
+
+def _names(line: str, option: str, move) -> bool:
+    """Does a line of explain's refusals name this option: alone, among those refused for one reason
+    ("♥5, ♦A, ♦3 … (7 in all)"), or as one of every way of its move ("add: all 24 ways")?"""
+    label = line.strip().split("  ")[0]
+    return option in label.split(" … ")[0].split(", ") or label.startswith(f"{move.name}: all ")
+
+
+def test_explain_says_one_line_for_options_refused_alike_names_seats_and_bots_in_the_readers_words(tmp_path):
+    """Issue 37.14: a teacher says "none of your cards fits your side's melds" once, not 24 times: options of
+    one move refused by the same check are one line (every way of the move, when none of it is legal);
+    the seat to move is named, never counted from 0; the kind of bot is said in the reader's language.
+    The JSON keeps every option (a program reads each)."""
+    en = kural(tmp_path, "explain", "canasta", "--seed", 1, "--move", 245, "--lang", "en")
+    assert en.returncode == 0, en.stderr
+    refusals = en.stdout.split("Not allowed")[1].splitlines()[1:]
+    adds = [line for line in refusals if line.strip().startswith("add")]
+    assert len(adds) == 1 and adds[0].strip().startswith("add: all 24 ways") and "(C3)" in adds[0], adds
+    assert "To move: You, step" in en.stdout and "(seat" not in en.stdout
+    tr = kural(tmp_path, "explain", "canasta", "--seed", 1, "--move", 245, "--lang", "tr")
+    assert "işle: 24 seçeneğin hepsi" in tr.stdout and "koltuk" not in tr.stdout
+    assert "oyunu sezgisel botlar oynadı" in tr.stdout and "--bots heuristic`" in tr.stdout  # the command as typed
+    data = json.loads(kural(tmp_path, "explain", "canasta", "--seed", 1, "--move", 245, "--json").stdout)
+    assert sum(1 for r in data["refused"] if r["move"] == "add" and r["rule"] == "C3") == 24
 
 
 def test_explain_a_record_and_a_card(tmp_path):

@@ -283,6 +283,8 @@ TEXT: dict[str, dict[str, str]] = {
     "x_refused": {"en": "{why}{rule}; allowed only if {words}", "tr": "{why}{rule}; yalnızca şu koşulla: {words}"},
     "x_refused_bare": {"en": "allowed only if {words}{rule}", "tr": "yalnızca şu koşulla yapılabilir: {words}{rule}"},
     "x_only_if": {"en": "allowed only if {words}{rule}", "tr": "yalnızca şu koşulla yapılabilir: {words}{rule}"},
+    "x_every_option": {"en": "{move}: all {n} ways", "tr": "{move}: {n} seçeneğin hepsi"},
+    "x_some_options": {"en": "{moves} … ({n} in all)", "tr": "{moves} … (toplam {n})"},
 }
 
 

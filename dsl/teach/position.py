@@ -18,6 +18,7 @@ from .phrases import say
 from .words import Speaker
 
 MAX_OPTIONS = 400  # options of one move tried, at most (moves with several choices)
+FEW = 6  # options of a group of refusals named one by one (the others counted)
 
 
 @dataclass
@@ -82,9 +83,10 @@ def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: st
     order = {c: i for i, c in enumerate(sorted(range(g.deck.size), key=lambda c: (g.deck.suit[c], g.deck.rank[c])))}
     refused.sort(key=lambda item: (step.moves.index(item[0][0]), [order.get(v, -1) if isinstance(v, int) else 0
                                                                    for v in item[0][1]]))
-    out.refused = [(move_text(mv), reason(sp, g, mv[0], check)) for mv, check in refused]
+    each = [(move_text(mv), reason(sp, g, mv[0], check)) for mv, check in refused]
     out.refused_data = [dict(_move_data(g, mv, text), rule=check.rule if check is not None else None, reason=why)
-                        for (mv, check), (text, why) in zip(refused, out.refused)]
+                        for (mv, check), (text, why) in zip(refused, each)]
+    out.refused = grouped(sp, g, [mv for mv, _ in refused], each, {mv[0] for mv in legal})
     if wanted is not None and not refused and not out.legal:
         hand = g.zone(g.hand_zone)
         title = ", ".join(sp.title(g.moves[i].title, g.moves[i].name) for i in step.moves
@@ -96,6 +98,30 @@ def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: st
         out.note = say("x_card_legal", lang, card=card_text)
     elif not refused:
         out.note = say("x_all_legal", lang)
+    return out
+
+
+def grouped(sp: Speaker, g, moves: list, each: list, playable: set) -> list:
+    """The refusals as a teacher says them: options of one move refused for the same reason, one after
+    another, are one line: "add: all 24 ways" where the move has no legal option and each of its options
+    is refused so, else the first few and how many (a program reads each option: --json)."""
+    out = []
+    start = 0
+    while start < len(each):
+        end = start + 1
+        while end < len(each) and moves[end][0] == moves[start][0] and each[end][1] == each[start][1]:
+            end += 1
+        n, why = end - start, each[start][1]
+        index = moves[start][0]
+        if n == 1:
+            out.append(each[start])
+        elif index not in playable and sum(1 for mv in moves if mv[0] == index) == n:
+            m = g.moves[index]
+            out.append((say("x_every_option", sp.lang, move=sp.title(m.title, m.name), n=n), why))
+        else:
+            shown = ", ".join(text for text, _ in each[start:start + min(n, FEW)])
+            out.append((shown if n <= FEW else say("x_some_options", sp.lang, moves=shown, n=n), why))
+        start = end
     return out
 
 
