@@ -15,7 +15,7 @@ from kural.dsl.errors import RuleError
 from kural.dsl.paths import games_dir
 from kural.interpreter.bots import KINDS
 
-from .listing import variant_files
+from kural.dsl.rulefiles import variant_files
 
 RULE_SUFFIXES = (".yaml", ".yml")
 

@@ -176,7 +176,10 @@ def run(out, *, game: str | None, variants, sets, seed: int | None, k: int, lang
     header = say("x_header", lang, title=title, seed=seed, k=k, n=len(moves))
     game_args = game + "".join(f" --variant {v}" for v in variants) + "".join(f" --set {x}" for x in sets) + \
         (f" --players {players}" if players is not None else "")
-    kind = say(f"bot_{bots}", lang) if f"bot_{bots}" in TEXT else bots  # (a kind the sentence has no word for: as typed)
-    note = say("x_bots", lang, kind=kind, bots=bots, game=game_args, seed=seed)
+    if bots == "heuristic":
+        note = say("x_bots_usual", lang, bots=bots, game=game_args, seed=seed)
+    else:
+        kind = say(f"bot_{bots}", lang) if f"bot_{bots}" in TEXT else f"{bots} "  # (a kind it has no word for: as typed)
+        note = say("x_bots", lang, kind=kind, bots=bots, game=game_args, seed=seed)
     where = {"game": g.id, "variants": list(g.variants), "seed": seed, "record": None, "move": k, "moves": len(moves)}
     return show(out, g, s, lang, header, note, k, moves[k - 1], card, fmt, where)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from kural.dsl.errors import RuleError
 from kural.dsl.paths import games_dir
-from kural.dsl.yamlload import LDict, load_file, load_text, read_text
+from kural.dsl.rulefiles import variant_files, variant_head
+from kural.dsl.yamlload import LDict, load_text, read_text
 
 from .i18n import LANGS, choose_lang, pick, t
 
@@ -66,20 +67,6 @@ def game_head(path: Path) -> Head:
     return Head(gid, head_text(game.get("title"), gid), head_text(game.get("about"), ""), str(game.get("lang", "en")))
 
 
-def variant_title(path) -> tuple[str, dict]:
-    """A variant file's id and title, as its `variant:` section gives them."""
-    data = load_file(path)
-    head = data.get("variant") if isinstance(data.get("variant"), dict) else {}
-    title = head.get("title")
-    return str(head.get("id") or path.stem), title if isinstance(title, dict) else {"en": str(title or "")}
-
-
-def variant_files(path: Path) -> list[Path]:
-    """The variant files of a game: the folder beside its rule file, named as the file
-    (kural.dsl.rulefiles.variant_dir)."""
-    return sorted((path.parent / path.stem).glob("*.yaml"))
-
-
 def list_games(out, err, lang_option: str | None, as_json: bool = False) -> int:
     """Each game and its variants, a line each; `as_json`: one object (docs/json/list.schema.json)."""
     root = games_dir()
@@ -105,7 +92,8 @@ def list_games(out, err, lang_option: str | None, as_json: bool = False) -> int:
         listed.append(entry)
         for vpath in variant_files(path):
             try:
-                vid, title = variant_title(vpath)
+                head = variant_head(vpath)
+                vid, title = head.id, head.title
             except RuleError as exc:
                 for problem in exc.problems:
                     err.print(problem.render(lang))

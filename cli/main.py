@@ -491,7 +491,8 @@ def th(key: str) -> str:
     return pick(TEACH_HELP[key], HELP_LANG)
 
 
-RulesFormat = Enum("RulesFormat", {"text": "text", "markdown": "markdown", "json": "json"}, type=str)
+RulesFormat = Enum("RulesFormat", {"text": "text", "markdown": "markdown", "json": "json", "reference": "reference"},
+                   type=str)
 DiffFormat = Enum("DiffFormat", {"text": "text", "json": "json"}, type=str)
 GraphFormat = Enum("GraphFormat", {"mermaid": "mermaid", "dot": "dot", "json": "json"}, type=str)
 
@@ -503,6 +504,7 @@ def rules(
     set_: SetOpt = [],
     lang: LangOpt = None,
     fmt: Annotated[RulesFormat, typer.Option("--format", help=th("opt_format_rules"))] = RulesFormat.text,
+    reference: Annotated[bool, typer.Option("--reference", help=th("opt_reference"))] = False,
 ) -> None:
     err = make_console(stderr=True)
     try:
@@ -510,7 +512,7 @@ def rules(
         base = teaching.open_game(game, [], list(set_)) if variant else None
     except RuleError as exc:
         _finish(_problems(err, exc, lang))
-    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang)), _value(fmt), base))
+    sys.stdout.write(teaching.rules(g, choose_lang(_value(lang)), _value(fmt), base, reference))
 
 
 @app.command(help=th("diff"))

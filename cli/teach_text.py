@@ -23,14 +23,16 @@ TEXT: dict[str, dict[str, str]] = {
                  "tr": "{title} · tohum {seed} · {n} hamlenin {k}. hamlesinden önce"},
     "x_header_record": {"en": "{title} · record {path} · before move {k} of {n}",
                         "tr": "{title} · kayıt {path} · {n} hamlenin {k}. hamlesinden önce"},
-    "x_bots": {"en": "(played by {kind} bots; the same game as `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)",
-               "tr": "(oyunu {kind} botlar oynadı; `kural simulate {game} -n 1 --seed {seed} --bots {bots}` ile aynı oyun)"},
-    # the kinds of bot (--bots), as a sentence names them
-    "bot_heuristic": {"en": "heuristic", "tr": "sezgisel"},
-    "bot_random": {"en": "random", "tr": "rastgele"},
-    "bot_search": {"en": "search", "tr": "arama yapan"},
-    "x_to_move": {"en": "To move: {name}, step “{step}”.", "tr": "Sıra: {name}, “{step}” adımı."},
-    "x_to_move_one": {"en": "To move: {name}.", "tr": "Sıra: {name}."},
+    "x_bots": {"en": "(played by {kind}bots; the same game as `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)",
+               "tr": "(bu oyunu {kind}botlar oynadı; aynı oyun için: `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)"},
+    "x_bots_usual": {"en": "(played by the bots; the same game as `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)",
+                     "tr": "(bu oyunu botlar oynadı; aynı oyun için: `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)"},
+    # the other kinds of bot (--bots), as x_bots names them (with its space); the usual ones, that follow the rule
+    # file's tactics, are just the bots (x_bots_usual)
+    "bot_random": {"en": "random ", "tr": "rastgele "},
+    "bot_search": {"en": "search ", "tr": "arama yapan "},
+    "x_to_move": {"en": "To move: {name}, step “{step}”.", "tr": "Hamle sırası: {name}, “{step}” adımı."},
+    "x_to_move_one": {"en": "To move: {name}.", "tr": "Hamle sırası: {name}."},
     "x_hand": {"en": "{name} · {zone}: {cards}", "tr": "{name} · {zone}: {cards}"},
     "x_bad_move": {"en": "--move must be between 1 and {n} (the game has {n} moves)",
                    "tr": "--move 1 ile {n} arasında olmalı (oyunda {n} hamle var)"},
@@ -54,14 +56,18 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 HELP: dict[str, dict[str, str]] = {
-    "rules": {"en": "Print GAME's rules as a readable document said from its compiled rule file: deck, seats, places, "
-                    "melds, the deal, turns, every move and when it is allowed, the end, scoring, params and "
-                    "tactics, each with its rule number (F2, C8 ...); the game's own terms explained where they first "
-                    "appear. With --variant, the parts a variant changes are marked.",
-              "tr": "OYUN'un kurallarını derlenmiş kural dosyasından okunur bir belge olarak yazar: deste, koltuklar, "
-                    "alanlar, perler, dağıtım, sıra, her hamle ve ne zaman yapılabileceği, bitiş, puanlama, "
-                    "parametreler ve taktikler, her biri kural numarasıyla (F2, C8 ...); oyunun kendi terimleri ilk "
-                    "geçtikleri yerde açıklanır. --variant ile çeşitlemenin değiştirdiği yerler işaretlenir."},
+    "rules": {"en": "Print GAME's rules as a player is handed them: each rule in the rule file's own words, in "
+                    "sections (players and cards, the deal, a turn, ... the end of the game), with their numbers "
+                    "(F2, C8 ...), the game's own terms explained where they first appear, the tactics and the "
+                    "variations. --reference prints the whole logic instead: every move and when it is allowed, "
+                    "the counters, the settings, the scoring, as the program plays them. With --variant, the parts "
+                    "a variant changes are marked.",
+              "tr": "OYUN'un kurallarını oyuncuya verildiği gibi yazar: her kuralı, kural dosyasındaki kendi "
+                    "sözleriyle, bölüm bölüm (oyuncular ve kartlar, dağıtım, sıra ... oyunun sonu), numaralarıyla "
+                    "(F2, C8 ...); oyunun kendi terimleri ilk geçtikleri yerde açıklanır; en sonda taktikler ve "
+                    "çeşitlemeler gelir. --reference ise programın oynadığı haliyle bütün işleyişi yazar: her hamle "
+                    "ve ne zaman yapılabileceği, sayaçlar, ayarlar, puanlama. --variant ile çeşitlemenin değiştirdiği "
+                    "yerler işaretlenir."},
     "diff": {"en": "Show what a variant changes, rule by rule, in words and as rule-file lines: "
                    "`kural diff GAME VARIANT`, or `kural diff FILE1 FILE2` for two rule files.",
              "tr": "Bir çeşitlemenin neyi değiştirdiğini kural kural, sözle ve kural dosyası satırlarıyla gösterir: "
@@ -74,8 +80,14 @@ HELP: dict[str, dict[str, str]] = {
                       "legal move, and for every other option the rule that forbids it.",
                 "tr": "Botların --seed ile oynadığı bir oyunun (ya da bir --record kaydının) bir anında durumu, her "
                       "geçerli hamleyi ve diğer her seçenek için onu yasaklayan kuralı gösterir."},
-    "opt_format_rules": {"en": "text (for the terminal), markdown (for a page or a handout) or json.",
-                         "tr": "text (uçbirim için), markdown (bir sayfa ya da çıktı için) ya da json."},
+    "opt_format_rules": {"en": "text (for the terminal), markdown (for a web page or a printout), json, or reference "
+                               "(the same as --reference, as text).",
+                         "tr": "text (uçbirim için), markdown (web sayfası ya da yazıcı çıktısı için), json ya da "
+                               "reference (--reference ile aynı, metin olarak)."},
+    "opt_reference": {"en": "The whole logic, as the program plays it (every move, check, counter and score), "
+                            "instead of the rules a player is handed.",
+                      "tr": "Oyuncuya verilen kurallar yerine programın oynadığı haliyle bütün işleyişi yazar (her "
+                            "hamle, koşul, sayaç ve puan)."},
     "opt_format_graph": {"en": "mermaid, dot (Graphviz) or json.", "tr": "mermaid, dot (Graphviz) ya da json."},
     "opt_format_diff": {"en": "text or json.", "tr": "text ya da json."},
     "opt_explain_json": {"en": "The same as --format json: the position, the legal and the refused moves as JSON "

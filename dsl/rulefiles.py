@@ -45,6 +45,32 @@ def variant_dir(base: Path) -> Path:
     return base.parent / base.stem
 
 
+def variant_files(base: Path) -> list[Path]:
+    """The variant files of a game: the folder beside its rule file, named as the file."""
+    return sorted(variant_dir(base).glob("*.yaml"))
+
+
+@dataclass
+class VariantHead:
+    """What a variant file says of itself (its `variant:` section): what `kural list` and a book show."""
+
+    id: str
+    title: dict
+    about: dict
+    rule: str
+
+
+def variant_head(path: Path) -> VariantHead:
+    """A variant file's head; RuleError (file:line:col) if the file does not read as YAML."""
+    data = load_text(read_text(path), str(path))
+    head = data.get("variant") if isinstance(data.get("variant"), dict) else {}
+
+    def words(value) -> dict:
+        return dict(value) if isinstance(value, dict) else {"en": str(value or "")}
+    return VariantHead(str(head.get("id") or path.stem), words(head.get("title")), words(head.get("about")),
+                       str(head.get("rule") or ""))
+
+
 def find_variant(base: Path, name: str) -> Path:
     path = Path(name)
     if path.suffix in (".yaml", ".yml"):

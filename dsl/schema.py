@@ -302,6 +302,12 @@ TABLE = Fields({
                   kind="define", split=True, node="defines", declares="define"),
     "text": Key(Named(TEXT, "a rule number"), "the rules' words, by rule number ({param} shows its value)",
                 kind="text", split=True, cites=True, node="texts"),
+    "book": Key(ListOf(Key(Fields({
+        "title": Key(TEXT, "the section's heading, in the game's own words", required=True),
+        "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers it holds, in the order a player "
+                     "reads them (each has its words in `text:`)", required=True)}), "", node="book_section")),
+        "the sections of the rules a player is handed (`kural rules`), in order; a rule left out of every "
+        "section comes last", kind="book", split=True, most=40, too_many=SECTION_TOO_MANY, node="book"),
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),

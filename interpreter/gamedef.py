@@ -241,6 +241,7 @@ class GameDef:
     round_title: dict = field(default_factory=dict)  # what a round is called, {en, tr} (game.round_title); {}: "round"
     bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
+    book: list = field(default_factory=list)  # the handout's sections: (heading by language, rule numbers)
     # (title {en, tr}, value, shown_when, out_of nodes): titled defines shown at the table
     shown: list = field(default_factory=list)
     meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/building/shown.py)

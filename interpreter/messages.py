@@ -83,6 +83,10 @@ def said(text, lang: str):
 MESSAGES: dict[str, dict[str, str]] = {
     "did_you_mean": {"en": "did you mean `{close_0}`?",
                      "tr": "şunu mu demek istedin: `{close_0}`?"},
+    "book_rule_without_text": {"en": "the book names rule {rule}, which `text:` gives no words",
+                               "tr": "kitap {rule} kuralını anıyor ama `text:` bu kurala söz vermiyor"},
+    "book_rule_hint": {"en": "add its words under `text:` ({rule}: {{en: ..., tr: ...}}), or leave it out of the section",
+                       "tr": "sözlerini `text:` altına ekle ({rule}: {{en: ..., tr: ...}}) ya da bölümden çıkar"},
     "game_has_no_variant": {"en": "this game has no variant files",
                             "tr": "bu oyunun çeşitleme dosyası yok"},
     "there_no_game": {"en": "there is no game `{name}`",

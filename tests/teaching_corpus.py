@@ -8,7 +8,8 @@ that must change is changed by --write, in a commit that says which outputs were
 
 The outputs, in English and Turkish, for each game alone and with each of its variant files (and each test
 game of tests/games/ as a user's own rule file), at its default player count:
-  rules/FORMAT      `kural rules` (text, markdown, json; with a variant, the parts it changes marked)
+  rules/FORMAT      `kural rules` (the handout as text, markdown, json; the reference; with a variant, the
+                    parts it changes marked)
   graph/FORMAT      `kural graph` (mermaid, dot, json: what it prints without Graphviz)
   diff/FORMAT       `kural diff GAME VARIANT` (text, json), for a variant
   explain/sSmK      `kural explain --seed S --move K`, at a few positions of the heuristic bots' game
@@ -35,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 HASHES = HERE / "golden" / "teaching.json"
 sys.path[:0] = [str(HERE), str(HERE.parent)]  # run as a script from anywhere
 LANGS = ("en", "tr")
-FORMATS = {"rules": ("text", "markdown", "json"), "graph": ("mermaid", "dot", "json"), "diff": ("text", "json")}
+FORMATS = {"rules": ("text", "markdown", "json", "reference"), "graph": ("mermaid", "dot", "json"), "diff": ("text", "json")}
 SEEDS = (1, 2)
 BOTS = "heuristic"  # explain's default: the positions are those of the game `kural explain --seed S` looks into
 MAX_AHEAD = 12  # moves a position looked into is moved on to find one with a refused option

@@ -872,7 +872,7 @@ def book(variants: tuple, lang: str) -> tuple:
     if key not in _BOOKS:
         g = teach.open_game("canasta", list(variants))
         base = teach.open_game("canasta") if variants else None
-        text = teach.rules(g, lang, "text", base)
+        text = teach.rules(g, lang, "text", base, reference=True)
         text = text.split("\n" + say("sec_removed", lang) + "\n")[0]
         parts = {p.id: " ".join(" ".join(line.text for line in p.lines).split())
                  for s in Book(g, lang).sections() for p in s.parts}

@@ -53,7 +53,7 @@ def test_each_refusal_is_printed_with_its_rule(lang, fmt):
         assert part.rules == [rule], reason
         words = g.melds.why[reason][lang]
         assert words in part.lines[0].text and "{" not in words, reason  # the param's value in force
-    out = document(rs, lang, fmt)
+    out = document(rs, lang, fmt, reference=True)
     flat = " ".join(out.split())
     heading = say("sec_melds", lang)
     assert heading in out
@@ -95,7 +95,7 @@ def test_params_and_variants_change_the_words(tmp_path):
     assert "low only" in parts["melds.ace"].lines[0].text
     assert parts["melds.wild"].lines[0].text.endswith("when the card is a joker.")
     assert "melds.natural_in_place" not in parts  # a joker has no place of its own
-    out = document(rs, "en", "markdown", base).splitlines()  # a line per part, unwrapped
+    out = document(rs, "en", "markdown", base, reference=True).splitlines()  # a line per part, unwrapped
     flagged = {pid for pid, p in parts.items() for line in out
                if p.lines[0].text in line and line.endswith("**[changed by --variant runs_only]**")}
     assert flagged == {"melds.kinds", "melds.ace", "melds.wild"}
@@ -109,7 +109,7 @@ def test_a_game_without_melds_has_no_melds_section():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_cli_prints_the_section(tmp_path, lang):
-    proc = kural(tmp_path, "rules", GAME, "--lang", lang)
+    proc = kural(tmp_path, "rules", GAME, "--lang", lang, "--reference")
     assert proc.returncode == 0, proc.stderr
     assert say("sec_melds", lang) in proc.stdout
     assert not raw_syntax(proc.stdout)

@@ -27,7 +27,7 @@ from kural.dsl.rulefiles import find_game, resolve, variant_dir
 from kural.dsl.paths import games_dir
 from kural.dsl.typed import const_of
 from kural.dsl.teach import changes as diffing, flow, position
-from kural.dsl.teach.book import Book, is_rule_id, mark
+from kural.dsl.teach.book import Book, is_rule_id, mark, natural_key
 from kural.dsl.teach.words import CONSTRUCTS, Context, Speaker, construct_coverage
 from kural.dsl.wording import LANGS, fill, inflect
 from kural.interpreter.legal import legal_moves, refusal
@@ -66,8 +66,8 @@ def rule_ids(data) -> list[str]:
     return [r for r in schema.cited(data) if is_rule_id(r)]
 
 
-def document(rs, lang: str, fmt: str = "text", base=None) -> str:
-    return teach.rules(rs.g, lang, fmt, base.g if base is not None else None)
+def document(rs, lang: str, fmt: str = "text", base=None, reference: bool = False) -> str:
+    return teach.rules(rs.g, lang, fmt, base.g if base is not None else None, reference)
 
 
 def json_texts(value) -> list[str]:
@@ -166,18 +166,26 @@ def test_rules_print_in_both_languages_and_formats_with_words_only(game, variant
 
 
 def check_rules_document(rs, base=None) -> None:
-    """The rules document in both languages and formats: words only, every rule number the file cites,
-    every move, every check's `why` and every bot tip (also run on test games, tests/test_melds_rules_text.py)."""
+    """The rules in both languages and formats, words only. The handout (text, markdown, json): every rule
+    the rule file words (`text:`) and every bot tip. The reference: also every rule number the file cites,
+    every move and every check's `why` (also run on test games, tests/test_melds_rules_text.py)."""
     g = rs.g
     cited = rule_ids(rs.data) + [h["rule"] for h in rs.heads if h.get("rule")]
+    worded = [k for k in g.texts if is_rule_id(k)]
     for lang in LANGS:
-        for fmt in ("text", "markdown", "json"):
+        for fmt in ("text", "markdown", "json", "reference"):
             out = document(rs, lang, fmt, base)
             if fmt == "json":  # the document's words: every text of the JSON
                 out = "\n".join(json_texts(json.loads(out)))
             assert out.strip()
             assert not raw_syntax(out, g), (lang, fmt, raw_syntax(out, g))
             flat = " ".join(out.split())
+            for tip in (p.tip for p in g.bot if p.tip):
+                assert " ".join((tip.get(lang) or tip["en"]).split())[1:] in flat
+            if fmt != "reference" and worded:  # (a file that words no rule is handed the reference)
+                missing = [r for r in worded if f"{r}: " not in flat and f"**{r}**" not in flat and r not in flat]
+                assert not missing, f"rules the rule file words are missing ({lang}, {fmt}): {missing}"
+                continue
             missing = [r for r in cited if r not in flat]
             assert not missing, f"rule numbers the rule file cites are missing ({lang}, {fmt}): {missing}"
             for m in g.moves:  # every move and every check of its guard is in the document
@@ -186,8 +194,6 @@ def check_rules_document(rs, base=None) -> None:
                     why = (check.why.get(lang) or check.why.get("en") or "") if check.why else ""
                     if why:
                         assert " ".join(why.split())[1:] in flat, why
-            for tip in (p.tip for p in g.bot if p.tip):
-                assert " ".join((tip.get(lang) or tip["en"]).split())[1:] in flat
 
 
 def test_rules_document_has_every_part_of_the_rule_file():
@@ -213,7 +219,7 @@ def test_rules_of_a_variant_mark_exactly_the_parts_it_changes(game, variants):
     """With --variant, a part is marked iff its words differ from the base game's."""
     g, base = teach.open_game(game, variants), teach.open_game(game)
     plain = {p.id: p for s in Book(base, "en").sections() for p in s.parts}
-    out = " ".join(teach.rules(g, "en", "text", base).split())
+    out = " ".join(teach.rules(g, "en", "text", base, reference=True).split())
     marked = out.count("[changed by ") + out.count("[added by ")
     changed = sum(1 for s in Book(g, "en").sections() for p in s.parts
                   if p.id not in plain or plain[p.id].key() != p.key())
@@ -241,13 +247,13 @@ def test_a_users_own_guard_is_explained_in_words(tmp_path):
     """Nobody wrote text for this variant: its guard reads in words in both languages."""
     path = tmp_path / "kings-last.yaml"
     path.write_text(USER_VARIANT, encoding="utf-8")
-    proc = kural(tmp_path, "rules", "fantan", "--variant", path, "--lang", "en")
+    proc = kural(tmp_path, "rules", "fantan", "--variant", path, "--lang", "en", "--reference")
     assert proc.returncode == 0, proc.stderr
     flat = " ".join(proc.stdout.split()).lower()
     assert "the card is not a king or the number of cards in your hand is 1" in flat
     assert "[changed by --variant kings-last]" in flat
     assert not raw_syntax(proc.stdout)
-    tr = teach.rules(teach.open_game("fantan", [str(path)]), "tr")
+    tr = teach.rules(teach.open_game("fantan", [str(path)]), "tr", reference=True)
     assert "kart papaz değil ya da elindeki kart sayısı 1'e eşit" in " ".join(tr.split()).lower()
     assert not raw_syntax(tr)
 
@@ -258,7 +264,7 @@ def test_a_text_entry_keyed_by_a_part_overrides_its_sentence(tmp_path):
                     'tr: "Kartı biten olunca el biter."}\n', encoding="utf-8")
     g = teach.open_game("fantan", [str(path)])
     for lang, sentence in (("en", "The hand ends when someone runs out."), ("tr", "Kartı biten olunca el biter.")):
-        out = teach.rules(g, lang)
+        out = teach.rules(g, lang, reference=True)
         assert sentence in out
         assert "flow.round.end" not in out
 
@@ -462,7 +468,8 @@ def test_explain_says_one_line_for_options_refused_alike_names_seats_and_bots_in
     assert "To move: You, step" in en.stdout and "(seat" not in en.stdout
     tr = kural(tmp_path, "explain", "canasta", "--seed", 1, "--move", 245, "--lang", "tr")
     assert "işle: 24 seçeneğin hepsi" in tr.stdout and "koltuk" not in tr.stdout
-    assert "oyunu sezgisel botlar oynadı" in tr.stdout and "--bots heuristic`" in tr.stdout  # the command as typed
+    assert "(bu oyunu botlar oynadı;" in tr.stdout and "--bots heuristic`" in tr.stdout  # the command as typed
+    assert "heuristic bot" not in tr.stdout
     data = json.loads(kural(tmp_path, "explain", "canasta", "--seed", 1, "--move", 245, "--json").stdout)
     assert sum(1 for r in data["refused"] if r["move"] == "add" and r["rule"] == "C3") == 24
 
@@ -485,3 +492,82 @@ def test_explain_a_record_and_a_card(tmp_path):
         explaining.run(out, game="fantan", variants=[], sets=[], seed=5, k=1, lang_option="en",
                        card=g.deck.code[card], record_path=None, bots="random")
         assert any(e in "\n".join(out.lines) for e in expected), out.lines
+
+
+# ------------------------------------------------------------- the handout (issue 37)
+@pytest.mark.parametrize("game,variants", CASES, ids=IDS)
+def test_the_rules_a_player_is_handed_are_the_rule_files_words_in_its_books_sections(game, variants):
+    """Issue 37: `kural rules` is a handout: each rule the rule file words (`text:`), once, in the sections
+    its `book:` names and in their order, the headings in the reader's language; then the tactics, the
+    variations of the game and where the whole logic is. None of the reference's program reading is in it:
+    no move's conditions and refusals, no counters, no settings (those are --reference's)."""
+    g = teach.open_game(game, variants)
+    assert g.book, "every bundled game names the sections of its book"
+    for lang in LANGS:
+        sections = Book(g, lang).handout()
+        titles = [s.title for s in sections]
+        assert titles[:len(g.book)] == [title.get(lang) or title["en"] for title, _ in g.book]
+        said = [r for s in sections for p in s.parts if p.id.startswith("text.") for r in p.rules]
+        booked = [r for _, rules in g.book for r in rules]
+        rest = sorted((k for k in g.texts if is_rule_id(k) and k not in booked), key=natural_key)
+        assert said == booked + rest, "the book's rules in its order, then those it leaves out, once each"
+        assert set(said) == {k for k in g.texts if is_rule_id(k)}, "every worded rule is in a section"
+        keys = [s.key for s in sections]
+        assert keys[len(g.book):] == (["sec_more_rules"] if rest else []) + ["sec_tactics"] + \
+            (["sec_variations"] if not variants else []) + ["sec_reference"]
+        reference = {s.key for s in Book(g, lang).sections()} - {"sec_tactics"}  # (the tips are in both)
+        assert not reference & set(keys), "no section of the reference in the handout"
+        text = teach.rules(g, lang)
+        assert f"kural rules {game} --reference" in text
+        assert not raw_syntax(text, g)
+
+
+def test_the_handout_lists_the_variations_with_the_command_that_plays_each(tmp_path):
+    """The game's variant files, each with its rule and `kural play GAME --variant ID` (FV1-FV4)."""
+    g = teach.open_game("fantan")
+    text = teach.rules(g, "en")
+    for path in sorted((games_dir() / "fantan").glob("*.yaml")):
+        assert f" — kural play fantan --variant {path.stem}\n" in text, path.stem
+    assert "FV1: Spade 7 opens" in text
+    tr = teach.rules(g, "tr")
+    assert "Çeşitlemeler" in tr and "FV1: Maça 7 ile başlanır" in tr
+    assert text.index("FV1:") < text.index("FV2:") < text.index("FV3:") < text.index("FV4:")  # by rule number
+
+
+def test_the_reference_is_asked_by_either_option_and_is_the_program_read_line_by_line(tmp_path):
+    """--reference and --format reference print the same reference: the moves with their conditions."""
+    by_flag = kural(tmp_path, "rules", "fantan", "--lang", "en", "--reference")
+    by_format = kural(tmp_path, "rules", "fantan", "--lang", "en", "--format", "reference")
+    assert by_flag.returncode == by_format.returncode == 0, by_flag.stderr + by_format.stderr
+    assert by_flag.stdout == by_format.stdout and "Allowed only if" in by_flag.stdout
+    handout = kural(tmp_path, "rules", "fantan", "--lang", "en")
+    assert "Allowed only if" not in handout.stdout and "F5: On an opened suit" in handout.stdout
+    markdown = kural(tmp_path, "rules", "fantan", "--lang", "en", "--reference", "--format", "markdown")
+    assert markdown.stdout.startswith("# ") and "Allowed only if" in markdown.stdout
+
+
+def test_a_book_section_naming_a_rule_without_words_is_refused_where_it_is_written(tmp_path):
+    """A `book:` section names only rules `text:` words: another is a mistake, at its place, with a hint."""
+    path = tmp_path / "fantan.yaml"
+    path.write_text(f"extends: {games_dir() / 'fantan.yaml'}\n"
+                    "book:\n  - title: {en: Play, tr: Oyun}\n    rules: [F2, F99]\n", encoding="utf-8")
+    proc = kural(tmp_path, "rules", str(path), "--lang", "en")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert f"{path}:4:" in proc.stderr and "F99" in proc.stderr and "text:" in proc.stderr
+
+
+def test_rules_no_section_names_come_last_and_a_file_that_words_none_is_handed_the_reference(tmp_path):
+    """A rule the book leaves out is not lost: it comes after the sections, under "More rules". A rule
+    file with no rule in words (a user's first file) is handed the reference, the only words it has."""
+    path = tmp_path / "fantan.yaml"
+    path.write_text(f"extends: {games_dir() / 'fantan.yaml'}\n"
+                    "book:\n  - title: {en: Play, tr: Oyun}\n    rules: [F4, F5]\n", encoding="utf-8")
+    g = teach.open_game(str(path))
+    sections = Book(g, "en").handout()
+    assert [s.title for s in sections[:2]] == ["Play", "More rules"]
+    assert [p.rules[0] for p in sections[1].parts] == ["F1", "F2", "F3", "F6", "F7", "F8", "F9"]
+    bare = tmp_path / "bare.yaml"
+    text = (games_dir() / "fantan.yaml").read_text(encoding="utf-8")
+    bare.write_text(text[:text.index("\ntext:")] + "\n", encoding="utf-8")
+    g = teach.open_game(str(bare))
+    assert [s.key for s in Book(g, "en").handout()] == [s.key for s in Book(g, "en").sections()]

@@ -35,8 +35,8 @@ SET_OPTION = re.compile(r"--(?:set|variant|players) [\w=.-]+(?:, [\w.-]+)*")
 
 def documents(game, variants):
     g = teach.open_game(game, variants)
-    return g, {lang: teach.rules(g, lang) for lang in LANGS}, {
-        lang: json.loads(teach.rules(g, lang, "json")) for lang in LANGS}
+    return g, {lang: teach.rules(g, lang, reference=True) for lang in LANGS}, {
+        lang: json.loads(teach.rules(g, lang, "json", reference=True)) for lang in LANGS}
 
 
 def identifiers(g) -> set[str]:
@@ -100,7 +100,7 @@ def test_every_rule_number_of_the_game_appears_in_its_rules(game):
     for variants in [[]] + [[p.stem] for p in files[1:]]:
         g = teach.open_game(game, variants)
         for lang in LANGS:
-            text = " ".join(teach.rules(g, lang).split())
+            text = " ".join(teach.rules(g, lang, reference=True).split())
             here = rule_numbers(text)
             for prefix in here:
                 want = set(range(1, max(cited.get(prefix, {0}) | here[prefix]) + 1))
@@ -190,7 +190,7 @@ def test_a_nested_if_prints_as_cases_that_mean_what_the_program_computes(tmp_pat
     played = load(str(path))
     slots = {v.name: v.slot for v in played.vars}
     for lang in LANGS:
-        doc = json.loads(teach.rules(g, lang, "json"))
+        doc = json.loads(teach.rules(g, lang, "json", reference=True))
         (part,) = [p for s in doc["sections"] for p in s["parts"] if p["id"] == "round_result.points"]
         lead, *case_lines = part["lines"]
         assert case_lines and all(l["role"] == "case" for l in case_lines), part
@@ -224,11 +224,11 @@ YOU_PLURAL = re.compile(r"\b\w+(?:ınız|iniz|unuz|ünüz|sınız|siniz|sunuz|s�
 @pytest.mark.parametrize("game,variants", CASES, ids=IDS)
 def test_turkish_rules_hold_none_of_the_known_mistakes(game, variants):
     g = teach.open_game(game, variants)
-    text = SET_OPTION.sub("", " ".join(teach.rules(g, "tr").split()))  # --set names are the command line's
+    text = SET_OPTION.sub("", " ".join(teach.rules(g, "tr", reference=True).split()))  # --set names are the command line's
     found = [m for m in KNOWN_MISTAKES if m in text] + [p for p in KNOWN_PATTERNS if re.search(p, text)]
     assert not found, found
     assert not YOU_PLURAL.search(text), YOU_PLURAL.search(text).group(0)
-    english = teach.rules(g, "en")  # and the English says the themed names in English
+    english = teach.rules(g, "en", reference=True)  # and the English says the themed names in English
     assert not re.search(r"\b(Yaprak|Yıldız|Muhafız|İzci|Mistik|Sen)\b", english)
 
 
@@ -257,15 +257,15 @@ def test_values_read_as_values_in_both_languages():
     """open_thresholds reads as steps, targets as a list, a yes/no param as yes or no, a card by its name
     (a Turkish card name with its ending by vowel harmony after the apostrophe)."""
     g = teach.open_game("canasta")
-    en, tr = (" ".join(teach.rules(g, lang).split()) for lang in LANGS)
+    en, tr = (" ".join(teach.rules(g, lang, reference=True).split()) for lang in LANGS)
     assert "45 until 900, then 90" in en and "900'e kadar 45, sonra 90" in tr
     assert "45 until your partnership's total points reaches 900, then 90" in en  # step_value in a term
     assert "5200, 7200 and 9200" in en and "5200, 7200 ve 9200" in tr
     assert ": yes (--set open_needs_run)" in en and ": evet (--set open_needs_run)" in tr
     fantan = teach.open_game("fantan")
-    en, tr = (" ".join(teach.rules(fantan, lang).split()) for lang in LANGS)
+    en, tr = (" ".join(teach.rules(fantan, lang, reference=True).split()) for lang in LANGS)
     assert "the player who holds the 7 of diamonds" in en and "karo 7'liyi elinde tutan oyuncu" in tr
-    fanti_tr = " ".join(teach.rules(teach.open_game("fanti"), "tr").split())
+    fanti_tr = " ".join(teach.rules(teach.open_game("fanti"), "tr", reference=True).split())
     assert "Yaprak 2'li" in fanti_tr and "beraberlikte kimse puan almaz" in fanti_tr
 
 
@@ -284,7 +284,7 @@ def test_each_term_of_the_glossary_is_explained_once_where_first_used(game):
     g = teach.open_game(game)
     glossary = g.words().facts["glossary"]
     for lang in LANGS:
-        text = teach.rules(g, lang)
+        text = teach.rules(g, lang, reference=True)
         for name, entry in glossary.items():
             gloss = f"“{entry['term'][lang]}”: {entry['means'][lang].rstrip('.')}"
             if entry["term"][lang].lower() not in text.lower().replace(gloss.lower(), ""):

@@ -304,7 +304,7 @@ def test_play_shows_the_sides(tmp_path):
 # ------------------------------------------------------------ teaching
 def test_the_rules_say_the_partnerships_in_both_languages():
     rs = open_rules(str(GAME))
-    en, tr = document(rs, "en"), document(rs, "tr")
+    en, tr = document(rs, "en", reference=True), document(rs, "tr", reference=True)
     flat_en, flat_tr = " ".join(en.split()), " ".join(tr.split())
     assert "You and Bora play together against Ada and Cem." in flat_en
     assert "Sen ve Bora birlikte, Ada ve Cem'e karşı oynar." in flat_tr
@@ -325,7 +325,7 @@ def test_the_rules_say_the_sides_of_every_count_the_game_allows():
     """The book is for every count the game allows (2 or 4 here): the partnerships of 4 are said for 4 players
     only, and 2 players each play alone (issue 37.9, as the 351 game's D1)."""
     rs = open_rules(str(GAME))
-    flat_en, flat_tr = (" ".join(document(rs, lang).split()) for lang in ("en", "tr"))
+    flat_en, flat_tr = (" ".join(document(rs, lang, reference=True).split()) for lang in ("en", "tr"))
     assert "With 2 players: Each player plays for themselves." in flat_en
     assert "With 4 players: You and Bora play together against Ada and Cem." in flat_en
     assert "2 oyuncuyla: Herkes kendi için oynar." in flat_tr
@@ -335,6 +335,6 @@ def test_the_rules_say_the_sides_of_every_count_the_game_allows():
 def test_the_rules_at_a_count_without_partnerships():
     rs = open_rules(str(GAME))
     rs.g = teach.open_game(str(GAME), players=2)  # the same rule file, played by two
-    flat = " ".join(document(rs, "en").split())
+    flat = " ".join(document(rs, "en", reference=True).split())
     assert "Each player plays for themselves" in flat
     assert "With 4 players: You and Bora play together against Ada and Cem." in flat

@@ -1,13 +1,14 @@
 """What a game scores and shows beyond its moves: the round's result and sheet with why the round
-ended, where each result value is written (for errors in play), and the defines the screen shows, for
-the player to move or beside each meld."""
+ended, where each result value is written (for errors in play), the defines the screen shows, for
+the player to move or beside each meld, and the words of the rules (`text:`) with the sections of the
+book a player is handed (`book:`)."""
 from __future__ import annotations
 
 from kural.interpreter.gamedef import EndReason, ResultDef, RoundResultDef
 from kural.interpreter.messages import Msg
 from .. import schema
 from ..errors import RuleError, printable_id
-from ..yamlload import LDict
+from ..yamlload import LDict, LList
 from .transform import Part
 
 
@@ -46,6 +47,20 @@ class ShownPart:
     def texts(self, section: Part) -> dict:
         """`text:`: the rules' words by rule number, each showing the values of the params it names."""
         return {k: self.with_params(dict(v), ("text", k)) for k, v in section.items()}
+
+    def book_section(self, item: Part) -> tuple[dict, list[str]]:
+        """A section of `book:`: its heading and its rule numbers, each one `text:` gives words to."""
+        written = self.data.get("text") or {}
+        rules = item.raw["rules"]
+        for i, rule in enumerate(rules):
+            if str(rule) not in written:
+                where = rules.locs[i] if isinstance(rules, LList) and i < len(rules.locs) else item.val_loc("rules")
+                raise RuleError.at(where, Msg("book_rule_without_text", rule=rule), Msg("book_rule_hint", rule=rule))
+        return self.text(item["title"], ""), [str(r) for r in rules]
+
+    def book(self, section: Part) -> list:
+        """`book:`: the sections of the rules handed to a player, in order."""
+        return list(section.value or [])
 
     @staticmethod
     def places(section: LDict) -> dict[str, str]:

@@ -19,12 +19,15 @@ def open_game(game: str, variants=(), sets=(), players: int | None = None):
     return load(game, list(variants), list(sets), players)
 
 
-def rules(g, lang: str, fmt: str = "text", base=None) -> str:
-    """`kural rules`: the rules of `g` as text, Markdown or JSON; with `base` (the game without its
-    variants) the parts the variants change are marked."""
+def rules(g, lang: str, fmt: str = "text", base=None, reference: bool = False) -> str:
+    """`kural rules`: the rules of `g` handed to a player, or (`reference`) the reference, the program said
+    line by line; as text, Markdown or JSON (`fmt` "reference": the reference as text); with `base` (the
+    game without its variants) the parts the variants change are marked."""
     from .book import document
+    if fmt == "reference":
+        fmt, reference = "text", True
     with names(terms_of(g)):
-        return formats.render(document(g, lang, base), fmt)
+        return formats.render(document(g, lang, base, reference), fmt)
 
 
 def diff(left, right, left_name: str, right_name: str, lang: str, fmt: str = "text") -> str:

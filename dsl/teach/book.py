@@ -1,4 +1,6 @@
-"""`kural rules`: a game's rules as a document, said from its compiled program.
+"""`kural rules`: a game's rules as a document, said from its compiled program: the handout a player
+reads (each rule in the rule file's own words, in the sections of its `book:`, the tactics and the
+variations) and the reference (`--format reference`: the program said line by line).
 
 Every sentence comes from the program and the rule file's own words, as the loader kept them
 (dsl/said.py `Recorded`): titles, `why:` texts, `text:` sentences, `melds.why` refusals, bot tips and
@@ -12,11 +14,14 @@ and the rule file's `why`, the reason a move is refused when the condition fails
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, SUIT_SYMBOLS, parse_code
 from kural.interpreter.melds import REASONS
 
 from .. import values
+from ..errors import RuleError
+from ..rulefiles import variant_files, variant_head
 from ..wording import Phrase, capital, fill, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
 from .phrases import TEXT, say
@@ -95,7 +100,57 @@ class Book:
 
     def brief(self) -> list[Part]:
         ids = sorted((k for k in self.texts if is_rule_id(k)), key=natural_key)
-        return [Part(f"text.{k}", "", [k], [Line(self.sentence(self.pick(self.texts[k])))]) for k in ids]
+        return [self.rule(k) for k in ids]
+
+    def rule(self, k: str) -> Part:
+        """A rule in the rule file's words (`text:`), the values of the params in place."""
+        return Part(f"text.{k}", "", [k], [Line(self.sentence(self.pick(self.texts[k])))])
+
+    # ------------------------------------------------------------ the handout
+    def handout(self) -> list[Section]:
+        """The rules a player is handed: each rule in the rule file's words, in the sections of its `book:`
+        (a rule no section names comes after them, in number order), then the tactics and the variations.
+        What the program does, line by line, is the reference's (`sections`): a rule file that words no rule
+        is handed that."""
+        if not any(is_rule_id(k) for k in self.texts):
+            return self.sections()
+        placed: set[str] = set()
+        out = []
+        for i, (title, rules) in enumerate(self.g.book):
+            parts = [self.rule(k) for k in rules if k in self.texts and k not in placed]
+            placed.update(rules)
+            if parts:
+                out.append(Section(f"book.{i}", self.pick(title), parts))
+        rest = sorted((k for k in self.texts if is_rule_id(k) and k not in placed), key=natural_key)
+        if rest:
+            key = "sec_more_rules" if out else "sec_rules"
+            out.append(Section(key, self.t(key), [self.rule(k) for k in rest]))
+        for key, make in (("sec_tactics", self.tactics), ("sec_variations", self.variations)):
+            parts = make()
+            if parts:
+                out.append(Section(key, self.t(key), parts))
+        out.append(Section("sec_reference", self.t("sec_reference"),
+                           [Part("reference", "", [], [Line(self.t("reference_how", game=self.g.id))])]))
+        return out
+
+    def variations(self) -> list[Part]:
+        """The variant files beside the game's rule file, each with the command that plays it (the book of
+        the game as it is: a variant's own book names what it changes instead)."""
+        if self.g.variants or not self.g.rule_files:
+            return []
+        heads = []
+        for path in variant_files(Path(self.g.rule_files[0])):
+            try:
+                heads.append(variant_head(path))
+            except RuleError:  # (a variant that does not read is `kural validate`'s to report)
+                continue
+        out = []
+        for head in sorted(heads, key=lambda h: (natural_key(h.rule), h.id)):  # by rule number, as the rules are
+            about = self.pick(head.about).strip().rstrip(".")  # (the sentence ends after the command)
+            line = self.t("variation", title=self.pick(head.title, head.id), about=f": {about}" if about else "",
+                          game=self.g.id, id=head.id)
+            out.append(Part(f"variant.{head.id}", "", [head.rule] if head.rule else [], [Line(capital(line, self.lang))]))
+        return out
 
     def seat_names(self) -> list[str]:
         """Every seat's name the rule file gives (more than this count's seats, where it allows more)."""
@@ -615,12 +670,15 @@ def header(g, lang: str) -> tuple[str, list[str]]:
     return title, lines
 
 
-def document(g, lang: str, base=None) -> Document:
-    """The rules of `g` (any loaded game) as a document; with `base`, the parts its variants change
-    are marked."""
-    sections = Book(g, lang).sections()
+def document(g, lang: str, base=None, reference: bool = False) -> Document:
+    """The rules of `g` (any loaded game) as a document: the handout a player reads, or (`reference`)
+    the program said line by line; with `base`, the parts its variants change are marked."""
+    def made(game) -> list[Section]:
+        book = Book(game, lang)
+        return book.sections() if reference else book.handout()
+    sections = made(g)
     if base is not None:
-        removed = mark(sections, Book(base, lang).sections())
+        removed = mark(sections, made(base))
         if removed:
             sections.append(Section("sec_removed", say("sec_removed", lang), removed))
     title, intro = header(g, lang)
