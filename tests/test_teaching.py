@@ -571,3 +571,16 @@ def test_rules_no_section_names_come_last_and_a_file_that_words_none_is_handed_t
     bare.write_text(text[:text.index("\ntext:")] + "\n", encoding="utf-8")
     g = teach.open_game(str(bare))
     assert [s.key for s in Book(g, "en").handout()] == [s.key for s in Book(g, "en").sections()]
+
+
+def test_an_engine_bound_is_no_rule_and_never_reaches_the_handout():
+    """Issue 37.7: the room of Kanasta's meld area (30 melds a partnership, its `max_groups`) is a bound of
+    the program: no seed rule limits melds. Its check cites no rule, its refusal says it is the program's
+    limit, and the handout a player reads never states it."""
+    g = teach.open_game("canasta")
+    bound = [c for m in g.moves for c in m.checks if "< 30" in str(c.source)]
+    assert len(bound) == 1 and bound[0].rule is None
+    assert "limit of the program" in bound[0].why["en"] and "programın sınırı" in bound[0].why["tr"]
+    for lang in LANGS:
+        handout = " ".join(teach.rules(g, lang).split())
+        assert not re.search(r"\b30 (melds|per)\b", handout), lang
