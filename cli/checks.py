@@ -56,7 +56,7 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
         err.print(t("no_such_path", lang, path=path))
     for path in empty if not as_json else []:
         err.print(t("no_yaml", lang, path=path))
-    from kural.dsl.teach import missing_titles  # here: `kural replay` needs no teaching layer
+    from kural.dsl.teach import example_problems, missing_titles  # here: `kural replay` needs no teaching layer
     for path in files:
         try:
             g = load(str(path))  # checked as play loads it, with what the rules say (its words) kept
@@ -64,6 +64,13 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
             report["files"].append({"path": str(path), "ok": False,
                                     "problems": [problem_json(p, lang) for p in exc.problems]})
             for problem in exc.problems if not as_json else []:
+                err.print(problem.render(lang))
+            bad = True
+            continue
+        wrong = example_problems(g)  # an example the engine does not agree with: the file is not right
+        if wrong:
+            report["files"].append({"path": str(path), "ok": False, "problems": [problem_json(p, lang) for p in wrong]})
+            for problem in wrong if not as_json else []:
                 err.print(problem.render(lang))
             bad = True
             continue

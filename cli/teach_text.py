@@ -24,9 +24,9 @@ TEXT: dict[str, dict[str, str]] = {
     "x_header_record": {"en": "{title} · record {path} · before move {k} of {n}",
                         "tr": "{title} · kayıt {path} · {n} hamlenin {k}. hamlesinden önce"},
     "x_bots": {"en": "(played by {kind}bots; the same game as `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)",
-               "tr": "(bu oyunu {kind}botlar oynadı; aynı oyun için: `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)"},
+               "tr": "(bu oyunu {kind}botlar oynadı; aynı oyunu yeniden oynatmak için: `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)"},
     "x_bots_usual": {"en": "(played by the bots; the same game as `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)",
-                     "tr": "(bu oyunu botlar oynadı; aynı oyun için: `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)"},
+                     "tr": "(bu oyunu botlar oynadı; aynı oyunu yeniden oynatmak için: `kural simulate {game} -n 1 --seed {seed} --bots {bots}`)"},
     # the other kinds of bot (--bots), as x_bots names them (with its space); the usual ones, that follow the rule
     # file's tactics, are just the bots (x_bots_usual)
     "bot_random": {"en": "random ", "tr": "rastgele "},

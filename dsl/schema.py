@@ -308,6 +308,13 @@ TABLE = Fields({
                      "reads them (each has its words in `text:`)", required=True)}), "", node="book_section")),
         "the sections of the rules a player is handed (`kural rules`), in order; a rule left out of every "
         "section comes last", kind="book", split=True, most=40, too_many=SECTION_TOO_MANY, node="book"),
+    "examples": Key(ListOf(Key(Fields({
+        "rule": Key("str", "the rule it shows", required=True, cites=True),
+        "meld": Key("str", "cards by their codes, in the order laid (\"4S 5S 6S XJ 8S\")", required=True),
+        "points": Key("num", "what they score as a meld", default_doc="they are no meld")}), "", node="example")),
+        "examples beside the rules: cards and what they score as a meld, or that they are none; `kural rules` "
+        "prints one only where the engine agrees, `kural validate` checks each", kind="examples", split=True,
+        most=200, too_many=SECTION_TOO_MANY, node="examples"),
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),

@@ -56,6 +56,18 @@ class ZoneDef:
 
 
 @dataclass
+class Example:
+    """An example beside a rule (`examples:`): cards, and what they score as a meld (None: no meld). `at`:
+    where it is written; `text_at`: where the words of its rule are (a later layer's words restate it)."""
+
+    rule: str
+    cards: list
+    points: Any
+    at: Place
+    text_at: Place | None = None
+
+
+@dataclass
 class VarDef:
     """A var of the rule file: its start value, its scope and its slot in the state's vars."""
 
@@ -242,6 +254,7 @@ class GameDef:
     bots: str = "random"  # the bot kind of every seat when a command is given none (game.bots)
     texts: dict = field(default_factory=dict)
     book: list = field(default_factory=list)  # the handout's sections: (heading by language, rule numbers)
+    examples: list = field(default_factory=list)  # Example: beside the rules, checked against the engine
     # (title {en, tr}, value, shown_when, out_of nodes): titled defines shown at the table
     shown: list = field(default_factory=list)
     meld_values: list = field(default_factory=list)  # defines shown beside each meld (`of_meld`, dsl/building/shown.py)

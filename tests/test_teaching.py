@@ -584,3 +584,43 @@ def test_an_engine_bound_is_no_rule_and_never_reaches_the_handout():
     for lang in LANGS:
         handout = " ".join(teach.rules(g, lang).split())
         assert not re.search(r"\b30 (melds|per)\b", handout), lang
+
+
+# ------------------------------------------------------------- examples beside the rules (issue 37)
+@pytest.mark.parametrize("game,variants", CASES, ids=IDS)
+def test_every_example_of_a_bundled_game_holds_under_the_game_and_each_variant(game, variants):
+    """Issue 37: examples are checked. Each example beside a rule agrees with the engine under the game and
+    under every variant that does not restate the rule (C3, C5-C7 in the 5200 game; the 351 game's own,
+    D10's points): kural validate's check, run here on every bundled game and variant."""
+    g = teach.open_game(game, variants)
+    assert teach.example_problems(g) == []
+    if game == "canasta":
+        assert g.examples, "Kanasta gives the seeds' examples"
+
+
+def test_the_351_book_cannot_print_the_5200_games_points_again():
+    """Issue 37.1: the 351 game's C6 said 35 and 50 points, 5200 points. Its examples are its own (4.5 and 6,
+    D10) and checked; the 5200 game's are not printed there, and would not hold there."""
+    base, g = teach.open_game("canasta"), teach.open_game("canasta", ["351"])
+    five = " ".join(teach.rules(base, "en").split())
+    three = " ".join(teach.rules(g, "en").split())
+    assert "♠4 ♠5 ♠6 🃏 ♠8 — a meld of 35 points" in five
+    assert "♠4 ♠5 ♠6 🃏 ♠8 — a meld of 4.5 points" in three and "a meld of 35 points" not in three
+    assert "♠4 ♠5 ♠6 🃏 ♠8 — 4,5 puanlık bir per" in " ".join(teach.rules(g, "tr").split())
+    from kural.dsl.teach.examples import holds
+    assert not any(holds(g, e) for e in base.examples if e.points and e.rule == "C6")
+
+
+def test_an_example_the_engine_does_not_agree_with_is_never_printed_and_validate_names_it(tmp_path):
+    """A wrong example is not printed (the handout says only what the engine agrees with); `kural validate`
+    reports it at its place, with what the cards do score, and exits 2."""
+    path = tmp_path / "mycanasta.yaml"
+    path.write_text(f"extends: {games_dir() / 'canasta.yaml'}\n"
+                    "examples:\n  - {rule: C6, meld: \"4S 5S 6S XJ 8S\", points: 40}\n"
+                    "  - {rule: C6, meld: \"5S 6S XJ\"}\n", encoding="utf-8")
+    g = teach.open_game(str(path))
+    text = " ".join(teach.rules(g, "en").split())
+    assert "40 points" not in text and "♠5 ♠6 🃏 — no meld" in text
+    proc = kural(tmp_path, "validate", str(path), "--lang", "en")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert f"{path}:3:5:" in proc.stderr and "is 35 points, not 40 points" in proc.stderr

@@ -136,7 +136,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
             params=dict(self.param_info), param_info=self.param_info, moves=self.moves, **flow,
             result=result, round_result=round_result, bot=bot, max_moves=head.max_moves, bots=game["bots"],
             round_title=self.text(game.get("round_title"), "") if game.get("round_title") else {},
-            texts=self.walk("text"), book=self.walk("book"), **self.walk("define"),
+            texts=self.walk("text"), book=self.walk("book"), examples=self.walk("examples"), **self.walk("define"),
             deck_has_twins=deck.copies > 1 or deck.jokers > 1,
             teams=head.teams, team_of=list(ctx.team_of), teams_by_count=head.teams_by_count,
         )

@@ -4,7 +4,7 @@ the player to move or beside each meld, and the words of the rules (`text:`) wit
 book a player is handed (`book:`)."""
 from __future__ import annotations
 
-from kural.interpreter.gamedef import EndReason, ResultDef, RoundResultDef
+from kural.interpreter.gamedef import EndReason, Example, ResultDef, RoundResultDef
 from kural.interpreter.messages import Msg
 from .. import schema
 from ..errors import RuleError, printable_id
@@ -60,6 +60,29 @@ class ShownPart:
 
     def book(self, section: Part) -> list:
         """`book:`: the sections of the rules handed to a player, in order."""
+        return list(section.value or [])
+
+    def example(self, item: Part) -> Example:
+        """An example of `examples:`: its cards read as the game's deck reads a code (a twin given twice is
+        the deck's second copy), and the rule it shows, which `text:` words."""
+        texts = self.data.get("text") or {}
+        rule = str(item["rule"])
+        if rule not in texts:
+            raise RuleError.at(item.val_loc("rule"), Msg("book_rule_without_text", rule=rule),
+                               Msg("book_rule_hint", rule=rule))
+        deck, cards = self.deck, []
+        for code in str(item["meld"]).split():
+            face = deck.parse_input(code)
+            free = [c for c in (deck.cards_of(*face) if face else []) if c not in cards]
+            if not free:
+                raise RuleError.at(item.val_loc("meld"), Msg("example_bad_card", code=code),
+                                   Msg("example_card_hint"))
+            cards.append(free[0])
+        text_at = self.at(texts.key_loc(rule)) if isinstance(texts, LDict) else None
+        return Example(rule, cards, item.get("points"), self.at(item.where), text_at)
+
+    def examples(self, section: Part) -> list:
+        """`examples:`: the examples beside the rules."""
         return list(section.value or [])
 
     @staticmethod

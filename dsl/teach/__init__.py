@@ -16,10 +16,11 @@ each notion).
 Modules: `words` (a node said as a phrase, or as cases and bullet points), `document` (the document
 model and its formats), `book` (`kural rules`), `changes` (`kural diff`), `flow` (`kural graph`),
 `position` (`kural explain`, and the words of a refusal at the table), `lint` (the titles a player
-reads, for `kural validate`).
+reads, for `kural validate`), `examples` (the examples beside the rules, held against the engine).
 """
 from __future__ import annotations
 
-from .api import diff, explain, graph, missing_titles, open_game, refusal_words, rules, sides
+from .api import diff, example_problems, explain, graph, missing_titles, open_game, refusal_words, rules, sides
 
-__all__ = ["diff", "explain", "graph", "missing_titles", "open_game", "refusal_words", "rules", "sides"]
+__all__ = ["diff", "example_problems", "explain", "graph", "missing_titles", "open_game", "refusal_words", "rules",
+           "sides"]

@@ -74,3 +74,11 @@ def missing_titles(g) -> list:
     title in both languages, each (Loc, message, hint)."""
     from .lint import missing_titles as missing
     return missing(g)
+
+
+def example_problems(g) -> list:
+    """`kural validate`'s check of the examples beside the rules (`examples:`): each that the engine does not
+    agree with in `g`, its rule's words not restated by a later layer, as a Problem at its place."""
+    from ..errors import Loc, Problem
+    from .examples import problems
+    return [Problem(Loc(at.file, at.line, at.col), message, hint) for at, message, hint in problems(g)]

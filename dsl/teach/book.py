@@ -24,6 +24,7 @@ from ..errors import RuleError
 from ..rulefiles import variant_files, variant_head
 from ..wording import Phrase, capital, fill, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
+from .examples import shown
 from .phrases import TEXT, say
 
 from ..typed import Typed, Word
@@ -103,8 +104,15 @@ class Book:
         return [self.rule(k) for k in ids]
 
     def rule(self, k: str) -> Part:
-        """A rule in the rule file's words (`text:`), the values of the params in place."""
-        return Part(f"text.{k}", "", [k], [Line(self.sentence(self.pick(self.texts[k])))])
+        """A rule in the rule file's words (`text:`), the values of the params in place, and its examples
+        that the game as loaded agrees with (dsl/teach/examples.py)."""
+        lines = [Line(self.sentence(self.pick(self.texts[k])))]
+        for example in shown(self.g, k):
+            cards = " ".join(self.g.deck.label(c) for c in example.cards)
+            said = self.t("example_meld", cards=cards, points=number(example.points, self.lang)) \
+                if example.points is not None else self.t("example_no_meld", cards=cards)
+            lines.append(Line(said, 1, "item"))
+        return Part(f"text.{k}", "", [k], lines)
 
     # ------------------------------------------------------------ the handout
     def handout(self) -> list[Section]:

@@ -48,7 +48,7 @@ def unit_name(kind: str, path: tuple) -> str:
         return f"{path[1]}: {'.'.join(map(str, path[2:]))}"
     if kind == "field":
         return str(path[2])
-    if kind in ("bot", "book") and len(path) > 1:
+    if kind in ("bot", "book", "examples") and len(path) > 1:
         return f"#{path[1] + 1}"
     if kind in ("flow", "result"):
         return ".".join(map(str, path))
@@ -133,6 +133,9 @@ class Sayer:
         if kind == "glossary":  # as the game says it, its {param}s filled in
             entry = (rec.facts.get("glossary") or {}).get(path[1])
             return [f"{self.book.pick(entry['term'], path[1])}: {self.book.pick(entry['means'])}"] if entry else []
+        if kind == "examples" and len(path) > 1 and isinstance(value, dict):  # as the handout says it
+            scores = f"= {value['points']}" if "points" in value else f"({say('example_none', self.lang)})"
+            return [f"{value.get('rule')}: {value.get('meld')} {scores}"]
         if kind == "book" and len(path) > 1 and isinstance(value, dict):  # a section: its heading and its rules
             return [say("book_section", self.lang, title=self.book.pick(value.get("title"), ""),
                         rules=", ".join(map(str, value.get("rules") or [])))]
@@ -161,8 +164,8 @@ class Sayer:
             return list(self.sp.moves[path[1]].rules)
         if kind == "text":
             return [path[1]]
-        if kind == "book" and isinstance(value, dict):
-            return [str(r) for r in value.get("rules") or []]
+        if kind in ("book", "examples") and isinstance(value, dict):
+            return [str(r) for r in (value.get("rules") or [value.get("rule")]) if r]
         return []
 
     def title(self, path: tuple, kind: str, name: str) -> str:
