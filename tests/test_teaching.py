@@ -624,3 +624,17 @@ def test_an_example_the_engine_does_not_agree_with_is_never_printed_and_validate
     proc = kural(tmp_path, "validate", str(path), "--lang", "en")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert f"{path}:3:5:" in proc.stderr and "is 35 points, not 40 points" in proc.stderr
+
+
+@pytest.mark.parametrize("game,word,other", [("fantan", "el", "tur"), ("canasta", "el", "tur"), ("fanti", "tur", "el")])
+def test_the_reference_calls_a_round_what_the_games_table_calls_it(game, word, other):
+    """Issue 37.12: Turkish tables say *el* for a deal of Fantan and Kanasta (F8: "Tek el oynanır") and *tur*
+    for Fanti's rounds (its seed's word): the reference says its end, its start and its count in the
+    game's own word (game.round_title), never the other one."""
+    g = teach.open_game(game)
+    text = teach.rules(g, "tr", reference=True)
+    heading = {"el": "Elin sonu", "tur": "Turun sonu"}
+    assert heading[word] in text and heading[other] not in text
+    assert f"Her {'elin' if word == 'el' else 'turun'} başında" in text
+    english = teach.rules(g, "en", reference=True)
+    assert ("End of a hand" in english) == (word == "el") and ("End of a round" in english) == (word == "tur")

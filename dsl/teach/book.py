@@ -22,7 +22,7 @@ from kural.interpreter.melds import REASONS
 from .. import values
 from ..errors import RuleError
 from ..rulefiles import variant_files, variant_head
-from ..wording import Phrase, capital, fill, joined, number
+from ..wording import Phrase, capital, fill, inflect, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
 from .examples import shown
 from .phrases import TEXT, say
@@ -42,7 +42,18 @@ class Book:
 
     # ------------------------------------------------------------ helpers
     def t(self, key: str, **vals) -> str:
-        return say(key, self.lang, **vals)
+        return say(key, self.lang, **self.round_words, **vals)
+
+    @property
+    def round_words(self) -> dict[str, str]:
+        """What the game calls a round (game.round_title: a hand, el; a round, tur by default), in the forms
+        the frames put it (phrases.py)."""
+        word = self.pick(getattr(self.g, "round_title", None)) or say("round_word", self.lang)
+        if self.lang == "tr":
+            forms = {"round": word, "round_gen": inflect(word, "gen"), "round_loc": inflect(word, "loc")}
+        else:
+            forms = {"round": word, "round_gen": f"{word}'s", "round_loc": f"in a {word}"}
+        return {**forms, **{k[0].upper() + k[1:]: capital(v, self.lang) for k, v in forms.items()}}
 
     def pick(self, texts, default: str = "") -> str:
         if isinstance(texts, dict):
