@@ -97,7 +97,7 @@ def test_params_and_variants_change_the_words(tmp_path):
     assert "melds.natural_in_place" not in parts  # a joker has no place of its own
     out = document(rs, "en", "markdown", base, reference=True).splitlines()  # a line per part, unwrapped
     flagged = {pid for pid, p in parts.items() for line in out
-               if p.lines[0].text in line and line.endswith("**[changed by --variant runs_only]**")}
+               if p.lines[0].text in line and line.endswith("**[changed by the variant]**")}
     assert flagged == {"melds.kinds", "melds.ace", "melds.wild"}
 
 

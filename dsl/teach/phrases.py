@@ -36,9 +36,9 @@ TEXT: dict[str, dict[str, str]] = {
     "sec_reference": {"en": "The whole logic", "tr": "Programın bütün kuralları"},
     "reference_how": {"en": "Every move, check, counter and score as the program plays it: kural rules {game} --reference",
                       "tr": "Programın oynadığı haliyle her hamle, koşul, sayaç ve puan: kural rules {game} --reference"},
-    "variant_line": {"en": "Variant --variant {id}{rule}: {title}", "tr": "Çeşitleme --variant {id}{rule}: {title}"},
-    "mark_changed": {"en": "changed by --variant {names}", "tr": "--variant {names} ile değişti"},
-    "mark_new": {"en": "added by --variant {names}", "tr": "--variant {names} ile eklendi"},
+    "variant_line": {"en": "Variant{rule}: {title}", "tr": "Çeşitleme{rule}: {title}"},
+    "mark_changed": {"en": "changed by the variant", "tr": "çeşitlemeyle değişti"},
+    "mark_new": {"en": "added by the variant", "tr": "çeşitlemeyle eklendi"},
     # --- players, deck, zones
     "players_allowed": {"en": "It can be played by {counts} players (choose with --players, for example --players {last}).",
                         "tr": "{counts} oyuncuyla oynanabilir (--players ile seçersin, örneğin --players {last})."},
