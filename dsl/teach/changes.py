@@ -13,11 +13,12 @@ sides are compared, to show what reads differently because of those changes (a p
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..wording import capital
-from .book import Book
+from .book import Book, is_rule_id, natural_key
 from .phrases import say
 
 
@@ -318,14 +319,24 @@ def report(left, right, left_name: str, right_name: str, lang: str, fmt: str = "
     if any(about):
         right_name += f" ({'; '.join(a for a in about if a)})"
     after = consequences(left, right, changes, lang)
+    summary = for_the_player(left, right, lang)
     if fmt == "json":
-        return json.dumps({"left": left_name, "right": right_name, "changes": [asdict(c) for c in changes],
+        return json.dumps({"left": left_name, "right": right_name,
+                           "for_the_player": [{"rule": r, "status": s, "now": w} for r, s, w in summary],
+                           "changes": [asdict(c) for c in changes],
                            "consequences": [{"section": s, "part": p.id, "before": old, "now": new}
                                             for s, p, old, new in after]}, ensure_ascii=False, indent=2) + "\n"
     out = [say("diff_title", lang, right=right_name, left=left_name)]
     if not changes:
         out.append(say("diff_nothing", lang, right=right_name, left=left_name))
         return "\n".join(out) + "\n"
+    if summary:
+        out += ["", say("diff_for_player", lang)]
+        for rule, status, words in summary:
+            mark = "" if status == "changed" else f" [{say('diff_' + status, lang)}]"
+            out += textwrap.wrap(f"{rule}: {words}{mark}", 100, initial_indent="  ", subsequent_indent="    ",
+                                 break_on_hyphens=False)
+        out += ["", say("diff_details", lang)]
     out += [say("diff_count_one" if len(changes) == 1 else "diff_count", lang, n=len(changes)), ""]
     for ch in changes:
         rules = f" ({', '.join(ch.rules)})" if ch.rules else ""
@@ -353,6 +364,24 @@ def report(left, right, left_name: str, right_name: str, lang: str, fmt: str = "
             out += _words(say("diff_now", lang), new)
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def for_the_player(left, right, lang: str) -> list[tuple[str, str, str]]:
+    """What changes for the player, before the details: each rule whose words differ (its {param}s filled
+    in), is new or is gone, once, in rule order: (rule, changed / added / removed, its words now or before)."""
+    def said(g) -> dict[str, str]:
+        book = Book(g, lang)
+        return {k: book.sentence(book.pick(v)) for k, v in g.texts.items() if is_rule_id(k)}
+    before, now = said(left), said(right)
+    out = []
+    for rule in sorted(set(before) | set(now), key=natural_key):
+        if rule not in before:
+            out.append((rule, "added", now[rule]))
+        elif rule not in now:
+            out.append((rule, "removed", before[rule]))
+        elif before[rule] != now[rule]:
+            out.append((rule, "changed", now[rule]))
+    return out
 
 
 def _words(lead: str, lines: list[str]) -> list[str]:
