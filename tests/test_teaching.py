@@ -667,3 +667,17 @@ def test_diff_says_first_what_changes_for_the_player_each_rule_once(tmp_path):
     rules = [r["rule"] for r in summary]
     assert rules == sorted(set(rules), key=natural_key) and "C6" in rules and "C1" not in rules
     assert {r["rule"] for r in summary if r["status"] == "added"} == {f"D{i}" for i in range(1, 12)}
+
+
+@pytest.mark.parametrize("game,variants", CASES, ids=IDS)
+def test_the_handout_has_no_flag_encoding_and_no_variable_letter(game, variants):
+    """Issue 37.11's classes: the reference may say how a counter is kept ("shown as 0 = no; 1 = yes") and
+    name a rule's item by a letter (p, c, g, u); the handout a player reads does neither, in either language."""
+    g = teach.open_game(game, variants)
+    for lang in LANGS:
+        for line in teach.rules(g, lang, "markdown").splitlines():
+            assert not re.search(r"(?<![\w'’♠♥♦♣🍃★])[b-np-z](?![\w'’])", line), (lang, line)  # (a, o: words)
+            assert not re.search(r"\b[01] = |gösterimi|shown as", line), (lang, line)
+    reference = teach.rules(g, "en", reference=True)
+    assert re.search(r"(?<![\w'’♠♥♦♣🍃★])[b-np-z](?![\w'’])", reference) or game != "canasta", \
+        "the reference names a rule's item by its letter: the test would see one"
