@@ -310,10 +310,16 @@ TABLE = Fields({
         "section comes last", kind="book", split=True, most=40, too_many=SECTION_TOO_MANY, node="book"),
     "examples": Key(ListOf(Key(Fields({
         "rule": Key("str", "the rule it shows", required=True, cites=True),
-        "meld": Key("str", "cards by their codes, in the order laid (\"4S 5S 6S XJ 8S\")", required=True),
-        "points": Key("num", "what they score as a meld", default_doc="they are no meld")}), "", node="example")),
-        "examples beside the rules: cards and what they score as a meld, or that they are none; `kural rules` "
-        "prints one only where the engine agrees, `kural validate` checks each", kind="examples", split=True,
+        "meld": Key("str", "cards by their codes, in the order laid (\"4S 5S 6S XJ 8S\")", default_doc="a position"),
+        "points": Key("num", "what they score as a meld", default_doc="they are no meld"),
+        "zones": Key(Named(Key("str", ""), "a zone"), "a position: each zone's cards by their codes (a zone of the "
+                     "seats: the first seat's); every card not named is in the deck's zone", default_doc="none"),
+        "hand": Key("str", "a position: the cards in the hand of the seat to move (the first seat)", default_doc="none"),
+        "plays": Key("str", "a position: the cards of that hand its moves may play now (the others none)",
+                     default_doc="none")}), "", node="example")),
+        "examples beside the rules: cards and what they score as a meld, or that they are none; or a position and "
+        "the cards of the hand that may be played; `kural rules` prints one only where the engine agrees, "
+        "`kural validate` checks each", kind="examples", split=True,
         most=200, too_many=SECTION_TOO_MANY, node="examples"),
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),

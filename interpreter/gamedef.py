@@ -57,14 +57,18 @@ class ZoneDef:
 
 @dataclass
 class Example:
-    """An example beside a rule (`examples:`): cards, and what they score as a meld (None: no meld). `at`:
-    where it is written; `text_at`: where the words of its rule are (a later layer's words restate it)."""
+    """An example beside a rule (`examples:`): cards, and what they score as a meld (None: no meld); or a
+    position (`zones`: zone instance -> its cards; `cards` the hand of the seat to move) and the cards of that
+    hand its moves may play (`plays`). `at`: where it is written; `text_at`: where the words of its rule are
+    (a later layer's words restate it)."""
 
     rule: str
     cards: list
     points: Any
     at: Place
     text_at: Place | None = None
+    zones: dict | None = None  # a position's zones; None: a meld
+    plays: list = field(default_factory=list)
 
 
 @dataclass

@@ -93,6 +93,18 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "tr": "kartları kodlarıyla, aralarında boşluk bırakarak yaz: 4S 5S 6S XJ 8S"},
     "example_not_so": {"en": "the example of {rule} does not hold: {cards} is {actual}, not {claimed}",
                        "tr": "{rule} örneği tutmuyor: {cards} — {claimed} değil, {actual}"},
+    "example_needs_what": {"en": "an example gives either a meld, or a position: a hand and the cards it plays",
+                           "tr": "örnek ya bir per ya da bir durum verir: bir el ve o elden oynanabilen kartlar"},
+    "example_what_hint": {"en": "meld: \"4S 5S 6S\" (points: 15), or hand: \"4H TH 3S\" with plays: \"4H TH\" "
+                                "(zones: {table: \"5H 6H 7H\"})",
+                          "tr": "meld: \"4S 5S 6S\" (points: 15) ya da hand: \"4H TH 3S\" ile plays: \"4H TH\" "
+                                "(zones: {table: \"5H 6H 7H\"})"},
+    "example_no_zone": {"en": "the example names a zone `{name}` the game does not have",
+                        "tr": "örnek, oyunda olmayan `{name}` alanını anıyor"},
+    "example_zone_hint": {"en": "the zones are: {names}", "tr": "alanlar şunlar: {names}"},
+    "example_plays_not_so": {"en": "the example of {rule} does not hold: from {hand} the moves play {actual}, not {claimed}",
+                             "tr": "{rule} örneği tutmuyor: {hand} elinden {claimed} değil, {actual} oynanabiliyor"},
+    "example_nothing": {"en": "nothing", "tr": "hiçbiri"},
     "example_no_meld": {"en": "no meld", "tr": "per sayılmaz"},
     "example_points": {"en": "{points} points", "tr": "{points} puan"},
     "example_fix": {"en": "correct the example, or the rule it shows",

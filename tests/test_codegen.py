@@ -57,6 +57,7 @@ def hostile_fantan(folder: Path, marker: Path) -> Path:
         "  table:\n": "  os:\n",
         "(table": "(os",
         "move(card, table)": "move(card, os)",
+        "zones: {table:": "zones: {os:",  # (the examples' positions name the zone too)
     }
     for old, new in edits.items():
         assert old in text, f"{old!r} is not in games/fantan.yaml: the test no longer edits what it means to"

@@ -681,3 +681,23 @@ def test_the_handout_has_no_flag_encoding_and_no_variable_letter(game, variants)
     reference = teach.rules(g, "en", reference=True)
     assert re.search(r"(?<![\w'’♠♥♦♣🍃★])[b-np-z](?![\w'’])", reference) or game != "canasta", \
         "the reference names a rule's item by its letter: the test would see one"
+
+
+def test_a_position_example_shows_what_the_hand_may_play_as_the_engine_lists_it(tmp_path):
+    """Issue 37.13: the Fantan seed's own example (F5: with ♥5-♥9 on the table, ♥4 and ♥10 may be played,
+    no gaps) is in the book, set up as a position and checked against the legal moves; a position example
+    the engine does not agree with is not printed, and validate names it with what the hand may play."""
+    g = teach.open_game("fantan")
+    assert teach.example_problems(g) == [] and any(e.zones for e in g.examples)
+    en = " ".join(teach.rules(g, "en").split())
+    assert "the table holds ♥5 ♥6 ♥7 ♥8 ♥9; from ♥3 ♥4 ♥10 ♠Q ♠K in your hand you may play ♥4 and ♥10" in en
+    tr = " ".join(teach.rules(g, "tr").split())
+    assert "masada ♥5 ♥6 ♥7 ♥8 ♥9 var; elindeki ♥3 ♥4 ♥10 ♠Q ♠K kartlarından ♥4 ve ♥10 oynanabilir" in tr
+    path = tmp_path / "myfantan.yaml"
+    path.write_text(f"extends: {games_dir() / 'fantan.yaml'}\n"
+                    "examples:\n  - rule: F5\n    zones: {table: \"5H 6H 7H 8H 9H\"}\n"
+                    "    hand: \"3H 4H TH\"\n    plays: \"3H 4H\"\n", encoding="utf-8")
+    wrong = teach.open_game(str(path))
+    assert "♥3 ♥4 ♥10 in your hand" not in teach.rules(wrong, "en")
+    proc = kural(tmp_path, "validate", str(path), "--lang", "en")
+    assert proc.returncode == 2 and f"{path}:3:5:" in proc.stderr and "the moves play ♥4 ♥10, not ♥3 ♥4" in proc.stderr

@@ -117,6 +117,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.deck = self.walk("deck")
         self.param_values, self.param_info = self.walk("params")
         zones, zone_count = self.walk("zones")
+        self.zones_built = zones  # (an example's position names zones: dsl/building/shown.py)
         self.has_groups = any(z.max_groups for z in zones)
         ctx = self.context(head, zones, zone_count)
         self.vars_, slots = self.walk("vars")

@@ -70,16 +70,38 @@ class ShownPart:
         if rule not in texts:
             raise RuleError.at(item.val_loc("rule"), Msg("book_rule_without_text", rule=rule),
                                Msg("book_rule_hint", rule=rule))
-        deck, cards = self.deck, []
-        for code in str(item["meld"]).split():
-            face = deck.parse_input(code)
-            free = [c for c in (deck.cards_of(*face) if face else []) if c not in cards]
-            if not free:
-                raise RuleError.at(item.val_loc("meld"), Msg("example_bad_card", code=code),
-                                   Msg("example_card_hint"))
-            cards.append(free[0])
         text_at = self.at(texts.key_loc(rule)) if isinstance(texts, LDict) else None
-        return Example(rule, cards, item.get("points"), self.at(item.where), text_at)
+        taken: list[int] = []  # (a code given twice is the deck's second copy, across the whole example)
+        if item.get("meld") is not None:
+            cards = self.example_cards(item, "meld", taken)
+            return Example(rule, cards, item.get("points"), self.at(item.where), text_at)
+        if item.get("hand") is None or item.get("plays") is None:
+            raise RuleError.at(item.where, Msg("example_needs_what"), Msg("example_what_hint"))
+        hand_zone = self.data["game"].get("hand_zone", "hand")
+        zones = {}
+        for name in (item.get("zones") or {}):
+            found = next((z for z in self.zones_built if z.name == name), None)
+            if found is None:
+                raise RuleError.at(item.raw["zones"].key_loc(name), Msg("example_no_zone", name=name),
+                                   Msg("example_zone_hint", names=", ".join(z.name for z in self.zones_built)))
+            zones[found.first_id] = self.example_cards(item["zones"], name, taken)
+        hand = self.example_cards(item, "hand", taken)
+        zones[next(z for z in self.zones_built if z.name == str(hand_zone)).first_id] = hand
+        plays = self.example_cards(item, "plays", [])
+        return Example(rule, hand, None, self.at(item.where), text_at, zones, plays)
+
+    def example_cards(self, item, key: str, taken: list[int]) -> list[int]:
+        """The cards an example names under `key`, by their codes; `taken`: those it named before."""
+        deck, cards = self.deck, []
+        where = item.val_loc(key) if hasattr(item, "val_loc") else item.loc
+        for code in str(item[key]).split():
+            face = deck.parse_input(code)
+            free = [c for c in (deck.cards_of(*face) if face else []) if c not in taken and c not in cards]
+            if not free:
+                raise RuleError.at(where, Msg("example_bad_card", code=code), Msg("example_card_hint"))
+            cards.append(free[0])
+        taken.extend(cards)
+        return cards
 
     def examples(self, section: Part) -> list:
         """`examples:`: the examples beside the rules."""

@@ -119,11 +119,23 @@ class Book:
         that the game as loaded agrees with (dsl/teach/examples.py)."""
         lines = [Line(self.sentence(self.pick(self.texts[k])))]
         for example in shown(self.g, k):
-            cards = " ".join(self.g.deck.label(c) for c in example.cards)
-            said = self.t("example_meld", cards=cards, points=number(example.points, self.lang)) \
-                if example.points is not None else self.t("example_no_meld", cards=cards)
-            lines.append(Line(said, 1, "item"))
+            lines.append(Line(self.example(example), 1, "item"))
         return Part(f"text.{k}", "", [k], lines)
+
+    def example(self, example) -> str:
+        """An example in words: a meld and its points (or none), or a position and what its hand may play."""
+        label = self.g.deck.label
+        cards = " ".join(label(c) for c in example.cards)
+        if example.zones is None:
+            return self.t("example_meld", cards=cards, points=number(example.points, self.lang)) \
+                if example.points is not None else self.t("example_no_meld", cards=cards)
+        hand = self.g.zone(self.g.hand_zone).first_id
+        held = [self.t("example_zone", zone=self.pick(z.title, z.name), cards=" ".join(label(c) for c in found))
+                for zid, found in example.zones.items() if zid != hand and found
+                for z in [self.g.zone_instance(zid)[0]]]
+        plays = joined([label(c) for c in example.plays], self.lang)
+        return self.t("example_position", zones="; ".join(held), hand=cards,
+                      plays=plays or self.t("example_plays_none"))
 
     # ------------------------------------------------------------ the handout
     def handout(self) -> list[Section]:

@@ -6,8 +6,14 @@ changes what a rule says gives its own examples)."""
 from __future__ import annotations
 
 from kural.interpreter.messages import Msg
+from kural.interpreter.positions import arranged, playable
 
 from ..wording import number
+
+
+def plays(g, example) -> set:
+    """The faces of the example's hand that a legal move plays in its position, in `g`."""
+    return playable(g, arranged(g, example.zones), example.cards) if example.cards else set()
 
 
 def scored(g, example):
@@ -32,6 +38,8 @@ def restated(g, example) -> bool:
 
 
 def holds(g, example) -> bool:
+    if example.zones is not None:  # a position: the cards it may play, by face
+        return plays(g, example) == {g.deck.face[c] for c in example.plays}
     actual = scored(g, example)
     if actual is None or example.points is None:
         return actual is None and example.points is None
@@ -49,9 +57,29 @@ def problems(g) -> list[tuple]:
     for e in g.examples:
         if restated(g, e) or holds(g, e):
             continue
-        actual, cards = scored(g, e), " ".join(g.deck.label(c) for c in e.cards)
+        if e.zones is not None:
+            out.append((e.at, Msg("example_plays_not_so", rule=e.rule, hand=labels(g, e.cards),
+                                  actual=labels(g, faces_cards(g, e.cards, plays(g, e))) or Msg("example_nothing"),
+                                  claimed=labels(g, e.plays) or Msg("example_nothing")), Msg("example_fix")))
+            continue
+        actual, cards = scored(g, e), labels(g, e.cards)
         out.append((e.at, Msg("example_not_so", rule=e.rule, cards=cards, actual=said(actual),
                               claimed=said(e.points)), Msg("example_fix")))
+    return out
+
+
+def labels(g, cards) -> str:
+    return " ".join(g.deck.label(c) for c in cards)
+
+
+def faces_cards(g, cards: list, faces: set) -> list:
+    """The cards (of `cards`, in their order) whose faces are among `faces`, each face once."""
+    out, seen = [], set()
+    for c in cards:
+        f = g.deck.face[c]
+        if f in faces and f not in seen:
+            seen.add(f)
+            out.append(c)
     return out
 
 
