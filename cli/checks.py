@@ -56,7 +56,7 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
         err.print(t("no_such_path", lang, path=path))
     for path in empty if not as_json else []:
         err.print(t("no_yaml", lang, path=path))
-    from kural.dsl.teach import example_problems, missing_titles  # here: `kural replay` needs no teaching layer
+    from kural.dsl.teach import example_problems, missing_titles, unworded  # here: `kural replay` needs none of it
     for path in files:
         try:
             g = load(str(path))  # checked as play loads it, with what the rules say (its words) kept
@@ -75,7 +75,7 @@ def validate(paths: list[Path], out, err, lang: str, as_json: bool = False) -> i
             bad = True
             continue
         if not as_json:  # a word a player would read missing: a warning, not an error
-            for warning in missing_titles(g):
+            for warning in missing_titles(g) + unworded(g):
                 err.print(warning.render(lang))
         report["files"].append({"path": str(path), "ok": True, "game": g.id, "variants": list(g.variants),
                                 "problems": []})

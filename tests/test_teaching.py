@@ -290,7 +290,7 @@ def test_pass_fee_adds_params_vars_the_pass_effects_the_round_score_and_a_result
         ("param", "pass_fee", "added"), ("param", "start_chips", "added"),
         ("var", "chips", "added"), ("var", "pot", "added"),
         ("effects", "pass", "added"), ("flow", "flow.round.score", "added"), ("field", "chips", "added"),
-        ("text", "FV3", "added")])
+        ("text", "FV3", "added"), ("move", "pass: rules", "changed")])  # (the pass plays FV3 too)
     assert all(c.yaml and "pass-fee.yaml:" in c.where for c in changes)
     assert all("FV3" in c.rules for c in changes if c.kind in ("param", "var"))
 
@@ -701,3 +701,19 @@ def test_a_position_example_shows_what_the_hand_may_play_as_the_engine_lists_it(
     assert "♥3 ♥4 ♥10 in your hand" not in teach.rules(wrong, "en")
     proc = kural(tmp_path, "validate", str(path), "--lang", "en")
     assert proc.returncode == 2 and f"{path}:3:5:" in proc.stderr and "the moves play ♥4 ♥10, not ♥3 ♥4" in proc.stderr
+
+
+def test_validate_warns_when_a_variant_changes_what_a_rule_does_but_not_its_words(tmp_path):
+    """Issue 37: a variant that changes what a rule does (an expression: a check, effects, scoring) restates
+    that rule's words, or `kural validate` warns, naming the rule and the part changed; a variant that
+    words a rule of the part (pass-fee's FV3 beside F6), or changes only a param, draws no warning."""
+    assert all(not teach.unworded(teach.open_game("games/" + f))
+               for f in ("fantan/pass-fee.yaml", "fantan/maca7.yaml", "canasta/351.yaml"))
+    path = tmp_path / "kings.yaml"
+    path.write_text(f"extends: {games_dir() / 'fantan.yaml'}\nvariant: {{id: kings}}\n"
+                    "moves:\n  pass:\n    when:\n      - check: not can(play) or count(hand(me)) > 10\n"
+                    "        rule: F6\n", encoding="utf-8")
+    proc = kural(tmp_path, "validate", str(path), "--lang", "en")
+    assert proc.returncode == 0, proc.stderr  # a warning, not an error
+    assert f"{path}:6:" in proc.stderr and "F6's words are the base game's" in proc.stderr
+    assert "restate F6 under `text:`" in proc.stderr

@@ -20,7 +20,8 @@ reads, for `kural validate`), `examples` (the examples beside the rules, held ag
 """
 from __future__ import annotations
 
-from .api import diff, example_problems, explain, graph, missing_titles, open_game, refusal_words, rules, sides
+from .api import (diff, example_problems, explain, graph, missing_titles, open_game, refusal_words, rules, sides,
+                  unworded)
 
 __all__ = ["diff", "example_problems", "explain", "graph", "missing_titles", "open_game", "refusal_words", "rules",
-           "sides"]
+           "sides", "unworded"]

@@ -82,3 +82,13 @@ def example_problems(g) -> list:
     from ..errors import Loc, Problem
     from .examples import problems
     return [Problem(Loc(at.file, at.line, at.col), message, hint) for at, message, hint in problems(g)]
+
+
+def unworded(g) -> list:
+    """`kural validate`'s warnings for a variant (`g` loaded from its file): each part it changes in what a rule
+    does while the rule's words stay its base's (dsl/teach/lint.py unworded); none for a game."""
+    if not g.variants or len(g.rule_files) < 2:
+        return []
+    from .lint import unworded as changed
+    parent = load(g.rule_files[-1], list(reversed(g.rule_files[1:-1])))
+    return changed(parent, g)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..wording import capital
 from .book import Book, is_rule_id, natural_key
-from .phrases import say
+from .phrases import TEXT, say
 
 
 @dataclass
@@ -177,7 +177,27 @@ class Sayer:
         if kind in ("effects", "flow", "result", "field", "bot"):
             label = self.label(path)
             return label if kind in ("field", "bot") else f"{label} ({'.'.join(map(str, path))})"
+        key = "unit_" + ".".join(map(str, path[2 if kind == "move" else 1:]))
+        if kind in ("game", "deck", "move") and key in TEXT:  # a key of the rule file, said in the reader's words
+            if kind == "move" and path[1] in self.sp.moves:
+                m = self.sp.moves[path[1]]
+                return say("unit_of_move", self.lang, move=self.sp.title(m.title, m.name), part=say(key, self.lang))
+            return say(key, self.lang)
+        if kind in ("move", "var", "zone") and len(path) == 2:  # a whole move, var or zone: by its title
+            words = {"move": self.sp.moves.get(path[1])}.get(kind)
+            title = self.sp.title(words.title, words.name) if words else self.titled(kind, path[1])
+            return f"{say('kind_' + kind, self.lang)} «{title}»" if title != path[1] else f"{say('kind_' + kind, self.lang)} {name}"
+        if kind == "glossary":
+            entry = (self.g.words().facts.get("glossary") or {}).get(path[1])
+            if entry:
+                return f"{say('kind_glossary', self.lang)} «{self.book.pick(entry['term'], path[1])}»"
         return f"{say('kind_' + kind, self.lang)} {name}"
+
+    def titled(self, kind: str, name: str) -> str:
+        """A var's or zone's title in the reader's language, or its name."""
+        found = {"var": self.g.vars, "zone": self.g.zones}[kind]
+        item = next((x for x in found if x.name == name), None)
+        return self.book.pick(getattr(item, "title", None), name) if item is not None else name
 
     def label(self, path: tuple) -> str:
         """How a place of the program is named: where it reads a name (`read by:`), or what changed."""

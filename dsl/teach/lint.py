@@ -87,3 +87,26 @@ def missing_titles(g) -> list[TitleWarning]:
                 need(path, step.get("title") if isinstance(step, dict) else None,
                      f"step `{step.get('step') if isinstance(step, dict) else step}`", "title")
     return out
+
+
+BEHAVIOUR = ("check", "effects", "move", "flow", "result", "field", "melds")  # parts that change what the game does
+
+
+def unworded(parent, g) -> list[TitleWarning]:
+    """The parts a variant changes in what a rule does (a check, effects, the flow, the scoring: not a param,
+    whose value its rule's words show) while the rule's words stay the base game's: the book would print a
+    rule the game no longer plays. `parent`: the game without the variant's own layer."""
+    from .changes import compare  # here: only `kural validate` of a variant asks
+    units = g.words().units
+    out: list[TitleWarning] = []
+    worded = {k for k, v in g.texts.items() if parent.texts.get(k) != v}  # the rules the variant words itself
+    for ch in compare(parent, g, "en"):
+        if ch.kind not in BEHAVIOUR or ch.status == "removed" or ch.path[-1] in ("rules", "title"):
+            continue  # (a move's rule numbers and its title are words, not what it does)
+        rules = [r for r in ch.rules if "." not in r and r in g.texts]
+        if rules and not worded.intersection(rules):
+            loc = units.get(ch.path, (None, None, None))[2]
+            names = ", ".join(rules)
+            out.append(TitleWarning(loc, Msg("lint_unworded", rule=names, part=ch.title),
+                                    Msg("lint_unworded_hint", rule=names)))
+    return out
