@@ -94,9 +94,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "example_not_so": {"en": "the example of {rule} does not hold: {cards} is {actual}, not {claimed}",
                        "tr": "{rule} örneği tutmuyor: {cards} — {claimed} değil, {actual}"},
     "lint_unworded": {"en": "the variant changes {part}, which plays rule {rule}, but {rule}'s words are the base game's",
-                      "tr": "çeşitleme {rule} kuralını oynayan {part} kısmını değiştiriyor ama {rule} kuralının metni ana oyununki"},
+                      "tr": "çeşitleme şunu değiştiriyor: {part} ({rule} kuralını uygular), ama {rule} kuralının metni hâlâ ana oyundaki gibi"},
     "lint_unworded_hint": {"en": "restate {rule} under `text:` as the variant plays it, so that its book says what it plays",
-                           "tr": "{rule} kuralını `text:` altında çeşitlemenin oynadığı gibi yeniden yaz; kitabı oynadığını söylesin"},
+                           "tr": "{rule} kuralını `text:` altında çeşitlemede oynandığı gibi yeniden yaz; kural kitabı gerçekte oynananı anlatsın"},
     "example_needs_what": {"en": "an example gives either a meld, or a position: a hand and the cards it plays",
                            "tr": "örnek ya bir per ya da bir durum verir: bir el ve o elden oynanabilen kartlar"},
     "example_what_hint": {"en": "meld: \"4S 5S 6S\" (points: 15), or hand: \"4H TH 3S\" with plays: \"4H TH\" "

@@ -186,11 +186,14 @@ class Sayer:
         if kind in ("move", "var", "zone") and len(path) == 2:  # a whole move, var or zone: by its title
             words = {"move": self.sp.moves.get(path[1])}.get(kind)
             title = self.sp.title(words.title, words.name) if words else self.titled(kind, path[1])
-            return f"{say('kind_' + kind, self.lang)} «{title}»" if title != path[1] else f"{say('kind_' + kind, self.lang)} {name}"
+            if title == path[1]:
+                return f"{say('kind_' + kind, self.lang)} {name}"
+            return say("unit_named", self.lang, kind=say("kind_" + kind, self.lang), title=title)
         if kind == "glossary":
             entry = (self.g.words().facts.get("glossary") or {}).get(path[1])
             if entry:
-                return f"{say('kind_glossary', self.lang)} «{self.book.pick(entry['term'], path[1])}»"
+                return say("unit_named", self.lang, kind=say("kind_glossary", self.lang),
+                           title=self.book.pick(entry["term"], path[1]))
         return f"{say('kind_' + kind, self.lang)} {name}"
 
     def titled(self, kind: str, name: str) -> str:
