@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from .engine import new_game
 from .legal import legal_moves
-from .state import NOWHERE, State
+from .state import State
 
 
 def arranged(g, zones: dict[int, list[int]], seed: int = 0) -> State:
     """A new game of `g` with its cards where `zones` (zone instance -> cards) puts them, the rest in the
     deck's zone; the first seat to move."""
     s = new_game(g, seed)
-    where = [g.deck_zone_id] * g.deck.size + [NOWHERE]
+    where = g.deck_lists[1].copy()  # (every card in the deck's zone, the sentinel past it nowhere)
     s.zones = [[] for _ in s.zones]
     for zid, cards in zones.items():
         for c in cards:
@@ -31,12 +31,12 @@ def arranged(g, zones: dict[int, list[int]], seed: int = 0) -> State:
 
 def playable(g, s: State, cards: list[int]) -> set:
     """The faces among `cards` that a legal move of the seat to move plays (one of its choices)."""
-    faces = g.deck.face
+    faces, hand = g.deck.face, s.where[cards[0]]
     wanted = {faces[c] for c in cards}
     out = set()
-    for index, values in legal_moves(s):
+    for _, values in legal_moves(s):
         for value in values:
             for c in (value if isinstance(value, (list, tuple)) else (value,)):
-                if type(c) is int and 0 <= c < g.deck.size and faces[c] in wanted and s.where[c] == s.where[cards[0]]:
+                if type(c) is int and 0 <= c < g.deck.size and faces[c] in wanted and s.where[c] == hand:
                     out.add(faces[c])
     return out

@@ -114,6 +114,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.sets, self.players_asked = sets, players_asked
         head = self.walk("game")
         self.players, self.team_count = head.players, len(head.teams)
+        self.hand_zone = str(head.part["hand_zone"])  # (an example's position names the hand: shown.py)
         self.deck = self.walk("deck")
         self.param_values, self.param_info = self.walk("params")
         zones, zone_count = self.walk("zones")
@@ -132,7 +133,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         game, deck = head.part, self.deck
         g = GameDef(
             id=head.id, title=self.text(game.get("title"), head.id), lang=str(game["lang"]),
-            players=head.players, seats=head.seats, hand_zone=str(game["hand_zone"]), deck=deck,
+            players=head.players, seats=head.seats, hand_zone=self.hand_zone, deck=deck,
             deck_zone=self.starts_in[0], zones=zones, zone_count=zone_count, vars=self.vars_, var_slots=slots,
             params=dict(self.param_info), param_info=self.param_info, moves=self.moves, **flow,
             result=result, round_result=round_result, bot=bot, max_moves=head.max_moves, bots=game["bots"],

@@ -50,13 +50,16 @@ class ShownPart:
 
     def book_section(self, item: Part) -> tuple[dict, list[str]]:
         """A section of `book:`: its heading and its rule numbers, each one `text:` gives words to."""
-        written = self.data.get("text") or {}
         rules = item.raw["rules"]
         for i, rule in enumerate(rules):
-            if str(rule) not in written:
-                where = rules.locs[i] if isinstance(rules, LList) and i < len(rules.locs) else item.val_loc("rules")
-                raise RuleError.at(where, Msg("book_rule_without_text", rule=rule), Msg("book_rule_hint", rule=rule))
+            self.worded(str(rule), rules.locs[i] if isinstance(rules, LList) and i < len(rules.locs)
+                        else item.val_loc("rules"))
         return self.text(item["title"], ""), [str(r) for r in rules]
+
+    def worded(self, rule: str, where) -> None:
+        """A rule a book section or an example names must have its words in `text:`."""
+        if rule not in (self.data.get("text") or {}):
+            raise RuleError.at(where, Msg("book_rule_without_text", rule=rule), Msg("book_rule_hint", rule=rule))
 
     def book(self, section: Part) -> list:
         """`book:`: the sections of the rules handed to a player, in order."""
@@ -67,9 +70,7 @@ class ShownPart:
         the deck's second copy), and the rule it shows, which `text:` words."""
         texts = self.data.get("text") or {}
         rule = str(item["rule"])
-        if rule not in texts:
-            raise RuleError.at(item.val_loc("rule"), Msg("book_rule_without_text", rule=rule),
-                               Msg("book_rule_hint", rule=rule))
+        self.worded(rule, item.val_loc("rule"))
         text_at = self.at(texts.key_loc(rule)) if isinstance(texts, LDict) else None
         taken: list[int] = []  # (a code given twice is the deck's second copy, across the whole example)
         if item.get("meld") is not None:
@@ -77,7 +78,6 @@ class ShownPart:
             return Example(rule, cards, item.get("points"), self.at(item.where), text_at)
         if item.get("hand") is None or item.get("plays") is None:
             raise RuleError.at(item.where, Msg("example_needs_what"), Msg("example_what_hint"))
-        hand_zone = self.data["game"].get("hand_zone", "hand")
         zones = {}
         for name in (item.get("zones") or {}):
             found = next((z for z in self.zones_built if z.name == name), None)
@@ -86,14 +86,13 @@ class ShownPart:
                                    Msg("example_zone_hint", names=", ".join(z.name for z in self.zones_built)))
             zones[found.first_id] = self.example_cards(item["zones"], name, taken)
         hand = self.example_cards(item, "hand", taken)
-        zones[next(z for z in self.zones_built if z.name == str(hand_zone)).first_id] = hand
+        zones[next(z for z in self.zones_built if z.name == self.hand_zone).first_id] = hand
         plays = self.example_cards(item, "plays", [])
         return Example(rule, hand, None, self.at(item.where), text_at, zones, plays)
 
     def example_cards(self, item, key: str, taken: list[int]) -> list[int]:
         """The cards an example names under `key`, by their codes; `taken`: those it named before."""
-        deck, cards = self.deck, []
-        where = item.val_loc(key) if hasattr(item, "val_loc") else item.loc
+        deck, cards, where = self.deck, [], item.val_loc(key)
         for code in str(item[key]).split():
             face = deck.parse_input(code)
             free = [c for c in (deck.cards_of(*face) if face else []) if c not in taken and c not in cards]

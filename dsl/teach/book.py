@@ -14,6 +14,7 @@ and the rule file's `why`, the reason a move is refused when the condition fails
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from pathlib import Path
 
 from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, SUIT_SYMBOLS, parse_code
@@ -44,7 +45,7 @@ class Book:
     def t(self, key: str, **vals) -> str:
         return say(key, self.lang, **self.round_words, **vals)
 
-    @property
+    @cached_property
     def round_words(self) -> dict[str, str]:
         """What the game calls a round (game.round_title: a hand, el; a round, tur by default), in the forms
         the frames put it (phrases.py)."""

@@ -184,8 +184,7 @@ class Sayer:
                 return say("unit_of_move", self.lang, move=self.sp.title(m.title, m.name), part=say(key, self.lang))
             return say(key, self.lang)
         if kind in ("move", "var", "zone") and len(path) == 2:  # a whole move, var or zone: by its title
-            words = {"move": self.sp.moves.get(path[1])}.get(kind)
-            title = self.sp.title(words.title, words.name) if words else self.titled(kind, path[1])
+            title = self.titled(kind, path[1])
             if title == path[1]:
                 return f"{say('kind_' + kind, self.lang)} {name}"
             return say("unit_named", self.lang, kind=say("kind_" + kind, self.lang), title=title)
@@ -197,8 +196,8 @@ class Sayer:
         return f"{say('kind_' + kind, self.lang)} {name}"
 
     def titled(self, kind: str, name: str) -> str:
-        """A var's or zone's title in the reader's language, or its name."""
-        found = {"var": self.g.vars, "zone": self.g.zones}[kind]
+        """A move's, var's or zone's title in the reader's language, or its name."""
+        found = {"move": self.g.moves, "var": self.g.vars, "zone": self.g.zones}[kind]
         item = next((x for x in found if x.name == name), None)
         return self.book.pick(getattr(item, "title", None), name) if item is not None else name
 
