@@ -105,11 +105,12 @@ class Stmts:
             self.w.line(line)
 
     def value(self, node: ir.Node, target: str) -> None:
-        """target = the value of an expression, which, failing, names where it was written."""
-        if isinstance(node, ir.Located):
+        """target = the value of an expression, which, failing, names where it was written (a value folded
+        at load cannot fail)."""
+        if isinstance(node, ir.Located) and not isinstance(node.body, ir.Const):
             self.w.line("try:")
             self.w.line(f"    {target} = {self.expr(node.body)}")
             self.w.line("except _FAILURES as exc:")
             self.w.line(f"    raise _PlayError.of({self.m.place(node.where)}, {self.m.place(node.what)}, exc) from None")
         else:
-            self.w.line(f"{target} = {self.expr(node)}")
+            self.w.line(f"{target} = {self.expr(node.body if isinstance(node, ir.Located) else node)}")
