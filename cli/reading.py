@@ -7,34 +7,10 @@ rule that refuses it, from the rule file's `why` texts (cli/refusals.py).
 from __future__ import annotations
 
 from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, RANK_CODES, SUIT_SYMBOLS, fold
-from kural.interpreter.reading import MoveReader, Reading, card_choice_values, clean, echo  # noqa: F401 (render's)
+from kural.interpreter.reading import MoveReader, Reading, card_choice_values, clean, echo, move_text  # noqa: F401 (render's)
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
 from .refusals import Why
-
-
-def move_text(g, move, lang: str, s=None) -> str:
-    """How a move is listed, as it is typed: its card when the only choice is one card, else its title and
-    choices, a group by its number (`add 1 ♥7`, issue 35.8); `s` is no longer needed."""
-    index, values = move
-    m = g.moves[index]
-    title = pick(m.title, lang, m.name)
-    if len(m.choices) == 1 and m.choices[0].of_cards:
-        return g.deck.label(values[0])
-    parts = [title]
-    after_card = False
-    for c, v in zip(m.choices, values):
-        if c.of_cards:
-            parts.append(g.deck.label(v))
-        elif c.of_card_lists:
-            if v:  # the cards a played card takes, or a group of cards on its own
-                parts.append(("→ " if after_card else "") + " ".join(g.deck.label(x) for x in v))
-        elif c.of_groups:  # a group by its number in its area, as the table reads it
-            parts.append(str(g.group_number(v)))
-        else:
-            parts.append(str(v))
-        after_card = c.of_cards
-    return " ".join(parts)
 
 
 def examples(g, cards: list[int], lang: str, every_form: bool = False) -> str:

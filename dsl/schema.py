@@ -310,13 +310,18 @@ TABLE = Fields({
         "section comes last", kind="book", split=True, most=40, too_many=SECTION_TOO_MANY, node="book"),
     "examples": Key(ListOf(Key(Fields({
         "rule": Key("str", "the rule it shows", required=True, cites=True),
-        "meld": Key("str", "cards by their codes, in the order laid (\"4S 5S 6S XJ 8S\")", default_doc="a position"),
-        "points": Key("num", "what they score as a meld", default_doc="they are no meld"),
+        "needs": Key(ListOf(Key("str", "", cites=True)), "other rules it holds by, as written: where a variant restates "
+                     "one, the example is not that variant's", default_doc="none"),
+        "meld": Key("str", "cards by their codes, in the order laid (\"4S 5S 6S XJ 8S\"); several melds with + between "
+                    "them (\"4S 5S 6S + 8H 8D 8C\")", default_doc="a position"),
+        "points": Key("num", "what they score as a meld (several: together)", default_doc="they are no meld"),
         "zones": Key(Named(Key("str", ""), "a zone"), "a position: each zone's cards by their codes (a zone of the "
                      "seats: the first seat's); every card not named is in the deck's zone", default_doc="none"),
         "hand": Key("str", "a position: the cards in the hand of the seat to move (the first seat)", default_doc="none"),
         "plays": Key("str", "a position: the cards of that hand its moves may play now (the others none)",
-                     default_doc="none")}), "", node="example")),
+                     default_doc="none"),
+        "moves": Key(ListOf(Key("str", "")), "a position: every legal move there, as the table lists it (\"3S → 8H\": "
+                     "the card played, then the cards it takes)", default_doc="none")}), "", node="example")),
         "examples beside the rules: cards and what they score as a meld, or that they are none; or a position and "
         "the cards of the hand that may be played; `kural rules` prints one only where the engine agrees, "
         "`kural validate` checks each", kind="examples", split=True,

@@ -6,7 +6,11 @@ line in `kural rules`, a constant in the words of an expression (dsl/teach/words
 """
 from __future__ import annotations
 
+import re
+
 from .wording import Phrase, fill, joined, number
+
+PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
 
 WORDS = {  # the values' own words
     "yes": {"en": "yes", "tr": "evet"},
@@ -19,7 +23,16 @@ WORDS = {  # the values' own words
     "step_then_clause": {"en": "then {value} until {until}", "tr": "sonra {until} kadar {value}"},
     "step_last": {"en": "then {value}", "tr": "sonra {value}"},
     "step_only": {"en": "{value}", "tr": "{value}"},
+    "you": {"en": "you", "tr": "sen"},
+    "sides_two": {"en": "{a} against {b}", "tr": "{a}, {b:dat} karşı"},
+    "sides_many": {"en": "in partnerships: {teams}", "tr": "takımlar halinde: {teams}"},
+    "sides_alone": {"en": "each for themselves", "tr": "herkes kendi için"},
+    "with_count": {"en": "with {n} players, {sides}", "tr": "{n} oyuncuyla {sides}"},
+    "as_many": {"en": "{seats}, as many as play", "tr": "{seats}; oynayan sayısı kadar"},
+    "or": {"en": "or", "tr": "ya da"},
 }
+
+TABLE_VALUES = ("players", "seats", "sides")  # what a rule's words may name of the table besides the params
 
 
 def word(key: str, lang: str, **values) -> Phrase:
@@ -74,6 +87,37 @@ def steps(pairs: list, lang: str, until=None) -> Phrase:
         key += "_clause" if until and more else ""
         parts.append(word(key, lang, value=number(value, lang), until=said(pairs[i + 1][0]) if more else ""))
     return Phrase(", ".join(parts))
+
+
+def table_value(name: str, counts: list[int], seats: dict, teams_of, lang: str) -> Phrase:
+    """A value of the table as a rule's words name it (`{players}`, `{seats}`, `{sides}`), true for every
+    player count the game allows (`counts`; the book is one for all of them): the number of players ("2, 3
+    or 4"); the seats in turn order, the person's own as "you"; who plays with whom ("you and Can against
+    Zeynep and Elif", each for themselves, or each count's). `teams_of(n)`: the teams of n players."""
+    if name == "players":
+        return joined([number(n, lang) for n in counts], lang, str(word("or", lang)))
+    names = [str(n) for n in (seats.get(lang) or seats.get("en") or [])]
+    you = str(word("you", lang))
+    names = [you if i == 0 and n.casefold() == you else n for i, n in enumerate(names)]  # mid-sentence: "you"
+    if name == "seats":
+        said = joined(names[:max(counts)], lang)
+        return said if len(counts) == 1 else word("as_many", lang, seats=said)
+    by_said: dict[str, list[str]] = {}  # the counts that play alike, said once
+    for n in counts:
+        by_said.setdefault(str(_sides(names, teams_of(n), lang)), []).append(number(n, lang))
+    if len(by_said) == 1:
+        return Phrase(next(iter(by_said)))
+    return Phrase("; ".join(str(word("with_count", lang, n=joined(ns, lang, str(word("or", lang))), sides=said))
+                            for said, ns in by_said.items()))
+
+
+def _sides(names: list[str], teams: list, lang: str) -> Phrase:
+    if all(len(team) == 1 for team in teams):
+        return word("sides_alone", lang)
+    sides = [joined([names[s] for s in team], lang) for team in teams]
+    if len(sides) == 2:
+        return word("sides_two", lang, a=sides[0], b=sides[1])
+    return word("sides_many", lang, teams=Phrase("; ".join(sides)))
 
 
 def said(value, info: dict, deck, lang: str) -> str:

@@ -57,18 +57,22 @@ class ZoneDef:
 
 @dataclass
 class Example:
-    """An example beside a rule (`examples:`): cards, and what they score as a meld (None: no meld); or a
-    position (`zones`: zone instance -> its cards; `cards` the hand of the seat to move) and the cards of that
-    hand its moves may play (`plays`). `at`: where it is written; `text_at`: where the words of its rule are
-    (a later layer's words restate it)."""
+    """An example beside a rule (`examples:`): cards, and what they score as a meld (None: no meld), several
+    melds (`groups`) what they score together; or a position (`zones`: zone instance -> its cards; `cards` the
+    hand of the seat to move) and the cards of that hand its moves may play (`plays`), or every move there
+    (`moves`: each by its cards, (cards chosen one by one, the faces of its card lists sorted)). `at`: where
+    it is written; `words_at`: where the words of its rule, and of the rules it needs (`needs`), are (a later
+    layer's words restate them: the example is then not that layer's)."""
 
     rule: str
     cards: list
     points: Any
     at: Place
-    text_at: Place | None = None
+    words_at: list = field(default_factory=list)
     zones: dict | None = None  # a position's zones; None: a meld
     plays: list = field(default_factory=list)
+    groups: list | None = None  # the melds of an example of several, each its cards
+    moves: list | None = None  # a position's every legal move, by its cards (faces)
 
 
 @dataclass

@@ -97,18 +97,24 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "tr": "çeşitleme şunu değiştiriyor: {part} ({rule} kuralını uygular), ama {rule} kuralının metni hâlâ ana oyundaki gibi"},
     "lint_unworded_hint": {"en": "restate {rule} under `text:` as the variant plays it, so that its book says what it plays",
                            "tr": "{rule} kuralını `text:` altında çeşitlemede oynandığı gibi yeniden yaz; kural kitabı gerçekte oynananı anlatsın"},
-    "example_needs_what": {"en": "an example gives either a meld, or a position: a hand and the cards it plays",
-                           "tr": "örnek ya bir per ya da bir durum verir: bir el ve o elden oynanabilen kartlar"},
+    "example_needs_what": {"en": "an example gives either a meld, or a position: a hand and either the cards it plays or "
+                                 "every move there",
+                           "tr": "örnek ya bir per ya da bir durum verir: bir el ve ya o elden oynanabilen kartlar ya da "
+                                 "oradaki bütün hamleler"},
     "example_what_hint": {"en": "meld: \"4S 5S 6S\" (points: 15), or hand: \"4H TH 3S\" with plays: \"4H TH\" "
-                                "(zones: {table: \"5H 6H 7H\"})",
+                                "(zones: {table: \"5H 6H 7H\"}), or hand: \"3S\" with moves: [\"3S → 8H\"]",
                           "tr": "meld: \"4S 5S 6S\" (points: 15) ya da hand: \"4H TH 3S\" ile plays: \"4H TH\" "
-                                "(zones: {table: \"5H 6H 7H\"})"},
+                                "(zones: {table: \"5H 6H 7H\"}) ya da hand: \"3S\" ile moves: [\"3S → 8H\"]"},
     "example_no_zone": {"en": "the example names a zone `{name}` the game does not have",
                         "tr": "örnek, oyunda olmayan `{name}` alanını anıyor"},
     "example_zone_hint": {"en": "the zones are: {names}", "tr": "alanlar şunlar: {names}"},
     "example_plays_not_so": {"en": "the example of {rule} does not hold: from {hand} the moves play {actual}, not {claimed}",
                              "tr": "{rule} örneği tutmuyor: {hand} elinden {claimed} değil, {actual} oynanabiliyor"},
     "example_nothing": {"en": "nothing", "tr": "hiçbiri"},
+    "example_empty_meld": {"en": "a meld of the example has no cards: a + with nothing on one side",
+                           "tr": "örnekteki bir perde kart yok: + işaretinin bir yanı boş"},
+    "example_moves_not_so": {"en": "the example of {rule} does not hold: the moves there are {actual}, not {claimed}",
+                             "tr": "{rule} örneği tutmuyor: oradaki hamleler {claimed} değil, {actual}"},
     "example_no_meld": {"en": "no meld", "tr": "per sayılmaz"},
     "example_points": {"en": "{points} points", "tr": "{points} puan"},
     "example_fix": {"en": "correct the example, or the rule it shows",

@@ -40,3 +40,16 @@ def playable(g, s: State, cards: list[int]) -> set:
                 if type(c) is int and 0 <= c < g.deck.size and faces[c] in wanted and s.where[c] == hand:
                     out.add(faces[c])
     return out
+
+
+def every_move(g, s: State) -> dict:
+    """The legal moves of the seat to move, each by its cards: (the faces of the cards chosen one by one, the
+    faces of the cards of its card lists, sorted) -> the move. (A move's other choices are not cards: two
+    moves with the same cards are one here, the first kept.)"""
+    face, out = g.deck.face, {}
+    for move in legal_moves(s):
+        m = g.moves[move[0]]
+        one = tuple(face[v] for c, v in zip(m.choices, move[1]) if c.of_cards)
+        taken = tuple(sorted(face[x] for c, v in zip(m.choices, move[1]) if c.of_card_lists for x in v))
+        out.setdefault((one, taken), move)
+    return out

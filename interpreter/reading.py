@@ -20,6 +20,31 @@ MAX_ORDERS = 200  # positions tried to find an order in which typed cards can be
 NUMBER = r"#?([0-9]+)[.)]?"  # patterns as text: `re` keeps them compiled
 
 
+def move_text(g, move, lang: str, s=None) -> str:
+    """How a move is listed, as it is typed: its card when the only choice is one card, else its title and
+    choices, a group by its number (`add 1 ♥7`); the table lists it so, and a rule book's examples too."""
+    index, values = move
+    m = g.moves[index]
+    titles = m.title or {}
+    title = titles.get(lang) or titles.get("en") or next(iter(titles.values()), m.name)
+    if len(m.choices) == 1 and m.choices[0].of_cards:
+        return g.deck.label(values[0])
+    parts = [title]
+    after_card = False
+    for c, v in zip(m.choices, values):
+        if c.of_cards:
+            parts.append(g.deck.label(v))
+        elif c.of_card_lists:
+            if v:  # the cards a played card takes, or a group of cards on its own
+                parts.append(("→ " if after_card else "") + " ".join(g.deck.label(x) for x in v))
+        elif c.of_groups:  # a group by its number in its area, as the table reads it
+            parts.append(str(g.group_number(v)))
+        else:
+            parts.append(str(v))
+        after_card = c.of_cards
+    return " ".join(parts)
+
+
 @dataclass
 class Reading:
     move: Any = None  # a legal move to play

@@ -665,7 +665,7 @@ def test_diff_says_first_what_changes_for_the_player_each_rule_once(tmp_path):
     left, right, left_name, right_name = teach.sides("canasta", "351")
     summary = json.loads(teach.diff(left, right, left_name, right_name, "tr", "json"))["for_the_player"]
     rules = [r["rule"] for r in summary]
-    assert rules == sorted(set(rules), key=natural_key) and "C6" in rules and "C1" not in rules
+    assert rules == sorted(set(rules), key=natural_key) and "C6" in rules and "C1" in rules  # its counts, its sides
     assert {r["rule"] for r in summary if r["status"] == "added"} == {f"D{i}" for i in range(1, 12)}
 
 
@@ -717,3 +717,89 @@ def test_validate_warns_when_a_variant_changes_what_a_rule_does_but_not_its_word
     assert proc.returncode == 0, proc.stderr  # a warning, not an error
     assert f"{path}:6:" in proc.stderr and "F6's words are the base game's" in proc.stderr
     assert "restate F6 under `text:`" in proc.stderr
+
+
+def test_a_worked_capture_is_shown_move_by_move_as_the_table_lists_it(tmp_path):
+    """Issue 37.13: the worked Fanti capture. With ♥8 ★3 ♣5 and a Scout on the table, 🍃3 takes ♥8 (3 + 8 =
+    11) or ★3 ♣5 (3 + 3 + 5 = 11, N6); the Scout counts in no sum (N8) and a card that can capture must
+    (N11): those two moves and no other, each as the table lists it. Under capture-optional, which sets the
+    param N11's words name, the example is not that variant's: not printed, not reported. An example whose
+    moves are not the position's is reported by validate with the moves there."""
+    from kural.dsl.teach.examples import moves
+    from kural.interpreter.positions import arranged
+    g = teach.open_game("fanti")
+    [example] = [e for e in g.examples if e.rule == "N6"]
+    legal = legal_moves(arranged(g, example.zones))
+    listed = sorted(move_text(g, m, "en") for m in legal)
+    assert listed == sorted(["play 🍃3 → ♥8", "play 🍃3 → ★3 ♣5"]) and len(moves(g, example)) == 2
+    en = " ".join(teach.rules(g, "en").split())
+    assert "the table holds ♥8 ★3 ♣5 ♥S; with 🍃3 in your hand your moves are: play 🍃3 → ♥8; play 🍃3 → ★3 ♣5" in en
+    assert "elinde 🍃3 varken hamlelerin: oyna 🍃3 → ♥8; oyna 🍃3 → ★3 ♣5" in " ".join(teach.rules(g, "tr").split())
+    optional = teach.open_game("fanti", ["capture-optional"])
+    assert teach.example_problems(optional) == [] and "🍃3 in your hand" not in teach.rules(optional, "en")
+    path = tmp_path / "myfanti.yaml"
+    path.write_text(f"extends: {games_dir() / 'fanti.yaml'}\n"
+                    "examples:\n  - rule: N6\n    zones: {table: \"8H 3D 5C\"}\n"
+                    "    hand: \"3S\"\n    moves: [\"3S → 8H\"]\n", encoding="utf-8")
+    proc = kural(tmp_path, "validate", str(path), "--lang", "en")
+    assert proc.returncode == 2 and f"{path}:3:5:" in proc.stderr
+    assert "the moves there are 🍃3 → ♥8; 🍃3 → ★3 ♣5, not 🍃3 → ♥8" in proc.stderr
+
+
+def test_the_seeds_openings_of_45_are_melds_checked_together(tmp_path):
+    """Issue 37.13: the Kanasta seed's openings of 45 (C8): 4-5-6 and 8-8-8, or nine 5-point cards as 5-6-7,
+    3-3-3 and 4-4-4, each a meld the engine reads and their points together 45 (C7). A sum the engine does
+    not agree with is not printed, and validate names it."""
+    g = teach.open_game("canasta")
+    text = " ".join(teach.rules(g, "en").split())
+    assert "♠4 ♠5 ♠6 + ♥8 ♦8 ♣8 — melds of 45 points together" in text
+    assert "♥5 ♥6 ♥7 + ♠3 ♥3 ♦3 + ♠4 ♥4 ♣4 — melds of 45 points together" in text
+    path = tmp_path / "mycanasta.yaml"
+    path.write_text(f"extends: {games_dir() / 'canasta.yaml'}\n"
+                    "examples:\n  - {rule: C8, meld: \"4S 5S 6S + 8H 8D\", points: 35}\n", encoding="utf-8")
+    assert "♥8 ♦8 — melds" not in teach.rules(teach.open_game(str(path)), "en")  # 8-8 is no meld (C3)
+    proc = kural(tmp_path, "validate", str(path), "--lang", "en")
+    assert proc.returncode == 2 and f"{path}:3:5:" in proc.stderr and "no meld, not 35 points" in proc.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_who_deals_and_who_plays_first_is_what_the_book_says_for_every_count(players):
+    """Issue 37.13, who deals first. The Kanasta book (C1): you deal the first hand and the next player plays
+    first, the 351 game with 2, 3 or 4 players alike; with 4 you and Can play against Zeynep and Elif, with 2
+    or 3 each for themselves. Fanti (N4): you lead the first round. The engine plays what the books say."""
+    from kural import load as load_game
+    state = load_game("canasta", variants=["351"], players=players).new(7)
+    assert state.to_move == 1 % players
+    fanti = load_game("fanti", players=players).new(7)
+    assert fanti.to_move == 0
+    book = " ".join(teach.rules(teach.open_game("canasta", ["351"]), "en").split())
+    assert ("C1: 2, 3 or 4 players: with 2 or 3 players, each for themselves; with 4 players, you and Can "
+            "against Zeynep and Elif. You deal the first hand and the next player plays first") in book
+    assert "in the first round you lead" in teach.rules(teach.open_game("fanti"), "en")
+
+
+def test_a_variant_a_user_writes_prints_a_true_book(tmp_path):
+    """Issue 37, done when: a Fantan for five players says five players and their seats in turn order (F1,
+    F3), never the base game's four; a Kanasta with another opening minimum says its own thresholds (C8) and
+    drops the 45-point examples, which the base game's minimum made openings."""
+    five = tmp_path / "five.yaml"
+    five.write_text(f"extends: {games_dir() / 'fantan.yaml'}\nvariant: {{id: five}}\ngame:\n  players: 5\n"
+                    "  seats:\n    en: [You, Zeynep, Can, Elif, Mert]\n    tr: [Sen, Zeynep, Can, Elif, Mert]\n",
+                    encoding="utf-8")
+    g = teach.open_game(str(five))
+    en, tr = (" ".join(teach.rules(g, lang).split()) for lang in LANGS)
+    assert "F1: 52 cards, 5 players: the whole deck is dealt." in en and "4 players" not in en
+    assert "F3: Turns go clockwise, to the player on the left: you, Zeynep, Can, Elif and Mert." in en
+    assert "F1: 52 kart, 5 oyuncu" in tr and "sen, Zeynep, Can, Elif ve Mert" in tr
+    from kural import load as load_game
+    state = load_game(str(five)).new(1).raw  # F1: the whole deck is dealt, among the five
+    hand = state.g.zone(state.g.hand_zone).first_id
+    assert sorted(len(state.zones[hand + seat]) for seat in range(5)) == [10, 10, 10, 11, 11]
+    higher = tmp_path / "higher.yaml"
+    higher.write_text(f"extends: {games_dir() / 'canasta.yaml'}\nvariant: {{id: higher}}\n"
+                      "params:\n  open_thresholds: [[0, 50], [1500, 120]]\n", encoding="utf-8")
+    h = teach.open_game(str(higher))
+    text = " ".join(teach.rules(h, "en").split())
+    assert "(50 until 1500, then 120)" in text and "45 until 900" not in text
+    assert "melds of 45 points together" not in text and teach.example_problems(h) == []
+    assert kural(tmp_path, "validate", str(higher)).returncode == 0

@@ -3,7 +3,6 @@ GameDef the engine plays put together (`build`). The builder keeps what its sect
 places to blame a problem on, the texts in every language, the compiled parts and where they fail."""
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from kural.interpreter.cards import parse_code
@@ -32,7 +31,6 @@ BUILT_IN = Msg("built_in")  # where a library notion is declared, as a name decl
 THESE_EFFECTS = Msg("these_effects")  # the part of the file a failure in play names, when no other is given
 DEFAULT_MAX_MOVES = schema.default("game.max_moves")  # moves per game before it is stopped and counted as aborted
 MAX_MOVES = 1_000_000
-PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
 
 
 def build(data: LDict, src: Source, sets: list[str] | tuple = (), players: int | None = None) -> GameDef:
@@ -54,6 +52,12 @@ class Head(NamedTuple):
     teams_by_count: dict
     teams: list
     max_moves: int
+    counts: list  # every player count the game allows
+    names: dict  # the seats' names in each language, for every count (`seats`: the count played's)
+
+    def teams_of(self, n: int) -> list:
+        """The teams of n players: those listed for n, else each seat alone."""
+        return self.teams_by_count.get(n) or [[seat] for seat in range(n)]
 
 
 class Declarations:
@@ -112,7 +116,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         params: a param may name a card; zones and vars: their counts bound the state), then the names
         every expression may use and the compiler (`compiler`), then the rules compiled with it."""
         self.sets, self.players_asked = sets, players_asked
-        head = self.walk("game")
+        head = self.head = self.walk("game")
         self.players, self.team_count = head.players, len(head.teams)
         self.hand_zone = str(head.part["hand_zone"])  # (an example's position names the hand: shown.py)
         self.deck = self.walk("deck")
@@ -217,12 +221,16 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         players = self.players(game, self.players_asked)  # checked as the seats were built: no error here
         teams_by_count = game["teams"] or {}  # built by the methods the table names (dsl/building/table.py)
         teams = teams_by_count.get(players) or [[seat] for seat in range(players)]
+        counts = sorted(set(game.get("allowed_players") or [players]))
+        written = game.raw.get("seats") or {}  # every seat's name, for the words of counts not played
+        names = {lang: [str(n) for n in written.get(lang, written.get("en")) or []] or game["seats"][lang]
+                 for lang in game["seats"]}
         max_moves = game["max_moves"]
         if not 1 <= max_moves <= MAX_MOVES:  # the bound that stops a game which cannot end
             raise RuleError.at(game.val_loc("max_moves"),
                                Msg("game_max_moves_must", MAX_MOVES=MAX_MOVES, max_moves=max_moves),
                                Msg("default_leave_out_use", DEFAULT_MAX_MOVES=DEFAULT_MAX_MOVES))
-        return Head(game, game["id"], players, game["seats"], teams_by_count, teams, max_moves)
+        return Head(game, game["id"], players, game["seats"], teams_by_count, teams, max_moves, counts, names)
 
     @staticmethod
     def game_id(gid: transform.Part) -> str:
@@ -350,13 +358,17 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
 
             def value(match, lang=lang):
                 p = self.param_info.get(match.group(1))
+                if p is None and match.group(1) in values.TABLE_VALUES:  # the table's: the count played
+                    head = self.head
+                    said = values.table_value(match.group(1), head.counts, head.names, head.teams_of, lang)
+                    return values.ending(said, match.group(2), lang) if match.group(2) else str(said)
                 if p is None:
                     return match.group(0)
                 if path:
                     self.rec.reads.setdefault(path, {}).setdefault(match.group(1), set()).add(())
                 said = values.said(p["value"], p, self.deck, lang)
                 return values.ending(said, match.group(2), lang) if match.group(2) else said
-            out[lang] = PARAM_REF.sub(value, sentence)
+            out[lang] = values.PARAM_REF.sub(value, sentence)
         return out
 
     def effects(self, comp: Compiler, value, locals_=None, what: str = THESE_EFFECTS, path: tuple = ()):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from kural.interpreter.gamedef import EndReason, Example, ResultDef, RoundResultDef
 from kural.interpreter.messages import Msg
 from .. import schema
+from ..values import PARAM_REF
 from ..errors import RuleError, printable_id
 from ..yamlload import LDict, LList
 from .transform import Part
@@ -70,13 +71,16 @@ class ShownPart:
         the deck's second copy), and the rule it shows, which `text:` words."""
         texts = self.data.get("text") or {}
         rule = str(item["rule"])
-        self.worded(rule, item.val_loc("rule"))
-        text_at = self.at(texts.key_loc(rule)) if isinstance(texts, LDict) else None
+        needs = [str(r) for r in item.get("needs") or []]
+        for r in [rule, *needs]:
+            self.worded(r, item.val_loc("needs" if r in needs else "rule"))
+        words_at = self.words_at(texts, [rule, *needs])
         taken: list[int] = []  # (a code given twice is the deck's second copy, across the whole example)
         if item.get("meld") is not None:
             cards = self.example_cards(item, "meld", taken)
-            return Example(rule, cards, item.get("points"), self.at(item.where), text_at)
-        if item.get("hand") is None or item.get("plays") is None:
+            groups = self.example_groups(item, cards) if "+" in str(item["meld"]) else None
+            return Example(rule, cards, item.get("points"), self.at(item.where), words_at, groups=groups)
+        if item.get("hand") is None or (item.get("plays") is None) == (item.get("moves") is None):
             raise RuleError.at(item.where, Msg("example_needs_what"), Msg("example_what_hint"))
         zones = {}
         for name in (item.get("zones") or {}):
@@ -87,13 +91,57 @@ class ShownPart:
             zones[found.first_id] = self.example_cards(item["zones"], name, taken)
         hand = self.example_cards(item, "hand", taken)
         zones[next(z for z in self.zones_built if z.name == self.hand_zone).first_id] = hand
+        if item.get("moves") is not None:
+            return Example(rule, hand, None, self.at(item.where), words_at, zones, moves=self.example_moves(item))
         plays = self.example_cards(item, "plays", [])
-        return Example(rule, hand, None, self.at(item.where), text_at, zones, plays)
+        return Example(rule, hand, None, self.at(item.where), words_at, zones, plays)
+
+    def words_at(self, texts, rules: list[str]) -> list:
+        """Where the words of these rules come from: each rule's text, and the value of each param it names
+        (a variant that sets a param a rule's words say changes what the rule says)."""
+        if not isinstance(texts, LDict):
+            return []
+        out = []
+        for r in rules:
+            out.append(self.at(texts.key_loc(r)))
+            for sentence in texts[r].values():
+                out += [self.at(self.param_info[name]["loc"]) for name, _ in PARAM_REF.findall(str(sentence))
+                        if name in self.param_info]
+        return out
+
+    def example_groups(self, item, cards: list[int]) -> list[list[int]]:
+        """The melds of `meld: "4S 5S 6S + 8H 8D 8C"`: its cards, cut where a `+` stands."""
+        sizes = [len(part.split()) for part in str(item["meld"]).split("+")]
+        if 0 in sizes:
+            raise RuleError.at(item.val_loc("meld"), Msg("example_empty_meld"), Msg("example_what_hint"))
+        out, at = [], 0
+        for n in sizes:
+            out.append(cards[at:at + n])
+            at += n
+        return out
+
+    def example_moves(self, item) -> list[tuple]:
+        """`moves:` every move of the position as the table lists it (`3S → 8H`): the cards chosen one by one
+        before the arrow, the cards taken with them after it (by face: which copy does not matter)."""
+        deck, where, out = self.deck, item.val_loc("moves"), []
+        for text in item["moves"] or []:
+            before, _, after = str(text).replace("->", "→").partition("→")
+            faces = []
+            for part in (before, after):
+                found = []
+                for code in part.split():
+                    face = deck.parse_input(code)
+                    if face is None or not deck.cards_of(*face):
+                        raise RuleError.at(where, Msg("example_bad_card", code=code), Msg("example_card_hint"))
+                    found.append(deck.face_id(*face))
+                faces.append(found)
+            out.append((tuple(faces[0]), tuple(sorted(faces[1]))))
+        return out
 
     def example_cards(self, item, key: str, taken: list[int]) -> list[int]:
         """The cards an example names under `key`, by their codes; `taken`: those it named before."""
         deck, cards, where = self.deck, [], item.val_loc(key)
-        for code in str(item[key]).split():
+        for code in str(item[key]).replace("+", " ").split():  # (+ stands between the melds of an example)
             face = deck.parse_input(code)
             free = [c for c in (deck.cards_of(*face) if face else []) if c not in taken and c not in cards]
             if not free:

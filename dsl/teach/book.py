@@ -25,7 +25,7 @@ from ..errors import RuleError
 from ..rulefiles import variant_files, variant_head
 from ..wording import Phrase, capital, fill, inflect, joined, number
 from .document import Document, Line, Part, Section, bullet_lines
-from .examples import shown
+from .examples import shown, typed
 from .phrases import TEXT, say
 
 from ..typed import Typed, Word
@@ -126,14 +126,19 @@ class Book:
     def example(self, example) -> str:
         """An example in words: a meld and its points (or none), or a position and what its hand may play."""
         label = self.g.deck.label
-        cards = " ".join(label(c) for c in example.cards)
+        cards = " + ".join(" ".join(label(c) for c in group) for group in example.groups or [example.cards])
         if example.zones is None:
-            return self.t("example_meld", cards=cards, points=number(example.points, self.lang)) \
+            key = "example_meld" if not example.groups else "example_melds"
+            return self.t(key, cards=cards, points=number(example.points, self.lang)) \
                 if example.points is not None else self.t("example_no_meld", cards=cards)
         hand = self.g.zone(self.g.hand_zone).first_id
         held = [self.t("example_zone", zone=self.pick(z.title, z.name), cards=" ".join(label(c) for c in found))
                 for zid, found in example.zones.items() if zid != hand and found
                 for z in [self.g.zone_instance(zid)[0]]]
+        if example.moves is not None:
+            said = "; ".join(typed(self.g, example, self.lang))
+            return self.t("example_moves", zones="; ".join(held), hand=cards,
+                          moves=said or self.t("example_plays_none"))
         plays = joined([label(c) for c in example.plays], self.lang)
         return self.t("example_position", zones="; ".join(held), hand=cards,
                       plays=plays or self.t("example_plays_none"))

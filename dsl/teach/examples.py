@@ -6,7 +6,8 @@ changes what a rule says gives its own examples)."""
 from __future__ import annotations
 
 from kural.interpreter.messages import Msg
-from kural.interpreter.positions import arranged, playable
+from kural.interpreter.positions import arranged, every_move, playable
+from kural.interpreter.reading import move_text
 
 from ..wording import number
 
@@ -16,28 +17,37 @@ def plays(g, example) -> set:
     return playable(g, arranged(g, example.zones), example.cards) if example.cards else set()
 
 
+def moves(g, example) -> dict:
+    """The legal moves of the example's position in `g`, each by its cards (as `Example.moves`) -> the move."""
+    return every_move(g, arranged(g, example.zones))
+
+
 def scored(g, example):
-    """What the example's cards score as a meld in `g`, or None when they are no meld (or `g` has none)."""
+    """What the example's cards score as a meld in `g` (several melds: together), or None when they are no
+    meld, or one of them is none (or `g` has no melds)."""
     rules = g.melds
     if rules is None:
         return None
-    reading = rules.read(example.cards)
-    return reading.points if reading.legal else None
+    total = 0
+    for cards in example.groups or [example.cards]:
+        reading = rules.read(cards)
+        if not reading.legal:
+            return None
+        total += reading.points
+    return total
 
 
 def restated(g, example) -> bool:
-    """Are the words of the example's rule a later layer's than the example (a variant that restates the
-    rule: the base game's example of it need not hold there)?"""
+    """Are the words of the example's rule, or of a rule it needs, a later layer's than the example (a variant
+    that restates the rule: the base game's example of it need not hold there)?"""
     order = [""] + list(g.variants)
-    text_at = example.text_at
-    if text_at is None:
-        return False
-    layer = order.index(text_at.layer) if text_at.layer in order else 0
     own = order.index(example.at.layer) if example.at.layer in order else 0
-    return layer > own
+    return any((order.index(at.layer) if at.layer in order else 0) > own for at in example.words_at)
 
 
 def holds(g, example) -> bool:
+    if example.moves is not None:  # a position: its every move, by the cards each chooses
+        return set(moves(g, example)) == set(example.moves)
     if example.zones is not None:  # a position: the cards it may play, by face
         return plays(g, example) == {g.deck.face[c] for c in example.plays}
     actual = scored(g, example)
@@ -57,6 +67,10 @@ def problems(g) -> list[tuple]:
     for e in g.examples:
         if restated(g, e) or holds(g, e):
             continue
+        if e.moves is not None:
+            out.append((e.at, Msg("example_moves_not_so", rule=e.rule, actual=listed(g, moves(g, e)),
+                                  claimed=listed(g, {m: None for m in e.moves})), Msg("example_fix")))
+            continue
         if e.zones is not None:
             out.append((e.at, Msg("example_plays_not_so", rule=e.rule, hand=labels(g, e.cards),
                                   actual=labels(g, faces_cards(g, e.cards, plays(g, e))) or Msg("example_nothing"),
@@ -66,6 +80,21 @@ def problems(g) -> list[tuple]:
         out.append((e.at, Msg("example_not_so", rule=e.rule, cards=cards, actual=said(actual),
                               claimed=said(e.points)), Msg("example_fix")))
     return out
+
+
+def listed(g, by_cards: dict) -> str:
+    """Moves by their cards, as the table would list them: the card played, then → and the cards it takes."""
+    deck = g.deck
+    label = (lambda f: deck.label(deck.cards_of_face[f][0]))
+    said = [" ".join(map(label, one)) + (" → " + " ".join(map(label, taken)) if taken else "")
+            for one, taken in by_cards]
+    return "; ".join(said) or str(Msg("example_nothing"))
+
+
+def typed(g, example, lang: str) -> list[str]:
+    """The example's moves as the table lists them in `lang` (it holds: each is a legal move there)."""
+    found = moves(g, example)
+    return [move_text(g, found[m], lang) for m in example.moves]
 
 
 def labels(g, cards) -> str:
