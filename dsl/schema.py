@@ -26,8 +26,8 @@ from .yamlload import LDict, LList, loc_of
 # (an expression; effects separated by `;`, or a list of them); `count` and `flag` are a whole
 # number or true/false that may instead name a param of that type (so that --set changes it).
 LEAVES = {shape: Msg("leaf_" + shape) for shape in ("str", "int", "num", "bool", "any", "expr", "effects", "count",
-                                                    "flag")}
-EXPRESSIONS = ("expr", "effects")  # leaves written in the rules language
+                                                    "flag", "domain")}
+EXPRESSIONS = ("expr", "effects", "domain")  # leaves written in the rules language (a domain: or a YAML list)
 PARAM_NAMES = ("count", "flag")  # leaves that may name a param
 
 
@@ -329,8 +329,8 @@ TABLE = Fields({
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
-        "choose": Key(Named(Key("expr", "", node="choice"), "a choice"), "what the player chooses: name: <zone or list> (earlier choices are "
-                      "names)", most=8,
+        "choose": Key(Named(Key("domain", "", node="choice"), "a choice"), "what the player chooses: name: <zone or list> "
+                      "(an expression, or a YAML list of numbers, texts or cards; earlier choices are names)", most=8,
                       too_many=TooMany("move_has_choices_move", "split_move_into_steps", "n_choose", "MAX_CHOICES",
                                        owner="mname")),
         "when": Key(Either(ListOf(Key(CHECK, "", node="check")), "expr", "check"),
@@ -645,7 +645,14 @@ def _leaf(value, shape: str, loc: Loc, path: str, problems: list[Problem]) -> No
         else:
             _leaf(value, "expr", loc, path, problems)
         return
-    if shape == "expr":
+    if shape == "domain" and isinstance(value, list):  # a YAML list of plain values: the options as written
+        for i, item in enumerate(value):
+            if isinstance(item, (dict, list)) or item is None:
+                problems.append(Problem(value.locs[i] if isinstance(value, LList) else loc,
+                                        Msg("must_be_leaf", path=f"{path}[{i}]", LEAVES_shape=Msg("leaf_option")),
+                                        Msg("found_kind", kind_value=_kind(item))))
+        return
+    if shape in ("expr", "domain"):
         if isinstance(value, (dict, list)) or value is None:
             problems.append(Problem(loc, Msg("must_expression_rules_language", path=path),
                                     Msg("found_kind", kind_value=_kind(value))))
@@ -681,6 +688,8 @@ def _kind(value) -> Msg:
 JSON_LEAVES = {
     "str": {"type": "string"}, "int": {"type": "integer"}, "num": {"type": "number"}, "bool": {"type": "boolean"},
     "any": {}, "expr": {"type": ["string", "number", "boolean"]},
+    "domain": {"anyOf": [{"type": ["string", "number", "boolean"]},
+                         {"type": "array", "items": {"type": ["string", "number", "boolean"]}}]},
     "effects": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
     "count": {"type": ["integer", "string", "null"]}, "flag": {"type": ["boolean", "string"]}}
 

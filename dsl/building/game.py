@@ -90,6 +90,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         # the zones' ids, the vars' slots and the moves' indexes, counted as the walk builds them
         self.next_zone_id = self.next_slot = self.move_count = 0
         self.step_names: list[str] = []  # the steps built so far: each step's name is its own
+        self.switched_off: dict[int, tuple] = {}  # move -> (place, why, text) of the check a param switches off
         self.meld_words: dict[str, str] = {}  # what the teaching layer reads that play does not keep (facts)
         self.var_rules: dict[str, str] = {}
 

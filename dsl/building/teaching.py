@@ -60,7 +60,7 @@ class TeachingPart:
         if shape == schema.EFFECTS and isinstance(value, list):
             return [self._tree(v, "effects") for v in value]
         if shape in schema.EXPRESSIONS:
-            return self._tree(value, "expr" if shape == "expr" else "effects")
+            return self._tree(value, "effects" if shape == "effects" else "expr")
         return _plain(value)
 
     def _tree(self, text, start: str):

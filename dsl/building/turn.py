@@ -5,14 +5,36 @@ about itself and an end that can never come are refused where they are written."
 from __future__ import annotations
 
 
+from kural.interpreter.cards import parse_code
 from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef
 from kural.interpreter.messages import Msg
 from ..compiler import MAX_LOOP_WORK, Compiler
 from ..errors import Loc, RuleError, close_match, printable_id
 from ..names import kind_word
 from ..specialize import Specializer
-from ..yamlload import LDict, LList
+from ..yamlload import LDict, LList, LStr
 from .transform import Part
+
+
+def options_written(items: list, where: Loc) -> LStr:
+    """A choice's options given as a YAML list, as the expression they read as: numbers and true/false as
+    themselves, a card code as its card (`[7D, 8D]`), any other text as a text (`[low, high]`)."""
+    parts = []
+    for i, item in enumerate(items):
+        if isinstance(item, bool):
+            parts.append("true" if item else "false")
+        elif isinstance(item, (int, float)):
+            parts.append(repr(item))
+        elif parse_code(str(item)) is not None:
+            parts.append(str(item))
+        elif '"' not in str(item) or "'" not in str(item):
+            parts.append(repr(str(item)) if '"' in str(item) else f'"{item}"')
+        else:
+            raise RuleError.at(items.locs[i] if isinstance(items, LList) else where, Msg("option_both_quotes"),
+                               Msg("option_quotes_hint"))
+    out = LStr("[" + ", ".join(parts) + "]")
+    out.loc, out.style = getattr(items, "loc", where), None
+    return out
 
 
 class TurnPart:
@@ -29,6 +51,8 @@ class TurnPart:
         """A choice of a move's `choose:`, from a zone or a list; its name is one the checks and effects use."""
         comp, (_, name, m, locals_) = self.comp, self.move_now
         cname, domain_src = c.name, c.raw
+        if isinstance(domain_src, list):
+            domain_src = options_written(domain_src, c.where)
         self.usable_name(cname, c.where)
         if cname in comp.names:
             raise RuleError.at(c.where,
@@ -39,7 +63,8 @@ class TurnPart:
             raise RuleError.at(getattr(domain_src, "loc", m.loc), Msg("choice_must_choose_from", cname=cname),
                                Msg("example_card_hand_me"))
         if domain.is_const and domain.const == []:
-            self.never(getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname), str(domain_src))
+            self.never(getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname), str(domain_src),
+                       self.switched(comp))
         self.options(comp, domain, name, cname, c.where)
         elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
         locals_[cname] = elem
@@ -60,7 +85,8 @@ class TurnPart:
         compiled = self.expr_at(comp, ("moves", name, "when", i, "check"), test, locals_, "bool")
         if compiled.is_const and not compiled.const:
             loc = getattr(test, "loc", m.val_loc("when"))
-            self.never(loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc))
+            self.never(loc, Msg("check_always_false"), str(test) if isinstance(test, str) else self.line_of(loc),
+                       self.switched(comp))
         # a `when:` list's item is placed at its `check:`, a lone condition at the move's `when:`
         place = item.key_loc("check") if isinstance(m["when"], list) else m.key_loc("when")
         self.guard_pieces.append(compiled)
@@ -126,11 +152,20 @@ class TurnPart:
                         came_from[target] = at
                         todo.append(target)
 
-    def never(self, loc: Loc, why: str, text: str) -> None:
+    def switched(self, comp: Compiler) -> bool:
+        """Did the part just compiled read a param (itself or through a define)? Then another value of the
+        param (a variant, --set) may make it true: a move switched off by a param is a house rule, not a
+        mistake (issue 38.8)."""
+        return any(name in self.param_info for name in comp.reads or ())
+
+    def never(self, loc: Loc, why: str, text: str, switched: bool = False) -> None:
         """A move that can never be played is a mistake: a step offering only such moves leaves the
-        seat to move with no move, a game nobody can finish. A param that switches a move off (a
-        check that folds to false with the params given, --set included) is one too: a variant
-        takes a move out of the game by leaving it out of the steps' `moves:`."""
+        seat to move with no move, a game nobody can finish. A check false whatever the params say is
+        one; a check a param switches off is not (`switched`), unless every move of its step is switched
+        off too (`steps`)."""
+        if switched:
+            self.switched_off.setdefault(self.move_now[0], (loc, why, text, self.move_now[1]))
+            return
         raise RuleError.at(loc, Msg("move_can_never_played", name=self.move_now[1], why=why),
                            Msg("write_condition_can_true"), text)
 
@@ -165,6 +200,11 @@ class TurnPart:
         if not turn:
             raise RuleError.at(rnd.loc, Msg("flow_round_turn_missing"), Msg("turn_example"))
         steps = list(turn.value)
+        for s in steps:  # a step whose every move the params switch off leaves the seat to move without one
+            if all(i in self.switched_off for i in s.moves):
+                loc, why, text, name = self.switched_off[s.moves[0]]
+                raise RuleError.at(loc, Msg("move_can_never_played", name=name, why=why),
+                                   Msg("write_condition_can_true"), text)
         offered = {i for s in steps for i in s.moves}
         for m in moves:
             if m.index not in offered:

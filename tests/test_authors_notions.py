@@ -1,0 +1,104 @@
+"""What rule-file authors wrote by hand (issue 38), said the way they expect: a move a param switches off
+is a house rule, not a mistake (38.8); a choice's options may be a YAML list (38.10).
+
+The games here are tests/games/eights.yaml (Crazy Eights, no bundled game) with a line changed or a
+variant over it, written into tmp_path beside a copy of the base file (a variant extends a file beside it).
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from kural.dsl.errors import RuleError
+from kural.dsl.loader import load
+from kural.interpreter.engine import apply, new_game
+from kural.interpreter.legal import legal_moves
+
+from test_bad_rules import validate
+
+EIGHTS = Path(__file__).resolve().parent / "games" / "eights.yaml"
+SWITCHED = """extends: eights.yaml
+variant: {id: draw-one}
+params:
+  draw_rule:
+    value: many
+    type: str
+    text: {en: "how a player with no card to play draws: many, or one", tr: "oynayacak kartı olmayan nasıl çeker"}
+moves:
+  draw_one:
+    title: {en: "draw one", tr: "bir çek"}
+    rules: [E3]
+    when:
+      - check: CHECK
+        rule: E3
+    do: move(top(stock), hand(me)); passes += 1
+flow:
+  round:
+    turn:
+      - {step: main, moves: [play, eight, draw, draw_one, pass]}
+"""
+
+
+def written(tmp_path: Path, text: str, name: str = "variant.yaml") -> Path:
+    shutil.copy(EIGHTS, tmp_path / "eights.yaml")
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def played(g, seeds=range(1, 6)) -> set[str]:
+    """The names of the moves legal at some position of random games of g."""
+    import random
+    seen = set()
+    for seed in seeds:
+        s, rng = new_game(g, seed), random.Random(seed)
+        while not s.over:
+            moves = legal_moves(s)
+            seen.update(g.moves[m[0]].name for m in moves)
+            apply(s, rng.choice(moves))
+    return seen
+
+
+def test_a_move_a_param_switches_off_validates_and_plays_when_the_param_switches_it_on(tmp_path):
+    """Issue 38.8: `draw_one` is played only with `draw_rule: one`. Under the default its check folds to
+    false; that is a house rule a variant or --set turns on, not a mistake: validate accepts the file,
+    the move is never legal with the default and is legal with --set draw_rule=one."""
+    path = written(tmp_path, SWITCHED.replace("CHECK", 'draw_rule == "one" and not can(play) and not can(eight)'
+                                                        ' and not empty(stock)'))
+    proc = validate(path)
+    assert proc.returncode == 0, proc.stderr
+    assert "draw_one" not in played(load(str(path)))
+    on = load(str(path), sets=["draw_rule=one"])
+    assert "draw_one" in played(on)
+
+
+@pytest.mark.parametrize("check", ["1 > 2", "false and not empty(stock)"])
+def test_a_check_false_whatever_the_params_say_is_still_refused(tmp_path, check):
+    """Issue 38.8: refuse only what no value of the params can make true: a check that reads no param and
+    folds to false can never let its move be played."""
+    path = written(tmp_path, SWITCHED.replace("CHECK", check))
+    proc = validate(path)
+    assert proc.returncode == 2 and "can never be played" in proc.stderr, proc.stderr
+    assert f"{path.name}:13:16:" in proc.stderr
+
+
+def test_a_choices_options_may_be_a_yaml_list_read_as_the_expression_they_say(tmp_path):
+    """Issue 38.10: `call: [0, 1, 2, 3]` is the list `"[0, 1, 2, 3]"`: the same game, the same generated
+    module; texts read as texts and card codes as cards; an option that is itself a list is refused at
+    its place."""
+    text = EIGHTS.read_text(encoding="utf-8")
+    assert 'call: "[0, 1, 2, 3]"' in text
+    listed = written(tmp_path, text.replace('call: "[0, 1, 2, 3]"', "call: [0, 1, 2, 3]"), "listed.yaml")
+    quoted = written(tmp_path, text, "quoted.yaml")
+    same = [load(str(p)).program.listing().replace(p.name, "X") for p in (listed, quoted)]
+    assert same[0] == same[1]
+    g = load(str(written(tmp_path, text.replace('call: "[0, 1, 2, 3]"', "call: [low, high, 7D]"), "words.yaml")))
+    eight = next(m for m in g.moves if m.name == "eight")
+    s = new_game(g, 1)
+    values = {m[1][1] for m in legal_moves(s) if m[0] == eight.index}
+    assert values <= {"low", "high", g.deck.card_of_code("7D")}
+    bad = written(tmp_path, text.replace('call: "[0, 1, 2, 3]"', "call: [0, [1, 2]]"), "bad.yaml")
+    with pytest.raises(RuleError) as err:
+        load(str(bad))
+    assert "call[1]" in str(err.value) and "bad.yaml:71:" in str(err.value)
