@@ -167,7 +167,8 @@ class Book:
             if parts:
                 out.append(Section(key, self.t(key), parts))
         out.append(Section("sec_reference", self.t("sec_reference"),
-                           [Part("reference", "", [], [Line(self.t("reference_how", game=self.g.id))])]))
+                           [Part("reference", "", [], [Line(self.t("reference_how", game=" ".join(
+                                    [self.g.id] + [f"--variant {v}" for v in self.g.variants])))])]))
         return out
 
     def variations(self) -> list[Part]:
@@ -685,7 +686,7 @@ def mark(sections: list[Section], base: list[Section]) -> list[Part]:
             old = before.get(p.id)
             if old is None:
                 p.mark = "new"
-            elif old.key() != p.key():
+            elif old.key() != p.key() and p.id != "reference":  # (the pointer names the variants: no rule changed)
                 p.mark = "changed"
     return [p for s in base for p in s.parts if p.id not in now]
 
@@ -715,7 +716,8 @@ def document(g, lang: str, base=None, reference: bool = False) -> Document:
         return book.sections() if reference else book.handout()
     sections = made(g)
     if base is not None:
-        removed = mark(sections, made(base))
+        # (the base game's list of its variant files is not the variant's to lose: a variant's book has none)
+        removed = [p for p in mark(sections, made(base)) if not p.id.startswith("variant.")]
         if removed:
             sections.append(Section("sec_removed", say("sec_removed", lang), removed))
     title, intro = header(g, lang)

@@ -134,7 +134,11 @@ class Sayer:
         if kind == "glossary":  # as the game says it, its {param}s filled in
             entry = (rec.facts.get("glossary") or {}).get(path[1])
             return [f"{self.book.pick(entry['term'], path[1])}: {self.book.pick(entry['means'])}"] if entry else []
-        if kind == "examples" and len(path) > 1 and isinstance(value, dict):  # as the handout says it
+        if kind == "examples" and len(path) > 1 and isinstance(value, dict):  # as the rule file gives it
+            if value.get("meld") is None:  # a position: where its cards are, the hand, then what it may play
+                where = [f"{zone} {cards}" for zone, cards in (value.get("zones") or {}).items()]
+                plays = value.get("plays") if value.get("moves") is None else "; ".join(map(str, value["moves"]))
+                return [f"{value.get('rule')}: {'; '.join(where + [str(value.get('hand'))])}: {plays}"]
             scores = f"= {value['points']}" if "points" in value else f"({say('example_none', self.lang)})"
             return [f"{value.get('rule')}: {value.get('meld')} {scores}"]
         if kind == "book" and len(path) > 1 and isinstance(value, dict):  # a section: its heading and its rules
