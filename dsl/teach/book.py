@@ -166,9 +166,13 @@ class Book:
             parts = make()
             if parts:
                 out.append(Section(key, self.t(key), parts))
+        named = " ".join([self.g.id] + [f"--variant {v}" for v in self.g.variants])  # as a command names it
+        deck = self.g.deck
+        card = deck.size // 3  # a card to show how one is typed (a number card of a standard deck)
         out.append(Section("sec_reference", self.t("sec_reference"),
-                           [Part("reference", "", [], [Line(self.t("reference_how", game=" ".join(
-                                    [self.g.id] + [f"--variant {v}" for v in self.g.variants])))])]))
+                           [Part("reference", "", [], [Line(self.t("play_how", game=named, code=deck.code[card],
+                                                                   label=deck.label(card))),
+                                                       Line(self.t("reference_how", game=named))])]))
         return out
 
     def variations(self) -> list[Part]:

@@ -44,6 +44,10 @@ TEXT: dict[str, dict[str, str]] = {
     "sec_reference": {"en": "The whole logic", "tr": "Programın bütün kuralları"},
     "reference_how": {"en": "Every move, check and score as the program plays it, in full: kural rules {game} --reference",
                       "tr": "Programın oynadığı haliyle her hamle, koşul ve puan, eksiksiz: kural rules {game} --reference"},
+    "play_how": {"en": "To play: kural play {game}; at the table, help lists what you may type (a card as {code} or "
+                       "{label}, or a move's number).",
+                 "tr": "Oynamak için: kural play {game}; masada help, neler yazabileceğini listeler (kartı {code} ya da "
+                       "{label} diye ya da hamlenin numarasını)."},
     "variant_line": {"en": "Variant{rule}: {title}", "tr": "Çeşitleme{rule}: {title}"},
     "mark_changed": {"en": "changed by the variant", "tr": "çeşitlemeyle değişti"},
     "mark_new": {"en": "added by the variant", "tr": "çeşitlemeyle eklendi"},
