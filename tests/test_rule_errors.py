@@ -374,16 +374,17 @@ def test_a_set_number_within_the_range_still_plays():
     assert g.param_values["row_rank"] == 8
 
 
-def test_a_set_that_switches_every_move_off_is_refused_and_the_game_loads_without_it(tmp_path):
-    """Issue 11 item 7: a move whose guard folds to false can never be played (a step of only such
-    moves is a game nobody can finish); a bool param that folds it false, by --set too, is refused."""
+def test_a_set_that_switches_a_move_off_loads_and_a_position_left_without_a_move_is_named_in_play(tmp_path):
+    """Issue 11 item 7 as issue 38.8 decided it: a move a param switches off (here by --set) is a house
+    rule, not a mistake, so the game loads; where play then reaches a position with no legal move, the
+    engine names the step and the rule file's place, with a hint, and no traceback."""
+    from cli_support import kural
     text = ("extends: fantan\nvariant: {id: gated}\nparams:\n  open: {value: true, type: bool}\n"
             "moves:\n  pass:\n    when: open and not can(play)\n")
     path = write(tmp_path, text, "gated.yaml")
     load("fantan", variants=[str(path)])
-    with pytest.raises(RuleError) as info:
-        load("fantan", variants=[str(path)], sets=["open=false"])
-    p = info.value.problems[0]
-    line, col = place(text, "open and not")
-    assert (p.loc.file, p.loc.line, p.loc.col) == (str(path), line, col)
-    assert "the move `pass` can never be played: this check is always false" in p.message
+    g = load("fantan", variants=[str(path)], sets=["open=false"])
+    assert [m.name for m in g.moves] == ["play", "pass"]
+    proc = kural(tmp_path, "simulate", "fantan", "--variant", str(path), "--set", "open=false", "-n", 3, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.err, proc.err
+    assert "has no legal move" in proc.err and "offers `play`, `pass`" in proc.err and "hint:" in proc.err
