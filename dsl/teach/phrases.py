@@ -324,7 +324,6 @@ TEXT: dict[str, dict[str, str]] = {
     "x_card_not_held": {"en": "{card} is not among {name}'s options for “{move}” (it is not in {domain}).",
                         "tr": "{card}, {name} için «{move}» seçenekleri arasında değil ({domain} içinde değil)."},
     "x_card_legal": {"en": "{card} can be played here.", "tr": "{card} burada oynanabilir."},
-    "x_refused": {"en": "{why}{rule}; allowed only if {words}", "tr": "{why}{rule}; yalnızca şu koşulla: {words}"},
     "x_refused_bare": {"en": "allowed only if {words}{rule}", "tr": "yalnızca şu koşulla yapılabilir: {words}{rule}"},
     "x_only_if": {"en": "allowed only if {words}{rule}", "tr": "yalnızca şu koşulla yapılabilir: {words}{rule}"},
     "x_every_option": {"en": "{move}: all {n} ways", "tr": "{move}: {n} seçeneğin hepsi"},

@@ -134,16 +134,15 @@ def _move_data(g, mv, text: str) -> dict:
 
 
 def reason(sp: Speaker, g, move_index: int, check) -> str:
-    """Why an option of a move is refused: the refusal (`why`, its rule), and what the move needs in words."""
+    """Why an option of a move is refused: the refusal in the rule file's words (`why`) and its rule, as a
+    teacher says it; only a check the file gives no words reads its condition aloud."""
     if check is None:
         return say("x_no_reason", sp.lang)
-    m = g.moves[move_index]
-    words = condition_words(sp, g, m, check)
     why = sp.title(check.why, "") if check.why else ""
     rule = f" ({check.rule})" if check.rule else ""
     if why:
-        return say("x_refused", sp.lang, why=why, rule=rule, words=words)
-    return say("x_refused_bare", sp.lang, rule=rule, words=words)
+        return f"{why}{rule}"
+    return say("x_refused_bare", sp.lang, rule=rule, words=condition_words(sp, g, g.moves[move_index], check))
 
 
 def condition_words(sp: Speaker, g, m, check) -> str:
