@@ -779,17 +779,24 @@ class _Unit:
         return self.chain(t, d, "and_")
 
     def chain(self, t, d, kind: str) -> C:
-        """`a or b or c` as one node over its terms, folding the constant ones (and fusing card lookups)."""
+        """`a or b or c` as one node over its terms, folding the constant ones (and fusing card lookups).
+        Every term is compiled, those after one that decides the chain too: a term a param's value folds
+        away is still checked, and what it reads is the part's (another value of the param plays it)."""
         absorbing = kind == "or_"  # True ends an `or`, False ends an `and`
         terms, pieces = [], []
+        decided = False
         for x in _chain_terms(t, kind):
+            counted = self.c.total
             c = self.coerce(self.node(x, d), "bool", x)
+            if decided:  # (a term after the chain is decided never runs: it costs play nothing)
+                self.c.total = counted
             pieces.append(c)
             if c.is_const:
-                if bool(c.const) == absorbing:
-                    return const(absorbing, "bool")
+                decided = decided or bool(c.const) == absorbing
                 continue
             terms.append(c)
+        if decided:
+            return const(absorbing, "bool")
         if not terms:
             return const(not absorbing, "bool")
         if len(terms) == 1:

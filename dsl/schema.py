@@ -89,6 +89,7 @@ class Key:
     node: str = ""  # the builder's method that builds a part of this key (dsl/building/transform.py)
     declares: str = ""  # each entry's name is declared in the file's one namespace as a name of this kind
     # (dsl/names.py): expressions anywhere may use it, and no other declaration may take it
+    takes_away: bool = False  # an entry written `null` takes away what a lower layer wrote for it
 
 
 @dataclass(frozen=True)
@@ -217,9 +218,10 @@ TABLE = Fields({
         "bots": Key("str", "the bots simulate and compare play when --bots is not given: one that finishes this "
                     "game (random bots stop at max_moves in some games)", default="random",
                     allowed=("random", "heuristic")),
-        "teams": Key(Named(Key(ListOf(Key(ListOf("int"), "", node="team")), "", node="partnership"),
+        "teams": Key(Named(Key(ListOf(Key(ListOf("int"), "", node="team")), "", node="partnership", takes_away=True),
                            "a player count"),
-                     "for a player count (quoted: \"4\"), the partnerships, each a list of seats",
+                     "for a player count (quoted: \"4\"), the partnerships, each a list of seats; null takes away "
+                     "the count's partnerships a base game gave (a variant for another count)",
                      default_doc="each seat its own team", node="teams")}), "what the game is", kind="game", split=True,
         node="game"),
     "deck": Key(Fields({
@@ -627,6 +629,8 @@ _LIST_ITEM = re.compile(r"\[\d+\]")
 def _key_value(item, key: Key, loc: Loc, path: str, last: str, name: str, problems: list[Problem],
                at: Loc | None = None) -> None:
     before = len(problems)
+    if item is None and key.takes_away:  # (the entry is taken away: nothing to check)
+        return
     _walk(item, key.shape, loc, path, name, problems, at)
     if key.allowed and len(problems) == before and item not in key.allowed:
         message, hint = key.refuse or ("value_not_known", "key_allowed")
@@ -731,6 +735,8 @@ def _json_key(key: Key) -> dict:
         (f"; default: {key.default_doc}" if key.default_doc else "")
     out = {"description": words} if words else {}
     out.update(_json_shape(key.shape))
+    if key.takes_away:
+        out = {"description": out.pop("description", ""), "anyOf": [out, {"type": "null"}]}
     if key.allowed:
         out["enum"] = list(key.allowed)
     if key.default is not MISSING and not isinstance(key.default, ByKey):

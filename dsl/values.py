@@ -24,7 +24,7 @@ WORDS = {  # the values' own words
     "step_last": {"en": "then {value}", "tr": "sonra {value}"},
     "step_only": {"en": "{value}", "tr": "{value}"},
     "you": {"en": "you", "tr": "sen"},
-    "sides_two": {"en": "{a} against {b}", "tr": "{a}, {b:dat} karşı oynar"},
+    "sides_two": {"en": "{a} against {b}", "tr": "{a} bir tarafta, {b} karşı tarafta"},
     "sides_many": {"en": "in partnerships: {teams}", "tr": "takımlar halinde: {teams}"},
     "sides_alone": {"en": "each for themselves", "tr": "herkes kendi için oynar"},
     "with_count": {"en": "with {n} players, {sides}", "tr": "{n} oyuncuyla {sides}"},
@@ -112,7 +112,7 @@ def table_value(name: str, counts: list[int], seats: dict, teams_of, lang: str) 
 
 
 def _sides(names: list[str], teams: list, lang: str) -> Phrase:
-    if all(len(team) == 1 for team in teams):
+    if all(len(team) == 1 for team in teams) and len(teams) != 2:  # (two alone: "you against Can")
         return word("sides_alone", lang)
     sides = [joined([names[s] for s in team], lang) for team in teams]
     if len(sides) == 2:

@@ -776,9 +776,9 @@ def test_who_deals_and_who_plays_first_is_what_the_book_says_for_every_count(pla
     fanti = load_game("fanti", players=players).new(7)
     assert fanti.to_move == 0
     book = " ".join(teach.rules(teach.open_game("canasta", ["351"]), "en").split())
-    assert ("C1: 2, 3 or 4 players: with 2 or 3 players, each for themselves; with 4 players, you and Can "
-            "against Zeynep and Elif. Play and the deal go clockwise: you deal the first hand and the next player "
-            "plays first") in book
+    assert ("C1: 2, 3 or 4 players: with 2 players, you against Zeynep; with 3 players, each for themselves; with "
+            "4 players, you and Can against Zeynep and Elif. Play and the deal go clockwise: you deal the first hand "
+            "and the next player plays first") in book
     assert "in the first round you lead" in teach.rules(teach.open_game("fanti"), "en")
 
 

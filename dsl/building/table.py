@@ -102,7 +102,7 @@ class TablePart:
 
     def teams(self, section: Part) -> dict[int, list[list[int]]]:
         """The teams of each player count listed, by count."""
-        return {int(key): teams for key, teams in section.items()}
+        return {int(key): teams for key, teams in section.items() if teams is not None}
 
     def seats(self, given: Part) -> dict[str, list[str]]:
         """`game.seats`: the seats' names in each language, for the count played (after it is checked)."""

@@ -83,6 +83,8 @@ def walk(builder, key: schema.Key, raw, name, loc: Loc, parent_loc: Loc, val_loc
     empty one at its parent's place, so that its method gives the defaults (a game with no `deck:`).
     `loc`: where the key (or list item) holding the part is written; `val_loc`: where its value is."""
     shape = key.shape
+    if raw is None and key.takes_away:  # an entry a variant takes away: nothing is built
+        return None
     if not (key.node or _walked(shape)):
         bounded(key, raw, name, loc, parent)
         return raw
