@@ -468,8 +468,8 @@ class Session:
             self.console.print()
             self._save_and_tell()
             return EXIT_INTERRUPTED
-        except BrokenPipeError:  # nobody reads the output any more; the save is current
-            self._autosave()
+        except (BrokenPipeError, SystemExit):  # nobody reads the output any more (rich's console ends the
+            self._autosave()                   # process with SystemExit on a broken pipe): the save is made current
             raise
         except PlayError as exc:  # the rule file fails in play: say where, keep the game
             self.err.print(exc.render(self.lang), markup=False)

@@ -215,3 +215,26 @@ def test_play_record_onto_a_full_disk_is_one_line_after_the_game(tmp_path):
     assert "Traceback" not in proc.err
     assert proc.err.strip().splitlines()[-1] == t("record_failed", "en", path=path, error=os.strerror(27))
     assert path.read_text(encoding="utf-8") == "old\n"
+
+
+def test_a_game_whose_reader_goes_away_keeps_every_move_played_in_its_save(tmp_path):
+    """`kural play GAME --auto | head`: the reader closes the pipe while the bots play. The console then ends
+    the process (rich raises SystemExit on a broken pipe); the save must hold every move played until then,
+    not the empty game of its first save, and replay to that position."""
+    import json
+    import os
+    import subprocess
+    from cli_support import KURAL, env_for
+    from all_games import game_ids
+    game = game_ids()[0]
+    proc = subprocess.Popen([*KURAL, "play", game, "--auto", "--seed", "3", "--delay", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env_for(tmp_path), cwd=str(tmp_path))
+    for _ in range(20):
+        proc.stdout.readline()
+    proc.stdout.close()
+    proc.wait(timeout=60)
+    proc.stderr.close()
+    saves = [p for p in (tmp_path / "saves").glob("*.json")]
+    assert len(saves) == 1, os.listdir(tmp_path / "saves")
+    moves = json.loads(saves[0].read_text(encoding="utf-8"))["moves"]
+    assert len(moves) >= 15, "the moves printed before the reader went away are in the save"
