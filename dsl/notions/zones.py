@@ -26,7 +26,7 @@ notion("shuffle", ["zone"], "none", "shuffle {0}", "{0:acc} karıştır", effect
 
 notion("deal", ["zone", "family", "num", "num?"], "none",
        "deal {2} cards from {0} into each player's {1}, one at a time, starting with the player after the dealer",
-       "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; dağıtıcıdan sonraki oyuncudan başla",
+       "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; dağıtandan sonraki oyuncudan başla",
        effect=True,
        full=("deal {2} cards from {0} into each player's {1}, one at a time, starting with {3}",
              "{0:abl} her oyuncunun {1:poss3.dat} birer birer {2} kart dağıt; {3:abl} başla"))

@@ -46,8 +46,8 @@ TEXT: dict[str, dict[str, str]] = {
                       "tr": "Programın oynadığı haliyle her hamle, koşul ve puan, eksiksiz: kural rules {game} --reference"},
     "play_how": {"en": "To play: kural play {game}; at the table, help lists what you may type (a card as {code} or "
                        "{label}, or a move's number).",
-                 "tr": "Oynamak için: kural play {game}; masada help, neler yazabileceğini listeler (kartı {code} ya da "
-                       "{label} diye ya da hamlenin numarasını)."},
+                 "tr": "Oynamak için: kural play {game}; masada help yazarsan, neler yazabileceğin listelenir (kartı "
+                       "{code} ya da {label} diye ya da hamlenin numarası)."},
     "variant_line": {"en": "Variant{rule}: {title}", "tr": "Çeşitleme{rule}: {title}"},
     "mark_changed": {"en": "changed by the variant", "tr": "çeşitlemeyle değişti"},
     "mark_new": {"en": "added by the variant", "tr": "çeşitlemeyle eklendi"},

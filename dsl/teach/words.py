@@ -152,7 +152,7 @@ CONSTRUCTS: dict[str, dict[str, str]] = {
     "of_a_team": {"en": "the {0} of {1}", "tr": "{1:gen} {0:poss3}"},  # a team named by a local
     "var_all_teams": {"en": "the {0} of every partnership", "tr": "her takımın {0:poss3}"},
     "total": {"en": "total points", "tr": "toplam puan"},
-    "dealer": {"en": "the dealer", "tr": "dağıtıcı"},
+    "dealer": {"en": "the dealer", "tr": "dağıtan"},
     "zone": {"en": "the {0}", "tr": "{0}"},
     "zone_family": {"en": "{0}", "tr": "{0}"},  # a per-seat zone named alone: each player's own
     "mine": {"en": "your {0}", "tr": "{0:poss2}"},
