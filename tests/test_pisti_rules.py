@@ -187,8 +187,9 @@ def test_P4_a_jack_turned_up_at_the_deal_goes_under_the_stock(seed):
     t = Table(g, s)
     rank = g.deck.rank
     assert rank[t.zone("pile")[-1]] != JACK
-    jacks = [c for c in t.zone("bottom") if rank[c] == JACK]
-    assert all(rank[c] == JACK for c in t.zone("bottom")[:len(jacks)]), "a jack goes under the bottom card"
+    bottom = t.zone("bottom")  # face up under the stock, its last card the very bottom one, dealt last
+    jacks = [c for c in bottom if rank[c] == JACK]
+    assert all(rank[c] == JACK for c in bottom[len(bottom) - len(jacks):]), "a jack goes under the bottom card"
 
 
 def test_P8_the_face_down_cards_are_seen_by_nobody_then_by_the_side_that_took_them():
