@@ -50,9 +50,13 @@ def reset_round(s: State) -> None:
 
 
 def setup_done(s: State) -> None:
-    """A later round's setup dealt cards: that deal is part of the story, as a record tells it."""
+    """A later round's setup dealt cards: that deal is part of the story, as a record tells it, with the
+    deck's order after it (its cards bottom first), so that a referee follows every card drawn later in
+    the round without playing the rules again (issue 38.9)."""
     if s.deal is not None:
-        _dealt(s, _dealt_cards(s.zones, s.g.deck_zone_id))
+        deck = s.g.deck_zone_id
+        _dealt(s, _dealt_cards(s.zones, deck))
+        s.deals[-1][1][deck] = list(s.zones[deck])
 
 
 def round_started(s: State, first, players: int) -> None:

@@ -257,3 +257,36 @@ def test_tampered_legal_list_is_reported():
     assert ref.check_record(rec), "the tamper is not wrong under RULES.md"
     problems = _replay_problems((), rec)
     assert any(f"move {i + 1}" in p and "legal" in p for p in problems)
+
+
+# ------------------------------------------------------ a record a referee follows without kural (issue 38.9)
+@pytest.mark.parametrize("game_id,variants,players", [("fanti", (), 3), ("pisti", (), 4), ("canasta", ("351",), 2)])
+def test_a_new_rounds_deal_entry_says_where_every_card_is_the_stock_in_its_order(game_id, variants, players):
+    """A record told which cards each zone received at a new round, not the deck's order, so a referee of a
+    game that draws had to guess each card drawn. A new round's deal entry now gives the deck's own zone,
+    bottom first: with the cards dealt, every card of the deck, each once. In Fanti, where nothing is drawn
+    and nothing passes between zones but by a play, every card a seat plays in that round is one the
+    record dealt it. (Pişti's bottom card reaches the dealer from a zone everyone sees, by P10's rule.)"""
+    from kural.cli.simulate import play_one
+    g = load(game_id, variants=list(variants), players=players)
+    deck = g.zone_instance(g.deck_zone_id)[0].name
+    everything = sorted(g.deck.code)
+    for seed in (1, 2):
+        _, rec = play_one(g, seed, ["heuristic"] * g.players, True, False, list(g.seats["en"]))
+        rec = as_read(rec)
+        rounds = 0
+        held = None
+        for e in rec["moves"]:
+            if "deal" in e and deck in e["deal"]["zones"]:  # a new round's deal
+                rounds += 1
+                told = [c for hand in e["deal"]["hands"] for c in hand]
+                for name, cards in e["deal"]["zones"].items():
+                    told += [c for part in cards for c in (part if isinstance(part, list) else [part])]
+                assert sorted(told) == everything, "every card, each once, where the deal put it"
+                held = [set(hand) for hand in e["deal"]["hands"]]
+            elif "deal" in e and held is not None:
+                for seat, hand in enumerate(e["deal"]["hands"]):
+                    held[seat] |= set(hand)
+            elif held is not None and game_id == "fanti":
+                assert set(e["cards"]) <= held[e["seat"]], (seed, e)
+        assert rounds >= 1
