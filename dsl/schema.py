@@ -331,8 +331,14 @@ TABLE = Fields({
     "moves": Key(Named(Key(Fields({
         "title": Key(TEXT, "the move's name", default_doc="the move's name"),
         "rules": Key(ListOf(Key("str", "", cites=True)), "the rule numbers the move plays"),
-        "choose": Key(Named(Key("domain", "", node="choice"), "a choice"), "what the player chooses: name: <zone or list> "
-                      "(an expression, or a YAML list of numbers, texts or cards; earlier choices are names)", most=8,
+        "choose": Key(Named(Key(Either(Fields({
+            "from": Key("domain", "the options: an expression, or a YAML list of numbers, texts or cards",
+                        default_doc="required"),
+            "shown_as": Key(Named(TEXT, "an option"), "the options' names at the table, keyed by option; a name is "
+                            "typed as the option too")}), "domain", "from"), "", node="choice"), "a choice"),
+                      "what the player chooses: name: <zone or list> (an expression, or a YAML list of numbers, texts "
+                      "or cards; earlier choices are names), or {from: <the options>, shown_as: {option: {en, tr}}}",
+                      most=8,
                       too_many=TooMany("move_has_choices_move", "split_move_into_steps", "n_choose", "MAX_CHOICES",
                                        owner="mname")),
         "when": Key(Either(ListOf(Key(CHECK, "", node="check")), "expr", "check"),

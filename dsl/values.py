@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from kural.interpreter.numbers import value_key
+
 from .wording import Phrase, fill, joined, number
 
 PARAM_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z0-9.]+))?\}")  # {name}, {name:acc} (Turkish endings)
@@ -123,7 +125,7 @@ def _sides(names: list[str], teams: list, lang: str) -> Phrase:
 def said(value, info: dict, deck, lang: str) -> str:
     """A param's value as a person says it: `info` is the param's (its type, and `shown_as`, the rule
     file's words for some of its values)."""
-    shown = (info.get("shown_as") or {}).get(_key_of(value))
+    shown = (info.get("shown_as") or {}).get(value_key(value))
     if shown:
         return shown.get(lang) or shown.get("en") or str(value)
     kind = info.get("type")
@@ -149,11 +151,3 @@ def ending(text: str, spec: str, lang: str) -> str:
     except ValueError:  # an ending the language does not have: the value alone
         return text
 
-
-def _key_of(value) -> str:
-    """How `shown_as` keys a value: true/false, a number as written, a text as itself."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value)

@@ -17,6 +17,16 @@ LIMIT = 10**15  # far above any score a card game keeps, far below where arithme
 MAX_CHARS = 64  # a number within ±LIMIT is written in far fewer characters (a float's digits included)
 
 
+def value_key(value) -> str:
+    """How words for values are keyed (a param's or a choice's `shown_as`): true/false, a number as
+    written (2.0 as 2), a text as itself."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
 def is_number(x) -> bool:
     """Is x a number at all (an int or a float; true and false are not numbers here)?"""
     return isinstance(x, (int, float)) and not isinstance(x, bool)

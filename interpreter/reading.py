@@ -14,6 +14,7 @@ from typing import Any
 
 from . import game
 from .cards import fold
+from .numbers import value_key
 
 MAX_ECHO = 24  # characters of unreadable input repeated back to the person
 MAX_ORDERS = 200  # positions tried to find an order in which typed cards can be laid off one after another
@@ -40,9 +41,15 @@ def move_text(g, move, lang: str, s=None) -> str:
         elif c.of_groups:  # a group by its number in its area, as the table reads it
             parts.append(str(g.group_number(v)))
         else:
-            parts.append(str(v))
+            parts.append(option_name(c, v, lang))
         after_card = c.of_cards
     return " ".join(parts)
+
+
+def option_name(choice, value, lang: str) -> str:
+    """An option of a choice that is no card, as the table says it: its name (`shown_as`), else its value."""
+    words = choice.shown_as.get(value_key(value))
+    return (words.get(lang) or words.get("en") or str(value)) if words else str(value)
 
 
 @dataclass
@@ -245,7 +252,8 @@ class MoveReader:
             elif c.of_groups:
                 if word != str(g.group_number(v)):
                     return False
-            elif fold(word) != fold(str(v)):
+            elif fold(word) != fold(str(v)) and fold(word) not in {
+                    fold(w) for w in c.shown_as.get(value_key(v), {}).values()}:
                 return False
         return at == len(words)
 

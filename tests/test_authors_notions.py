@@ -6,6 +6,7 @@ variant over it, written into tmp_path beside a copy of the base file (a variant
 """
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -102,3 +103,57 @@ def test_a_choices_options_may_be_a_yaml_list_read_as_the_expression_they_say(tm
     with pytest.raises(RuleError) as err:
         load(str(bad))
     assert "call[1]" in str(err.value) and "bad.yaml:71:" in str(err.value)
+
+
+NAMED = '''      call:
+        from: [0, 1, 2, 3]
+        shown_as:
+          "0": {en: spades, tr: maça}
+          "1": {en: hearts, tr: kupa}
+          "2": {en: diamonds, tr: karo}
+          "3": {en: clubs, tr: sinek}'''
+
+
+def test_a_choices_options_are_said_and_typed_by_their_names(tmp_path):
+    """Issue 38.4: a choice's options may have names (`shown_as`): the table lists the move by them, in the
+    reader's language, and reads an option typed by its name in either language or by its value; the record
+    keeps the value, so a game with names is the same game as one without."""
+    from kural.interpreter.reading import MoveReader, move_text
+    text = EIGHTS.read_text(encoding="utf-8")
+    named = load(str(written(tmp_path, text.replace('      call: "[0, 1, 2, 3]"', NAMED), "named.yaml")))
+    plain = load(str(written(tmp_path, text, "plain.yaml")))
+    for seed in (1, 2, 3):  # the same game: the same moves from the same seed and policy
+        games = []
+        for g in (named, plain):
+            s, rng = new_game(g, seed), random.Random(seed)
+            while not s.over:
+                apply(s, rng.choice(legal_moves(s)))
+            games.append(s.history)
+        assert games[0] == games[1]
+    eight = next(m for m in named.moves if m.name == "eight")
+    for seed in range(1, 60):
+        s, rng = new_game(named, seed), random.Random(seed)
+        while not s.over:
+            legal = legal_moves(s)
+            options = [m for m in legal if m[0] == eight.index]
+            if options:
+                break
+            apply(s, rng.choice(legal))
+        if options:
+            break
+    said = {m[1][1]: (move_text(named, m, "en"), move_text(named, m, "tr")) for m in options}
+    assert said[1][0].endswith(" hearts") and said[1][1].endswith(" kupa") and said[3][1].endswith(" sinek")
+    reader = MoveReader(named)
+    card = named.deck.code[options[0][1][0]]
+    for typed, value in ((f"eight {card} kupa", 1), (f"eight {card} hearts", 1), (f"eight {card} 2", 2)):
+        assert reader.read_move(s, legal, typed).move == (eight.index, (options[0][1][0], value)), typed
+
+
+def test_a_name_for_an_option_the_choice_does_not_have_is_refused_at_its_place(tmp_path):
+    """Issue 38.4: a name given to an option that is not among the choice's options would never be shown:
+    `kural validate` says so at the key, with the options."""
+    text = EIGHTS.read_text(encoding="utf-8").replace('      call: "[0, 1, 2, 3]"', NAMED.replace('"3": {en', '"4": {en'))
+    path = written(tmp_path, text, "wrong.yaml")
+    proc = validate(path)
+    assert proc.returncode == 2 and "`4` is no option of the choice `call`" in proc.stderr
+    assert "its options are: 0, 1, 2, 3" in proc.stderr

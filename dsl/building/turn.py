@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kural.interpreter.cards import parse_code
 from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef
+from kural.interpreter.numbers import value_key
 from kural.interpreter.messages import Msg
 from ..compiler import MAX_LOOP_WORK, Compiler
 from ..errors import Loc, RuleError, close_match, printable_id
@@ -50,7 +51,10 @@ class TurnPart:
     def choice(self, c: Part) -> Choice:
         """A choice of a move's `choose:`, from a zone or a list; its name is one the checks and effects use."""
         comp, (_, name, m, locals_) = self.comp, self.move_now
-        cname, domain_src = c.name, c.raw
+        if c.raw.get("from") is None:
+            raise RuleError.at(c.where, Msg("choice_needs_from", cname=c.name), Msg("choice_from_hint"))
+        cname, domain_src = c.name, c.raw["from"]
+        names = {str(k): dict(v) for k, v in (c.raw.get("shown_as") or {}).items()}
         if isinstance(domain_src, list):
             domain_src = options_written(domain_src, c.where)
         self.usable_name(cname, c.where)
@@ -66,10 +70,17 @@ class TurnPart:
             self.never(getattr(domain_src, "loc", m.loc), Msg("choice_empty_list", cname=cname), str(domain_src),
                        self.switched(comp))
         self.options(comp, domain, name, cname, c.where)
+        if names and domain.is_const and isinstance(domain.const, list):  # a name for an option there is not
+            options = {value_key(v) for v in domain.const if not isinstance(v, (list, tuple))}
+            for key in names:
+                if key not in options:
+                    where = c.raw["shown_as"].key_loc(key) if isinstance(c.raw.get("shown_as"), LDict) else c.where
+                    raise RuleError.at(where, Msg("choice_name_no_option", key=key, cname=cname),
+                                       Msg("choice_options_are", options=", ".join(sorted(options))))
         elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
         locals_[cname] = elem
         return Choice(cname, domain.type == "zone", elem == "card", elem == "cards", of_groups=elem == "zone",
-                      node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
+                      shown_as=names, node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
 
     def enter_checks(self, when: Part) -> None:
         """A move's guard: what its checks compile is counted as the guard's, and the moves it asks about."""
