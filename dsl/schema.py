@@ -227,6 +227,8 @@ TABLE = Fields({
     "deck": Key(Fields({
         "copies": Key("int", "copies of the 52 standard cards, 0 to 8", default=1),
         "jokers": Key("int", "jokers, 0 to 16", default=0),
+        "ranks": Key(ListOf("any"), "the ranks in play, by their codes (a short deck: [A, 6, 7, 8, 9, T, J, Q, K] "
+                     "for 36 cards); the others are not in the game", default_doc="all 13: A 2 ... 10 J Q K"),
         "starts_in": Key("str", "the shared zone that holds the whole deck when a round starts", default="stock"),
         "symbols": Key(ListOf("str"), "the four suits' symbols, in the order S H D C", default=["♠", "♥", "♦", "♣"]),
         "labels": Key(ListOf("any"), "13 labels for the ranks on screen, A 2 ... 10 J Q K",

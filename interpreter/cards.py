@@ -79,9 +79,10 @@ class Deck:
     cards_of_face: dict[int, list[int]] = field(init=False)
     by_rank_suit: dict[tuple[int, int], list[int]] = field(init=False, repr=False, compare=False)  # (see cards_of)
     labels: list[str] = field(default_factory=lambda: ["10" if c == "T" else c for c in RANK_CODES])  # shown per rank
+    ranks: tuple = tuple(range(1, 14))  # the ranks in play (a short deck leaves some out), low to high
 
     def __post_init__(self) -> None:
-        faces = [(r, s) for _ in range(self.copies) for s in range(4) for r in range(1, 14)]
+        faces = [(r, s) for _ in range(self.copies) for s in range(4) for r in self.ranks]
         faces += [(JOKER_RANK, JOKER_SUIT)] * self.jokers
         self.rank = [r for r, _ in faces]
         self.suit = [s for _, s in faces]

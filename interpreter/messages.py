@@ -1117,6 +1117,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "leaf_domain": {"en": "an expression, or a list of numbers, texts or cards",
                     "tr": "bir ifade ya da sayı, metin veya kart listesi"},
     "leaf_option": {"en": "a number, a text or a card", "tr": "bir sayı, metin ya da kart"},
+    "deck_rank_unknown": {"en": "`{code}` is no rank, or is given twice", "tr": "`{code}` bir sayı değil ya da iki kez verilmiş"},
+    "deck_ranks_hint": {"en": "list rank codes once each: A, 2 ... 9, T (or 10), J, Q, K", "tr": "sayı kodlarını birer kez yaz: A, 2 ... 9, T (ya da 10), J, Q, K"},
     "choice_needs_from": {"en": "the choice `{cname}` names its options' words but not its options",
                           "tr": "`{cname}` seçimi seçeneklerinin adlarını veriyor ama seçeneklerini vermiyor"},
     "choice_from_hint": {"en": "write them under `from:` (from: [0, 1, 2, 3])",

@@ -157,3 +157,27 @@ def test_a_name_for_an_option_the_choice_does_not_have_is_refused_at_its_place(t
     proc = validate(path)
     assert proc.returncode == 2 and "`4` is no option of the choice `call`" in proc.stderr
     assert "its options are: 0, 1, 2, 3" in proc.stderr
+
+
+def test_a_short_deck_is_said_in_the_deck_section_and_has_only_its_ranks(tmp_path):
+    """Issue 38.7: a short deck (Durak's 36, piquet's 32) was a setup moving cards to a hidden zone the table
+    then showed as removed cards. `deck: ranks:` lists the ranks in play: the game has those cards only, each
+    once per copy; the rules say so; a rank that is no rank is refused at its place."""
+    shutil.copy(EIGHTS, tmp_path / "eights.yaml")
+    short = tmp_path / "short.yaml"
+    short.write_text("extends: eights.yaml\nvariant: {id: short}\ndeck:\n  ranks: [A, 7, 8, 9, 10, J, Q, K]\n",
+                     encoding="utf-8")
+    g = load(str(short))
+    assert g.deck.size == 32 and {g.deck.rank[c] for c in range(32)} == {1, 7, 8, 9, 10, 11, 12, 13}
+    assert len(set(g.deck.code)) == 32
+    for seed in (1, 2, 3):
+        s, rng = new_game(g, seed), random.Random(seed)
+        while not s.over:
+            apply(s, rng.choice(legal_moves(s)))
+    from kural.dsl import teach
+    assert "of the ranks A 7 8 9 10 J Q K: 32 cards" in " ".join(teach.rules(teach.open_game(str(short)), "en",
+                                                                              reference=True).split())
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: eights.yaml\nvariant: {id: bad}\ndeck:\n  ranks: [A, 7, X]\n", encoding="utf-8")
+    proc = validate(bad)
+    assert proc.returncode == 2 and f"{bad.name}:4:17: `X` is no rank" in proc.stderr

@@ -157,11 +157,28 @@ class TablePart:
         if labels and len(labels) != 13:
             raise RuleError.at(d.val_loc("labels"), Msg("deck_labels_needs_labels"),
                                Msg("order_j_q_k"))
-        deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names)
+        deck = Deck(copies=copies, jokers=jokers, symbols=symbols, names=names, ranks=self.deck_ranks(d))
         if labels:
             deck.labels = labels
         deck.values = {name: self.value_table(deck, table) for name, table in (d.get("values") or {}).items()}
         return deck
+
+    def deck_ranks(self, d: Part) -> tuple:
+        """`deck.ranks`: the ranks in play, each a rank's code (A, 2 ... 9, T or 10, J, Q, K), once; all 13
+        when left out."""
+        given = d.get("ranks")
+        if given is None:
+            return tuple(range(1, 14))
+        out = []
+        for i, code in enumerate(given):
+            where = given.locs[i] if isinstance(given, LList) and i < len(given.locs) else d.val_loc("ranks")
+            parsed = parse_code(f"{code}S".replace("10S", "TS"))
+            if parsed is None or parsed[0] in out:
+                raise RuleError.at(where, Msg("deck_rank_unknown", code=code), Msg("deck_ranks_hint"))
+            out.append(parsed[0])
+        if not out:
+            raise RuleError.at(d.val_loc("ranks"), Msg("deck_has_no_cards"), Msg("deck_ranks_hint"))
+        return tuple(sorted(out))
 
     def melds(self, m: Part) -> MeldRules | None:
         """The `melds:` section: what a set and a run are, which cards are wild, what a meld is worth."""

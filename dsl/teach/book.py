@@ -211,6 +211,8 @@ class Book:
         parts = [self.part("game.players", lines)]
         deck = g.deck
         what = self.t("deck_one") if deck.copies == 1 else self.t("deck_many", n=deck.copies)
+        if len(deck.ranks) < len(deck.labels):  # a short deck: its ranks said
+            what += self.t("deck_ranks", ranks=" ".join(deck.labels[r - 1] for r in deck.ranks))
         if deck.jokers:
             what += self.t("deck_jokers", n=deck.jokers)
         lines = [self.t("deck_total", what=what, total=deck.size)]

@@ -60,6 +60,7 @@ TEXT: dict[str, dict[str, str]] = {
     "deck_one": {"en": "One standard deck", "tr": "Bir standart deste"},
     "deck_many": {"en": "{n} standard decks", "tr": "{n} standart deste"},
     "deck_jokers": {"en": " and {n} jokers", "tr": " ve {n} joker"},
+    "deck_ranks": {"en": " of the ranks {ranks}", "tr": " ({ranks} sayıları)"},
     "deck_total": {"en": "{what}: {total} cards.", "tr": "{what}: {total} kart."},
     "deck_names": {"en": "The game's own names: suits {suits}; face cards {ranks}.",
                    "tr": "Oyunun kendi adları: renkler {suits}; resimli kartlar {ranks}."},
