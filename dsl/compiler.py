@@ -65,6 +65,7 @@ class Compiler:
         self.terms: dict[str, tuple] = {}  # define -> (its node, the locals where first used, that part)
         self.titles: dict[str, dict] = {}  # titled define -> its title
         self.titles_not: dict[str, dict] = {}  # a titled define's words when it does not hold
+        self.define_args: dict[str, list] = {}  # a define with arguments -> their names, in order
         self.part = ""  # the part of the rule file being compiled (moves.play.when.0 ...), "" outside one
 
     # ------------------------------------------------------------ entry points
@@ -215,10 +216,11 @@ class Compiler:
 class _Unit:
     """Compiles one expression or effect list, knowing its source for error places."""
 
-    def __init__(self, compiler: Compiler, src: LStr, locals_: dict[str, str]):
+    def __init__(self, compiler: Compiler, src: LStr, locals_: dict[str, str], given: dict | None = None):
         self.c = compiler
         self.src = src
         self.locals = locals_
+        self.given = given or {}  # a define's arguments: name -> (the argument's tree, the unit of its call)
 
     # ------------------------------------------------------------ typed nodes
     def typed_of(self, t, out: C, pieces: list = (), type_: str | None = "", info=None, low=None) -> C:
@@ -507,6 +509,9 @@ class _Unit:
         name = t.children[0].value
         if name in self.locals:
             return self.typed_name(t, C(self.locals[name]), ("local", name))
+        if name in self.given:  # a define's argument: the expression its call gives, compiled where it is called
+            tree, caller = self.given[name]
+            return caller.node(tree, d)
         entry = self.c.names.get(name)
         if entry is None:
             raise self.unknown(t, name)
@@ -515,6 +520,9 @@ class _Unit:
             out = const(entry.value, entry.type)
             return out.with_typed(typed_const(out.const, const_kind(out), param=name, ptype=out.type))
         if entry.kind == "define":
+            if name in self.c.define_args:
+                raise self.fail(t, Msg("define_needs_args", name=name, args=", ".join(self.c.define_args[name])),
+                                Msg("define_call_hint", name=name, args=", ".join(self.c.define_args[name])))
             return self.define(t, name, entry, d)
         out, info = self.entry(t, name, entry)
         return self.typed_name(t, out, info)
@@ -547,10 +555,11 @@ class _Unit:
             return entry.value, ("builtin", entry.value)
         raise self.fail(t, Msg("function_call", name=name), Msg("example_card", name=name))
 
-    def define(self, t, name: str, entry, d) -> C:
-        """A define, inlined; its typed node is its body's, or a titled define's `named` node around it."""
+    def define(self, t, name: str, entry, d, args: list | None = None) -> C:
+        """A define, inlined; its typed node is its body's, or a titled define's `named` node around it.
+        `args`: the trees a call gives a define with arguments, each compiled where the body names it."""
         self.c.read(name)
-        out = self.inline(t, name, entry.value, d)
+        out = self.inline(t, name, entry.value, d, args)
         title = self.c.titles.get(name) if self.c.part else None
         if title:
             named = Typed("named", [word(t.children[0])], out.type, title=title,
@@ -559,13 +568,20 @@ class _Unit:
             return out.with_typed(named)
         return out
 
-    def inline(self, t, name: str, text, d) -> C:
-        """A `define:` name is compiled where it is used, so it sees that place's choices."""
+    def inline(self, t, name: str, text, d, args: list | None = None) -> C:
+        """A `define:` name is compiled where it is used, so it sees that place's choices; a define with
+        arguments sees each argument's expression under its name (the place's names of the same spelling
+        are hidden in its body), compiled where the call is."""
         if name in self.c.expanding:
             raise self.fail(t, Msg("defined_terms_itself", name=name), Msg("define_cannot_use_own"))
         src = self.c._source(text)
         tree = self.c._parse(src, "expr")
-        inner = _Unit(self.c, src, self.locals)
+        params = self.c.define_args.get(name, [])
+        if params:
+            given = dict(zip(params, ((a, self) for a in args or [])))
+            inner = _Unit(self.c, src, {k: v for k, v in self.locals.items() if k not in given}, given)
+        else:
+            inner = _Unit(self.c, src, self.locals)
         self.c.expanding.add(name)
         self.c.via.append(name)
         try:
@@ -594,6 +610,12 @@ class _Unit:
             return self.zone_of_seat(t, entry.value, args, d)
         if entry is not None and entry.kind == "table":
             return self.table_lookup(t, name, entry.value, args, d)
+        if entry is not None and entry.kind == "define" and name in self.c.define_args:
+            params = self.c.define_args[name]
+            if len(args) != len(params):
+                raise self.fail(t, Msg("define_needs_args", name=name, args=", ".join(params)),
+                                Msg("define_call_hint", name=name, args=", ".join(params)))
+            return self.define(t, name, entry, d, args)
         fn = LIBRARY.get(name)
         if fn is None:
             if entry is not None:

@@ -162,6 +162,8 @@ PARAM = Fields({
                     "({name}), keyed by value (true, false for a yes/no param)")})
 DEFINE = Fields({
     "value": Key("expr", "the named expression", missing=("define_no_value", "define_example")),
+    "args": Key(ListOf("str"), "its arguments' names, which its value uses: `is_penalty: {args: [c], value: ...}` is "
+                "called `is_penalty(card)`, each argument an expression of the place that calls it"),
     "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
     "title_not": Key(TEXT, "its words when it does not hold (a condition): `you have not opened`"),
     "shown": Key("bool", "the screen shows its value for the player to move (needs a title)", default=False),

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from kural.dsl.errors import RuleError
 from kural.dsl.loader import load
+from kural.interpreter.bots import seat_bots
 from kural.interpreter.engine import apply, new_game
 from kural.interpreter.legal import legal_moves
 
@@ -181,3 +182,48 @@ def test_a_short_deck_is_said_in_the_deck_section_and_has_only_its_ranks(tmp_pat
     bad.write_text("extends: eights.yaml\nvariant: {id: bad}\ndeck:\n  ranks: [A, 7, X]\n", encoding="utf-8")
     proc = validate(bad)
     assert proc.returncode == 2 and f"{bad.name}:4:17: `X` is no rank" in proc.stderr
+
+
+ARGS = """extends: eights.yaml
+variant: {id: args}
+define:
+  costly:
+    args: [c]
+    value: penalty(c) >= 10
+  both_costly:
+    args: [a, b]
+    value: costly(a) and costly(b)
+bot:
+  - move: play
+    prefer: PREFER
+"""
+
+
+def test_a_define_takes_arguments_each_an_expression_of_the_place_that_calls_it(tmp_path):
+    """Issue 38.1: King needed "is a penalty card" twice, once for `card` and once for a lambda's `c`. A define
+    with arguments is written once and called with any expression: the same game as the expression written
+    out at each place (the same moves from the same seeds), a lambda's own name inside it included, and a
+    define with arguments may call another."""
+    inline = "penalty(card) >= 10 and count(filter(hand(me), c => penalty(c) >= 10 and penalty(card) >= 10)) > 1"
+    called = "costly(card) and count(filter(hand(me), c => both_costly(c, card))) > 1"
+    games = []
+    for name, prefer in (("inline.yaml", inline), ("called.yaml", called)):
+        g = load(str(written(tmp_path, ARGS.replace("PREFER", prefer), name)))
+        histories = []
+        for seed in (1, 2, 3):
+            s = new_game(g, seed)
+            bots = seat_bots(["heuristic"] * g.players, seed)
+            while not s.over:
+                apply(s, bots[s.me].choose(s, legal_moves(s)))
+            histories.append(s.history)
+        games.append(histories)
+    assert games[0] == games[1]
+
+
+@pytest.mark.parametrize("prefer", ["costly", "costly(card, card)", "both_costly(card)"])
+def test_a_define_with_arguments_called_without_them_is_refused_at_the_call(tmp_path, prefer):
+    """Issue 38.1: a define with arguments used as a name, or called with another number of arguments, is
+    refused where it is used, naming its arguments."""
+    path = written(tmp_path, ARGS.replace("PREFER", prefer))
+    proc = validate(path)
+    assert proc.returncode == 2 and f"{path.name}:12:13:" in proc.stderr and "takes arguments" in proc.stderr

@@ -159,11 +159,13 @@ def test_issue_36_a_turns_steps_and_end_reasons_are_built_before_the_flow_and_a_
 
 def test_issue_36_the_declarations_pass_reads_each_define_short_or_full_by_the_same_walk():
     """issue 36: a define is read once by the table's walk, short (`name: expr`) or full, for its
-    expression and titles before the compiler exists (a second transformer, Lark style)."""
+    expression, titles and arguments before the compiler exists (a second transformer, Lark style)."""
     from kural.dsl.building.game import Declarations
-    data = load_text("define:\n  a: 1 + 1\n  b: {value: a, title: {en: bee}, title_not: {en: no bee}}\n", "t.yaml")
+    data = load_text("define:\n  a: 1 + 1\n  b: {value: a, title: {en: bee}, title_not: {en: no bee}}\n"
+                     "  c: {args: [x, y], value: x + y}\n", "t.yaml")
     declared = transform.section(Declarations(lambda loc: None), data, "define")
-    assert declared["a"] == ("1 + 1", None, None)
+    assert declared["a"] == ("1 + 1", None, None, [])
+    assert declared["c"] == ("x + y", None, None, ["x", "y"])
     assert declared["b"][0] == "a" and declared["b"][1] == {"en": "bee"} and declared["b"][2] == {"en": "no bee"}
 
 

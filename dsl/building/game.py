@@ -70,7 +70,7 @@ class Declarations:
 
     @staticmethod
     def define(d: transform.Part) -> tuple:
-        return d["value"], d.get("title"), d.get("title_not")
+        return d["value"], d.get("title"), d.get("title_not"), [str(a) for a in d.get("args") or []]
 
     @staticmethod
     def defines(section: transform.Part) -> dict:
@@ -198,10 +198,12 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.declared = transform.section(Declarations(self.at), self.data, "define")
         names = self.names(zones)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
-        self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _) in self.declared.items() if title}
+        self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _, _) in self.declared.items()
+                                  if title}
         comp.titles = self.rec.define_titles
-        comp.titles_not = {name: self.text(title_not, name) for name, (_, _, title_not) in self.declared.items()
+        comp.titles_not = {name: self.text(title_not, name) for name, (_, _, title_not, _) in self.declared.items()
                            if title_not}
+        comp.define_args = {name: args for name, (_, _, _, args) in self.declared.items() if args}
         return comp
 
     def var_starts(self, vars_: list) -> None:
