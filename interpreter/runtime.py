@@ -7,12 +7,13 @@ from __future__ import annotations
 from itertools import compress
 
 from .budget import MAX_GROUPS
+from .cards import RANK_CODES
 from .messages import Msg
 
 # what the generated module may call (interpreter/compiled.py gives it these): a notion's helper is listed here
 __all__ = ["move_card", "move_all", "deal", "move_top", "lay", "holder_of", "groups_of", "face_in", "has_in",
            "has_at", "wanted_in", "each_card", "each_one", "all_together", "melds_of", "join_table_at",
-           "leaders_in", "step_value", "seat_of", "team_members"]
+           "leaders_in", "step_value", "seat_of", "team_members", "winning_card", "would_win", "played_by"]
 
 
 def move_card(s, card, zone):
@@ -203,3 +204,49 @@ def team_members(teams: list, t) -> list:
     if not (isinstance(t, int) and 0 <= t < len(teams)):
         raise IndexError(Msg("no_such_team", i=repr(t), last=len(teams) - 1))
     return teams[t]
+
+
+# ------------------------------------------------------------ a trick (dsl/notions/tricks.py)
+def _power(rank: int) -> int:
+    """A rank's place in a trick: the ace highest."""
+    return len(RANK_CODES) + 1 if rank == 1 else rank
+
+
+def _over(card, best, led: int, trump, rank: list, suit: list) -> bool:
+    """Does `card` beat `best` in a trick whose suit led is `led`: a higher card of best's suit, or a trump
+    over a card that is none? (A card of another suit, not a trump, never does.)"""
+    if suit[card] == suit[best]:
+        return _power(rank[card]) > _power(rank[best])
+    return suit[card] == trump and suit[best] != trump
+
+
+def winning_card(cards, trump, rank: list, suit: list):
+    """The card that wins the trick `cards` (in the order played) as it stands: the highest trump in it,
+    else the highest card of the suit led; none for an empty trick."""
+    if not cards:
+        return None
+    led, best = suit[cards[0]], cards[0]
+    for card in cards[1:]:
+        if _over(card, best, led, trump, rank, suit):
+            best = card
+    return best
+
+
+def would_win(card, cards, trump, rank: list, suit: list) -> bool:
+    """Would `card`, played now, win the trick `cards` as it stands? (Leading, it does.)"""
+    if not cards:
+        return True
+    return _over(card, winning_card(cards, trump, rank, suit), suit[cards[0]], trump, rank, suit)
+
+
+def played_by(s, card):
+    """The seat whose move last chose this card (the one that played it to the trick), or -1: read from the
+    moves played, so that no zone keeps more than its cards."""
+    for entry in reversed(s.history):
+        if entry is None:  # (a move a search's position does not know: a card it chose is hidden)
+            continue
+        seat, (_, values) = entry
+        for value in values:
+            if value == card or (isinstance(value, (list, tuple)) and card in value):
+                return seat
+    return -1

@@ -518,7 +518,9 @@ class Seen:
             self.places.append((zid, zv.count - len(cards), cards))
             seen.update(cards)
         self.unseen = [c for c in range(g.deck.size) if c not in seen]  # in card order: nothing of where they are
-        self.moves_played = len(s.history)
+        # the moves played, each as it was where every card it chose is in sight now (a card played to a
+        # trick: who played it is public, played_by reads it), else none: a card it chose is hidden now
+        self.history = [entry if all(c in seen for c in _cards_of(entry[1][1])) else None for entry in s.history]
 
     def determinize(self, rng: random.Random) -> State:
         """A position consistent with what the seat sees: the unseen cards shuffled into the hidden places."""
@@ -538,7 +540,7 @@ class Seen:
                 det.where[c] = zid
         det.vars = list(t.vars)  # every var is in the view
         det.me, det.step, det.rounds_played = t.me, t.step, t.rounds_played
-        det.history = [None] * self.moves_played  # the engine reads only how many moves were played
+        det.history = list(self.history)  # (the engine reads how many moves were played; played_by, who played a card in sight)
         det.over, det.aborted = t.over, t.aborted
         det.cache = Cache()
         det.deal, det.deals = [], []  # the deals so far: hidden cards, and only a record reads them
@@ -546,6 +548,14 @@ class Seen:
         det.work = t.work
         det.planned = False
         return det
+
+
+def _cards_of(values) -> list:
+    """The cards (or other values) a move chose: its choices, a list of cards opened."""
+    out = []
+    for v in values:
+        out.extend(v if isinstance(v, (list, tuple)) else [v] if isinstance(v, int) and not isinstance(v, bool) else [])
+    return out
 
 
 def zone_ids(g, s: State) -> list[int]:

@@ -9,7 +9,7 @@ which the generated module calls.
 from __future__ import annotations
 
 # every family registered here, once, in this order (the order the registry lists them in)
-from . import cards, lists, card_groups, melds, seats, moves, zones  # noqa: F401
+from . import cards, lists, card_groups, melds, seats, moves, zones, tricks  # noqa: F401
 from .registry import LIBRARY, BuildContext, Fn, NeedsSection
 
 __all__ = ["LIBRARY", "BuildContext", "Fn", "NeedsSection"]
