@@ -94,8 +94,8 @@ def steps(pairs: list, lang: str, until=None) -> Phrase:
 def table_value(name: str, counts: list[int], seats: dict, teams_of, lang: str) -> Phrase:
     """A value of the table as a rule's words name it (`{players}`, `{seats}`, `{sides}`), true for every
     player count the game allows (`counts`; the book is one for all of them): the number of players ("2, 3
-    or 4"); the seats in turn order, the person's own as "you"; who plays with whom ("you and Can against
-    Zeynep and Elif", each for themselves, or each count's). `teams_of(n)`: the teams of n players."""
+    or 4"); the seats in turn order, the person's own as "you"; who plays with whom (two partnerships, one
+    against the other; each for themselves; or each count's). `teams_of(n)`: the teams of n players."""
     if name == "players":
         return joined([number(n, lang) for n in counts], lang, str(word("or", lang)))
     names = [str(n) for n in (seats.get(lang) or seats.get("en") or [])]

@@ -1,7 +1,7 @@
 """Notions of a trick: the card that leads it, the card that wins it so far (the highest trump in it, else
 the highest card of the suit led, the ace high), whether a card would win it as it stands, and who played a
 card. A rule file keeps its trick in a zone of its own (`trick: {per: none, visible: all}`) and its trump
-in a param or a var (a suit's number, or -1 for none): Batak's follow-suit and overtake rules, a trick's
+in a param or a var (a suit's number, or -1 for none): a game's follow-suit and overtake rules, a trick's
 winner leading the next, are its own conditions written with these. (Names a rule file is unlikely to
 have given its own defines and zones: a notion's name cannot be one.)"""
 from __future__ import annotations
