@@ -13,7 +13,8 @@ from .messages import Msg
 # what the generated module may call (interpreter/compiled.py gives it these): a notion's helper is listed here
 __all__ = ["move_card", "move_all", "deal", "move_top", "lay", "holder_of", "groups_of", "face_in", "has_in",
            "has_at", "wanted_in", "each_card", "each_one", "all_together", "melds_of", "join_table_at",
-           "leaders_in", "step_value", "seat_of", "team_members", "winning_card", "would_win", "played_by"]
+           "leaders_in", "step_value", "seat_of", "team_members", "winning_card", "would_win", "played_by",
+           "next_seat_in"]
 
 
 def move_card(s, card, zone):
@@ -250,3 +251,14 @@ def played_by(s, card):
             if value == card or (isinstance(value, (list, tuple)) and card in value):
                 return seat
     return -1
+
+
+def next_seat_in(seat, among, players: int):
+    """The first seat after `seat`, going round, that is among `among` (the seats still in); none when no
+    seat is."""
+    inside = set(among)
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if candidate in inside:
+            return candidate
+    return None

@@ -227,3 +227,34 @@ def test_a_define_with_arguments_called_without_them_is_refused_at_the_call(tmp_
     path = written(tmp_path, ARGS.replace("PREFER", prefer))
     proc = validate(path)
     assert proc.returncode == 2 and f"{path.name}:12:13:" in proc.stderr and "takes arguments" in proc.stderr
+
+
+def test_the_next_seat_still_in_skips_the_seats_out_of_the_play(tmp_path):
+    """Issue 38.5: "the next seat still in the game" was modular arithmetic over a filter. next_in(me, list)
+    is the first seat after me, going round, among those listed; a game whose players go out when their hand
+    is empty never gives an out seat a turn again."""
+    from kural.interpreter.runtime import next_seat_in
+    assert next_seat_in(1, [0, 3], 4) == 3 and next_seat_in(3, [0, 3], 4) == 0 and next_seat_in(2, [2], 4) == 2
+    assert next_seat_in(0, [], 4) is None
+    path = written(tmp_path, """extends: eights.yaml
+variant: {id: skip}
+vars:
+  out: {per: seat, start: 0, scope: round, title: {en: out, tr: çıktı}}
+moves:
+  play:
+    do: move(card, pile); called = none; passes = 0; if empty(hand(me)) then out[me] = 1
+flow:
+  round:
+    next: next_in(me, filter(seats, p => out[p] == 0))
+    end: count(filter(seats, p => out[p] == 0)) <= 1 or passes >= players
+""")
+    g = load(str(path))
+    slot = next(v.slot for v in g.vars if v.name == "out")
+    outs = 0
+    for seed in range(1, 30):
+        s, rng = new_game(g, seed), random.Random(seed)
+        while not s.over:
+            assert s.vars[slot + s.me] == 0, "a seat that is out never moves"
+            apply(s, rng.choice(legal_moves(s)))
+            outs += sum(s.vars[slot:slot + g.players]) > 0
+    assert outs > 0, "some seat went out in these games"

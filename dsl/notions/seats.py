@@ -9,6 +9,10 @@ notion("next", ["num"], "num", "the player after {0}", "{0:abl} sonraki oyuncu",
 
 notion("prev", ["num"], "num", "the player before {0}", "{0:abl} önceki oyuncu", pure=True)
 
+# a turn that skips seats out of the play (a player who passed in an auction, one out of the game): the
+# seats still in are a list the rule file gives, `next_in(me, filter(seats, p => passed[p] == 0))`
+notion("next_in", ["num", "list"], "num", "the next player after {0} among {1}", "{1} içinde {0:abl} sonraki oyuncu")
+
 # ------------------------------------------------------------------ teams
 # The teams are fixed at load for the player count (game.teams; a count not listed: each seat alone).
 notion("team", ["num"], "num", "the partnership of {0}", "{0:gen} takımı~", pure=True,
@@ -31,6 +35,11 @@ def _write_partners(ctx, a):
 @writes("next")
 def _write_next(ctx, a):
     return _seat_step(lambda x, src: f"(({src[0]}) + 1) % {ctx.players}", 1, ctx.players)
+
+
+@writes("next_in")
+def _write_next_in(ctx, a):
+    return lambda x, src: f"_rt.next_seat_in({src[0]}, {src[1]}, {ctx.players})"
 
 
 @writes("prev")
