@@ -66,6 +66,7 @@ class Compiler:
         self.titles: dict[str, dict] = {}  # titled define -> its title
         self.titles_not: dict[str, dict] = {}  # a titled define's words when it does not hold
         self.define_args: dict[str, list] = {}  # a define with arguments -> their names, in order
+        self.define_effects: dict[str, Any] = {}  # a define of effects (`do:`) -> its effects as written
         self.part = ""  # the part of the rule file being compiled (moves.play.when.0 ...), "" outside one
 
     # ------------------------------------------------------------ entry points
@@ -520,6 +521,8 @@ class _Unit:
             out = const(entry.value, entry.type)
             return out.with_typed(typed_const(out.const, const_kind(out), param=name, ptype=out.type))
         if entry.kind == "define":
+            if name in self.c.define_effects:
+                raise self.fail(t, Msg("define_is_effects", name=name), Msg("define_effects_hint", name=name))
             if name in self.c.define_args:
                 raise self.fail(t, Msg("define_needs_args", name=name, args=", ".join(self.c.define_args[name])),
                                 Msg("define_call_hint", name=name, args=", ".join(self.c.define_args[name])))
@@ -950,6 +953,8 @@ class _Unit:
             return self.for_stmt(t, d)
         if kind == "assign":
             return self.assign(t, d)
+        if kind == "call" and t.children[0].value in self.c.define_effects:
+            return self.effect_block(t, t.children[0].value, [a for a in t.children[1:] if a is not None], d)
         if kind == "call":
             name = t.children[0].value
             fn = LIBRARY.get(name)
@@ -965,6 +970,29 @@ class _Unit:
             return C("effect", typed=out.typed)
         raise self.fail(t, Msg("value_not_effect"),
                         Msg("effects_change_game_move"))
+
+    def effect_block(self, t, name: str, args: list, d) -> C:
+        """A define of effects called as a statement: its effects done here, each argument's expression where
+        its name is read, as a define with arguments is (`inline`)."""
+        params = self.c.define_args.get(name, [])
+        if len(args) != len(params):
+            raise self.fail(t, Msg("define_needs_args", name=name, args=", ".join(params) or "-"),
+                            Msg("define_call_hint", name=name, args=", ".join(params)))
+        if name in self.c.expanding:
+            raise self.fail(t, Msg("defined_terms_itself", name=name), Msg("define_cannot_use_own"))
+        text = self.c.define_effects[name]
+        src = self.c._source("; ".join(map(str, text)) if isinstance(text, list) else text)
+        tree = self.c._parse(src, "effects")
+        given = dict(zip(params, ((a, self) for a in args)))
+        inner = _Unit(self.c, src, {k: v for k, v in self.locals.items() if k not in given}, given)
+        self.c.read(name)
+        self.c.expanding.add(name)
+        self.c.via.append(name)
+        try:
+            return inner.stmts(tree, d + 1)
+        finally:
+            self.c.expanding.discard(name)
+            self.c.via.pop()
 
     def if_stmt(self, t, d) -> C:
         """`if a then s else s2`; its typed node is the statement that applies when its test folded."""

@@ -90,6 +90,7 @@ class Key:
     declares: str = ""  # each entry's name is declared in the file's one namespace as a name of this kind
     # (dsl/names.py): expressions anywhere may use it, and no other declaration may take it
     takes_away: bool = False  # an entry written `null` takes away what a lower layer wrote for it
+    or_else: str = ""  # a mapping that has this other key instead needs not this one
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,9 @@ PARAM = Fields({
     "shown_as": Key(Named(TEXT, "a value"), "words for its values in the rules and in sentences that name it "
                     "({name}), keyed by value (true, false for a yes/no param)")})
 DEFINE = Fields({
-    "value": Key("expr", "the named expression", missing=("define_no_value", "define_example")),
+    "value": Key("expr", "the named expression", missing=("define_no_value", "define_example"), or_else="do"),
+    "do": Key("effects", "instead of a value, named effects: called as a statement, `refill()` or `refill(me)` with "
+              "`args`, they are done where they are called"),
     "args": Key(ListOf("str"), "its arguments' names, which its value uses: `is_penalty: {args: [c], value: ...}` is "
                 "called `is_penalty(card)`, each argument an expression of the place that calls it"),
     "title": Key(TEXT, "the words that name it in the rules, instead of spelling it out"),
@@ -613,7 +616,7 @@ def _missing(value: dict, shape: Fields, loc: Loc, at: Loc | None, path: str, pr
     so a key required inside a section (result.winner) is not asked of a file without the section
     (`require` refuses a file without a section it cannot do without)."""
     for key, sub in shape.keys.items():
-        if key in value:
+        if key in value or (sub.or_else and sub.or_else in value):
             continue
         if sub.missing:
             message, hint = sub.missing

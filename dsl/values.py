@@ -28,9 +28,9 @@ WORDS = {  # the values' own words
     "you": {"en": "you", "tr": "sen"},
     "sides_two": {"en": "{a} against {b}", "tr": "{a} bir tarafta, {b} karşı tarafta"},
     "sides_many": {"en": "in partnerships: {teams}", "tr": "takımlar halinde: {teams}"},
-    "sides_alone": {"en": "each for themselves", "tr": "herkes kendi için oynar"},
-    "with_count": {"en": "with {n} players, {sides}", "tr": "{n} oyuncuyla {sides}"},
-    "as_many": {"en": "{seats}, as many as play", "tr": "{seats}; oynayan sayısı kadar"},
+    "sides_alone": {"en": "each for themselves", "tr": "herkes kendi adına oynar"},
+    "with_count": {"en": "with {n} players, {sides}", "tr": "{n} oyuncuyla, {sides}"},
+    "as_many": {"en": "{seats}, as many as play", "tr": "{seats} (oyuncu sayısı kadar)"},
     "or": {"en": "or", "tr": "ya da"},
 }
 

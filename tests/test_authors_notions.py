@@ -258,3 +258,42 @@ flow:
             apply(s, rng.choice(legal_moves(s)))
             outs += sum(s.vars[slot:slot + g.players]) > 0
     assert outs > 0, "some seat went out in these games"
+
+
+EFFECTS = """extends: eights.yaml
+variant: {id: fx}
+define:
+  draw_one:
+    args: [who]
+    do: move(top(stock), hand(who))
+moves:
+  draw:
+    do: DO
+"""
+
+
+def test_a_define_of_effects_is_done_where_it_is_called(tmp_path):
+    """Issue 38.1: Durak inlined a six-statement refill, because a define of effects failed at its use. A define
+    may name effects (`do:`), called as a statement with its arguments: the same game as the effects written
+    out (Pişti's packets are one, and its records did not change); used as a value, called with another
+    number of arguments, or calling itself, it is refused at the call."""
+    games = []
+    for name, do in (("out.yaml", "move(top(stock), hand(me))"), ("named.yaml", "draw_one(me)")):
+        g = load(str(written(tmp_path, EFFECTS.replace("DO", do), name)))
+        out = []
+        for seed in (1, 2, 3):
+            s, rng = new_game(g, seed), random.Random(seed)
+            while not s.over:
+                apply(s, rng.choice(legal_moves(s)))
+            out.append(s.history)
+        games.append(out)
+    assert games[0] == games[1]
+    for do, message in (("draw_one()", "takes arguments"), ("draw_one(me, me)", "takes arguments")):
+        proc = validate(written(tmp_path, EFFECTS.replace("DO", do), "bad.yaml"))
+        assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+    looped = EFFECTS.replace("do: move(top(stock), hand(who))", "do: draw_one(who)").replace("DO", "draw_one(me)")
+    proc = validate(written(tmp_path, looped, "loop.yaml"))
+    assert proc.returncode == 2 and "draw_one" in proc.stderr
+    as_value = EFFECTS.replace("DO", "move(top(stock), hand(me))") + "bot:\n  - move: draw\n    prefer: draw_one\n"
+    proc = validate(written(tmp_path, as_value, "value.yaml"))
+    assert proc.returncode == 2 and "is effects (`do:`), not a value" in proc.stderr

@@ -164,8 +164,8 @@ def test_issue_36_the_declarations_pass_reads_each_define_short_or_full_by_the_s
     data = load_text("define:\n  a: 1 + 1\n  b: {value: a, title: {en: bee}, title_not: {en: no bee}}\n"
                      "  c: {args: [x, y], value: x + y}\n", "t.yaml")
     declared = transform.section(Declarations(lambda loc: None), data, "define")
-    assert declared["a"] == ("1 + 1", None, None, [])
-    assert declared["c"] == ("x + y", None, None, ["x", "y"])
+    assert declared["a"] == ("1 + 1", None, None, [], None)
+    assert declared["c"] == ("x + y", None, None, ["x", "y"], None)
     assert declared["b"][0] == "a" and declared["b"][1] == {"en": "bee"} and declared["b"][2] == {"en": "no bee"}
 
 

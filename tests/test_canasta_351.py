@@ -976,7 +976,7 @@ def test_D1_the_351_book_says_who_plays_with_whom_at_each_count():
     """D1: 2, 3 or 4 players, partnerships only with 4. The book states the partnerships for 4 players only,
     and says that with 2 or 3 each plays alone (issue 37.9)."""
     for lang, four, alone in (("en", "With 4 players: ", "With 2 or 3 players: Each player plays for themselves."),
-                              ("tr", "4 oyuncuyla: ", "2 ya da 3 oyuncuyla: Herkes kendi için oynar.")):
+                              ("tr", "4 oyuncuyla: ", "2 ya da 3 oyuncuyla: Herkes kendi adına oynar.")):
         players = book(("351",), lang)[1]["game.players"]
         assert alone in players, (lang, players)
         together = re.findall(r"[^.]*\bCan\b[^.]*\.", players.split(". ", 1)[1])   # after the seats' line

@@ -328,7 +328,7 @@ def test_the_rules_say_the_sides_of_every_count_the_game_allows():
     flat_en, flat_tr = (" ".join(document(rs, lang, reference=True).split()) for lang in ("en", "tr"))
     assert "With 2 players: Each player plays for themselves." in flat_en
     assert "With 4 players: You and Bora play together against Ada and Cem." in flat_en
-    assert "2 oyuncuyla: Herkes kendi için oynar." in flat_tr
+    assert "2 oyuncuyla: Herkes kendi adına oynar." in flat_tr
     assert "4 oyuncuyla: Sen ve Bora birlikte, Ada ve Cem'e karşı oynar." in flat_tr
 
 

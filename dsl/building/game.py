@@ -70,7 +70,8 @@ class Declarations:
 
     @staticmethod
     def define(d: transform.Part) -> tuple:
-        return d["value"], d.get("title"), d.get("title_not"), [str(a) for a in d.get("args") or []]
+        return (d.get("value"), d.get("title"), d.get("title_not"), [str(a) for a in d.get("args") or []],
+                d.get("do"))
 
     @staticmethod
     def defines(section: transform.Part) -> dict:
@@ -198,12 +199,13 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.declared = transform.section(Declarations(self.at), self.data, "define")
         names = self.names(zones)
         comp = self.comp = Compiler(names, ctx, self.src.lines)
-        self.rec.define_titles = {name: self.text(title, name) for name, (_, title, _, _) in self.declared.items()
+        self.rec.define_titles = {name: self.text(title, name) for name, (_, title, *_) in self.declared.items()
                                   if title}
         comp.titles = self.rec.define_titles
-        comp.titles_not = {name: self.text(title_not, name) for name, (_, _, title_not, _) in self.declared.items()
+        comp.titles_not = {name: self.text(title_not, name) for name, (_, _, title_not, *_) in self.declared.items()
                            if title_not}
-        comp.define_args = {name: args for name, (_, _, _, args) in self.declared.items() if args}
+        comp.define_args = {name: args for name, (_, _, _, args, _) in self.declared.items() if args}
+        comp.define_effects = {name: do for name, (*_, do) in self.declared.items() if do is not None}
         return comp
 
     def var_starts(self, vars_: list) -> None:

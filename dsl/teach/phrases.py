@@ -32,7 +32,7 @@ TEXT: dict[str, dict[str, str]] = {
     "example_meld": {"en": "For example: {cards} — a meld of {points} points.", "tr": "Örnek: {cards} — {points} puanlık bir per."},
     "example_no_meld": {"en": "For example: {cards} — no meld.", "tr": "Örnek: {cards} — per sayılmaz."},
     "example_melds": {"en": "For example: {cards} — melds of {points} points together.",
-                      "tr": "Örnek: {cards} — perler toplam {points} puan."},
+                      "tr": "Örnek: {cards} — toplam {points} puanlık perler."},
     "example_moves": {"en": "For example: {zones}; with {hand} in your hand your moves are: {moves}.",
                       "tr": "Örnek: {zones}; elinde {hand} varken hamlelerin: {moves}."},
     "example_zone": {"en": "the {zone} holds {cards}", "tr": "{zone:loc} {cards} var"},
@@ -46,8 +46,8 @@ TEXT: dict[str, dict[str, str]] = {
                       "tr": "Programın oynadığı haliyle her hamle, koşul ve puan, eksiksiz: kural rules {game} --reference"},
     "play_how": {"en": "To play: kural play {game}; at the table, help lists what you may type (a card as {code} or "
                        "{label}, or a move's number).",
-                 "tr": "Oynamak için: kural play {game}; masada help yazarsan, neler yazabileceğin listelenir (kartı "
-                       "{code} ya da {label} diye ya da hamlenin numarası)."},
+                 "tr": "Oynamak için: kural play {game}; masada help yazarsan neler yazabileceğin listelenir (bir kart "
+                       "için {code} ya da {label}, ya da bir hamlenin numarası)."},
     "variant_line": {"en": "Variant{rule}: {title}", "tr": "Çeşitleme{rule}: {title}"},
     "mark_changed": {"en": "changed by the variant", "tr": "çeşitlemeyle değişti"},
     "mark_new": {"en": "added by the variant", "tr": "çeşitlemeyle eklendi"},
@@ -60,7 +60,7 @@ TEXT: dict[str, dict[str, str]] = {
     "deck_one": {"en": "One standard deck", "tr": "Bir standart deste"},
     "deck_many": {"en": "{n} standard decks", "tr": "{n} standart deste"},
     "deck_jokers": {"en": " and {n} jokers", "tr": " ve {n} joker"},
-    "deck_ranks": {"en": " of the ranks {ranks}", "tr": " ({ranks} sayıları)"},
+    "deck_ranks": {"en": " of the ranks {ranks}", "tr": " ({ranks} değerleri)"},
     "deck_total": {"en": "{what}: {total} cards.", "tr": "{what}: {total} kart."},
     "deck_names": {"en": "The game's own names: suits {suits}; face cards {ranks}.",
                    "tr": "Oyunun kendi adları: renkler {suits}; resimli kartlar {ranks}."},
@@ -77,7 +77,7 @@ TEXT: dict[str, dict[str, str]] = {
     "teams_two": {"en": "{a} play together against {b}.", "tr": "{a} birlikte, {b:dat} karşı oynar."},
     "teams_many": {"en": "They play in partnerships, each against the others: {teams}.",
                    "tr": "Takımlar halinde oynanır, her takım diğerlerine karşı: {teams}."},
-    "teams_alone": {"en": "Each player plays for themselves.", "tr": "Herkes kendi için oynar."},
+    "teams_alone": {"en": "Each player plays for themselves.", "tr": "Herkes kendi adına oynar."},
     "teams_at": {"en": "With {n} players: {line}", "tr": "{n} oyuncuyla: {line}"},
     "zone_shared": {"en": "shared", "tr": "ortak"},
     "zone_groups": {"en": "{per}, holding up to {n} melds, each laid apart",
@@ -195,7 +195,7 @@ TEXT: dict[str, dict[str, str]] = {
     "then_end": {"en": "Then your turn ends.", "tr": "Sonra sıran biter."},
     "then_again": {"en": "Then you move again, in the same step.", "tr": "Sonra aynı adımda yine sen oynarsın."},
     "then_step": {"en": "Then your turn goes on with the step “{step}”.", "tr": "Sonra sıran “{step}” adımıyla sürer."},
-    "prefer_move": {"en": "{move} when you can", "tr": "yapabiliyorsan: {move}"},
+    "prefer_move": {"en": "{move} when you can", "tr": "mümkünse {move}"},
     # --- ends and result
     "round_end": {"en": "After any move, the {round} ends at once when {words}.",
                   "tr": "Herhangi bir hamleden sonra şu olursa {round} hemen biter: {words}."},
