@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .engine import new_game
 from .legal import legal_moves
+from .reading import move_faces
 from .state import State
 
 
@@ -46,10 +47,7 @@ def every_move(g, s: State) -> dict:
     """The legal moves of the seat to move, each by its cards: (the faces of the cards chosen one by one, the
     faces of the cards of its card lists, sorted) -> the move. (A move's other choices are not cards: two
     moves with the same cards are one here, the first kept.)"""
-    face, out = g.deck.face, {}
+    out: dict = {}
     for move in legal_moves(s):
-        m = g.moves[move[0]]
-        one = tuple(face[v] for c, v in zip(m.choices, move[1]) if c.of_cards)
-        taken = tuple(sorted(face[x] for c, v in zip(m.choices, move[1]) if c.of_card_lists for x in v))
-        out.setdefault((one, taken), move)
+        out.setdefault(move_faces(g, move), move)
     return out

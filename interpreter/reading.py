@@ -46,6 +46,15 @@ def move_text(g, move, lang: str, s=None) -> str:
     return " ".join(parts)
 
 
+def move_faces(g, move) -> tuple[tuple, tuple]:
+    """A move by its cards: the faces of the cards chosen one by one, in order, and the faces of the cards
+    of its card lists, sorted (which copy of a twin, and in what order a group is typed, do not matter)."""
+    face, m = g.deck.face, g.moves[move[0]]
+    one = tuple(face[v] for c, v in zip(m.choices, move[1]) if c.of_cards)
+    taken = tuple(sorted(face[x] for c, v in zip(m.choices, move[1]) if c.of_card_lists for x in v))
+    return one, taken
+
+
 def option_name(choice, value, lang: str) -> str:
     """An option of a choice that is no card, as the table says it: its name (`shown_as`), else its value."""
     words = choice.shown_as.get(value_key(value))
@@ -155,10 +164,9 @@ class MoveReader:
         for mv in legal:
             if only_move is not None and mv[0] != only_move:
                 continue
-            m = g.moves[mv[0]]
-            single = [face_of[v] for c, v in zip(m.choices, mv[1]) if c.of_cards]
-            groups = sorted(face_of[x] for c, v in zip(m.choices, mv[1]) if c.of_card_lists for x in v)
-            if single + groups == want[:len(single)] + sorted(want[len(single):]) and len(single + groups) == len(want):
+            single, groups = move_faces(g, mv)
+            if list(single + groups) == want[:len(single)] + sorted(want[len(single):]) \
+                    and len(single + groups) == len(want):
                 matches.append(mv)
         if len(matches) == 1:
             return Reading(move=matches[0])

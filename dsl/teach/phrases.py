@@ -4,6 +4,7 @@ and Turkish: the app's own sentences. The words of the rules themselves come fro
 """
 from __future__ import annotations
 
+from ..values import WORDS
 from ..wording import fill
 
 TEXT: dict[str, dict[str, str]] = {
@@ -56,7 +57,7 @@ TEXT: dict[str, dict[str, str]] = {
                         "tr": "{counts} oyuncuyla oynanabilir (--players ile seçersin, örneğin --players {last})."},
     "players": {"en": "{n} players, in seat order (turns go round in this order): {names}.",
                 "tr": "{n} oyuncu, oturma sırasıyla (sıra bu düzende döner): {names}."},
-    "or_word": {"en": "or", "tr": "ya da"},
+    "or_word": WORDS["or"],  # (the values' own word: one "or")
     "deck_one": {"en": "One standard deck", "tr": "Bir standart deste"},
     "deck_many": {"en": "{n} standard decks", "tr": "{n} standart deste"},
     "deck_jokers": {"en": " and {n} jokers", "tr": " ve {n} joker"},
