@@ -36,10 +36,20 @@ def load(game: str, variants: list[str] | tuple = (), sets: list[str] | tuple = 
         with _collected_once():
             r = resolve(game, variants)
             g = _built(r, sets, players)
+            g.recorded.units_of = functools.partial(_units_again, game, tuple(variants))
             if key:  # only a game that loaded without error is kept
                 gamecache.keep(key, r.src.files_read, g)
             del r  # (the rule files as read, freed before the collection, which then does not go through them)
     return g
+
+
+def _units_again(game: str, variants) -> dict:
+    """The parts `kural diff` and lint compare, from the rule files read again when first asked for: a load
+    that plays neither walks them nor keeps the rule data as read for them (the collection after the build
+    would go through it), and the cache does not keep them."""
+    from .building.teaching import units
+    from .rulefiles import resolve
+    return units(resolve(game, list(variants)).data)
 
 
 def _words_of(kept, game: str, variants, sets, players):
@@ -50,6 +60,8 @@ def _words_of(kept, game: str, variants, sets, players):
         from .rulefiles import resolve
         with _collected_once():
             words = _built(resolve(game, list(variants)), sets, players).words()
+    else:
+        words.units_of = functools.partial(_units_again, game, tuple(variants))
     return words
 
 

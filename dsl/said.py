@@ -67,12 +67,30 @@ class Recorded:
     reads: dict  # place -> {param or define name -> {the defines it is read through, as tuples}}
     terms: dict  # define -> (its node where first used, the locals there, that place)
     define_titles: dict  # define -> its title {en, tr}, for the titled ones
-    units: dict  # place -> (kind, its node as written, Loc, title Loc): what `kural diff` compares (dsl/schema.py units)
+    unit_parts: dict | None  # place -> (kind, its node as written, Loc, title Loc): what `kural diff` compares
+    # (dsl/schema.py units); None until first asked for (`units`)
     lines: dict  # rule file -> its lines, to show a part as written
     heads: list  # each variant file's `variant:` section (id, title, about, rule), base first
     written: dict  # section -> its keys as the rule file wrote them (params, vars, zones ... declared)
     facts: dict = None  # what the game keeps nowhere else: allowed_players, value tables as written,
     # the params that `melds:` names, each var's rule, the glossary
+
+    units_of = None  # what makes `unit_parts` when first asked for: play never asks (the rule data as merged)
+
+    @property
+    def units(self) -> dict:
+        """The parts `kural diff` and lint compare, made on first use: a load that plays never walks them."""
+        if self.unit_parts is None:
+            self.unit_parts, self.units_of = self.units_of(), None
+        return self.unit_parts
+
+    def __getstate__(self):
+        """Kept (the words cache) without the parts as written: the loader makes them again from the rule
+        files when first asked for (dsl/loader.py `_units_again`)."""
+        state = dict(self.__dict__)
+        state["unit_parts"] = None
+        state.pop("units_of", None)
+        return state
 
     def merge_reads(self, place: tuple, reads: dict | None) -> None:
         mine = self.reads.setdefault(place, {})

@@ -81,6 +81,30 @@ def test_every_load_keeps_the_words(cache):
     assert teach.rules(read, "tr") == teach.rules(built, "tr")
 
 
+def test_the_parts_diff_compares_are_made_when_asked(cache, monkeypatch):
+    """The parts as written (what `kural diff` and lint compare) are not walked by a load that plays, nor
+    kept in the cache: made from the rule files when first asked for, the same whether the game was built
+    or read back."""
+    walks = []
+    real = loader._units_again
+
+    def counted(*args):
+        walks.append(args)
+        return real(*args)
+    monkeypatch.setattr(loader, "_units_again", counted)
+    built = load("canasta", ["351"])
+    read = load("canasta", ["351"])
+    assert walks == [], "no load walks the parts as written"
+    assert read.words().unit_parts is None
+    assert read.words().units == built.words().units
+    assert len(walks) == 2
+    kept = pickle.loads(pickle.dumps(built.words()))
+    assert kept.unit_parts is None and kept.units_of is None, "the cache keeps no parts as written"
+    place = ("flow", "round", "end")
+    kind, node, loc, _ = built.words().units[place]
+    assert kind and node and loc.file.endswith("canasta.yaml")
+
+
 def test_load_recorded_is_gone():
     """Issue 36: no second load mode."""
     assert not hasattr(loader, "load_recorded")

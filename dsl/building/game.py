@@ -3,6 +3,7 @@ GameDef the engine plays put together (`build`). The builder keeps what its sect
 places to blame a problem on, the texts in every language, the compiled parts and where they fail."""
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from kural.interpreter.cards import parse_code
@@ -20,7 +21,7 @@ from ..rulefiles import Source
 from ..said import Recorded
 from ..typed import Typed
 from ..yamlload import LDict
-from . import transform
+from . import teaching, transform
 from .param_values import ParamsPart
 from .shown import ShownPart
 from .table import TablePart
@@ -87,7 +88,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         self.src = src
         self.problems: list[Problem] = []
         # what the teaching layer reads of the game (dsl/said.py): every load keeps it
-        self.rec = Recorded({}, {}, {}, {}, {}, src.lines, [], {})
+        self.rec = Recorded({}, {}, {}, {}, None, src.lines, [], {})
         # the zones' ids, the vars' slots and the moves' indexes, counted as the walk builds them
         self.next_zone_id = self.next_slot = self.move_count = 0
         self.step_names: list[str] = []  # the steps built so far: each step's name is its own
@@ -156,7 +157,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         g.melds = ctx.melds
         g.program = Program(g)
         self.rec.terms = comp.terms
-        self.rec.units = self.units()
+        self.rec.units_of = functools.partial(teaching.units, self.data)  # (play never reads them)
         self.rec.written = {name: list(self.section(name)) for name in ("params", "vars", "zones", "define")}
         self.rec.facts = self.facts(game.raw)  # the seats as written, not as built for the count played
         g.recorded = self.rec

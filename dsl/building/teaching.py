@@ -1,7 +1,7 @@
 """What the teaching layer reads of a game that play does not keep (dsl/teach/): the file's own
 facts (allowed player counts, seat names, value tables, meld words, glossary) and each part's node as
-written and where, at its place in the table of dsl/schema.py, as `kural diff` compares them. Every
-load keeps them (GameDef.words)."""
+written and where, at its place in the table of dsl/schema.py, as `kural diff` compares them (made when
+first asked for). Every load keeps them (GameDef.words)."""
 from __future__ import annotations
 
 from .. import said, schema
@@ -32,42 +32,45 @@ class TeachingPart:
         """`glossary:`: the game's own terms, explained where the rules first use them."""
         return dict(section.items())
 
-    def units(self) -> dict:
-        """The parts `kural diff` compares (dsl/schema.py `units`), each its node as written (`_written`)
-        and where: place -> (kind, node, Loc, the Loc of its title)."""
-        out = {}
-        for u in schema.units(self.data):
-            titles = schema.key_at(".".join(map(str, u.path[:-1]))).titles if len(u.path) > 1 and not any(
-                isinstance(step, int) for step in u.path) else ""
-            title_loc = _container_loc(self.data, u.path[:-2] + (titles, u.path[-1])) if titles else None
-            node = [self._written(u.value[0], u.shape), _plain(u.value[1])] if titles else \
-                self._written(u.value, u.shape)
-            out[u.path] = (u.kind, node, _container_loc(self.data, u.path), title_loc)
-        return out
 
-    def _written(self, value, shape):
-        """A part as a node: its expressions and effects as written (dsl/said.py `Written`: equal
-        however they are spaced), every other value plain, walked along its shape in the table."""
-        shape = shape.shape if isinstance(shape, schema.Key) else shape
-        if isinstance(shape, schema.Either):
-            full = isinstance(value, list) if isinstance(shape.full, schema.ListOf) else isinstance(value, dict)
-            shape = shape.full if full else shape.short
-        if isinstance(shape, (schema.Fields, schema.Named)) and isinstance(value, dict):
-            return {str(k): self._written(v, shape.keys.get(k) if isinstance(shape, schema.Fields) else shape.value)
-                    for k, v in value.items()}
-        if isinstance(shape, schema.ListOf) and isinstance(value, list):
-            return [self._written(v, shape.item) for v in value]
-        if shape == schema.EFFECTS and isinstance(value, list):
-            return [self._tree(v, "effects") for v in value]
-        if shape in schema.EXPRESSIONS:
-            return self._tree(value, "effects" if shape == "effects" else "expr")
-        return _plain(value)
+def units(data) -> dict:
+    """The parts `kural diff` compares (dsl/schema.py `units`), each its node as written (`_written`)
+    and where: place -> (kind, node, Loc, the Loc of its title). Made from the rule data as merged, when
+    the teaching layer first asks (dsl/said.py `Recorded.units`)."""
+    out = {}
+    for u in schema.units(data):
+        titles = schema.key_at(".".join(map(str, u.path[:-1]))).titles if len(u.path) > 1 and not any(
+            isinstance(step, int) for step in u.path) else ""
+        title_loc = _container_loc(data, u.path[:-2] + (titles, u.path[-1])) if titles else None
+        node = [_written(u.value[0], u.shape), _plain(u.value[1])] if titles else _written(u.value, u.shape)
+        out[u.path] = (u.kind, node, _container_loc(data, u.path), title_loc)
+    return out
 
-    def _tree(self, text, start: str):
-        """An expression or effect as written: its text, its tree made only where it is compared."""
-        if not isinstance(text, str):
-            return _plain(text)
-        return said.Written(str(text), start)
+
+def _written(value, shape):
+    """A part as a node: its expressions and effects as written (dsl/said.py `Written`: equal
+    however they are spaced), every other value plain, walked along its shape in the table."""
+    shape = shape.shape if isinstance(shape, schema.Key) else shape
+    if isinstance(shape, schema.Either):
+        full = isinstance(value, list) if isinstance(shape.full, schema.ListOf) else isinstance(value, dict)
+        shape = shape.full if full else shape.short
+    if isinstance(shape, (schema.Fields, schema.Named)) and isinstance(value, dict):
+        return {str(k): _written(v, shape.keys.get(k) if isinstance(shape, schema.Fields) else shape.value)
+                for k, v in value.items()}
+    if isinstance(shape, schema.ListOf) and isinstance(value, list):
+        return [_written(v, shape.item) for v in value]
+    if shape == schema.EFFECTS and isinstance(value, list):
+        return [_tree(v, "effects") for v in value]
+    if shape in schema.EXPRESSIONS:
+        return _tree(value, "effects" if shape == "effects" else "expr")
+    return _plain(value)
+
+
+def _tree(text, start: str):
+    """An expression or effect as written: its text, its tree made only where it is compared."""
+    if not isinstance(text, str):
+        return _plain(text)
+    return said.Written(str(text), start)
 
 
 def _plain(x):
