@@ -284,6 +284,7 @@ class Expr:
     def rule(self, n: ir.Lambda) -> "Rule":
         """A rule `x => body` given to a notion: its argument's Python name and its body's source."""
         frame = self.frame
+        shadowed = frame.names.get(n.name)  # (a rule inside one whose argument has its name: restored after)
         var = frame.bind_argument(n.name)
         varying, outer, binds = frame.varying, frame.outer, frame.binds
         if varying is not None:
@@ -298,6 +299,8 @@ class Expr:
         finally:
             frame.rules -= 1
             frame.varying, frame.outer, frame.binds = varying, outer, binds or frame.binds
+            if shadowed is not None:
+                frame.names[n.name] = shadowed
         if outer is not None:
             outer.update(read)
         return Rule(var, body, n.weight, self.m.literal(n.where), self.m.literal(Msg("rule_what", name=n.name)), free)
