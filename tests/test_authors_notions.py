@@ -297,3 +297,79 @@ def test_a_define_of_effects_is_done_where_it_is_called(tmp_path):
     as_value = EFFECTS.replace("DO", "move(top(stock), hand(me))") + "bot:\n  - move: draw\n    prefer: draw_one\n"
     proc = validate(written(tmp_path, as_value, "value.yaml"))
     assert proc.returncode == 2 and "is effects (`do:`), not a value" in proc.stderr
+
+
+SHADOWED = """extends: eights.yaml
+variant: {id: shadowed}
+define:
+  red_in_hand: any(hand(me), c => suit(c) == 1)
+  ok_card:
+    args: [c]
+    value: suit(c) == 1 or not red_in_hand
+  high_card:
+    args: [c]
+    value: rank(c) > 5
+  can_ok: any(hand(me), c => ok_card(c) and high_card(c))
+moves:
+  play:
+    when:
+      - check: fits and (can_ok or rank(card) == 13)
+"""
+
+
+def test_a_rule_inside_a_define_may_use_the_name_of_the_rule_around_its_call(tmp_path):
+    """Issue 38.1, found writing Batak: a define's own rule (`c => ...` inside red_in_hand) named as the rule
+    around the call (`c => ok_card(c) and high_card(c)`): after the inner rule, `c` is the outer one's card
+    again (the generated code read the inner rule's argument, a NameError at play). The legal plays are
+    those the rule text gives: a matching card, and only while some card of the hand is (a heart, or any
+    card when the hand holds no heart) and above 5, or a king."""
+    g = load(str(written(tmp_path, SHADOWED)))
+    play = next(m for m in g.moves if m.name == "play").index
+    deck = g.deck
+    checked = 0
+    for seed in range(1, 9):
+        s, rng = new_game(g, seed), random.Random(seed)
+        while not s.over:
+            legal = legal_moves(s)
+            hand = s.zones[g.zone("hand").first_id + s.me]
+            pile = s.zones[g.zone("pile").first_id]
+            called = s.vars[next(v.slot for v in g.vars if v.name == "called")]
+            follow = deck.suit[pile[-1]] if called is None else called
+            hearts = any(deck.suit[c] == 1 for c in hand)
+            can_ok = any((deck.suit[c] == 1 or not hearts) and deck.rank[c] > 5 for c in hand)
+            expected = {c for c in hand if deck.rank[c] != 8
+                        and (deck.suit[c] == follow or deck.rank[c] == deck.rank[pile[-1]])
+                        and (can_ok or deck.rank[c] == 13)}
+            assert {m[1][0] for m in legal if m[0] == play} == expected
+            checked += 1
+            apply(s, rng.choice(legal))
+    assert checked > 50
+
+
+CAPITALS = """extends: eights.yaml
+variant: {id: capitals}
+params:
+  starter:
+    value: 2D
+    type: str
+    one_of: [2D, seat0]
+    text: {en: "who starts", tr: "kim başlar"}
+    shown_as:
+      2D: {en: "the holder of the two of diamonds", tr: "karo ikilisi kimdeyse o"}
+      seat0: {en: "you", tr: "sen"}
+text:
+  E1: {en: "The first card is played by {starter}.", tr: "İlk kartı {starter} oynar."}
+"""
+
+
+def test_a_text_params_words_are_found_for_a_value_written_in_capitals(tmp_path):
+    """Issue 38, found writing King (K2's `first_declarer: 2D`): a param's `shown_as` key is the value as
+    written, capitals kept, so the book says its words and validate finds them (it said "2D has no
+    `shown_as`" and the book printed "2D")."""
+    from kural.dsl import teach
+    path = written(tmp_path, CAPITALS)
+    g = load(str(path))
+    assert "The first card is played by the holder of the two of diamonds." in teach.rules(g, "en")
+    assert "İlk kartı karo ikilisi kimdeyse o oynar." in teach.rules(g, "tr")
+    proc = validate(path)
+    assert proc.returncode == 0 and "shown_as" not in proc.stderr + proc.stdout, proc.stderr

@@ -7,7 +7,7 @@ import re
 
 from kural.interpreter.cards import Deck, parse_code
 from kural.interpreter.messages import Msg
-from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number
+from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number, value_key
 from ..errors import Loc, Problem, RuleError, close_match
 from ..params import fits, kind_words, line as param_line, list_shape, set_form
 from ..yamlload import MAX_DEPTH, load_value
@@ -67,7 +67,7 @@ class ParamsPart:
                 "rule": spec.get("rule"), "text": self.text(spec.get("text"), ""),
                 "min": spec.get("min"), "max": spec.get("max"),
                 "one_of": list(spec["one_of"]) if spec.get("one_of") else None,
-                "shown_as": {str(k).lower(): self.text(v, str(k)) for k, v in (spec.get("shown_as") or {}).items()}}
+                "shown_as": {value_key(k): self.text(v, str(k)) for k, v in (spec.get("shown_as") or {}).items()}}
 
     def params(self, section: Part) -> tuple[dict, dict]:
         """`params:`: each param's value once --set (self.sets) has changed it, checked against its form."""

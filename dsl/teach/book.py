@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, SUIT_SYMBOLS, parse_code
 from kural.interpreter.melds import REASONS
+from kural.interpreter.numbers import value_key
 
 from .. import values
 from ..errors import RuleError
@@ -416,7 +417,7 @@ class Book:
             choices = ""
             if info.get("one_of") and info.get("shown_as"):  # the other values, as --set gives them
                 choices = "".join(self.t("param_choice", name=name, value=x, words=self.pick(
-                    info["shown_as"].get(str(x).lower()), str(x))) for x in info["one_of"] if str(x) != str(info["value"]))
+                    info["shown_as"].get(value_key(x)), str(x))) for x in info["one_of"] if str(x) != str(info["value"]))
             line = self.t("param_line", text=capital(text, self.lang) if text else name, value=self.param_value(info),
                           bounds=bounds, name=name, choices=choices)
             out.append(self.part(f"params.{name}", [Line(line)], rules=[info.get("rule")]))
@@ -426,7 +427,7 @@ class Book:
         """A param's bound as its values are shown: a rank by its name, as the value is, not its number."""
         if v is None:
             return None
-        words = (info.get("shown_as") or {}).get(str(v))
+        words = (info.get("shown_as") or {}).get(value_key(v))
         return self.pick(words) if words else number(v, self.lang)
 
     def vars(self) -> list[Part]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kural.interpreter.messages import HINT_WORD, WARNING_WORD, Msg, said
+from kural.interpreter.numbers import value_key
 
 from ..errors import Loc
 from ..wording import LANGS
@@ -63,8 +64,9 @@ def missing_titles(g) -> list[TitleWarning]:
         elif head == "params" and len(path) == 2 and isinstance(value, dict):
             need(path, value.get("text"), Msg("lint_param", name=path[1]), "text")
             if value.get("one_of"):
+                shown = {value_key(k): words for k, words in (value.get("shown_as") or {}).items()}
                 for choice in value["one_of"]:
-                    need(path, (value.get("shown_as") or {}).get(str(choice).lower()),
+                    need(path, shown.get(value_key(choice)),
                          Msg("lint_param_value", name=path[1], value=choice), "shown_as")
         elif head == "define" and len(path) == 2 and isinstance(value, dict):
             for key in ("title", "title_not"):
