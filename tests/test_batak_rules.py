@@ -423,3 +423,21 @@ def test_BV3_buried_cards_score_for_nobody_and_a_hand_is_16_tricks():
                 assert (z.cards is not None) == (seat == d)
         apply(s, rng.choice(legal_moves(s)))
     assert sum(s.sheets[-1]["tricks"]) == 16
+
+
+def test_B12_equal_highest_totals_play_one_more_hand_at_a_time():
+    """B12: after the hands of the game, equal highest totals play one more hand, and another, until they
+    differ (here a game of one hand, `hands=1`, so that ties are common)."""
+    g = load("batak", [], ["hands=1"])
+    extra = 0
+    for seed in range(1, 60):
+        s = new_game(g, seed)
+        rng = random.Random(seed)
+        while not s.over:
+            apply(s, rng.choice(legal_moves(s)))
+        for i, sheet in enumerate(s.sheets):
+            totals = sheet["totals"]
+            tied = totals.count(max(totals)) > 1
+            assert tied == (i < len(s.sheets) - 1), (seed, i, totals)
+        extra += len(s.sheets) - 1
+    assert extra > 0, "some game went past its hands on a tie"
