@@ -221,7 +221,8 @@ class _Unit:
         self.c = compiler
         self.src = src
         self.locals = locals_
-        self.given = given or {}  # a define's arguments: name -> (the argument's tree, the unit of its call)
+        self.given = given or {}  # a define's arguments: name -> (the argument's tree, the unit of
+        # its call, the defines being expanded there)
 
     # ------------------------------------------------------------ typed nodes
     def typed_of(self, t, out: C, pieces: list = (), type_: str | None = "", info=None, low=None) -> C:
@@ -511,8 +512,12 @@ class _Unit:
         if name in self.locals:
             return self.typed_name(t, C(self.locals[name]), ("local", name))
         if name in self.given:  # a define's argument: the expression its call gives, compiled where it is called
-            tree, caller = self.given[name]
-            return caller.node(tree, d)
+            tree, caller, expanding = self.given[name]
+            inside, self.c.expanding = self.c.expanding, expanding  # (there, the define is not being expanded:
+            try:                                                     # after(after(me)) calls it twice, in turn)
+                return caller.node(tree, d)
+            finally:
+                self.c.expanding = inside
         entry = self.c.names.get(name)
         if entry is None:
             raise self.unknown(t, name)
@@ -581,7 +586,7 @@ class _Unit:
         tree = self.c._parse(src, "expr")
         params = self.c.define_args.get(name, [])
         if params:
-            given = dict(zip(params, ((a, self) for a in args or [])))
+            given = dict(zip(params, ((a, self, set(self.c.expanding)) for a in args or [])))
             inner = _Unit(self.c, src, {k: v for k, v in self.locals.items() if k not in given}, given)
         else:
             inner = _Unit(self.c, src, self.locals)
@@ -983,7 +988,7 @@ class _Unit:
         text = self.c.define_effects[name]
         src = self.c._source("; ".join(map(str, text)) if isinstance(text, list) else text)
         tree = self.c._parse(src, "effects")
-        given = dict(zip(params, ((a, self) for a in args)))
+        given = dict(zip(params, ((a, self, set(self.c.expanding)) for a in args)))
         inner = _Unit(self.c, src, {k: v for k, v in self.locals.items() if k not in given}, given)
         self.c.read(name)
         self.c.expanding.add(name)

@@ -373,3 +373,42 @@ def test_a_text_params_words_are_found_for_a_value_written_in_capitals(tmp_path)
     assert "İlk kartı karo ikilisi kimdeyse o oynar." in teach.rules(g, "tr")
     proc = validate(path)
     assert proc.returncode == 0 and "shown_as" not in proc.stderr + proc.stdout, proc.stderr
+
+
+NESTED = """extends: eights.yaml
+variant: {id: nested}
+define:
+  after:
+    args: [s, k]
+    value: (s + k) % players
+  two_on:
+    args: [s]
+    value: after(after(s, 1), 1)
+bot:
+  - move: play
+    prefer: PREFER
+"""
+
+
+def test_a_define_may_be_called_in_its_own_argument(tmp_path):
+    """Issue 38.1, found writing Batak (B2's `after(after(me))`): the argument of a call is the caller's
+    expression, so a define called in its own argument is two calls in turn, not a define written in
+    terms of itself (which stays refused): the same game as the arithmetic written out."""
+    inline = "count(hand((((me + 1) % players) + 1) % players)) * 100 + penalty(card)"
+    nested = "count(hand(two_on(me))) * 100 + penalty(card)"
+    games = []
+    for name, prefer in (("inline.yaml", inline), ("nested.yaml", nested)):
+        g = load(str(written(tmp_path, NESTED.replace("PREFER", prefer), name)))
+        histories = []
+        for seed in (1, 2, 3):
+            s = new_game(g, seed)
+            bots = seat_bots(["heuristic"] * g.players, seed)
+            while not s.over:
+                apply(s, bots[s.me].choose(s, legal_moves(s)))
+            histories.append(s.history)
+        games.append(histories)
+    assert games[0] == games[1]
+    selfish = written(tmp_path, NESTED.replace("value: after(after(s, 1), 1)", "value: two_on(s)")
+                      .replace("PREFER", "penalty(card) + two_on(me)"), "selfish.yaml")
+    proc = validate(selfish)
+    assert proc.returncode == 2 and "`two_on` is defined in terms of itself" in proc.stderr
