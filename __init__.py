@@ -17,16 +17,19 @@ by every `kural` command before anything else) costs nothing the command does no
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .dsl.entry import env, load, replay
     from .dsl.errors import RuleError
-    from .interpreter.api import (ArgumentError, ArgumentTypeError, Game, IllegalMove, Move, PlayError, RecordError,
-                                  ReplayError, SeatView, SeedError, State, ZoneSight)
+    from .interpreter.api import (CHANCE, TERMINAL, ArgumentError, ArgumentTypeError, Bot, Game, IllegalMove, Move,
+                                  PlayError, RecordError, ReplayError, SeatView, SeedError, State, ZoneSight, bot)
 
-__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
-           "ReplayError", "RuleError", "SeatView", "SeedError", "State", "ZoneSight", "env", "load", "replay"]
+__all__ = ["CHANCE", "TERMINAL", "ArgumentError", "ArgumentTypeError", "Bot", "Game", "IllegalMove", "Move",
+           "PlayError", "RecordError", "ReplayError", "RuleError", "SeatView", "SeedError", "State", "ZoneSight", "bot",
+           "env", "load", "replay"]
 # where a name lives, when not in the API's module: the entries that read a rule file are the rules language's
 _HOMES = {"RuleError": ".dsl.errors", "env": ".dsl.entry", "load": ".dsl.entry", "replay": ".dsl.entry"}
 
@@ -50,3 +53,35 @@ def _table_text(state: State) -> str:
 if __package__:  # str(state): the engine is handed the table's drawing, and never imports it (a test runner
     # that reads this file alone, as a module of no package, has no engine to hand it to)
     importlib.import_module(".interpreter.drawing", __package__).BOARD[:] = [_table_text]
+
+
+class _GymnasiumWatch:
+    """Registers the bundled games' Gymnasium environments (dsl/environments.py) once gymnasium is imported:
+    `import kural` then costs nothing of gymnasium's import, and `gymnasium.make("kural/fantan-v0")` works
+    whichever of the two a program imports first."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "gymnasium":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        loader = getattr(spec, "loader", None)
+        if loader is not None:
+            run = loader.exec_module
+
+            def run_then_register(module: Any) -> None:
+                run(module)
+                _register_environments()
+            loader.exec_module = run_then_register
+        return spec
+
+
+def _register_environments() -> None:
+    importlib.import_module(".dsl.environments", __package__).register()
+
+
+if __package__:  # (a test runner that reads this file alone has no games to register)
+    if "gymnasium" in sys.modules:
+        _register_environments()
+    else:
+        sys.meta_path.insert(0, _GymnasiumWatch())

@@ -296,7 +296,24 @@ def _bots_and_seats(g, bots: str, lang: str) -> tuple[list[str], list[str]]:
     if kinds is None:
         raise typer.BadParameter(t("sim_bad_bots", lang, players=g.players, kinds=", ".join(KINDS)),
                                  param_hint="--bots")
+    _check_policies(kinds, lang)
     return kinds, seats
+
+
+def _check_policies(kinds: list[str], lang: str) -> None:
+    """A bot named module:Name is imported now, from the working folder too (as the program's own module
+    would be), so that one that cannot be is a usage error before any game is played."""
+    from kural.interpreter.arguments import ArgumentError
+    from kural.interpreter.policies import imported, is_imported_name
+    if not any(is_imported_name(k) for k in kinds):
+        return
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    for kind in dict.fromkeys(k for k in kinds if is_imported_name(k)):
+        try:
+            imported(kind)
+        except ArgumentError as exc:
+            raise typer.BadParameter(str(said(exc.args[0], lang)), param_hint="--bots") from None
 
 
 def _check_seed(seed: int | None, games: int, lang: str) -> None:

@@ -246,7 +246,7 @@ def _simulate(options: dict) -> None:
             seed_of(seed, n)
         except (RuleError, SeedError):
             kinds = None
-        if kinds is None:
+        if kinds is None or any(":" in kind for kind in kinds):  # a policy module:Name: typer's line imports it
             return
         gc.freeze()  # (the modules live as long as the process: see cli/main.py main)
         gc.enable()

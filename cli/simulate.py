@@ -13,9 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
-from kural.interpreter import arguments, game, record
+from kural.interpreter import arguments, game, policies, record
 from kural.interpreter.bots import SEAT_STRIDE, seat_bots  # noqa: F401 (SEAT_STRIDE: the tests' bots)
 from kural.interpreter.numbers import is_number
+from kural.interpreter.policies import is_imported_name
 
 NOT_FIELDS = ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")  # result keys that are not fields
 
@@ -24,10 +25,24 @@ def bot_kinds(spec: str, players: int, known) -> list[str] | None:
     """`random` (every seat) or `heuristic,random,...` (one per seat), checked as the Python API checks its
     bots; None if it does not fit (the command says so in its own words)."""
     kinds = [k.strip() for k in spec.split(",")]
+    kinds = kinds * players if len(kinds) == 1 else kinds
     try:
-        return arguments.bot_kinds(kinds[0] if len(kinds) == 1 else kinds, players, list(known))
+        mine = [k for k in kinds if not is_imported_name(k)]  # module:Name, a policy: the command imports it
+        arguments.bot_kinds(mine, len(mine), list(known))
     except arguments.ArgumentError:
         return None
+    return kinds if len(kinds) == players else None
+
+
+def seat_players(g, kinds: list[str], seed: int, think: str | None = None) -> list:
+    """The bots of one game: kural's (seat_bots), and a policy named module:Name as a bot of the engine's loop,
+    handed the Python API's State of each position (interpreter/policies.py)."""
+    if not any(is_imported_name(k) for k in kinds):
+        return seat_bots(kinds, seed, think)
+    from kural.interpreter import api  # here: the Python API's State, only for a run that has a policy
+    game = api.Game(g)
+    return policies.seat_players(kinds, g.players, seed, lambda policy: policies.SeatPolicy(
+        policy, lambda raw: api.State(game, raw), game.actions.encode), think)
 
 
 class SlowFirstGame:
@@ -86,7 +101,7 @@ def play_one(g, seed: int, kinds: list[str], want_record: bool, with_legal: bool
     """One bot game: its final state and, if asked, its record (think: the search bots' budget a move;
     watch(moves) is called every WATCH_EVERY moves)."""
     s = game.new_game(g, seed)
-    bots = seat_bots(kinds, seed, think)
+    bots = seat_players(g, kinds, seed, think)
     if not want_record and watch is None:  # (a watched game, the first of a simulation, goes move by move)
         game.play_out(s, bots)  # a position that offers nothing is an error of the rule file (PlayError)
         return s, None

@@ -13,9 +13,9 @@ from .building.param_values import param_sets
 from .loader import load as load_rules, load_for_record
 
 if TYPE_CHECKING:
-    from kural.interpreter.rl import KuralEnv
+    from kural.interpreter.rl import KuralEnv, SeatEnv
 
-__all__ = ["env", "load", "replay"]
+__all__ = ["env", "gym_env", "load", "replay"]
 
 
 def load(game: str | PathLike, variants: Iterable[str] | None = (), params: Mapping[str, Any] | None = None,
@@ -45,6 +45,14 @@ def _game_of_record(rec: dict) -> Game:
 def env(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,
         players: int | None = None, **options: Any) -> "KuralEnv":
     """A PettingZoo AEC environment of the game (needs the extra: pip install 'kural[rl]'); the options
-    are interpreter/rl.py's KuralEnv's (max_options, reward)."""
+    are interpreter/rl.py's KuralEnv's (reward, render_mode, illegal_reward)."""
     from kural.interpreter.rl import KuralEnv  # here: pettingzoo and gymnasium are optional
     return KuralEnv(load(game, variants, params, players), **options)
+
+
+def gym_env(game: str, variants: Iterable[str] = (), params: Mapping[str, Any] | None = None,
+            players: int | None = None, **options: Any) -> "SeatEnv":
+    """One seat of the game as a Gymnasium environment (what `gymnasium.make("kural/<game>-v0", ...)` makes);
+    the options are interpreter/rl.py's SeatEnv's (seat, opponents, reward, render_mode, illegal_reward)."""
+    from kural.interpreter.rl import SeatEnv  # here: gymnasium is optional
+    return SeatEnv(load(game, variants, params, players), **options)

@@ -34,19 +34,30 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, Union
 
 from . import drawing, game as _facade
-from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, seat_names, shown, whole_number
-from .bots import KINDS, seat_bots
+import random
+
+from .actions import ActionCodes
+from .arguments import ArgumentError, ArgumentTypeError, seat as seat_number, seat_names, shown, whole_number
+from .bots import make_bot
 from .errors import PlayError, RecordError, SeedError
 from .gamedef import GameDef
 from .messages import Msg, said
+from .observation import SeenMove, Segment, Tensors, information_text, observation_text, seen_moves
+from .policies import SeatPolicy, seat_players
 from .reading import MoveReader
 from .record import entry, param_text
 from .recordcheck import check_record, parse
+from .search import Seen
 from .seeds import seed_of
 from .state import State as _RawState
 
-__all__ = ["ArgumentError", "ArgumentTypeError", "Game", "IllegalMove", "Move", "PlayError", "RecordError",
-           "ReplayError", "SeatView", "SeedError", "State", "ZoneSight"]
+__all__ = ["CHANCE", "TERMINAL", "ArgumentError", "ArgumentTypeError", "Bot", "Game", "IllegalMove", "Move",
+           "PlayError", "RecordError", "ReplayError", "SeatView", "SeedError", "State", "ZoneSight", "bot"]
+
+# current_player()'s values that are no seat, as OpenSpiel numbers them (kChancePlayerId, kTerminalPlayerId).
+# kural deals from the seed, so no state is a chance node yet: CHANCE is kept for a game loaded with chance.
+CHANCE = -1
+TERMINAL = -4
 
 Choice = Union[str, int, float, bool, None, tuple[str, ...]]  # a choice's value: a code, codes, a group number, a value
 RawMove = tuple[int, tuple[Any, ...]]  # the engine's move: (move index, its choices' values)
@@ -132,6 +143,8 @@ class Game:
     def __init__(self, definition: GameDef, made_by: tuple | None = None):
         self.definition = definition  # the engine's GameDef, for a program that goes below this API
         self._made_by = made_by  # (function, arguments) that make this game again: what pickle keeps
+        self._actions: ActionCodes | None = None
+        self._tensors: Tensors | None = None
 
     def __reduce__(self) -> tuple:
         """Pickled (a process of its own, a Ray task) as what made it: load's arguments, or the record it was
@@ -185,6 +198,36 @@ class Game:
         names = list(self.definition.seats.get(lang) or self.definition.seats.get("en") or [])
         return names + [f"#{i + 1}" for i in range(len(names), self.players)]
 
+    @property
+    def actions(self) -> ActionCodes:
+        """The integer of every move this game can offer (interpreter/actions.py), made when first asked."""
+        if self._actions is None:
+            self._actions = ActionCodes(self.definition)
+        return self._actions
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many integers the moves are numbered with: legal_actions() are below it (a Python int: a
+        choice of a list of cards makes it large)."""
+        return self.actions.n
+
+    @property
+    def tensors(self) -> Tensors:
+        """The observation and information state tensors' maker (interpreter/observation.py)."""
+        if self._tensors is None:
+            self._tensors = Tensors(self.definition, self.actions)
+        return self._tensors
+
+    @property
+    def observation_layout(self) -> list[Segment]:
+        """observation_tensor's segments: (name, first index, size, lowest value, highest value) each."""
+        return list(self.tensors.observation_layout)
+
+    @property
+    def information_state_layout(self) -> list[Segment]:
+        """information_state_tensor's segments, as observation_layout's, and `chosen` after them."""
+        return list(self.tensors.information_layout)
+
     def new(self, seed: int = 0) -> "State":
         """A new game dealt from `seed`: the same seed gives the same game. A seed is a whole number (an int,
         or an integer type such as numpy's) from -10^15 to 10^15, so that its record replays: SeedError
@@ -198,9 +241,11 @@ class Game:
 class State:
     """A game in play. The rules decide when it is over; `result` is then the record's result."""
 
-    def __init__(self, game: Game, raw: _RawState):
+    def __init__(self, game: Game, raw: _RawState, drawn_for: tuple[int, list[SeenMove]] | None = None):
         self.game = game
         self.raw = raw  # the engine's state, for a program that goes below this API
+        # a position drawn for a seat (resample_from_infostate): the seat, and the moves as it saw them then
+        self.drawn_for = drawn_for
 
     def __reduce__(self) -> tuple:
         """Pickled as its game and its record so far: unpickled, the moves are played again from the deal."""
@@ -238,13 +283,18 @@ class State:
         for raw in self._legal_raw(move):
             _facade.apply(self.raw, raw)
 
-    def play_out(self, bots: str | Sequence[str] | None = None, seed: int | None = None) -> None:
-        """Let bots play on to the end: one kind for every seat, or one per seat (`random`, `heuristic`,
-        `search`; by default the rule file's `game.bots`, which finish its game), seeded from `seed`
-        (default: the game's seed) and the seat; ArgumentError otherwise."""
-        kinds = bot_kinds(self.game.definition.bots if bots is None else bots, self.game.players, list(KINDS))
+    def play_out(self, bots: Any = None, seed: int | None = None) -> None:
+        """Let bots or policies play on to the end: one for every seat, or one per seat: a kind of kural's
+        bots (`random`, `heuristic`, `search`; by default the rule file's `game.bots`, which finish its
+        game), `module:Name`, an object with choose(state) or a function of the state (interpreter/
+        policies.py); kural's bots seeded from `seed` (default: the game's seed) and the seat;
+        ArgumentError otherwise."""
+        spec = self.game.definition.bots if bots is None else bots
         base = self.seed if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
-        _facade.play_out(self.raw, seat_bots(kinds, base))
+        _facade.play_out(self.raw, seat_players(spec, self.game.players, base, self._seat_policy))
+
+    def _seat_policy(self, policy: Any) -> SeatPolicy:
+        return SeatPolicy(policy, lambda raw: State(self.game, raw), self.game.actions.encode)
 
     def view(self, seat: int) -> SeatView:
         """What `seat` (0 to players - 1) may see: hidden cards are never in it, only their count;
@@ -253,12 +303,144 @@ class State:
 
     def copy(self) -> "State":
         """An independent copy: playing on it leaves this state as it was."""
-        return State(self.game, _facade.copy(self.raw))
+        return State(self.game, _facade.copy(self.raw), self.drawn_for)
 
     def record(self, seats: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a record (docs/language.md §5.6): JSON-ready, replayable with replay()."""
         names = self.game.seat_names if seats is None else seat_names(seats, self.game.players)
         return _facade.record_of(self.raw, names)
+
+    # ------------------------------------------------------------------ a game engine's State (OpenSpiel's shape)
+    def current_player(self) -> int:
+        """The seat to move, or TERMINAL once the game is over."""
+        return TERMINAL if self.is_over else self.raw.me
+
+    def is_terminal(self) -> bool:
+        return self.is_over
+
+    def is_chance_node(self) -> bool:
+        """False: kural deals from the seed, so no position waits for chance."""
+        return False
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The legal moves as integers, in increasing order (interpreter/actions.py: the same integer is the
+        same move in every position of the game); [] once over, or for a seat that is not to move."""
+        if self.is_over or seat is not None and seat_number(seat, self.game.players) != self.raw.me:
+            return []
+        return list(self._by_action())
+
+    def apply_action(self, action: int) -> None:
+        """Play a move by its integer; IllegalMove if it is not one of legal_actions()."""
+        _facade.apply(self.raw, self._move_of(action))
+
+    def action_to_string(self, *seat_and_action: int) -> str:
+        """A move's integer in the table's notation (`play 7D`), legal now or not; OpenSpiel's form, with
+        the seat first, is taken too."""
+        action = whole_number(seat_and_action[-1], lambda given: Msg("env_action_type", given=given,
+                                                                      last=self.game.actions.n - 1))
+        return self.game.actions.name(action)
+
+    def string_to_action(self, *seat_and_text: Any) -> int:
+        """The integer of a legal move given as the table reads it (`play 7D`, `7♦`, action_to_string's
+        text); IllegalMove if it is not one, or stands for several moves in turn."""
+        text = seat_and_text[-1]
+        for action in self._by_action():
+            if self.game.actions.name(action) == text:
+                return action
+        raw = self._legal_raw(text)
+        if len(raw) != 1:
+            raise IllegalMove(Msg("api_fits_several", move=str(text), options=", ".join(
+                readable(self.game.definition, m).text for m in raw)))
+        return self.game.actions.encode(raw[0])
+
+    def returns(self) -> list[float]:
+        """Each seat's return: once the game is over, +1 for a winner (a seat of a winning team) and -1 for
+        the others when somebody won, 0 for all when nobody did or the game was cut short by its move
+        bound; 0 for all while it goes on."""
+        result = self.result
+        if result is None or result.get("aborted"):
+            return [0.0] * self.game.players
+        return win_returns(self.game.definition, result)
+
+    def rewards(self) -> list[float]:
+        """The rewards of the last move: the returns, which come all at once when the game ends."""
+        return self.returns()
+
+    def clone(self) -> "State":
+        return self.copy()
+
+    def child(self, action: int) -> "State":
+        """A copy with the move of `action` played on it."""
+        other = self.copy()
+        other.apply_action(action)
+        return other
+
+    def history(self) -> list[int]:
+        """The moves played so far, as integers (in a position resample_from_infostate drew, those the seat
+        it was drawn for knew wholly)."""
+        return [self.game.actions.encode(entry[1]) for entry in self.raw.history if entry is not None]
+
+    def undo(self) -> None:
+        """Take the last move back: the game is dealt again from its seed and its moves but that one played."""
+        moves = [entry[1] for entry in self.raw.history if entry is not None]
+        if not moves:
+            raise ArgumentError(Msg("state_nothing_to_undo"))
+        if self.drawn_for is not None:  # resample_from_infostate's: it was never dealt
+            raise ArgumentError(Msg("state_resampled_undo"))
+        raw = _facade.new_game(self.game.definition, self.raw.seed)
+        for move in moves[:-1]:
+            _facade.apply(raw, move)
+        self.raw = raw
+
+    def observation_string(self, seat: int) -> str:
+        """What `seat` sees now, as text (interpreter/observation.py)."""
+        return observation_text(self.raw, seat_number(seat, self.game.players), self.game.seat_names)
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """What `seat` sees now, as numbers laid out as game.observation_layout names them."""
+        return self.game.tensors.observation(self.raw, seat_number(seat, self.game.players))
+
+    def information_state_string(self, seat: int) -> str:
+        """The observation, then every move played as `seat` saw it (a card it does not know of as `?`)."""
+        seat = seat_number(seat, self.game.players)
+        return information_text(self.raw, seat, self.game.seat_names, self._seen_moves(seat))
+
+    def information_state_tensor(self, seat: int) -> list[float]:
+        """The observation tensor and the faces each seat was seen to choose (game.information_state_layout)."""
+        seat = seat_number(seat, self.game.players)
+        return self.game.tensors.information(self.raw, seat, self._seen_moves(seat))
+
+    def _seen_moves(self, seat: int) -> list[SeenMove]:
+        """The moves as `seat` saw them; for a position drawn for it, as it saw them where it was drawn."""
+        if self.drawn_for is not None and self.drawn_for[0] == seat:
+            before = self.drawn_for[1]
+            return before + seen_moves(self.raw, seat, start=len(before))
+        return seen_moves(self.raw, seat)
+
+    def resample_from_infostate(self, seat: int, rng: Any) -> "State":
+        """A position `seat` cannot tell from this one: the cards it does not see shuffled into the places
+        it does not see, as kural's search bot draws them (interpreter/search.py Seen). `rng` is a seed,
+        a random.Random, or a function giving a number from 0 to 1 (OpenSpiel's sampler). The state drawn
+        plays on, but has no deal of its own: its record and undo() are refused."""
+        seat = seat_number(seat, self.game.players)
+        drawn = Seen(self.raw, seat).determinize(_generator(rng))
+        return State(self.game, drawn, (seat, self._seen_moves(seat)))
+
+    def _by_action(self) -> dict[int, RawMove]:
+        return self.game.actions.legal(_facade.legal(self.raw)) if not self.is_over else {}
+
+    def _move_of(self, action: Any) -> RawMove:
+        number = whole_number(action, lambda given: Msg("env_action_type", given=given, last=self.game.actions.n - 1))
+        move = self._by_action().get(number)
+        if move is None:
+            if self.is_over:
+                raise IllegalMove(Msg("api_game_over", move=str(number), moves=self.moves_played))
+            legal = ", ".join(self.game.actions.name(a) for a in self._by_action())
+            raise IllegalMove(Msg("api_not_legal", move=f"{number} ({self._name_or_none(number)})", legal=legal))
+        return move
+
+    def _name_or_none(self, action: int) -> str:
+        return self.game.actions.name(action) if 0 <= action < self.game.actions.n else "no action"
 
     def _legal_raw(self, move: Move | str) -> list[RawMove]:
         """The engine's moves a Move or a text stands for (a text may name several in turn, as at the table)."""
@@ -288,6 +470,52 @@ class State:
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"seat {self.to_move} to move"
         return f"<kural state of {self.game.id}, seed {self.seed}, {self.moves_played} moves, {where}>"
+
+
+class Bot:
+    """One of kural's bots as a policy: `choose(state)` gives one of state.legal() (kural.bot)."""
+
+    def __init__(self, kind: str, seed: int = 0, think: str | None = None):
+        self.kind = kind
+        self.engine_bot = make_bot(kind, whole_number(seed, lambda given: Msg("api_seed_type", given=given)), think)
+
+    def choose(self, state: "State") -> Move:
+        """The bot's move for the seat to move (the game must go on)."""
+        if not isinstance(state, State):
+            raise ArgumentTypeError(Msg("api_state_type", given=shown(state)))
+        if state.is_over:
+            raise IllegalMove(Msg("api_game_over", move=self.kind, moves=state.moves_played))
+        raw = self.engine_bot.choose(state.raw, _facade.legal(state.raw))
+        return readable(state.game.definition, raw)
+
+    def __repr__(self) -> str:
+        return f"<kural bot {self.kind}>"
+
+
+def bot(kind: str = "heuristic", seed: int = 0, think: str | None = None) -> Bot:
+    """kural's bot of that kind (`random`, `heuristic`, `search`, seeded from `seed`; `think` the search's
+    budget) as a policy: `kural.bot("heuristic").choose(state)`."""
+    return Bot(kind, seed, think)
+
+
+def win_returns(g: GameDef, result: Mapping[str, Any]) -> list[float]:
+    """+1 for each seat that won (or whose team did), -1 for the others; 0 for all when nobody won."""
+    unit = (lambda seat: g.team_of[seat]) if g.result.per == "team" else (lambda seat: seat)
+    winners = set(result["winners"])
+    if not winners:
+        return [0.0] * g.players
+    return [1.0 if unit(seat) in winners else -1.0 for seat in range(g.players)]
+
+
+def _generator(rng: Any) -> random.Random:
+    """resample_from_infostate's source of chance as a random.Random."""
+    if isinstance(rng, random.Random):
+        return rng
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return random.Random(rng)
+    if callable(rng):
+        return random.Random(int(float(rng()) * 2 ** 53))
+    raise ArgumentTypeError(Msg("state_no_sampler", given=shown(rng)))
 
 
 def load_arguments(game: Any, variants: Any, params: Any, players: Any) -> tuple[str, list[str], dict, int | None]:

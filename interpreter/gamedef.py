@@ -121,6 +121,7 @@ class Choice:
     of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
     of_groups: bool = False  # each option is a group of a group zone (a zone id; a record writes its number)
     shown_as: dict = field(default_factory=dict)  # an option (numbers.value_key) -> {en, tr}: its name at the table
+    written: list | None = None  # a plain choice's options where the rule file writes them as a list (numbered by them)
     node: Any = None  # the options as a node of the typed program (dsl/ir.py)
     part: tuple = ()  # its place in the rule file (dsl/schema.py): its words are `GameDef.words().parts[part]`
     at: Place | None = None  # where it was written and by which layer (Place)

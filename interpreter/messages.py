@@ -1401,8 +1401,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "{given} değil"},
     "env_no_action": {"en": "there is no action {action}: the actions are 0 to {last}",
                       "tr": "{action} numaralı eylem yok: eylemler 0 ile {last} arası"},
-    "env_not_legal": {"en": "action {action} ({name}) is not legal now: see the observation's action_mask",
-                      "tr": "{action} eylemi ({name}) şu an geçerli değil: gözlemin action_mask'ine bak"},
     "env_no_agent": {"en": "there is no agent {agent}: the agents are {agents}",
                      "tr": "{agent} diye bir ajan yok; ajanlar: {agents}"},
     "env_reset_first": {"en": "call reset() before {what}: the environment has no game yet",
@@ -1417,8 +1415,32 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "tr": "render_mode şunlardan biri olmalı: {modes} (ya da None); {given} değil"},
     "env_reward_kind": {"en": "reward is one of {kinds}, not {given}",
                         "tr": "reward şunlardan biri olmalı: {kinds}; {given} değil"},
-    "env_max_options": {"en": "max_options is a whole number of at least 1, not {given}",
-                        "tr": "max_options en az 1 olan bir tam sayı olmalı, {given} değil"},
+    "actions_unnumbered": {"en": "the choice {choice} of the move {move} takes its options from the position, so no "
+                                 "integer can stand for one of them in every position: write its options as a list",
+                           "tr": "{move} hamlesinin {choice} seçimi seçeneklerini konumdan alıyor, bu yüzden hiçbir "
+                                 "tam sayı her konumda onlardan birinin yerini tutamaz: seçeneklerini liste olarak yaz"},
+    "api_state_type": {"en": "a bot chooses for a kural State, such as game.new() gives, not {given}",
+                       "tr": "bot bir kural State'i için seçer (örneğin game.new() ile yapılan), {given} için değil"},
+    "state_no_sampler": {"en": "rng is a seed (an int), a random.Random or a function giving a number from 0 to 1, "
+                               "not {given}",
+                         "tr": "rng bir tohum (int), bir random.Random ya da 0 ile 1 arasında sayı veren bir "
+                               "fonksiyon olmalı; {given} değil"},
+    "state_nothing_to_undo": {"en": "there is no move to undo: no move was played yet",
+                              "tr": "geri alınacak hamle yok: henüz hamle oynanmadı"},
+    "state_resampled_undo": {"en": "a state drawn by resample_from_infostate has no deal to play again: undo it "
+                                   "on the state it was drawn from",
+                             "tr": "resample_from_infostate ile çekilen bir durumun yeniden oynanacak dağıtımı "
+                                   "yok: geri almayı onu çektiğin durumda yap"},
+    "policy_choice": {"en": "the policy {policy} chose {given}: a policy gives a Move of state.legal(), its text "
+                            "or an integer of state.legal_actions()",
+                      "tr": "{policy} politikası {given} seçti: bir politika state.legal()'ın bir Move'unu, onun "
+                            "metnini ya da state.legal_actions()'ın bir tam sayısını verir"},
+    "policy_not_found": {"en": "cannot use the bot {name}: {error} (give module:Name, an importable module "
+                               "and a class or function in it)",
+                         "tr": "{name} botu kullanılamıyor: {error} (modül:Ad biçiminde, içe aktarılabilen bir "
+                               "modül ve içindeki bir sınıf ya da fonksiyon ver)"},
+    "policy_no_choose": {"en": "{name} is not a policy: it has no choose(state) and is not callable",
+                         "tr": "{name} bir politika değil: choose(state) yöntemi yok ve çağrılabilir değil"},
     # --- records and saves as read (interpreter/recordcheck.py), and seeds (interpreter/seeds.py)
     "not_json": {"en": "not a JSON record ({error})", "tr": "JSON kaydı değil ({error})"},
     "too_deep": {"en": "not a kural record: its lists and mappings are nested more than {limit} deep",

@@ -1,36 +1,43 @@
-"""kural games as learning environments: a PettingZoo AEC environment for any rule file, and a Gymnasium
-environment that plays one seat against kural's bots. Needs the optional extra: pip install 'kural[rl]'.
+"""kural games as learning environments: a PettingZoo AEC environment for any rule file (`kural.env`), and a
+Gymnasium environment that plays one seat against opponents (`SeatEnv`; `gymnasium.make("kural/<game>-v0")`
+for a bundled game). Needs the optional extra: pip install 'kural[rl]'.
 
 Everything is worked out from the compiled game (its moves, their choices, the deck), so a rule file
 of your own is an environment as the bundled ones are:
 
-- **Actions** are a fixed Discrete space. Each move of the rule file has a block of actions: one per
-  value of its choices that have a fixed range (a card: one action per face of the deck, so two ♠8
-  of a double deck are one action; a group: one per group number of the game's group zones), times
-  `max_options` slots where a choice has no fixed range (a list of cards: a meld, a capture). The slots
-  hold that move's legal options with the same fixed choices, in a canonical order (by the cards'
-  faces, fewest cards first); past `max_options`, options are left out of the mask (and counted in
-  `infos[agent]["options_left_out"]`). A move with no choice is one action. So a game whose moves are
-  a card played or a pass has an action per card and one more; a card that takes a choice of table
-  cards is a card times the slots of what it takes.
-- **Observations** come from the seat's view only (interpreter/view.py): for every zone, as seen from
-  the seat (its own first, then the next seats in turn order; teams likewise), the number of cards
-  and the count of each face it may see (zeros where the cards are hidden); every var (numbers as
-  they are, true/false as 1/0, a var per seat or team from the seat's own on); and whose turn it is,
-  as an offset from the seat. With it, `action_mask` (1 where the action is legal).
+- **Actions** are a fixed Discrete space, and the mask never hides a legal move. Each move of the rule
+  file has a block of actions, one per value of its choices of fixed range (interpreter/actions.py's
+  digits: a card's face, a group's number, a value of a written list). A move that also chooses a list
+  of cards (a meld, a capture) is played in steps: its block's action picks the move and its other
+  choices (and plays it when only one list fits), then one action per face adds a card of that face to
+  the list (`+7D`), and the action `=` ends the list; the mask offers only cards and ends that lead to
+  a legal move, so every step is one of its legal moves' prefixes, and the move is played when the
+  list is ended or only one move fits. The environment's seat keeps the turn between steps, with
+  reward 0. A game whose moves choose no list of cards has no steps: its actions are the Python State's
+  `legal_actions()` integers (Fantan: 52 cards and a pass).
+- **Observations** are a dict: `observation`, a bounded Box laid out as `layout` names it (the State's
+  observation tensor, interpreter/observation.py: zones, vars, whose turn; then `building`: the block of
+  a move being built, one-hot, and the count of each face in its list so far), and `action_mask`.
 - **Rewards** come from the result when the game ends: `reward="win"` gives +1 to each winner (a seat
   of a winning team) and -1 to every other seat when somebody won (0 when nobody did); `reward="score"`
   gives each seat its score (its team's, for a result per team). A game stopped by the rule file's move
   bound (`aborted`) is truncated, with no reward.
+- **An illegal action** (in the space, not in the mask) ends the episode, as PettingZoo classic's
+  TerminateIllegalWrapper does: the seat that played it gets `illegal_reward` (-1 by default), the
+  others 0, every agent is terminated, and its info says `illegal_move: True`. A value outside the
+  space (-1, 10**6, a text) is refused as ArgumentError, and the game goes on.
+- **Seeds**: reset(seed=n) deals the game of seed n (the Python API's `game.new(n)`); reset() without
+  one deals from a seed drawn from the environment's generator, which the last seed given seeds (and
+  the system's entropy before any).
 
     >>> import kural
     >>> env = kural.env(game_id)
     >>> env.reset(seed=1)
     >>> obs, reward, done, cut, info = env.last()
-    >>> actions = obs["action_mask"].nonzero()[0]          # the legal moves, one action each
-    >>> len(actions) + info["options_left_out"] == len(env.table.state.legal())
+    >>> actions = obs["action_mask"].nonzero()[0]          # the legal first steps, one action each
+    >>> len(actions) >= 1 and obs["observation"].shape == env.observation_space("seat_0")["observation"].shape
     True
-    >>> env.step(int(actions[0]))                          # the next seat's turn: env.agent_selection
+    >>> env.step(int(actions[0]))
 """
 from __future__ import annotations
 
@@ -43,14 +50,17 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from . import game as facade
-from .api import Game, IllegalMove, RawMove, State, readable
-from .arguments import ArgumentError, ArgumentTypeError, bot_kinds, seat as seat_number, shown, whole_number
-from .bots import KINDS, seat_bots
+from .actions import ActionCodes
+from .api import Game, RawMove, State, win_returns
+from .arguments import ArgumentError, ArgumentTypeError, seat as seat_number, shown, whole_number
+from .bots import KNOWN
 from .messages import Msg, said
-from .gamedef import Choice, GameDef, MoveDef, ZoneDef
+from .observation import Segment, Tensors
+from .policies import SeatPolicy, seat_players
+from .numbers import LIMIT as SEED_LIMIT
 
-DEFAULT_MAX_OPTIONS = 64  # slots for the options of a move whose choices have no fixed range (a meld)
 REWARDS = ("win", "score")
+ILLEGAL_REWARD = -1.0  # PettingZoo classic's penalty for an illegal move
 
 
 class ResetNeeded(gymnasium.error.ResetNeeded, AssertionError):
@@ -74,74 +84,43 @@ def seed_of(seed: Any) -> int | None:
     return None if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
 
 
-class Actions:
-    """The fixed numbering of a game's actions (see the module's docstring), and the legal moves of a
-    position by action."""
+class Steps:
+    """The environments' actions (see the module's docstring): blocks of the moves' fixed choices, then,
+    where a move chooses a list of cards, an action per face and the end of a list."""
 
-    def __init__(self, g: GameDef, max_options: int = DEFAULT_MAX_OPTIONS):
-        slots = whole_number(max_options, lambda given: Msg("env_max_options", given=given))
-        if slots < 1:
-            raise ArgumentError(Msg("env_max_options", given=shown(max_options)))
-        max_options = slots
-        self.g = g
-        self.max_options = max_options
-        self.face_index = {f: i for i, f in enumerate(sorted(set(g.deck.face)))}
-        self.groups = max([z.max_groups for z in g.zones] + [1])
-        self.starts: list[int] = []  # per move: its first action
-        self.sizes: list[list[int]] = []  # per move: the range of each fixed choice
-        self.slotted: list[bool] = []  # per move: whether its options take slots
+    def __init__(self, codes: ActionCodes):
+        self.codes = codes
+        g = codes.g
+        self.fixed = [[i for i, c in enumerate(m.choices) if not c.of_card_lists] for m in g.moves]
+        self.lists = [[i for i, c in enumerate(m.choices) if c.of_card_lists] for m in g.moves]
+        self.starts: list[int] = []
         n = 0
         for m in g.moves:
-            sizes = [len(self.face_index) if c.of_cards else self.groups for c in m.choices if self._fixed(c)]
-            slotted = any(not self._fixed(c) for c in m.choices)
             self.starts.append(n)
-            self.sizes.append(sizes)
-            self.slotted.append(slotted)
-            n += int(np.prod(sizes, dtype=np.int64)) * (max_options if slotted else 1)
-        self.n = n
+            n += int(np.prod([codes.sizes[m.index][i] for i in self.fixed[m.index]], dtype=object))
+        self.blocks = n
+        self.faces = len(codes.faces) if any(self.lists) else 0
+        self.end = n + self.faces  # the action that ends a list (where some move has one)
+        self.n = n + self.faces + (1 if self.faces else 0)
 
-    @staticmethod
-    def _fixed(choice: Choice) -> bool:
-        return bool(choice.of_cards or choice.of_groups)
+    def block(self, move: RawMove) -> int:
+        index, values = move
+        m = self.codes.g.moves[index]
+        number = 0
+        for i in self.fixed[index]:
+            number = number * self.codes.sizes[index][i] + self.codes.digit(m, m.choices[i], values[i])
+        return self.starts[index] + number
 
-    def legal(self, moves: Sequence[RawMove]) -> tuple[dict[int, RawMove], int]:
-        """The legal moves by action, and how many were left out (past max_options)."""
-        g = self.g
-        by_action: dict[int, RawMove] = {}
-        options: dict[int, list[tuple[Any, RawMove]]] = {}  # a slotted move's first action -> (order, move)
-        for move in moves:
-            index, values = move
-            m = g.moves[index]
-            fixed = [self._position(c, v) for c, v in zip(m.choices, values) if self._fixed(c)]
-            base = int(np.ravel_multi_index(fixed, self.sizes[index])) if fixed else 0
-            if not self.slotted[index]:
-                by_action[self.starts[index] + base] = move
-                continue
-            first = self.starts[index] + base * self.max_options
-            options.setdefault(first, []).append((self._order(m, values), move))
-        left_out = 0
-        for first, found in options.items():
-            found.sort(key=lambda pair: pair[0])
-            left_out += max(0, len(found) - self.max_options)
-            for slot, (_, move) in enumerate(found[:self.max_options]):
-                by_action[first + slot] = move
-        return by_action, left_out
-
-    def _position(self, choice: Choice, value: Any) -> int:
-        if choice.of_cards:
-            return self.face_index[self.g.deck.face[value]]
-        return self.g.group_number(value) - 1
-
-    def _order(self, m: MoveDef, values: tuple[Any, ...]) -> tuple[Any, ...]:
-        """The canonical order of a move's options: its cards' faces (fewest first), then other values."""
-        faces = self.g.deck.face
-        key: list[Any] = []
-        for c, v in zip(m.choices, values):
-            if c.of_card_lists:
-                key.append((len(v), sorted(self.face_index[faces[x]] for x in v)))
-            elif not self._fixed(c):
-                key.append((0, [repr(v)]))
-        return tuple(key)
+    def lists_of(self, move: RawMove) -> list[list[int]]:
+        """A move's lists of cards, each as its count of each face."""
+        index, values = move
+        counts = []
+        for i in self.lists[index]:
+            row = [0] * len(self.codes.faces)
+            for card in values[i]:
+                row[self.codes.face_index[self.codes.g.deck.face[card]]] += 1
+            counts.append(row)
+        return counts
 
     def check(self, action: Any) -> int:
         """An action as an int (a numpy integer too); ArgumentError for what is not one of 0 to n - 1."""
@@ -152,154 +131,59 @@ class Actions:
         return number
 
     def name(self, action: int) -> str:
-        """What an action means, in the table's notation; a slot says which option of its move it is."""
+        """What an action means: a move and its fixed choices (`play 7D`, `add 2 7H`, `meld` before its
+        cards), `+7D` for a card added to the list being built, `=` for its end."""
         action = self.check(action)
+        if action >= self.end:
+            return "="
+        if action >= self.blocks:
+            return "+" + self.codes.code_of(action - self.blocks)
         index = max(i for i, start in enumerate(self.starts) if start <= action)
-        m = self.g.moves[index]
-        offset = action - self.starts[index]
-        slot = None
-        if self.slotted[index]:
-            offset, slot = divmod(offset, self.max_options)
+        rest = action - self.starts[index]
+        m = self.codes.g.moves[index]
+        digits = []
+        for i in reversed(self.fixed[index]):
+            rest, d = divmod(rest, self.codes.sizes[index][i])
+            digits.append((i, d))
         words = [m.name]
-        if self.sizes[index]:
-            faces = sorted(self.face_index, key=lambda f: self.face_index[f])
-            fixed = iter(np.unravel_index(offset, self.sizes[index]))
-            for c in m.choices:
-                if c.of_cards:
-                    words.append(self.g.deck.code[self.g.deck.cards_of_face[faces[int(next(fixed))]][0]])
-                elif c.of_groups:
-                    words.append(str(int(next(fixed)) + 1))
-        if slot is not None:
-            words.append(f"#{slot + 1}")
+        for i, d in reversed(digits):
+            c = m.choices[i]
+            words.append(self.codes.code_of(d) if c.of_cards else str(d + 1) if c.of_groups
+                         else str(self.codes.options[(index, c.name)][d]))
         return " ".join(words)
 
 
-class Observer:
-    """A seat's observation vector, from its view alone (see the module's docstring)."""
-
-    def __init__(self, g: GameDef, faces: dict[int, int]):
-        self.g = g
-        self.faces = faces
-        self.width = 1 + len(faces)  # a zone instance: its count, then each face it may see
-        self.places = self._places()
-        self.index = {place: i for i, place in enumerate(self.places)}
-        self.size = len(self.places) * self.width + self._var_size() + g.players
-
-    def _places(self) -> list[tuple[str, str, int, int]]:
-        """Every zone instance as (zone, per, owner offset from the viewer's, group number or 0)."""
-        g = self.g
-        out = []
-        for z in g.zones:
-            owners = range(len(g.teams)) if z.per_team else range(g.players) if z.per_seat else [0]
-            for offset in owners:
-                for group in (range(1, z.max_groups + 1) if z.max_groups else [0]):
-                    out.append((z.name, z.per, offset, group))
-        return out
-
-    def _var_size(self) -> int:
-        g = self.g
-        groups = sum(len(g.units(z.per)) * z.max_groups if z.per != "none" else z.max_groups
-                     for z in g.zones if z.max_groups)
-        return sum(groups if v.per == "group" else g.span(v.per) if v.per != "none" else 1 for v in g.vars)
-
-    def observe(self, s: State, seat: int) -> np.ndarray:
-        g = self.g
-        out = np.zeros(self.size, dtype=np.float32)
-        team = g.team_of[seat]
-        index = self.index
-        face_of = g.deck.face
-        seen = facade.view(s.raw, seat)
-        for z in seen["zones"]:
-            per = "team" if z.team is not None else "seat" if z.owner is not None else "none"
-            offset = (z.team - team) % len(g.teams) if per == "team" else (z.owner - seat) % g.players \
-                if per == "seat" else 0
-            at = index[(z.name, per, offset, z.group or 0)] * self.width
-            out[at] = z.count
-            for card in z.cards or ():
-                out[at + 1 + self.faces[face_of[card]]] += 1
-        at = len(self.places) * self.width
-        at = self._vars(out, at, seen["vars"], seat, team)
-        to_move = s.to_move
-        if to_move is not None:
-            out[at + (to_move - seat) % g.players] = 1
-        return out
-
-    def _vars(self, out: np.ndarray, at: int, values: dict[str, Any], seat: int, team: int) -> int:
-        g = self.g
-        group_ids = [i for z in g.zones if z.max_groups for owner in self._owners(z, seat, team)
-                     for i in g.owner_ids(z, owner)]
-        for v in g.vars:
-            value = values[v.name]
-            if v.per == "group":
-                for k, zid in enumerate(group_ids):
-                    out[at + k] = _number(value.get(zid, 0))
-                at += len(group_ids)
-            elif v.per != "none":
-                n = g.span(v.per)
-                first = team if v.per == "team" else seat
-                for k in range(n):
-                    out[at + k] = _number(value[(first + k) % n])
-                at += n
-            else:
-                out[at] = _number(value)
-                at += 1
-        return at
-
-    def _owners(self, z: ZoneDef, seat: int, team: int) -> list[int | None]:
-        g = self.g
-        if z.per == "team":
-            return [(team + k) % len(g.teams) for k in range(len(g.teams))]
-        if z.per == "seat":
-            return [(seat + k) % g.players for k in range(g.players)]
-        return [None]
-
-
-def _number(value: Any) -> float:
-    """A var as a number: numbers as they are, true/false as 1/0, anything else 0."""
-    return float(value) if isinstance(value, (int, float)) else 0.0
-
-
-def rewards_of(game: Game, result: dict[str, Any], kind: str) -> list[float]:
-    """Each seat's reward from the result (see the module's docstring)."""
-    g = game.definition
-    unit = (lambda seat: g.team_of[seat]) if g.result.per == "team" else (lambda seat: seat)
-    if kind == "score":
-        return [float(_number(result["scores"][unit(seat)])) for seat in range(g.players)]
-    winners = set(result["winners"])
-    if not winners:
-        return [0.0] * g.players
-    return [1.0 if unit(seat) in winners else -1.0 for seat in range(g.players)]
-
-
 class Table:
-    """What both environments share: the game, its actions and observations, one state in play."""
+    """What both environments share: the game, its actions and observations, one state in play, and the
+    move being built (its block, the lists closed, the counts of the list being built, the moves that fit)."""
 
-    def __init__(self, game: Game, max_options: int, reward: str):
+    def __init__(self, game: Game, reward: str):
         game = a_game(game)
         if not isinstance(reward, str) or reward not in REWARDS:
             raise ArgumentError(Msg("env_reward_kind", kinds=list(REWARDS), given=shown(reward)))
         self.game = game
         self.reward = reward
-        self.actions = Actions(game.definition, max_options)
-        self.observer = Observer(game.definition, self.actions.face_index)
+        self.steps = Steps(game.actions)
+        self.tensors: Tensors = game.tensors
+        self.layout: list[Segment] = self.tensors.observation_layout + (
+            [("building", self.tensors.observation_size, self.steps.blocks + self.steps.faces, 0.0,
+              float(max(game.actions.copies)))] if self.steps.faces else [])
+        self.size = sum(segment[2] for segment in self.layout)
         self.state: State | None = None
-        self._legal: tuple[dict[int, RawMove], int] | None = None
+        self.building: tuple[int, list[list[int]], list[int], list[RawMove]] | None = None
+        self._legal: dict[int, list[RawMove]] | None = None
 
     def space(self) -> spaces.Dict:
+        low, high = self.tensors.bounds(self.layout)
         return spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.actions.n,), np.int8),
+            "observation": spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (self.steps.n,), np.int8),
         })
 
     def deal(self, seed: int) -> None:
         self.state = self.game.new(seed)
+        self.building = None
         self._legal = None
-
-    def legal(self) -> tuple[dict[int, RawMove], int]:
-        if self._legal is None:
-            raw = [] if self.state is None or self.state.is_over else _legal_raw(self.state)
-            self._legal = self.actions.legal(raw)
-        return self._legal
 
     def dealt(self, what: str) -> State:
         """The state in play; ResetNeeded before the first reset()."""
@@ -307,55 +191,136 @@ class Table:
             raise ResetNeeded(Msg("env_reset_first", what=what))
         return self.state
 
-    def play(self, action: Any) -> None:
-        """Play an action of the mask: ArgumentError for what is no action, IllegalMove for one not legal now,
-        ResetNeeded once the game is over (both environments step through here)."""
-        if self.dealt("step()").is_over:
-            raise ResetNeeded(Msg("env_game_over", what="step()"))
-        number = self.actions.check(action)
-        move = self.legal()[0].get(number)
-        if move is None:
-            raise IllegalMove(Msg("env_not_legal", action=number, name=self.actions.name(number)))
-        self.play_raw(move)
+    def blocks(self) -> dict[int, list[RawMove]]:
+        """The legal moves of the position by the block that starts them."""
+        if self._legal is None:
+            state = self.state
+            moves = [] if state is None or state.is_over else facade.legal(state.raw)
+            self._legal = {}
+            for move in moves:
+                self._legal.setdefault(self.steps.block(move), []).append(move)
+        return self._legal
+
+    def mask(self) -> np.ndarray:
+        mask = np.zeros(self.steps.n, dtype=np.int8)
+        if self.building is None:
+            mask[list(self.blocks())] = 1
+            return mask
+        _, closed, counts, fits = self.building
+        for move in fits:
+            now = self.steps.lists_of(move)[len(closed)]
+            for face, (want, have) in enumerate(zip(now, counts)):
+                if want > have:
+                    mask[self.steps.blocks + face] = 1
+            if now == counts:
+                mask[self.steps.end] = 1
+        return mask
+
+    def legal(self, action: int) -> bool:
+        return bool(self.mask()[action])
+
+    def play(self, action: int) -> None:
+        """Play a legal action (a step of a move, or a whole move)."""
+        steps = self.steps
+        if self.building is None:
+            fits = self.blocks()[action]
+            if not steps.lists[fits[0][0]] or len(fits) == 1:
+                self.play_raw(fits[0])
+                return
+            self.building = (action, [], [0] * steps.faces, fits)
+        else:
+            block, closed, counts, fits = self.building
+            if action == steps.end:
+                closed = closed + [counts]
+                counts = [0] * steps.faces
+                fits = [m for m in fits if steps.lists_of(m)[:len(closed)] == closed]
+            else:
+                counts = counts[:]
+                counts[action - steps.blocks] += 1
+                fits = [m for m in fits if all(w >= h for w, h in zip(steps.lists_of(m)[len(closed)], counts))]
+            self.building = (block, closed, counts, fits)
+            done = len(closed) == len(steps.lists[fits[0][0]])
+            if done or len({self.game.actions.encode(m) for m in fits}) == 1:
+                self.play_raw(fits[0])
 
     def play_raw(self, move: RawMove) -> None:
         assert self.state is not None
         facade.apply(self.state.raw, move)
+        self.building = None
         self._legal = None
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
-        self.dealt("observe()")
-        assert self.state is not None
-        mask = np.zeros(self.actions.n, dtype=np.int8)
-        if self.state.to_move == seat:
-            mask[list(self.legal()[0])] = 1
-        return {"observation": self.observer.observe(self.state, seat), "action_mask": mask}
+        state = self.dealt("observe()")
+        out = np.zeros(self.size, dtype=np.float32)
+        out[:self.tensors.observation_size] = self.tensors.observation(state.raw, seat)
+        mask = np.zeros(self.steps.n, dtype=np.int8)
+        if state.to_move == seat:
+            mask = self.mask()
+            if self.building is not None:
+                block, _, counts, _ = self.building
+                at = self.tensors.observation_size
+                out[at + block] = 1
+                out[at + self.steps.blocks:at + self.steps.blocks + self.steps.faces] = counts
+        return {"observation": out, "action_mask": mask}
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward at the end (see the module's docstring)."""
+        state = self.state
+        assert state is not None and state.result is not None
+        result = state.result
+        if self.reward == "win":
+            return win_returns(self.game.definition, result)
+        g = self.game.definition
+        unit = (lambda seat: g.team_of[seat]) if g.result.per == "team" else (lambda seat: seat)
+        return [float(_number(result["scores"][unit(seat)])) for seat in range(g.players)]
+
+    def board(self) -> str:
+        return str(self.dealt("render()"))
 
 
-def _legal_raw(state: State) -> list[RawMove]:
-    return facade.legal(state.raw)
+def _number(value: Any) -> float:
+    return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+class Seeds:
+    """The seeds of an environment's games: the one given, else one drawn from a generator that the last
+    seed given seeds (and the system's entropy before any)."""
+
+    def __init__(self) -> None:
+        self.rng: np.random.Generator | None = None
+
+    def next(self, seed: int | None) -> int:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed % 2 ** 64)
+            return seed
+        if self.rng is None:
+            self.rng = np.random.default_rng()
+        return int(self.rng.integers(0, SEED_LIMIT))
 
 
 class KuralEnv(AECEnv):
     """A PettingZoo AEC environment of a kural game: agents `seat_0` ... in seat order (see the module's
-    docstring). reset(seed) deals the game of that seed; without one, the next seed after the last."""
+    docstring)."""
 
-    metadata: dict[str, Any] = {"name": "kural", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"name": "kural", "render_modes": ["ansi"], "is_parallelizable": False,
+                                "render_fps": 1}
 
-    def __init__(self, game: Game, max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win",
-                 render_mode: str | None = None):
+    def __init__(self, game: Game, reward: str = "win", render_mode: str | None = None,
+                 illegal_reward: float = ILLEGAL_REWARD):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ArgumentError(Msg("env_render_mode", modes=self.metadata["render_modes"],
                                     given=shown(render_mode)))
-        self.table = Table(game, max_options, reward)
+        self.table = Table(game, reward)
         self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
         self.possible_agents = [f"seat_{i}" for i in range(game.players)]
         space = self.table.space()
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.table.actions.n) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.table.steps.n) for a in self.possible_agents}
         self.metadata = {**self.metadata, "name": f"kural_{'+'.join([game.id, *game.variants])}"}
-        self._next_seed = 0
+        self.layout = self.table.layout
+        self._seeds = Seeds()
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -364,15 +329,11 @@ class KuralEnv(AECEnv):
         return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_name(self, action: int) -> str:
-        """What an action means: a move in the table's notation (`play 7D`), `#k` for a slot's k-th option."""
-        return self.table.actions.name(action)
+        """What an action means: a move in the table's notation (`play 7D`), `+7D` or `=` while a list is built."""
+        return self.table.steps.name(action)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        seed = seed_of(seed)
-        if seed is not None:
-            self._next_seed = seed
-        self.table.deal(self._next_seed)
-        self._next_seed += 1
+        self.table.deal(self._seeds.next(seed_of(seed)))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -385,7 +346,6 @@ class KuralEnv(AECEnv):
         state = self.table.state
         assert state is not None and state.to_move is not None
         self.agent_selection = self.possible_agents[state.to_move]
-        self.infos[self.agent_selection] = {"options_left_out": self.table.legal()[1]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.table.observation(self._seat_of(agent))
@@ -410,16 +370,28 @@ class KuralEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.table.play(action)
+        number = self.table.steps.check(action)
         self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if not self.table.legal(number):
+            self._illegal(agent)
+            return
+        self.table.play(number)
         state = self.table.state
         assert state is not None
-        self.rewards = {a: 0.0 for a in self.agents}
         if state.is_over:
             self._finish(state)
         else:
             self._select_to_move()
         self._accumulate_rewards()
+
+    def _illegal(self, agent: str) -> None:
+        """An action outside the mask ends the episode, as TerminateIllegalWrapper ends it."""
+        self.terminations = {a: True for a in self.agents}
+        self.rewards[agent] = self.illegal_reward
+        self.infos[agent] = {**self.infos[agent], "illegal_move": True}
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def _finish(self, state: State) -> None:
         result = state.result or {}
@@ -427,79 +399,106 @@ class KuralEnv(AECEnv):
             self.truncations = {a: True for a in self.agents}
         else:
             self.terminations = {a: True for a in self.agents}
-            for a, r in zip(self.possible_agents, rewards_of(self.table.game, result, self.table.reward)):
+            for a, r in zip(self.possible_agents, self.table.rewards()):
                 self.rewards[a] = r
         self.infos = {a: {"result": result} for a in self.agents}
         self._agent_selector = AgentSelector(self.agents)
         self.agent_selection = self._agent_selector.reset()
 
     def render(self) -> str | None:
+        """The table as `kural play` draws it (for the seat to move), with render_mode="ansi"."""
         if self.render_mode != "ansi":
             return None
-        state = self.table.dealt("render()")
-        seat = self.possible_agents.index(self.agent_selection)
-        legal = ", ".join(readable(self.table.game.definition, m).text for m in self.table.legal()[0].values())
-        return f"{state!r}\nseat {seat} sees: {state.view(seat)}\nlegal: {legal}"
+        return self.table.board()
 
     def close(self) -> None:
         pass
 
 
 class SeatEnv(gymnasium.Env):
-    """One seat of a kural game as a Gymnasium environment, kural's bots in every other seat (seeded
-    from the game's seed and their seat, as `kural simulate` seeds them). The observation is the AEC
-    environment's (the seat's view, and `action_mask`, also in info); the reward comes at the end."""
+    """One seat of a kural game as a Gymnasium environment, opponents in every other seat: kural's bots
+    (`random`, `heuristic`, `search`, seeded from the game's seed and their seat as `kural simulate`
+    seeds them), `module:Name`, or policies (interpreter/policies.py), one for all or one per seat (the
+    learner's own is never asked). The observation is the AEC environment's (`action_mask` in info too);
+    the reward comes at the end. With random opponents some games (a race to thousands of points) go on
+    for very long: heuristic opponents, the default, finish them."""
 
-    metadata: dict[str, Any] = {"render_modes": []}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
 
-    def __init__(self, game: Game, seat: int = 0, bots: str | Sequence[str] = "heuristic",
-                 max_options: int = DEFAULT_MAX_OPTIONS, reward: str = "win"):
+    def __init__(self, game: Game, seat: int = 0, opponents: Any = "heuristic", reward: str = "win",
+                 render_mode: str | None = None, illegal_reward: float = ILLEGAL_REWARD):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ArgumentError(Msg("env_render_mode", modes=self.metadata["render_modes"],
+                                    given=shown(render_mode)))
         self.seat = seat_number(seat, a_game(game).players)
-        self.table = Table(game, max_options, reward)
-        self.kinds = bot_kinds(bots, game.players, list(KINDS))  # the seat's own kind is never asked to move
+        self.table = Table(game, reward)
+        self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
+        self.opponents = opponents
+        self._players(0)  # the opponents are checked now, not at the first reset
         self.observation_space = self.table.space()
-        self.action_space = spaces.Discrete(self.table.actions.n)
-        self._next_seed = 0
+        self.action_space = spaces.Discrete(self.table.steps.n)
+        self.layout = self.table.layout
+        self._seeds = Seeds()
         self._bots: list = []
 
+    def _players(self, seed: int) -> list:
+        game = self.table.game
+        return seat_players(self.opponents, game.players, seed,
+                            lambda policy: SeatPolicy(policy, lambda raw: State(game, raw), game.actions.encode))
+
     def action_name(self, action: int) -> str:
-        return self.table.actions.name(action)
+        return self.table.steps.name(action)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         seed = seed_of(seed)
         super().reset(seed=seed)
-        if seed is not None:
-            self._next_seed = seed
-        self.table.deal(self._next_seed)
-        self._bots = seat_bots(self.kinds, self._next_seed)
-        self._next_seed += 1
+        game_seed = self._seeds.next(seed)
+        self.table.deal(game_seed)
+        self._bots = self._players(game_seed)
         self._bots_play()
         return self._seen()
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
-        self.table.play(action)
+        state = self.table.dealt("step()")
+        if state.is_over or self._ended:
+            raise ResetNeeded(Msg("env_game_over", what="step()"))
+        number = self.table.steps.check(action)
+        if not self.table.legal(number):
+            self._ended = True
+            obs, info = self._seen()
+            return obs, self.illegal_reward, True, False, {**info, "illegal_move": True}
+        self.table.play(number)
         self._bots_play()
-        state = self.table.state
-        assert state is not None
         obs, info = self._seen()
         if not state.is_over:
             return obs, 0.0, False, False, info
         result = state.result or {}
         if result.get("aborted"):
             return obs, 0.0, False, True, info
-        return obs, rewards_of(self.table.game, result, self.table.reward)[self.seat], True, False, info
+        return obs, self.table.rewards()[self.seat], True, False, info
+
+    _ended = False  # the episode ended by an illegal action (the game itself goes on)
 
     def _bots_play(self) -> None:
+        self._ended = False
         state = self.table.state
         assert state is not None
         while not state.is_over and state.to_move != self.seat:
-            moves = _legal_raw(state)
+            moves = facade.legal(state.raw)
             self.table.play_raw(self._bots[state.raw.me].choose(state.raw, moves))
 
     def _seen(self) -> tuple[dict, dict]:
         obs = self.table.observation(self.seat)
         state = self.table.state
-        info: dict[str, Any] = {"action_mask": obs["action_mask"], "options_left_out": self.table.legal()[1]}
+        info: dict[str, Any] = {"action_mask": obs["action_mask"]}
         if state is not None and state.is_over:
             info["result"] = state.result
         return obs, info
+
+    def render(self) -> str | None:
+        """The table as `kural play` draws it, with render_mode="ansi"."""
+        return self.table.board() if self.render_mode == "ansi" else None
+
+
+__all__ = ["ILLEGAL_REWARD", "KNOWN", "KuralEnv", "ResetNeeded", "SeatEnv", "Steps", "Table"]

@@ -79,8 +79,9 @@ class TurnPart:
                                        Msg("choice_options_are", options=", ".join(sorted(options))))
         elem = "card" if domain.type in ("zone", "cards") else (domain.elem or "any")
         locals_[cname] = elem
+        written = list(domain.const) if domain.is_const and isinstance(domain.const, list) else None
         return Choice(cname, domain.type == "zone", elem == "card", elem == "cards", of_groups=elem == "zone",
-                      shown_as=names, node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
+                      shown_as=names, written=written, node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
 
     def enter_checks(self, when: Part) -> None:
         """A move's guard: what its checks compile is counted as the guard's, and the moves it asks about."""
