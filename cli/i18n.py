@@ -390,11 +390,13 @@ HELP: dict[str, dict[str, str]] = {
     "opt_sim_bots": {"en": "Bot kind for every seat, or a comma list with one per seat (heuristic,random,search,...). "
                            "The default is the rule file's game.bots: random, fast, unless the file names heuristic "
                            "for a game random bots do not finish. When the first games all stop at the move bound, "
-                           "the run stops and says so.",
+                           "the run stops and says so. Your own policy is module:Name (a class with choose(state), "
+                           "or a function of the state, imported from the working folder).",
                      "tr": "Her koltuk için bot türü ya da her koltuğa bir tane, virgülle (heuristic,random,search,...). "
                            "Varsayılan, kural dosyasının game.bots değeridir: dosya, rastgele botların bitiremediği bir "
                            "oyun için heuristic demedikçe hızlı olan random. İlk oyunların hepsi hamle sınırında durursa çalışma "
-                           "durur ve bunu söyler."},
+                           "durur ve bunu söyler. Kendi politikan modül:Ad biçimindedir (choose(state) yöntemi olan bir "
+                           "sınıf ya da durumu alan bir fonksiyon; çalışma klasöründen içe aktarılır)."},
     "opt_think": {"en": "The search bot's budget for each move: a number of iterations (1000, the default, gives the "
                         "same game for the same seed), or seconds such as 0.5s (not reproducible: it depends on the machine).",
                   "tr": "Arama botunun her hamle için bütçesi: yineleme sayısı (varsayılan 1000; aynı tohum aynı oyunu "

@@ -12,7 +12,7 @@ import importlib
 from typing import Any, Callable
 
 from .arguments import ArgumentError, ArgumentTypeError, bot_kind, shown
-from .bots import KINDS, KNOWN, SEAT_STRIDE, make_bot
+from .bots import KNOWN, SEAT_STRIDE, make_bot
 from .messages import Msg
 from .state import State as RawState
 
@@ -62,7 +62,7 @@ class SeatPolicy:
             found = [m for m in moves if self.encode(m) == chosen]
             if found:
                 return found[0]
-        elif chosen is not None and isinstance(chosen, str) or hasattr(chosen, "_raw"):
+        elif isinstance(chosen, str) or hasattr(chosen, "_raw"):  # a text, or a Move of the Python API
             try:
                 raw = state._legal_raw(chosen)
             except ValueError:
@@ -95,4 +95,4 @@ def seat_players(spec: Any, players: int, seed: int, make: Callable[[Any], SeatP
     return out
 
 
-__all__ = ["KINDS", "SeatPolicy", "imported", "is_imported_name", "is_policy", "seat_players"]
+__all__ = ["SeatPolicy", "imported", "is_imported_name", "is_policy", "seat_players"]

@@ -41,7 +41,8 @@ of your own is an environment as the bundled ones are:
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from math import prod
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -53,7 +54,6 @@ from . import game as facade
 from .actions import ActionCodes
 from .api import Game, RawMove, State, win_returns
 from .arguments import ArgumentError, ArgumentTypeError, seat as seat_number, shown, whole_number
-from .bots import KNOWN
 from .messages import Msg, said
 from .observation import Segment, Tensors
 from .policies import SeatPolicy, seat_players
@@ -97,7 +97,7 @@ class Steps:
         n = 0
         for m in g.moves:
             self.starts.append(n)
-            n += int(np.prod([codes.sizes[m.index][i] for i in self.fixed[m.index]], dtype=object))
+            n += prod(codes.sizes[m.index][i] for i in self.fixed[m.index])
         self.blocks = n
         self.faces = len(codes.faces) if any(self.lists) else 0
         self.end = n + self.faces  # the action that ends a list (where some move has one)
@@ -501,4 +501,4 @@ class SeatEnv(gymnasium.Env):
         return self.table.board() if self.render_mode == "ansi" else None
 
 
-__all__ = ["ILLEGAL_REWARD", "KNOWN", "KuralEnv", "ResetNeeded", "SeatEnv", "Steps", "Table"]
+__all__ = ["ILLEGAL_REWARD", "KuralEnv", "ResetNeeded", "SeatEnv", "Steps", "Table"]

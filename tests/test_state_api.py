@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 import kural
-from kural.interpreter import game as facade
 
 from all_games import game_ids
 
