@@ -481,9 +481,31 @@ def end_tables(console: Console, g, s, res: dict, names: list[str], lang: str) -
     """The results, each round's points a column; where that is wider than the terminal (a long game on 80
     columns), the rounds as a table of their own above the results, which keep the totals."""
     whole = results_table(g, s, res, names, lang)
-    if not _round_points(g, res) or _fits(console, whole, wraps=t("col_cards", lang)):
+    if _fits(console, whole, wraps=t("col_cards", lang)):
         return [whole]
-    return [rounds_table(g, res, names, lang), results_table(g, s, res, names, lang, with_rounds=False)]
+    tables = [rounds_table(g, res, names, lang)] if _round_points(g, res) else []
+    results = results_table(g, s, res, names, lang, with_rounds=False)
+    if not _fits(console, results, wraps=t("col_cards", lang)):  # many fields: a row for each, a column a seat
+        results = results_tall(g, res, names, lang)
+    return tables + [results]
+
+
+def results_tall(g, res: dict, names: list[str], lang: str) -> Table:
+    """The results with a row for each value (the score, then the fields) and a column for each seat (or
+    team), winners marked under their names: a sheet of many fields, which would not fit as columns."""
+    owners = g.team_names(names) if g.result.per == "team" else names[:g.players]
+    table = Table(title=t("result_title", lang), title_style="bold")
+    table.add_column("")
+    for owner in owners:
+        table.add_column(owner, justify="right")
+    fields = [k for k in res if k not in ("winners", "scores", "hands", "aborted", "rounds", "round_sheets")]
+    table.add_row(pick(g.result.score_title, lang, "score"), *[_num(x, lang) for x in res["scores"]], style="bold")
+    for name in fields:
+        values = res[name] if isinstance(res[name], list) else [res[name]] * len(owners)
+        table.add_row(pick(g.result.field_titles.get(name), lang, name), *[_num(x, lang) for x in values])
+    table.add_row(t("col_winner", lang), *[t("winner_mark", lang) if i in res["winners"] else ""
+                                           for i in range(len(owners))])
+    return table
 
 
 NO_BOUND = 100_000  # a width no table reaches: a table measured within it gives its natural width
