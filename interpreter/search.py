@@ -824,10 +824,11 @@ class Memory:
         card barred from it."""
         where, known = self.shadow.where, self.known
         for c, (was, now) in enumerate(zip(before, where)):
-            if was == now or c in known:
-                continue  # (a known card is followed: the move took it on)
-            if c in named:
+            if was == now:
+                continue
+            if c in known or c in named:  # (followed: the move took a known card on, or named it)
                 known.add(c)
+                self.barred.get(self.owner.get(now), set()).discard(c)  # (where it is known, it is not barred)
                 continue
             owner = self.owner.get(now)
             if owner is not None:
