@@ -115,6 +115,9 @@ class Reader(MoveReader):
     def _refused_nothing_fits(self, m, what: str) -> str:
         return self.why.nothing_fits(m, what)
 
+    def _refused_option(self, m, values: tuple, what: str) -> str:
+        return self.why.options(m, values, what)
+
     def _refused_card(self, want: int, label: str, only_move: int | None) -> str:
         return self.why.card(want, label, only_move)
 

@@ -158,7 +158,9 @@ class Why:
         if check is None:
             return t("no_options", self.lang, what=what)
         from kural.dsl.teach import refusal_words  # here: the words of a check without `why`, from the program
-        return t("refused", self.lang, card=what, why=refusal_words(self.g, check, self.lang))
+        played = any(c.of_cards or c.of_card_lists for c in m.choices)  # (a card is played; a pass is not)
+        return t("refused" if played else "refused_move", self.lang, card=what,
+                 why=refusal_words(self.g, check, self.lang))
 
     def _options(self, m, fixed: dict):
         """Choice tuples of `m` with `fixed` choices as given and the others from their domains."""
@@ -284,6 +286,11 @@ class Why:
 
     def nothing_fits(self, m, what: str) -> str:
         return t("nothing_fits", self.lang, what=what)
+
+    # ------------------------------------------------------------ a move by its options
+    def options(self, m, values: tuple, what: str) -> str:
+        """A move typed with options it may not take now (`bid 15`): the check that refuses them."""
+        return self._refused(m, what, {c.name: v for c, v in zip(m.choices, values)})
 
     # ------------------------------------------------------------ a move by its name alone
     def bare(self, m, title: str) -> str:

@@ -119,7 +119,7 @@ class MoveReader:
     # ------------------------------------------------------------ what a reader says (overridden by the table)
     def refused(self, case: str, *details) -> Reading:
         """The text is no legal move: `case` says why (`unreadable`, `number`, `step`, `card`, `cards`,
-        `group_card`, `nothing_fits`, `bare`, `empty`), `details` what the table shows of it."""
+        `group_card`, `nothing_fits`, `bare`, `option`, `empty`), `details` what the table shows of it."""
         return Reading()
 
     def which(self, legal: list, options: list, what: str) -> Reading:
@@ -138,7 +138,7 @@ class MoveReader:
         number = re.fullmatch(NUMBER, word)
         if number:
             return self._number(number.group(1), legal)
-        named = self._by_name(s, legal, word)
+        named = self._by_name(s, legal, word, text)
         if named is not None:
             return named
         face = self.g.deck.parse_input(text)
@@ -147,7 +147,18 @@ class MoveReader:
         faces = self._several(text)
         if faces:
             return self._cards(s, legal, faces, None)
-        return self.refused("unreadable", text)
+        return self._by_options(legal, text) or self.refused("unreadable", text)
+
+    def _by_options(self, legal: list, text: str) -> Reading | None:
+        """A legal move typed by its options alone, without the move's name (`kupa`, `kız almaz`): the one
+        whose choices, none of them cards, the words name; None when none does."""
+        words = text.split()
+        fits = [mv for mv in legal if self.g.moves[mv[0]].choices
+                and not any(c.of_cards or c.of_card_lists or c.of_groups for c in self.g.moves[mv[0]].choices)
+                and self._words_fit(self.g.moves[mv[0]], mv[1], words)]
+        if len(fits) == 1:
+            return Reading(move=fits[0])
+        return self.which(legal, fits, text) if fits else None
 
     def _several(self, text: str) -> list[tuple[int, int]] | None:
         """`7D 4S 3S`: several cards, one per word (a card and the cards it takes, a group to lay down); the
@@ -181,9 +192,9 @@ class MoveReader:
             return Reading(move=legal[n - 1])
         return self.refused("number", digits, len(legal))
 
-    def _by_name(self, s, legal: list, word: str) -> Reading | None:
+    def _by_name(self, s, legal: list, word: str, text: str) -> Reading | None:
         """A move named by its name or title (either language), alone or followed by a card, cards, or a
-        group's number and cards."""
+        group's number and cards. `word` is what was typed, folded; `text` as typed (said back so)."""
         g = self.g
         longest_first = sorted(g.moves, key=lambda m: -max(len(fold(x)) for x in [m.name, *m.title.values()] if x))
         for m in longest_first:  # `take back` is the move take_back, not `take` with "back"
@@ -198,12 +209,13 @@ class MoveReader:
                         break
             if rest is None:
                 continue
-            return self._named(s, legal, m, rest)
+            typed = " ".join(text.split()[len(word.split()) - len(rest.split()):])  # (the rest as typed)
+            return self._named(s, legal, m, rest, typed)
         return None
 
-    def _named(self, s, legal: list, m, rest: str) -> Reading:
+    def _named(self, s, legal: list, m, rest: str, typed: str) -> Reading:
         g, title = self.g, self.title(m)
-        what = " ".join([title] + [self._word_shown(w) for w in rest.split()])
+        what = " ".join([title] + [self._word_shown(w) for w in typed.split()])
         if m.index not in g.steps[s.step].moves:  # a move of another step of the turn: which comes now
             return self.refused("step", m, what)
         if not rest:
@@ -223,8 +235,30 @@ class MoveReader:
             faces = self._several(rest)
             if faces:
                 return self._cards(s, legal, faces, m.index)
-            return self._by_words(legal, m, rest, what) or self.refused("unreadable", rest)
+            return self._by_words(legal, m, rest, what) or self._option_refused(s, m, rest, what) \
+                or self.refused("unreadable", typed)
         return self._card(s, legal, face, m.index)
+
+    def _option_refused(self, s, m, rest: str, what: str) -> Reading | None:
+        """A move of options that are no cards, typed with options it may not take now (`bid 15`): refused
+        with what refuses them (the table says the check's words); None when the words name no options."""
+        if not m.choices or any(c.of_cards or c.of_card_lists or c.of_groups for c in m.choices):
+            return None
+        words, values = rest.split(), ()
+        for k, c in enumerate(m.choices):
+            try:
+                options = list(self.g.program.domains[m.index][k](s, *values))
+            except Exception:  # noqa: BLE001 - options that cannot be listed here: no refusal to tell
+                return None
+            took = None
+            for v in options:
+                n = self._option_words(c, v, words)
+                if n and (took is None or n > took[1]):
+                    took = (v, n)
+            if took is None:
+                return None
+            values, words = values + (took[0],), words[took[1]:]
+        return None if words else self.refused("option", m, values, what)
 
     def _by_words(self, legal: list, m, rest: str, what: str) -> Reading | None:
         """A move of m typed choice by choice as it is listed (`play a wild ♠8 0`: a card, then a value that
@@ -251,6 +285,12 @@ class MoveReader:
                 continue
             if at >= len(words):
                 return False
+            if not (c.of_cards or c.of_groups):  # a value: by what it is or its name, of one word or several
+                took = self._option_words(c, v, words[at:])
+                if not took:
+                    return False
+                at += took
+                continue
             word = words[at]
             at += 1
             if c.of_cards:
@@ -260,10 +300,15 @@ class MoveReader:
             elif c.of_groups:
                 if word != str(g.group_number(v)):
                     return False
-            elif fold(word) != fold(str(v)) and fold(word) not in {
-                    fold(w) for w in c.shown_as.get(value_key(v), {}).values()}:
-                return False
         return at == len(words)
+
+    @staticmethod
+    def _option_words(c, value, words: list[str]) -> int:
+        """How many of the words, from the first, name this option of a choice (its value as written, or its
+        name in either language, `Kız almaz` two words); 0 when they do not."""
+        names = {fold(str(value))} | {fold(w) for w in c.shown_as.get(value_key(value), {}).values()}
+        most = max(len(n.split()) for n in names)
+        return next((k for k in range(min(most, len(words)), 0, -1) if fold(" ".join(words[:k])) in names), 0)
 
     def _word_shown(self, word: str) -> str:
         """A word of what was typed as the table prints it: a card by its label, anything else as typed."""

@@ -151,7 +151,7 @@ class Table:
         assert self.says_legal(answer, [move]) == (check is None), f"{shown}: `why {text}` says {answer!r}"
         if check is None:
             return
-        refused = template("refused", lang).fullmatch(answer)
+        refused = template("refused", lang).fullmatch(answer) or template("refused_move", lang).fullmatch(answer)
         if refused and len(m.choices) <= 1:  # the option itself is what the table tried: its own check
             assert refused["why"] == refusal_words(g, check, lang), f"{shown}: `why {text}` says {answer!r}"
         elif refused:  # the table tries the card's other options: the words of a check of this move
