@@ -149,6 +149,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_number": {"en": "there is no move {n}: choose a number from 1 to {last}",
                   "tr": "{n} numaralı hamle yok: 1 ile {last} arasında bir numara seç"},
     "refused": {"en": "{card} cannot be played now: {why}", "tr": "{card} şimdi oynanamaz: {why}"},
+    "cards_face_down": {"en": "{n} cards, face down", "tr": "{n} kart, kapalı"},  # (a move only its player sees)
+    "card_face_down": {"en": "a card, face down", "tr": "bir kart, kapalı"},
     "refused_move": {"en": "{card}: not now: {why}", "tr": "{card}: şimdi olmaz: {why}"},  # (a move of no card: pas)
     "step_first": {"en": "{what}: not yet: first {moves}{rule}", "tr": "{what}: henüz değil: önce {moves}{rule}"},
     "step_now": {"en": "{what}: not at this point of your turn: now {moves}{rule}",

@@ -497,7 +497,7 @@ class Session:
             else:
                 self._autosave_when_due()
                 move = make_bot(self.bots, bot_seed(self.seed, len(s.history)), self.opts.think).choose(s, legal)
-            line = render.bot_line(g, self.names[seat], move, self.lang)
+            line = render.bot_line(g, self.names[seat], move, self.lang, seen=self.human in (None, seat))
             if seat != self.human:
                 self.console.print(render.colored(g, line))
             if self.human is None:

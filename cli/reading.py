@@ -7,7 +7,7 @@ rule that refuses it, from the rule file's `why` texts (cli/refusals.py).
 from __future__ import annotations
 
 from kural.interpreter.cards import JOKER_RANK, JOKER_SUIT, RANK_CODES, SUIT_SYMBOLS, fold
-from kural.interpreter.reading import MoveReader, Reading, card_choice_values, clean, echo, move_text  # noqa: F401 (render's)
+from kural.interpreter.reading import MoveReader, Reading, card_choice_values, clean, echo, move_text, option_name  # noqa: F401 (render's)
 
 from .i18n import COMMANDS, WHY_WORDS, pick, t
 from .refusals import Why

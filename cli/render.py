@@ -15,10 +15,11 @@ from rich.table import Table
 from rich.text import Text
 
 from kural.interpreter import game
+from kural.interpreter.numbers import value_key
 from kural.dsl.wording import number
 
 from .i18n import pick, round_words, t
-from .reading import card_choice_values, move_text, own_signs
+from .reading import card_choice_values, move_text, option_name, own_signs
 
 RED_SUITS = (1, 2)  # hearts and diamonds of the standard deck (a themed deck's symbols for them too) print red
 MARK = "bold yellow"  # playable cards and the places they can go (F9-style marking)
@@ -292,6 +293,12 @@ def _num(x, lang: str) -> str:
     return t("value_none", lang) if x is None else number(x, lang)
 
 
+def _field(sheet, name: str, x, lang: str) -> str:
+    """A field's value on a sheet: its words where the rule file gives them (`field_shown_as`), else as `_num`."""
+    words = sheet.field_shown_as.get(name, {}).get(value_key(x)) if x is not None else None
+    return pick(words, lang, "") if words else _num(x, lang)
+
+
 def display_order(g, legal: list) -> list:
     """The legal moves in the order the list shows them: the moves without choices first, then each
     move's options together, moves in the order they first appear; each kept in its own order."""
@@ -367,6 +374,12 @@ def turn_screen(console: Console, g, s, seat: int, names: list[str], lang: str, 
         console.print(colored(g, line), no_wrap=True, overflow="ignore")
 
 
+def _placeholder(choice, lang: str) -> str:
+    """A choice that is no card in a move's typed form: its title (`SUIT`, `RENK`), else its name."""
+    word = pick(choice.title, lang, choice.name) if choice.title else choice.name
+    return (word.replace("i", "İ") if lang == "tr" else word).upper().replace(" ", "_")
+
+
 def typed_forms(g, legal: list, hand: list[int], lang: str) -> str:
     """How each move with choices is typed (`add N CARD…`), each with an example: the first legal one now,
     else one made of the hand's cards; and what N is, where a move names a group (issue 35.8)."""
@@ -382,11 +395,12 @@ def typed_forms(g, legal: list, hand: list[int], lang: str) -> str:
             if c.of_card_lists and i and m.choices[i - 1].of_cards:  # what a card takes: asked after it, if several
                 continue
             words.append(t("typed_group", lang) if c.of_groups else t("typed_card_more" if grouped else "typed_card", lang)
-                         if c.of_cards else t("typed_cards", lang) if c.of_card_lists else c.name.upper())
+                         if c.of_cards else t("typed_cards", lang) if c.of_card_lists else _placeholder(c, lang))
         example = next((move_text(g, mv, lang) for mv in legal if mv[0] == m.index), None)
-        if example is None and hand and not m.has_card_lists:  # a list of cards from the hand would be no example
+        if example is None and (hand or not m.has_cards) and not m.has_card_lists:  # (a list of cards: no example)
             example = " ".join([title] + ["1" if c.of_groups else g.deck.label(hand[0]) if c.of_cards else
-                                          " ".join(g.deck.label(x) for x in hand[:3]) if c.of_card_lists else ""
+                                          " ".join(g.deck.label(x) for x in hand[:3]) if c.of_card_lists else
+                                          option_name(c, c.written[0], lang) if c.written else ""
                                           for c in m.choices]).strip()
         if example is not None and not example.startswith(title):  # a move listed by its card alone
             example = f"{title} {example}"
@@ -422,8 +436,14 @@ def table_text(g, s, names: list[str], lang: str = "en", width: int = 80) -> str
     return out.getvalue()
 
 
-def bot_line(g, name: str, move, lang: str) -> str:
-    return f"{name}: {move_text(g, move, lang)}"
+def bot_line(g, name: str, move, lang: str, seen: bool = True) -> str:
+    """A move as the log says it; one the viewer does not see (`visible: owner`, another's) by its name and
+    how many cards it chose, as a card laid face down."""
+    m = g.moves[move[0]]
+    if seen or m.visible != "owner":
+        return f"{name}: {move_text(g, move, lang)}"
+    n = sum(1 if c.of_cards else len(v) for c, v in zip(m.choices, move[1]) if c.of_cards or c.of_card_lists)
+    return f"{name}: {pick(m.title, lang, m.name)} ({t('card_face_down' if n == 1 else 'cards_face_down', lang, n=n)})"
 
 
 def results_table(g, s, res: dict, names: list[str], lang: str, with_rounds: bool = True) -> Table:
@@ -452,7 +472,8 @@ def results_table(g, s, res: dict, names: list[str], lang: str, with_rounds: boo
             row.append(" ".join(deck.label(c) for c in sort_cards(g, [c for c in hand if c is not None])) or "-")
         row += [_num(r[i], lang) for r in rounds]
         row.append(_num(res["scores"][i], lang))
-        row += [_num(res[name][i], lang) if isinstance(res[name], list) else _num(res[name], lang) for name in fields]
+        row += [_field(g.result, name, res[name][i] if isinstance(res[name], list) else res[name], lang)
+                for name in fields]
         row.append(t("winner_mark", lang) if i in res["winners"] else "")
         table.add_row(*row, style=MARK if i in res["winners"] else None)
     return table
@@ -502,7 +523,7 @@ def results_tall(g, res: dict, names: list[str], lang: str) -> Table:
     table.add_row(pick(g.result.score_title, lang, "score"), *[_num(x, lang) for x in res["scores"]], style="bold")
     for name in fields:
         values = res[name] if isinstance(res[name], list) else [res[name]] * len(owners)
-        table.add_row(pick(g.result.field_titles.get(name), lang, name), *[_num(x, lang) for x in values])
+        table.add_row(pick(g.result.field_titles.get(name), lang, name), *[_field(g.result, name, x, lang) for x in values])
     table.add_row(t("col_winner", lang), *[t("winner_mark", lang) if i in res["winners"] else ""
                                            for i in range(len(owners))])
     return table
@@ -536,13 +557,15 @@ def round_table(console: Console, g, sheet: dict, number: int, names: list[str],
     title = Text(t("round_title", lang, n=number, **round_words(g, lang)) + _reason(g, sheet, lang, mover), style="bold")  # wraps as a line
     heads = [pick(rr.field_titles.get(name), lang, name) for name in rr.fields]
     heads += [pick(rr.points_title, lang, "points"), pick(g.result.score_title, lang, "total")]
-    values = [sheet[name] for name in rr.fields] + [sheet["points"], sheet["totals"]]
+    names = list(rr.fields) + ["", ""]  # (the points and the totals: numbers)
+    values = [[_field(rr, name, x, lang) for x in v] for name, v in
+              zip(names, [sheet[name] for name in rr.fields] + [sheet["points"], sheet["totals"]])]
     wide = Table()
     wide.add_column(t("col_team" if rr.per == "team" else "col_player", lang))
     for head in heads:
         wide.add_column(head, justify="right")
     for i, owner in enumerate(owners):
-        wide.add_row(owner, *[_num(v[i], lang) for v in values])
+        wide.add_row(owner, *[v[i] for v in values])
     if _fits(console, wide):
         return Group(title, wide)
     tall = Table()
@@ -550,7 +573,7 @@ def round_table(console: Console, g, sheet: dict, number: int, names: list[str],
     for owner in owners:
         tall.add_column(owner, justify="right")
     for j, (head, v) in enumerate(zip(heads, values)):
-        tall.add_row(head, *[_num(x, lang) for x in v], end_section=j == len(rr.fields) - 1,
+        tall.add_row(head, *v, end_section=j == len(rr.fields) - 1,
                      style="bold" if j == len(rr.fields) else None)
     return Group(title, tall)
 

@@ -193,9 +193,13 @@ def _result_keys(value: str, value_doc: str, title_default: str, winner: dict | 
                    refuse=PER_REFUSE)} | (winner or {}) | {
         value: Key("expr", value_doc, required=True),
         f"{value}_title": Key(TEXT, f"the name of the {value} on the sheet", default=title_default),
-        "fields": Key(Named("expr", "a field"), "more values shown on the sheet (`seat` or `team` is a name here)",
-                      split=True, kind="field", titles="field_titles"),
-        "field_titles": Key(Named(TEXT, "a field"), "the names of the fields on the sheet", split=True, kind="field")}
+        "fields": Key(Named(Key("expr", "", takes_away=True), "a field"),
+                      "more values shown on the sheet (`seat` or `team` is a name here); a variant takes one away "
+                      "with null", split=True, kind="field", titles="field_titles"),
+        "field_titles": Key(Named(TEXT, "a field"), "the names of the fields on the sheet", split=True, kind="field"),
+        "field_shown_as": Key(Named(Named(TEXT, "a value"), "a field"),
+                              "words for some values of a field on the sheet, keyed by value (\"1\": made)",
+                              split=True, kind="field")}
     return keys
 
 
@@ -342,9 +346,12 @@ TABLE = Fields({
             "from": Key("domain", "the options: an expression, or a YAML list of numbers, texts or cards",
                         default_doc="required"),
             "shown_as": Key(Named(TEXT, "an option"), "the options' names at the table, keyed by option; a name is "
-                            "typed as the option too")}), "domain", "from"), "", node="choice"), "a choice"),
+                            "typed as the option too"),
+            "title": Key(TEXT, "what is chosen, in the help and the rules (a bid, a suit)",
+                         default_doc="the choice's name")}), "domain", "from"), "", node="choice"), "a choice"),
                       "what the player chooses: name: <zone or list> (an expression, or a YAML list of numbers, texts "
-                      "or cards; earlier choices are names), or {from: <the options>, shown_as: {option: {en, tr}}}",
+                      "or cards; earlier choices are names), or {from: <the options>, shown_as: {option: {en, tr}}, "
+                      "title: {en, tr}}",
                       most=8,
                       too_many=TooMany("move_has_choices_move", "split_move_into_steps", "n_choose", "MAX_CHOICES",
                                        owner="mname")),
@@ -352,6 +359,8 @@ TABLE = Fields({
                     "the checks the move needs: a condition, or a list of checks", kind="check", split=True,
                     node="checks"),
         "do": Key(EFFECTS, "what the move does", kind="effects"),
+        "visible": Key("str", "who sees what the move chose: all, or only its player (owner: the others see the "
+                       "move and how many cards, as a card laid face down)", default="all", allowed=("all", "owner")),
         "next": Key("str", "the step the turn goes on to: end, again, or a step's name", default="end")}),
         "", whole=True, split=True, node="move"), "a move"), "what a player may do", kind="move", split=True,
         most=100, too_many=SECTION_TOO_MANY, node="moves", declares="move"),

@@ -121,6 +121,7 @@ class Choice:
     of_card_lists: bool = False  # each option is a list of cards (a capture, a meld)
     of_groups: bool = False  # each option is a group of a group zone (a zone id; a record writes its number)
     shown_as: dict = field(default_factory=dict)  # an option (numbers.value_key) -> {en, tr}: its name at the table
+    title: dict = field(default_factory=dict)  # {en, tr}: what is chosen (a bid), in the help and the rules
     written: list | None = None  # a plain choice's options where the rule file writes them as a list (numbered by them)
     node: Any = None  # the options as a node of the typed program (dsl/ir.py)
     part: tuple = ()  # its place in the rule file (dsl/schema.py): its words are `GameDef.words().parts[part]`
@@ -145,6 +146,7 @@ class MoveDef:
     has_cards: bool = False  # some choice is a card (set from choices)
     has_card_lists: bool = False  # some choice is a group of cards (set from choices)
     guard_weight: int = 1  # the parts of its guard: what trying one option costs (interpreter/budget.py)
+    visible: str = "all"  # who sees what it chose: all, or owner (the others see the move, not its cards)
     part: tuple = ()  # the place of its effects (moves.NAME.do): their words are `GameDef.words().parts[part]`
     at: Place | None = None  # where it was written and by which layer (Place)
 
@@ -194,6 +196,7 @@ class ResultDef:
     fields: dict[str, Expr]
     score_title: dict[str, str] = field(default_factory=dict)
     field_titles: dict[str, dict[str, str]] = field(default_factory=dict)
+    field_shown_as: dict = field(default_factory=dict)  # field -> value (numbers.value_key) -> {en, tr}: its words
     per: str = "seat"  # seat: worked out for every seat (local `seat`); team: for every team (local `team`)
     where: dict = field(default_factory=dict)  # value (score, a field) -> file:line:col, for errors while playing
     at: Place | None = None  # where it was written and by which layer (Place)
@@ -207,6 +210,7 @@ class RoundResultDef:
     points_title: dict[str, str]
     fields: dict[str, Expr]
     field_titles: dict[str, dict[str, str]]
+    field_shown_as: dict = field(default_factory=dict)  # field -> value (numbers.value_key) -> {en, tr}: its words
     per: str = "seat"
     where: dict = field(default_factory=dict)  # value (points, a field) -> file:line:col, for errors while playing
     at: Place | None = None  # where it was written and by which layer (Place)

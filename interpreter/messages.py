@@ -378,6 +378,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "write_condition_becomes_true": {"en": "write a condition that becomes true in play, such as a "
                                            "hand running out",
                                      "tr": "oyunda doğru olan bir koşul yaz, örneğin bir elin bitmesi"},
+    "field_words_no_field": {"en": "`field_shown_as` gives words for `{name}`, which is no field of this sheet",
+                             "tr": "`field_shown_as`, bu çizelgede olmayan `{name}` alanı için söz veriyor"},
+    "field_words_fields": {"en": "its fields: {fields}", "tr": "çizelgenin alanları: {fields}"},
     "flow_round_end_reasons": {"en": "`flow.round.end_reasons` are said on a round's sheet, and this "
                                      "game has no `round_result`",
                                "tr": "`flow.round.end_reasons` bir elin çizelgesinde söylenir, ama bu"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kural.interpreter.gamedef import EndReason, Example, ResultDef, RoundResultDef
 from kural.interpreter.messages import Msg
+from kural.interpreter.numbers import value_key
 from .. import schema
 from ..values import PARAM_REF
 from ..errors import RuleError, printable_id
@@ -175,7 +176,18 @@ class ShownPart:
         values (the order the teaching layer lists what reads a name in)."""
         name, locals_ = self.result_now
         return {k: self.located(self.expr_at(self.comp, (name, "fields", k), v, locals_), v, f"{name}.fields.{k}")
-                for k, v in (section["fields"] or {}).items()}
+                for k, v in (section["fields"] or {}).items() if v is not None}  # (null: a variant took it away)
+
+    def field_words(self, section: Part, fields: dict) -> dict:
+        """`field_shown_as`: words for some values of the sheet's fields, by field and value (numbers.value_key);
+        a field the sheet does not have is refused at its key."""
+        out = {}
+        for name, words in (section.get("field_shown_as") or {}).items():
+            if name not in fields:
+                raise RuleError.at(section.raw["field_shown_as"].key_loc(name), Msg("field_words_no_field", name=name),
+                                   Msg("field_words_fields", fields=", ".join(fields) or "-"))
+            out[name] = {value_key(k): self.text(v, str(k)) for k, v in words.items()}
+        return out
 
     def result(self, result: Part) -> ResultDef:
         """Who wins, each seat's (or team's) score, and the game's sheet."""
@@ -189,6 +201,7 @@ class ShownPart:
             winner=winner, score=score, fields=fields,
             score_title=self.text(result.raw.get("score_title"), schema.default("result.score_title")),
             field_titles={k: self.text((result.get("field_titles") or {}).get(k), k) for k in fields},
+            field_shown_as=self.field_words(result, fields),
             per=str(result["per"]), where=self.places(result.raw), at=result.at)
 
     def round_result(self, section: Part) -> RoundResultDef | None:
@@ -203,6 +216,7 @@ class ShownPart:
             points=points,
             points_title=self.text(section.raw.get("points_title"), schema.default("round_result.points_title")),
             fields=fields, field_titles={k: self.text((section.get("field_titles") or {}).get(k), k) for k in fields},
+            field_shown_as=self.field_words(section, fields),
             per=str(section["per"]), where=self.places(section.raw), at=section.at)
 
     def enter_end_reasons(self, reasons: Part) -> None:

@@ -81,7 +81,8 @@ class TurnPart:
         locals_[cname] = elem
         written = list(domain.const) if domain.is_const and isinstance(domain.const, list) else None
         return Choice(cname, domain.type == "zone", elem == "card", elem == "cards", of_groups=elem == "zone",
-                      shown_as=names, written=written, node=domain.ir, at=c.at, part=("moves", name, "choose", cname))
+                      shown_as=names, written=written, node=domain.ir, at=c.at, part=("moves", name, "choose", cname),
+                      title=self.text(c.raw.get("title"), cname) if c.raw.get("title") else {})
 
     def enter_checks(self, when: Part) -> None:
         """A move's guard: what its checks compile is counted as the guard's, and the moves it asks about."""
@@ -123,6 +124,7 @@ class TurnPart:
                        effects=self.effects(comp, m.get("do"), locals_, Msg("effects_what", name=name),
                                             ("moves", name, "do")),
                        next_step=str(m["next"]), specialize=specializer or None, guard_weight=guard_weight,
+                       visible=str(m["visible"]),
                        where=str(m.where), at=m.at, part=("moves", name, "do"))
 
     def moves(self, section: Part) -> list[MoveDef]:

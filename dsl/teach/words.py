@@ -272,7 +272,7 @@ class Speaker:
         ctx = Context(ctx.me if ctx else "me", dict(ctx.locals) if ctx else {})
         cards = [c for c in m.choices if c.of_cards]
         for c in m.choices:
-            name = c.name.replace("_", " ")
+            name = c.title.get(self.lang) or c.title.get("en") if c.title else c.name.replace("_", " ")
             if c.of_cards:
                 ph = self.p("choice_card") if len(cards) == 1 else self.p("choice_named_card", name)
                 ctx.locals[c.name] = ("card", ph)
