@@ -296,7 +296,7 @@ def _num(x, lang: str) -> str:
 def _field(sheet, name: str, x, lang: str) -> str:
     """A field's value on a sheet: its words where the rule file gives them (`field_shown_as`), else as `_num`."""
     words = sheet.field_shown_as.get(name, {}).get(value_key(x)) if x is not None else None
-    return pick(words, lang, "") if words else _num(x, lang)
+    return _num(x, lang) if words is None else pick(words, lang, "")  # (words may be empty: nothing shown)
 
 
 def display_order(g, legal: list) -> list:

@@ -88,7 +88,7 @@ class Referee:
         hands = [t.codes("hand", p) for p in range(4)]
         assert sorted(len(h) for h in hands) == [13] * 4 and len(set(sum(hands, []))) == 52, "K1: 13 each"
         if self.declarer is None:                                        # K2: hand 1
-            self.declarer = next(p for p in range(4) if "2D" in hands[p]) if self.p["first_declarer"] == "2d" else 0
+            self.declarer = next(p for p in range(4) if "2D" in hands[p]) if self.p["first_declarer"] == "2D" else 0
         assert t.var("declarer") == self.declarer, "K2: the declarer"
         assert t.var("dealer") == self.dealer, "K3: the dealer"
         self.hand_cards = hands

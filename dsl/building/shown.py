@@ -182,11 +182,14 @@ class ShownPart:
         """`field_shown_as`: words for some values of the sheet's fields, by field and value (numbers.value_key);
         a field the sheet does not have is refused at its key."""
         out = {}
+        taken_away = {k for k, v in (section["fields"] or {}).items() if v is None}  # (their words: unused)
         for name, words in (section.get("field_shown_as") or {}).items():
+            if name in taken_away:
+                continue
             if name not in fields:
                 raise RuleError.at(section.raw["field_shown_as"].key_loc(name), Msg("field_words_no_field", name=name),
                                    Msg("field_words_fields", fields=", ".join(fields) or "-"))
-            out[name] = {value_key(k): self.text(v, str(k)) for k, v in words.items()}
+            out[name] = {value_key(k): self.text(v, "") for k, v in words.items()}  # ("": a value shown as nothing)
         return out
 
     def result(self, result: Part) -> ResultDef:
