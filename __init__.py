@@ -53,6 +53,8 @@ def _table_text(state: State) -> str:
 if __package__:  # str(state): the engine is handed the table's drawing, and never imports it (a test runner
     # that reads this file alone, as a module of no package, has no engine to hand it to)
     importlib.import_module(".interpreter.drawing", __package__).BOARD[:] = [_table_text]
+    # and how a policy named `module:Name` is imported (kural simulate --bots, state.play_out)
+    importlib.import_module(".interpreter.importing", __package__).IMPORTER[:] = [importlib.import_module]
 
 
 class _GymnasiumWatch:

@@ -8,11 +8,11 @@ one of `state.legal()`, its text, or an integer of `state.legal_actions()`.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
 from .arguments import ArgumentError, ArgumentTypeError, bot_kind, shown
 from .bots import KNOWN, SEAT_STRIDE, make_bot
+from .importing import IMPORTER
 from .messages import Msg
 from .state import State as RawState
 
@@ -29,7 +29,9 @@ def imported(name: str) -> Any:
     no arguments. ArgumentError, saying why, for one that cannot be had."""
     module, _, attribute = name.partition(":")
     try:
-        found = getattr(importlib.import_module(module), attribute) if module and attribute else None
+        if not IMPORTER:
+            raise ImportError("no importer: import kural first")
+        found = getattr(IMPORTER[0](module), attribute) if module and attribute else None
     except Exception as exc:  # an import may fail in any way its module fails: each is said, none raised raw
         raise ArgumentError(Msg("policy_not_found", name=name, error=f"{type(exc).__name__}: {exc}")) from None
     if found is None:
