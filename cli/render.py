@@ -219,7 +219,7 @@ def group_marks(g, values: dict, zid: int, lang: str) -> str:
         if var.per_group and var.title:
             x = (values.get(var.name) or {}).get(zid, 0)
             if x:
-                out += f" · {pick(var.title, lang, var.name)}: {said(var, x, lang)}"
+                out += f" · {pick(var.title, lang, var.name)}: {said(g, var, x, lang, [])}"
     return out
 
 
@@ -241,10 +241,22 @@ def meld_values(g, s, lang: str, group: int | None = None, values: dict | None =
     return out
 
 
-def said(var, x, lang: str) -> str:
-    """A var's value as the screen says it: its `shown_as` words, else the number."""
+def said(g, var, x, lang: str, names: list[str]) -> str:
+    """A var's value as the screen says it: its `shown_as` words, else as what it holds (`type`): a card by
+    its label, a suit by its sign and name, a seat by its name, a number as the language writes it."""
     words = var.shown_as.get(x)
-    return pick(words, lang, _num(x, lang)) if words else _num(x, lang)
+    if words:
+        return pick(words, lang, _num(x, lang))
+    if x is None or isinstance(x, bool) or not isinstance(x, int):
+        return _num(x, lang)
+    deck = g.deck
+    if var.type == "card" and 0 <= x < deck.size:
+        return deck.label(x)
+    if var.type == "suit" and 0 <= x < len(deck.symbols):
+        return f"{deck.symbols[x]} {(deck.names.get(lang) or deck.names['en'])['suits'][x]}"
+    if var.type == "seat" and 0 <= x < len(names):
+        return names[x]
+    return _num(x, lang)
 
 
 def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
@@ -266,9 +278,9 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
                 if all(x == 1 for _, x in pairs):
                     out.append(Text(f"{title}: " + ", ".join(o for o, _ in pairs)))
                     continue
-            shown = " · ".join(f"{o} {said(var, x, lang)}" for o, x in pairs)
+            shown = " · ".join(f"{o} {said(g, var, x, lang, names)}" for o, x in pairs)
         else:
-            shown = said(var, value, lang)
+            shown = said(g, var, value, lang, names)
         out.append(Text(f"{title}: {shown}"))
     return out
 

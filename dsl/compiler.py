@@ -544,8 +544,8 @@ class _Unit:
                 raise self.fail(t, Msg("has_value_per_group_2", name=name),
                                 Msg("target_choice_target_groups", name=name))
             if v.per_seat or v.per_team:
-                return C("list", elem="num"), ("vars", v.slot, self._span(v))
-            return C("num"), ("var", v.slot)
+                return C("list", elem=held(v)), ("vars", v.slot, self._span(v))
+            return C(held(v)), ("var", v.slot)
         if entry.kind == "zone":
             z = entry.value
             if z.per_team:  # a family of team zones has no use alone (`deal` deals to seats)
@@ -777,7 +777,8 @@ class _Unit:
             if entry is not None and entry.kind == "var" and entry.value.per != "none":
                 again = self.var_index(entry.value, idx_tree, d)  # (compiled again, as ever: its parts count twice)
                 info = ("per", entry.value.slot, self._span(entry.value), entry.value.per)
-                return self.typed_of(t, C("num"), [self.name_node(base_tree), again], info=info, low=[idx.typed])
+                return self.typed_of(t, C(held(entry.value)), [self.name_node(base_tree), again], info=info,
+                                     low=[idx.typed])
         base = self.node(base_tree, d)
         if base.type not in ("list", "cards"):
             raise self.fail(t, Msg("only_lists_per_player", value=TYPE_WORDS.get(base.type)),
@@ -1035,11 +1036,16 @@ class _Unit:
 
     def assign(self, t, d) -> C:
         target, op, value_tree = t.children
-        value = self.coerce(self.node(value_tree, d), "num", value_tree)
+        base = target if target.data == "var" else target.children[0]
+        entry = self.c.names.get(base.children[0].value) if base.data == "var" else None
+        kind = held(entry.value) if entry is not None and entry.kind == "var" else "num"
+        if kind == "card" and op.value != "=":  # (a card is set, never counted)
+            raise self.fail(t, Msg("card_var_set", name=base.children[0].value, op=op.value),
+                            Msg("card_var_set_hint", name=base.children[0].value))
+        value = self.coerce(self.node(value_tree, d), kind, value_tree)
         op = op.value
         if target.data == "var":
             name = target.children[0].value
-            entry = self.c.names.get(name)
             if entry is None or entry.kind != "var":
                 raise self.not_assignable(target, name, entry)
             if entry.value.per_seat:
@@ -1063,7 +1069,7 @@ class _Unit:
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
             span, what = self._span(entry.value), entry.value.per
-            target_node = self.typed_of(target, C("num"), [self.name_node(base), index], None).typed
+            target_node = self.typed_of(target, C(kind), [self.name_node(base), index], None).typed
         where, shown = self.where(t), f"`{name}`"  # a var keeps its value: it must stay in range (kept)
         if index is None:
             info, low = (slot, 0, "none", op, where, shown), [value.typed]
@@ -1079,6 +1085,12 @@ class _Unit:
 
 
 LISTS = ("list", "cards", "zone")
+
+
+def held(var) -> str:
+    """The compiler's type of what a var holds: a card var holds a card; a suit or a seat is a number, said
+    as one (interpreter/gamedef.py VarDef.type)."""
+    return "card" if var.type == "card" else "num"
 
 
 def _joined_elem(a: C, b: C) -> str | None:

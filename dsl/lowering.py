@@ -59,7 +59,7 @@ class Lower:
         if how[0] == "local":
             return ir.Local(t.ptype, how[1])
         if how[0] == "var":
-            return ir.VarRead("num", how[1])
+            return ir.VarRead(t.ptype, how[1])  # (a number, or a card var's card)
         if how[0] == "vars":
             return ir.VarList("list", how[1], how[2])
         return how[1].ir  # a built-in: its node, made before any rule is read
@@ -117,7 +117,7 @@ class Lower:
         if how[0] == "group":
             return ir.VarRead("num", how[1], index, checked=False)
         _, slot, span, per = how
-        return ir.VarRead("num", slot, index, span, per)
+        return ir.VarRead(t.ptype, slot, index, span, per)
 
     def lower_cond(self, t):
         test, yes, no = self.parts(t)

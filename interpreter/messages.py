@@ -378,6 +378,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "write_condition_becomes_true": {"en": "write a condition that becomes true in play, such as a "
                                            "hand running out",
                                      "tr": "oyunda doğru olan bir koşul yaz, örneğin bir elin bitmesi"},
+    "card_var_set": {"en": "`{name}` holds a card: it is set with =, not {op}",
+                     "tr": "`{name}` bir kart tutar: {op} ile değil, = ile verilir"},
+    "card_var_set_hint": {"en": "write {name} = card (or {name} = none)", "tr": "{name} = card (ya da {name} = none) yaz"},
     "field_words_no_field": {"en": "`field_shown_as` gives words for `{name}`, which is no field of this sheet",
                              "tr": "`field_shown_as`, bu çizelgede olmayan `{name}` alanı için söz veriyor"},
     "field_words_fields": {"en": "its fields: {fields}", "tr": "çizelgenin alanları: {fields}"},

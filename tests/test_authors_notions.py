@@ -412,3 +412,49 @@ def test_a_define_may_be_called_in_its_own_argument(tmp_path):
                       .replace("PREFER", "penalty(card) + two_on(me)"), "selfish.yaml")
     proc = validate(selfish)
     assert proc.returncode == 2 and "`two_on` is defined in terms of itself" in proc.stderr
+
+
+TYPED = """extends: eights.yaml
+variant: {id: typed}
+vars:
+  last: {type: card, start: none, scope: round, title: {en: "last card", tr: "son kart"}}
+  last_by: {type: seat, start: 0, scope: round, title: {en: "played by", tr: "oynayan"}}
+  led_suit: {type: suit, start: 0, scope: round, title: {en: "suit", tr: "renk"}}
+moves:
+  play:
+    do: move(card, pile); called = none; passes = 0; last = card; last_by = me; led_suit = suit(card)
+"""
+
+
+def test_a_var_holds_a_card_a_suit_or_a_seat_and_the_table_says_it_so(tmp_path):
+    """Issue 38.3: Gin stored the card just taken as rank*10+suit; a var may hold a card (`type: card`), and
+    a number the table says as a suit or a seat (`type: suit`, `type: seat`); the game is the same game."""
+    from kural.cli import render
+    g = load(str(written(tmp_path, TYPED)))
+    s, rng = new_game(g, 2), random.Random(2)
+    play = next(m.index for m in g.moves if m.name == "play")
+    while True:
+        legal = legal_moves(s)
+        mine = [m for m in legal if m[0] == play]
+        if mine:
+            mover, card = s.me, mine[0][1][0]
+            apply(s, mine[0])
+            break
+        apply(s, rng.choice(legal))
+    names = ["You", "Ada", "Bora", "Cem"]
+    from kural.interpreter.view import view
+    lines = {lang: " / ".join(str(x) for x in render.var_lines(g, view(s, 0)["vars"], names, lang))
+             for lang in ("en", "tr")}
+    suit_name = {"en": ["spades", "hearts", "diamonds", "clubs"], "tr": ["maça", "kupa", "karo", "sinek"]}
+    for lang, said in lines.items():
+        assert f"{'last card' if lang == 'en' else 'son kart'}: {g.deck.label(card)}" in said, said
+        assert names[mover] in said and suit_name[lang][g.deck.suit[card]] in said, said
+
+
+@pytest.mark.parametrize("effect,words", [("last += 1", "holds a card: it is set with =, not +="),
+                                          ("last = 5", "")])
+def test_a_card_var_is_set_to_a_card(tmp_path, effect, words):
+    """A card var is set with = to a card (or none): counting on it, or a number, is refused at its place."""
+    path = written(tmp_path, TYPED.replace("last = card", effect))
+    proc = validate(path)
+    assert proc.returncode == 2 and "variant.yaml:9:" in proc.stderr and words in proc.stderr, proc.stderr

@@ -11,7 +11,7 @@ from kural.interpreter.gamedef import GameDef, Place
 from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
 from ..backend.program import Program
-from ..compiler import Compiler
+from ..compiler import Compiler, held
 from ..errors import Loc, Problem, RuleError, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
@@ -209,12 +209,12 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         comp.define_effects = {name: do for name, (*_, do) in self.declared.items() if do is not None}
         return comp
 
-    def var_starts(self, vars_: list) -> None:
+    def var_starts(self, vars_: list) -> None:  # (`held`: the compiler's type of what a var holds)
         """Each var's start, compiled once the compiler knows every name (a var's slots are needed before)."""
         for v in vars_:
             v.start = self.located(self.expr_at(self.comp, ("vars", v.name, "start"), v.start_src,
                                                 {v.per: "zone" if v.per == "group" else "num"}
-                                                if v.per != "none" else {}, "num"), v.start_src,
+                                                if v.per != "none" else {}, held(v)), v.start_src,
                                    Msg("start_what", name=v.name))
 
     # ------------------------------------------------------- the sections' methods, named in the table

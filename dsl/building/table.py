@@ -340,7 +340,7 @@ class TablePart:
         if written and v.get("rule") is not None:
             self.var_rules[name] = str(v["rule"])
         var = VarDef(name, per == "seat", None, str(v["scope"]), self.next_slot, start_src=v["start"], title=title,
-                     per_team=per == "team", per_group=per == "group",
+                     per_team=per == "team", per_group=per == "group", type=str(v["type"]),
                      shown_as=self.shown_as(name, v), says=self.says(v), named=named,
                      where=str(v.val_loc("start") if written else v.where),
                      at=v.at if written else None)  # the dealer may be built in

@@ -596,9 +596,15 @@ class Speaker:
         is clean), a notion's own (`meld_kind`: a run)."""
         name = _var_name(t.children[0]) if isinstance(t, Typed) and t.data == "index" else _var_name(t)
         if name in self.vars:
-            words = self.vars[name].shown_as.get(value)
+            var = self.vars[name]
+            words = var.shown_as.get(value)
             if words:
                 return Phrase(self.title(words, str(value)))
+            if isinstance(value, int) and not isinstance(value, bool):  # what it holds, by its type
+                if var.type == "seat" and 0 <= value < self.g.players:
+                    return self.say_seat(Typed("const", [Const(value, "num")], "num"), Context("me", {}))
+                if var.type == "suit" and 0 <= value < len(self.deck.symbols):
+                    return Phrase((self.deck.names.get(self.lang) or self.deck.names["en"])["suits"][value])
         return None
 
     def rank_word(self, rank) -> Phrase:
