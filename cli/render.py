@@ -268,8 +268,8 @@ def var_lines(g, values: dict, names: list[str], lang: str) -> list[Text]:
             continue
         value = values.get(var.name)
         title = pick(var.title, lang, var.name)
-        if var.per != "none":  # per seat, or per team (named by its seats)
-            owners = names if var.per_seat else g.team_names(names)
+        if var.per != "none":  # per seat, per team (named by its seats), or per key (as written)
+            owners = names if var.per_seat else [str(k) for k in var.keys] if var.keys else g.team_names(names)
             pairs = list(zip(owners, value))
             if 0 in var.shown_as:  # a flag: who has it
                 pairs = [(o, x) for o, x in pairs if x != 0]

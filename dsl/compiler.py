@@ -543,7 +543,7 @@ class _Unit:
             if v.per_group:  # its slots run over every zone instance: only a group's value means something
                 raise self.fail(t, Msg("has_value_per_group_2", name=name),
                                 Msg("target_choice_target_groups", name=name))
-            if v.per_seat or v.per_team:
+            if v.per_seat or v.per_team or v.keys:
                 return C("list", elem=held(v)), ("vars", v.slot, self._span(v))
             return C(held(v)), ("var", v.slot)
         if entry.kind == "zone":
@@ -669,6 +669,8 @@ class _Unit:
         """Instances of a per-seat or per-team zone or var (a per-group var: a slot per zone instance)."""
         if getattr(zone_or_var, "per_group", False):
             return self.c.ctx.zone_count
+        if getattr(zone_or_var, "keys", ()):
+            return len(zone_or_var.keys)
         return len(self.c.ctx.teams) if zone_or_var.per_team else self.c.ctx.players
 
     def table_lookup(self, t, name, table, args, d):
@@ -754,6 +756,13 @@ class _Unit:
 
     def var_index(self, v, idx_tree, d) -> C:
         """The index of a per-seat, per-team or per-group var, compiled; a group's index is a group of a group zone."""
+        if v.keys:  # a key: of the type the keys are written in
+            idx = self.node(idx_tree, d)
+            want = "str" if all(isinstance(k, str) for k in v.keys) else "num"
+            if idx.type not in (want, "any", "none"):
+                raise self.fail(idx_tree, Msg("var_keyed_by", name=v.name, keys=", ".join(map(str, v.keys))),
+                                Msg("var_keys_hint", name=v.name))
+            return idx
         if not v.per_group:
             return self.coerce(self.node(idx_tree, d), "num", idx_tree)
         idx = self.node(idx_tree, d)
@@ -771,6 +780,13 @@ class _Unit:
                 group = self.var_index(entry.value, idx_tree, d)
                 return self.typed_of(t, C("num"), [self.name_node(base_tree), group], info=("group", entry.value.slot),
                                      low=[group.typed])
+        if isinstance(base_tree, Tree) and base_tree.data == "var":
+            entry = self.c.names.get(base_tree.children[0].value)
+            if entry is not None and entry.kind == "var" and entry.value.keys:
+                key = self.var_index(entry.value, idx_tree, d)
+                info = ("keyed", entry.value.slot, self._span(entry.value), entry.value.keys, entry.value.name)
+                return self.typed_of(t, C(held(entry.value)), [self.name_node(base_tree), key], info=info,
+                                     low=[key.typed])
         idx = self.coerce(self.node(idx_tree, d), "num", idx_tree)
         if isinstance(base_tree, Tree) and base_tree.data == "var":
             entry = self.c.names.get(base_tree.children[0].value)
@@ -1057,6 +1073,8 @@ class _Unit:
             if entry.value.per_group:
                 raise self.fail(target, Msg("has_value_per_group_3", name=name),
                                 Msg("target_choice_target_groups_2", name=name))
+            if entry.value.keys:
+                raise self.fail(target, Msg("var_has_keys", name=name), Msg("var_keys_hint", name=name))
             slot = entry.value.slot
             index = None
             target_node = self.name_node(target)
@@ -1069,6 +1087,8 @@ class _Unit:
             slot = entry.value.slot
             index = self.var_index(entry.value, target.children[1], d)
             span, what = self._span(entry.value), entry.value.per
+            if entry.value.keys:  # (the key's place among the keys, worked out in play: lowering)
+                what = ("key", entry.value.keys, name)
             target_node = self.typed_of(target, C(kind), [self.name_node(base), index], None).typed
         where, shown = self.where(t), f"`{name}`"  # a var keeps its value: it must stay in range (kept)
         if index is None:

@@ -54,6 +54,15 @@ class VarRead(Node):
 
 
 @dataclass(eq=False)
+class KeyOffset(Node):
+    """The place of a key among a keyed var's keys (`keys:`), checked: the index of a keyed var."""
+
+    key: Node
+    offsets: dict  # key -> its place
+    name: str  # the var, for the message when the key is not one
+
+
+@dataclass(eq=False)
 class VarList(Node):
     """A per-seat or per-team var read whole: its values as a list."""
 

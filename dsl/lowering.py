@@ -116,6 +116,10 @@ class Lower:
         (index,) = self.parts(t)
         if how[0] == "group":
             return ir.VarRead("num", how[1], index, checked=False)
+        if how[0] == "keyed":  # the key's place among the keys, checked there
+            _, slot, span, keys, name = how
+            return ir.VarRead(t.ptype, slot, ir.KeyOffset("num", index, _offsets(keys), name), span, "key",
+                              checked=False)
         _, slot, span, per = how
         return ir.VarRead(t.ptype, slot, index, span, per)
 
@@ -180,7 +184,15 @@ class Lower:
     def lower_assign(self, t):
         slot, span, per, op, where, shown = t.info
         *index, value = self.parts(t)
+        if isinstance(per, tuple):  # a keyed var: ("key", its keys, its name)
+            _, keys, name = per
+            index, per = [ir.KeyOffset("num", index[0], _offsets(keys), name)], "key"
         return ir.Assign("effect", slot, index[0] if index else None, span, per, op, value, where, shown)
+
+
+def _offsets(keys: tuple) -> dict:
+    """A keyed var's keys by their place."""
+    return {k: i for i, k in enumerate(keys)}
 
 
 def _contains_writer(how):

@@ -24,6 +24,14 @@ def index(i, n: int, what: str = "seat") -> int:
 
 
 
+def key_offset(key, offsets: dict, name: str) -> int:
+    """The place of a keyed var's value (`keys:`): a key it has not is an error of play, not another value."""
+    at = offsets.get(key)
+    if at is None or isinstance(key, bool):
+        raise IndexError(Msg("not_a_key", name=name, value=repr(key), keys=", ".join(map(str, offsets))))
+    return at
+
+
 def group_of(g, groups, name: str):
     """A group of a group zone, checked: the index of a per-group var (dsl/compiler.py var_index)."""
     if g not in groups:

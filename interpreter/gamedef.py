@@ -89,6 +89,7 @@ class VarDef:
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
     per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
     type: str = "num"  # what it holds: num, card (a card's id), suit or seat (numbers said as a suit, a seat)
+    keys: tuple = ()  # a var keyed by these values (`keys:`): a slot each, in this order, read as x[key]
     shown_as: dict = field(default_factory=dict)  # value -> {en, tr}: how the screen says a value (1: "half")
     says: dict = field(default_factory=dict)  # "1", ">=0" -> {en, tr, you: {en, tr}}: the rules' sentence for it
     named: dict = field(default_factory=dict)  # {en, tr}: its name in the rules (its title, shown or not)
@@ -97,7 +98,8 @@ class VarDef:
 
     @property
     def per(self) -> str:
-        return "seat" if self.per_seat else "team" if self.per_team else "group" if self.per_group else "none"
+        return ("seat" if self.per_seat else "team" if self.per_team else "group" if self.per_group else
+                "key" if self.keys else "none")
 
 
 @dataclass
@@ -314,6 +316,10 @@ class GameDef:
     def totals_per(self) -> str:
         """`totals` has one entry per seat, or per team when the round_result is `per: team`."""
         return self.round_result.per if self.round_result is not None else "seat"
+
+    def var_span(self, v: VarDef) -> int:
+        """How many values a var holds: one per seat, team, group or key, or one."""
+        return len(v.keys) if v.keys else self.span(v.per)
 
     def span(self, per: str) -> int:
         """How many instances a zone or var `per` seat, team or none has."""

@@ -99,6 +99,10 @@ class Tensors:
                 for k, zid in enumerate(group_ids):
                     out[at + k] = _number(value.get(zid, 0))
                 at += len(group_ids)
+            elif v.keys:  # a value per key, in the keys' order
+                for k, x in enumerate(value):
+                    out[at + k] = _number(x)
+                at += len(v.keys)
             elif v.per_seat or v.per_team:
                 n = g.span("team" if v.per_team else "seat")
                 first = team if v.per_team else seat
@@ -148,8 +152,7 @@ def _places(g: GameDef) -> list[tuple[str, str, int, int]]:
 def _var_count(g: GameDef) -> int:
     groups = sum(len(g.units(z.per)) * z.max_groups if z.per != "none" else z.max_groups
                  for z in g.zones if z.max_groups)
-    return sum(groups if v.per_group else g.span("team" if v.per_team else "seat") if v.per_seat or v.per_team
-               else 1 for v in g.vars)
+    return sum(groups if v.per_group else g.var_span(v) for v in g.vars)
 
 
 def _owners(g: GameDef, z: ZoneDef, seat: int, team: int) -> list[int | None]:

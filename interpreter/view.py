@@ -46,7 +46,7 @@ def view(s: State, seat: int) -> dict:
                               for owner in (g.units(z.per) if z.per != "none" else [None])
                               for i in _instances(g, z, owner, s)}
         else:
-            values[v.name] = s.vars[v.slot:v.slot + g.span(v.per)] if v.per != "none" else s.vars[v.slot]
+            values[v.name] = s.vars[v.slot:v.slot + g.var_span(v)] if v.per != "none" else s.vars[v.slot]
     return {"seat": seat, "to_move": s.me, "over": s.over, "zones": zones, "vars": values,
             "moves_played": len(s.history)}
 

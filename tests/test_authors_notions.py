@@ -458,3 +458,61 @@ def test_a_card_var_is_set_to_a_card(tmp_path, effect, words):
     path = written(tmp_path, TYPED.replace("last = card", effect))
     proc = validate(path)
     assert proc.returncode == 2 and "variant.yaml:9:" in proc.stderr and words in proc.stderr, proc.stderr
+
+
+KEYED = """extends: eights.yaml
+variant: {id: keyed}
+vars:
+  by_suit: {keys: [spades, hearts, diamonds, clubs], start: 0, title: {en: "played by suit", tr: "renge göre"}}
+define:
+  suit_word:
+    args: [c]
+    value: if suit(c) == 0 then "spades" else if suit(c) == 1 then "hearts" else if suit(c) == 2 then "diamonds" else "clubs"
+moves:
+  play:
+    do: move(card, pile); called = none; passes = 0; by_suit[suit_word(card)] += 1
+bot:
+  - move: play
+    prefer: 0 - by_suit[suit_word(card)]
+"""
+
+
+def test_a_var_keyed_by_values_counts_for_each_key(tmp_path):
+    """Issue 38.3: King kept six vars used1 ... used6 and an if-chain; a var keyed by values (`keys:`) is one
+    var, read and set by key, and alone the list of its values in the keys' order: it counts what the rule
+    says (each card played, by its suit), whoever plays, in both a random and a heuristic game."""
+    g = load(str(written(tmp_path, KEYED)))
+    var = next(v for v in g.vars if v.name == "by_suit")
+    play = next(m.index for m in g.moves if m.name == "play")
+    for seed, kind in ((1, "random"), (2, "heuristic")):
+        s = new_game(g, seed)
+        bots = seat_bots([kind] * g.players, seed)
+        counted = [0, 0, 0, 0]
+        while not s.over:
+            move = bots[s.me].choose(s, legal_moves(s))
+            if move[0] == play:
+                counted[g.deck.suit[move[1][0]]] += 1
+            apply(s, move)
+            if s.sheets:
+                break
+            assert s.vars[var.slot:var.slot + 4] == counted
+
+
+@pytest.mark.parametrize("effect,words", [
+    ("by_suit = 1", "has a value per key: write by_suit[key] = ..."),
+    ("by_suit[suit(card)] += 1", "is keyed by spades, hearts, diamonds, clubs")])
+def test_a_keyed_var_is_set_by_one_of_its_keys(tmp_path, effect, words):
+    """A keyed var alone is not set, and a key of another kind than its keys is refused at load."""
+    path = written(tmp_path, KEYED.replace("by_suit[suit_word(card)] += 1", effect))
+    proc = validate(path)
+    assert proc.returncode == 2 and words in proc.stderr, proc.stderr
+
+
+def test_a_key_a_keyed_var_has_not_is_an_error_of_play_naming_the_keys(tmp_path):
+    from kural.interpreter.errors import PlayError
+    g = load(str(written(tmp_path, KEYED.replace('else "clubs"', 'else "trefoils"'))))
+    s = new_game(g, 1)
+    with pytest.raises(PlayError) as caught:
+        while not s.over:
+            apply(s, legal_moves(s)[0])
+    assert "trefoils" in str(caught.value) and "spades, hearts, diamonds, clubs" in str(caught.value)

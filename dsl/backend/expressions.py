@@ -187,6 +187,9 @@ class Expr:
             index = f"_index({index}, {n.span}, {self.m.literal(n.per)})"
         return f"s.vars[{n.slot} + {index}]"
 
+    def v_KeyOffset(self, n: ir.KeyOffset) -> str:
+        return f"_rt.key_offset({self(n.key)}, {self.m.constant(n.offsets)}, {self.m.literal(n.name)})"
+
     def v_VarList(self, n: ir.VarList) -> str:
         return f"s.vars[{n.slot}:{n.slot + n.span}]"
 

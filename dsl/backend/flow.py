@@ -73,7 +73,7 @@ def _var_starts(module: Module, g, vars_: list, w: Writer) -> None:
             w.line(f"s.vars[{v.slot}] = _kept(value, {where}, {what})")
         else:
             unit = frame.bind(v.per)
-            w.line(f"for {unit} in range({g.span(v.per)}):")
+            w.line(f"for {unit} in range({g.var_span(v)}):")
             w.indent()
             stmts.value(v.start, "value")
             w.line(f"s.vars[{v.slot} + {unit}] = _kept(value, {where}, {what})")

@@ -71,8 +71,8 @@ class Stmts:
         if n.index is not None:
             at = self.m.new("i")
             index = self.expr(n.index)
-            if self.m.in_range.get(index) == (n.per, n.span):  # (the seat to move, its team: Module.in_range)
-                self.w.line(f"{at} = {n.slot} + {index}")
+            if self.m.in_range.get(index) == (n.per, n.span) or n.per == "key":  # (the seat to move, its team:
+                self.w.line(f"{at} = {n.slot} + {index}")                       # Module.in_range; a key's place)
             else:
                 self.w.line(f"{at} = {n.slot} + _index({index}, {n.span}, {self.m.literal(n.per)})")
         value = self.expr(n.value)

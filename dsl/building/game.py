@@ -214,7 +214,7 @@ class _Builder(TablePart, ParamsPart, TurnPart, ShownPart, TeachingPart):
         for v in vars_:
             v.start = self.located(self.expr_at(self.comp, ("vars", v.name, "start"), v.start_src,
                                                 {v.per: "zone" if v.per == "group" else "num"}
-                                                if v.per != "none" else {}, held(v)), v.start_src,
+                                                if v.per not in ("none", "key") else {}, held(v)), v.start_src,
                                    Msg("start_what", name=v.name))
 
     # ------------------------------------------------------- the sections' methods, named in the table

@@ -335,24 +335,38 @@ class TablePart:
         if per == "group" and not self.has_groups:
             raise RuleError.at(v.val_loc("per"), Msg("var_per_group_but", name=name),
                                Msg("give_zone_kind_groups"))
+        keys = self.var_keys(v, per)
         named = self.text(v.get("title"), name) if v.get("title") else {}
         title = named if v["shown"] else {}  # the screen shows a titled var, unless not shown
         if written and v.get("rule") is not None:
             self.var_rules[name] = str(v["rule"])
         var = VarDef(name, per == "seat", None, str(v["scope"]), self.next_slot, start_src=v["start"], title=title,
-                     per_team=per == "team", per_group=per == "group", type=str(v["type"]),
+                     per_team=per == "team", per_group=per == "group", type=str(v["type"]), keys=keys,
                      shown_as=self.shown_as(name, v), says=self.says(v), named=named,
                      where=str(v.val_loc("start") if written else v.where),
                      at=v.at if written else None)  # the dealer may be built in
         # a per-group var has a slot per zone instance, indexed by the group's zone id
         self.next_slot += (self.players if per == "seat" else self.team_count if per == "team" else
-                           self.zone_count if per == "group" else 1)
+                           self.zone_count if per == "group" else len(keys) or 1)
         if self.next_slot > MAX_VAR_SLOTS:  # every value is copied with each position a bot tries
             raise RuleError.at(self.name_loc("vars", name),
                                Msg("vars_hold_values_each", name=name, slot=self.next_slot,
                                    MAX_VAR_SLOTS=MAX_VAR_SLOTS),
                                Msg("declare_fewer_vars_per"))
         return var
+
+    def var_keys(self, v: Part, per: str) -> tuple:
+        """`keys:` a var keyed by these values (numbers or texts, each once), which then has no `per`."""
+        keys = v.get("keys")
+        if keys is None:
+            return ()
+        if per != "none":
+            raise RuleError.at(v.val_loc("keys"), Msg("var_keys_and_per", name=v.name, per=per),
+                               Msg("var_keys_hint", name=v.name))
+        plain = [k for k in keys if isinstance(k, (int, str)) and not isinstance(k, bool)]
+        if not plain or len(plain) != len(keys) or len(set(plain)) != len(plain):
+            raise RuleError.at(v.val_loc("keys"), Msg("var_keys_plain", name=v.name), Msg("var_keys_hint", name=v.name))
+        return tuple(str(k) if isinstance(k, str) else k for k in plain)
 
     def vars(self, section: Part) -> tuple[list[VarDef], int]:
         """`vars:`: the vars and how many slots they hold. Every game has a dealer, the seat before seat 0

@@ -455,7 +455,7 @@ class Book:
                                                             for k, w in v.shown_as.items()))
             line = self.t("var_line_says" if said is not None else "var_line",
                           title=capital(self.sp.title(v.named, v.name.replace("_", " ")), self.lang),
-                          per=self.t("var_" + v.per) if v.per != "none" else "",
+                          per=self.t("var_" + v.per, keys=", ".join(map(str, v.keys))) if v.per != "none" else "",
                           start=start, scope=self.t("scope_" + v.scope), shown=shown)
             out.append(self.part(f"vars.{v.name}", [line], rules=[self.rec.facts["var_rules"].get(v.name)]))
         return out

@@ -166,6 +166,7 @@ TEXT: dict[str, dict[str, str]] = {
     "var_seat": {"en": "one for each player, ", "tr": "her oyuncu için ayrı, "},
     "var_team": {"en": "one for each partnership, ", "tr": "her takım için ayrı, "},
     "var_group": {"en": "one for each meld, ", "tr": "her per için ayrı, "},
+    "var_key": {"en": "one for each of {keys}, ", "tr": "{keys} için ayrı ayrı, "},
     "scope_game": {"en": "kept through the whole game", "tr": "oyun boyunca korunur"},
     "scope_round": {"en": "set again at the start of every {round}", "tr": "her {round_gen} başında yeniden başlar"},
     # --- deal and turns
