@@ -373,7 +373,7 @@ def test_K7_K5_K6_refusals_say_why_and_cite_the_rule():
     s = _declaring(g, 1, lambda t: t.var("penalties_used", t.var("declarer")) == 3)
     check = refusal(s, _index(g, "penalty"), ("el",))
     assert check.rule == "K5" and "mecburi kozcu" in check.why["en"] and "kozcu" in check.why["tr"]
-    s = _declaring(g, 1, lambda t: t.var("played_rifki") == 2 and t.var("penalties_used", t.var("declarer")) < 3)
+    s = _declaring(g, 1, lambda t: t.var("played", 4) == 2 and t.var("penalties_used", t.var("declarer")) < 3)
     check = refusal(s, _index(g, "penalty"), ("rifki",))
     assert check.rule == "K6"
 
