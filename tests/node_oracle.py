@@ -102,6 +102,9 @@ class Nodes:
         i = self.value(n.index, s, env)
         return s.vars[n.slot + (_rt.index(i, n.span, n.per) if n.checked else i)]
 
+    def v_KeyOffset(self, n, s, env):
+        return _rt.key_offset(self.value(n.key, s, env), n.offsets, n.name)
+
     def v_VarList(self, n, s, env):
         return s.vars[n.slot:n.slot + n.span]
 
