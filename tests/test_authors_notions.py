@@ -199,16 +199,12 @@ bot:
 """
 
 
-def test_a_define_takes_arguments_each_an_expression_of_the_place_that_calls_it(tmp_path):
-    """Issue 38.1: King needed "is a penalty card" twice, once for `card` and once for a lambda's `c`. A define
-    with arguments is written once and called with any expression: the same game as the expression written
-    out at each place (the same moves from the same seeds), a lambda's own name inside it included, and a
-    define with arguments may call another."""
-    inline = "penalty(card) >= 10 and count(filter(hand(me), c => penalty(c) >= 10 and penalty(card) >= 10)) > 1"
-    called = "costly(card) and count(filter(hand(me), c => both_costly(c, card))) > 1"
+def same_games(tmp_path: Path, variant: str, *prefers: str) -> bool:
+    """Do heuristic bots play the same games (seeds 1-3) with each of these `bot:` preferences written into
+    the variant's PREFER?"""
     games = []
-    for name, prefer in (("inline.yaml", inline), ("called.yaml", called)):
-        g = load(str(written(tmp_path, ARGS.replace("PREFER", prefer), name)))
+    for i, prefer in enumerate(prefers):
+        g = load(str(written(tmp_path, variant.replace("PREFER", prefer), f"prefer{i}.yaml")))
         histories = []
         for seed in (1, 2, 3):
             s = new_game(g, seed)
@@ -217,7 +213,17 @@ def test_a_define_takes_arguments_each_an_expression_of_the_place_that_calls_it(
                 apply(s, bots[s.me].choose(s, legal_moves(s)))
             histories.append(s.history)
         games.append(histories)
-    assert games[0] == games[1]
+    return all(h == games[0] for h in games[1:])
+
+
+def test_a_define_takes_arguments_each_an_expression_of_the_place_that_calls_it(tmp_path):
+    """Issue 38.1: King needed "is a penalty card" twice, once for `card` and once for a lambda's `c`. A define
+    with arguments is written once and called with any expression: the same game as the expression written
+    out at each place (the same moves from the same seeds), a lambda's own name inside it included, and a
+    define with arguments may call another."""
+    inline = "penalty(card) >= 10 and count(filter(hand(me), c => penalty(c) >= 10 and penalty(card) >= 10)) > 1"
+    called = "costly(card) and count(filter(hand(me), c => both_costly(c, card))) > 1"
+    assert same_games(tmp_path, ARGS, inline, called)
 
 
 @pytest.mark.parametrize("prefer", ["costly", "costly(card, card)", "both_costly(card)"])
@@ -396,18 +402,7 @@ def test_a_define_may_be_called_in_its_own_argument(tmp_path):
     terms of itself (which stays refused): the same game as the arithmetic written out."""
     inline = "count(hand((((me + 1) % players) + 1) % players)) * 100 + penalty(card)"
     nested = "count(hand(two_on(me))) * 100 + penalty(card)"
-    games = []
-    for name, prefer in (("inline.yaml", inline), ("nested.yaml", nested)):
-        g = load(str(written(tmp_path, NESTED.replace("PREFER", prefer), name)))
-        histories = []
-        for seed in (1, 2, 3):
-            s = new_game(g, seed)
-            bots = seat_bots(["heuristic"] * g.players, seed)
-            while not s.over:
-                apply(s, bots[s.me].choose(s, legal_moves(s)))
-            histories.append(s.history)
-        games.append(histories)
-    assert games[0] == games[1]
+    assert same_games(tmp_path, NESTED, inline, nested)
     selfish = written(tmp_path, NESTED.replace("value: after(after(s, 1), 1)", "value: two_on(s)")
                       .replace("PREFER", "penalty(card) + two_on(me)"), "selfish.yaml")
     proc = validate(selfish)
