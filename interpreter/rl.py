@@ -14,7 +14,7 @@ of your own is an environment as the bundled ones are:
   a legal move, so every step is one of its legal moves' prefixes, and the move is played when the
   list is ended or only one move fits. The environment's seat keeps the turn between steps, with
   reward 0. A game whose moves choose no list of cards has no steps: its actions are the Python State's
-  `legal_actions()` integers (Fantan: 52 cards and a pass).
+  `legal_actions()` integers (a card of each face, and the moves of no choice).
 - **Observations** are a dict: `observation`, a bounded Box laid out as `layout` names it (the State's
   observation tensor, interpreter/observation.py: zones, vars, whose turn; then `building`: the block of
   a move being built, one-hot, and the count of each face in its list so far), and `action_mask`.
