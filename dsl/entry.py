@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from kural.interpreter.api import Game, PathLike, State, checked_record, load_arguments, replayed
+from kural.interpreter.arguments import ArgumentTypeError, shown
+from kural.interpreter.messages import Msg
 
 from .building.param_values import param_sets
 from .loader import load as load_rules, load_for_record
@@ -19,12 +21,16 @@ __all__ = ["env", "gym_env", "load", "replay"]
 
 
 def load(game: str | PathLike, variants: Iterable[str] | None = (), params: Mapping[str, Any] | None = None,
-         players: int | None = None) -> Game:
+         players: int | None = None, chance: bool = False) -> Game:
     """A game by its id (`kural list`) or a rule file's path, with variants, param values and a number of
     players; kural.RuleError (file:line:col, with a hint) if the rules, or the values given, are not sound;
-    ArgumentTypeError for an argument of a type load does not take."""
+    ArgumentTypeError for an argument of a type load does not take. With `chance=True` every shuffle is
+    dealt by chance actions (the State's chance nodes) instead of from the seed."""
     path, names, values, count = load_arguments(game, variants, params, players)
-    return Game(load_rules(path, names, param_sets(values), count), (load, (path, names, values, count)))
+    if not isinstance(chance, bool):
+        raise ArgumentTypeError(Msg("api_chance_type", given=shown(chance)))
+    return Game(load_rules(path, names, param_sets(values), count), (load, (path, names, values, count, chance)),
+                chance)
 
 
 def replay(record: Mapping[str, Any] | str) -> State:

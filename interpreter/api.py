@@ -36,6 +36,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence, Union
 from . import drawing, game as _facade
 import random
 
+from . import chance as _chance
 from .actions import ActionCodes
 from .arguments import ArgumentError, ArgumentTypeError, seat as seat_number, seat_names, shown, whole_number
 from .bots import make_bot
@@ -54,8 +55,8 @@ from .state import State as _RawState
 __all__ = ["CHANCE", "TERMINAL", "ArgumentError", "ArgumentTypeError", "Bot", "Game", "IllegalMove", "Move",
            "PlayError", "RecordError", "ReplayError", "SeatView", "SeedError", "State", "ZoneSight", "bot"]
 
-# current_player()'s values that are no seat, as OpenSpiel numbers them (kChancePlayerId, kTerminalPlayerId).
-# kural deals from the seed, so no state is a chance node yet: CHANCE is kept for a game loaded with chance.
+# current_player()'s values that are no seat, as OpenSpiel numbers them (kChancePlayerId, kTerminalPlayerId):
+# CHANCE at a shuffle's chance node, in a game loaded with chance=True (interpreter/chance.py).
 CHANCE = -1
 TERMINAL = -4
 
@@ -140,9 +141,10 @@ class SeatView:
 class Game:
     """A checked game: its rules with their variants, params and number of players. `new(seed)` deals one."""
 
-    def __init__(self, definition: GameDef, made_by: tuple | None = None):
+    def __init__(self, definition: GameDef, made_by: tuple | None = None, chance: bool = False):
         self.definition = definition  # the engine's GameDef, for a program that goes below this API
         self._made_by = made_by  # (function, arguments) that make this game again: what pickle keeps
+        self.chance = chance  # shuffles are chance nodes (interpreter/chance.py), not draws from the seed
         self._actions: ActionCodes | None = None
         self._tensors: Tensors | None = None
 
@@ -153,6 +155,10 @@ class Game:
         if self._made_by is None:
             raise ArgumentTypeError(Msg("api_not_picklable"))
         return self._made_by
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        """A game is never changed by play: a deep copy (OpenSpiel's clone of a state) shares it."""
+        return self
 
     @property
     def id(self) -> str:
@@ -228,11 +234,35 @@ class Game:
         """information_state_tensor's segments, as observation_layout's, and `chosen` after them."""
         return list(self.tensors.information_layout)
 
-    def new(self, seed: int = 0) -> "State":
+    @property
+    def max_chance_outcomes(self) -> int:
+        """How many integers a chance action is numbered with: a card's face (interpreter/chance.py)."""
+        return len(self.actions.faces)
+
+    def new(self, seed: int = 0, deal: Any = None) -> "State":
         """A new game dealt from `seed`: the same seed gives the same game. A seed is a whole number (an int,
         or an integer type such as numpy's) from -10^15 to 10^15, so that its record replays: SeedError
-        (a TypeError and a ValueError) otherwise."""
-        return State(self, _facade.new_game(self.definition, seed_of(seed)))
+        (a TypeError and a ValueError) otherwise. With chance=True at load the deal waits for chance
+        actions. `deal` gives cards of the first deal (docs/python.md): a list of hands by seat, or a
+        mapping of zone names to their cards (a list per seat for a zone of each seat); a hand of None,
+        and every card not given, is dealt from the seed (or by chance)."""
+        seed = seed_of(seed)
+        g = self.definition
+        orders = [] if deal is None else [_given_order(g, seed, self.actions, deal)]
+        if self.chance:
+            raw, pending = _chance.run(g, seed, None, None, orders)
+            state = State(self, raw)
+            state.pending = pending
+        elif orders:
+            raw = _RawState(g, seed)
+            raw.rng = _chance.Draws(seed, orders, explicit=False)
+            state = State(self, _facade.new_game(g, seed, raw))
+        else:
+            return State(self, _facade.new_game(g, seed))
+        state.origin, state.taken = (seed, deal), []
+        if deal is not None and not state.pending:
+            _check_dealt(state, deal)
+        return state
 
     def __repr__(self) -> str:
         return f"<kural game {'+'.join([self.id, *self.variants])}, {self.players} players>"
@@ -241,6 +271,12 @@ class Game:
 class State:
     """A game in play. The rules decide when it is over; `result` is then the record's result."""
 
+    # a game loaded with chance, or dealt as given: what it was dealt from (seed, deal), and every action
+    # taken since, chance actions too (None: a game dealt from its seed, whose record tells it all)
+    origin: tuple[int, Any] | None = None
+    taken: list[int] | None = None
+    pending: _chance.Pending | None = None  # a shuffle waiting for chance actions: this is a chance node
+
     def __init__(self, game: Game, raw: _RawState, drawn_for: tuple[int, list[SeenMove]] | None = None):
         self.game = game
         self.raw = raw  # the engine's state, for a program that goes below this API
@@ -248,8 +284,14 @@ class State:
         self.drawn_for = drawn_for
 
     def __reduce__(self) -> tuple:
-        """Pickled as its game and its record so far: unpickled, the moves are played again from the deal."""
+        """Pickled as its game and its record so far: unpickled, the moves are played again from the deal
+        (a game of chance or of a given deal: its actions, from what it was dealt from)."""
+        if self.origin is not None:
+            return _state_by_actions, (self.game, self.origin, self.history())
         return _state_again, (self.game, self.record())
+
+    def __deepcopy__(self, memo: dict) -> "State":
+        return self.copy()
 
     @property
     def seed(self) -> int:
@@ -261,8 +303,8 @@ class State:
 
     @property
     def to_move(self) -> int | None:
-        """The seat whose move it is; None once the game is over."""
-        return _facade.to_move(self.raw)
+        """The seat whose move it is; None once the game is over, or at a chance node."""
+        return None if self.pending else _facade.to_move(self.raw)
 
     @property
     def moves_played(self) -> int:
@@ -274,14 +316,26 @@ class State:
         return _facade.result(self.raw) if self.raw.over else None
 
     def legal(self) -> list[Move]:
-        """The legal moves of the seat to move, in the engine's order; [] once the game is over."""
+        """The legal moves of the seat to move, in the engine's order; [] once the game is over, or at a chance node."""
+        if self.pending:
+            return []
         return [readable(self.game.definition, m) for m in _facade.legal(self.raw)]
 
     def apply(self, move: Move | str) -> None:
         """Play one of legal(): a Move, or a text as the table reads it (`play 7D`, `7D`, `7♦`, `karo 7`, the
         number of a legal move, `add 2 7D 7H` for several in turn); IllegalMove if it is not legal."""
         for raw in self._legal_raw(move):
-            _facade.apply(self.raw, raw)
+            self._play(raw)
+
+    def _play(self, move: RawMove) -> None:
+        """Play a legal move: on the engine's state, or, in a game of chance, as a step that may stop at a
+        shuffle (interpreter/chance.py run); a game with an origin keeps the action."""
+        if self.taken is not None:
+            self.taken.append(self.game.actions.encode(move))
+        if self.game.chance:
+            self.raw, self.pending = _chance.run(self.game.definition, self.seed, self.raw, move, [])
+        else:
+            _facade.apply(self.raw, move)
 
     def play_out(self, bots: Any = None, seed: int | None = None) -> None:
         """Let bots or policies play on to the end: one for every seat, or one per seat: a kind of kural's
@@ -291,7 +345,26 @@ class State:
         ArgumentError otherwise."""
         spec = self.game.definition.bots if bots is None else bots
         base = self.seed if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
-        _facade.play_out(self.raw, seat_players(spec, self.game.players, base, self._seat_policy))
+        players = seat_players(spec, self.game.players, base, self._seat_policy)
+        if self.origin is None:
+            _facade.play_out(self.raw, players)
+            return
+        luck = random.Random(base)  # a game of chance: its chance nodes drawn from the seed too
+        while not self.is_over:
+            if self.pending:
+                faces, weights = zip(*self.chance_outcomes())
+                self.apply_action(luck.choices(faces, weights)[0])
+            else:
+                self._play(players[self.raw.me].choose(self._for_bots(), _facade.legal(self.raw)))
+
+    def _for_bots(self) -> _RawState:
+        """The position as a bot reads it: in a game of chance, a copy whose shuffles draw from the seed, so
+        that a bot that looks past a round's end deals it without waiting for chance."""
+        if not self.game.chance:
+            return self.raw
+        copy = _facade.copy(self.raw)
+        copy.rng = _chance.Draws(self.seed, [], explicit=False)
+        return copy
 
     def _seat_policy(self, policy: Any) -> SeatPolicy:
         return SeatPolicy(policy, lambda raw: State(self.game, raw), self.game.actions.encode)
@@ -303,47 +376,87 @@ class State:
 
     def copy(self) -> "State":
         """An independent copy: playing on it leaves this state as it was."""
-        return State(self.game, _facade.copy(self.raw), self.drawn_for)
+        other = State(self.game, _facade.copy(self.raw), self.drawn_for)
+        if self.origin is not None:
+            other.origin, other.taken = self.origin, list(self.taken or [])
+        if self.pending:
+            other.pending = self.pending.copy()
+        return other
 
     def record(self, seats: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a record (docs/language.md §5.6): JSON-ready, replayable with replay()."""
         names = self.game.seat_names if seats is None else seat_names(seats, self.game.players)
+        if self.origin is not None:  # its seed does not give its deal: no record would replay
+            raise ArgumentError(Msg("state_no_record", how=Msg("deal_how_chance" if self.game.chance
+                                                                           else "deal_how_given")))
         return _facade.record_of(self.raw, names)
 
     # ------------------------------------------------------------------ a game engine's State (OpenSpiel's shape)
     def current_player(self) -> int:
-        """The seat to move, or TERMINAL once the game is over."""
-        return TERMINAL if self.is_over else self.raw.me
+        """The seat to move, CHANCE at a chance node, or TERMINAL once the game is over."""
+        return TERMINAL if self.is_over else CHANCE if self.pending else self.raw.me
 
     def is_terminal(self) -> bool:
         return self.is_over
 
     def is_chance_node(self) -> bool:
-        """False: kural deals from the seed, so no position waits for chance."""
-        return False
+        """Whether a shuffle waits for its next card (only in a game loaded with chance=True)."""
+        return self.pending is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, (action, probability) of each face the next card of the shuffle may have (its
+        share of the cards not placed yet); [] elsewhere."""
+        if not self.pending:
+            return []
+        return self.pending.outcomes(self.game.actions.face_index, self.game.definition.deck.face)
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """The legal moves as integers, in increasing order (interpreter/actions.py: the same integer is the
         same move in every position of the game); [] once over, or for a seat that is not to move."""
+        if self.pending:
+            return [action for action, _ in self.chance_outcomes()] if seat in (None, CHANCE) else []
         if self.is_over or seat is not None and seat_number(seat, self.game.players) != self.raw.me:
             return []
         return list(self._by_action())
 
     def apply_action(self, action: int) -> None:
-        """Play a move by its integer; IllegalMove if it is not one of legal_actions()."""
-        _facade.apply(self.raw, self._move_of(action))
+        """Play a move by its integer, or at a chance node place the next card of that face; IllegalMove if
+        it is not one of legal_actions()."""
+        if not self.pending:
+            self._play(self._move_of(action))
+            return
+        number = whole_number(action, lambda given: Msg("env_action_type", given=given,
+                                                        last=self.game.max_chance_outcomes - 1))
+        if number not in self.legal_actions():
+            legal = ", ".join(self.action_to_string(CHANCE, a) for a in self.legal_actions())
+            raise IllegalMove(Msg("api_not_legal", move=str(number), legal=legal))
+        assert self.taken is not None
+        self.taken.append(number)
+        pending = self.pending
+        if pending.place(number, self.game.actions.face_index, self.game.definition.deck.face):
+            self.raw, self.pending = _chance.run(self.game.definition, self.seed, pending.before, pending.move,
+                                                 pending.orders + [pending.order()])
 
     def action_to_string(self, *seat_and_action: int) -> str:
         """A move's integer in the table's notation (`play 7D`), legal now or not; OpenSpiel's form, with
-        the seat first, is taken too."""
+        the seat first, is taken too. A chance action (the seat CHANCE, or none at a chance node) is the
+        card placed next in the shuffle: `next card: 7D`."""
         action = whole_number(seat_and_action[-1], lambda given: Msg("env_action_type", given=given,
                                                                       last=self.game.actions.n - 1))
+        by_chance = seat_and_action[0] == CHANCE if len(seat_and_action) > 1 else self.is_chance_node()
+        if by_chance:
+            if not 0 <= action < self.game.max_chance_outcomes:
+                raise ArgumentError(Msg("env_no_action", action=action, last=self.game.max_chance_outcomes - 1))
+            return str(Msg("chance_card", card=self.game.actions.code_of(action)))
         return self.game.actions.name(action)
 
     def string_to_action(self, *seat_and_text: Any) -> int:
         """The integer of a legal move given as the table reads it (`play 7D`, `7♦`, action_to_string's
         text); IllegalMove if it is not one, or stands for several moves in turn."""
         text = seat_and_text[-1]
+        for action in self.legal_actions() if self.pending else []:
+            if text in (self.action_to_string(CHANCE, action), self.game.actions.code_of(action)):
+                return action
         for action in self._by_action():
             if self.game.actions.name(action) == text:
                 return action
@@ -377,16 +490,24 @@ class State:
 
     def history(self) -> list[int]:
         """The moves played so far, as integers (in a position resample_from_infostate drew, those the seat
-        it was drawn for knew wholly)."""
+        it was drawn for knew wholly); in a game of chance or of a given deal, every action taken since the
+        deal, chance actions too."""
+        if self.taken is not None:
+            return list(self.taken)
         return [self.game.actions.encode(entry[1]) for entry in self.raw.history if entry is not None]
 
     def undo(self) -> None:
-        """Take the last move back: the game is dealt again from its seed and its moves but that one played."""
+        """Take the last move back (in a game of chance, the last action): the game is dealt again from its
+        seed (or what it was dealt from) and its moves but that one played."""
         moves = [entry[1] for entry in self.raw.history if entry is not None]
-        if not moves:
+        if not (self.taken if self.taken is not None else moves):
             raise ArgumentError(Msg("state_nothing_to_undo"))
         if self.drawn_for is not None:  # resample_from_infostate's: it was never dealt
             raise ArgumentError(Msg("state_resampled_undo"))
+        if self.origin is not None:
+            again = _state_by_actions(self.game, self.origin, (self.taken or [])[:-1])
+            self.raw, self.pending, self.taken = again.raw, again.pending, again.taken
+            return
         raw = _facade.new_game(self.game.definition, self.raw.seed)
         for move in moves[:-1]:
             _facade.apply(raw, move)
@@ -423,11 +544,18 @@ class State:
         a random.Random, or a function giving a number from 0 to 1 (OpenSpiel's sampler). The state drawn
         plays on, but has no deal of its own: its record and undo() are refused."""
         seat = seat_number(seat, self.game.players)
+        if self.pending:
+            raise ArgumentError(Msg("state_chance_resample"))
         drawn = Seen(self.raw, seat).determinize(_generator(rng))
-        return State(self.game, drawn, (seat, self._seen_moves(seat)))
+        if self.game.chance:  # the deals to come wait for chance, as in the state it was drawn from
+            drawn.rng = _chance.Draws(self.seed, [], explicit=True)
+        state = State(self.game, drawn, (seat, self._seen_moves(seat)))
+        if self.origin is not None:
+            state.taken = list(self.taken or [])
+        return state
 
     def _by_action(self) -> dict[int, RawMove]:
-        return self.game.actions.legal(_facade.legal(self.raw)) if not self.is_over else {}
+        return self.game.actions.legal(_facade.legal(self.raw)) if not (self.is_over or self.pending) else {}
 
     def _move_of(self, action: Any) -> RawMove:
         number = whole_number(action, lambda given: Msg("env_action_type", given=given, last=self.game.actions.n - 1))
@@ -446,7 +574,7 @@ class State:
         """The engine's moves a Move or a text stands for (a text may name several in turn, as at the table)."""
         if not isinstance(move, (Move, str)):
             raise ArgumentTypeError(Msg("api_move_type", given=shown(move)))
-        legal: list[RawMove] = _facade.legal(self.raw) if not self.is_over else []
+        legal: list[RawMove] = _facade.legal(self.raw) if not (self.is_over or self.pending) else []
         g = self.game.definition
         if isinstance(move, Move):
             found = [raw for raw in legal if raw == move._raw or readable(g, raw) == move]
@@ -468,7 +596,7 @@ class State:
         return drawing.BOARD[0](self) if drawing.BOARD else repr(self)
 
     def __repr__(self) -> str:
-        where = "over" if self.is_over else f"seat {self.to_move} to move"
+        where = "over" if self.is_over else "a chance node" if self.pending else f"seat {self.to_move} to move"
         return f"<kural state of {self.game.id}, seed {self.seed}, {self.moves_played} moves, {where}>"
 
 
@@ -485,7 +613,9 @@ class Bot:
             raise ArgumentTypeError(Msg("api_state_type", given=shown(state)))
         if state.is_over:
             raise IllegalMove(Msg("api_game_over", move=self.kind, moves=state.moves_played))
-        raw = self.engine_bot.choose(state.raw, _facade.legal(state.raw))
+        if state.pending:
+            raise IllegalMove(Msg("api_chance_node", move=self.kind))
+        raw = self.engine_bot.choose(state._for_bots(), _facade.legal(state.raw))
         return readable(state.game.definition, raw)
 
     def __repr__(self) -> str:
@@ -557,6 +687,78 @@ def replayed(game: Game, rec: dict) -> State:
     if problems:
         raise ReplayError(problems)
     return State(game, raw)
+
+
+def _state_by_actions(game: Game, origin: tuple[int, Any], actions: Sequence[int]) -> State:
+    """A game of chance or of a given deal, dealt again from its origin and its actions played again."""
+    state = game.new(*origin)
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def _given_order(g: GameDef, seed: int, codes: ActionCodes, deal: Any) -> list[int]:
+    """The first shuffle's order that deals `deal` (Game.new): ArgumentError saying what cannot be dealt."""
+    wanted = _wanted(g, deal)
+    try:
+        return _chance.given_order(g, seed, wanted)
+    except ValueError as exc:
+        word, values = exc.args
+        if "zone" in values:
+            values = {**values, "zone": _zone_name(g, values["zone"])}
+        raise ArgumentError(Msg("deal_" + word, **values)) from None
+
+
+def _wanted(g: GameDef, deal: Any) -> dict[int, list[int]]:
+    """A given deal as zone id -> card ids (twins told apart in the deck's order); ArgumentError or
+    ArgumentTypeError for a deal that names no zone, a card twice, or no card."""
+    if isinstance(deal, Mapping):
+        by_name = dict(deal)
+    elif isinstance(deal, (list, tuple)):
+        by_name = {g.hand_zone: deal}
+    else:
+        raise ArgumentTypeError(Msg("deal_type", given=shown(deal)))
+    free: dict[str, list[int]] = {}
+    for card, code in enumerate(g.deck.code):
+        free.setdefault(code, []).append(card)
+    wanted: dict[int, list[int]] = {}
+    for name, cards in by_name.items():
+        zone = next((z for z in g.zones if z.name == name and not z.max_groups), None)
+        if zone is None:
+            raise ArgumentError(Msg("deal_no_zone", zone=shown(name),
+                                    zones=", ".join(z.name for z in g.zones if not z.max_groups)))
+        owners = g.units(zone.per) if zone.per != "none" else [None]
+        lists = list(cards) if zone.per != "none" else [cards]
+        if len(lists) != len(owners) or not all(c is None or isinstance(c, (list, tuple)) for c in lists):
+            raise ArgumentError(Msg("deal_owners", zone=name, owners=len(owners)))
+        for i, given in enumerate(lists):
+            if given is None:
+                continue
+            ids = []
+            for code in given:
+                if not free.get(code):
+                    raise ArgumentError(Msg("deal_no_card", card=code if isinstance(code, str) else shown(code)))
+                ids.append(free[code].pop(0))
+            wanted[zone.first_id + i] = ids
+    return wanted
+
+
+def _zone_name(g: GameDef, zone_id: int) -> str:
+    """A zone instance's name as observation_string writes it: `hand[2]`, `stock`."""
+    for z in g.zones:
+        owners = g.units(z.per) if z.per != "none" else [None]
+        if z.first_id <= zone_id < z.first_id + len(owners):
+            owner = owners[zone_id - z.first_id]
+            return z.name if owner is None else f"{z.name}[{owner}]"
+    return str(zone_id)
+
+
+def _check_dealt(state: State, deal: Any) -> None:
+    """ArgumentError if the deal made is not the one given (a setup whose deal depends on the cards)."""
+    raw = state.raw
+    for zone, ids in _wanted(state.game.definition, deal).items():
+        if not set(ids) <= set(raw.zones[zone]):
+            raise ArgumentError(Msg("deal_not_made", zone=_zone_name(state.game.definition, zone)))
 
 
 def _state_again(game: Game, rec: dict) -> State:

@@ -64,7 +64,12 @@ def seeded(seed) -> random.Random:
 
 
 def copied(rng: random.Random) -> random.Random:
-    """A Random in the same state as rng (one made with Random() would first seed itself from the system)."""
+    """A Random in the same state as rng (one made with Random() would first seed itself from the system);
+    a generator of another kind that copies itself (interpreter/chance.py Draws) is asked to."""
+    if type(rng) is not _STDLIB:
+        own = getattr(type(rng), "copied", None)
+        if own is not None:
+            return own(rng)
     other = _STDLIB.__new__(_STDLIB)
     other.setstate(rng.getstate())
     return other

@@ -18,8 +18,10 @@ from .legal import legal_moves, move_key
 from .state import Move, State
 
 
-def new_game(g, seed: int) -> State:
-    s = State(g, seed)  # with the whole work budget
+def new_game(g, seed: int, s: State | None = None) -> State:
+    """A game dealt from `seed`; or set up on `s`, a new state given its own generator (interpreter/chance.py)."""
+    if s is None:
+        s = State(g, seed)  # with the whole work budget
     try:
         g.program.start_game(s)  # every var's start, then the first round (dsl/backend/flow.py start_game)
     except RULE_FAILURES as exc:

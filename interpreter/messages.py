@@ -1522,4 +1522,38 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "tr": "{path} kural dosyasının adını bir kayıt tutamaz (satır sonu ya da başka bir "
                                "denetim karakteri, ya da UTF-8 olmayan baytlar): oyununun kaydı ne yeniden "
                                "oynanabilir ne de sürdürülebilir; dosyanın adını değiştir, sonra oyna"},
+    "deal_how_chance": {"en": "chance actions", "tr": "şans hamleleri"},
+    "deal_how_given": {"en": "a given deal", "tr": "verilmiş bir dağıtım"},
+    "chance_card": {"en": "next card: {card}", "tr": "sıradaki kart: {card}"},
+    "api_chance_type": {"en": "chance is True or False, not {given}", "tr": "chance True ya da False olmalı; {given} değil"},
+    "api_chance_node": {"en": "{move} chooses no move at a chance node: a shuffle waits for its cards (apply one of "
+                              "chance_outcomes())",
+                        "tr": "{move} şans düğümünde hamle seçmez: bir karıştırma kartlarını bekliyor "
+                              "(chance_outcomes() içinden birini uygula)"},
+    "state_no_record": {"en": "this game was dealt by {how}, not from its seed alone, so a record of it would not "
+                              "replay: pickle the state, or keep its history()",
+                        "tr": "bu oyun yalnız tohumundan değil, {how} ile dağıtıldı; kaydı yeniden oynanmaz: "
+                              "durumu pickle ile sakla ya da history() listesini tut"},
+    "state_chance_resample": {"en": "a chance node has no seat to draw for: apply its chance actions first",
+                              "tr": "şans düğümünde çekilecek bir oyuncu yok: önce şans hamlelerini uygula"},
+    "deal_type": {"en": "deal is a list of hands, one per seat, or a mapping of zone names to their cards, such as "
+                        "{{'hand': [['7D', '8D'], None, None, None]}}, not {given}",
+                  "tr": "deal her oyuncu için bir el listesi ya da bölge adlarından kartlarına bir eşleme olmalı; "
+                        "örneğin {{'hand': [['7D', '8D'], None, None, None]}}; {given} değil"},
+    "deal_no_zone": {"en": "the deal names {zone}, which is no zone of this game that a deal fills; its zones: {zones}",
+                     "tr": "dağıtım {zone} adını veriyor, ama bu oyunda dağıtımın doldurduğu böyle bir bölge yok; "
+                           "bölgeleri: {zones}"},
+    "deal_owners": {"en": "the deal of {zone} is a list of {owners} entries, each a list of card codes or None",
+                    "tr": "{zone} dağıtımı {owners} öğelik bir liste olmalı; her biri kart kodlarının listesi ya "
+                          "da None"},
+    "deal_no_card": {"en": "the deal gives {card}, which is no card of this deck, or one more than it holds",
+                     "tr": "dağıtım {card} kartını veriyor, ama bu destede böyle bir kart yok ya da bu kadar çok yok"},
+    "deal_no_shuffle": {"en": "this game never shuffles, so its deal is always the same: no deal can be given",
+                        "tr": "bu oyun hiç karıştırmıyor, dağıtımı hep aynı: dağıtım verilemez"},
+    "deal_not_shuffled": {"en": "the deal gives {zone} a card its first shuffle does not hold",
+                          "tr": "dağıtım {zone} bölgesine ilk karıştırmada olmayan bir kart veriyor"},
+    "deal_too_many": {"en": "the deal gives {zone} {given} cards, and the first deal gives it {most}",
+                      "tr": "dağıtım {zone} bölgesine {given} kart veriyor, ilk dağıtım ise {most} kart veriyor"},
+    "deal_not_made": {"en": "the rules do not deal {zone} the cards given: its setup deals by what the cards are",
+                      "tr": "kurallar {zone} bölgesine verilen kartları dağıtmıyor: hazırlığı kartlara göre dağıtıyor"},
 }
