@@ -41,7 +41,6 @@ of your own is an environment as the bundled ones are:
 """
 from __future__ import annotations
 
-from math import prod
 from typing import Any
 
 import gymnasium
@@ -51,12 +50,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from . import game as facade
-from .actions import ActionCodes
 from .api import Game, RawMove, State, win_returns
 from .arguments import ArgumentError, ArgumentTypeError, seat as seat_number, shown, whole_number
 from .messages import Msg, said
 from .observation import Segment, Tensors
 from .policies import SeatPolicy, seat_players
+from .steps import Building, Steps
 from .numbers import LIMIT as SEED_LIMIT
 
 REWARDS = ("win", "score")
@@ -84,75 +83,6 @@ def seed_of(seed: Any) -> int | None:
     return None if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
 
 
-class Steps:
-    """The environments' actions (see the module's docstring): blocks of the moves' fixed choices, then,
-    where a move chooses a list of cards, an action per face and the end of a list."""
-
-    def __init__(self, codes: ActionCodes):
-        self.codes = codes
-        g = codes.g
-        self.fixed = [[i for i, c in enumerate(m.choices) if not c.of_card_lists] for m in g.moves]
-        self.lists = [[i for i, c in enumerate(m.choices) if c.of_card_lists] for m in g.moves]
-        self.starts: list[int] = []
-        n = 0
-        for m in g.moves:
-            self.starts.append(n)
-            n += prod(codes.sizes[m.index][i] for i in self.fixed[m.index])
-        self.blocks = n
-        self.faces = len(codes.faces) if any(self.lists) else 0
-        self.end = n + self.faces  # the action that ends a list (where some move has one)
-        self.n = n + self.faces + (1 if self.faces else 0)
-
-    def block(self, move: RawMove) -> int:
-        index, values = move
-        m = self.codes.g.moves[index]
-        number = 0
-        for i in self.fixed[index]:
-            number = number * self.codes.sizes[index][i] + self.codes.digit(m, m.choices[i], values[i])
-        return self.starts[index] + number
-
-    def lists_of(self, move: RawMove) -> list[list[int]]:
-        """A move's lists of cards, each as its count of each face."""
-        index, values = move
-        counts = []
-        for i in self.lists[index]:
-            row = [0] * len(self.codes.faces)
-            for card in values[i]:
-                row[self.codes.face_index[self.codes.g.deck.face[card]]] += 1
-            counts.append(row)
-        return counts
-
-    def check(self, action: Any) -> int:
-        """An action as an int (a numpy integer too); ArgumentError for what is not one of 0 to n - 1."""
-        last = self.n - 1
-        number = whole_number(action, lambda given: Msg("env_action_type", given=given, last=last))
-        if not 0 <= number <= last:
-            raise ArgumentError(Msg("env_no_action", action=number, last=last))
-        return number
-
-    def name(self, action: int) -> str:
-        """What an action means: a move and its fixed choices (`play 7D`, `add 2 7H`, `meld` before its
-        cards), `+7D` for a card added to the list being built, `=` for its end."""
-        action = self.check(action)
-        if action >= self.end:
-            return "="
-        if action >= self.blocks:
-            return "+" + self.codes.code_of(action - self.blocks)
-        index = max(i for i, start in enumerate(self.starts) if start <= action)
-        rest = action - self.starts[index]
-        m = self.codes.g.moves[index]
-        digits = []
-        for i in reversed(self.fixed[index]):
-            rest, d = divmod(rest, self.codes.sizes[index][i])
-            digits.append((i, d))
-        words = [m.name]
-        for i, d in reversed(digits):
-            c = m.choices[i]
-            words.append(self.codes.code_of(d) if c.of_cards else str(d + 1) if c.of_groups
-                         else str(self.codes.options[(index, c.name)][d]))
-        return " ".join(words)
-
-
 class Table:
     """What both environments share: the game, its actions and observations, one state in play, and the
     move being built (its block, the lists closed, the counts of the list being built, the moves that fit)."""
@@ -170,7 +100,7 @@ class Table:
               float(max(game.actions.copies)))] if self.steps.faces else [])
         self.size = sum(segment[2] for segment in self.layout)
         self.state: State | None = None
-        self.building: tuple[int, list[list[int]], list[int], list[RawMove]] | None = None
+        self.building: Building | None = None
         self._legal: dict[int, list[RawMove]] | None = None
 
     def space(self) -> spaces.Dict:
@@ -195,10 +125,7 @@ class Table:
         """The legal moves of the position by the block that starts them."""
         if self._legal is None:
             state = self.state
-            moves = [] if state is None or state.is_over else facade.legal(state.raw)
-            self._legal = {}
-            for move in moves:
-                self._legal.setdefault(self.steps.block(move), []).append(move)
+            self._legal = self.steps.by_block([] if state is None or state.is_over else facade.legal(state.raw))
         return self._legal
 
     def mask(self) -> np.ndarray:
@@ -206,14 +133,7 @@ class Table:
         if self.building is None:
             mask[list(self.blocks())] = 1
             return mask
-        _, closed, counts, fits = self.building
-        for move in fits:
-            now = self.steps.lists_of(move)[len(closed)]
-            for face, (want, have) in enumerate(zip(now, counts)):
-                if want > have:
-                    mask[self.steps.blocks + face] = 1
-            if now == counts:
-                mask[self.steps.end] = 1
+        mask[sorted(self.steps.offered(self.building))] = 1
         return mask
 
     def legal(self, action: int) -> bool:
@@ -221,27 +141,9 @@ class Table:
 
     def play(self, action: int) -> None:
         """Play a legal action (a step of a move, or a whole move)."""
-        steps = self.steps
-        if self.building is None:
-            fits = self.blocks()[action]
-            if not steps.lists[fits[0][0]] or len(fits) == 1:
-                self.play_raw(fits[0])
-                return
-            self.building = (action, [], [0] * steps.faces, fits)
-        else:
-            block, closed, counts, fits = self.building
-            if action == steps.end:
-                closed = closed + [counts]
-                counts = [0] * steps.faces
-                fits = [m for m in fits if steps.lists_of(m)[:len(closed)] == closed]
-            else:
-                counts = counts[:]
-                counts[action - steps.blocks] += 1
-                fits = [m for m in fits if all(w >= h for w, h in zip(steps.lists_of(m)[len(closed)], counts))]
-            self.building = (block, closed, counts, fits)
-            done = len(closed) == len(steps.lists[fits[0][0]])
-            if done or len({self.game.actions.encode(m) for m in fits}) == 1:
-                self.play_raw(fits[0])
+        self.building, move = self.steps.advance(self.building, action, self.blocks())
+        if move is not None:
+            self.play_raw(move)
 
     def play_raw(self, move: RawMove) -> None:
         assert self.state is not None
