@@ -346,7 +346,7 @@ class State:
         spec = self.game.definition.bots if bots is None else bots
         base = self.seed if seed is None else whole_number(seed, lambda given: Msg("api_seed_type", given=given))
         players = seat_players(spec, self.game.players, base, self._seat_policy)
-        if self.origin is None:
+        if self.taken is None and not self.game.chance:
             _facade.play_out(self.raw, players)
             return
         luck = random.Random(base)  # a game of chance: its chance nodes drawn from the seed too
@@ -377,8 +377,9 @@ class State:
     def copy(self) -> "State":
         """An independent copy: playing on it leaves this state as it was."""
         other = State(self.game, _facade.copy(self.raw), self.drawn_for)
-        if self.origin is not None:
-            other.origin, other.taken = self.origin, list(self.taken or [])
+        other.origin = self.origin
+        if self.taken is not None:
+            other.taken = list(self.taken)
         if self.pending:
             other.pending = self.pending.copy()
         return other
@@ -430,8 +431,8 @@ class State:
         if number not in self.legal_actions():
             legal = ", ".join(self.action_to_string(CHANCE, a) for a in self.legal_actions())
             raise IllegalMove(Msg("api_not_legal", move=str(number), legal=legal))
-        assert self.taken is not None
-        self.taken.append(number)
+        if self.taken is not None:
+            self.taken.append(number)
         pending = self.pending
         if pending.place(number, self.game.actions.face_index, self.game.definition.deck.face):
             self.raw, self.pending = _chance.run(self.game.definition, self.seed, pending.before, pending.move,
@@ -550,8 +551,8 @@ class State:
         if self.game.chance:  # the deals to come wait for chance, as in the state it was drawn from
             drawn.rng = _chance.Draws(self.seed, [], explicit=True)
         state = State(self.game, drawn, (seat, self._seen_moves(seat)))
-        if self.origin is not None:
-            state.taken = list(self.taken or [])
+        if self.taken is not None:  # (a history it plays on from, never dealt again: no origin)
+            state.taken = list(self.taken)
         return state
 
     def _by_action(self) -> dict[int, RawMove]:
@@ -592,7 +593,10 @@ class State:
         raise IllegalMove(Msg("api_not_legal", move=str(move) or "''", legal=legal_texts))
 
     def __str__(self) -> str:
-        """The table as `kural play` prints it to the seat to move (seat 0 once the game is over)."""
+        """The table as `kural play` prints it to the seat to move (seat 0 once the game is over); at a chance
+        node, how far the shuffle is."""
+        if self.pending:
+            return str(Msg("chance_board", placed=len(self.pending.chosen), cards=len(self.pending.cards)))
         return drawing.BOARD[0](self) if drawing.BOARD else repr(self)
 
     def __repr__(self) -> str:

@@ -1524,6 +1524,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                "oynanabilir ne de sürdürülebilir; dosyanın adını değiştir, sonra oyna"},
     "deal_how_chance": {"en": "chance actions", "tr": "şans hamleleri"},
     "deal_how_given": {"en": "a given deal", "tr": "verilmiş bir dağıtım"},
+    "chance_board": {"en": "a shuffle: {placed} of its {cards} cards placed, the next by chance",
+                     "tr": "bir karıştırma: {cards} kartından {placed} tanesi yerinde, sıradaki şansla"},
     "chance_card": {"en": "next card: {card}", "tr": "sıradaki kart: {card}"},
     "api_chance_type": {"en": "chance is True or False, not {given}", "tr": "chance True ya da False olmalı; {given} değil"},
     "api_chance_node": {"en": "{move} chooses no move at a chance node: a shuffle waits for its cards (apply one of "

@@ -135,5 +135,19 @@ class Steps:
             return None, fits[0]
         return (block, closed, counts, fits), None
 
+    def steps_of(self, move: RawMove, blocks: dict[int, list[RawMove]]) -> list[int]:
+        """The actions that play a legal move in steps (a policy that chooses whole moves played here)."""
+        wanted = self.lists_of(move)
+        actions = [self.block(move)]
+        building, done = self.advance(None, actions[0], blocks)
+        while done is None:
+            assert building is not None
+            _, closed, counts, _ = building
+            now = wanted[len(closed)]
+            face = next((f for f, (w, h) in enumerate(zip(now, counts)) if w > h), None)
+            actions.append(self.end if face is None else self.blocks + face)
+            building, done = self.advance(building, actions[-1], blocks)
+        return actions
+
 
 __all__ = ["Building", "Steps"]
