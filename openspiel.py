@@ -154,7 +154,7 @@ class Play:
                 raise ValueError(f"action {action} ({self.steps.name(action)}) is not legal now")
             self.building, move = self.steps.advance(self.building, action, self.blocks())
             if move is not None:
-                state.apply_action(state.game.actions.encode(move))
+                state.apply_raw(move)
         self._blocks = None
 
     def building_text(self) -> str:

@@ -327,6 +327,11 @@ class State:
         for raw in self._legal_raw(move):
             self._play(raw)
 
+    def apply_raw(self, move: RawMove) -> None:
+        """Play one of the engine's legal moves as the engine gives it (interpreter/game.py legal), unchecked:
+        for a caller that took it from there (the OpenSpiel game's steps)."""
+        self._play(move)
+
     def _play(self, move: RawMove) -> None:
         """Play a legal move: on the engine's state, or, in a game of chance, as a step that may stop at a
         shuffle (interpreter/chance.py run); a game with an origin keeps the action."""

@@ -42,6 +42,14 @@ class Draws(random.Random):
         self.orders = [list(o) for o in orders]
         self.explicit = explicit
 
+    @classmethod
+    def waiting(cls, orders: list[list[int]]) -> "Draws":
+        """An explicit one: it never draws, so it is not seeded (a seeding costs as much as a small move)."""
+        made = cls.__new__(cls)
+        made.orders = [list(o) for o in orders]
+        made.explicit = True
+        return made
+
     def shuffle(self, x: list) -> None:  # type: ignore[override]
         if self.orders:
             x[:] = self.orders.pop(0)
@@ -53,7 +61,8 @@ class Draws(random.Random):
     def copied(self) -> "Draws":
         """An independent copy (draws.copied asks a generator of its own kind for it)."""
         other = Draws.__new__(Draws)
-        other.setstate(self.getstate())
+        if not self.explicit:  # (an explicit one never draws: its generator's state is nobody's)
+            other.setstate(self.getstate())
         other.orders = [list(o) for o in self.orders]
         other.explicit = self.explicit
         return other
@@ -63,22 +72,22 @@ class Draws(random.Random):
 class Pending:
     """A step (the game's start when `move` is None, else a move) that reached a shuffle whose order is
     not all chosen: the position before it, the orders of its earlier shuffles, the cards of the waiting
-    shuffle in the zone's order, and those placed so far (the top first)."""
+    shuffle in the zone's order, those placed so far (the top first) and those left (in the zone's order)."""
 
     before: State | None
     move: Move | None
     orders: list[list[int]]
     cards: list[int]
     chosen: list[int] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)
 
-    def left(self) -> list[int]:
-        """The cards not placed yet, in the zone's order."""
-        placed = set(self.chosen)
-        return [c for c in self.cards if c not in placed]
+    def __post_init__(self) -> None:
+        if not self.chosen and not self.left:
+            self.left = list(self.cards)
 
     def outcomes(self, face_number: dict[Any, int], face_of: list) -> list[tuple[int, float]]:
         """(face number, probability) of the card placed next: each face by its share of the cards left."""
-        left = self.left()
+        left = self.left
         counts: dict[int, int] = {}
         for card in left:
             number = face_number[face_of[card]]
@@ -88,7 +97,7 @@ class Pending:
     def place(self, number: int, face_number: dict[Any, int], face_of: list) -> bool:
         """Place the first card left of that face on the order; then the rest too when they are all of one
         face (no choice is left). True once the order is whole."""
-        left = self.left()
+        left = self.left
         card = next((c for c in left if face_number[face_of[c]] == number), None)
         if card is None:
             raise ValueError(number)
@@ -96,14 +105,15 @@ class Pending:
         left.remove(card)
         if len({face_of[c] for c in left}) <= 1:
             self.chosen += left
-        return len(self.chosen) == len(self.cards)
+            left.clear()
+        return not left
 
     def order(self) -> list[int]:
         """The zone's list once shuffled: its last card is the top, the first placed."""
         return self.chosen[::-1]
 
     def copy(self) -> "Pending":
-        return Pending(self.before, self.move, [list(o) for o in self.orders], list(self.cards), list(self.chosen))
+        return Pending(self.before, self.move, self.orders, self.cards, list(self.chosen), list(self.left))
 
 
 def run(g, seed: int, before: State | None, move: Move | None, orders: list[list[int]]) -> tuple[State, Pending | None]:
@@ -111,7 +121,7 @@ def run(g, seed: int, before: State | None, move: Move | None, orders: list[list
     position after it, or, at a shuffle whose order is not chosen, the position where it stopped (for the
     table to show, never to play on) and what waits. `before` is left as it was."""
     s = State(g, seed) if before is None else before.copy()
-    s.rng = Draws(seed, orders, explicit=True)
+    s.rng = Draws.waiting(orders)
     try:
         if before is None:
             new_game(g, seed, s)
