@@ -118,3 +118,12 @@ def test_a_resampled_state_has_the_same_information_state():
     drawn = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
     assert drawn.information_state_string(seat) == state.information_state_string(seat)
     assert drawn.legal_actions() == state.legal_actions()
+
+
+def test_the_examples_of_docs_openspiel_md_run_as_written():
+    """docs/openspiel.md: the game's facts, random_sim_test, and ISMCTS against kural's heuristic bots on Fanti."""
+    import doctest
+    from pathlib import Path
+    result = doctest.testfile(str(Path(__file__).resolve().parents[1] / "docs" / "openspiel.md"),
+                              module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 5
