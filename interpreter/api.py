@@ -393,8 +393,8 @@ class State:
         """The game so far as a record (docs/language.md §5.6): JSON-ready, replayable with replay()."""
         names = self.game.seat_names if seats is None else seat_names(seats, self.game.players)
         if self.origin is not None:  # its seed does not give its deal: no record would replay
-            raise ArgumentError(Msg("state_no_record", how=Msg("deal_how_chance" if self.game.chance
-                                                                           else "deal_how_given")))
+            raise ArgumentError(Msg("state_no_record", how=Msg("deal_how_chance") if self.game.chance
+                                                   else Msg("deal_how_given")))
         return _facade.record_of(self.raw, names)
 
     # ------------------------------------------------------------------ a game engine's State (OpenSpiel's shape)
@@ -715,7 +715,10 @@ def _given_order(g: GameDef, seed: int, codes: ActionCodes, deal: Any) -> list[i
         word, values = exc.args
         if "zone" in values:
             values = {**values, "zone": _zone_name(g, values["zone"])}
-        raise ArgumentError(Msg("deal_" + word, **values)) from None
+        said = {"no_shuffle": lambda: Msg("deal_no_shuffle"),
+                "not_shuffled": lambda: Msg("deal_not_shuffled", **values),
+                "too_many": lambda: Msg("deal_too_many", **values)}
+        raise ArgumentError(said[word]()) from None
 
 
 def _wanted(g: GameDef, deal: Any) -> dict[int, list[int]]:
