@@ -88,7 +88,8 @@ def test_a_given_deal_with_chance_starts_past_the_deal():
     ({"nowhere": []}, "no zone"),
     ([["7D"] * 2, None, None, None], "no card of this deck"),
     ([["XX"], None, None, None], "no card of this deck"),
-    ([[c + s for s in "SHDC" for c in "A23"] + ["4S", "4H"], None, None, None], r"gives hand\[0\] 14 cards, and the first deal gives it 13"),
+    ([[c + s for s in "SHDC" for c in "A23"] + ["4S", "4H"], None, None, None],
+     r"gives hand\[0\] 14 cards, and the first deal gives it 13"),
     ([["7D"]], "4 entries"),
 ])
 def test_a_deal_that_cannot_be_given_is_refused_saying_why(deal, words):
