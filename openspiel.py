@@ -243,8 +243,16 @@ class KuralState(pyspiel.State):
         return other
 
     def __str__(self) -> str:
+        """The whole position, hidden cards too (OpenSpiel's ToString, which its tests compare between copies):
+        each zone's cards by zone id, the vars, whose turn, the move being built. The table as `kural play`
+        draws it for the seat to move is str(state.play.state)."""
+        kstate = self.play.state
+        raw, code = kstate.raw, kstate.game.definition.deck.code
+        lines = [repr(kstate)]
+        lines += [f"zone {z}: " + " ".join(code[c] for c in cards) for z, cards in enumerate(raw.zones) if cards]
+        lines.append(f"vars: {raw.vars}")
         building = self.play.building_text()
-        return str(self.play.state) + ("\n" + building if building else "")
+        return "\n".join(lines + ([building] if building else []))
 
 
 class KuralObserver:

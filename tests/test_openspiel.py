@@ -2,10 +2,14 @@
 OpenSpiel's own test and played by its own ISMCTS (issue 39). Skipped where the extra is not installed
 (pip install 'kural[openspiel]').
 
-The suite runs a few random simulations of each game that random play ends soon (all_games.short_game_ids:
-measured, never named); a race to thousands of points (Kanasta) is simulated only in the longer run:
+The suite runs one random simulation of each game that random play ends soon (all_games.short_game_ids:
+measured, never named), the longer run more of them:
 
-    KURAL_OPENSPIEL_SIMS=20 pytest tests/test_openspiel.py      # 20 sims each, every game and variant
+    KURAL_OPENSPIEL_SIMS=20 pytest tests/test_openspiel.py      # 20 sims of each
+
+A game that random play does not end (Kanasta: random players meld too little to go out, and its move
+bound is 60000 moves) is left out of both: random_sim_test reads every seat's information state at every
+step, each as long as the game so far, so one such game would take hours.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from all_games import all_configs, config_id, short_game_ids  # noqa: E402
 
-SIMS = int(os.environ.get("KURAL_OPENSPIEL_SIMS", "0"))  # 0: the suite's few, the long games left out
+SIMS = int(os.environ.get("KURAL_OPENSPIEL_SIMS", "1"))
 
 
 def _params(game: str, combo: tuple) -> dict:
@@ -32,10 +36,10 @@ def _params(game: str, combo: tuple) -> dict:
 
 @pytest.mark.parametrize("game,combo", all_configs(), ids=[config_id(g, c) for g, c in all_configs()])
 def test_random_sim_test_passes_with_serialization(game, combo):
-    if not SIMS and game not in short_game_ids():
-        pytest.skip("random play of this game runs long: KURAL_OPENSPIEL_SIMS=n runs it")
+    if game not in short_game_ids():
+        pytest.skip("random play does not end this game (see the module's docstring)")
     loaded = pyspiel.load_game("kural", _params(game, combo))
-    pyspiel.random_sim_test(loaded, num_sims=SIMS or 2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(loaded, num_sims=SIMS, serialize=True, verbose=False)
 
 
 def test_the_game_string_keeps_a_list_and_a_variant_that_reads_as_a_number():
