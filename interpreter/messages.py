@@ -1539,9 +1539,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "state_chance_resample": {"en": "a chance node has no seat to draw for: apply its chance actions first",
                               "tr": "şans düğümünde çekilecek bir oyuncu yok: önce şans hamlelerini uygula"},
     "deal_type": {"en": "deal is a list of hands, one per seat, or a mapping of zone names to their cards, such as "
-                        "{{'hand': [['7D', '8D'], None, None, None]}}, not {given}",
+                        "{{'hand': [['AS', 'KH'], None, None, None]}}, not {given}",
                   "tr": "deal her oyuncu için bir el listesi ya da bölge adlarından kartlarına bir eşleme olmalı; "
-                        "örneğin {{'hand': [['7D', '8D'], None, None, None]}}; {given} değil"},
+                        "örneğin {{'hand': [['AS', 'KH'], None, None, None]}}; {given} değil"},
     "deal_no_zone": {"en": "the deal names {zone}, which is no zone of this game that a deal fills; its zones: {zones}",
                      "tr": "dağıtım {zone} adını veriyor, ama bu oyunda dağıtımın doldurduğu böyle bir bölge yok; "
                            "bölgeleri: {zones}"},
