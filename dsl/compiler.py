@@ -1050,15 +1050,33 @@ class _Unit:
         weight = max(1, self.c.total - before)  # the parts of its body: what one pass costs
         return self.typed_of(t, C("effect"), [given, body], info=(name, weight, self.where(t)))
 
+    def option_set(self, var, op: str, value: C | None, t, value_tree) -> None:
+        """A var that holds a choice's option is set with `=` (checked before its value is typed), to one of
+        those options (a constant that is none of them is refused where it is written)."""
+        options = ", ".join(str(o) for o in var.options)
+        if op != "=":
+            raise self.fail(t, Msg("option_var_set", name=var.name, op=op, options=options),
+                            Msg("option_var_set_hint", name=var.name, first=var.options[0]))
+        if value is not None and value.is_const and value.const is not None and value.const not in var.options:
+            raise self.fail(value_tree, Msg("option_var_not_option", name=var.name, value=value.const,
+                                            options=options), Msg("option_var_set_hint", name=var.name,
+                                                                  first=var.options[0]))
+
     def assign(self, t, d) -> C:
         target, op, value_tree = t.children
         base = target if target.data == "var" else target.children[0]
         entry = self.c.names.get(base.children[0].value) if base.data == "var" else None
-        kind = held(entry.value) if entry is not None and entry.kind == "var" else "num"
+        var = entry.value if entry is not None and entry.kind == "var" else None
+        kind = held(var) if var is not None else "num"
         if kind == "card" and op.value != "=":  # (a card is set, never counted)
             raise self.fail(t, Msg("card_var_set", name=base.children[0].value, op=op.value),
                             Msg("card_var_set_hint", name=base.children[0].value))
+        option = var is not None and var.type == "option"
+        if option:
+            self.option_set(var, op.value, None, t, value_tree)
         value = self.coerce(self.node(value_tree, d), kind, value_tree)
+        if option:
+            self.option_set(var, op.value, value, t, value_tree)
         op = op.value
         if target.data == "var":
             name = target.children[0].value
@@ -1109,7 +1127,9 @@ LISTS = ("list", "cards", "zone")
 
 def held(var) -> str:
     """The compiler's type of what a var holds: a card var holds a card; a suit or a seat is a number, said
-    as one (interpreter/gamedef.py VarDef.type)."""
+    as one; a choice's option is a text or a number, as the choice's options are written (VarDef.type)."""
+    if var.type == "option":
+        return "str" if isinstance(var.options[0], str) else "num"
     return "card" if var.type == "card" else "num"
 
 

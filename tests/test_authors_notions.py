@@ -10,6 +10,7 @@ import random
 import shutil
 from pathlib import Path
 
+import kural
 import pytest
 from kural.dsl.errors import RuleError
 from kural.dsl.loader import load
@@ -511,3 +512,72 @@ def test_a_key_a_keyed_var_has_not_is_an_error_of_play_naming_the_keys(tmp_path)
         while not s.over:
             apply(s, legal_moves(s)[0])
     assert "trefoils" in str(caught.value) and "spades, hearts, diamonds, clubs" in str(caught.value)
+
+
+OPTIONED = """extends: eights.yaml
+variant: {id: optioned}
+vars:
+  wished: {type: wish, scope: round, title: {en: "wish", tr: "dilek"}}
+  wishes: {keys: [more, less], start: 0}
+moves:
+  eight:
+    choose:
+      card: filter(hand(me), c => rank(c) == wild_rank)
+      call: "[0, 1, 2, 3]"
+      wish:
+        from: [more, less]
+        shown_as: {more: {en: "more cards", tr: "daha çok kart"}, less: {en: "fewer cards", tr: "daha az kart"}}
+    do: move(card, pile); called = call; passes = 0; wished = wish; wishes[wished] += 1
+"""
+
+
+def test_a_var_holds_an_option_of_a_choice_and_is_said_by_its_words(tmp_path):
+    """Issue 38.3, typed vars "a value of a choice": King named its contract by a text and kept a number
+    beside it, with defines from one to the other both ways. A var typed by a choice's name holds the
+    option chosen (here a wish, said "more cards" / "daha çok kart" as the choice says it), keys a keyed
+    var, and is a number in the observation tensor (its place among the options, from 1)."""
+    from kural.cli import render
+    from kural.interpreter.view import view
+    path = written(tmp_path, OPTIONED)
+    g = load(str(path))
+    var = next(v for v in g.vars if v.name == "wished")
+    keyed = next(v for v in g.vars if v.name == "wishes")
+    eight = next(m.index for m in g.moves if m.name == "eight")
+    names = ["You", "Ada", "Bora", "Cem"]
+    tensors = kural.load(str(path)).tensors  # the API's: the observation as numbers
+    layout = {name: first for name, first, *_ in tensors.observation_layout}
+    assert all(not (v.per_seat or v.per_team or v.keys) for v in g.vars[:[v.name for v in g.vars].index("wished")])
+    seen = 0
+    for seed in range(1, 9):
+        s, rng, counted = new_game(g, seed), random.Random(seed), {"more": 0, "less": 0}
+        while not s.over and not s.sheets:
+            move = rng.choice(legal_moves(s))
+            apply(s, move)
+            if move[0] != eight:
+                continue
+            wish = move[1][2]
+            counted[wish] += 1
+            seen += 1
+            assert s.vars[var.slot] == wish
+            assert s.vars[keyed.slot:keyed.slot + 2] == [counted["more"], counted["less"]]
+            words = {"more": ("more cards", "daha çok kart"), "less": ("fewer cards", "daha az kart")}[wish]
+            for lang, said in zip(("en", "tr"), words):
+                lines = " / ".join(str(x) for x in render.var_lines(g, view(s, 0)["vars"], names, lang))
+                assert f"{'wish' if lang == 'en' else 'dilek'}: {said}" in lines, lines
+            vars_at = layout["vars"] + [v.name for v in g.vars].index("wished")  # (each var before it holds one)
+            assert tensors.observation(s, 0)[vars_at] == ["more", "less"].index(wish) + 1
+    assert seen
+
+
+@pytest.mark.parametrize("effect,where,words", [
+    ("wished = wish", "wished += 1", "holds one of the options more, less: it is set with =, not +="),
+    ("wished = wish", 'wished = "most"', "`most` is not one of the options `wished` holds: more, less"),
+    ("type: wish", "type: wash", "no choice with its options listed is called `wash`")])
+def test_a_var_of_a_choices_options_is_set_to_one_of_them(tmp_path, effect, where, words):
+    """An option var is set with = to one of its options; a type that names no choice with listed options
+    is refused, naming those there are; each at the place written."""
+    proc = validate(written(tmp_path, OPTIONED.replace(effect, where)))
+    line = 4 if effect.startswith("type") else 14
+    assert proc.returncode == 2 and f"variant.yaml:{line}:" in proc.stderr and words in proc.stderr, proc.stderr
+    if effect.startswith("type"):
+        assert "wish" in proc.stderr.split(words)[1], proc.stderr
