@@ -243,6 +243,7 @@ def test_the_next_seat_still_in_skips_the_seats_out_of_the_play(tmp_path):
     from kural.interpreter.runtime import next_seat_in
     assert next_seat_in(1, [0, 3], 4) == 3 and next_seat_in(3, [0, 3], 4) == 0 and next_seat_in(2, [2], 4) == 2
     assert next_seat_in(0, [], 4) is None
+    assert next_seat_in(1, [0, 3], 4, -1) == 0 and next_seat_in(0, [0, 3], 4, -1) == 3  # prev_in
     path = written(tmp_path, """extends: eights.yaml
 variant: {id: skip}
 vars:
@@ -265,6 +266,40 @@ flow:
             apply(s, rng.choice(legal_moves(s)))
             outs += sum(s.vars[slot:slot + g.players]) > 0
     assert outs > 0, "some seat went out in these games"
+
+
+def test_the_seat_before_still_in_goes_round_the_other_way(tmp_path):
+    """prev_in(me, list): the first seat before me, going round the other way, among those listed: play
+    goes 0, 3, 2, 1 and skips the seats out (each seat's turn follows the seat after it still in)."""
+    path = written(tmp_path, """extends: eights.yaml
+variant: {id: back}
+vars:
+  out: {per: seat, start: 0, scope: round}
+moves:
+  play:
+    do: move(card, pile); called = none; passes = 0; if empty(hand(me)) then out[me] = 1
+flow:
+  round:
+    next: prev_in(me, filter(seats, p => out[p] == 0))
+    end: count(filter(seats, p => out[p] == 0)) <= 1 or passes >= players
+""")
+    g = load(str(path))
+    slot = next(v.slot for v in g.vars if v.name == "out")
+    checked = 0
+    for seed in range(1, 12):
+        s, rng = new_game(g, seed), random.Random(seed)
+        while not s.over:
+            mover, step, turns = s.me, s.step, len(s.history)
+            apply(s, rng.choice(legal_moves(s)))
+            if s.over or s.sheets or s.step != 0 or step != 0 and s.me == mover:
+                continue
+            if s.me != mover:  # a turn ended: the seat before the mover still in moves next
+                still = [p for p in range(g.players) if s.vars[slot + p] == 0]
+                expect = next((mover - k) % g.players for k in range(1, g.players + 1)
+                              if (mover - k) % g.players in still)
+                assert s.me == expect, (seed, turns, mover, s.me, still)
+                checked += 1
+    assert checked > 100
 
 
 EFFECTS = """extends: eights.yaml
