@@ -616,3 +616,16 @@ def test_a_var_of_a_choices_options_is_set_to_one_of_them(tmp_path, effect, wher
     assert proc.returncode == 2 and f"variant.yaml:{line}:" in proc.stderr and words in proc.stderr, proc.stderr
     if effect.startswith("type"):
         assert "wish" in proc.stderr.split(words)[1], proc.stderr
+
+
+def test_a_params_words_may_name_another_param_said_with_its_value(tmp_path):
+    """B11 with a param's words that name another param: Batak's `zero_tricks` says "loses {trick_points}
+    times the bid", and the rules say the points this game counts a trick (10, or what --set gives), in
+    both languages; a param naming itself is left as written (no cycle)."""
+    from kural.dsl.teach.api import rules
+    for points, sets in ((10, []), (7, ["trick_points=7"])):
+        g = load("batak", sets=sets)
+        words = {lang: " ".join(rules(g, lang).split()) for lang in ("en", "tr")}
+        assert f"one who takes no trick sinks too, and loses {points} times the bid" in words["en"], words["en"]
+        assert f"hiç el almayan o da batar, ihalenin {points} katını kaybeder" in words["tr"], words["tr"]
+        assert "{trick_points}" not in words["en"] + words["tr"]
