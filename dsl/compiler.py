@@ -169,11 +169,31 @@ class Compiler:
         key = (str(src), start)
         tree = self.trees.get(key)
         if tree is None:
+            if "#" in src and src.style == ">":
+                self._comment_swallows(src)
             try:
                 tree = self.trees[key] = parse_flat(key[0], start)
             except UnexpectedInput as exc:
                 raise self._syntax_error(src, exc) from None
         return tree
+
+    def _comment_swallows(self, src: LStr) -> None:
+        """A `#` starts a comment to the end of the line; in a folded value (`>`) YAML joins a line to the next
+        (unless the next is indented more), so a `#` on the first would hide the second, and the rest of the
+        expression would be silently lost: refused where the `#` is written. Read from the file's lines,
+        each found in the value in turn."""
+        lines, at = self.lines.get(src.loc.file), 0
+        for row in range(src.loc.line, len(lines or ())):  # (the value starts on the line after the `>`)
+            content = lines[row].strip()
+            found = src.find(content, at) if content else at
+            if found < 0:  # past the value's last line
+                return
+            at = found + len(content)
+            hash_at = _comment_at(content)
+            if hash_at >= 0 and src[at:at + 1] != "\n" and src[at:].strip():
+                col = len(lines[row]) - len(lines[row].lstrip()) + hash_at + 1
+                raise RuleError.at(Loc(src.loc.file, row + 1, col), Msg("comment_in_folded"),
+                                   Msg("comment_in_folded_hint"), str(src))
 
     def _syntax_error(self, src: LStr, exc: UnexpectedInput) -> RuleError:
         pos = getattr(exc, "pos_in_stream", None)
@@ -1123,6 +1143,19 @@ class _Unit:
 
 
 LISTS = ("list", "cards", "zone")
+
+
+def _comment_at(line: str) -> int:
+    """Where a comment starts in a line of an expression (a `#` outside a text), or -1."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#":
+            return i
+    return -1
 
 
 def held(var) -> str:

@@ -390,6 +390,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "tr": "`{name}` her anahtar için ayrı bir değer tutar: {name}[anahtar] = ... yaz"},
     "not_a_key": {"en": "`{name}` has no value for {value}: its keys are {keys}",
                   "tr": "`{name}` değişkeninde {value} için değer yok; geçerli anahtarlar: {keys}"},
+    "comment_in_folded": {"en": "this # would hide the rest of the expression: in a folded value (>) the lines "
+                                "are joined into one, and a comment runs to its end",
+                          "tr": "bu #, ifadenin geri kalanını gizler: katlanmış bir değerde (>) satırlar tek satırda "
+                                "birleşir ve yorum satırın sonuna kadar sürer"},
+    "comment_in_folded_hint": {"en": "write the value with | to keep its lines, or put the comment above it, "
+                                     "outside the expression",
+                               "tr": "satırlarını korumak için değeri | ile yaz ya da yorumu ifadenin dışına, "
+                                     "üstüne koy"},
     "option_var_set": {"en": "`{name}` holds one of the options {options}: it is set with =, not {op}",
                        "tr": "`{name}` şu seçeneklerden birini tutar: {options}; {op} ile değil, = ile verilir"},
     "option_var_set_hint": {"en": "write {name} = {first}, or = the choice itself",

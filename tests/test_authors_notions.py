@@ -629,3 +629,22 @@ def test_a_params_words_may_name_another_param_said_with_its_value(tmp_path):
         assert f"one who takes no trick sinks too, and loses {points} times the bid" in words["en"], words["en"]
         assert f"hiç el almayan o da batar, ihalenin {points} katını kaybeder" in words["tr"], words["tr"]
         assert "{trick_points}" not in words["en"] + words["tr"]
+
+
+def test_a_comment_that_would_hide_the_rest_of_a_folded_expression_is_refused(tmp_path):
+    """In a folded value (`>`) YAML joins the lines, so a `#` comment on one line hid every line after it:
+    `kural validate` said ok and the game failed in play. It is refused where the `#` is written; a comment
+    on a line that keeps its break (a more-indented line, Pişti's after_move) is still a comment."""
+    path = written(tmp_path, """extends: eights.yaml
+variant: {id: folded}
+flow:
+  round:
+    end: >
+      passes >= players   # E5: nobody can play
+      or empty(hand(me))
+""")
+    proc = validate(path)
+    assert proc.returncode == 2 and "variant.yaml:6:27:" in proc.stderr and "would hide the rest" in proc.stderr
+    assert validate(written(tmp_path, path.read_text().replace(
+        "# E5: nobody can play", ""))).returncode == 0
+    assert validate(Path(__file__).resolve().parents[1] / "games" / "pisti.yaml").returncode == 0
