@@ -52,7 +52,6 @@ class Pair:
     name: str
     notions: tuple[int, int]
     by_hand: tuple[int, int]
-    files: int = 1
 
 
 def _sum(counts: list[tuple[int, int]]) -> tuple[int, int]:
@@ -76,15 +75,19 @@ def pairs(by_hand_dir: Path = BY_HAND, homes: tuple[Path, ...] = WITH_NOTIONS) -
         shared = sorted(p.name for p in (mine.parent / mine.stem).glob("*.yaml")
                         if (theirs.parent / theirs.stem / p.name).is_file())
         if shared:
-            out.append(Pair(f"{mine.stem} + {len(shared)} variants",
+            out.append(Pair(f"{mine.stem} + {len(shared)} variant{'s' * (len(shared) > 1)}",
                             _sum([count_file(theirs)] + [count_file(theirs.parent / theirs.stem / n) for n in shared]),
-                            _sum([count_file(mine)] + [count_file(mine.parent / mine.stem / n) for n in shared]),
-                            1 + len(shared)))
+                            _sum([count_file(mine)] + [count_file(mine.parent / mine.stem / n) for n in shared])))
     return out
 
 
+def unpaired(by_hand_dir: Path = BY_HAND, homes: tuple[Path, ...] = WITH_NOTIONS) -> list[str]:
+    """The by-hand files with no file of the same name on the notions (yet)."""
+    return [p.name for p in sorted(by_hand_dir.glob("*.yaml")) if partner(p, homes) is None]
+
+
 def ratio(notions: int, by_hand: int) -> str:
-    """The notions' file as a share of the by-hand one, and how much shorter that is."""
+    """The notions' file as a share of the by-hand one, and how much shorter (or longer) that is."""
     if not by_hand:
         return "-"
     share = notions / by_hand
@@ -118,6 +121,8 @@ def main(argv: list[str]) -> int:
         return 1
     print("non-blank, non-comment lines of each game on the notions and written by hand without them")
     print(table(found))
+    if unpaired():
+        print(f"no partner in games/ or tests/games/ for: {', '.join(unpaired())}")
     if "--sections" in argv:  # where the difference comes from
         for mine in sorted(BY_HAND.glob("*.yaml")):
             theirs = partner(mine)

@@ -229,8 +229,9 @@ def test_line_counts_pair_each_by_hand_game_with_its_file_on_the_notions(tmp_pat
     (hand / "c.yaml").write_text("game:\n  id: c\n")
     found = line_counts.pairs(hand, (games, own))
     assert [(p.name, p.notions, p.by_hand) for p in found] == [
-        ("a", (6, 4), (7, 5)), ("a + 1 variants", (7, 5), (10, 8)), ("b", (3, 3), (2, 2))]
-    assert "a + 1 variants" in line_counts.table(found)
+        ("a", (6, 4), (7, 5)), ("a + 1 variant", (7, 5), (10, 8)), ("b", (3, 3), (2, 2))]
+    assert "a + 1 variant" in line_counts.table(found)
+    assert line_counts.unpaired(hand, (games, own)) == ["c.yaml"]
 
 
 def test_king_is_counted_with_the_same_words_in_both_files():
