@@ -390,6 +390,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "tr": "`{name}` her anahtar için ayrı bir değer tutar: {name}[anahtar] = ... yaz"},
     "not_a_key": {"en": "`{name}` has no value for {value}: its keys are {keys}",
                   "tr": "`{name}` değişkeninde {value} için değer yok; geçerli anahtarlar: {keys}"},
+    "define_twice": {"en": "`{name}` is defined twice in this file", "tr": "`{name}` bu dosyada iki kez tanımlanmış"},
+    "define_twice_hint": {"en": "keep one `{name}`: with its arguments in its name, `{name}(x): ...`, or as "
+                                "`{name}: {{args: [x], value: ...}}`",
+                          "tr": "tek bir `{name}` bırak: argümanları adında, `{name}(x): ...`, ya da "
+                                "`{name}: {{args: [x], value: ...}}` olarak"},
+    "define_args_twice": {"en": "`{name}` names its arguments in its name already: `args:` here says them again",
+                          "tr": "`{name}` argümanlarını adında zaten söylüyor: buradaki `args:` onları yineliyor"},
+    "define_args_twice_hint": {"en": "remove `args:`, or write the name alone: `{name}:`",
+                               "tr": "`args:` satırını sil ya da adı yalnız yaz: `{name}:`"},
     "comment_in_folded": {"en": "this # would hide the rest of the expression: in a folded value (>) the lines "
                                 "are joined into one, and a comment runs to its end",
                           "tr": "bu #, ifadenin geri kalanını gizler: katlanmış bir değerde (>) satırlar tek satırda "

@@ -227,6 +227,42 @@ def test_a_define_takes_arguments_each_an_expression_of_the_place_that_calls_it(
     assert same_games(tmp_path, ARGS, inline, called)
 
 
+SHORT_ARGS = ARGS.replace("""  costly:
+    args: [c]
+    value: penalty(c) >= 10
+  both_costly:
+    args: [a, b]
+    value: costly(a) and costly(b)""", """  costly(c): penalty(c) >= 10
+  both_costly(a, b):
+    value: costly(a) and costly(b)""")
+
+
+def test_a_define_may_name_its_arguments_as_it_is_called(tmp_path):
+    """`costly(c): expr` is `costly: {args: [c], value: expr}` (a mapping too, without `args:`): the same
+    game; an `args:` beside arguments in the name, or the same define written both ways, is refused at its
+    place."""
+    prefer = "costly(card) and count(filter(hand(me), c => both_costly(c, card))) > 1"
+    assert SHORT_ARGS != ARGS
+    long_form = load(str(written(tmp_path, ARGS.replace("PREFER", prefer), "long.yaml")))
+    short_form = load(str(written(tmp_path, SHORT_ARGS.replace("PREFER", prefer), "short.yaml")))
+    assert [d for d in long_form.texts] == [d for d in short_form.texts]
+    for seed in (1, 2, 3):
+        histories = []
+        for g in (long_form, short_form):
+            s, bots = new_game(g, seed), seat_bots(["heuristic"] * g.players, seed)
+            while not s.over:
+                apply(s, bots[s.me].choose(s, legal_moves(s)))
+            histories.append(s.history)
+        assert histories[0] == histories[1]
+    twice = SHORT_ARGS.replace("    value: costly(a) and costly(b)", "    args: [a, b]\n    value: costly(a) and costly(b)")
+    proc = validate(written(tmp_path, twice.replace("PREFER", prefer), "twice.yaml"))
+    assert proc.returncode == 2 and "twice.yaml:6:5:" in proc.stderr and "names its arguments in its name" in proc.stderr
+    both = SHORT_ARGS.replace("  costly(c): penalty(c) >= 10", "  costly(c): penalty(c) >= 10\n  costly: 1")
+    proc = validate(written(tmp_path, both.replace("PREFER", prefer), "both.yaml"))
+    assert proc.returncode == 2 and "both.yaml:4:3:" in proc.stderr and "`costly` is defined twice" in proc.stderr, \
+        proc.stderr
+
+
 @pytest.mark.parametrize("prefer", ["costly", "costly(card, card)", "both_costly(card)"])
 def test_a_define_with_arguments_called_without_them_is_refused_at_the_call(tmp_path, prefer):
     """Issue 38.1: a define with arguments used as a name, or called with another number of arguments, is
