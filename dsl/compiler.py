@@ -62,7 +62,8 @@ class Compiler:
         self.reads: dict[str, set] | None = None  # params and defines the parts read: name -> the defines read through
         self.read_now: set[str] = set()  # params and defines the part being compiled has read so far (kept if it fails)
         self.via: list[str] = []  # the defines being inlined, outermost first
-        self.terms: dict[str, tuple] = {}  # define -> (its node, the locals where first used, that part)
+        self.terms: dict[str, tuple] = {}  # define -> (its node, the locals where first used, that part, the
+        # nodes of that call's arguments its title names)
         self.titles: dict[str, dict] = {}  # titled define -> its title
         self.titles_not: dict[str, dict] = {}  # a titled define's words when it does not hold
         self.define_args: dict[str, list] = {}  # a define with arguments -> their names, in order
@@ -593,8 +594,20 @@ class _Unit:
             named = Typed("named", [word(t.children[0])], out.type, title=title,
                           title_not=self.c.titles_not.get(name), body=out.words, ptype=out.type)
             named.elem, named.low = out.elem, [out.typed]  # (it means its body)
+            named.args = self.said_args(name, title, args, d)
+            term = self.c.terms.get(name)
+            if named.args and term is not None and term[0] is out.words:  # first used here: its title's arguments
+                self.c.terms[name] = (*term[:3], named.args)
             return out.with_typed(named)
         return out
+
+    def said_args(self, name: str, title: dict, args: list | None, d) -> dict:
+        """A titled define with arguments may name them in its title (`{side}'s primiera`): the call's
+        arguments, typed here for their words only (compiled once more, where the title asks for them)."""
+        params = self.c.define_args.get(name, [])
+        if not params or not args or not any("{" in str(words) for words in title.values()):
+            return {}
+        return {p: self.node(a, d).typed for p, a in zip(params, args)}
 
     def inline(self, t, name: str, text, d, args: list | None = None) -> C:
         """A `define:` name is compiled where it is used, so it sees that place's choices; a define with
@@ -618,7 +631,7 @@ class _Unit:
             self.c.expanding.discard(name)
             self.c.via.pop()
         if self.c.part and name not in self.c.terms:
-            self.c.terms[name] = (out.words, dict(self.locals), self.c.part)  # spelled out once
+            self.c.terms[name] = (out.words, dict(self.locals), self.c.part, {})  # spelled out once
         return out
 
     def unknown(self, t, name: str) -> RuleError:

@@ -65,7 +65,7 @@ class Recorded:
 
     parts: dict  # place -> Typed (an expression, or an effect list: an `effects` node)
     reads: dict  # place -> {param or define name -> {the defines it is read through, as tuples}}
-    terms: dict  # define -> (its node where first used, the locals there, that place)
+    terms: dict  # define -> (its node where first used, the locals there, that place, the arguments there)
     define_titles: dict  # define -> its title {en, tr}, for the titled ones
     unit_parts: dict | None  # place -> (kind, its node as written, Loc, title Loc): what `kural diff` compares
     # (dsl/schema.py units); None until first asked for (`units`)

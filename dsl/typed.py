@@ -33,8 +33,8 @@ class Typed:
     Words, None), `type` the compiler's type of it (num, bool, card, cards, zone, family, area, list, str,
     move, none, any), None where the compiler gave the part no type of its own (the name of a var that is
     indexed). Plain data, not the parser's tree: every load keeps it, and the cache keeps it too
-    (dsl/gamecache.py). A titled define (`named`) keeps its title, its words when it does not hold, and
-    its body.
+    (dsl/gamecache.py). A titled define (`named`) keeps its title, its words when it does not hold, its
+    body, and the arguments of the call its title names (`args`).
 
     Beside what the words read, a node carries what lowering needs to make its node of the program
     (dsl/lowering.py), which the cache does not keep: `ptype` and `elem` the program's type of it and of its
@@ -60,11 +60,13 @@ class Typed:
     said: Any = None
     base: Any = None
     lowered: Any = None
+    args: dict | None = None  # a titled define's: the nodes of the call's arguments its title names
 
     def __init__(self, data: str, children: list, type_: str | None = None, title: dict | None = None,
-                 title_not: dict | None = None, body: Any = None, ptype: str | None = None, info: Any = None):
+                 title_not: dict | None = None, body: Any = None, ptype: str | None = None, info: Any = None,
+                 args: dict | None = None):
         self.data, self.children, self.type = data, children, type_
-        self.title, self.title_not, self.body = title, title_not, body
+        self.title, self.title_not, self.body, self.args = title, title_not, body, args
         self.ptype, self.elem, self.value, self.info, self.low = ptype or type_, None, NO_VALUE, info, None
         self.wrap, self.said, self.lowered = (), None, None  # (`base`: set when it is first wrapped)
 
@@ -84,6 +86,9 @@ class Typed:
     def __reduce__(self):  # made again from its fields (the cache keeps thousands: no state dict each)
         if self.title is None and self.title_not is None and self.body is None:
             return Typed, (self.data, self.children, self.type)
+        if self.args:
+            return Typed, (self.data, self.children, self.type, self.title, self.title_not, self.body, None, None,
+                           self.args)
         return Typed, (self.data, self.children, self.type, self.title, self.title_not, self.body)
 
     # equal as the parser's trees are: by kind and parts

@@ -684,3 +684,35 @@ flow:
     assert validate(written(tmp_path, path.read_text().replace(
         "# E5: nobody can play", ""))).returncode == 0
     assert validate(Path(__file__).resolve().parents[1] / "games" / "pisti.yaml").returncode == 0
+
+
+TITLED = """extends: eights.yaml
+variant: {id: titled}
+define:
+  few(p):
+    value: count(hand(p)) < 3
+    title: {en: "{p} has fewer than three cards", tr: "{p} üçten az karta sahip"}
+moves:
+  play:
+    when:
+      - check: fits
+        rule: E1
+        why: {en: "the card must match", tr: "kart tutmalı"}
+      - check: not few(next(me))
+        rule: E1
+        why: {en: "the next player is nearly out", tr: "sonraki oyuncu bitmek üzere"}
+"""
+
+
+def test_a_defines_title_may_name_its_arguments_said_as_the_call_gives_them(tmp_path):
+    """A titled define with arguments was said by its title whatever it was called with (Scopa's primiera
+    "of the side" for any side); its title may name the arguments, said as the call gives them, where it is
+    used and in the terms, in both languages (and `you` there is no subject: "after you has")."""
+    from kural.dsl import teach
+    g = teach.open_game(str(written(tmp_path, TITLED)))
+    en = " ".join(teach.rules(g, "en", reference=True).split())
+    tr = " ".join(teach.rules(g, "tr", reference=True).split())
+    assert "Not the player after you has fewer than three cards." in en, en
+    assert "The player after you has fewer than three cards: the number of cards in the hand of" in en, en
+    assert "Senden sonraki oyuncu üçten az karta sahip değil." in tr, tr
+    assert "{p}" not in en + tr

@@ -556,11 +556,11 @@ class Book:
     def terms(self) -> list[Part]:
         """The defines that have a title: named where they are used, spelled out once here."""
         out = []
-        for name, (node, locals_, place) in self.rec.terms.items():
+        for name, (node, locals_, place, args) in self.rec.terms.items():
             if name not in self.rec.define_titles:
                 continue
             ctx = self.term_context(locals_, place)
-            title = self.pick(self.rec.define_titles.get(name))
+            title = self.term_title(self.rec.define_titles.get(name), args, ctx)
             title = capital(title, self.lang)  # not a rule's letter that starts it: g is a run
             lines = self.structured("term", node, ctx, 0, "", title=title)
             said = lines[0].text.split(": ", 1)[-1].rstrip(".")
@@ -568,6 +568,14 @@ class Book:
                 continue
             out.append(self.part(f"define.{name}", lines))
         return out
+
+    def term_title(self, title: dict, args: dict, ctx: Context) -> str:
+        """A titled define's title; one that names its arguments (`{p} has fewer than three cards`) with
+        those of the call the term was first used in."""
+        words = self.pick(title)
+        if not args or "{" not in words:
+            return words
+        return str(fill(words, **{k: self.sp.say(v, ctx) for k, v in args.items()}))
 
     def term_context(self, locals_: dict, place: str) -> Context:
         """A term said where the rule file first used it: a move's choices are that move's, `seat` the player."""

@@ -151,10 +151,11 @@ class Sayer:
         rec = self.g.words()
         if name not in rec.terms:
             return []
-        node, locals_, place = rec.terms[name]
-        words = capital(self.sp.value(node, self.book.term_context(locals_, place)), self.lang)
+        node, locals_, place, args = rec.terms[name]
+        ctx = self.book.term_context(locals_, place)
+        words = capital(self.sp.value(node, ctx), self.lang)
         title = rec.define_titles.get(name)
-        return [f"{capital(self.book.pick(title), self.lang)}: {words}" if title else words]
+        return [f"{capital(self.book.term_title(title, args, ctx), self.lang)}: {words}" if title else words]
 
     def rules_of(self, path: tuple, kind: str, value) -> list[str]:
         g = self.g

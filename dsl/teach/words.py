@@ -404,7 +404,10 @@ class Speaker:
     def say_named(self, t, ctx: Context) -> Phrase:
         """A titled define: said by its title."""
         name = t.children[0].value
-        out = Phrase(self.title(self.define_titles.get(name), name.replace("_", " ")))
+        title = self.title(self.define_titles.get(name), name.replace("_", " "))
+        args = getattr(t, "args", None)
+        out = fill(title, **{k: self.say(v, ctx) for k, v in args.items()}) if args and "{" in title \
+            else Phrase(title)
         return _plural(out) if getattr(t, "type", None) in ("list", "cards") else out
 
     def owned(self, title: str, owner, ctx: Context, yours: str = "") -> Phrase:
@@ -967,8 +970,11 @@ def _var_name(t) -> str | None:
 
 _PLURAL = re.compile(r"(\{0\} )(is|has|holds|does|was)\b")
 _PLURAL_VERBS = {"is": "are", "has": "have", "holds": "hold", "does": "do", "was": "were"}
-_YOU = [(re.compile(r"\byou is\b"), "you are"), (re.compile(r"\byou has\b"), "you have"),
-        (re.compile(r"\byou does\b"), "you do"), (re.compile(r"\byou holds\b"), "you hold"),
+_NOT_OBJECT = r"(?<!after )(?<!before )(?<!than )"  # "the player after you has": `you` is no subject there
+_YOU = [(re.compile(_NOT_OBJECT + r"\byou is\b"), "you are"),
+        (re.compile(_NOT_OBJECT + r"\byou has\b"), "you have"),
+        (re.compile(_NOT_OBJECT + r"\byou does\b"), "you do"),
+        (re.compile(_NOT_OBJECT + r"\byou holds\b"), "you hold"),
         (re.compile(r"\bYou is\b"), "You are"), (re.compile(r"\bYou has\b"), "You have")]
 
 
