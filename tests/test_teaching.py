@@ -474,6 +474,27 @@ def test_explain_says_one_line_for_options_refused_alike_names_seats_and_bots_in
     assert sum(1 for r in data["refused"] if r["move"] == "add" and r["rule"] == "C3") == 24
 
 
+def test_explain_says_whom_the_refusals_speak_to_when_another_player_moves(tmp_path):
+    """A refusal is the table's words to the player to move ("you have a playable card, so you must play",
+    F6): at another player's move, explain says they are that player's, in either language; at your own
+    move it says nothing more."""
+    movers = set()
+    for k in range(1, 6):
+        en = kural(tmp_path, "explain", "fantan", "--seed", 1, "--move", k, "--lang", "en")
+        tr = kural(tmp_path, "explain", "fantan", "--seed", 1, "--move", k, "--lang", "tr")
+        mover = en.stdout.split("To move: ")[1].split(".")[0]
+        movers.add(mover)
+        header = next(line for line in en.stdout.splitlines() if line.startswith("Not allowed"))
+        tr_header = next(line for line in tr.stdout.splitlines() if line.startswith("Yapılamayanlar"))
+        if mover == "You":
+            assert header == "Not allowed, and the rule that forbids each:", header
+            assert tr_header == "Yapılamayanlar ve her birini yasaklayan kural:", tr_header
+        else:
+            assert header.endswith(f"in the words the table says to {mover}:"), header
+            assert "masanın" in tr_header and "söylediği sözlerle:" in tr_header, tr_header
+    assert "You" in movers and len(movers) > 1, movers
+
+
 def test_explain_a_record_and_a_card(tmp_path):
     rec_path = tmp_path / "game.jsonl"
     assert kural(tmp_path, "simulate", "fantan", "-n", 1, "--seed", 5, "--bots", "random",

@@ -322,6 +322,8 @@ TEXT: dict[str, dict[str, str]] = {
     "x_legal": {"en": "Legal moves ({n}):", "tr": "Geçerli hamleler ({n}):"},
     "x_played": {"en": "Played in this game: {move}", "tr": "Bu oyunda oynanan: {move}"},
     "x_not_legal": {"en": "Not allowed, and the rule that forbids each:", "tr": "Yapılamayanlar ve her birini yasaklayan kural:"},
+    "x_not_legal_to": {"en": "Not allowed, and the rule that forbids each, in the words the table says to {name}:",
+                       "tr": "Yapılamayanlar ve her birini yasaklayan kural, masanın {name:dat} söylediği sözlerle:"},
     "x_all_legal": {"en": "Every option of this step is legal here.", "tr": "Bu adımın her seçeneği burada geçerli."},
     "x_no_reason": {"en": "no check of the move fails; the move is legal", "tr": "hamlenin hiçbir koşulu bozulmuyor; hamle geçerli"},
     "x_card_not_held": {"en": "{card} is not among {name}'s options for “{move}” (it is not in {domain}).",

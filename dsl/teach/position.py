@@ -27,6 +27,8 @@ class Explanation:
     refused: list = field(default_factory=list)  # (move as listed, the refusal in words)
     played: str = ""  # the move played there in the game, if known
     note: str = ""  # when no option was refused: why (all legal, the card not held, the card legal)
+    mover: str = ""  # the player to move when it is not the one the rules speak to ("you"): the refusals
+    # are the table's words to that player
     # the same moves for a program (--json): each legal move's name and cards, each refused one's with its rule
     legal_data: list = field(default_factory=list)
     refused_data: list = field(default_factory=list)
@@ -87,6 +89,8 @@ def explain(g, s, lang: str, move_text, wanted: set | None = None, card_text: st
     out.refused_data = [dict(_move_data(g, mv, text), rule=check.rule if check is not None else None, reason=why)
                         for (mv, check), (text, why) in zip(refused, each)]
     out.refused = grouped(sp, g, [mv for mv, _ in refused], each, {mv[0] for mv in legal})
+    seats = g.seats.get(lang) or g.seats.get("en") or []
+    out.mover = seats[s.me] if 0 < s.me < len(seats) else ""  # (seat 0 is "you" at the table)
     if wanted is not None and not refused and not out.legal:
         hand = g.zone(g.hand_zone)
         title = ", ".join(sp.title(g.moves[i].title, g.moves[i].name) for i in step.moves
@@ -168,7 +172,7 @@ def render(ex: Explanation, lang: str, fmt: str = "text") -> str:
     if ex.note:
         out.append(ex.note)
         return "\n".join(out) + "\n"
-    out.append(say("x_not_legal", lang))
+    out.append(say("x_not_legal_to", lang, name=ex.mover) if ex.mover else say("x_not_legal", lang))
     width = max(len(m) for m, _ in ex.refused)
     out += [f"  {m:<{width}}  {why}" for m, why in ex.refused]
     return "\n".join(out) + "\n"
