@@ -676,14 +676,16 @@ def test_no_command_line_option_reaches_a_rule_of_the_handout(game, variants):
 
 def test_diff_says_first_what_changes_for_the_player_each_rule_once(tmp_path):
     """Issue 37.14: a teacher needs "what changes for the player" before the details: each rule whose words
-    now differ (its params filled in: maca7's F2 says the 7 of spades), is new or is gone, once, in rule
-    order, then the rule file's parts. The JSON gives the same list."""
+    now differ (its params filled in: maca7's F2 said before and now, the 7 of diamonds then the 7 of spades),
+    is new or is gone, once, in rule order, then the rule file's parts. The JSON gives the same list."""
     left, right, left_name, right_name = teach.sides("fantan", "maca7")
     text = teach.diff(left, right, left_name, right_name, "en")
     head = text.split("The details")[0]
-    assert "F2: The holder of the 7 of spades plays first" in head and head.count("F2:") == 1
+    assert head.count("F2:") == 1 and "before: The holder of the 7 of diamonds plays first" in head
+    assert head.index("before: The holder of the 7 of diamonds") < head.index("now:    The holder of the 7 of spades")
     data = json.loads(teach.diff(left, right, left_name, right_name, "en", "json"))
     assert [(r["rule"], r["status"]) for r in data["for_the_player"]] == [("F2", "changed")]
+    assert "7 of diamonds" in data["for_the_player"][0]["before"] and "7 of spades" in data["for_the_player"][0]["now"]
     left, right, left_name, right_name = teach.sides("canasta", "351")
     summary = json.loads(teach.diff(left, right, left_name, right_name, "tr", "json"))["for_the_player"]
     rules = [r["rule"] for r in summary]

@@ -349,7 +349,8 @@ def report(left, right, left_name: str, right_name: str, lang: str, fmt: str = "
     summary = for_the_player(left, right, lang)
     if fmt == "json":
         return json.dumps({"left": left_name, "right": right_name,
-                           "for_the_player": [{"rule": r, "status": s, "now": w} for r, s, w in summary],
+                           "for_the_player": [{"rule": r, "status": s, "now": w, **({"before": b} if b else {})}
+                                              for r, s, w, b in summary],
                            "changes": [asdict(c) for c in changes],
                            "consequences": [{"section": s, "part": p.id, "before": old, "now": new}
                                             for s, p, old, new in after]}, ensure_ascii=False, indent=2) + "\n"
@@ -359,10 +360,15 @@ def report(left, right, left_name: str, right_name: str, lang: str, fmt: str = "
         return "\n".join(out) + "\n"
     if summary:
         out += ["", say("diff_for_player", lang)]
-        for rule, status, words in summary:
-            mark = "" if status == "changed" else f" [{say('diff_' + status, lang)}]"
-            out += textwrap.wrap(f"{rule}: {words}{mark}", 100, initial_indent="  ", subsequent_indent="    ",
-                                 break_on_hyphens=False)
+        for rule, status, words, before in summary:
+            if status == "changed":  # the rule's words before and now, one under the other
+                out.append(f"  {rule}:")
+                for lead, said in ((say("diff_was", lang), before), (say("diff_now", lang), words)):
+                    out += textwrap.wrap(f"{lead}{said}", 100, initial_indent="    ",
+                                         subsequent_indent="    " + " " * len(lead), break_on_hyphens=False)
+                continue
+            out += textwrap.wrap(f"{rule}: {words} [{say('diff_' + status, lang)}]", 100, initial_indent="  ",
+                                 subsequent_indent="    ", break_on_hyphens=False)
         out += ["", say("diff_details", lang)]
     out += [say("diff_count_one" if len(changes) == 1 else "diff_count", lang, n=len(changes)), ""]
     for ch in changes:
@@ -393,9 +399,10 @@ def report(left, right, left_name: str, right_name: str, lang: str, fmt: str = "
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def for_the_player(left, right, lang: str) -> list[tuple[str, str, str]]:
+def for_the_player(left, right, lang: str) -> list[tuple[str, str, str, str]]:
     """What changes for the player, before the details: each rule whose words differ (its {param}s filled
-    in), is new or is gone, once, in rule order: (rule, changed / added / removed, its words now or before)."""
+    in), is new or is gone, once, in rule order: (rule, changed / added / removed, its words now (or before,
+    when removed), its words before when changed, else "")."""
     def said(g) -> dict[str, str]:
         book = Book(g, lang)
         return {k: book.sentence(book.pick(v)) for k, v in g.texts.items() if is_rule_id(k)}
@@ -403,11 +410,11 @@ def for_the_player(left, right, lang: str) -> list[tuple[str, str, str]]:
     out = []
     for rule in sorted(set(before) | set(now), key=natural_key):
         if rule not in before:
-            out.append((rule, "added", now[rule]))
+            out.append((rule, "added", now[rule], ""))
         elif rule not in now:
-            out.append((rule, "removed", before[rule]))
+            out.append((rule, "removed", before[rule], ""))
         elif before[rule] != now[rule]:
-            out.append((rule, "changed", now[rule]))
+            out.append((rule, "changed", now[rule], before[rule]))
     return out
 
 
