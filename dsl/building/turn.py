@@ -273,7 +273,7 @@ class TurnPart:
             item = turn.raw[i]
             if i == 0:
                 raise RuleError.at(item.key_loc("window"), Msg("window_first_step", name=s.name),
-                                   Msg("window_first_step_hint"))
+                                   Msg("window_first_step_hint", name=s.name))
             if s.next_step != "end" and (s.next_step not in index or steps[index[s.next_step]].window):
                 close = close_match(s.next_step, [t.name for t in steps if t.window is None])
                 raise RuleError.at(item.val_loc("next"), Msg("window_next_not_step", next_step=s.next_step, name=s.name),
