@@ -13,7 +13,7 @@ from kural.interpreter.errors import RecordError
 from kural.interpreter.messages import Msg
 from .errors import Loc, RuleError, close_match, printable_id
 from .paths import games_dir
-from .yamlload import LDict, load_text, read_text
+from .yamlload import LDict, LList, load_text, read_text
 
 MAX_EXTENDS = 10  # files one game may extend through
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file name in games/, without .yaml
@@ -142,7 +142,7 @@ class Source:
         self.files_read.append((str(path), key, digest))
         if outside:
             self.sha256[key] = digest
-        data = load_text(text, str(path))
+        data = with_short_defines(load_text(text, str(path)))
         self.lines[str(path)] = text.splitlines()
         return data
 
@@ -226,6 +226,44 @@ def _extends_target(path: Path, parent: str, data: LDict, roots: tuple[Path, ...
 
 
 # ------------------------------------------------------------------ merging
+SHORT_DEFINE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)"
+                          r"\s*\)\s*")
+
+
+def with_short_defines(data: Any) -> Any:
+    """A define with arguments may be written with them in its name, as it is called: `is_penalty(c): expr`
+    (or `packets(z): {do: ...}`) is read as `is_penalty: {args: [c], value: expr}`, in each file before the
+    files merge, so that everything after (the schema's walk, a variant's changes, diff) sees one form."""
+    defines = data.get("define") if isinstance(data, LDict) else None
+    if not isinstance(defines, LDict) or not any("(" in str(k) for k in defines):
+        return data
+    out = LDict()
+    out.loc, out.below = defines.loc, dict(defines.below)
+    for key, value in defines.items():
+        short = SHORT_DEFINE.fullmatch(str(key))
+        if short is None:
+            out[key], out.key_locs[key], out.val_locs[key] = value, defines.key_loc(key), defines.val_loc(key)
+            continue
+        name, where = short.group(1), defines.key_loc(key)
+        if name in out or name in defines:
+            raise RuleError.at(where, Msg("define_twice", name=name), Msg("define_twice_hint", name=name))
+        body = LDict(value) if isinstance(value, LDict) else LDict(value=value)
+        body.loc = getattr(value, "loc", where)
+        if isinstance(value, LDict):
+            body.key_locs, body.val_locs = dict(value.key_locs), dict(value.val_locs)
+            if "args" in value:
+                raise RuleError.at(value.key_loc("args"), Msg("define_args_twice", name=name),
+                                   Msg("define_args_twice_hint", name=name))
+        else:
+            body.key_locs["value"], body.val_locs["value"] = where, defines.val_loc(key)
+        args = LList(a.strip() for a in short.group(2).split(","))
+        args.loc, args.locs = where, [where] * len(args)
+        body["args"], body.key_locs["args"], body.val_locs["args"] = args, where, where
+        out[name], out.key_locs[name], out.val_locs[name] = body, where, defines.val_loc(key)
+    data["define"] = out
+    return data
+
+
 def merge(base: Any, over: Any) -> Any:
     """A variant changes only what it names: mappings merge key by key, anything else is replaced."""
     if isinstance(base, LDict) and isinstance(over, LDict):

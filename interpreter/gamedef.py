@@ -88,7 +88,9 @@ class VarDef:
     title: dict[str, str] = field(default_factory=dict)  # {en, tr}; empty: not shown to players
     per_team: bool = False  # one value per team (`per: team`), read and written as x[team(me)]
     per_group: bool = False  # one value per group of a group zone (`per: group`), read and written as x[g]
-    type: str = "num"  # what it holds: num, card (a card's id), suit or seat (numbers said as a suit, a seat)
+    type: str = "num"  # what it holds: num, card (a card's id), suit or seat (numbers said as a suit, a seat),
+    # or option: one of `options`, a choice's values (`type: contract`), said by the choice's words
+    options: tuple = ()
     keys: tuple = ()  # a var keyed by these values (`keys:`): a slot each, in this order, read as x[key]
     shown_as: dict = field(default_factory=dict)  # value -> {en, tr}: how the screen says a value (1: "half")
     says: dict = field(default_factory=dict)  # "1", ">=0" -> {en, tr, you: {en, tr}}: the rules' sentence for it

@@ -390,6 +390,35 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "tr": "`{name}` her anahtar için ayrı bir değer tutar: {name}[anahtar] = ... yaz"},
     "not_a_key": {"en": "`{name}` has no value for {value}: its keys are {keys}",
                   "tr": "`{name}` değişkeninde {value} için değer yok; geçerli anahtarlar: {keys}"},
+    "define_twice": {"en": "`{name}` is defined twice in this file", "tr": "`{name}` bu dosyada iki kez tanımlanmış"},
+    "define_twice_hint": {"en": "keep one `{name}`: with its arguments in its name, `{name}(x): ...`, or as "
+                                "`{name}: {{args: [x], value: ...}}`",
+                          "tr": "tek bir `{name}` bırak: argümanları adında, `{name}(x): ...`, ya da "
+                                "`{name}: {{args: [x], value: ...}}` olarak"},
+    "define_args_twice": {"en": "`{name}` names its arguments in its name already: `args:` here says them again",
+                          "tr": "`{name}` argümanlarını adında zaten söylüyor: buradaki `args:` onları yineliyor"},
+    "define_args_twice_hint": {"en": "remove `args:`, or write the name alone: `{name}:`",
+                               "tr": "`args:` satırını sil ya da adı yalnız yaz: `{name}:`"},
+    "comment_in_folded": {"en": "this # would hide the rest of the expression: in a folded value (>) the lines "
+                                "are joined into one, and a comment runs to its end",
+                          "tr": "bu #, ifadenin geri kalanını gizler: katlanmış bir değerde (>) satırlar tek satırda "
+                                "birleşir ve yorum satırın sonuna kadar sürer"},
+    "comment_in_folded_hint": {"en": "write the value with | to keep its lines, or put the comment above it, "
+                                     "outside the expression",
+                               "tr": "satırlarını korumak için değeri | ile yaz ya da yorumu ifadenin dışına, "
+                                     "üstüne koy"},
+    "option_var_set": {"en": "`{name}` holds one of the options {options}: it is set with =, not {op}",
+                       "tr": "`{name}` şu seçeneklerden birini tutar: {options}; {op} ile değil, = ile verilir"},
+    "option_var_set_hint": {"en": "write {name} = {first}, or = the choice itself",
+                            "tr": "{name} = {first} ya da = seçimin kendisi yaz"},
+    "option_var_not_option": {"en": "`{value}` is not one of the options `{name}` holds: {options}",
+                              "tr": "`{value}`, `{name}` değişkeninin tutabileceği seçeneklerden değil: {options}"},
+    "var_type_unknown": {"en": "`type: {type}`: a var holds num, card, suit or seat, or the options of a choice, "
+                               "and no choice with its options listed is called `{type}`",
+                         "tr": "`type: {type}`: bir değişken num, card, suit, seat ya da bir seçimin seçeneklerini "
+                               "tutar; seçenekleri sıralanmış `{type}` adında bir seçim yok"},
+    "var_type_hint": {"en": "choices with their options listed (`from: [...]`): {choices}",
+                      "tr": "seçenekleri sıralanmış (`from: [...]`) seçimler: {choices}"},
     "card_var_set": {"en": "`{name}` holds a card: it is set with =, not {op}",
                      "tr": "`{name}` bir kart tutar: değeri {op} ile değil, = ile atanır"},
     "card_var_set_hint": {"en": "write {name} = card (or {name} = none)", "tr": "{name} = card (ya da {name} = none) yaz"},

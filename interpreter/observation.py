@@ -8,8 +8,9 @@ The tensor's layout is read from the compiled game and named, segment by segment
 - `zones`: every zone instance as seen from the seat (its own first, then the next seats in turn
   order; teams likewise from its own; a group zone's groups in number order), each as its number of
   cards followed by the count of each face the seat sees there (zeros where the cards are hidden);
-- `vars`: every var, numbers as they are (cut to ±VAR_BOUND), true/false as 1/0, anything else 0; a
-  var per seat or team from the seat's own on; a var per group for every group of the game's group zones;
+- `vars`: every var, numbers as they are (cut to ±VAR_BOUND), true/false as 1/0, a choice's option
+  (`type:` a choice) as its place among the options from 1, anything else 0; a var per seat or team from
+  the seat's own on; a var per group for every group of the game's group zones;
 - `to_move`: 1 at the offset of the seat to move from the seat (all 0 once the game is over);
 - the information state adds `chosen`: for each seat from the seat on, 1 for each face that seat was
   seen to choose in a move this game (its own moves wholly; another's, the cards of it in the seat's
@@ -109,6 +110,9 @@ class Tensors:
                 for k in range(n):
                     out[at + k] = _number(value[(first + k) % n])
                 at += n
+            elif v.type == "option":  # one of a choice's options: its place among them, from 1 (0: none yet)
+                out[at] = float(v.options.index(value) + 1) if value in v.options else 0.0
+                at += 1
             else:
                 out[at] = _number(value)
                 at += 1

@@ -253,12 +253,12 @@ def played_by(s, card):
     return -1
 
 
-def next_seat_in(seat, among, players: int):
-    """The first seat after `seat`, going round, that is among `among` (the seats still in); none when no
-    seat is."""
+def next_seat_in(seat, among, players: int, way: int = 1):
+    """The first seat after `seat` (before it, `way` -1), going round, that is among `among` (the seats still
+    in); none when no seat is."""
     inside = set(among)
     for step in range(1, players + 1):
-        candidate = (seat + step) % players
+        candidate = (seat + way * step) % players
         if candidate in inside:
             return candidate
     return None

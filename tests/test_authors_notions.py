@@ -10,6 +10,7 @@ import random
 import shutil
 from pathlib import Path
 
+import kural
 import pytest
 from kural.dsl.errors import RuleError
 from kural.dsl.loader import load
@@ -226,6 +227,42 @@ def test_a_define_takes_arguments_each_an_expression_of_the_place_that_calls_it(
     assert same_games(tmp_path, ARGS, inline, called)
 
 
+SHORT_ARGS = ARGS.replace("""  costly:
+    args: [c]
+    value: penalty(c) >= 10
+  both_costly:
+    args: [a, b]
+    value: costly(a) and costly(b)""", """  costly(c): penalty(c) >= 10
+  both_costly(a, b):
+    value: costly(a) and costly(b)""")
+
+
+def test_a_define_may_name_its_arguments_as_it_is_called(tmp_path):
+    """`costly(c): expr` is `costly: {args: [c], value: expr}` (a mapping too, without `args:`): the same
+    game; an `args:` beside arguments in the name, or the same define written both ways, is refused at its
+    place."""
+    prefer = "costly(card) and count(filter(hand(me), c => both_costly(c, card))) > 1"
+    assert SHORT_ARGS != ARGS
+    long_form = load(str(written(tmp_path, ARGS.replace("PREFER", prefer), "long.yaml")))
+    short_form = load(str(written(tmp_path, SHORT_ARGS.replace("PREFER", prefer), "short.yaml")))
+    assert [d for d in long_form.texts] == [d for d in short_form.texts]
+    for seed in (1, 2, 3):
+        histories = []
+        for g in (long_form, short_form):
+            s, bots = new_game(g, seed), seat_bots(["heuristic"] * g.players, seed)
+            while not s.over:
+                apply(s, bots[s.me].choose(s, legal_moves(s)))
+            histories.append(s.history)
+        assert histories[0] == histories[1]
+    twice = SHORT_ARGS.replace("    value: costly(a) and costly(b)", "    args: [a, b]\n    value: costly(a) and costly(b)")
+    proc = validate(written(tmp_path, twice.replace("PREFER", prefer), "twice.yaml"))
+    assert proc.returncode == 2 and "twice.yaml:6:5:" in proc.stderr and "names its arguments in its name" in proc.stderr
+    both = SHORT_ARGS.replace("  costly(c): penalty(c) >= 10", "  costly(c): penalty(c) >= 10\n  costly: 1")
+    proc = validate(written(tmp_path, both.replace("PREFER", prefer), "both.yaml"))
+    assert proc.returncode == 2 and "both.yaml:4:3:" in proc.stderr and "`costly` is defined twice" in proc.stderr, \
+        proc.stderr
+
+
 @pytest.mark.parametrize("prefer", ["costly", "costly(card, card)", "both_costly(card)"])
 def test_a_define_with_arguments_called_without_them_is_refused_at_the_call(tmp_path, prefer):
     """Issue 38.1: a define with arguments used as a name, or called with another number of arguments, is
@@ -242,6 +279,7 @@ def test_the_next_seat_still_in_skips_the_seats_out_of_the_play(tmp_path):
     from kural.interpreter.runtime import next_seat_in
     assert next_seat_in(1, [0, 3], 4) == 3 and next_seat_in(3, [0, 3], 4) == 0 and next_seat_in(2, [2], 4) == 2
     assert next_seat_in(0, [], 4) is None
+    assert next_seat_in(1, [0, 3], 4, -1) == 0 and next_seat_in(0, [0, 3], 4, -1) == 3  # prev_in
     path = written(tmp_path, """extends: eights.yaml
 variant: {id: skip}
 vars:
@@ -264,6 +302,40 @@ flow:
             apply(s, rng.choice(legal_moves(s)))
             outs += sum(s.vars[slot:slot + g.players]) > 0
     assert outs > 0, "some seat went out in these games"
+
+
+def test_the_seat_before_still_in_goes_round_the_other_way(tmp_path):
+    """prev_in(me, list): the first seat before me, going round the other way, among those listed: play
+    goes 0, 3, 2, 1 and skips the seats out (each seat's turn follows the seat after it still in)."""
+    path = written(tmp_path, """extends: eights.yaml
+variant: {id: back}
+vars:
+  out: {per: seat, start: 0, scope: round}
+moves:
+  play:
+    do: move(card, pile); called = none; passes = 0; if empty(hand(me)) then out[me] = 1
+flow:
+  round:
+    next: prev_in(me, filter(seats, p => out[p] == 0))
+    end: count(filter(seats, p => out[p] == 0)) <= 1 or passes >= players
+""")
+    g = load(str(path))
+    slot = next(v.slot for v in g.vars if v.name == "out")
+    checked = 0
+    for seed in range(1, 12):
+        s, rng = new_game(g, seed), random.Random(seed)
+        while not s.over:
+            mover, step, turns = s.me, s.step, len(s.history)
+            apply(s, rng.choice(legal_moves(s)))
+            if s.over or s.sheets or s.step != 0 or step != 0 and s.me == mover:
+                continue
+            if s.me != mover:  # a turn ended: the seat before the mover still in moves next
+                still = [p for p in range(g.players) if s.vars[slot + p] == 0]
+                expect = next((mover - k) % g.players for k in range(1, g.players + 1)
+                              if (mover - k) % g.players in still)
+                assert s.me == expect, (seed, turns, mover, s.me, still)
+                checked += 1
+    assert checked > 100
 
 
 EFFECTS = """extends: eights.yaml
@@ -511,3 +583,104 @@ def test_a_key_a_keyed_var_has_not_is_an_error_of_play_naming_the_keys(tmp_path)
         while not s.over:
             apply(s, legal_moves(s)[0])
     assert "trefoils" in str(caught.value) and "spades, hearts, diamonds, clubs" in str(caught.value)
+
+
+OPTIONED = """extends: eights.yaml
+variant: {id: optioned}
+vars:
+  wished: {type: wish, scope: round, title: {en: "wish", tr: "dilek"}}
+  wishes: {keys: [more, less], start: 0}
+moves:
+  eight:
+    choose:
+      card: filter(hand(me), c => rank(c) == wild_rank)
+      call: "[0, 1, 2, 3]"
+      wish:
+        from: [more, less]
+        shown_as: {more: {en: "more cards", tr: "daha çok kart"}, less: {en: "fewer cards", tr: "daha az kart"}}
+    do: move(card, pile); called = call; passes = 0; wished = wish; wishes[wished] += 1
+"""
+
+
+def test_a_var_holds_an_option_of_a_choice_and_is_said_by_its_words(tmp_path):
+    """Issue 38.3, typed vars "a value of a choice": King named its contract by a text and kept a number
+    beside it, with defines from one to the other both ways. A var typed by a choice's name holds the
+    option chosen (here a wish, said "more cards" / "daha çok kart" as the choice says it), keys a keyed
+    var, and is a number in the observation tensor (its place among the options, from 1)."""
+    from kural.cli import render
+    from kural.interpreter.view import view
+    path = written(tmp_path, OPTIONED)
+    g = load(str(path))
+    var = next(v for v in g.vars if v.name == "wished")
+    keyed = next(v for v in g.vars if v.name == "wishes")
+    eight = next(m.index for m in g.moves if m.name == "eight")
+    names = ["You", "Ada", "Bora", "Cem"]
+    tensors = kural.load(str(path)).tensors  # the API's: the observation as numbers
+    layout = {name: first for name, first, *_ in tensors.observation_layout}
+    assert all(not (v.per_seat or v.per_team or v.keys) for v in g.vars[:[v.name for v in g.vars].index("wished")])
+    seen = 0
+    for seed in range(1, 9):
+        s, rng, counted = new_game(g, seed), random.Random(seed), {"more": 0, "less": 0}
+        while not s.over and not s.sheets:
+            move = rng.choice(legal_moves(s))
+            apply(s, move)
+            if move[0] != eight:
+                continue
+            wish = move[1][2]
+            counted[wish] += 1
+            seen += 1
+            assert s.vars[var.slot] == wish
+            assert s.vars[keyed.slot:keyed.slot + 2] == [counted["more"], counted["less"]]
+            words = {"more": ("more cards", "daha çok kart"), "less": ("fewer cards", "daha az kart")}[wish]
+            for lang, said in zip(("en", "tr"), words):
+                lines = " / ".join(str(x) for x in render.var_lines(g, view(s, 0)["vars"], names, lang))
+                assert f"{'wish' if lang == 'en' else 'dilek'}: {said}" in lines, lines
+            vars_at = layout["vars"] + [v.name for v in g.vars].index("wished")  # (each var before it holds one)
+            assert tensors.observation(s, 0)[vars_at] == ["more", "less"].index(wish) + 1
+    assert seen
+
+
+@pytest.mark.parametrize("effect,where,words", [
+    ("wished = wish", "wished += 1", "holds one of the options more, less: it is set with =, not +="),
+    ("wished = wish", 'wished = "most"', "`most` is not one of the options `wished` holds: more, less"),
+    ("type: wish", "type: wash", "no choice with its options listed is called `wash`")])
+def test_a_var_of_a_choices_options_is_set_to_one_of_them(tmp_path, effect, where, words):
+    """An option var is set with = to one of its options; a type that names no choice with listed options
+    is refused, naming those there are; each at the place written."""
+    proc = validate(written(tmp_path, OPTIONED.replace(effect, where)))
+    line = 4 if effect.startswith("type") else 14
+    assert proc.returncode == 2 and f"variant.yaml:{line}:" in proc.stderr and words in proc.stderr, proc.stderr
+    if effect.startswith("type"):
+        assert "wish" in proc.stderr.split(words)[1], proc.stderr
+
+
+def test_a_params_words_may_name_another_param_said_with_its_value(tmp_path):
+    """B11 with a param's words that name another param: Batak's `zero_tricks` says "loses {trick_points}
+    times the bid", and the rules say the points this game counts a trick (10, or what --set gives), in
+    both languages; a param naming itself is left as written (no cycle)."""
+    from kural.dsl.teach.api import rules
+    for points, sets in ((10, []), (7, ["trick_points=7"])):
+        g = load("batak", sets=sets)
+        words = {lang: " ".join(rules(g, lang).split()) for lang in ("en", "tr")}
+        assert f"one who takes no trick sinks too, and loses {points} times the bid" in words["en"], words["en"]
+        assert f"hiç el almayan o da batar, ihalenin {points} katını kaybeder" in words["tr"], words["tr"]
+        assert "{trick_points}" not in words["en"] + words["tr"]
+
+
+def test_a_comment_that_would_hide_the_rest_of_a_folded_expression_is_refused(tmp_path):
+    """In a folded value (`>`) YAML joins the lines, so a `#` comment on one line hid every line after it:
+    `kural validate` said ok and the game failed in play. It is refused where the `#` is written; a comment
+    on a line that keeps its break (a more-indented line, Pişti's after_move) is still a comment."""
+    path = written(tmp_path, """extends: eights.yaml
+variant: {id: folded}
+flow:
+  round:
+    end: >
+      passes >= players   # E5: nobody can play
+      or empty(hand(me))
+""")
+    proc = validate(path)
+    assert proc.returncode == 2 and "variant.yaml:6:27:" in proc.stderr and "would hide the rest" in proc.stderr
+    assert validate(written(tmp_path, path.read_text().replace(
+        "# E5: nobody can play", ""))).returncode == 0
+    assert validate(Path(__file__).resolve().parents[1] / "games" / "pisti.yaml").returncode == 0

@@ -10,6 +10,7 @@ from kural.interpreter.messages import Msg
 from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, is_number, value_key
 from ..errors import Loc, Problem, RuleError, close_match
 from ..params import fits, kind_words, line as param_line, list_shape, set_form
+from ..values import PARAM_REF, ending, said
 from ..yamlload import MAX_DEPTH, load_value
 from .transform import Part
 
@@ -100,7 +101,28 @@ class ParamsPart:
                 raise self.param_problem(exc.problems[0], name, p) from None
             p["value"] = values[name]
         self.param_info = info
+        self.words_name_params(info)
         return values, info
+
+    def words_name_params(self, info: dict) -> None:
+        """A param's words for a value may name another param in braces (`{trick_points}`), said with that
+        param's value in this game as a rule's words are; one level: the words of the param named are
+        taken as written, so no cycle of params naming each other can go on."""
+        written = {name: {k: dict(v) for k, v in p["shown_as"].items()} for name, p in info.items()}
+        for name, p in info.items():
+            for key, words in p["shown_as"].items():
+                for lang, text in words.items():
+                    if "{" not in text:
+                        continue
+
+                    def value(match, lang=lang, own=name):
+                        other = info.get(match.group(1))
+                        if other is None or match.group(1) == own:
+                            return match.group(0)
+                        spoken = said(other["value"], {**other, "shown_as": written[match.group(1)]}, self.deck,
+                                      lang)
+                        return ending(spoken, match.group(2), lang) if match.group(2) else str(spoken)
+                    words[lang] = PARAM_REF.sub(value, text)
 
     def param_problem(self, problem: Problem, name: str, p: dict) -> RuleError:
         """A value that does not fit its param: a bad --set shows the param's line (its form and an

@@ -8,6 +8,7 @@ from kural.interpreter.cards import RANK_CODES, STANDARD_NAMES, Deck, parse_code
 from kural.interpreter.gamedef import VarDef, ZoneDef
 from kural.interpreter.melds import REASONS, MeldRules
 from kural.interpreter.messages import LANGS, Msg
+from kural.interpreter.numbers import value_key
 from .. import schema
 from ..backend.evaluate import table_of
 from ..errors import Loc, RuleError, close_match
@@ -340,9 +341,11 @@ class TablePart:
         title = named if v["shown"] else {}  # the screen shows a titled var, unless not shown
         if written and v.get("rule") is not None:
             self.var_rules[name] = str(v["rule"])
-        var = VarDef(name, per == "seat", None, str(v["scope"]), self.next_slot, start_src=v["start"], title=title,
-                     per_team=per == "team", per_group=per == "group", type=str(v["type"]), keys=keys,
-                     shown_as=self.shown_as(name, v), says=self.says(v), named=named,
+        kind, options, words = self.var_type(v)
+        start = v["start"] if kind != "option" or (written and "start" in v.raw) else "none"  # (no option yet)
+        var = VarDef(name, per == "seat", None, str(v["scope"]), self.next_slot, start_src=start, title=title,
+                     per_team=per == "team", per_group=per == "group", type=kind, options=options, keys=keys,
+                     shown_as={**words, **self.shown_as(name, v)}, says=self.says(v), named=named,
                      where=str(v.val_loc("start") if written else v.where),
                      at=v.at if written else None)  # the dealer may be built in
         # a per-group var has a slot per zone instance, indexed by the group's zone id
@@ -354,6 +357,27 @@ class TablePart:
                                    MAX_VAR_SLOTS=MAX_VAR_SLOTS),
                                Msg("declare_fewer_vars_per"))
         return var
+
+    def var_type(self, v: Part) -> tuple[str, tuple, dict]:
+        """`type:` what a var holds; a choice's name (`type: contract`) gives the options it may hold, those of
+        the move's choice of that name whose options are listed, with that choice's words for them."""
+        kind = str(v["type"])
+        if kind in ("num", "card", "suit", "seat"):
+            return kind, (), {}
+        listed = {}
+        for move in (self.data.get("moves") or {}).values():
+            for cname, c in ((move or {}).get("choose") or {}).items() if isinstance(move, dict) else ():
+                if isinstance(c, dict) and isinstance(c.get("from"), list) and c["from"]:
+                    listed.setdefault(str(cname), c)
+        choice = listed.get(kind)
+        options = tuple(choice["from"]) if choice is not None else ()
+        if not options or not (all(isinstance(o, str) for o in options) or all(
+                isinstance(o, int) and not isinstance(o, bool) for o in options)):
+            raise RuleError.at(v.val_loc("type"), Msg("var_type_unknown", type=kind),
+                               Msg("var_type_hint", choices=", ".join(sorted(listed)) or "-"))
+        names = choice.get("shown_as") or {}
+        words = {o: self.text(names[value_key(o)], value_key(o)) for o in options if value_key(o) in names}
+        return "option", tuple(str(o) if isinstance(o, str) else o for o in options), words
 
     def var_keys(self, v: Part, per: str) -> tuple:
         """`keys:` a var keyed by these values (numbers or texts, each once), which then has no `per`."""

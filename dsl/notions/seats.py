@@ -13,6 +13,9 @@ notion("prev", ["num"], "num", "the player before {0}", "{0:abl} önceki oyuncu"
 # seats still in are a list the rule file gives, `next_in(me, filter(seats, p => passed[p] == 0))`
 notion("next_in", ["num", "list"], "num", "the next player after {0} among {1}", "{1} içinde {0:abl} sonraki oyuncu")
 
+# the same the other way round, for a game whose direction of play is a param (Batak's `direction`)
+notion("prev_in", ["num", "list"], "num", "the player before {0} among {1}", "{1} içinde {0:abl} önceki oyuncu")
+
 # ------------------------------------------------------------------ teams
 # The teams are fixed at load for the player count (game.teams; a count not listed: each seat alone).
 notion("team", ["num"], "num", "the partnership of {0}", "{0:gen} takımı~", pure=True,
@@ -40,6 +43,11 @@ def _write_next(ctx, a):
 @writes("next_in")
 def _write_next_in(ctx, a):
     return lambda x, src: f"_rt.next_seat_in({src[0]}, {src[1]}, {ctx.players})"
+
+
+@writes("prev_in")
+def _write_prev_in(ctx, a):
+    return lambda x, src: f"_rt.next_seat_in({src[0]}, {src[1]}, {ctx.players}, -1)"
 
 
 @writes("prev")
