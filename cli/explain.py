@@ -117,6 +117,9 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
             out.print(say("x_to_move_one", lang, name=names[s.me]))
         else:
             out.print(say("x_to_move", lang, name=names[s.me], step=pick(step.title, lang, step.name)))
+        if s.window is not None:  # several seats asked in turn here (docs/language.md §5.1)
+            out.print(say("x_window", lang, names=", ".join(names[p] for p in s.window[1]), name=names[s.me],
+                          opener=names[s.window[0]]))
         for line in board(g, s, s.me, names, lang, legal_moves(s)):
             out.print(line)
         hand = g.zone(g.hand_zone)
@@ -126,6 +129,8 @@ def show(out, g, s, lang: str, header: str, note: str, k: int, played: dict | No
                           played_text(g, played, lang) if played is not None else "")
     if fmt == "json":
         position = {"to_move": {"seat": s.me, "name": names[s.me]}, "step": g.steps[s.step].name}
+        if s.window is not None:
+            position["window"] = {"asked": list(s.window[1]), "opened_by": s.window[0]}
         sys.stdout.write(json.dumps({**where, **position, **json.loads(words)}, ensure_ascii=False, indent=2) + "\n")
         return 0
     for line in words.rstrip("\n").split("\n"):

@@ -33,6 +33,8 @@ TEXT: dict[str, dict[str, str]] = {
     "bot_search": {"en": "search ", "tr": "arama yapan "},
     "x_to_move": {"en": "To move: {name}, step “{step}”.", "tr": "Hamle sırası: {name}, “{step}” adımı."},
     "x_to_move_one": {"en": "To move: {name}.", "tr": "Hamle sırası: {name}."},
+    "x_window": {"en": "Asked in turn in this step: {names} (now {name}), until everyone asked passes; then the turn is {opener}'s again.",
+                 "tr": "Bu adımda sırayla sorulanlar: {names} (şimdi {name}), sorulan herkes pas deyene dek; sonra sıra yine adımı açan oyuncuya döner: {opener}."},
     "x_hand": {"en": "{name} · {zone}: {cards}", "tr": "{name} · {zone}: {cards}"},
     "x_bad_move": {"en": "--move must be between 1 and {n} (the game has {n} moves)",
                    "tr": "--move 1 ile {n} arasında olmalı (oyunda {n} hamle var)"},

@@ -375,7 +375,24 @@ TABLE = Fields({
             "turn": Key(ListOf(Key(Fields({"step": Key("str", "the step's name", default_doc="step1, step2 ..."),
                                            "title": Key(TEXT, "the step's name in the rules and on screen",
                                                         default_doc="its name"),
-                                           "moves": Key(ListOf("str"), "the moves the step offers")}), "",
+                                           "moves": Key(ListOf("str"), "the moves the step offers"),
+                                           "window": Key(Fields({
+                                               "seats": Key("expr", "the seats asked, in the order asked (a list "
+                                                            "of seats, worked out as the window opens)",
+                                                            default_doc="required"),
+                                               "until": Key("expr", "a condition that closes the window at once "
+                                                            "(checked as it opens and after every move in it)",
+                                                            default_doc="never"),
+                                               "pass": Key("str", "the step's move that passes: the window closes "
+                                                           "when every seat asked has passed since the last "
+                                                           "other move", default_doc="required"),
+                                               "after": Key(EFFECTS, "what happens as the window closes (`me` is "
+                                                            "again the seat whose move opened it); flow.round.end "
+                                                            "is checked after it")}),
+                                               "several seats act here, each asked in turn from a list, until all "
+                                               "pass: a step no turn begins with, its moves' `next:` left out"),
+                                           "next": Key("str", "a window's: where the turn goes when it closes: "
+                                                       "end, or a step's name", default="end")}), "",
                                    node="step")),
                         "the steps of a turn, first one first", required=True, most=50,
                         missing=("flow_round_turn_missing", "turn_example"),

@@ -11,6 +11,7 @@ from .draws import shuffle  # noqa: F401
 
 from .budget import exhausted, paid  # noqa: F401  (paid: a rule's calls paid before they run)
 from .engine import deal_after, plain_number, reset_round, round_started, score_round, setup_done  # noqa: F401  (a round's start and end, a result's numbers)
+from .engine import window_close, window_goes_on, window_open  # noqa: F401  (a window's flow)
 from .messages import Msg
 
 UNSET = object()  # a remembered part of a guard not yet worked out in this position

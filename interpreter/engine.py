@@ -67,9 +67,45 @@ def round_started(s: State, first, players: int) -> None:
     if not (isinstance(first, int) and 0 <= first < players):
         raise ValueError(Msg("first_not_seat", value=repr(first), last=players - 1))
     s.step = 0
+    s.window = None  # (a round that ended inside a window closed it)
     s.cache.clear()
     if s.deal is None:
         s.deal = list(map(list.copy, s.zones))  # every zone's cards, copied
+
+
+# ------------------------------------------------ what a window's generated flow calls (dsl/backend/moves.py)
+def window_open(s: State, seats, players: int) -> bool:
+    """A window opens: its seats (flow.round.turn's `window.seats`, each checked to be a seat) are asked
+    in that order, the first now; False, and nothing changed, when the list is empty (it closes at once)."""
+    asked = tuple(seats)
+    for p in asked:
+        if type(p) is not int or not 0 <= p < players:
+            raise ValueError(Msg("window_seat_not_seat", value=repr(p), last=players - 1))
+    if not asked:
+        return False
+    s.window = (s.me, asked, 0, 0)
+    s.me = asked[0]
+    return True
+
+
+def window_goes_on(s: State, passed: bool) -> bool:
+    """After a move in the open window: the next seat of its list is asked (True), unless every seat of it
+    has passed since the last other move (False: it closes). Each pass brings the close one seat nearer,
+    so a window where nobody plays anything else closes after one round of its seats."""
+    owner, asked, at, passes = s.window
+    passes = passes + 1 if passed else 0
+    if passes >= len(asked):
+        return False
+    at = at + 1 if at + 1 < len(asked) else 0
+    s.window = (owner, asked, at, passes)
+    s.me = asked[at]
+    return True
+
+
+def window_close(s: State) -> None:
+    """The window closes: the turn is again the seat's whose move opened it."""
+    s.me = s.window[0]
+    s.window = None
 
 
 def _dealt_cards(zones: list[list[int]], deck_zone: int) -> list[int]:

@@ -178,6 +178,19 @@ class StepDef:
     where: str = ""  # file:line:col of the step in the rule file, for errors while playing
     title: dict = field(default_factory=dict)  # {en, tr}: its name in the rules and on screen; empty: its name
     at: Place | None = None  # where it was written and by which layer (Place)
+    window: "Window | None" = None  # several seats asked in turn here (docs/language.md §5.1), or one seat's step
+    next_step: str = "end"  # a window's: where the turn goes when it closes
+
+
+@dataclass
+class Window:
+    """A step where several seats act out of turn: each seat of `seats` (worked out as it opens) is asked
+    in turn, until every one has played the `pass` move since the last other move, or `until` holds."""
+
+    seats: Any  # the typed node of the list of seats, in the order asked
+    until: Any  # the typed node of the condition that closes it at once, or None
+    passes: int  # the index of the move that passes
+    after: Any = None  # the effects run as it closes, or None
 
 
 @dataclass

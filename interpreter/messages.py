@@ -1367,6 +1367,47 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "tr": "{i}. grup yok (gruplar 0 ile {last} arası)"},
     "no_empty_group": {"en": "`{name}` has no empty group left (max_groups is {size})",
                        "tr": "`{name}` içinde boş grup kalmadı (max_groups {size})"},
+    "step_next_only_window": {"en": "`next:` of the step `{name}` says where a window goes when it closes, and "
+                                    "`{name}` has no `window:`",
+                              "tr": "`{name}` adımının `next:` anahtarı bir pencere kapanınca nereye gidileceğini "
+                                    "söyler; `{name}` adımında `window:` yok"},
+    "step_next_only_window_hint": {"en": "write `next:` on the moves of the step, or make the step a window",
+                                   "tr": "`next:` anahtarını adımın hamlelerine yaz ya da adımı pencere yap"},
+    "window_needs_seats": {"en": "the window of the step `{name}` needs `seats:` and `pass:`",
+                           "tr": "`{name}` adımının penceresi `seats:` ve `pass:` ister"},
+    "window_example": {"en": "window: {{seats: <a list of seats, in the order asked>, pass: <a move of the step>, "
+                             "until: <a condition, optional>}}",
+                       "tr": "window: {{seats: <sorulacak sırayla koltukların listesi>, pass: <adımın bir hamlesi>, "
+                             "until: <bir koşul, isteğe bağlı>}}"},
+    "window_seats_not_seats": {"en": "the window of the step `{name}` asks `seats:`, a list of seats in the order "
+                                     "asked; this is not one",
+                               "tr": "`{name}` adımının penceresi `seats:` ister: sorulacak sırayla koltukların "
+                                     "listesi; bu öyle bir liste değil"},
+    "window_seats_empty": {"en": "the window of the step `{name}` asks nobody: its `seats:` is always empty",
+                           "tr": "`{name}` adımının penceresi kimseye sormuyor: `seats:` listesi hep boş"},
+    "window_pass_not_offered": {"en": "the window's pass move `{mname}` is not a move of the step `{name}`",
+                                "tr": "pencerenin pas hamlesi `{mname}`, `{name}` adımının hamlelerinden değil"},
+    "window_pass_hint": {"en": "name one of the step's `moves:`: a seat passes by playing it",
+                         "tr": "adımın `moves:` listesinden birini yaz: bir koltuk onu oynayarak pas geçer"},
+    "window_first_step": {"en": "the step `{name}` is a window, and the first step of a turn cannot be one",
+                          "tr": "`{name}` adımı bir pencere; sıranın ilk adımı pencere olamaz"},
+    "window_first_step_hint": {"en": "begin the turn with one seat's step, and give its move `next: {name}`",
+                               "tr": "sırayı tek koltuğun adımıyla başlat ve onun hamlesine `next: {name}` yaz"},
+    "window_next_not_step": {"en": "the window `{name}` goes on to `{next_step}`, which is no step of the turn "
+                                   "that is not a window",
+                             "tr": "`{name}` penceresi `{next_step}` adımına gidiyor; bu, sıranın pencere olmayan "
+                                   "bir adımı değil"},
+    "window_next_hint": {"en": "next: end, or the name of a step without `window:`",
+                         "tr": "next: end ya da `window:` olmayan bir adımın adı"},
+    "window_move_next": {"en": "the move `{mname}` is played in the window `{name}`, and where a window goes "
+                               "is its own `next:`, not its moves'",
+                         "tr": "`{mname}` hamlesi `{name}` penceresinde oynanıyor; pencereden sonra nereye "
+                               "gidileceğini hamleleri değil, pencerenin kendi `next:` anahtarı söyler"},
+    "window_move_next_hint": {"en": "remove the move's `next:`, and write it on the step `{name}`",
+                              "tr": "hamlenin `next:` anahtarını sil ve `{name}` adımına yaz"},
+    "window_seat_not_seat": {"en": "the window's seats hold {value}, not a seat (0 to {last})",
+                             "tr": "pencerenin koltuk listesinde {value} var; bu bir koltuk (0 ile {last} arası) "
+                                   "değil"},
     "first_not_seat": {"en": "flow.round.first gives {value}, not a seat (0 to {last})",
                        "tr": "flow.round.first bir koltuk (0 ile {last} arası) değil, {value} veriyor"},
     "total_of_points": {"en": "the total of round_result.points",

@@ -25,7 +25,7 @@ def arranged(g, zones: dict[int, list[int]], seed: int = 0) -> State:
         s.zones[zid].extend(cards)
     s.zones[g.deck_zone_id] = [c for c in range(g.deck.size) if where[c] == g.deck_zone_id]
     s.where = where
-    s.me, s.step, s.over = 0, 0, False
+    s.me, s.step, s.over, s.window = 0, 0, False, None
     s.cache.clear()
     return s
 

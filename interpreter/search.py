@@ -540,6 +540,7 @@ class Seen:
                 det.where[c] = zid
         det.vars = list(t.vars)  # every var is in the view
         det.me, det.step, det.rounds_played = t.me, t.step, t.rounds_played
+        det.window = t.window  # (who is asked in a window is public)
         det.history = list(self.history)  # (the engine reads how many moves were played; played_by, who played a card in sight)
         det.over, det.aborted = t.over, t.aborted
         det.cache = Cache()
@@ -678,6 +679,7 @@ class Memory:
         sh = self.shadow
         sh.vars, sh.totals, sh.sheets = list(s.vars), list(s.totals), list(s.sheets)
         sh.me, sh.step, sh.over, sh.aborted = s.me, s.step, s.over, s.aborted
+        sh.window = s.window
         sh.cache.clear()
         self.synced = len(s.history)
         self.last = s.history[-1] if s.history else None

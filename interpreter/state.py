@@ -43,7 +43,7 @@ def forget(cache: Cache) -> None:
 
 
 class State:
-    __slots__ = ("g", "zones", "where", "vars", "me", "step", "rounds_played", "history",
+    __slots__ = ("g", "zones", "where", "vars", "me", "step", "window", "rounds_played", "history",
                  "over", "aborted", "rng", "cache", "deal", "seed", "totals", "sheets", "deals", "work", "planned")
 
     def __init__(self, g, seed: int):
@@ -55,6 +55,9 @@ class State:
         self.vars: list = [0] * g.var_slots
         self.me = 0
         self.step = 0
+        # a window open (docs/language.md §5.1): (the seat whose turn it is, the seats asked, the place of the
+        # one asked now, the passes in a row), a tuple never changed in place: a copy shares it; else None
+        self.window: tuple | None = None
         self.rounds_played = 0
         self.history: list[tuple[int, Move]] = []  # (seat, move) in order
         self.over = False
@@ -77,6 +80,7 @@ class State:
         other.where = list(self.where)
         other.vars = list(self.vars)
         other.me, other.step, other.rounds_played = self.me, self.step, self.rounds_played
+        other.window = self.window
         other.history = list(self.history)
         other.over, other.aborted = self.over, self.aborted
         other.cache = Cache()

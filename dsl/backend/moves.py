@@ -59,18 +59,106 @@ def apply_move(module: Module, g, m) -> str:
     stmts.value(g.round_end, "ends")
     w.line("if ends:")
     w.line("    end_round(s)")
-    one_step = len(g.steps) == 1  # then s.step is 0 all along: nothing to write
-    if m.next_step == "end":
+    windows = [i for i, step in enumerate(g.steps) if step.window is not None and m.index in step.moves]
+    if windows:  # played in a window: the window says what comes next (docs/language.md §5.1)
+        alone = all(step.window is not None for step in g.steps if m.index in step.moves)
+        w.line("else:" if alone else "elif s.window is not None:")
+        w.indent()
+        for k, i in enumerate(windows):
+            if len(windows) > 1:
+                w.line(f"{'if' if k == 0 else 'elif'} s.step == {i}:")
+                w.indent()
+            _in_window(module, g, stmts, w, g.steps[i], m.index == g.steps[i].window.passes)
+            if len(windows) > 1:
+                w.dedent()
+        w.dedent()
+        if alone:
+            w.dedent()
+            return _apply_end(module, g, m, w, frame)
+    if m.next_step == "end" or (m.next_step != "again" and len(g.steps) > 1):
         w.line("else:")
         w.indent()
+        _go_to(module, g, stmts, w, m.next_step)
+        w.dedent()
+    w.dedent()
+    return _apply_end(module, g, m, w, frame)
+
+
+def _go_to(module: Module, g, stmts: Stmts, w: Writer, target: str) -> None:
+    """The turn goes on to `target`: `end` (the next seat's turn, at the first step), or a step of the
+    turn; a window is opened as it is entered, and one that closes at once goes on as it says."""
+    one_step = len(g.steps) == 1  # then s.step is 0 all along: nothing to write
+    if target == "end":
         _next_seat(module, g, stmts, w)
         if not one_step:
             w.line("s.step = 0")
+        return
+    index = g.step_index[target]
+    w.line(f"s.step = {index}")
+    step = g.steps[index]
+    if step.window is None:
+        return
+    until = step.window.until
+    if until is not None:
+        stmts.value(until, "closes")
+        w.line("if not closes:")
+        w.indent()
+    stmts.value(step.window.seats, "asked")
+    w.line("try:")
+    w.line(f"    closes = not _rt.window_open(s, asked, {g.players})")
+    w.line("except _FAILURES as exc:")
+    where = getattr(step.window.seats, "where", g.source)
+    w.line(f"    raise _PlayError.of({module.place(where)}, {module.place(getattr(step.window.seats, 'what', 'window'))}, "
+           "exc) from None")
+    if until is not None:
         w.dedent()
-    elif m.next_step != "again" and not one_step:
-        w.line("else:")
-        w.line(f"    s.step = {g.step_index[m.next_step]}")
+    w.line("if closes:  # nobody to ask, or the window's `until` holds: it closes at once")
+    w.indent()
+    _closing(module, g, stmts, w, step)
     w.dedent()
+
+
+def _in_window(module: Module, g, stmts: Stmts, w: Writer, step, passed: bool) -> None:
+    """After a move in a window: the next seat asked, unless the window closes (every seat asked has passed
+    since the last other move, or its `until` holds); then the turn is its opener's again, going on as the
+    window's `next:` says."""
+    if step.window.until is not None:
+        stmts.value(step.window.until, "closes")
+        w.line(f"if closes or not _rt.window_goes_on(s, {passed}):")
+    else:
+        w.line(f"if not _rt.window_goes_on(s, {passed}):")
+    w.indent()
+    w.line("_rt.window_close(s)")
+    _closing(module, g, stmts, w, step)
+    w.dedent()
+
+
+def _closing(module: Module, g, stmts: Stmts, w: Writer, step) -> None:
+    """A window closed: its `after` effects (the cards they take from the deck's zone kept as a deal, as
+    after_move's are), then the round's end checked again, else the turn goes on as the window says
+    (a window's next is checked at load to be no window: no window opens another here)."""
+    after = step.window.after
+    if after is None or not getattr(after, "stmts", True):
+        _go_to(module, g, stmts, w, step.next_step)
+        return
+    deck = g.deck_zone_id
+    if _moves_cards(after):
+        w.line("before = None  # the deck as it was, once a statement that can move cards is reached")
+    _DealWatch(stmts.expr, w, deck).block(after)
+    if _moves_cards(after):
+        w.line(f"if before is not None and {stmts.expr.state('zones')}[{deck}] != before:")
+        w.line("    _rt.deal_after(s, before)")
+    stmts.value(g.round_end, "ends")
+    w.line("if ends:")
+    w.line("    end_round(s)")
+    w.line("else:")
+    w.indent()
+    _go_to(module, g, stmts, w, step.next_step)
+    w.dedent()
+
+
+def _apply_end(module: Module, g, m, w: Writer, frame: Frame) -> str:
+    """The end of apply_N: a failure of the flow named as the flow's, the game's bound on moves."""
     w.line("except _FAILURES as exc:")
     w.line(f"    raise _PlayError.of({module.place(g.where.get('flow', g.source))}, "
            f"{module.place(Msg('flow_after', name=m.name))}, exc) from None")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 from kural.interpreter.cards import parse_code
-from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef
+from kural.interpreter.gamedef import BotPref, Check, Choice, MoveDef, StepDef, Window
 from kural.interpreter.numbers import value_key
 from kural.interpreter.messages import Msg
 from ..compiler import MAX_LOOP_WORK, Compiler
@@ -205,8 +205,36 @@ class TurnPart:
         if not indexes:  # a step that offers nothing would leave the seat to move without a move
             raise RuleError.at(where, Msg("step_offers_no_moves", name=name), Msg("moves_move"))
         self.step_names.append(name)
+        if "next" in step and "window" not in step:
+            raise RuleError.at(step.key_loc("next"), Msg("step_next_only_window", name=name),
+                               Msg("step_next_only_window_hint"))
+        window = self.window(step, i, name, names, indexes) if "window" in step else None
         return StepDef(name, indexes, where=str(where), title=self.text(step["title"], name) if step.get("title") else {},
-                       at=self.at(step.key_loc("step") if "step" in step else step.where))
+                       at=self.at(step.key_loc("step") if "step" in step else step.where), window=window,
+                       next_step=str(step["next"] or "end"))
+
+    def window(self, step: Part, i: int, name: str, names, indexes: list[int]) -> Window:
+        """A step where several seats act in turn: its seats a list of seats (a list always empty would ask
+        nobody), its `until` a condition, its `pass` one of the step's own moves."""
+        raw, comp, path = step.raw["window"], self.comp, ("flow", "round", "turn", i, "window")
+        if not isinstance(raw, LDict) or "seats" not in raw or "pass" not in raw:
+            raise RuleError.at(step.val_loc("window"), Msg("window_needs_seats", name=name), Msg("window_example"))
+        seats = self.expr_at(comp, path + ("seats",), raw["seats"], {})
+        if seats.type != "list" or seats.elem not in ("num", "any", None):
+            raise RuleError.at(raw.val_loc("seats"), Msg("window_seats_not_seats", name=name),
+                               Msg("window_example"))
+        if seats.is_const and seats.const == []:
+            raise RuleError.at(raw.val_loc("seats"), Msg("window_seats_empty", name=name), Msg("window_example"))
+        until = self.expr_at(comp, path + ("until",), raw["until"], {}, "bool") if "until" in raw else None
+        passes = str(raw.get("pass"))
+        if passes not in [str(n) for n in names]:
+            raise RuleError.at(raw.val_loc("pass"), Msg("window_pass_not_offered", mname=passes, name=name),
+                               Msg("window_pass_hint"))
+        after = self.effects(comp, raw.get("after"), what=f"flow.round.turn.{name}.window.after",
+                             path=path + ("after",)) if raw.get("after") else None
+        return Window(self.located(seats, raw["seats"], f"flow.round.turn.{name}.window.seats"),
+                      self.located(until, raw["until"], f"flow.round.turn.{name}.window.until") if until else None,
+                      indexes[[str(n) for n in names].index(passes)], after)
 
     def steps(self, rnd: Part, moves: list[MoveDef]) -> list[StepDef]:
         """The turn's steps, built; every move offered by one, every step reached, every `next:` a step."""
@@ -231,8 +259,30 @@ class TurnPart:
                 raise RuleError.at(self.section("moves")[m.name].val_loc("next"),
                                    Msg("next_names_no_step", next_step=m.next_step),
                                    (Msg("did_you_mean", close_0=close[0]) if close else Msg("next_end_again_step")))
+        self.windows(turn, steps, moves)
         self.reachable(turn.raw, steps, moves)
         return steps
+
+    def windows(self, turn: Part, steps: list[StepDef], moves: list[MoveDef]) -> None:
+        """A window is entered by a move of one seat's step (never the turn's first step), closes into a
+        step that is no window or ends the turn, and its moves go on as the window says, not as each says."""
+        index = {s.name: i for i, s in enumerate(steps)}
+        for i, s in enumerate(steps):
+            if s.window is None:
+                continue
+            item = turn.raw[i]
+            if i == 0:
+                raise RuleError.at(item.key_loc("window"), Msg("window_first_step", name=s.name),
+                                   Msg("window_first_step_hint", name=s.name))
+            if s.next_step != "end" and (s.next_step not in index or steps[index[s.next_step]].window):
+                close = close_match(s.next_step, [t.name for t in steps if t.window is None])
+                raise RuleError.at(item.val_loc("next"), Msg("window_next_not_step", next_step=s.next_step, name=s.name),
+                                   Msg("did_you_mean", close_0=close[0]) if close else Msg("window_next_hint"))
+            for m in s.moves:
+                written = self.section("moves")[moves[m].name]
+                if isinstance(written, LDict) and "next" in written:
+                    raise RuleError.at(written.key_loc("next"), Msg("window_move_next", mname=moves[m].name, name=s.name),
+                                       Msg("window_move_next_hint", name=s.name))
 
     def flow(self, flow: Part) -> dict:
         """`flow:`: the steps of a turn, when a round and the game end, and what starts and follows a
@@ -271,8 +321,8 @@ class TurnPart:
         index = {s.name: i for i, s in enumerate(steps)}
         seen, todo = {0}, [0]
         while todo:
-            for m in steps[todo.pop()].moves:
-                target = index.get(moves[m].next_step)
+            here = steps[todo.pop()]
+            for target in [index.get(moves[m].next_step) for m in here.moves] + [index.get(here.next_step)]:
                 if target is not None and target not in seen:
                     seen.add(target)
                     todo.append(target)

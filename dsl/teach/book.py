@@ -478,13 +478,28 @@ class Book:
         else:
             line = self.t("steps", n=len(steps), steps="; ".join(self.t("step", name=self.step_title(s), moves=titles(s))
                                                                  for s in steps))
-        out.append(self.part("flow.round.turn", [line]))
+        out.append(self.part("flow.round.turn", [line] + [Line(self.window_words(i, s, titles(s)))
+                                                         for i, s in enumerate(steps) if s.window is not None]))
         out.append(self.part("flow.round.next", [self.t("next", who=self.sp.value(self.said("flow", "round", "next"),
                                                                                   seat=True))]))
         after = self.said("flow", "round", "after_move")
         if after is not None and after.children:  # said to the player who moved: after each of your moves
             out.append(self.part("flow.round.after_move", self.effect_lines("after_move", after, Context())))
         return out
+
+    def window_words(self, i: int, step, moves: str) -> str:
+        """A window in words: who is asked, in what order, when it closes and where the turn goes then."""
+        said = lambda key: self.said("flow", "round", "turn", i, "window", key)  # noqa: E731
+        until = said("until")
+        after = said("after")
+        w = step.window
+        then = self.t("window_then_end") if step.next_step == "end" else \
+            self.t("window_then_step", step=self.step_title(self.g.steps[self.g.step_index[step.next_step]]))
+        return self.t("window", name=self.step_title(step), seats=self.sp.value(said("seats"), Context()),
+                      moves=moves, passes=self.sp.title(self.g.moves[w.passes].title, self.g.moves[w.passes].name),
+                      until=self.t("window_until", words=self.sp.condition(until, Context())) if until else "",
+                      after=self.t("window_after", effects=self.sp.effects(after, Context("me_last")))
+                      if after is not None and after.children else "", then=then)
 
     def effect_lines(self, frame: str, node, ctx: Context) -> list[Line]:
         """Effects: one sentence when short and plain, else a line a statement, each `if` and loop with its
@@ -533,7 +548,10 @@ class Book:
             lines.append(Line(does))
         elif node is not None and node.children:
             lines += self.effect_lines("does", node, ctx)
-        if m.next_step == "end":
+        window = next((s for s in self.g.steps if s.window is not None and m.index in s.moves), None)
+        if window is not None:
+            lines.append(Line(self.t("then_window", step=self.step_title(window))))
+        elif m.next_step == "end":
             lines.append(Line(self.t("then_end")))
         elif m.next_step == "again":
             lines.append(Line(self.t("then_again")))

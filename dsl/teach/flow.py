@@ -45,8 +45,11 @@ def build(g, lang: str) -> Graph:
     gr.nodes["start"] = (t("g_start"), "terminal")
     gr.nodes["setup"] = (f"{t('g_setup')}: {sp.effects(said.get(('flow', 'round', 'setup')), Context('me_last'))}", "box")
     gr.nodes["first"] = (f"{t('g_first')}: {sp.value(said[('flow', 'round', 'first')], seat=True)}", "box")
-    for s in g.steps:  # a turn of one step: the turn itself
+    for i, s in enumerate(g.steps):  # a turn of one step: the turn itself
         label = t("g_turn") if len(g.steps) == 1 and not s.title else f"{t('g_step')} “{sp.title(s.title, s.name)}”"
+        if s.window is not None:  # who is asked in turn, and the node where it closes
+            label += f"\n{t('g_window')}: {sp.value(said[('flow', 'round', 'turn', i, 'window', 'seats')], seat=True)}"
+            gr.nodes[node_id("closes", s.name)] = (t("g_window_closes"), "box")
         gr.nodes[node_id("step", s.name)] = (label, "step")
     for m in g.moves:
         title = sp.title(m.title, m.name)
@@ -82,9 +85,31 @@ def build(g, lang: str) -> Graph:
             offered_in.setdefault(i, []).append(s.name)
             m = g.moves[i]
             gr.edges.append((node_id("step", s.name), node_id("move", m.name), guard_words(sp, m)))
+    for i, s in enumerate(g.steps):  # a window: from its moves back to it, or to its close, then on
+        if s.window is None:
+            continue
+        closes, here = node_id("closes", s.name), node_id("step", s.name)
+        until = said.get(("flow", "round", "turn", i, "window", "until"))
+        for j in s.moves:
+            me = node_id("move", g.moves[j].name)
+            if j == s.window.passes:
+                gr.edges.append((me, closes, t("g_all_passed")))
+            if until is not None:
+                gr.edges.append((me, closes, sp.condition(until, Context("me_mover"))))
+            gr.edges.append((me, here, f"{t('g_otherwise')}: {t('g_window_next')}"))
+        after = said.get(("flow", "round", "turn", i, "window", "after"))
+        if after is not None and after.children:  # its effects, then the round's end checked again
+            label, _ = gr.nodes[closes]
+            gr.nodes[closes] = (f"{label}: {sp.effects(after, Context('me_last'))}", "box")
+            gr.edges.append((closes, "round_end", t("g_round_over")))
+        gr.edges.append((closes, "turn_end" if s.next_step == "end" else node_id("step", s.next_step),
+                         t("g_otherwise") if after is not None and after.children else ""))
+    windowed = {j for s in g.steps if s.window is not None for j in s.moves}
     for m in g.moves:
         me = node_id("move", m.name)
         gr.edges.append((me, "round_end", t("g_round_over")))
+        if m.index in windowed:
+            continue
         if m.next_step == "end":
             gr.edges.append((me, "turn_end", t("g_otherwise")))
         elif m.next_step == "again":

@@ -197,6 +197,19 @@ TEXT: dict[str, dict[str, str]] = {
     "then_end": {"en": "Then your turn ends.", "tr": "Sonra sıran biter."},
     "then_again": {"en": "Then you move again, in the same step.", "tr": "Sonra aynı adımda yine sen oynarsın."},
     "then_step": {"en": "Then your turn goes on with the step “{step}”.", "tr": "Sonra sıran “{step}” adımıyla sürer."},
+    # --- a window: several players asked in turn, out of turn (docs/language.md §5.1)
+    "window": {"en": "In the step “{name}” several players act, out of turn: {seats}, asked one after another in "
+                     "that order and round again, each may {moves}. It closes when everyone asked has chosen “{passes}” "
+                     "since the last other move{until}{after}; then {then}.",
+               "tr": "“{name}” adımında birden çok oyuncu sırası gelmeden oynar: {seats} bu sırayla ve yeniden başa "
+                     "dönerek tek tek sorulur, her biri şunlardan birini yapabilir: {moves}. Son başka hamleden beri "
+                     "sorulan herkes “{passes}” deyince kapanır{until}{after}; sonra {then}."},
+    "window_until": {"en": ", or at once when {words}", "tr": "; şu olursa da hemen kapanır: {words}"},
+    "window_after": {"en": " (as it closes: {effects})", "tr": " (kapanırken: {effects})"},
+    "window_then_end": {"en": "the turn ends", "tr": "sıra biter"},
+    "window_then_step": {"en": "the turn goes on with the step “{step}”", "tr": "sıra “{step}” adımıyla sürer"},
+    "then_window": {"en": "Then the next player asked in “{step}” moves, unless it closes.",
+                    "tr": "Sonra, kapanmadıysa, “{step}” adımında sorulan sıradaki oyuncu oynar."},
     "prefer_move": {"en": "{move} when you can", "tr": "mümkünse {move}"},
     # --- ends and result
     "round_end": {"en": "After any move, the {round} ends at once when {words}.",
@@ -310,6 +323,10 @@ TEXT: dict[str, dict[str, str]] = {
     "g_otherwise": {"en": "otherwise", "tr": "değilse"},
     "g_again": {"en": "same step again", "tr": "aynı adım yeniden"},
     "g_to_step": {"en": "go on to step", "tr": "sonraki adım"},
+    "g_window": {"en": "window: asked in turn", "tr": "sırayla sorulanlar"},
+    "g_window_next": {"en": "the next one asked", "tr": "sorulan sıradaki oyuncu"},
+    "g_window_closes": {"en": "the window closes", "tr": "adım kapanır"},
+    "g_all_passed": {"en": "everyone asked passed", "tr": "sorulan herkes pas dedi"},
     "g_round_end": {"en": "round over", "tr": "tur bitti"},
     "g_score": {"en": "round scoring", "tr": "tur puanlaması"},
     "g_game_over": {"en": "is the game over?", "tr": "oyun bitti mi?"},
