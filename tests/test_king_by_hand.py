@@ -158,9 +158,11 @@ NOTIONS = re.compile(r"\b(first_card|winning_card|would_win|played_by|next_in)\s
 
 def notions_used(data) -> set[str]:
     """Issue 38's notions a rule file's data uses: the trick's and next_in by name, defines with arguments or
-    effects, named options, typed and keyed vars."""
+    effects (their arguments listed in `args:` or written in the name, `beaten(c): ...`), named options, typed
+    and keyed vars."""
     found = set()
-    for define in (data.get("define") or {}).values():
+    for name, define in (data.get("define") or {}).items():
+        found |= {"define args"} if "(" in name else set()
         if isinstance(define, dict):
             found |= {f"define {k}" for k in ("args", "do") if k in define}
     for move in (data.get("moves") or {}).values():
@@ -232,6 +234,15 @@ def test_line_counts_pair_each_by_hand_game_with_its_file_on_the_notions(tmp_pat
         ("a", (6, 4), (7, 5)), ("a + 1 variant", (7, 5), (10, 8)), ("b", (3, 3), (2, 2))]
     assert "a + 1 variant" in line_counts.table(found)
     assert line_counts.unpaired(hand, (games, own)) == ["c.yaml"]
+
+
+def test_king_is_shorter_on_the_notions_than_by_hand():
+    """Issue 38's figure: each game "shorter with the notions than without". King alone and with its variants,
+    counted with and without the words a player reads: the file on the notions has fewer lines both ways."""
+    kings = [p for p in line_counts.pairs() if p.name.split(" ")[0] == "king"]
+    assert [p.name for p in kings] == ["king", "king + 4 variants"]
+    for p in kings:
+        assert p.notions[0] < p.by_hand[0] and p.notions[1] < p.by_hand[1], p
 
 
 def test_king_is_counted_with_the_same_words_in_both_files():

@@ -24,6 +24,10 @@ PENALTIES = ["el", "kupa", "erkek", "kiz", "rifki", "son"]          # K4, in the
 SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 NAMES = {"el": "El almaz", "kupa": "Kupa almaz", "erkek": "Erkek almaz", "kiz": "Kız almaz", "rifki": "Rıfkı",
          "son": "Son iki"}
+MEANING = {"el": "no tricks", "kupa": "no hearts", "erkek": "no kings or jacks", "kiz": "no queens",  # K12-K17
+           "rifki": "no ♥K", "son": "not the last two tricks"}
+SUIT_WORDS = {"spades": ("♠", "spades", "maça"), "hearts": ("♥", "hearts", "kupa"), "diamonds": ("♦", "diamonds", "karo"),
+              "clubs": ("♣", "clubs", "sinek")}
 
 
 def ids(variants) -> str:
@@ -402,19 +406,52 @@ def test_K8_K9_K11_play_refusals_cite_their_rule():
 
 
 def test_K4_contracts_are_named_at_the_table_and_kept_by_name_in_records():
-    """K4: the contract menu lists the six penalties by name and trump with a suit, in either language; the
-    record keeps the names."""
+    """K4: the contract menu lists the six penalties by name (in English with what each forbids, K12-K17) and
+    trump with a suit, in either language; the record keeps the names."""
     g = load("king", [], ["first_round_penalty=false"])
     s = new_game(g, 1)
     legal = legal_moves(s)
     en = {move_text(g, m, "en") for m in legal}
     tr = {move_text(g, m, "tr") for m in legal}
-    assert {f"penalty {n}" for n in NAMES.values()} | {"trump hearts", "trump spades"} <= en
+    assert {f"penalty {NAMES[k]} ({MEANING[k]})" for k in PENALTIES} | {"trump hearts", "trump spades"} <= en
     assert {f"ceza {n}" for n in NAMES.values()} | {"koz kupa", "koz maça"} <= tr
     move = next(m for m in legal if g.moves[m[0]].name == "penalty" and m[1] == ("kiz",))
     apply(s, move)
     record = game.record_of(s, ["random"] * 4, with_result=False)
     assert record["moves"][0]["move"] == "penalty" and record["moves"][0]["contract"] == "kiz"
+
+
+def test_K4_the_contract_named_is_shown_at_the_table_by_its_name():
+    """K4: once named, the table says the contract by its name in either language: the penalty (in English
+    with what it forbids, K12-K17), or the trump suit by its sign and name; the kind not named says none. A
+    new hand starts with neither named."""
+    from kural.cli import render
+    from kural.interpreter.view import view
+    g = load("king", [], ["first_round_penalty=false"])
+    names = ["You", "Elif", "Can", "Zeynep"]
+    seen = set()
+    for seed in range(1, 4):
+        s, rng = new_game(g, seed), random.Random(seed)
+        while not s.over and len(seen) < 10:
+            move = rng.choice(legal_moves(s))
+            apply(s, move)
+            kind = g.moves[move[0]].name
+            if kind not in ("penalty", "trump"):
+                continue
+            en, tr = (" / ".join(str(x) for x in render.var_lines(g, view(s, 0)["vars"], names, lang))
+                      for lang in ("en", "tr"))
+            chosen = move[1][0]
+            if kind == "penalty":
+                assert f"penalty named: {NAMES[chosen]} ({MEANING[chosen]})" in en and "trump: none" in en, en
+                assert f"söylenen ceza: {NAMES[chosen]}" in tr and "koz: yok" in tr, tr
+            else:
+                sign, suit_en, suit_tr = SUIT_WORDS[chosen]
+                assert f"trump: {sign} {suit_en}" in en and "penalty named: none" in en, en
+                assert f"koz: {sign} {suit_tr}" in tr and "söylenen ceza: yok" in tr, tr
+            seen.add(chosen)
+    assert seen == set(PENALTIES) | set(SUIT_WORDS), seen
+    fresh = " / ".join(str(x) for x in render.var_lines(g, view(new_game(g, 1), 0)["vars"], names, "en"))
+    assert "penalty named: none" in fresh and "trump: none" in fresh, fresh
 
 
 def test_K1_K3_the_deal_and_the_first_declarer():
