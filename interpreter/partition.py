@@ -22,10 +22,38 @@ __all__ = ["deadwood_of", "best_melds_of", "lay_offs_of"]
 MAX_KEPT = 20_000  # partitions remembered by the hand's faces (a hand asked again, move after move, by a bot)
 
 
-def deadwood_of(s, rules, cards) -> list:
-    """deadwood(cards): the cards a best partition of the cards leaves out, in the order given."""
-    dead, _ = _cards_of(s, rules, cards)
-    return dead
+def deadwood_of(s, rules, cards, melds=None, zones=None) -> list:
+    """deadwood(cards): the cards a best partition of the cards leaves out, in the order given.
+    deadwood(cards, melds): the cards left once the cards are arranged in melds of their own and the rest laid
+    off on `melds` (lay_offs), the arrangement that leaves the fewest points (then the fewest cards, then the
+    cards first in the deck's order): every partition's deadwood is tried."""
+    if melds is None:
+        dead, _ = _cards_of(s, rules, cards)
+        return dead
+    cards = list(cards)
+    face, points = rules.face, rules.points
+    best = None
+    for faces in _dead_sets(s, rules, cards):
+        dead = _take(cards, faces, face)
+        laid = set(lay_offs_of(s, rules, dead, melds, zones))
+        left = [c for c in dead if c not in laid]
+        key = (sum(points[c] for c in left), len(left), sorted(face[c] for c in left))
+        if best is None or key < best[0]:
+            best = key, left
+    return [c for c in cards if c in set(best[1])]
+
+
+def _take(cards: list, faces, face) -> list:
+    """Cards of these faces (one for each time a face is named), the first ones given of each face."""
+    wanted: dict[int, int] = {}
+    for f in faces:
+        wanted[f] = wanted.get(f, 0) + 1
+    out = []
+    for c in cards:
+        if wanted.get(face[c], 0):
+            wanted[face[c]] -= 1
+            out.append(c)
+    return out
 
 
 def best_melds_of(s, rules, cards) -> list:
@@ -87,21 +115,10 @@ def _search(rules, cards: list, faces: tuple, limit: int) -> tuple:
 
     The cards still to place are one integer, a field of WIDTH bits per face holding its count under a guard
     bit: a meld fits when taking its counts away leaves every guard bit set."""
-    distinct = sorted(set(faces))
-    index = {f: i for i, f in enumerate(distinct)}
+    distinct, by_first, guards, start = _encoded(rules, cards, faces)
     points = {}
     for c in cards:
         points.setdefault(rules.face[c], rules.points[c])
-    guards = sum(1 << (WIDTH * i + WIDTH - 1) for i in range(len(distinct)))
-    by_first: dict[int, list] = {}  # a face's index -> the melds whose lowest face it is: (counts, faces, sorted)
-    seen = set()
-    for meld in rules.melds_in(cards, MAX_GROUPS):
-        fs = tuple(rules.face[c] for c in meld)
-        ordered = tuple(sorted(fs))
-        if ordered not in seen:
-            seen.add(ordered)
-            need = sum(1 << (WIDTH * index[f]) for f in fs)
-            by_first.setdefault(index[ordered[0]], []).append((need, fs, ordered))
     memo: dict[int, tuple] = {0: (0, 0, (), (), ())}
     work = [0]
 
@@ -128,9 +145,58 @@ def _search(rules, cards: list, faces: tuple, limit: int) -> tuple:
         memo[left] = found
         return found
 
-    start = sum(1 << (WIDTH * index[f]) for f in faces)
     _, _, dead, _, melds = best(start)
     return dead, melds, work[0]
+
+
+def _dead_sets(s, rules, cards: list) -> list[tuple]:
+    """The faces every partition of the cards leaves out, each set once (sorted), searched as _search does:
+    each set found spends a step of the move's work."""
+    face = rules.face
+    faces = tuple(sorted(face[c] for c in cards))
+    distinct, by_first, guards, start = _encoded(rules, cards, faces)
+    memo: dict[int, frozenset] = {0: frozenset([()])}
+    budget = [s.work if s is not None else WORK_LIMIT]
+
+    def sets(left: int) -> frozenset:
+        found = memo.get(left)
+        if found is not None:
+            return found
+        i = ((left & -left).bit_length() - 1) // WIDTH
+        out = {(distinct[i], *rest) for rest in sets(left - (1 << (WIDTH * i)))}
+        for need, _, _ in by_first.get(i, ()):
+            rest = (left | guards) - need
+            if rest & guards == guards:
+                out |= sets(rest & ~guards)
+        budget[0] -= 1 + len(out)
+        if budget[0] < 0:
+            raise _no_work("deadwood")
+        found = memo[left] = frozenset(out)
+        return found
+
+    try:
+        return sorted(sets(start))
+    finally:
+        if s is not None:
+            s.work = budget[0]
+
+
+def _encoded(rules, cards: list, faces: tuple) -> tuple:
+    """The faces in order, the melds of the cards by their lowest face's index (each as its counts, a field
+    of WIDTH bits per face; its faces in order; its faces sorted), the guard bits, and the cards' counts."""
+    distinct = sorted(set(faces))
+    index = {f: i for i, f in enumerate(distinct)}
+    guards = sum(1 << (WIDTH * i + WIDTH - 1) for i in range(len(distinct)))
+    by_first: dict[int, list] = {}
+    seen = set()
+    for meld in rules.melds_in(cards, MAX_GROUPS):
+        fs = tuple(rules.face[c] for c in meld)
+        ordered = tuple(sorted(fs))
+        if ordered not in seen:
+            seen.add(ordered)
+            need = sum(1 << (WIDTH * index[f]) for f in fs)
+            by_first.setdefault(index[ordered[0]], []).append((need, fs, ordered))
+    return distinct, by_first, guards, sum(1 << (WIDTH * index[f]) for f in faces)
 
 
 WIDTH = 6  # bits of a face's count of cards still to place: 5 for the count (a deck has at most 24 of a face:

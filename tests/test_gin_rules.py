@@ -43,11 +43,10 @@ def is_meld(cards) -> bool:
     return len({c[1] for c in cards}) == 1 and ranks == list(range(ranks[0], ranks[0] + len(cards)))
 
 
-def best_arrangement(hand: list[str]) -> tuple[list[str], list[list[str]]]:
-    """The cards left out and the melds of the best arrangement: every set of disjoint melds is tried; the
-    best leaves the fewest points out, then the fewest cards, then the cards first in the deck's order
-    (compared card by card), then the melds first in the deck's order (compared meld by meld, each by its
-    cards)."""
+def arrangements(hand: list[str]) -> list[tuple]:
+    """Every set of disjoint melds of the hand, as (its key, the cards left out, the melds): the key is the
+    points left out, the number of cards, then the cards in the deck's order, then the melds in the deck's
+    order (meld by meld, each by its cards)."""
     melds = [sorted(m, key=order) for k in range(3, len(hand) + 1) for m in combinations(hand, k) if is_meld(m)]
     found = []
 
@@ -61,7 +60,12 @@ def best_arrangement(hand: list[str]) -> tuple[list[str], list[list[str]]]:
             if used.isdisjoint(melds[j]):
                 go(j + 1, chosen + [melds[j]])
     go(0, [])
-    _, left, chosen = min(found, key=lambda f: f[0])
+    return found
+
+
+def best_arrangement(hand: list[str]) -> tuple[list[str], list[list[str]]]:
+    """The cards left out and the melds of the best arrangement: the least key (see arrangements)."""
+    _, left, chosen = min(arrangements(hand), key=lambda f: f[0])
     return left, chosen
 
 
@@ -117,12 +121,12 @@ def referee(rec: dict, target: int = 100, limit: int = 10, bonus: int = 25, floo
         if knocker is not None:
             defender = 1 - knocker
             mine = deadwood(hands[knocker])
-            left, _ = best_arrangement(hands[defender])
-            theirs = sum(map(points, left))
             if mine == 0:
-                scores[knocker] += bonus + theirs                                   # G5
+                scores[knocker] += bonus + deadwood(hands[defender])                # G5
             else:
-                theirs -= sum(map(points, laid_off(left, best_arrangement(hands[knocker])[1])))   # G6
+                melds = best_arrangement(hands[knocker])[1]                         # G6: as leaves the least
+                theirs = min(sum(map(points, left)) - sum(map(points, laid_off(left, melds)))
+                             for _, left, _ in arrangements(hands[defender]))
                 if theirs <= mine:
                     scores[defender] += bonus + mine - theirs                       # G7
                 else:

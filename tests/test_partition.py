@@ -186,3 +186,50 @@ def test_the_notions_need_a_melds_section(tmp_path):
         "score: sum(hand(seat), c => penalty(c))", "score: count(deadwood(hand(seat)))"), encoding="utf-8")
     with pytest.raises(RuleError, match="`deadwood` needs a `melds:` section"):
         load(str(path))
+
+
+def test_deadwood_with_lay_offs_takes_the_arrangement_that_leaves_least(gin):
+    """Gin's defender (G6): 5S 6S 6D 9D TD 2C 3C 5C 6C 7C against the knocker's 4H 5H 6H and 7S 8S 9S TS. Alone
+    the hand leaves 41 either way (5C 6C 7C, or 6S 6D 6C); with lay-offs the run of clubs is better: it leaves
+    the 6S free, the 6S goes on 7S-TS and the 5S after it: 6D 9D TD 2C 3C are left, 30."""
+    hand = cards(gin, "5S 6S 6D 9D TD 2C 3C 5C 6C 7C")
+    table = [cards(gin, "4H 5H 6H"), cards(gin, "7S 8S 9S TS")]
+    assert sum(gin.melds.points[c] for c in deadwood_of(Work(), gin.melds, hand)) == 41
+    assert codes(gin, deadwood_of(Work(), gin.melds, hand, table)) == "6D 9D TD 2C 3C"
+    assert codes(gin, deadwood_of(Work(), gin.melds, hand, [])) == codes(gin, deadwood_of(Work(), gin.melds, hand))
+
+
+def test_melds_may_be_groups_of_a_zone(gin):
+    """lay_offs(cards, groups(area)): a meld given as a zone is read from the position's zones."""
+    zones = [cards(gin, "5H 6H 7H")]
+    assert codes(gin, lay_offs_of(Work(), gin.melds, cards(gin, "4H 3H"), [0], zones)) == "4H 3H"
+
+
+def rule_lines(path: Path) -> int:
+    """The lines of a rule file that say something: neither blank nor a comment."""
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.strip().startswith("#"))
+
+
+def test_gin_by_hand_plays_the_same_games_and_is_longer():
+    """Issue 38: tests/games/by_hand/gin.yaml is Gin without deadwood, best_melds and lay_offs (the deadwood
+    unrolled three melds deep, the lay-offs by hand): from every seed, with heuristic and random bots, it
+    plays the same moves to the same result."""
+    import kural
+    here, by_hand = GAMES / "gin.yaml", GAMES / "by_hand" / "gin.yaml"
+    assert "deadwood(" in here.read_text(encoding="utf-8")
+    assert not any(word in by_hand.read_text(encoding="utf-8").split("\ngame:")[1]
+                   for word in ("deadwood(", "best_melds(", "lay_offs("))
+    games = []
+    for path in (here, by_hand):
+        out = []
+        for bots, seeds, target in (("heuristic", range(1, 7), 100), ("random", range(1, 3), 1),
+                                    (["random", "heuristic"], range(1, 3), 100)):
+            game = kural.load(str(path), params={"target": target})
+            for seed in seeds:
+                state = game.new(seed=seed)
+                state.play_out(bots)
+                rec = state.record()
+                out.append((rec["moves"], rec["result"]["winners"], rec["result"]["scores"]))
+        games.append(out)
+    assert games[0] == games[1]
+    assert rule_lines(here) < rule_lines(by_hand)

@@ -44,8 +44,10 @@ notion("can_join", ["cards", "cards"], "bool", "{1} can be added to {0}",
 # A hand's best partition into disjoint melds (issue 38): the fewest `points` left out, ties broken by the
 # deck's order (interpreter/partition.py); Gin's deadwood and the knocker's melds, and the cards a hand lays
 # off on melds, one after another (a 5 on 6-7-8 lets the 4 follow).
-notion("deadwood", ["cards"], "cards", "the deadwood of {0}",
-       "{0:gen} en iyi dizilişte açıkta kalan kartları~", gives="card")
+notion("deadwood", ["cards", "list?"], "cards", "the deadwood of {0}",
+       "{0:gen} en iyi dizilişte açıkta kalan kartları~", gives="card",
+       full=("the deadwood of {0} once it lays off what it can on {1}",
+             "{1:dat} işleyebildiğini işledikten sonra {0:gen} açıkta kalan kartları~"))
 notion("best_melds", ["cards"], "list", "the melds of the best arrangement of {0}",
        "{0:gen} en iyi dizilişteki perleri~", gives="cards")
 notion("lay_offs", ["cards", "list"], "cards", "the cards of {0} that can be laid off on {1}",
@@ -103,7 +105,9 @@ def _write_can_join(ctx, a):
 @writes("deadwood")
 def _write_deadwood(ctx, a):
     _meld_rules(ctx, "deadwood")
-    return lambda x, src: f"_rt.deadwood_of(s, {x.m.object(ctx.melds)}, {src[0]})"
+    if len(a) == 1:
+        return lambda x, src: f"_rt.deadwood_of(s, {x.m.object(ctx.melds)}, {src[0]})"
+    return lambda x, src: f"_rt.deadwood_of(s, {x.m.object(ctx.melds)}, {src[0]}, {src[1]}, {x.state('zones')})"
 
 
 @writes("best_melds")
