@@ -40,7 +40,8 @@ def deadwood_of(s, rules, cards, melds=None, zones=None) -> list:
         key = (sum(points[c] for c in left), len(left), sorted(face[c] for c in left))
         if best is None or key < best[0]:
             best = key, left
-    return [c for c in cards if c in set(best[1])]
+    left = set(best[1])
+    return [c for c in cards if c in left]
 
 
 def _take(cards: list, faces, face) -> list:

@@ -258,3 +258,13 @@ def test_deadwood_with_lay_offs_spends_from_the_same_budget(gin):
     assert 0 < 2_000_000 - work.work < 5_000
     with pytest.raises(ValueError, match="needs more than"):
         deadwood_of(Work(10), gin.melds, hand, table)
+
+
+@pytest.mark.parametrize("call", ["lay_offs(hand(seat), pile)", "deadwood(hand(seat), hand(seat))"])
+def test_one_list_of_cards_is_not_a_list_of_melds(tmp_path, call):
+    """The melds given are a list of melds; a zone (one list of cards) is refused at the call, when loaded."""
+    path = tmp_path / "wrong.yaml"
+    text = (GAMES / "gin.yaml").read_text(encoding="utf-8")
+    path.write_text(text.replace("  score: score[seat]\n", f"  score: count({call})\n"), encoding="utf-8")
+    with pytest.raises(RuleError, match=r"wrong\.yaml:\d+:\d+: .*needs a list of melds"):
+        load(str(path))

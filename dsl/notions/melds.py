@@ -102,11 +102,19 @@ def _write_can_join(ctx, a):
     return write
 
 
+def _melds_list(piece, name: str) -> None:
+    """The melds a card is laid off on are a list of melds: one list of cards (a zone, a hand) is refused at
+    the call, where each of its cards would be read as a group."""
+    if piece.type in ("cards", "zone") or (piece.type == "list" and piece.elem == "card"):
+        raise NeedsSection(Msg("needs_melds_not_cards", name=name), Msg("example_melds_list"))
+
+
 @writes("deadwood")
 def _write_deadwood(ctx, a):
     _meld_rules(ctx, "deadwood")
     if len(a) == 1:
         return lambda x, src: f"_rt.deadwood_of(s, {x.m.object(ctx.melds)}, {src[0]})"
+    _melds_list(a[1], "deadwood")
     return lambda x, src: f"_rt.deadwood_of(s, {x.m.object(ctx.melds)}, {src[0]}, {src[1]}, {x.state('zones')})"
 
 
@@ -119,4 +127,5 @@ def _write_best_melds(ctx, a):
 @writes("lay_offs")
 def _write_lay_offs(ctx, a):
     _meld_rules(ctx, "lay_offs")  # (the melds may be groups of a group zone: read from the state's zones)
+    _melds_list(a[1], "lay_offs")
     return lambda x, src: f"_rt.lay_offs_of(s, {x.m.object(ctx.melds)}, {src[0]}, {src[1]}, {x.state('zones')})"
