@@ -268,3 +268,17 @@ def test_one_list_of_cards_is_not_a_list_of_melds(tmp_path, call):
     path.write_text(text.replace("  score: score[seat]\n", f"  score: count({call})\n"), encoding="utf-8")
     with pytest.raises(RuleError, match=r"wrong\.yaml:\d+:\d+: .*needs a list of melds"):
         load(str(path))
+
+
+def test_the_rules_say_the_notions_in_both_languages():
+    """`kural rules` of Gin says the deadwood, the best arrangement and the lay-offs in words, in English and
+    in Turkish (açıkta kalan kartlar, per dizilişi, işlemek), never as the notion's name."""
+    from kural.dsl import teach
+    g = teach.open_game(str(GAMES / "gin.yaml"), [])
+    en = " ".join(teach.rules(g, "en", reference=True).split())
+    tr = " ".join(teach.rules(g, "tr", reference=True).split())
+    assert "once it lays off what it can on the melds of the best arrangement of the hand of the knocker" in en
+    assert "the deadwood of the hand of the knocker" in en
+    assert "en iyi dizilişteki perlerine işleyebildiğini işledikten sonra" in tr and "açıkta kalan kartları" in tr
+    for text in (en, tr):
+        assert not any(f"{name}(" in text for name in ("deadwood", "best_melds", "lay_offs"))
