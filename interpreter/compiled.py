@@ -6,6 +6,7 @@ from __future__ import annotations
 from .runtime import *  # noqa: F401,F403  (moving, dealing and finding cards, seats and teams)
 from .rule_loops import *  # noqa: F401,F403  (a rule `x => ...` run as one plain loop)
 from .subset_sums import *  # noqa: F401,F403  (sums_to's groups of a position's cards, by total)
+from .partition import *  # noqa: F401,F403  (a hand's best partition into melds, the cards laid off on melds)
 from .legal import any_legal  # noqa: F401  (can(move) in generated code)
 from .draws import shuffle  # noqa: F401
 

@@ -193,6 +193,7 @@ class MeldRules:
     _free: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _suit_free)
     _free_orders: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (see _order)
     _last_hand: "_HandMelds | None" = field(default=None, init=False, repr=False, compare=False)  # (see melds_in)
+    _partitions: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (interpreter/partition.py)
 
     def __post_init__(self) -> None:
         kinds: dict[tuple, int] = {}  # cards that read alike share a key: the caches are by these keys

@@ -1025,6 +1025,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "tr": "örneğin bir liste parametresi [[0, 10], [50, 20]]"},
     "needs_melds_section": {"en": "`{name}` needs a `melds:` section",
                             "tr": "`{name}` bir `melds:` bölümü ister"},
+    "needs_melds_not_cards": {"en": "`{name}` needs a list of melds (each a list of cards, or a group), not one list of cards",
+                              "tr": "`{name}` bir per listesi ister (her biri bir kart listesi ya da bir grup), tek bir kart listesi değil"},
+    "example_melds_list": {"en": "for example best_melds(hand(p)) or groups(laid(p))",
+                           "tr": "örneğin best_melds(hand(p)) ya da groups(laid(p))"},
     "add_melds_rule_file": {"en": "add `melds:` to the rule file: the smallest meld, sets and runs, "
                                   "which cards are wild (see docs/language.md §2.4)",
                             "tr": "kural dosyasına `melds:` ekle: en küçük per, aynı sayılı ve sıralı"

@@ -211,7 +211,7 @@ FORBIDDEN_MODULES = {"os", "sys", "subprocess", "shutil", "socket", "pathlib", "
 INTERPRETER = sorted((ROOT / "interpreter").glob("*.py"))
 # the library: its notions (dsl/notions/) and what they do in play (the runtime the generated module calls)
 LIBRARY_SOURCES = sorted((ROOT / "dsl" / "notions").glob("*.py")) + [
-    ROOT / "interpreter" / name for name in ("runtime.py", "rule_loops.py", "subset_sums.py")]
+    ROOT / "interpreter" / name for name in ("runtime.py", "rule_loops.py", "subset_sums.py", "partition.py")]
 
 
 def names_in_code(path: Path) -> set[str]:

@@ -1,6 +1,7 @@
 """Notions about melds, read by the rule file's `melds:` section (interpreter/melds.py): whether cards
 form a meld and its kind, points, wild and natural cards; the melds cards can make; whether cards
-can be added to a meld."""
+can be added to a meld; a hand's best partition into melds and the cards it can lay off on melds
+(interpreter/partition.py)."""
 from __future__ import annotations
 
 from kural.interpreter.messages import Msg
@@ -38,6 +39,19 @@ notion("melds_in", ["cards"], "list", "the melds that can be made from {0}", "{0
 notion("can_join", ["cards", "cards"], "bool", "{1} can be added to {0}",
        "{1} {0:dat} eklenebilir", pure=True,
        no=("{1} cannot be added to {0}", "{1} {0:dat} eklenemez"))
+
+
+# A hand's best partition into disjoint melds (issue 38): the fewest `points` left out, ties broken by the
+# deck's order (interpreter/partition.py); Gin's deadwood and the knocker's melds, and the cards a hand lays
+# off on melds, one after another (a 5 on 6-7-8 lets the 4 follow).
+notion("deadwood", ["cards", "list?"], "cards", "the deadwood of {0}",
+       "{0:gen} en iyi dizilişte açıkta kalan kartları~", gives="card",
+       full=("the deadwood of {0} once it lays off what it can on {1}",
+             "{1:dat} işleyebildiğini işledikten sonra {0:gen} açıkta kalan kartları~"))
+notion("best_melds", ["cards"], "list", "the melds of the best arrangement of {0}",
+       "{0:gen} en iyi dizilişteki perleri~", gives="cards")
+notion("lay_offs", ["cards", "list"], "cards", "the cards of {0} that can be laid off on {1}",
+       "{0} içinden {1:dat} işlenebilecek kartlar", gives="card")
 
 
 # ------------------------------------------------- their code (dsl/backend/)
@@ -86,3 +100,32 @@ def _write_can_join(ctx, a):
         # join: the options of the card are those first (dsl/backend/options.py _product), the others never tried
         write.joins = (a[0].node.zone, card, held_table)
     return write
+
+
+def _melds_list(piece, name: str) -> None:
+    """The melds a card is laid off on are a list of melds: one list of cards (a zone, a hand) is refused at
+    the call, where each of its cards would be read as a group."""
+    if piece.type in ("cards", "zone") or (piece.type == "list" and piece.elem == "card"):
+        raise NeedsSection(Msg("needs_melds_not_cards", name=name), Msg("example_melds_list"))
+
+
+@writes("deadwood")
+def _write_deadwood(ctx, a):
+    _meld_rules(ctx, "deadwood")
+    if len(a) == 1:
+        return lambda x, src: f"_rt.deadwood_of(s, {x.m.object(ctx.melds)}, {src[0]})"
+    _melds_list(a[1], "deadwood")
+    return lambda x, src: f"_rt.deadwood_of(s, {x.m.object(ctx.melds)}, {src[0]}, {src[1]}, {x.state('zones')})"
+
+
+@writes("best_melds")
+def _write_best_melds(ctx, a):
+    _meld_rules(ctx, "best_melds")
+    return lambda x, src: f"_rt.best_melds_of(s, {x.m.object(ctx.melds)}, {src[0]})"
+
+
+@writes("lay_offs")
+def _write_lay_offs(ctx, a):
+    _meld_rules(ctx, "lay_offs")  # (the melds may be groups of a group zone: read from the state's zones)
+    _melds_list(a[1], "lay_offs")
+    return lambda x, src: f"_rt.lay_offs_of(s, {x.m.object(ctx.melds)}, {src[0]}, {src[1]}, {x.state('zones')})"
