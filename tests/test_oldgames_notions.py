@@ -22,10 +22,9 @@ GAMES = Path(__file__).resolve().parents[1] / "games"
 
 # (the notion as the file has it now, the workaround it replaced): each pair is put back by text.
 FANTAN = [  # F5, F6: the bot's "what a card opens", once a sum written out twice
-    ("""  mine_above: {args: [x], value: "filter(hand(me), c => suit(c) == suit(x) and rank(c) > rank(x))"}
-  mine_below: {args: [x], value: "filter(hand(me), c => suit(c) == suit(x) and rank(c) < rank(x))"}
-  opens:
-    args: [x]
+    ("""  mine_above(x): "filter(hand(me), c => suit(c) == suit(x) and rank(c) > rank(x))"
+  mine_below(x): "filter(hand(me), c => suit(c) == suit(x) and rank(c) < rank(x))"
+  opens(x):
     value: >
       (if rank(x) < row_rank then 0
        else if empty(mine_above(x)) then 13 - rank(x)
