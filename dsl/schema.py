@@ -298,7 +298,7 @@ TABLE = Fields({
         "keys": Key(ListOf("any"), "one value for each of these keys, read and set by key: played[contract] "
                     "(numbers or texts, as a choice's options are written); the var alone is the list of them"),
         "type": Key("str", "what it holds: a number, a card, a suit, a seat, or one of the options of the choice of that "
-                    "name (how the table and the rules say its value: ♥8, hearts, Can, Rıfkı)", default="num"),
+                    "name (how the table and the rules say its value: ♥8, hearts, Can, or the option's words)", default="num"),
         "scope": Key("str", "set to its start once a game, or every round", default="game", allowed=("game", "round"),
                      refuse=VAR_REFUSE),
         "rule": Key("str", "the rule number the var keeps", cites=True),
