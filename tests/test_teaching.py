@@ -830,3 +830,13 @@ def test_a_variant_a_user_writes_prints_a_true_book(tmp_path):
     assert "(50 until 1500, then 120)" in text and "45 until 900" not in text
     assert "melds of 45 points together" not in text and teach.example_problems(h) == []
     assert kural(tmp_path, "validate", str(higher)).returncode == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_reference_names_the_seats_of_the_players_playing(players):
+    """A game that allows fewer players than it names seats (Durak: 2 to 4, four names) said "3 players, in
+    seat order: You, Ada, Bora, Cem": the players line names as many seats as players, in both languages."""
+    g = teach.open_game(str(Path(__file__).resolve().parent / "games" / "durak.yaml"), players=players)
+    for lang, lead in (("en", f"{players} players, in seat order"), ("tr", f"{players} oyuncu, oturma sırasıyla")):
+        line = next(x for x in teach.rules(g, lang, reference=True).splitlines() if lead in x)
+        assert len(line.split(": ", 1)[1].rstrip(".").split(", ")) == players, line

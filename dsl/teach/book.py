@@ -203,7 +203,7 @@ class Book:
 
     def players(self) -> list[Part]:
         g = self.g
-        lines = [self.t("players", n=g.players, names=", ".join(self.seat_names()))]
+        lines = [self.t("players", n=g.players, names=", ".join(self.seat_names()[:g.players]))]
         allowed = self.rec.facts["allowed_players"]
         if len(allowed) > 1:
             lines.append(self.t("players_allowed", counts=joined([str(n) for n in allowed], self.lang,
