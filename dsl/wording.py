@@ -155,6 +155,8 @@ class Phrase(str):
     def inflect(self, spec: str) -> "Phrase":
         text, p3 = str(self), self.p3
         for case in spec.split("."):
+            if case == "poss3" and p3:  # a compound that ends in its possessive already: kart gücü, not gücüsü
+                continue
             text = inflect(text, case, p3)
             p3 = case == "poss3"
         return Phrase(text, p3)

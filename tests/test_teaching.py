@@ -840,3 +840,19 @@ def test_the_reference_names_the_seats_of_the_players_playing(players):
     for lang, lead in (("en", f"{players} players, in seat order"), ("tr", f"{players} oyuncu, oturma sırasıyla")):
         line = next(x for x in teach.rules(g, lang, reference=True).splitlines() if lead in x)
         assert len(line.split(": ", 1)[1].rstrip(".").split(", ")) == players, line
+
+
+def test_the_reference_says_named_options_and_keys_by_their_names():
+    """K4, K6, B5: a choice whose options have names is said by them in the rules (Batak's trump "one of
+    spades, hearts, diamonds and clubs", not "0, 1, 2 and 3"; King's penalties by their names, not `kiz`), and
+    a var keyed by those options says its keys and its values at a key the same way."""
+    batak = " ".join(teach.rules(teach.open_game("batak"), "en", reference=True).split())
+    assert "one of spades, hearts, diamonds and clubs" in batak, batak
+    for lang, penalty, queens in (("en", "El almaz (no tricks)", "Kız almaz (no queens)"),
+                                  ("tr", "El almaz", "Kız almaz")):
+        king = " ".join(teach.rules(teach.open_game("king"), lang, reference=True).split())
+        assert "“kiz”" not in king and "“el”" not in king, king
+        assert penalty in king and queens in king
+    king = " ".join(teach.rules(teach.open_game("king"), "en", reference=True).split())
+    assert "one for each of El almaz (no tricks), Kupa almaz (no hearts)" in king
+    assert "of Kız almaz (no queens)." in king

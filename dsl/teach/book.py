@@ -455,7 +455,8 @@ class Book:
                                                             for k, w in v.shown_as.items()))
             line = self.t("var_line_says" if said is not None else "var_line",
                           title=capital(self.sp.title(v.named, v.name.replace("_", " ")), self.lang),
-                          per=self.t("var_" + v.per, keys=", ".join(map(str, v.keys))) if v.per != "none" else "",
+                          per=self.t("var_" + v.per, keys=", ".join(self.sp.option_words(v.keys) or map(str, v.keys)))
+                          if v.per != "none" else "",
                           start=start, scope=self.t("scope_" + v.scope), shown=shown)
             out.append(self.part(f"vars.{v.name}", [line], rules=[self.rec.facts["var_rules"].get(v.name)]))
         return out
@@ -520,8 +521,10 @@ class Book:
         ctx = Context()
         for c in m.choices:
             node = self.said(*c.part)
-            domain = self.sp.value(node, ctx)
             kind = self.sp.kind(node, ctx)
+            named = c.shown_as and c.written is not None and all(value_key(v) in c.shown_as for v in c.written)
+            domain = joined([self.pick(c.shown_as[value_key(v)]) for v in c.written], self.lang) if named \
+                else self.sp.value(node, ctx)  # (named options: by their names, as the table lists them)
             if c.of_cards:
                 key = "choice_from_zone" if kind == "zone" else "choice_from_cards"
             elif c.of_card_lists:

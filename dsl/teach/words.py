@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from ..notions import LIBRARY
 
 from .. import values
+from kural.interpreter.numbers import value_key
 from ..typed import Const, Typed, Word, const_of, kind_of_value
 from ..wording import LANGS, Phrase, capital, fill, joined, number
 from .document import Bullet
@@ -223,6 +224,16 @@ class Speaker:
         self.zones = {z.name: z for z in g.zones}
         self.vars = {v.name: v for v in g.vars}
         self.moves = {m.name: m for m in g.moves}
+
+    def option_words(self, keys) -> list | None:
+        """The words of a choice whose options are these keys, each (a keyed var's keys said as the table
+        says the options: `Kız almaz`, not `kiz`); None where no choice names exactly these options."""
+        for m in self.g.moves:
+            for c in m.choices:
+                if c.shown_as and c.written is not None and [value_key(v) for v in c.written] == \
+                        [value_key(k) for k in keys] and all(value_key(k) in c.shown_as for k in keys):
+                    return [self.title(c.shown_as[value_key(k)], str(k)) for k in keys]
+        return None
 
     # ------------------------------------------------------------- public
     def p(self, key: str, *args, **named) -> Phrase:
@@ -438,6 +449,10 @@ class Speaker:
             return self.owned(str(self.p("total")), idx, ctx)
         if name in self.vars and self.vars[name].per != "none":
             v = self.vars[name]
+            key = const_of(idx) if v.keys else None
+            words = self.option_words(v.keys) if key is not None and key.value in v.keys else None
+            if words:  # a keyed var at one of a choice's options: said by the option's words
+                return self.p("of_seat", self.title(v.named, v.name.replace("_", " ")), words[v.keys.index(key.value)])
             return self.owned(self.title(v.named, v.name.replace("_", " ")), idx, ctx)
         return self.p("index", self.say(base, ctx), self.say(idx, ctx))
 
