@@ -393,10 +393,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "define_twice": {"en": "`{name}` is defined twice in this file", "tr": "`{name}` bu dosyada iki kez tanımlanmış"},
     "define_twice_hint": {"en": "keep one `{name}`: with its arguments in its name, `{name}(x): ...`, or as "
                                 "`{name}: {{args: [x], value: ...}}`",
-                          "tr": "tek bir `{name}` bırak: argümanları adında, `{name}(x): ...`, ya da "
-                                "`{name}: {{args: [x], value: ...}}` olarak"},
+                          "tr": "tek bir `{name}` bırak: ya argümanları adında (`{name}(x): ...`) ya da "
+                                "`{name}: {{args: [x], value: ...}}` biçiminde"},
     "define_args_twice": {"en": "`{name}` names its arguments in its name already: `args:` here says them again",
-                          "tr": "`{name}` argümanlarını adında zaten söylüyor: buradaki `args:` onları yineliyor"},
+                          "tr": "`{name}` argümanlarını zaten adında veriyor: buradaki `args:` onları bir kez daha veriyor"},
     "define_args_twice_hint": {"en": "remove `args:`, or write the name alone: `{name}:`",
                                "tr": "`args:` satırını sil ya da adı yalnız yaz: `{name}:`"},
     "comment_in_folded": {"en": "this # would hide the rest of the expression: in a folded value (>) the lines "
@@ -408,9 +408,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                                "tr": "satırlarını korumak için değeri | ile yaz ya da yorumu ifadenin dışına, "
                                      "üstüne koy"},
     "option_var_set": {"en": "`{name}` holds one of the options {options}: it is set with =, not {op}",
-                       "tr": "`{name}` şu seçeneklerden birini tutar: {options}; {op} ile değil, = ile verilir"},
+                       "tr": "`{name}` şu seçeneklerden birini tutar: {options}; değeri {op} ile değil, = ile atanır"},
     "option_var_set_hint": {"en": "write {name} = {first}, or = the choice itself",
-                            "tr": "{name} = {first} ya da = seçimin kendisi yaz"},
+                            "tr": "{name} = {first} gibi yaz ya da = ile seçimin kendisini ver"},
     "option_var_not_option": {"en": "`{value}` is not one of the options `{name}` holds: {options}",
                               "tr": "`{value}`, `{name}` değişkeninin tutabileceği seçeneklerden değil: {options}"},
     "var_type_unknown": {"en": "`type: {type}`: a var holds num, card, suit or seat, or the options of a choice, "
@@ -1397,10 +1397,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "tr": "`{name}` adımı bir pencere; sıranın ilk adımı pencere olamaz"},
     "window_first_step_hint": {"en": "begin the turn with one seat's step, and give its move `next: {name}`",
                                "tr": "sırayı tek koltuğun adımıyla başlat ve onun hamlesine `next: {name}` yaz"},
-    "window_next_not_step": {"en": "the window `{name}` goes on to `{next_step}`, which is no step of the turn "
-                                   "that is not a window",
-                             "tr": "`{name}` penceresi `{next_step}` adımına gidiyor; bu, sıranın pencere olmayan "
-                                   "bir adımı değil"},
+    "window_next_not_step": {"en": "the window `{name}` goes on to `{next_step}`, which is either no step of the "
+                                   "turn or a window itself",
+                             "tr": "`{name}` penceresi `{next_step}` adımına gidiyor; ama bu ya sıranın bir adımı "
+                                   "değil ya da kendisi de bir pencere"},
     "window_next_hint": {"en": "next: end, or the name of a step without `window:`",
                          "tr": "next: end ya da `window:` olmayan bir adımın adı"},
     "window_move_next": {"en": "the move `{mname}` is played in the window `{name}`, and where a window goes "

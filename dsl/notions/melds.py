@@ -45,9 +45,9 @@ notion("can_join", ["cards", "cards"], "bool", "{1} can be added to {0}",
 # deck's order (interpreter/partition.py); Gin's deadwood and the knocker's melds, and the cards a hand lays
 # off on melds, one after another (a 5 on 6-7-8 lets the 4 follow).
 notion("deadwood", ["cards", "list?"], "cards", "the deadwood of {0}",
-       "{0:gen} en iyi dizilişte açıkta kalan kartları~", gives="card",
+       "{0:gen} en iyi dizilişte boşta kalan kartları~", gives="card",
        full=("the deadwood of {0} once it lays off what it can on {1}",
-             "{1:dat} işleyebildiğini işledikten sonra {0:gen} açıkta kalan kartları~"))
+             "{0:gen} kartlarından, {1:dat} işlenebilenler işlendikten sonra boşta kalanlar"))
 notion("best_melds", ["cards"], "list", "the melds of the best arrangement of {0}",
        "{0:gen} en iyi dizilişteki perleri~", gives="cards")
 notion("lay_offs", ["cards", "list"], "cards", "the cards of {0} that can be laid off on {1}",

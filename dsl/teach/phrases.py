@@ -200,10 +200,10 @@ TEXT: dict[str, dict[str, str]] = {
     # --- a window: several players asked in turn, out of turn (docs/language.md §5.1)
     "window": {"en": "In the step “{name}” several players act, out of turn: {seats}, asked one after another in "
                      "that order and round again, each may {moves}. It closes when everyone asked has chosen “{passes}” "
-                     "since the last other move{until}{after}; then {then}.",
+                     "since the last move other than “{passes}”{until}{after}; then {then}.",
                "tr": "“{name}” adımında birden çok oyuncu sırası gelmeden oynar: {seats} bu sırayla ve yeniden başa "
-                     "dönerek tek tek sorulur, her biri şunlardan birini yapabilir: {moves}. Son başka hamleden beri "
-                     "sorulan herkes “{passes}” deyince kapanır{until}{after}; sonra {then}."},
+                     "dönerek tek tek sorulur, her biri şunlardan birini yapabilir: {moves}. “{passes}” dışında son "
+                     "oynanan hamleden sonra sorulan herkes “{passes}” deyince adım kapanır{until}{after}; sonra {then}."},
     "window_until": {"en": ", or at once when {words}", "tr": "; şu olursa da hemen kapanır: {words}"},
     "window_after": {"en": " (as it closes: {effects})", "tr": " (kapanırken: {effects})"},
     "window_then_end": {"en": "the turn ends", "tr": "sıra biter"},
@@ -340,7 +340,7 @@ TEXT: dict[str, dict[str, str]] = {
     "x_played": {"en": "Played in this game: {move}", "tr": "Bu oyunda oynanan: {move}"},
     "x_not_legal": {"en": "Not allowed, and the rule that forbids each:", "tr": "Yapılamayanlar ve her birini yasaklayan kural:"},
     "x_not_legal_to": {"en": "Not allowed, and the rule that forbids each, in the words the table says to {name}:",
-                       "tr": "Yapılamayanlar ve her birini yasaklayan kural, masanın {name:dat} söylediği sözlerle:"},
+                       "tr": "Yapılamayanlar ve her birini yasaklayan kural, masada {name:dat} söylendiği gibi:"},
     "x_all_legal": {"en": "Every option of this step is legal here.", "tr": "Bu adımın her seçeneği burada geçerli."},
     "x_no_reason": {"en": "no check of the move fails; the move is legal", "tr": "hamlenin hiçbir koşulu bozulmuyor; hamle geçerli"},
     "x_card_not_held": {"en": "{card} is not among {name}'s options for “{move}” (it is not in {domain}).",
