@@ -272,6 +272,20 @@ def test_a_define_with_arguments_called_without_them_is_refused_at_the_call(tmp_
     assert proc.returncode == 2 and f"{path.name}:12:13:" in proc.stderr and "takes arguments" in proc.stderr
 
 
+GOING_OUT = """extends: eights.yaml
+variant: {id: out}
+vars:
+  out: {per: seat, start: 0, scope: round, title: {en: out, tr: çıktı}}
+moves:
+  play:
+    do: move(card, pile); called = none; passes = 0; if empty(hand(me)) then out[me] = 1
+flow:
+  round:
+    next: NEXT(me, filter(seats, p => out[p] == 0))
+    end: count(filter(seats, p => out[p] == 0)) <= 1 or passes >= players
+"""
+
+
 def test_the_next_seat_still_in_skips_the_seats_out_of_the_play(tmp_path):
     """Issue 38.5: "the next seat still in the game" was modular arithmetic over a filter. next_in(me, list)
     is the first seat after me, going round, among those listed; a game whose players go out when their hand
@@ -280,18 +294,7 @@ def test_the_next_seat_still_in_skips_the_seats_out_of_the_play(tmp_path):
     assert next_seat_in(1, [0, 3], 4) == 3 and next_seat_in(3, [0, 3], 4) == 0 and next_seat_in(2, [2], 4) == 2
     assert next_seat_in(0, [], 4) is None
     assert next_seat_in(1, [0, 3], 4, -1) == 0 and next_seat_in(0, [0, 3], 4, -1) == 3  # prev_in
-    path = written(tmp_path, """extends: eights.yaml
-variant: {id: skip}
-vars:
-  out: {per: seat, start: 0, scope: round, title: {en: out, tr: çıktı}}
-moves:
-  play:
-    do: move(card, pile); called = none; passes = 0; if empty(hand(me)) then out[me] = 1
-flow:
-  round:
-    next: next_in(me, filter(seats, p => out[p] == 0))
-    end: count(filter(seats, p => out[p] == 0)) <= 1 or passes >= players
-""")
+    path = written(tmp_path, GOING_OUT.replace("NEXT", "next_in"))
     g = load(str(path))
     slot = next(v.slot for v in g.vars if v.name == "out")
     outs = 0
@@ -307,18 +310,7 @@ flow:
 def test_the_seat_before_still_in_goes_round_the_other_way(tmp_path):
     """prev_in(me, list): the first seat before me, going round the other way, among those listed: play
     goes 0, 3, 2, 1 and skips the seats out (each seat's turn follows the seat after it still in)."""
-    path = written(tmp_path, """extends: eights.yaml
-variant: {id: back}
-vars:
-  out: {per: seat, start: 0, scope: round}
-moves:
-  play:
-    do: move(card, pile); called = none; passes = 0; if empty(hand(me)) then out[me] = 1
-flow:
-  round:
-    next: prev_in(me, filter(seats, p => out[p] == 0))
-    end: count(filter(seats, p => out[p] == 0)) <= 1 or passes >= players
-""")
+    path = written(tmp_path, GOING_OUT.replace("NEXT", "prev_in"))
     g = load(str(path))
     slot = next(v.slot for v in g.vars if v.name == "out")
     checked = 0

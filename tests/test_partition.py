@@ -14,7 +14,6 @@ import pytest
 
 from kural.dsl.errors import RuleError
 from kural.dsl.loader import load
-from kural.interpreter.cards import parse_code
 from kural.interpreter.partition import best_melds_of, deadwood_of, lay_offs_of
 
 GAMES = Path(__file__).resolve().parent / "games"
@@ -32,17 +31,7 @@ class Work:
         self.work = work
 
 
-def cards(g, text: str) -> list[int]:
-    """Physical cards for codes; a code given twice takes the second copy of a double deck."""
-    out = []
-    for code in text.split():
-        face = g.deck.face_id(*parse_code(code))
-        out.append(next(c for c in g.deck.cards_of_face[face] if c not in out))
-    return out
-
-
-def codes(g, group) -> str:
-    return " ".join(g.deck.code[c] for c in group)
+from test_melds import cards, codes  # noqa: E402  (physical cards for codes, and back)
 
 
 def dead(g, text: str) -> str:
