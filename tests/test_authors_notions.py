@@ -708,3 +708,16 @@ def test_a_defines_title_may_name_its_arguments_said_as_the_call_gives_them(tmp_
     assert "The player after you has fewer than three cards: the number of cards in the hand of" in en, en
     assert "Senden sonraki oyuncu üçten az karta sahip değil." in tr, tr
     assert "{p}" not in en + tr
+
+
+def test_a_card_params_words_are_found_by_its_code():
+    """A card param's `shown_as` is written by the card's code (`7D: karo yedilisi`, Scopa's settebello, S9):
+    the rules say those words for that card, in either language, and the card's own name for another one
+    (--set settebello=7H)."""
+    from kural.dsl import teach
+    scopa = str(EIGHTS.parent / "scopa.yaml")
+    tr = " ".join(teach.rules(teach.open_game(scopa), "tr").split())
+    en = " ".join(teach.rules(teach.open_game(scopa), "en").split())
+    assert "settebello (karo yedilisi)" in tr and "settebello (the 7 of coins)" in en, (tr, en)
+    other = " ".join(teach.rules(teach.open_game(scopa, sets=["settebello=7H"]), "tr").split())
+    assert "karo yedilisi" not in other.split("S9:")[1].split("S10")[0] and "kupa 7" in other

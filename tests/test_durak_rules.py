@@ -37,7 +37,7 @@ class Referee:
         cards = sum(self.hands, []) + self.stock
         assert len(cards) == 36 and len(set(cards)) == 36 and all(c[0] in RANKS for c in cards), "DU1"
         assert all(len(h) == HAND for h in self.hands), "DU2: six cards each"
-        self.trump = self.stock[0][1]  # DU2: the suit of the stock's last card
+        self.trump = self.stock[0][1]  # DU2: the suit of the stock's bottom card, drawn last
         self.attacker, self.defender = 0, 1  # DU3
         self.entries = list(rec["moves"])
         self.at = 0
