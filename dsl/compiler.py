@@ -21,7 +21,7 @@ from kural.interpreter.numbers import RANGE_TEXT, describe, from_text, in_range
 from . import ir
 from .errors import Loc, Problem, RuleError, close_match
 from kural.interpreter.messages import Msg
-from .parsing import parse_flat, token_word
+from .parsing import comment_swallows, parse_flat, token_word
 from .names import Name, kind_word
 from .piece import NO_CONST, C, const
 from .typed import Typed, const_kind, is_bool_const, word
@@ -29,6 +29,7 @@ from .typed import const as typed_const, const_of
 from .yamlload import LStr
 from .backend.evaluate import table_of
 from .folding import FOLD
+from .vartypes import held, op_refused, value_refused
 
 MAX_EXPR_CHARS = 10_000
 MAX_DEPTH = 60
@@ -171,30 +172,12 @@ class Compiler:
         tree = self.trees.get(key)
         if tree is None:
             if "#" in src and src.style == ">":
-                self._comment_swallows(src)
+                comment_swallows(src, self.lines.get(src.loc.file))
             try:
                 tree = self.trees[key] = parse_flat(key[0], start)
             except UnexpectedInput as exc:
                 raise self._syntax_error(src, exc) from None
         return tree
-
-    def _comment_swallows(self, src: LStr) -> None:
-        """A `#` starts a comment to the end of the line; in a folded value (`>`) YAML joins a line to the next
-        (unless the next is indented more), so a `#` on the first would hide the second, and the rest of the
-        expression would be silently lost: refused where the `#` is written. Read from the file's lines,
-        each found in the value in turn."""
-        lines, at = self.lines.get(src.loc.file), 0
-        for row in range(src.loc.line, len(lines or ())):  # (the value starts on the line after the `>`)
-            content = lines[row].strip()
-            found = src.find(content, at) if content else at
-            if found < 0:  # past the value's last line
-                return
-            at = found + len(content)
-            hash_at = _comment_at(content)
-            if hash_at >= 0 and src[at:at + 1] != "\n" and src[at:].strip():
-                col = len(lines[row]) - len(lines[row].lstrip()) + hash_at + 1
-                raise RuleError.at(Loc(src.loc.file, row + 1, col), Msg("comment_in_folded"),
-                                   Msg("comment_in_folded_hint"), str(src))
 
     def _syntax_error(self, src: LStr, exc: UnexpectedInput) -> RuleError:
         pos = getattr(exc, "pos_in_stream", None)
@@ -1083,33 +1066,19 @@ class _Unit:
         weight = max(1, self.c.total - before)  # the parts of its body: what one pass costs
         return self.typed_of(t, C("effect"), [given, body], info=(name, weight, self.where(t)))
 
-    def option_set(self, var, op: str, value: C | None, t, value_tree) -> None:
-        """A var that holds a choice's option is set with `=` (checked before its value is typed), to one of
-        those options (a constant that is none of them is refused where it is written)."""
-        options = ", ".join(str(o) for o in var.options)
-        if op != "=":
-            raise self.fail(t, Msg("option_var_set", name=var.name, op=op, options=options),
-                            Msg("option_var_set_hint", name=var.name, first=var.options[0]))
-        if value is not None and value.is_const and value.const is not None and value.const not in var.options:
-            raise self.fail(value_tree, Msg("option_var_not_option", name=var.name, value=value.const,
-                                            options=options), Msg("option_var_set_hint", name=var.name,
-                                                                  first=var.options[0]))
-
     def assign(self, t, d) -> C:
         target, op, value_tree = t.children
         base = target if target.data == "var" else target.children[0]
         entry = self.c.names.get(base.children[0].value) if base.data == "var" else None
         var = entry.value if entry is not None and entry.kind == "var" else None
         kind = held(var) if var is not None else "num"
-        if kind == "card" and op.value != "=":  # (a card is set, never counted)
-            raise self.fail(t, Msg("card_var_set", name=base.children[0].value, op=op.value),
-                            Msg("card_var_set_hint", name=base.children[0].value))
-        option = var is not None and var.type == "option"
-        if option:
-            self.option_set(var, op.value, None, t, value_tree)
+        refused = op_refused(var, op.value) if var is not None else None
+        if refused:
+            raise self.fail(t, *refused)
         value = self.coerce(self.node(value_tree, d), kind, value_tree)
-        if option:
-            self.option_set(var, op.value, value, t, value_tree)
+        refused = value_refused(var, value.const) if var is not None and value.is_const else None
+        if refused:
+            raise self.fail(value_tree, *refused)
         op = op.value
         if target.data == "var":
             name = target.children[0].value
@@ -1156,27 +1125,6 @@ class _Unit:
 
 
 LISTS = ("list", "cards", "zone")
-
-
-def _comment_at(line: str) -> int:
-    """Where a comment starts in a line of an expression (a `#` outside a text), or -1."""
-    quote = None
-    for i, ch in enumerate(line):
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#":
-            return i
-    return -1
-
-
-def held(var) -> str:
-    """The compiler's type of what a var holds: a card var holds a card; a suit or a seat is a number, said
-    as one; a choice's option is a text or a number, as the choice's options are written (VarDef.type)."""
-    if var.type == "option":
-        return "str" if isinstance(var.options[0], str) else "num"
-    return "card" if var.type == "card" else "num"
 
 
 def _joined_elem(a: C, b: C) -> str | None:

@@ -13,6 +13,7 @@ from lark import Lark, Tree
 
 from kural.interpreter.messages import Msg
 from . import parser_lalr, parser_tables
+from .errors import Loc, RuleError
 from .paths import cache_dir, grammar_path
 
 
@@ -111,3 +112,35 @@ def _flatten_chains(tree: Tree) -> Tree:
             t.children = flat
         stack.extend(c for c in t.children if isinstance(c, Tree))
     return tree
+
+
+def comment_swallows(src, lines: list[str] | None) -> None:
+    """A `#` starts a comment to the end of the line; in a folded value (`>`) YAML joins a line to the next
+    (unless the next is indented more), so a `#` on the first would hide the second, and the rest of the
+    expression would be silently lost: refused where the `#` is written. `src` is the value as read (an
+    LStr with its place), `lines` its file's lines, each found in the value in turn."""
+    at = 0
+    for row in range(src.loc.line, len(lines or ())):  # (the value starts on the line after the `>`)
+        content = lines[row].strip()
+        found = src.find(content, at) if content else at
+        if found < 0:  # past the value's last line
+            return
+        at = found + len(content)
+        hash_at = _comment_at(content)
+        if hash_at >= 0 and src[at:at + 1] != "\n" and src[at:].strip():
+            col = len(lines[row]) - len(lines[row].lstrip()) + hash_at + 1
+            raise RuleError.at(Loc(src.loc.file, row + 1, col), Msg("comment_in_folded"),
+                               Msg("comment_in_folded_hint"), str(src))
+
+
+def _comment_at(line: str) -> int:
+    """Where a comment starts in a line of an expression (a `#` outside a text), or -1."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#":
+            return i
+    return -1

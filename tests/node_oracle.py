@@ -22,6 +22,7 @@ from kural.dsl import ir
 from kural.dsl.backend.expressions import Rule
 from kural.interpreter.budget import MAX_LEGAL, WORK_LIMIT, exhausted, too_many_moves
 from kural.interpreter.engine import deal_after, plain_number, reset_round, round_started, score_round, setup_done
+from kural.interpreter.engine import window_close, window_goes_on, window_open
 from kural.interpreter.errors import RULE_FAILURES, PlayError, kept
 from kural.interpreter.legal import RAW_LEGAL, _key_of, _merge_last, distinct
 from kural.interpreter.messages import Msg
@@ -399,17 +400,49 @@ class NodeProgram:
         try:
             if g.after_move is not None:
                 s.g.program.after_move(s)
+            step = g.steps[s.step]
             if self.value(g.round_end, s, env):
                 s.g.program.end_round(s)
+            elif s.window is not None and step.window is not None:  # a move in an open window (§5.1)
+                until = step.window.until is not None and self.value(step.window.until, s, {})
+                if until or not window_goes_on(s, index == step.window.passes):
+                    window_close(s)
+                    self._window_closed(s, step)
             elif m.next_step == "end":
-                s.me = seat_of(self.value(g.next_seat, s, env), g.players)
-                s.step = 0
+                self._go_to(s, "end", env)
             elif m.next_step != "again":
-                s.step = g.step_index[m.next_step]
+                self._go_to(s, m.next_step, env)
         except RULE_FAILURES as exc:
             raise PlayError.of(g.where.get("flow", g.source), Msg("flow_after", name=m.name), exc) from None
         if not s.over and len(s.history) >= g.max_moves:
             s.over = s.aborted = True
+
+    def _go_to(self, s, target: str, env: dict) -> None:
+        """The turn goes on to `target`: the next seat's first step, or a step (a window opened as entered)."""
+        g = s.g
+        if target == "end":
+            s.me = seat_of(self.value(g.next_seat, s, env), g.players)
+            s.step = 0
+            return
+        s.step = g.step_index[target]
+        window = g.steps[s.step].window
+        if window is None:
+            return
+        closes = window.until is not None and self.value(window.until, s, {})
+        if closes or not window_open(s, self.value(window.seats, s, {}), g.players):
+            self._window_closed(s, g.steps[s.step])
+
+    def _window_closed(self, s, step) -> None:
+        """A window closed: its `after` (cards it takes from the deck kept as a deal), the round's end, else on."""
+        if step.window.after is not None:
+            before = s.zones[s.g.deck_zone_id][:]
+            self.run(step.window.after, s, {})
+            if s.zones[s.g.deck_zone_id] != before:
+                deal_after(s, before)
+        if self.value(s.g.round_end, s, {}):
+            s.g.program.end_round(s)
+        else:
+            self._go_to(s, step.next_step, {})
 
     def _after_move(self, s) -> None:
         before = s.zones[s.g.deck_zone_id][:]  # the cards that leave the deck are a deal

@@ -11,7 +11,8 @@ from kural.interpreter.gamedef import GameDef, Place
 from kural.interpreter.messages import LANGS, Msg
 from .. import ir, schema, values
 from ..backend.program import Program
-from ..compiler import Compiler, held
+from ..compiler import Compiler
+from ..vartypes import held
 from ..errors import Loc, Problem, RuleError, printable_id
 from ..names import Name, builtins
 from ..notions import LIBRARY, BuildContext
