@@ -129,7 +129,7 @@ def said(value, info: dict, deck, lang: str) -> str:
     kind = info.get("type")
     shown = words.get(value_key(value))
     if not shown and kind == "card" and words and isinstance(value, int) and 0 <= value < deck.size:
-        code = deck.code[value]  # a card's words are written by its code (7D: karo yedilisi), in either case
+        code = deck.code[value]  # a card's words are written by its code, in either case
         shown = next((w for k, w in words.items() if str(k).upper() == code.upper()), None)
     if shown:
         return shown.get(lang) or shown.get("en") or str(value)
