@@ -203,7 +203,7 @@ class MoveReader:
             if word in names:
                 rest = ""
             else:
-                for name in names:
+                for name in sorted(names, key=len, reverse=True):  # `throw in QD`: the title, not `throw`
                     if name and word.startswith(name + " "):
                         rest = word[len(name) + 1:].strip()
                         break
