@@ -125,14 +125,10 @@ def _sides(names: list[str], teams: list, lang: str) -> Phrase:
 def said(value, info: dict, deck, lang: str) -> str:
     """A param's value as a person says it: `info` is the param's (its type, and `shown_as`, the rule
     file's words for some of its values)."""
-    words = info.get("shown_as") or {}
-    kind = info.get("type")
-    shown = words.get(value_key(value))
-    if not shown and kind == "card" and words and isinstance(value, int) and 0 <= value < deck.size:
-        code = deck.code[value]  # a card's words are written by its code, in either case
-        shown = next((w for k, w in words.items() if str(k).upper() == code.upper()), None)
+    shown = (info.get("shown_as") or {}).get(value_key(value))
     if shown:
         return shown.get(lang) or shown.get("en") or str(value)
+    kind = info.get("type")
     if kind == "card":
         return card_name(deck, value, lang)  # a Phrase: knows it ends in a possessive (maça kızı)
     if kind == "bool" or isinstance(value, bool):

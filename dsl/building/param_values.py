@@ -68,7 +68,13 @@ class ParamsPart:
                 "rule": spec.get("rule"), "text": self.text(spec.get("text"), ""),
                 "min": spec.get("min"), "max": spec.get("max"),
                 "one_of": list(spec["one_of"]) if spec.get("one_of") else None,
-                "shown_as": {value_key(k): self.text(v, str(k)) for k, v in (spec.get("shown_as") or {}).items()}}
+                "shown_as": {self.words_key(kind, k): self.text(v, str(k)) for k, v in (spec.get("shown_as") or {}).items()}}
+
+    def words_key(self, kind: str, key) -> str:
+        """How a param's words for a value are keyed: as the value is (value_key); a card param's words are
+        written by the card's code (`7D: karo yedilisi`) and keyed by the card that code gives."""
+        card = self.deck.card_of_code(str(key)) if kind == "card" else None
+        return value_key(card if card is not None else key)
 
     def params(self, section: Part) -> tuple[dict, dict]:
         """`params:`: each param's value once --set (self.sets) has changed it, checked against its form."""
