@@ -72,7 +72,7 @@ class ParamsPart:
 
     def words_key(self, kind: str, key) -> str:
         """How a param's words for a value are keyed: as the value is (value_key); a card param's words are
-        written by the card's code (`7D: karo yedilisi`) and keyed by the card that code gives."""
+        written by the card's code and keyed by the card that code gives."""
         card = self.deck.card_of_code(str(key)) if kind == "card" else None
         return value_key(card if card is not None else key)
 
